@@ -1,0 +1,76 @@
+//! Decks with a discard pile that is reshuffled into a new deck when the deck runs out.
+
+use super::Rng;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deck<T> {
+    /// Face-down cards; the top is the end of the vector.
+    pub cards: Vec<T>,
+    /// Face-up discards; the top is the end of the vector.
+    pub discard: Vec<T>,
+}
+
+impl<T: Clone> Deck<T> {
+    pub fn new(mut cards: Vec<T>, rng: &mut Rng) -> Self {
+        rng.shuffle(&mut cards);
+        Deck {
+            cards,
+            discard: Vec::new(),
+        }
+    }
+
+    /// Draws the top card; an empty deck first takes in and shuffles its discard pile.
+    /// Returns `(card, reshuffled)`; `None` only when deck and discard are both empty.
+    pub fn draw(&mut self, rng: &mut Rng) -> Option<(T, bool)> {
+        let mut reshuffled = false;
+        if self.cards.is_empty() && !self.discard.is_empty() {
+            self.cards.append(&mut self.discard);
+            rng.shuffle(&mut self.cards);
+            reshuffled = true;
+        }
+        self.cards.pop().map(|c| (c, reshuffled))
+    }
+
+    pub fn put_discard(&mut self, card: T) {
+        self.discard.push(card);
+    }
+
+    /// Returns a card to the bottom of the deck (e.g. cards going "back to the deck").
+    pub fn put_bottom(&mut self, card: T) {
+        self.cards.insert(0, card);
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// Cards left in deck and discard together.
+    pub fn available(&self) -> usize {
+        self.cards.len() + self.discard.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_deck_reshuffles_its_discard_pile() {
+        let mut rng = Rng::new(3);
+        let mut d = Deck::new(vec![1, 2], &mut rng);
+        let (a, r1) = d.draw(&mut rng).unwrap_or((0, true));
+        let (b, r2) = d.draw(&mut rng).unwrap_or((0, true));
+        assert!(!r1 && !r2);
+        assert_eq!(d.draw(&mut rng), None);
+        d.put_discard(a);
+        d.put_discard(b);
+        let (_, r3) = d.draw(&mut rng).unwrap_or((0, false));
+        assert!(r3, "drawing from an empty deck must reshuffle the discards");
+        assert_eq!(d.discard.len(), 0);
+        assert_eq!(d.available(), 1);
+    }
+}

@@ -1,0 +1,180 @@
+//! The one trait every game implements. The app, the referee, replays and bots use nothing else.
+
+use super::{Event, Launch, Move, Outcome, Ranking, RuleResult, Seat};
+
+/// A decision the acting seat may take now (a button in the app, a candidate for a bot).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub label: String,
+    pub mv: Move,
+}
+
+/// The three ways to throw (plus the Castle's hand toss, a catapult-like gesture from the hand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LaunchKind {
+    /// Drag back from the cup and release: pull = power, direction = angle.
+    Catapult,
+    /// Magic Toss: the same drag, but released from the hand below mat height.
+    Toss,
+    /// A finger strike on the far end of a lever tile: swipe speed = power.
+    Flick,
+    /// A wrist throw from a fixed pivot: flick speed = power, direction = angle, twist = spin.
+    Wrist,
+}
+
+impl LaunchKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            LaunchKind::Catapult => "catapult",
+            LaunchKind::Toss => "toss",
+            LaunchKind::Flick => "flick",
+            LaunchKind::Wrist => "wrist",
+        }
+    }
+}
+
+/// What a shot expects now: which launcher, from where, and which integer ranges are legal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LaunchPrompt {
+    pub kinds: Vec<LaunchKind>,
+    /// Where the launcher sits on the table, metres (side view, y up).
+    pub origin: [f32; 2],
+    /// Allowed angle range in tenths of a degree (lo may exceed hi when the range wraps 0).
+    pub angle: (i32, i32),
+    pub power: (i32, i32),
+    pub spin: (i32, i32),
+    pub x: (i32, i32),
+    pub y: (i32, i32),
+}
+
+impl LaunchPrompt {
+    pub fn new(kind: LaunchKind, origin: [f32; 2]) -> Self {
+        LaunchPrompt {
+            kinds: vec![kind],
+            origin,
+            angle: (0, 3599),
+            power: (0, 1000),
+            spin: (0, 0),
+            x: (0, 0),
+            y: (0, 0),
+        }
+    }
+
+    pub fn angle_ok(&self, a: i32) -> bool {
+        let (lo, hi) = self.angle;
+        if lo <= hi {
+            a >= lo && a <= hi
+        } else {
+            (a >= lo && a < 3600) || (a >= 0 && a <= hi)
+        }
+    }
+
+    /// Refuses a launch outside this prompt, naming the parameter.
+    pub fn check(&self, l: &Launch) -> RuleResult<()> {
+        if !self.kinds.iter().any(|k| k.name() == l.kind) {
+            let names: Vec<&str> = self.kinds.iter().map(|k| k.name()).collect();
+            crate::refuse!("launcher `{}` cannot be used now (allowed: {})", l.kind, names.join(", "));
+        }
+        if !self.angle_ok(l.angle) {
+            crate::refuse!("launch angle {} is outside {}..{}", l.angle, self.angle.0, self.angle.1);
+        }
+        for (name, v, (lo, hi)) in [
+            ("power", l.power, self.power),
+            ("spin", l.spin, self.spin),
+            ("x", l.x, self.x),
+            ("y", l.y, self.y),
+        ] {
+            if v < lo || v > hi {
+                crate::refuse!("launch {name} {v} is outside {lo}..={hi}");
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Shape of a body for drawing (metres, centred on the body's pose).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BodyShape {
+    Rect { hw: f32, hh: f32 },
+    Circle { r: f32 },
+}
+
+/// One body as the view draws it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BodyView {
+    pub shape: BodyShape,
+    pub x: f32,
+    pub y: f32,
+    pub angle: f32,
+    pub rgb: [u8; 3],
+    /// Game-defined tag (what this body is), for highlighting.
+    pub tag: u32,
+}
+
+/// Everything the view needs to draw a table: bodies plus the extent to frame.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TableView {
+    pub bodies: Vec<BodyView>,
+    /// min x, min y, max x, max y in metres: what the camera should frame.
+    pub bounds: [f32; 4],
+    /// Labelled markers (zones, mats, squares) drawn under the bodies: x, y, text.
+    pub labels: Vec<(f32, f32, String)>,
+}
+
+/// A shot in flight on a physics table, stepped one fixed frame at a time by the app or run to rest
+/// headless. Implemented by the physics layer; the rules core only knows this interface.
+pub trait Shot: Send {
+    /// Advances one 1/60 s frame; returns true once everything has settled.
+    fn step_frame(&mut self) -> bool;
+    fn settled(&self) -> bool;
+    /// Physics steps taken so far.
+    fn steps(&self) -> u64;
+    fn view(&self) -> TableView;
+    /// The facts, the step count and the state hash; meaningful once settled.
+    fn outcome(&self) -> Outcome;
+
+    /// Steps to rest (the hard cap inside the table guarantees an end).
+    fn run_to_rest(&mut self) -> Outcome {
+        while !self.step_frame() {}
+        self.outcome()
+    }
+}
+
+/// A game of the collection. Rules are pure; physics appears only behind `start_shot`.
+pub trait Game: Send {
+    fn id(&self) -> &'static str;
+    fn seats(&self) -> &[Seat];
+    /// The seat expected to move now, or None once the game is over.
+    fn turn(&self) -> Option<usize>;
+    /// Short phase label for the HUD (`Aim`, `Place tower`, `Building`…).
+    fn phase(&self) -> String;
+    /// Non-shot decisions the acting seat may take now.
+    fn choices(&self) -> Vec<Choice>;
+    /// If a shot is expected now: the launcher and the legal parameter ranges.
+    fn launch_prompt(&self) -> Option<LaunchPrompt>;
+    /// Builds the table for this launch (validated against the prompt) and fires it.
+    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>>;
+    /// Validates and applies a move. A shot move must carry its outcome (the session fills it in).
+    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>>;
+    fn is_over(&self) -> bool;
+    /// Each seat's primary measure (towers held, points…), as printed by the referee.
+    fn scores(&self) -> Vec<i64>;
+    fn ranking(&self) -> Ranking;
+    /// The table at rest as it stands now.
+    fn view(&self) -> TableView;
+    /// HUD lines for the acting seat (hand, supply, round…).
+    fn hud(&self) -> Vec<String>;
+    /// How good an outcome is for the acting seat (higher is better): the bots' aim.
+    fn rate_outcome(&self, outcome: &Outcome) -> i64;
+    /// Good first guesses for the bot's aim (the game knows where its targets are).
+    fn aim_hints(&self) -> Vec<Launch> {
+        Vec::new()
+    }
+    fn clone_game(&self) -> Box<dyn Game>;
+}
+
+impl Clone for Box<dyn Game> {
+    fn clone(&self) -> Self {
+        self.clone_game()
+    }
+}

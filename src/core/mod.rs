@@ -1,0 +1,51 @@
+//! The rules core shared by every game: seats, turn order, decks, the seeded RNG, moves, events,
+//! rankings, the `Game` trait, sessions (undo + log) and replay files. Pure: no window, no physics.
+
+pub mod bot;
+pub mod deck;
+pub mod event;
+pub mod game;
+pub mod moves;
+pub mod ranking;
+pub mod replay;
+pub mod rng;
+pub mod seat;
+pub mod session;
+pub mod turn;
+
+pub use deck::Deck;
+pub use event::Event;
+pub use game::{BodyShape, BodyView, Choice, Game, LaunchKind, LaunchPrompt, Shot, TableView};
+pub use moves::{Fact, Launch, Move, Outcome};
+pub use ranking::{rank, Ranking, Standing};
+pub use rng::Rng;
+pub use seat::{Seat, SeatKind};
+pub use session::Session;
+pub use turn::TurnOrder;
+
+/// Why a move, a file or a setting was refused. Always says what was wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal(pub String);
+
+impl Refusal {
+    pub fn new(msg: impl Into<String>) -> Self {
+        Refusal(msg.into())
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// Shorthand for rule results.
+pub type RuleResult<T> = Result<T, Refusal>;
+
+/// Refuse with a formatted reason: `refuse!("no tower on square {}", sq)`.
+#[macro_export]
+macro_rules! refuse {
+    ($($arg:tt)*) => { return Err($crate::core::Refusal(format!($($arg)*))) };
+}

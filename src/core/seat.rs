@@ -1,0 +1,81 @@
+//! Seats at the table: 1–10, each with a name, a colour and a human or a bot behind it.
+
+use nanoserde::{DeJson, SerJson};
+
+pub const MAX_SEATS: usize = 10;
+
+/// Ten distinguishable seat colours (RGB), used by every game.
+pub const SEAT_COLOURS: [[u8; 3]; MAX_SEATS] = [
+    [214, 48, 49],
+    [9, 132, 227],
+    [0, 168, 112],
+    [253, 203, 110],
+    [108, 92, 231],
+    [232, 67, 147],
+    [0, 206, 201],
+    [225, 112, 85],
+    [99, 110, 114],
+    [162, 155, 254],
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, SerJson, DeJson)]
+pub enum SeatKind {
+    Human,
+    Bot,
+}
+
+#[derive(Clone, Debug, PartialEq, SerJson, DeJson)]
+pub struct Seat {
+    pub name: String,
+    pub kind: SeatKind,
+    /// Index into `SEAT_COLOURS`.
+    pub colour: u32,
+}
+
+impl Seat {
+    pub fn new(index: usize, kind: SeatKind) -> Self {
+        let name = match kind {
+            SeatKind::Human => format!("Player {}", index + 1),
+            SeatKind::Bot => format!("Bot {}", index + 1),
+        };
+        Seat {
+            name,
+            kind,
+            colour: (index % MAX_SEATS) as u32,
+        }
+    }
+
+    pub fn rgb(&self) -> [u8; 3] {
+        SEAT_COLOURS[self.colour as usize % MAX_SEATS]
+    }
+
+    pub fn is_bot(&self) -> bool {
+        self.kind == SeatKind::Bot
+    }
+}
+
+/// `n` seats, all bots or all humans.
+pub fn default_seats(n: usize, kind: SeatKind) -> Vec<Seat> {
+    (0..n).map(|i| Seat::new(i, kind)).collect()
+}
+
+/// Checks a seat list against a game's allowed seat counts and the table limit.
+pub fn check_seats(seats: &[Seat], min: usize, max: usize) -> super::RuleResult<()> {
+    if seats.len() < min || seats.len() > max || seats.len() > MAX_SEATS {
+        return Err(super::Refusal(format!(
+            "this game takes {min} to {max} seats, not {}",
+            seats.len()
+        )));
+    }
+    for (i, s) in seats.iter().enumerate() {
+        if s.name.trim().is_empty() || s.name.chars().count() > 24 {
+            return Err(super::Refusal(format!(
+                "seat {i}: a name must have 1 to 24 characters"
+            )));
+        }
+        if s.colour as usize >= MAX_SEATS {
+            return Err(super::Refusal(format!("seat {i}: colour {} is not one of the ten", s.colour)));
+        }
+    }
+    Ok(())
+}

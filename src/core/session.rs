@@ -1,0 +1,142 @@
+//! A game in progress: the game, its move log (which is its replay and its save), the events so
+//! far, and undo of the last decisions that were not shots.
+
+use super::replay::{fnv1a, Replay, FNV_OFFSET};
+use super::{Event, Game, Move, Refusal, RuleResult};
+
+pub struct Session {
+    pub game: Box<dyn Game>,
+    pub replay: Replay,
+    pub events: Vec<Event>,
+    /// Physics steps simulated over the whole game.
+    pub steps: u64,
+    undo: Vec<(Box<dyn Game>, usize, usize)>,
+}
+
+impl Session {
+    pub fn new(game: Box<dyn Game>, replay: Replay) -> Self {
+        Session {
+            game,
+            replay,
+            events: Vec::new(),
+            steps: 0,
+            undo: Vec::new(),
+        }
+    }
+
+    /// Plays a move for the seat whose turn it is. A shot that carries launch parameters but no
+    /// outcome is simulated here; one that carries both is applied as recorded (see `verify`).
+    pub fn play(&mut self, mut mv: Move) -> RuleResult<Vec<Event>> {
+        let Some(turn) = self.game.turn() else {
+            return Err(Refusal::new("the game is over"));
+        };
+        if mv.seat as usize != turn {
+            return Err(Refusal(format!(
+                "it is seat {}'s turn, not seat {}'s",
+                turn, mv.seat
+            )));
+        }
+        if mv.is_shot() && mv.outcome.is_none() {
+            let launch = mv
+                .launch
+                .clone()
+                .ok_or_else(|| Refusal::new("a shot needs launch parameters or an outcome"))?;
+            let mut shot = self.game.start_shot(&launch)?;
+            mv.outcome = Some(shot.run_to_rest());
+        }
+        let before = if mv.is_shot() {
+            None
+        } else {
+            Some(self.game.clone_game())
+        };
+        let events = self.game.apply(&mv)?;
+        if let Some(o) = &mv.outcome {
+            self.steps += o.steps;
+        }
+        match before {
+            Some(g) => self.undo.push((g, self.replay.moves.len(), self.events.len())),
+            None => self.undo.clear(),
+        }
+        self.replay.moves.push(mv);
+        self.events.extend(events.iter().cloned());
+        Ok(events)
+    }
+
+    /// Re-simulates a recorded shot and checks it reproduces its recorded outcome.
+    pub fn verify(&self, mv: &Move) -> RuleResult<()> {
+        let (Some(launch), Some(recorded)) = (&mv.launch, &mv.outcome) else {
+            return Ok(());
+        };
+        let mut shot = self.game.start_shot(launch)?;
+        let got = shot.run_to_rest();
+        if got.facts != recorded.facts {
+            return Err(Refusal(format!(
+                "the shot re-simulates to different facts: recorded {}, got {}",
+                facts_text(&recorded.facts),
+                facts_text(&got.facts)
+            )));
+        }
+        if !recorded.hash.is_empty() && got.hash != recorded.hash {
+            return Err(Refusal(format!(
+                "the shot re-simulates to hash {} instead of the recorded {}",
+                got.hash, recorded.hash
+            )));
+        }
+        Ok(())
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Takes back the last decision that was not a shot (shots cannot be taken back).
+    pub fn undo(&mut self) -> RuleResult<()> {
+        let (game, moves, events) = self
+            .undo
+            .pop()
+            .ok_or_else(|| Refusal::new("nothing to undo since the last shot"))?;
+        self.game = game;
+        self.replay.moves.truncate(moves);
+        self.events.truncate(events);
+        Ok(())
+    }
+
+    /// A hash over every move and outcome so far, 16 hex digits.
+    pub fn hash(&self) -> String {
+        let mut h = FNV_OFFSET;
+        for m in &self.replay.moves {
+            h = fnv1a(h, nanoserde::SerJson::serialize_json(m).as_bytes());
+        }
+        format!("{h:016x}")
+    }
+
+    /// The referee's summary line (one JSON object).
+    pub fn summary(&self) -> String {
+        let winner = self
+            .game
+            .ranking()
+            .winner()
+            .map(|w| w as i64)
+            .unwrap_or(-1);
+        let scores: Vec<String> = self.game.scores().iter().map(|s| s.to_string()).collect();
+        format!(
+            "{{\"game\":\"{}\",\"players\":{},\"seed\":{},\"moves\":{},\"steps\":{},\"hash\":\"{}\",\"winner\":{},\"scores\":[{}]}}",
+            self.replay.game,
+            self.replay.seats.len(),
+            self.replay.seed,
+            self.replay.moves.len(),
+            self.steps,
+            self.hash(),
+            winner,
+            scores.join(",")
+        )
+    }
+}
+
+fn facts_text(facts: &[super::Fact]) -> String {
+    let parts: Vec<String> = facts
+        .iter()
+        .map(|f| format!("{}{:?}", f.what, f.args))
+        .collect();
+    format!("[{}]", parts.join(" "))
+}

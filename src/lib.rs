@@ -1,0 +1,10 @@
+//! Catapult Table: five tabletop catapult and flicking games in side-view 2D physics.
+//!
+//! Layers, each calling only downwards: `app` (macroquad) → `games` → `physics` (rapier) → `core`.
+
+pub mod core;
+pub mod games;
+pub mod physics;
+pub mod referee;
+
+pub mod app;
