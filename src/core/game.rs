@@ -159,6 +159,12 @@ pub trait Shot: Send {
     /// The facts, the step count and the state hash; meaningful once settled.
     fn outcome(&self) -> Outcome;
 
+    /// The physics table behind this shot, for tools (the benchmark downcasts it to
+    /// `physics::Table`); None when a shot has no such table.
+    fn physics_table(&self) -> Option<&dyn std::any::Any> {
+        None
+    }
+
     /// Steps to rest (the hard cap inside the table guarantees an end).
     fn run_to_rest(&mut self) -> Outcome {
         while !self.step_frame() {}

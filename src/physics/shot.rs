@@ -47,6 +47,10 @@ where
         }
     }
 
+    fn physics_table(&self) -> Option<&dyn std::any::Any> {
+        Some(&self.table)
+    }
+
     fn outcome(&self) -> Outcome {
         Outcome {
             facts: (self.read)(&self.table),

@@ -188,20 +188,69 @@ pub struct Table {
     fallen: Vec<BodyId>,
 }
 
+/// A rapier world with the table's integration parameters for `config` (shared with tools that
+/// build a bare world from the same specs, e.g. the benchmark).
+pub fn new_world(config: &TableConfig) -> PhysicsWorld {
+    let mut world = PhysicsWorld::new();
+    world.gravity = Vector::new(0.0, config.gravity);
+    let p = &mut world.integration_parameters;
+    p.dt = super::FRAME_DT / config.substeps.max(1) as f32;
+    p.length_unit = 0.01;
+    p.num_solver_iterations = 8;
+    p.contact_softness = SpringCoefficients::new(120.0, 10.0);
+    p.static_contact_softness = SpringCoefficients::new(120.0, 10.0);
+    p.normalized_prediction_distance = 1.0;
+    p.normalized_max_linear_velocity = 3000.0;
+    world
+}
+
+/// Inserts one body and its colliders into a rapier world exactly as `Table::add` does.
+pub fn insert_spec(
+    world: &mut PhysicsWorld,
+    spec: &BodySpec,
+) -> (RigidBodyHandle, Vec<ColliderHandle>) {
+    let rb = if spec.dynamic {
+        RigidBodyBuilder::dynamic()
+    } else {
+        RigidBodyBuilder::fixed()
+    }
+    .translation(Vector::new(spec.x, spec.y))
+    .rotation(spec.angle)
+    .ccd_enabled(spec.ccd)
+    .build();
+    let handle = world.insert_body(rb);
+    if spec.fast_rotation {
+        if let Some(b) = world.bodies.get_mut(handle) {
+            b.set_allow_fast_rotation(true);
+        }
+    }
+    let mut colliders = Vec::with_capacity(spec.parts.len());
+    for part in &spec.parts {
+        let builder = match part.shape {
+            BodyShape::Rect { hw, hh } if part.round > 0.0 => ColliderBuilder::round_cuboid(
+                (hw - part.round).max(1e-4),
+                (hh - part.round).max(1e-4),
+                part.round,
+            ),
+            BodyShape::Rect { hw, hh } => ColliderBuilder::cuboid(hw, hh),
+            BodyShape::Circle { r } => ColliderBuilder::ball(r),
+        };
+        let c = builder
+            .translation(Vector::new(part.dx, part.dy))
+            .rotation(part.angle)
+            .density(spec.density)
+            .friction(spec.friction)
+            .restitution(spec.restitution)
+            .build();
+        colliders.push(world.insert_collider(c, Some(handle)));
+    }
+    (handle, colliders)
+}
+
 impl Table {
     pub fn new(config: TableConfig) -> Self {
-        let mut world = PhysicsWorld::new();
-        world.gravity = Vector::new(0.0, config.gravity);
-        let p = &mut world.integration_parameters;
-        p.dt = super::FRAME_DT / config.substeps.max(1) as f32;
-        p.length_unit = 0.01;
-        p.num_solver_iterations = 8;
-        p.contact_softness = SpringCoefficients::new(120.0, 10.0);
-        p.static_contact_softness = SpringCoefficients::new(120.0, 10.0);
-        p.normalized_prediction_distance = 1.0;
-        p.normalized_max_linear_velocity = 3000.0;
         Table {
-            world,
+            world: new_world(&config),
             bodies: Vec::new(),
             config,
             steps: 0,
@@ -212,47 +261,18 @@ impl Table {
         }
     }
 
+    /// The rapier world (read-only): for tools that compare against bare rapier.
+    pub fn world(&self) -> &PhysicsWorld {
+        &self.world
+    }
+
     pub fn config(&self) -> &TableConfig {
         &self.config
     }
 
     /// Adds a body; ids are given in insertion order.
     pub fn add(&mut self, spec: BodySpec) -> BodyId {
-        let rb = if spec.dynamic {
-            RigidBodyBuilder::dynamic()
-        } else {
-            RigidBodyBuilder::fixed()
-        }
-        .translation(Vector::new(spec.x, spec.y))
-        .rotation(spec.angle)
-        .ccd_enabled(spec.ccd)
-        .build();
-        let handle = self.world.insert_body(rb);
-        if spec.fast_rotation {
-            if let Some(b) = self.world.bodies.get_mut(handle) {
-                b.set_allow_fast_rotation(true);
-            }
-        }
-        let mut colliders = Vec::with_capacity(spec.parts.len());
-        for part in &spec.parts {
-            let builder = match part.shape {
-                BodyShape::Rect { hw, hh } if part.round > 0.0 => ColliderBuilder::round_cuboid(
-                    (hw - part.round).max(1e-4),
-                    (hh - part.round).max(1e-4),
-                    part.round,
-                ),
-                BodyShape::Rect { hw, hh } => ColliderBuilder::cuboid(hw, hh),
-                BodyShape::Circle { r } => ColliderBuilder::ball(r),
-            };
-            let c = builder
-                .translation(Vector::new(part.dx, part.dy))
-                .rotation(part.angle)
-                .density(spec.density)
-                .friction(spec.friction)
-                .restitution(spec.restitution)
-                .build();
-            colliders.push(self.world.insert_collider(c, Some(handle)));
-        }
+        let (handle, colliders) = insert_spec(&mut self.world, &spec);
         let radius = spec.parts.iter().map(Part::radius).fold(0.0, f32::max);
         self.bodies.push(Body {
             handle,
