@@ -2,6 +2,7 @@
 //!
 //! Layers, each calling only downwards: `app` (macroquad) → `games` → `physics` (rapier) → `core`.
 
+pub mod bench;
 pub mod core;
 pub mod games;
 pub mod physics;

@@ -106,6 +106,100 @@ pub fn replay(text: &str, simulate: bool) -> RuleResult<Session> {
     Ok(session)
 }
 
+/// The determinism trace of a replay: one line per move, so two platforms' traces can be compared
+/// line by line and the first differing line names the move whose outcome diverged.
+///
+/// Every launch is re-simulated on this platform and its hash, steps and facts digest printed with
+/// whether they match the recorded outcome. The recorded outcome (when there is one) is what gets
+/// applied, so every platform follows the file's path and each shot is compared on its own; a
+/// launch without an outcome applies the fresh one. After each move comes a digest of the rules
+/// state (turn, phase, scores). The last lines are the summary (as `replay` prints it) and
+/// `simhash`, a hash over every re-simulated outcome. Errors: the first refused move; a shot that
+/// re-simulates differently from its recording is reported in its line and in the error.
+pub fn trace(text: &str) -> (Vec<String>, Result<(), Refusal>) {
+    use crate::core::replay::{fnv1a, FNV_OFFSET};
+    use nanoserde::SerJson;
+    let mut out = Vec::new();
+    let header = match Replay::parse(text) {
+        Ok(h) => h,
+        Err(e) => return (out, Err(e)),
+    };
+    let mut session = match session_for(&header) {
+        Ok(s) => s,
+        Err(e) => return (out, Err(e)),
+    };
+    let mut sim_hash = FNV_OFFSET;
+    let mut first_mismatch: Option<usize> = None;
+    for (i, mv) in header.moves.iter().enumerate() {
+        let mut mv = mv.clone();
+        let mut line = format!("move {i} seat {} {}", mv.seat, mv.action);
+        if !mv.args.is_empty() {
+            line.push_str(&format!(" {:?}", mv.args));
+        }
+        if let Some(l) = &mv.launch {
+            line.push_str(&format!(
+                " launch {}/{}/{}/{}/{}/{}",
+                l.kind, l.angle, l.power, l.spin, l.x, l.y
+            ));
+            let sim = match session.game.start_shot(l) {
+                Ok(mut shot) => shot.run_to_rest(),
+                Err(e) => {
+                    out.push(line);
+                    return (out, Err(Refusal(format!("move {i}: launch refused: {e}"))));
+                }
+            };
+            let facts = fnv1a(FNV_OFFSET, sim.facts.serialize_json().as_bytes());
+            sim_hash = fnv1a(sim_hash, sim.hash.as_bytes());
+            sim_hash = fnv1a(sim_hash, &facts.to_le_bytes());
+            let verdict = match &mv.outcome {
+                None => "fresh",
+                Some(rec)
+                    if rec.facts == sim.facts && (rec.hash.is_empty() || rec.hash == sim.hash) =>
+                {
+                    "same"
+                }
+                Some(_) => {
+                    first_mismatch.get_or_insert(i);
+                    "DIFFERENT"
+                }
+            };
+            line.push_str(&format!(
+                " sim {} steps {} facts {facts:016x} recorded {verdict}",
+                sim.hash, sim.steps
+            ));
+            if mv.outcome.is_none() {
+                mv.outcome = Some(sim);
+            }
+        } else if mv.outcome.is_some() {
+            line.push_str(" outcome-only");
+        }
+        if let Err(e) = session.play(mv) {
+            out.push(line);
+            return (out, Err(Refusal(format!("move {i}: {e}"))));
+        }
+        let mut state = FNV_OFFSET;
+        let turn = session.game.turn().map(|t| t as i64).unwrap_or(-1);
+        state = fnv1a(state, &turn.to_le_bytes());
+        state = fnv1a(state, session.game.phase().as_bytes());
+        for s in session.game.scores() {
+            state = fnv1a(state, &s.to_le_bytes());
+        }
+        line.push_str(&format!(" state {state:016x}"));
+        out.push(line);
+    }
+    out.push(session.summary());
+    out.push(format!("simhash {sim_hash:016x}"));
+    match first_mismatch {
+        Some(i) => (
+            out,
+            Err(Refusal(format!(
+                "move {i}: the shot re-simulates differently from its recorded outcome"
+            ))),
+        ),
+        None => (out, Ok(())),
+    }
+}
+
 fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
     args.iter()
         .position(|a| a == name)
@@ -140,6 +234,10 @@ pub const USAGE: &str = "usage:
   referee selfplay --game ID --players N [--seed S] [--option NAME]... [--out FILE]
   referee replay FILE
   referee check FILE
+  referee trace FILE...   (one line per move with re-simulated hashes: for determinism checks)
+  referee trace --synthetic   (the benchmark's synthetic scenes, one hash per frame)
+  referee games   (available games: id, min seats, max seats)
+  referee bench [--game ID]... [--reps N] [--replays DIR] [--tsv] [--no-selfplay]
 game ids: castle, feud, carcassonne, assault, catapults";
 
 /// Runs the referee with command-line arguments (without the program name).
@@ -235,6 +333,35 @@ pub fn run(args: &[String]) -> RunResult {
                 }
             }
         }
+        Some("games") => {
+            for g in games::GAMES.iter().filter(|g| g.available) {
+                r.out
+                    .push(format!("{} {} {}", g.id, g.min_seats, g.max_seats));
+            }
+        }
+        Some("trace") if args.get(1).map(|a| a == "--synthetic").unwrap_or(false) => {
+            r.out.extend(crate::bench::synthetic_trace());
+        }
+        Some("trace") => {
+            if args.len() < 2 {
+                usage(&mut r, "trace: at least one replay FILE is required".into());
+                return r;
+            }
+            for path in &args[1..] {
+                r.out.push(format!("== {path}"));
+                let (lines, result) = match std::fs::read_to_string(path) {
+                    Ok(text) => trace(&text),
+                    Err(e) => (Vec::new(), Err(Refusal(format!("cannot read {path}: {e}")))),
+                };
+                r.out.extend(lines);
+                if let Err(e) = result {
+                    r.code = 1;
+                    r.out.push(format!("error: {e}"));
+                    r.err.push(format!("trace {path}: {e}"));
+                }
+            }
+        }
+        Some("bench") => return crate::bench::run(&args[1..]),
         Some(other) => usage(&mut r, format!("unknown command `{other}`")),
         None => usage(&mut r, "a command is required".into()),
     }

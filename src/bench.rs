@@ -1,0 +1,666 @@
+//! `referee bench` (see docs/benchmarks.md): for two synthetic scenes and for the heaviest scene
+//! of every available game, milliseconds per physics step on the step-locked `physics::Table`
+//! and on a bare rapier world holding the same bodies (built by the same `insert_spec`, with the
+//! same integration parameters, in the same order, with the same velocities), stepped the same
+//! number of times in the same run; then, per game, a full headless bot-vs-bot game: selfplay
+//! time, the bots' time to choose a shot, and the time to replay it (every shot re-simulated).
+//!
+//! Ratios and measurements only, never timed assertions. The same binary runs natively and in
+//! wasm (wasm32-wasip1 under Node), so scripts/bench.sh can put the two side by side.
+
+use std::time::Instant;
+
+use crate::core::bot::{self, BotBudget};
+use crate::core::replay::Replay;
+use crate::core::seat::{default_seats, SeatKind};
+use crate::core::{Game, Launch, Rng, Shot, TableView};
+use crate::games;
+use crate::physics::{insert_spec, launch, new_world, BodySpec, Part, ShotRun, Table, TableConfig};
+use crate::referee::{self, RunResult};
+use rapier2d::prelude::{PhysicsWorld, RigidBodyHandle, Vector};
+
+/// A scene to benchmark: makes a fresh shot (already launched, not yet stepped) on demand.
+pub struct Scene {
+    pub name: String,
+    make: Box<dyn Fn() -> Option<Box<dyn Shot>>>,
+}
+
+impl Scene {
+    pub fn new(name: &str, make: impl Fn() -> Option<Box<dyn Shot>> + 'static) -> Self {
+        Scene {
+            name: name.to_string(),
+            make: Box::new(make),
+        }
+    }
+
+    pub fn shot(&self) -> Option<Box<dyn Shot>> {
+        (self.make)()
+    }
+}
+
+fn table_of(shot: &dyn Shot) -> Option<&Table> {
+    shot.physics_table()?.downcast_ref::<Table>()
+}
+
+fn shot_of(table: Table) -> Box<dyn Shot> {
+    Box::new(ShotRun::new(table, TableView::default(), |_| Vec::new()))
+}
+
+/// A bare rapier world holding the same bodies as a table, in the same insertion order.
+pub struct Bare {
+    pub world: PhysicsWorld,
+    /// For each table body id: its handle here (None if it was already off the table).
+    pub handles: Vec<Option<RigidBodyHandle>>,
+}
+
+impl Bare {
+    /// Copies a table: its integration parameters, and every body still on it with its spec,
+    /// its current pose (exactly the spec's while the table has not stepped) and its velocity.
+    pub fn of(table: &Table) -> Bare {
+        let mut world = new_world(table.config());
+        world.integration_parameters = table.world().integration_parameters;
+        world.gravity = table.world().gravity;
+        let fresh = table.steps() == 0;
+        let mut handles = Vec::with_capacity(table.len());
+        for id in 0..table.len() {
+            let (Some(spec), false) = (table.spec(id), table.is_removed(id)) else {
+                handles.push(None);
+                continue;
+            };
+            let mut spec = spec.clone();
+            if !fresh {
+                if let Some((x, y, a)) = table.pose(id) {
+                    spec.x = x;
+                    spec.y = y;
+                    spec.angle = a;
+                }
+            }
+            let (handle, _) = insert_spec(&mut world, &spec);
+            if let (Some((vx, vy, w)), Some(rb)) =
+                (table.velocity(id), world.bodies.get_mut(handle))
+            {
+                if spec.dynamic {
+                    rb.set_linvel(Vector::new(vx, vy), true);
+                    rb.set_angvel(w, true);
+                }
+            }
+            handles.push(Some(handle));
+        }
+        Bare { world, handles }
+    }
+
+    pub fn step(&mut self, n: u64) {
+        for _ in 0..n {
+            self.world.step();
+        }
+    }
+
+    /// Whether every body still on the table has bit-identical pose and velocity here.
+    pub fn same_as(&self, table: &Table) -> bool {
+        (0..table.len()).all(|id| {
+            if table.is_removed(id) {
+                return true;
+            }
+            let Some(rb) = self
+                .handles
+                .get(id)
+                .copied()
+                .flatten()
+                .and_then(|h| self.world.bodies.get(h))
+            else {
+                return false;
+            };
+            let (t, r, v) = (rb.translation(), rb.rotation(), rb.linvel());
+            // The table reports its angle as libm atan2 of the rotation: compare the same way.
+            let here = [
+                t.x,
+                t.y,
+                launch::angle_of(r.re, r.im),
+                v.x,
+                v.y,
+                rb.angvel(),
+            ];
+            let (Some((x, y, a)), Some((vx, vy, w))) = (table.pose(id), table.velocity(id)) else {
+                return false;
+            };
+            let there = [x, y, a, vx, vy, w];
+            here.iter()
+                .zip(there)
+                .all(|(p, q)| p.to_bits() == q.to_bits())
+        })
+    }
+}
+
+/// One scene's measurement.
+#[derive(Clone, Debug, Default)]
+pub struct SceneResult {
+    pub name: String,
+    pub dynamic: usize,
+    pub bodies: usize,
+    pub substeps: u32,
+    pub steps: u64,
+    /// Best of the repetitions, milliseconds per physics step on the table.
+    pub ms_step: f64,
+    pub bare_ms_step: f64,
+    /// Slowest single frame (substeps steps + kill zone + settle check), best of the reps.
+    pub worst_frame_ms: f64,
+    /// "yes" if the bare world stayed bit-identical to the table frame by frame until the first
+    /// kill-zone removal (or rest); otherwise the first frame where it differed.
+    pub identical: String,
+}
+
+/// Measures a scene: `reps` alternating runs of the table to rest and of the bare world for the
+/// same number of steps; keeps the best of each (least disturbed by other processes).
+pub fn measure(scene: &Scene, reps: usize) -> Option<SceneResult> {
+    let probe = scene.shot()?;
+    let table = table_of(probe.as_ref())?;
+    let mut r = SceneResult {
+        name: scene.name.clone(),
+        dynamic: (0..table.len())
+            .filter(|&i| !table.is_removed(i) && table.spec(i).map(|s| s.dynamic) == Some(true))
+            .count(),
+        bodies: (0..table.len()).filter(|&i| !table.is_removed(i)).count(),
+        substeps: table.config().substeps.max(1),
+        ms_step: f64::INFINITY,
+        bare_ms_step: f64::INFINITY,
+        worst_frame_ms: f64::INFINITY,
+        ..SceneResult::default()
+    };
+    r.identical = lockstep(scene).unwrap_or_else(|| "n/a".into());
+    for rep in 0..reps.max(1) {
+        let run_table = |r: &mut SceneResult| -> Option<()> {
+            let mut shot = scene.shot()?;
+            let s0 = shot.steps();
+            let mut worst = 0.0f64;
+            let t0 = Instant::now();
+            loop {
+                let f0 = Instant::now();
+                let done = shot.step_frame();
+                worst = worst.max(f0.elapsed().as_secs_f64() * 1e3);
+                if done {
+                    break;
+                }
+            }
+            let ms = t0.elapsed().as_secs_f64() * 1e3;
+            r.steps = shot.steps() - s0;
+            r.ms_step = r.ms_step.min(ms / r.steps.max(1) as f64);
+            r.worst_frame_ms = r.worst_frame_ms.min(worst);
+            Some(())
+        };
+        let run_bare = |r: &mut SceneResult| -> Option<()> {
+            let shot = scene.shot()?;
+            let mut bare = Bare::of(table_of(shot.as_ref())?);
+            let steps = r.steps.max(1);
+            let t0 = Instant::now();
+            bare.step(steps);
+            let ms = t0.elapsed().as_secs_f64() * 1e3;
+            r.bare_ms_step = r.bare_ms_step.min(ms / steps as f64);
+            Some(())
+        };
+        if rep == 0 || rep % 2 == 1 {
+            run_table(&mut r)?;
+            run_bare(&mut r)?;
+        } else {
+            run_bare(&mut r)?;
+            run_table(&mut r)?;
+        }
+    }
+    Some(r)
+}
+
+/// Steps a table and its bare copy frame by frame and compares every body's bits, until the
+/// first kill-zone removal or rest.
+fn lockstep(scene: &Scene) -> Option<String> {
+    let mut shot = scene.shot()?;
+    let mut bare = Bare::of(table_of(shot.as_ref())?);
+    let mut frame = 0u32;
+    loop {
+        let done = shot.step_frame();
+        frame += 1;
+        let table = table_of(shot.as_ref())?;
+        bare.step(table.config().substeps.max(1) as u64);
+        if !table.fallen().is_empty() {
+            return Some(format!("yes ({} frames, to the first fall)", frame - 1));
+        }
+        if !bare.same_as(table) {
+            return Some(format!("NO (frame {frame})"));
+        }
+        if done {
+            return Some(format!("yes ({frame} frames)"));
+        }
+    }
+}
+
+/// 16 cups (three 3 mm walls each, dynamic) in a row, and 36 balls (CCD) thrown at them from a
+/// 6 × 6 grid on the left with varied angles and powers.
+pub fn cups_and_balls() -> Table {
+    let mut t = Table::new(TableConfig::default());
+    t.add_floor(-2.0, 2.0, 0.0, [90, 70, 50], 1);
+    for i in 0..16 {
+        let x = -1.2 + 0.16 * i as f32;
+        let parts = vec![
+            Part::rect(0.028, 0.0015).at(0.0, 0.0015),
+            Part::rect(0.0015, 0.03).at(-0.0265, 0.03),
+            Part::rect(0.0015, 0.03).at(0.0265, 0.03),
+        ];
+        t.add(
+            BodySpec::dynamic(parts, x, 0.0)
+                .density(300.0)
+                .friction(0.6)
+                .tag(2),
+        );
+    }
+    let mut balls = Vec::new();
+    for i in 0..36 {
+        let x = -1.9 + 0.03 * (i % 6) as f32;
+        let y = 0.05 + 0.03 * (i / 6) as f32;
+        balls.push(
+            t.add(
+                BodySpec::dynamic(vec![Part::circle(0.01)], x, y)
+                    .density(100.0)
+                    .friction(0.6)
+                    .restitution(0.3)
+                    .ccd()
+                    .tag(3),
+            ),
+        );
+    }
+    for (i, &b) in balls.iter().enumerate() {
+        let angle = 350 + (i as i32 * 37) % 300;
+        let power = 300 + (i as i32 * 53) % 700;
+        let (vx, vy) = launch::velocity(angle, power, 1.0, 6.0);
+        t.set_velocity(b, vx, vy, 0.0);
+    }
+    t
+}
+
+/// 10 two-storey card houses (two A-frames, a flat card, an A-frame on top: 7 cards each), and 10
+/// cards thrown at them at 3 m/s with spin: 80 thin rounded cards at 480 Hz (8 substeps).
+pub fn card_houses() -> Table {
+    const L: f32 = 0.089;
+    const T: f32 = 0.001;
+    let mut t = Table::new(TableConfig {
+        substeps: 8,
+        ..TableConfig::default()
+    });
+    t.add_floor(-2.0, 2.0, 0.0, [90, 70, 50], 1);
+    let card = || Part::rect(L / 2.0, T / 2.0).rounded(0.4 * T);
+    let theta = 70.0f32.to_radians();
+    let (s, c) = (libm::sinf(theta), libm::cosf(theta));
+    let a_frame = |t: &mut Table, cx: f32, y0: f32| {
+        let dx = L / 2.0 * c + T / 2.0 / s;
+        let y = y0 + L / 2.0 * s + T / 2.0 * c;
+        for (x, a) in [(cx - dx, theta), (cx + dx, core::f32::consts::PI - theta)] {
+            t.add(
+                BodySpec::dynamic(vec![card()], x, y)
+                    .angle(a)
+                    .density(20.0)
+                    .friction(0.6)
+                    .tag(4),
+            );
+        }
+        y0 + L * s + T * c
+    };
+    for h in 0..10 {
+        let cx = -1.35 + 0.3 * h as f32;
+        let gap = L * c + 0.002 + T / s;
+        let top = a_frame(&mut t, cx - gap, 0.0);
+        a_frame(&mut t, cx + gap, 0.0);
+        t.add(
+            BodySpec::dynamic(vec![card()], cx, top + T / 2.0)
+                .density(20.0)
+                .friction(0.6)
+                .tag(4),
+        );
+        a_frame(&mut t, cx, top + T);
+    }
+    let mut thrown = Vec::new();
+    for h in 0..10 {
+        let cx = -1.35 + 0.3 * h as f32;
+        thrown.push(
+            t.add(
+                BodySpec::dynamic(vec![card()], cx - 0.13, 0.12)
+                    .density(20.0)
+                    .friction(0.6)
+                    .ccd()
+                    .fast_rotation()
+                    .tag(5),
+            ),
+        );
+    }
+    for (i, &b) in thrown.iter().enumerate() {
+        let (vx, vy) = launch::velocity(3500 + (i as i32 * 7) % 60, 500, 1.0, 5.0);
+        t.set_velocity(b, vx, vy, launch::spin(400, 30.0));
+    }
+    t
+}
+
+/// The synthetic scenes (they exist before any game does).
+pub fn synthetic_scenes() -> Vec<Scene> {
+    vec![
+        Scene::new("synthetic: 16 cups + 36 balls", || {
+            Some(shot_of(cups_and_balls()))
+        }),
+        Scene::new("synthetic: 70 cards in 10 houses + 10 thrown", || {
+            Some(shot_of(card_houses()))
+        }),
+    ]
+}
+
+/// Every synthetic scene run to rest, one line per frame with the table hash: a determinism
+/// trace that exists before any game does (`referee trace --synthetic`).
+pub fn synthetic_trace() -> Vec<String> {
+    let mut out = Vec::new();
+    for (name, mut table) in [
+        ("cups-and-balls", cups_and_balls()),
+        ("card-houses", card_houses()),
+    ] {
+        out.push(format!("== synthetic {name}"));
+        loop {
+            let done = table.step_frame();
+            out.push(format!(
+                "frame {} steps {} hash {:016x} fallen {}",
+                table.frames(),
+                table.steps(),
+                table.hash(),
+                table.fallen().len()
+            ));
+            if done {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The heaviest shot of a replay: the launch whose table holds the most dynamic bodies (then the
+/// most bodies; the earliest on ties), with the game as it stood before it.
+pub fn heaviest_scene(replay: &Replay) -> Option<(usize, Box<dyn Game>, Launch)> {
+    let mut session = referee::session_for(replay).ok()?;
+    let mut best: Option<((usize, usize), usize, Box<dyn Game>, Launch)> = None;
+    for (i, mv) in replay.moves.iter().enumerate() {
+        if let Some(l) = &mv.launch {
+            if let Ok(shot) = session.game.start_shot(l) {
+                if let Some(t) = table_of(shot.as_ref()) {
+                    let on = |i: &usize| !t.is_removed(*i);
+                    let dynamic = (0..t.len())
+                        .filter(on)
+                        .filter(|&i| t.spec(i).map(|s| s.dynamic) == Some(true))
+                        .count();
+                    let weight = (dynamic, (0..t.len()).filter(on).count());
+                    if best.as_ref().map(|b| weight > b.0).unwrap_or(true) {
+                        best = Some((weight, i, session.game.clone_game(), l.clone()));
+                    }
+                }
+            }
+        }
+        let mut mv = mv.clone();
+        if mv.outcome.is_some() {
+            mv.launch = None; // apply as recorded, no need to simulate here
+        }
+        session.play(mv).ok()?;
+    }
+    best.map(|(_, i, g, l)| (i, g, l))
+}
+
+/// One full headless game.
+#[derive(Clone, Debug, Default)]
+pub struct GameResult {
+    pub game: String,
+    pub seats: usize,
+    pub seed: u64,
+    pub moves: usize,
+    pub shots: usize,
+    /// Selfplay wall time (bots included), None when the replay was loaded from a file.
+    pub selfplay_ms: Option<f64>,
+    pub bot_ms_per_shot: Option<f64>,
+    /// Replay with every shot re-simulated once: the game's own cost without the bots' search.
+    pub replay_ms: f64,
+    pub steps: u64,
+}
+
+/// Plays a bot-vs-bot game like `referee selfplay` (same seeds), timing the bots' choices.
+pub fn timed_selfplay(game: &str, seats: usize, seed: u64) -> Result<(Replay, f64, f64), String> {
+    let header = Replay::new(game, &[], default_seats(seats, SeatKind::Bot), seed);
+    let mut session = referee::session_for(&header).map_err(|e| e.0)?;
+    let mut rng = Rng::new(seed ^ 0xB07_5EED);
+    let (mut bot_ms, mut shots) = (0.0, 0usize);
+    let t0 = Instant::now();
+    while !session.game.is_over() {
+        if session.replay.moves.len() >= referee::MOVE_CAP {
+            return Err(format!("{game}: no end within {} moves", referee::MOVE_CAP));
+        }
+        let b0 = Instant::now();
+        let mv = bot::choose(session.game.as_ref(), &mut rng, BotBudget::default())
+            .ok_or_else(|| format!("{game}: the bot found no move"))?;
+        if mv.is_shot() {
+            bot_ms += b0.elapsed().as_secs_f64() * 1e3;
+            shots += 1;
+        }
+        session.play(mv).map_err(|e| e.0)?;
+    }
+    let total = t0.elapsed().as_secs_f64() * 1e3;
+    Ok((session.replay, total, bot_ms / shots.max(1) as f64))
+}
+
+fn bench_seats(info: &games::GameInfo) -> usize {
+    4usize.clamp(info.min_seats, info.max_seats)
+}
+
+fn fmt_ms(v: f64) -> String {
+    if !v.is_finite() {
+        "-".into()
+    } else if v < 1.0 {
+        format!("{v:.4}")
+    } else if v < 100.0 {
+        format!("{v:.2}")
+    } else {
+        format!("{v:.0}")
+    }
+}
+
+fn opt_ms(v: Option<f64>) -> String {
+    v.map(fmt_ms).unwrap_or_else(|| "-".into())
+}
+
+/// `referee bench [--game ID]... [--players N] [--seed S] [--reps N] [--replays DIR] [--tsv]
+/// [--no-synthetic]`. With `--replays DIR`, each game's replay is read from DIR when present
+/// (no selfplay; bot columns show `-`) and written there otherwise, so a second platform can
+/// time the same games.
+pub fn run(args: &[String]) -> RunResult {
+    let mut r = RunResult::default();
+    let values = |name: &str| -> Vec<String> {
+        args.windows(2)
+            .filter(|w| w[0] == name)
+            .map(|w| w[1].clone())
+            .collect()
+    };
+    let num = |name: &str, default: u64| -> Result<u64, String> {
+        match values(name).last() {
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("bench: {name} expects a number, not `{v}`")),
+            None => Ok(default),
+        }
+    };
+    let (reps, seed, players) = match (num("--reps", 5), num("--seed", 1), num("--players", 0)) {
+        (Ok(a), Ok(b), Ok(c)) => (a as usize, b, c as usize),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
+            r.code = 2;
+            r.err.push(e);
+            return r;
+        }
+    };
+    let only = values("--game");
+    let dir = values("--replays").last().cloned();
+    let tsv = args.iter().any(|a| a == "--tsv");
+    let platform = if cfg!(target_arch = "wasm32") {
+        "wasm32"
+    } else {
+        "native"
+    };
+
+    let mut scenes: Vec<SceneResult> = Vec::new();
+    if !args.iter().any(|a| a == "--no-synthetic") && only.is_empty() {
+        for s in synthetic_scenes() {
+            if let Some(m) = measure(&s, reps) {
+                scenes.push(m);
+            }
+        }
+    }
+    let mut played: Vec<GameResult> = Vec::new();
+    for info in games::GAMES.iter().filter(|g| g.available) {
+        if !only.is_empty() && !only.iter().any(|g| g == info.id) {
+            continue;
+        }
+        let seats = if players > 0 {
+            players
+        } else {
+            bench_seats(info)
+        };
+        let path = dir
+            .as_ref()
+            .map(|d| format!("{d}/{}-{seats}p-s{seed}.json", info.id));
+        let loaded = path
+            .as_ref()
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .and_then(|t| Replay::parse(&t).ok());
+        let (replay, selfplay_ms, bot_ms) = match loaded {
+            Some(rep) => (rep, None, None),
+            None => match timed_selfplay(info.id, seats, seed) {
+                Ok((rep, ms, bot)) => {
+                    if let Some(p) = &path {
+                        if let Err(e) = referee::write_atomically(p, &rep.to_json()) {
+                            r.err.push(format!("bench: {e}"));
+                        }
+                    }
+                    (rep, Some(ms), Some(bot))
+                }
+                Err(e) => {
+                    r.code = 1;
+                    r.err.push(format!("bench: selfplay {}: {e}", info.id));
+                    continue;
+                }
+            },
+        };
+        let json = replay.to_json();
+        let t0 = Instant::now();
+        let replayed = referee::replay(&json, true);
+        let replay_ms = t0.elapsed().as_secs_f64() * 1e3;
+        let steps = match replayed {
+            Ok(s) => s.steps,
+            Err(e) => {
+                r.code = 1;
+                r.err.push(format!("bench: replay {}: {e}", info.id));
+                0
+            }
+        };
+        played.push(GameResult {
+            game: info.id.to_string(),
+            seats,
+            seed,
+            moves: replay.moves.len(),
+            shots: replay.moves.iter().filter(|m| m.launch.is_some()).count(),
+            selfplay_ms,
+            bot_ms_per_shot: bot_ms,
+            replay_ms,
+            steps,
+        });
+        if let Some((i, game, launch)) = heaviest_scene(&replay) {
+            let name = format!("{} ({seats} seats, seed {seed}, move {i})", info.id);
+            let scene = Scene::new(&name, move || game.start_shot(&launch).ok());
+            match measure(&scene, reps) {
+                Some(m) => scenes.push(m),
+                None => r.err.push(format!(
+                    "bench: {}: its shots expose no physics::Table; no step timing",
+                    info.id
+                )),
+            }
+        }
+    }
+
+    if tsv {
+        for s in &scenes {
+            r.out.push(format!(
+                "scene\t{platform}\t{}\t{}\t{}\t{}\t{}\t{:.6}\t{:.6}\t{:.6}\t{}",
+                s.name,
+                s.dynamic,
+                s.bodies,
+                s.substeps,
+                s.steps,
+                s.ms_step,
+                s.bare_ms_step,
+                s.worst_frame_ms,
+                s.identical
+            ));
+        }
+        for g in &played {
+            r.out.push(format!(
+                "game\t{platform}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3}\t{}",
+                g.game,
+                g.seats,
+                g.seed,
+                g.moves,
+                g.shots,
+                g.selfplay_ms
+                    .map(|v| format!("{v:.3}"))
+                    .unwrap_or("-".into()),
+                g.bot_ms_per_shot
+                    .map(|v| format!("{v:.3}"))
+                    .unwrap_or("-".into()),
+                g.replay_ms,
+                g.steps
+            ));
+        }
+        return r;
+    }
+    r.out.push(format!(
+        "physics step ({platform}; best of {reps} runs; ratio = table / bare rapier, same bodies, same run)"
+    ));
+    r.out.push(format!(
+        "{:<52} {:>9} {:>4} {:>6} {:>9} {:>9} {:>6} {:>9} {:>9}  bit-identical",
+        "scene", "dyn/all", "sub", "steps", "ms/step", "bare", "ratio", "ms/frame", "worst"
+    ));
+    for s in &scenes {
+        r.out.push(format!(
+            "{:<52} {:>9} {:>4} {:>6} {:>9} {:>9} {:>6.3} {:>9} {:>9}  {}",
+            s.name,
+            format!("{}/{}", s.dynamic, s.bodies),
+            s.substeps,
+            s.steps,
+            fmt_ms(s.ms_step),
+            fmt_ms(s.bare_ms_step),
+            s.ms_step / s.bare_ms_step,
+            fmt_ms(s.ms_step * s.substeps as f64),
+            fmt_ms(s.worst_frame_ms),
+            s.identical
+        ));
+    }
+    r.out.push(String::new());
+    r.out.push(format!(
+        "headless games, bot vs bot ({platform}; milliseconds)"
+    ));
+    r.out.push(format!(
+        "{:<12} {:>5} {:>5} {:>6} {:>6} {:>10} {:>10} {:>10} {:>8}",
+        "game", "seats", "seed", "moves", "shots", "selfplay", "bot/shot", "replay", "steps"
+    ));
+    for g in &played {
+        r.out.push(format!(
+            "{:<12} {:>5} {:>5} {:>6} {:>6} {:>10} {:>10} {:>10} {:>8}",
+            g.game,
+            g.seats,
+            g.seed,
+            g.moves,
+            g.shots,
+            opt_ms(g.selfplay_ms),
+            opt_ms(g.bot_ms_per_shot),
+            fmt_ms(g.replay_ms),
+            g.steps
+        ));
+    }
+    if played.is_empty() {
+        r.out
+            .push("(no game is available yet: only the synthetic scenes were measured)".into());
+    }
+    r
+}

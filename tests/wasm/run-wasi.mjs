@@ -1,0 +1,43 @@
+// Runs a wasm32-wasip1 binary (the referee) under Node's WASI.
+//   node --disable-warning=ExperimentalWarning tests/wasm/run-wasi.mjs REFEREE.wasm ARGS...
+// File access: every argument that names an existing file or folder (or a file to be written in
+// an existing folder) is made absolute, and its folder is preopened at the same absolute path, so
+// the program sees the same paths as a native run (and prints them identically).
+import { WASI } from 'node:wasi';
+import { readFile } from 'node:fs/promises';
+import fs from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+
+const [wasmPath, ...rawArgs] = process.argv.slice(2);
+if (!wasmPath) {
+  console.error('usage: node run-wasi.mjs PROGRAM.wasm ARGS...');
+  process.exit(2);
+}
+
+const preopens = {};
+const args = rawArgs.map((arg) => {
+  if (arg.startsWith('-')) return arg;
+  const abs = path.resolve(arg);
+  let dir = null;
+  try {
+    dir = fs.statSync(abs).isDirectory() ? abs : path.dirname(abs);
+  } catch {
+    const parent = path.dirname(abs);
+    if ((arg.includes('/') || arg.endsWith('.json')) && fs.existsSync(parent)) dir = parent;
+  }
+  if (dir === null) return arg;
+  preopens[dir] = dir;
+  return abs;
+});
+
+const wasi = new WASI({
+  version: 'preview1',
+  args: [path.basename(wasmPath, '.wasm'), ...args],
+  env: {},
+  preopens,
+  returnOnExit: true,
+});
+const module = await WebAssembly.compile(await readFile(wasmPath));
+const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
+process.exitCode = wasi.start(instance);
