@@ -377,7 +377,8 @@ pub fn synthetic_trace() -> Vec<String> {
 /// most bodies; the earliest on ties), with the game as it stood before it.
 pub fn heaviest_scene(replay: &Replay) -> Option<(usize, Box<dyn Game>, Launch)> {
     let mut session = referee::session_for(replay).ok()?;
-    let mut best: Option<((usize, usize), usize, Box<dyn Game>, Launch)> = None;
+    type Candidate = ((usize, usize), usize, Box<dyn Game>, Launch);
+    let mut best: Option<Candidate> = None;
     for (i, mv) in replay.moves.iter().enumerate() {
         if let Some(l) = &mv.launch {
             if let Ok(shot) = session.game.start_shot(l) {
