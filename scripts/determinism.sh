@@ -113,7 +113,11 @@ else
 fi
 
 if [ $update_goldens -eq 1 ]; then
-  say "re-recording the golden replays (tests/golden/<game>/)"
+  say "re-recording the golden replays (tests/golden/<game>/) and tests/golden/synthetic.expect"
+  mkdir -p tests/golden
+  "$NATIVE" trace --synthetic \
+    | awk '/^== /{if(last!="")print last; print; last=""; next} /^frame /{last=$0} END{if(last!="")print last}' \
+    >tests/golden/synthetic.expect
   for line in "${GAME_LINES[@]}"; do
     read -r id lo hi <<<"$line"
     dir=tests/golden/$id

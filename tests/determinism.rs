@@ -1,0 +1,101 @@
+//! The determinism tools themselves: the bench's bare rapier world really holds the table's
+//! bodies (bit for bit), the synthetic scenes repeat, and for every available game a selfplay
+//! replay traces cleanly, re-simulates from its launches alone to the same game, and a tampered
+//! recording is caught at the move that was changed. Cross-platform (native = wasm) comparison is
+//! scripts/determinism.sh; see docs/determinism.md.
+
+use catapult_table::bench::{self, Bare};
+use catapult_table::core::replay::Replay;
+use catapult_table::{games, referee};
+
+#[test]
+fn the_benchmarks_bare_world_is_the_table_bit_for_bit() {
+    for (name, mut table) in [
+        ("cups", bench::cups_and_balls()),
+        ("cards", bench::card_houses()),
+    ] {
+        let mut bare = Bare::of(&table);
+        assert!(bare.same_as(&table), "{name}: differs before stepping");
+        let mut frames = 0;
+        while !table.step_frame() && table.fallen().is_empty() && frames < 90 {
+            bare.step(table.config().substeps as u64);
+            frames += 1;
+            assert!(bare.same_as(&table), "{name}: differs after frame {frames}");
+        }
+        assert!(frames >= 30, "{name}: only {frames} frames compared");
+        // And the check can fail: a nudged body is noticed.
+        if let Some(h) = bare.handles.iter().flatten().nth(5).copied() {
+            if let Some(rb) = bare.world.bodies.get_mut(h) {
+                let v = rb.linvel();
+                rb.set_linvel(rapier2d::prelude::Vector::new(v.x + 1e-3, v.y), true);
+            }
+        }
+        assert!(
+            !bare.same_as(&table),
+            "{name}: a nudged body went unnoticed"
+        );
+    }
+}
+
+#[test]
+fn synthetic_scenes_repeat_frame_by_frame() {
+    let a = bench::synthetic_trace();
+    let b = bench::synthetic_trace();
+    assert!(a.len() > 100, "{} trace lines", a.len());
+    assert_eq!(a, b);
+}
+
+fn strip_outcomes(r: &Replay) -> Replay {
+    let mut r = r.clone();
+    for m in &mut r.moves {
+        if m.launch.is_some() {
+            m.outcome = None;
+        }
+    }
+    r
+}
+
+#[test]
+fn every_available_game_traces_replays_and_catches_tampering() {
+    for g in games::GAMES.iter().filter(|g| g.available) {
+        let session = referee::selfplay(g.id, g.min_seats, 7, &[])
+            .unwrap_or_else(|e| panic!("{}: selfplay failed: {e:?}", g.id));
+        let json = session.replay.to_json();
+        let (lines, result) = referee::trace(&json);
+        assert!(result.is_ok(), "{}: {result:?}", g.id);
+        let n = lines.len();
+        assert_eq!(lines[n - 2], session.summary(), "{}: trace summary", g.id);
+        assert!(lines[n - 1].starts_with("simhash "), "{}", g.id);
+        assert_eq!(
+            n - 2,
+            session.replay.moves.len(),
+            "{}: a line per move",
+            g.id
+        );
+
+        // From the launches alone, the whole game comes out the same.
+        let bare = strip_outcomes(&session.replay).to_json();
+        let (fresh, result) = referee::trace(&bare);
+        assert!(result.is_ok(), "{}: launch-only replay: {result:?}", g.id);
+        assert_eq!(fresh[fresh.len() - 2], session.summary(), "{}", g.id);
+        assert_eq!(fresh[fresh.len() - 1], lines[n - 1], "{}: simhash", g.id);
+
+        // A recording whose hash was changed is caught at that move.
+        let Some(i) = session.replay.moves.iter().position(|m| m.launch.is_some()) else {
+            continue;
+        };
+        let mut bad = session.replay.clone();
+        if let Some(o) = bad.moves[i].outcome.as_mut() {
+            o.hash = "0123456789abcdef".into();
+        }
+        let (lines, result) = referee::trace(&bad.to_json());
+        let err = result.err().map(|e| e.0).unwrap_or_default();
+        assert!(err.contains(&format!("move {i}")), "{}: {err}", g.id);
+        assert!(
+            lines[i].contains("recorded DIFFERENT"),
+            "{}: {}",
+            g.id,
+            lines[i]
+        );
+    }
+}
