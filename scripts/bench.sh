@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Benchmark table (docs/benchmarks.md): `./build.sh bench`.
+#
+# For the synthetic scenes and the heaviest scene of every available game: ms per physics step on
+# the step-locked table, the same bodies in a bare rapier world stepped in the same run, and the
+# ratio; the same scenes in wasm (wasm32-wasip1 under Node) and the wasm/native ratio. Then one
+# headless bot-vs-bot game per game: selfplay time, the bots' time to choose a shot, and the replay
+# time natively and in wasm. Then the dist/ sizes. Ratios and measurements, never assertions.
+#
+# Environment: BENCH_REPS (default 5), BENCH_SEED (default 1), BENCH_WASM_RUSTFLAGS (default
+# "-C target-feature=+simd128"), BENCH_NOSIMD=1 also builds and times a wasm without SIMD (one more
+# release build, into target/wasm-nosimd).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\n== %s\n' "$*" >&2; }
+REPS=${BENCH_REPS:-5}
+SEED=${BENCH_SEED:-1}
+export CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="${BENCH_WASM_RUSTFLAGS:--C target-feature=+simd128}"
+NATIVE=./target/release/referee
+WASM=./target/wasm32-wasip1/release/referee.wasm
+NOSIMD=./target/wasm-nosimd/wasm32-wasip1/release/referee.wasm
+RUNNER=tests/wasm/run-wasi.mjs
+OUT=target/bench
+mkdir -p "$OUT"
+
+say "building the referee (release): native and wasm32-wasip1 ($CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS)"
+cargo build --release --bin referee >&2
+have_node=0
+if command -v node >/dev/null 2>&1 && [ "$(node -p 'process.versions.node.split(".")[0]')" -ge 20 ]; then
+  have_node=1
+  rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip1 || rustup target add wasm32-wasip1 >&2
+  cargo build --release --target wasm32-wasip1 --bin referee >&2
+  if [ "${BENCH_NOSIMD:-0}" = 1 ]; then
+    say "building the wasm referee without SIMD (target/wasm-nosimd)"
+    CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="" cargo build --release --target wasm32-wasip1 \
+      --bin referee --target-dir target/wasm-nosimd >&2
+  fi
+else
+  say "node 20+ not found: no wasm columns"
+fi
+
+rm -rf "$OUT/replays" && mkdir -p "$OUT/replays"
+say "native run (selfplay games are written to $OUT/replays for the wasm run)"
+"$NATIVE" bench --tsv --reps "$REPS" --seed "$SEED" --replays "$OUT/replays" >"$OUT/native.tsv"
+: >"$OUT/wasm.tsv"
+: >"$OUT/nosimd.tsv"
+if [ $have_node -eq 1 ]; then
+  say "wasm run (node $(node --version))"
+  node --disable-warning=ExperimentalWarning "$RUNNER" "$WASM" bench --tsv --reps "$REPS" \
+    --seed "$SEED" --replays "$OUT/replays" >"$OUT/wasm.tsv"
+  if [ "${BENCH_NOSIMD:-0}" = 1 ] && [ -f "$NOSIMD" ]; then
+    say "wasm run without SIMD"
+    node --disable-warning=ExperimentalWarning "$RUNNER" "$NOSIMD" bench --tsv --reps "$REPS" \
+      --seed "$SEED" --replays "$OUT/replays" >"$OUT/nosimd.tsv"
+  fi
+fi
+
+echo "machine: $(nproc) cores, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1); $(rustc --version); node $(node --version 2>/dev/null || echo -)"
+echo
+echo "physics step: ms per step, best of $REPS runs; bare = a rapier world holding the same bodies"
+echo "(same specs, parameters, order and velocities), stepped as many steps in the same run"
+awk -F'\t' '
+  FILENAME == ARGV[2] && $1 == "scene" { wasm[$3] = $8 }
+  FILENAME == ARGV[3] && $1 == "scene" { nosimd[$3] = $8 }
+  FILENAME == ARGV[1] && $1 == "scene" { order[++n] = $3; row[$3] = $0 }
+  function ms(v) { return v == "" ? "-" : (v < 1 ? sprintf("%.4f", v) : sprintf("%.2f", v)) }
+  function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "-" : sprintf("%.2f", a / b) }
+  END {
+    printf "%-46s %7s %3s %5s %8s %8s %6s %8s %8s %8s %6s %7s  %s\n", "scene", "dyn/all", "sub", "steps",
+      "ms/step", "bare", "ratio", "ms/frame", "worst", "wasm", "w/n", "nosimd", "bare = table bits"
+    for (i = 1; i <= n; i++) {
+      split(row[order[i]], f, "\t")
+      printf "%-46s %7s %3s %5s %8s %8s %6s %8s %8s %8s %6s %7s  %s\n", substr(f[3], 1, 46), f[4] "/" f[5], f[6], f[7],
+        ms(f[8]), ms(f[9]), ratio(f[8], f[9]), ms(f[8] * f[6]), ms(f[10]), ms(wasm[f[3]]),
+        ratio(wasm[f[3]], f[8]), ratio(nosimd[f[3]], f[8]), f[11]
+    }
+  }' "$OUT/native.tsv" "$OUT/wasm.tsv" "$OUT/nosimd.tsv"
+echo
+echo "headless games, bot vs bot (ms): selfplay includes the bots' search; replay re-simulates each"
+echo "shot once (the game's own cost); w/n = wasm replay / native replay"
+awk -F'\t' '
+  FILENAME == ARGV[2] && $1 == "game" { wasm[$3] = $10 }
+  FILENAME == ARGV[1] && $1 == "game" { order[++n] = $3; row[$3] = $0 }
+  function ms(v) { return (v == "" || v == "-") ? "-" : sprintf("%.1f", v) }
+  END {
+    printf "%-10s %5s %5s %6s %6s %10s %9s %9s %9s %6s %9s\n", "game", "seats", "seed", "moves", "shots",
+      "selfplay", "bot/shot", "replay", "wasm", "w/n", "steps"
+    for (i = 1; i <= n; i++) {
+      split(row[order[i]], f, "\t")
+      w = wasm[f[3]]
+      printf "%-10s %5s %5s %6s %6s %10s %9s %9s %9s %6s %9s\n", f[3], f[4], f[5], f[6], f[7], ms(f[8]),
+        ms(f[9]), ms(f[10]), ms(w), (w == "" ? "-" : sprintf("%.2f", w / f[10])), f[11]
+    }
+    if (n == 0) print "(no game is available yet: synthetic scenes only)"
+  }' "$OUT/native.tsv" "$OUT/wasm.tsv"
+
+echo
+if [ -d dist ]; then
+  ./build.sh sizes
+else
+  echo "dist/ sizes: no dist/ yet (./build.sh web builds it)"
+fi
