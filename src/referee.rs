@@ -355,7 +355,7 @@ pub fn run(args: &[String]) -> RunResult {
                 };
                 r.out.extend(lines);
                 if let Err(e) = result {
-                    r.code = 1;
+                    r.code = 2;
                     r.out.push(format!("error: {e}"));
                     r.err.push(format!("trace {path}: {e}"));
                 }
