@@ -42,7 +42,7 @@ fi
 
 rm -rf "$OUT/replays" && mkdir -p "$OUT/replays"
 say "native run (selfplay games are written to $OUT/replays for the wasm run)"
-"$NATIVE" bench --tsv --reps "$REPS" --seed "$SEED" --replays "$OUT/replays" >"$OUT/native.tsv"
+"$NATIVE" bench --tsv --reps "$REPS" --seed "$SEED" --replays "$OUT/replays" >"$OUT/native1.tsv"
 : >"$OUT/wasm.tsv"
 : >"$OUT/nosimd.tsv"
 if [ $have_node -eq 1 ]; then
@@ -55,10 +55,26 @@ if [ $have_node -eq 1 ]; then
       --seed "$SEED" --replays "$OUT/replays" >"$OUT/nosimd.tsv"
   fi
 fi
+# Other processes share the machine: a second native run after the wasm ones, and the best of the
+# two, keeps the wasm/native ratio from hinging on one moment's load.
+say "native run again (best of both native runs is kept)"
+"$NATIVE" bench --tsv --reps "$REPS" --seed "$SEED" --replays "$OUT/replays" >"$OUT/native2.tsv"
+awk -F'\t' -v OFS='\t' '
+  function min(a, b) { return (a == "-" || b == "-") ? a : (b + 0 < a + 0 ? b : a) }
+  FILENAME == ARGV[2] { if ($1 == "scene") { b8[$3] = $8; b9[$3] = $9; b10[$3] = $10 } else { b10[$3] = $10 } ; next }
+  { first[++n] = $0 }
+  END {
+    for (i = 1; i <= n; i++) {
+      split(first[i], f, "\t"); k = f[3]
+      if (f[1] == "scene" && (k in b8)) { f[8] = min(f[8], b8[k]); f[9] = min(f[9], b9[k]); f[10] = min(f[10], b10[k]) }
+      if (f[1] == "game" && (k in b10)) { f[10] = min(f[10], b10[k]) }
+      line = f[1]; for (j = 2; j <= length(f); j++) line = line OFS f[j]; print line
+    }
+  }' "$OUT/native1.tsv" "$OUT/native2.tsv" >"$OUT/native.tsv"
 
 echo "machine: $(nproc) cores, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1); $(rustc --version); node $(node --version 2>/dev/null || echo -)"
 echo
-echo "physics step: ms per step, best of $REPS runs; bare = a rapier world holding the same bodies"
+echo "physics step: ms per step, best of $REPS runs (native: of 2 × $REPS); bare = a rapier world holding the same bodies"
 echo "(same specs, parameters, order and velocities), stepped as many steps in the same run"
 awk -F'\t' '
   FILENAME == ARGV[2] && $1 == "scene" { wasm[$3] = $8 }
