@@ -61,12 +61,12 @@ say "native run again (best of both native runs is kept)"
 "$NATIVE" bench --tsv --reps "$REPS" --seed "$SEED" --replays "$OUT/replays" >"$OUT/native2.tsv"
 awk -F'\t' -v OFS='\t' '
   function min(a, b) { return (a == "-" || b == "-") ? a : (b + 0 < a + 0 ? b : a) }
-  FILENAME == ARGV[2] { if ($1 == "scene") { b8[$3] = $8; b9[$3] = $9; b10[$3] = $10 } else { b10[$3] = $10 } ; next }
+  FILENAME == ARGV[2] { if ($1 == "scene") { b8[$3] = $8; b9[$3] = $9; b10[$3] = $10; b12[$3] = $12 } else { b10[$3] = $10 } ; next }
   { first[++n] = $0 }
   END {
     for (i = 1; i <= n; i++) {
       split(first[i], f, "\t"); k = f[3]
-      if (f[1] == "scene" && (k in b8)) { f[8] = min(f[8], b8[k]); f[9] = min(f[9], b9[k]); f[10] = min(f[10], b10[k]) }
+      if (f[1] == "scene" && (k in b8)) { f[8] = min(f[8], b8[k]); f[9] = min(f[9], b9[k]); f[10] = min(f[10], b10[k]); f[12] = min(f[12], b12[k]) }
       if (f[1] == "game" && (k in b10)) { f[10] = min(f[10], b10[k]) }
       line = f[1]; for (j = 2; j <= length(f); j++) line = line OFS f[j]; print line
     }
@@ -88,8 +88,8 @@ awk -F'\t' '
     for (i = 1; i <= n; i++) {
       split(row[order[i]], f, "\t")
       printf "%-46s %7s %3s %5s %8s %8s %6s %8s %8s %8s %6s %7s  %s\n", substr(f[3], 1, 46), f[4] "/" f[5], f[6], f[7],
-        ms(f[8]), ms(f[9]), ratio(f[8], f[9]), ms(f[8] * f[6]), ms(f[10]), ms(wasm[f[3]]),
-        ratio(wasm[f[3]], f[8]), ratio(nosimd[f[3]], f[8]), f[11]
+        ms(f[8]), ms(f[9]), ratio(f[8], f[9]), ms(f[12]), ms(f[10]), ms(wasm[f[3]]),
+        ratio(wasm[f[3]], f[8]), ratio(nosimd[f[3]], f[8]), f[13]
     }
   }' "$OUT/native.tsv" "$OUT/wasm.tsv" "$OUT/nosimd.tsv"
 echo
