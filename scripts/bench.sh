@@ -17,11 +17,12 @@ say() { printf '\n== %s\n' "$*" >&2; }
 REPS=${BENCH_REPS:-5}
 SEED=${BENCH_SEED:-1}
 export CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="${BENCH_WASM_RUSTFLAGS:--C target-feature=+simd128}"
-NATIVE=./target/release/referee
-WASM=./target/wasm32-wasip1/release/referee.wasm
-NOSIMD=./target/wasm-nosimd/wasm32-wasip1/release/referee.wasm
+T=${CARGO_TARGET_DIR:-target}
+NATIVE=$T/release/referee
+WASM=$T/wasm32-wasip1/release/referee.wasm
+NOSIMD=$T/wasm-nosimd/wasm32-wasip1/release/referee.wasm
 RUNNER=tests/wasm/run-wasi.mjs
-OUT=target/bench
+OUT=$T/bench
 mkdir -p "$OUT"
 
 say "building the referee (release): native and wasm32-wasip1 ($CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS)"
@@ -34,7 +35,7 @@ if command -v node >/dev/null 2>&1 && [ "$(node -p 'process.versions.node.split(
   if [ "${BENCH_NOSIMD:-0}" = 1 ]; then
     say "building the wasm referee without SIMD (target/wasm-nosimd)"
     CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="" cargo build --release --target wasm32-wasip1 \
-      --bin referee --target-dir target/wasm-nosimd >&2
+      --bin referee --target-dir $T/wasm-nosimd >&2
   fi
 else
   say "node 20+ not found: no wasm columns"

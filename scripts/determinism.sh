@@ -38,8 +38,9 @@ die() { echo "determinism: FAILED: $*" >&2; exit 1; }
 PER_GAME=${DET_PER_GAME:-8}
 JOBS=${DET_JOBS:-2}
 export CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="${DET_WASM_RUSTFLAGS:--C target-feature=+simd128}"
-NATIVE=./target/release/referee
-WASM=./target/wasm32-wasip1/release/referee.wasm
+T=${CARGO_TARGET_DIR:-target}
+NATIVE=$T/release/referee
+WASM=$T/wasm32-wasip1/release/referee.wasm
 RUNNER=tests/wasm/run-wasi.mjs
 NODE=(node --disable-warning=ExperimentalWarning "$RUNNER" "$WASM")
 
@@ -72,9 +73,9 @@ fi
 # The corpus depends on every source that can change an outcome.
 key=$( { find src assets -type f 2>/dev/null | sort | xargs cat 2>/dev/null; cat Cargo.toml Cargo.lock; \
          echo "$PER_GAME ${GAME_LINES[*]:-}"; } | sha256sum | cut -c1-16)
-CORPUS=target/determinism/corpus-$key
-WORK=target/determinism/run
-mkdir -p target/determinism "$WORK"
+CORPUS=$T/determinism/corpus-$key
+WORK=$T/determinism/run
+mkdir -p $T/determinism "$WORK"
 
 # Jobs: one line "game players seed" per replay; at least 20 in all once a game exists.
 plan() {
@@ -98,7 +99,7 @@ if [ -f "$CORPUS/complete" ]; then
   say "reusing the corpus $CORPUS (${#JOBS_LIST[@]} replays; sources unchanged)"
 else
   say "generating the corpus: ${#JOBS_LIST[@]} selfplay replays ($JOBS at a time)"
-  find target/determinism -maxdepth 1 -name 'corpus-*' -type d -exec rm -rf {} +
+  find $T/determinism -maxdepth 1 -name 'corpus-*' -type d -exec rm -rf {} +
   mkdir -p "$CORPUS"
   start=$(date +%s)
   if [ "${#JOBS_LIST[@]}" -gt 0 ]; then
