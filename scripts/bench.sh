@@ -35,7 +35,7 @@ if command -v node >/dev/null 2>&1 && [ "$(node -p 'process.versions.node.split(
   if [ "${BENCH_NOSIMD:-0}" = 1 ]; then
     say "building the wasm referee without SIMD (target/wasm-nosimd)"
     CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="" cargo build --release --target wasm32-wasip1 \
-      --bin referee --target-dir $T/wasm-nosimd >&2
+      --bin referee --target-dir "$T/wasm-nosimd" >&2
   fi
 else
   say "node 20+ not found: no wasm columns"

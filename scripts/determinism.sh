@@ -75,7 +75,7 @@ key=$( { find src assets -type f 2>/dev/null | sort | xargs cat 2>/dev/null; cat
          echo "$PER_GAME ${GAME_LINES[*]:-}"; } | sha256sum | cut -c1-16)
 CORPUS=$T/determinism/corpus-$key
 WORK=$T/determinism/run
-mkdir -p $T/determinism "$WORK"
+mkdir -p "$T/determinism" "$WORK"
 
 # Jobs: one line "game players seed" per replay; at least 20 in all once a game exists.
 plan() {
@@ -99,7 +99,7 @@ if [ -f "$CORPUS/complete" ]; then
   say "reusing the corpus $CORPUS (${#JOBS_LIST[@]} replays; sources unchanged)"
 else
   say "generating the corpus: ${#JOBS_LIST[@]} selfplay replays ($JOBS at a time)"
-  find $T/determinism -maxdepth 1 -name 'corpus-*' -type d -exec rm -rf {} +
+  find "$T/determinism" -maxdepth 1 -name 'corpus-*' -type d -exec rm -rf {} +
   mkdir -p "$CORPUS"
   start=$(date +%s)
   if [ "${#JOBS_LIST[@]}" -gt 0 ]; then
