@@ -6,8 +6,8 @@
 #                                            or rules change: say why in the commit), then compare
 #   scripts/determinism.sh --fresh           regenerate the corpus even if a cached one matches
 #
-# Environment: DET_PER_GAME (replays per game in the corpus, default 8; every seat count gets at
-# least one), DET_WASM_RUSTFLAGS (default "-C target-feature=+simd128"), DET_JOBS (default 2).
+# Environment: DET_PER_GAME (replays per game in the corpus, default 6, raised until there are 20
+# in all; every seat count gets at least one), DET_WASM_RUSTFLAGS (default "-C target-feature=+simd128"), DET_JOBS (default 2).
 #
 # What it does (docs/determinism.md):
 #  1. builds the release referee natively and for wasm32-wasip1 (run by Node's WASI);
@@ -35,7 +35,7 @@ done
 say() { printf '\n== %s\n' "$*"; }
 die() { echo "determinism: FAILED: $*" >&2; exit 1; }
 
-PER_GAME=${DET_PER_GAME:-8}
+PER_GAME=${DET_PER_GAME:-6}
 JOBS=${DET_JOBS:-2}
 export CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="${DET_WASM_RUSTFLAGS:--C target-feature=+simd128}"
 T=${CARGO_TARGET_DIR:-target}
@@ -78,19 +78,24 @@ WORK=$T/determinism/run
 mkdir -p "$T/determinism" "$WORK"
 
 # Jobs: one line "game players seed" per replay; at least 20 in all once a game exists.
-plan() {
-  local line id lo hi counts k n s per=$PER_GAME ngames=${#GAME_LINES[@]}
-  [ "$ngames" -eq 0 ] || [ $((per * ngames)) -ge 20 ] || per=$(( (20 + ngames - 1) / ngames ))
+plan_for() { # PER: one line per replay
+  local line id lo hi counts k n s
   for line in "${GAME_LINES[@]}"; do
     read -r id lo hi <<<"$line"
     counts=$((hi - lo + 1))
-    k=$(( (per + counts - 1) / counts ))
+    k=$(( ($1 + counts - 1) / counts ))
     for ((n = lo; n <= hi; n++)); do
       for ((s = 1; s <= k; s++)); do
         echo "$id $n $((s * 1000 + n))"
       done
     done
   done
+}
+plan() {
+  local per=$PER_GAME
+  [ "${#GAME_LINES[@]}" -gt 0 ] || return 0
+  while [ "$(plan_for "$per" | wc -l)" -lt 20 ]; do per=$((per + 1)); done
+  plan_for "$per"
 }
 mapfile -t JOBS_LIST < <(plan)
 
