@@ -128,7 +128,7 @@ if [ $update_goldens -eq 1 ]; then
     read -r id lo hi <<<"$line"
     dir=tests/golden/$id
     mkdir -p "$dir"
-    mid=$(( 4 < lo ? lo : (4 > hi ? hi : 4) ))
+    mid=$(( (lo + hi) / 2 ))
     existing=$(find "$dir" -name '*.json' | sort)
     if [ -z "$existing" ]; then
       wanted="$lo 1
