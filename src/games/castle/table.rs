@@ -36,8 +36,9 @@ pub const RGB_SHOT: [u8; 3] = [20, 20, 24];
 pub const RGB_CATAPULT: [u8; 3] = [101, 67, 33];
 pub const RGB_STAND: [u8; 3] = [70, 110, 160];
 
-/// Frames the ball keeps rolling for the eye after its fate is sealed (it touched the table or a
-/// mat, from where no ball can climb into a 75 mm cup).
+/// Frames the ball keeps rolling for the eye after its fate is sealed: it touched the table or a
+/// mat (from where no ball can climb into a 75 mm cup), or it is inside a cup too slow to climb
+/// out again.
 const LINGER_FRAMES: u32 = 20;
 
 /// What a body stands for in the rules.
@@ -267,9 +268,9 @@ pub struct CastleShot {
     table: Table,
     ball: BodyId,
     towers: Vec<(u32, f32, f32)>,
-    roofs: Vec<(BodyId, u32)>,
-    ground: Vec<BodyId>,
-    fixed: Vec<BodyId>,
+    /// Tower id and centre of each roof.
+    roofs: Vec<(u32, f32, f32)>,
+    prev_v: (f32, f32),
     frame: TableView,
     touched_roofs: Vec<u32>,
     first_contact: Option<(f32, f32)>,
@@ -295,15 +296,12 @@ impl CastleShot {
         let specs = rest_specs(state, seats, launch.kind != "toss");
         let mut towers = Vec::new();
         let mut roofs = Vec::new();
-        let mut ground = Vec::new();
-        let mut fixed = Vec::new();
         for (spec, role) in specs {
-            let id = table.add(spec);
-            fixed.push(id);
+            let (rx, ry) = (spec.x, spec.y);
+            table.add(spec);
             match role {
-                Role::Floor | Role::Mat(_) => ground.push(id),
                 Role::Tower(t, cx, base) => towers.push((t, cx, base)),
-                Role::Roof(t) => roofs.push((id, t)),
+                Role::Roof(t) => roofs.push((t, rx, ry)),
                 _ => {}
             }
         }
@@ -322,8 +320,7 @@ impl CastleShot {
             ball,
             towers,
             roofs,
-            ground,
-            fixed,
+            prev_v: (vx, vy),
             frame,
             touched_roofs: Vec::new(),
             first_contact: None,
@@ -355,26 +352,40 @@ impl Shot for CastleShot {
             self.done = true;
             return true;
         }
-        let pos = self.ball_pos();
-        if self.first_contact.is_none()
-            && self
-                .fixed
-                .iter()
-                .any(|&b| self.table.touching(self.ball, b))
-        {
-            self.first_contact = pos;
+        let Some((x, y)) = self.ball_pos() else {
+            return self.done;
+        };
+        let (vx, vy, _) = self.table.velocity(self.ball).unwrap_or_default();
+        // A collision is a change of velocity that gravity alone does not explain (the narrow
+        // phase's contact flag also fires for speculative contacts a centimetre away).
+        let (px, py) = self.prev_v;
+        let g = self.table.config().gravity * crate::physics::FRAME_DT;
+        let jolt = (vx - px).abs() + (vy - py - g).abs();
+        self.prev_v = (vx, vy);
+        if self.first_contact.is_none() && jolt > 0.05 {
+            self.first_contact = Some((x, y));
         }
-        for &(body, tower) in &self.roofs {
-            if !self.touched_roofs.contains(&tower) && self.table.touching(self.ball, body) {
+        for &(tower, rx, ry) in &self.roofs {
+            let dx = ((x - rx).abs() - CARD_HW).max(0.0);
+            let dy = ((y - ry).abs() - CARD_THICK / 2.0).max(0.0);
+            if !self.touched_roofs.contains(&tower)
+                && libm::sqrtf(dx * dx + dy * dy) < AMMO_R + 0.0015
+            {
                 self.touched_roofs.push(tower);
             }
         }
-        if self.sealed_at.is_none()
-            && self
-                .ground
-                .iter()
-                .any(|&g| self.table.touching(self.ball, g))
-        {
+        let in_a_cup_column = self
+            .towers
+            .iter()
+            .any(|&(_, cx, _)| (x - cx).abs() < TOWER_HW);
+        // A ball inside a cup that cannot climb over the rim any more (kinetic energy, with a
+        // margin for its spin, below what the rim's height takes) has found its tower.
+        let climb = 1.5 * (vx * vx + vy * vy) / (2.0 * 9.81);
+        let trapped = self.towers.iter().any(|&(_, cx, base)| {
+            inside_cup(x, y, cx, base) && y + climb < base + TOWER_H - AMMO_R
+        });
+        let on_ground = y < MAT_THICK + AMMO_R + 0.0015 && !in_a_cup_column;
+        if self.sealed_at.is_none() && (on_ground || trapped) {
             self.sealed_at = Some(self.table.frames());
         }
         if let Some(f) = self.sealed_at {
