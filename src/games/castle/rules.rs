@@ -350,11 +350,9 @@ impl State {
         }
         let mut deck_in_play = vec![false; 4];
         let mut mats = Vec::new();
-        for m in 0..n_mats {
+        for (m, in_play) in deck_in_play.iter_mut().enumerate().take(n_mats) {
             let owner = owners.iter().position(|&om| om == m).filter(|_| !solo);
-            if let Some(_s) = owner {
-                deck_in_play[m] = true;
-            }
+            *in_play = owner.is_some();
             mats.push(Mat {
                 owner,
                 deck: m,
@@ -903,28 +901,25 @@ impl State {
         };
         let d = self.mats[m].deck;
         let mut events = Vec::new();
-        match self.decks[d].draw(&mut self.rng) {
-            Some((card, reshuffled)) => {
-                if reshuffled {
-                    events.push(ev(
-                        "reshuffled",
-                        Some(seat),
-                        &[d as i64],
-                        format!(
-                            "The {} discard pile is shuffled into a new deck",
-                            self.deck_names[d]
-                        ),
-                    ));
-                }
-                self.hands[seat].push(card);
+        if let Some((card, reshuffled)) = self.decks[d].draw(&mut self.rng) {
+            if reshuffled {
                 events.push(ev(
-                    "card_drawn",
+                    "reshuffled",
                     Some(seat),
-                    &[card.id as i64],
-                    "Draws a card",
+                    &[d as i64],
+                    format!(
+                        "The {} discard pile is shuffled into a new deck",
+                        self.deck_names[d]
+                    ),
                 ));
             }
-            None => {}
+            self.hands[seat].push(card);
+            events.push(ev(
+                "card_drawn",
+                Some(seat),
+                &[card.id as i64],
+                "Draws a card",
+            ));
         }
         events
     }
