@@ -136,8 +136,8 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
                 let base = tower_base_y(l);
                 out.push((
                     BodySpec::fixed(cup(), cx, base)
-                        .friction(0.5)
-                        .restitution(0.0)
+                        .friction(0.4)
+                        .restitution(0.3)
                         .rgb(rgb)
                         .tag(TAG_TOWER),
                     Role::Tower(t.id, cx, base),
@@ -308,8 +308,8 @@ impl CastleShot {
         let ball = table.add(
             BodySpec::dynamic(vec![Part::circle(AMMO_R)], x, y)
                 .density(1200.0)
-                .friction(0.5)
-                .restitution(0.3)
+                .friction(0.4)
+                .restitution(0.6)
                 .ccd()
                 .rgb(RGB_SHOT)
                 .tag(TAG_SHOT),
