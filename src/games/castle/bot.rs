@@ -73,12 +73,17 @@ pub fn targets(state: &State) -> Vec<Target> {
     out
 }
 
+/// The table integrates gravity semi-implicitly in 8 solver substeps per 1/60 s step (rapier's
+/// TGS with `num_solver_iterations = 8`), so a ball drops g/2·(t² + t·dt/8): measured, 1 mm of
+/// 1 m after one second of free flight.
+const GRAVITY_SUBSTEP: f32 = crate::physics::FRAME_DT / 8.0;
+
 /// Launch speed (m/s) that carries a ball from `from` through `to` at elevation `theta_tenths`
-/// (measured from the horizontal towards the target), under the table's semi-implicit Euler
-/// gravity: y(t) = vy·t − g/2·(t² + t·dt).
+/// (measured from the horizontal towards the target), under the table's gravity integration:
+/// y(t) = vy·t − g/2·(t² + t·dt′).
 pub fn ballistic_speed(from: [f32; 2], to: [f32; 2], theta_tenths: i32) -> Option<f32> {
     let g = 9.81f32;
-    let dt = crate::physics::FRAME_DT;
+    let dt = GRAVITY_SUBSTEP;
     let dx = (to[0] - from[0]).abs();
     let dy = to[1] - from[1];
     let theta = theta_tenths as f32 * core::f32::consts::PI / 1800.0;
@@ -107,7 +112,8 @@ fn power_for(speed: f32, range: (f32, f32)) -> Option<i32> {
     Some(libm::roundf((speed - range.0) / (range.1 - range.0) * 1000.0) as i32)
 }
 
-/// First guesses: for the best targets, steep arcs (which drop into a cup) from the catapult,
+/// First guesses: for the best targets, arcs of 45–56° (steeper ones bounce out of the cup
+/// more often) from the catapult,
 /// and from the hand when a Magic Toss is in play.
 pub fn aim_hints(state: &State) -> Vec<Launch> {
     let Some(origin) = catapult_origin(state) else {
@@ -117,7 +123,7 @@ pub fn aim_hints(state: &State) -> Vec<Launch> {
     for t in targets(state).iter().take(4) {
         let to = [t.x, t.top + 0.012];
         let left = t.x < origin[0];
-        for theta in [650, 580, 720] {
+        for theta in [500, 450, 560] {
             let Some(v) = ballistic_speed(origin, to, theta) else {
                 continue;
             };
@@ -136,11 +142,11 @@ pub fn aim_hints(state: &State) -> Vec<Launch> {
         if state.turn.toss {
             let from = [origin[0], AMMO_R + 0.001];
             if let Some(power) =
-                ballistic_speed(from, to, 650).and_then(|v| power_for(v, TOSS_SPEED))
+                ballistic_speed(from, to, 500).and_then(|v| power_for(v, TOSS_SPEED))
             {
                 out.push(Launch {
                     kind: "toss".into(),
-                    angle: if left { 1150 } else { 650 },
+                    angle: if left { 1300 } else { 500 },
                     power,
                     spin: 0,
                     x: 0,

@@ -479,8 +479,13 @@ impl State {
         self.mats.iter().map(|m| m.towers()).sum()
     }
 
+    /// Ammo inside towers: on the mats, and in towers just taken and not yet placed.
     pub fn ammo_in_towers(&self) -> u32 {
-        self.mats.iter().map(|m| m.ammo()).sum()
+        let pending: u32 = match &self.phase {
+            Phase::Place { towers, .. } => towers.iter().map(|t| t.ammo).sum(),
+            _ => 0,
+        };
+        self.mats.iter().map(|m| m.ammo()).sum::<u32>() + pending
     }
 
     /// (mat, square, level) of a tower on the table.

@@ -137,7 +137,7 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
                 out.push((
                     BodySpec::fixed(cup(), cx, base)
                         .friction(0.4)
-                        .restitution(0.3)
+                        .restitution(0.2)
                         .rgb(rgb)
                         .tag(TAG_TOWER),
                     Role::Tower(t.id, cx, base),
@@ -309,7 +309,7 @@ impl CastleShot {
             BodySpec::dynamic(vec![Part::circle(AMMO_R)], x, y)
                 .density(1200.0)
                 .friction(0.4)
-                .restitution(0.6)
+                .restitution(0.5)
                 .ccd()
                 .rgb(RGB_SHOT)
                 .tag(TAG_SHOT),
