@@ -149,6 +149,8 @@ pub enum Phase {
     Place {
         towers: Vec<Tower>,
         victim: Option<usize>,
+        /// How many towers this shot took (the victim may draw that many cards).
+        taken: u32,
     },
     /// The player whose towers were taken may draw, once per tower taken.
     Draw {
@@ -1224,6 +1226,7 @@ impl State {
             taken.push(t);
         }
         self.phase = Phase::Place {
+            taken: taken.len() as u32,
             towers: taken,
             victim: owner,
         };
@@ -1326,7 +1329,12 @@ impl State {
     }
 
     fn place_tower(&mut self, seat: usize, mv: &Move) -> RuleResult<Vec<Event>> {
-        let Phase::Place { towers, victim } = self.phase.clone() else {
+        let Phase::Place {
+            towers,
+            victim,
+            taken,
+        } = self.phase.clone()
+        else {
             crate::refuse!("there is no tower to place");
         };
         let Some(m) = self.mat_of(seat) else {
@@ -1413,10 +1421,10 @@ impl State {
             self.phase = Phase::Place {
                 towers: rest.to_vec(),
                 victim,
+                taken,
             };
             return Ok(events);
         }
-        let taken = towers.len() as u32;
         match victim {
             Some(v)
                 if v != seat
