@@ -859,3 +859,55 @@ fn moves_out_of_turn_or_malformed_are_refused() {
     assert!(refused(&mut c, Move::decide(0, "shot", &[])).contains("outcome"));
     assert_eq!(c.state.supply, 36, "refused moves change nothing");
 }
+
+#[test]
+fn every_offered_choice_is_accepted() {
+    use catapult_table::core::Rng;
+    for (players, opts) in [
+        (1, vec![]),
+        (2, vec![]),
+        (3, vec![]),
+        (4, vec!["experts"]),
+        (2, vec!["beginners"]),
+    ] {
+        let mut c = game(players, &opts);
+        let mut rng = Rng::new(players as u64);
+        let mut towers: Vec<u32> = (0..16).collect();
+        for _ in 0..400 {
+            if c.is_over() {
+                break;
+            }
+            for ch in c.choices() {
+                let mut probe = c.clone();
+                if let Err(e) = probe.apply(&ch.mv) {
+                    panic!(
+                        "offered `{}` ({} {:?}) was refused: {e}",
+                        ch.label, ch.mv.action, ch.mv.args
+                    );
+                }
+            }
+            let Some(seat) = c.turn() else { break };
+            let choices = c.choices();
+            let shoot = c.launch_prompt().is_some() && (choices.is_empty() || rng.below(3) > 0);
+            let mv = if shoot {
+                rng.shuffle(&mut towers);
+                let target = towers.iter().copied().find(|&t| {
+                    c.state
+                        .find_tower(t)
+                        .map(|(m, s, l)| l + 1 == c.state.mats[m].squares[s].stack.len())
+                        .unwrap_or(false)
+                });
+                match target {
+                    Some(t) if rng.below(2) == 0 => hit(seat, t),
+                    _ => miss(seat),
+                }
+            } else {
+                match rng.pick(&choices) {
+                    Some(ch) => ch.mv.clone(),
+                    None => panic!("no move in phase {}", c.phase()),
+                }
+            };
+            ok(&mut c, mv);
+        }
+    }
+}

@@ -666,8 +666,9 @@ impl State {
                     &[if on { 0 } else { 1 }],
                 );
                 let current = self.corner.get(seat).copied().unwrap_or(0);
+                let may_move = self.solo || self.turn.shots_taken == 0;
                 for (i, c) in self.corners(seat).iter().enumerate() {
-                    if i != current {
+                    if i != current && may_move {
                         let side = if c.end == 0 { "left" } else { "right" };
                         add(
                             format!("Catapult to the {side} corner of mat {}", c.mat + 1),
