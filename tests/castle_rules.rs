@@ -911,3 +911,34 @@ fn every_offered_choice_is_accepted() {
         }
     }
 }
+
+#[test]
+fn a_captured_tower_can_be_dropped_on_a_square_by_dragging() {
+    let mut c = game(2, &[]);
+    assert!(c.placement_prompt().is_none());
+    ok(&mut c, miss(0));
+    // Seat 1's mat is full: the drop stacks on a card from its deck, on any of its four stacks.
+    hit_top(&mut c, 1, 0, 2);
+    let Some(p) = c.placement_prompt() else {
+        panic!("no placement prompt")
+    };
+    assert_eq!(p.action, "drop");
+    assert_eq!(p.snaps.len(), 4, "every stack of the full mat");
+    let x_mm = (p.snaps[3][0] * 1000.0).round() as i64;
+    assert!(refused(&mut c, d(0, "drop", &[x_mm, 120, 0])).contains("not seat 1"));
+    let ev = ok(&mut c, d(1, "drop", &[x_mm, 120, 0]));
+    assert!(has(&ev, "tower_stacked"));
+    assert_eq!(c.state.mats[3].squares[3].stack.len(), 2);
+    ok(&mut c, d(0, "draw", &[]));
+    // Seat 0 has one empty square (3): the prompt offers exactly that spot.
+    hit_top(&mut c, 0, 3, 0);
+    let Some(p) = c.placement_prompt() else {
+        panic!("no placement prompt")
+    };
+    assert_eq!(p.snaps.len(), 1);
+    let x_mm = (p.snaps[0][0] * 1000.0).round() as i64;
+    assert!(refused(&mut c, d(0, "drop", &[x_mm - 90, 40, 0])).contains("highlighted"));
+    let ev = ok(&mut c, d(0, "drop", &[x_mm + 20, 40, 0]));
+    assert!(has(&ev, "tower_placed"));
+    assert_eq!(c.state.mats[0].squares[2].stack.len(), 1);
+}

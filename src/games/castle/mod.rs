@@ -13,8 +13,8 @@ pub use table::{
 };
 
 use crate::core::{
-    Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, Ranking, Refusal,
-    RuleResult, Seat, Shot, TableView,
+    Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt, Ranking,
+    Refusal, RuleResult, Seat, Shot, TableView,
 };
 use geometry::*;
 use rules::{Phase, State};
@@ -35,6 +35,58 @@ impl Castle {
             seats,
             setup_events,
         })
+    }
+}
+
+impl Castle {
+    /// Where a captured tower may be dropped by dragging: the `place`/`stack` moves on offer (a
+    /// stack that needs a card from the hand is chosen with a button instead), with the spot
+    /// (metres) the tower would stand on.
+    pub fn drop_targets(&self) -> Vec<(Move, [f32; 2])> {
+        if !matches!(self.state.phase, Phase::Place { .. }) {
+            return Vec::new();
+        }
+        let layout = table::layout_of(&self.state);
+        let Some(m) = self.state.mat_of(self.state.turn.seat) else {
+            return Vec::new();
+        };
+        self.state
+            .choices()
+            .into_iter()
+            .filter(|c| {
+                c.mv.action == "place" || (c.mv.action == "stack" && c.mv.args.get(1) == Some(&-1))
+            })
+            .filter_map(|c| {
+                let s = usize::try_from(*c.mv.args.first()?).ok()?;
+                let h = self.state.mats[m].squares.get(s)?.stack.len();
+                let y = if h == 0 {
+                    MAT_THICK
+                } else {
+                    tower_top_y(h - 1) + CARD_THICK
+                };
+                Some((c.mv, [layout.square_x(m, s), y + TOWER_H / 2.0]))
+            })
+            .collect()
+    }
+
+    /// Turns a `drop [x_mm, y_mm, angle]` gesture into the `place`/`stack` move at the nearest
+    /// square it was dropped on.
+    fn resolve_drop(&self, mv: &Move) -> RuleResult<Move> {
+        let x = mv.arg(0)? as f32 / 1000.0;
+        let targets = self.drop_targets();
+        if targets.is_empty() {
+            return Err(Refusal::new("there is no tower to drop on a square now"));
+        }
+        let best = targets
+            .into_iter()
+            .map(|(m, p)| ((p[0] - x).abs(), m))
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        match best {
+            Some((dx, m)) if dx <= SQUARE / 2.0 => Ok(Move { seat: mv.seat, ..m }),
+            _ => Err(Refusal::new(
+                "drop the tower on one of the highlighted squares of your mat",
+            )),
+        }
     }
 }
 
@@ -86,6 +138,24 @@ impl Game for Castle {
         Some(p)
     }
 
+    fn placement_prompt(&self) -> Option<PlacementPrompt> {
+        let targets = self.drop_targets();
+        let m = self.state.mat_of(self.state.turn.seat)?;
+        if targets.is_empty() {
+            return None;
+        }
+        let layout = table::layout_of(&self.state);
+        let x0 = layout.mat_x0(m);
+        Some(PlacementPrompt {
+            action: "drop".into(),
+            label: "Drop the tower you took on a square of your mat".into(),
+            half_extents: [TOWER_HW, TOWER_H / 2.0],
+            region: [x0, 0.0, x0 + layout.mat_len(), 0.6],
+            angle: (0, 0),
+            snaps: targets.iter().map(|t| t.1).collect(),
+        })
+    }
+
     fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
         let Some(prompt) = self.launch_prompt() else {
             return Err(Refusal::new("no shot is expected now"));
@@ -103,6 +173,13 @@ impl Game for Castle {
     }
 
     fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+        if mv.action == "drop" && !mv.is_shot() {
+            if self.state.acting() != Some(mv.seat as usize) {
+                return Err(Refusal(format!("it is not seat {}'s move", mv.seat + 1)));
+            }
+            let resolved = self.resolve_drop(mv)?;
+            return self.state.apply(&resolved);
+        }
         if let Some(l) = &mv.launch {
             if let Some(p) = self.launch_prompt() {
                 p.check(l)?;

@@ -38,6 +38,16 @@ pub fn labels(state: &State, seats: &[Seat]) -> Vec<(f32, f32, String)> {
             }
         }
     }
+    if let (super::rules::Phase::Place { towers, .. }, Some(m)) =
+        (&state.phase, state.mat_of(state.turn.seat))
+    {
+        let cx = layout.mat_x0(m) + layout.mat_len() / 2.0;
+        out.push((
+            cx,
+            0.45,
+            format!("{} tower(s) to place on this mat", towers.len()),
+        ));
+    }
     if let (Some(c), false) = (state.current_corner(), state.is_over()) {
         let raised = state.stand.get(state.turn.seat).copied().unwrap_or(false);
         let y = CATAPULT_Y + if raised { STAND_H } else { 0.0 } + 0.03;
