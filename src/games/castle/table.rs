@@ -92,7 +92,7 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
     while x < x1 - 1e-4 {
         let w = (x1 - x).min(2.0);
         out.push((
-            BodySpec::fixed(vec![Part::rect(w / 2.0, 0.05)], x + w / 2.0, -0.05)
+            BodySpec::fixed(vec![Part::rect(w / 2.0, 0.015)], x + w / 2.0, -0.015)
                 .friction(0.6)
                 .rgb(RGB_TABLE)
                 .tag(TAG_TABLE),
@@ -100,6 +100,7 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
         ));
         x += w;
     }
+    // (The table top is 3 cm thick: the labels under it name the squares and mats.)
     let owner_rgb = |m: usize| -> Option<[u8; 3]> {
         state.mats[m]
             .owner

@@ -18,10 +18,10 @@ pub fn labels(state: &State, seats: &[Seat]) -> Vec<(f32, f32, String)> {
             None => "unassigned".to_string(),
         };
         let deck = state.deck_names.get(mat.deck).cloned().unwrap_or_default();
-        out.push((cx, -0.045, format!("Mat {} · {} · {}", m + 1, who, deck)));
+        out.push((cx, -0.075, format!("Mat {} · {} · {}", m + 1, who, deck)));
         for (s, sq) in mat.squares.iter().enumerate() {
             let x = layout.square_x(m, s);
-            out.push((x, -0.018, format!("{}", s + 1)));
+            out.push((x, -0.045, format!("{}", s + 1)));
             let ammo: u32 = sq.stack.iter().map(|t| t.ammo).sum();
             let h = sq.stack.len();
             let mut y = if h == 0 {
