@@ -2,6 +2,8 @@
 //! `bot.rs` where it needs more than the generic bot. The app and the referee reach them only
 //! through `new_game` and the `core::Game` trait.
 
+pub mod castle;
+
 use crate::core::seat::check_seats;
 use crate::core::{Game, Refusal, RuleResult, Seat};
 
@@ -27,10 +29,16 @@ pub const GAMES: [GameInfo; 5] = [
         name: "Catapult Castle",
         min_seats: 1,
         max_seats: 4,
-        available: false,
+        available: true,
         blurb: "Shoot ammo into your rivals' tower cups and take the towers home.",
-        options: &[],
-        rules: "Not built yet.",
+        options: &[
+            ("beginners", "Cards are only used to stack towers: no card effects."),
+            (
+                "experts",
+                "Mats with 3 squares: the extra tower is stacked at setup and everyone draws a card.",
+            ),
+        ],
+        rules: "Each player has a mat of towers (cups). On your turn, stand the catapult at the outside corner of your mat (on the game box if you like), play cards, then shoot one ammo. If it comes to rest inside another player's tower (or an unassigned one), take that tower: put it on an empty square of your mat, or, with no square free, stack it on a face-down card from your deck. Only the top tower of a stack is taken; the player you took it from may draw a card. A miss returns the ammo to the supply; ammo that hit stays in its tower. Cards: Extra Shot (one more shot), Magic Toss (throw from your hand, low, from the same corner), Strong Ammo (take a whole stack), Reinforced Roof (put on a tower: the next shot at it does not count and the roof comes off; nothing may be stacked on it). The game ends after a turn in which all ammo is inside towers or a player has no towers. Most towers wins; ties: most ammo in your towers, then most cards in hand, then later in turn order. Solo: 18 ammo, 1 Magic Toss and 2 Strong Ammo, shoot from any corner, two rearrangements (stacks up to 3 high); a tower hit on another mat than the one you fired from leaves play; score towers removed + ammo left.",
     },
     GameInfo {
         id: "feud",
@@ -98,6 +106,8 @@ pub fn new_game(
             return Err(Refusal(format!("{} has no option `{o}`", info.name)));
         }
     }
-    let _ = seed;
-    Err(Refusal(format!("{} is not built yet", info.name)))
+    match id {
+        "castle" => castle::new(options, seats, seed),
+        _ => Err(Refusal(format!("{} is not built yet", info.name))),
+    }
 }
