@@ -588,7 +588,10 @@ mod tests {
         t.add_floor(-1.0, 1.0, 0.0, [0, 0, 0], 0);
         let resting = t.add(BodySpec::dynamic(vec![Part::rect(0.01, 0.01)], 0.0, 0.01));
         t.run_to_rest();
-        assert!(t.touching(resting, 0), "a cube resting on the floor touches it");
+        assert!(
+            t.touching(resting, 0),
+            "a cube resting on the floor touches it"
+        );
         let mut t = Table::new(TableConfig {
             gravity: 0.0,
             ..TableConfig::default()
