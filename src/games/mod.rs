@@ -2,6 +2,8 @@
 //! `bot.rs` where it needs more than the generic bot. The app and the referee reach them only
 //! through `new_game` and the `core::Game` trait.
 
+pub mod catapults;
+
 use crate::core::seat::check_seats;
 use crate::core::{Game, Refusal, RuleResult, Seat};
 
