@@ -140,7 +140,10 @@ pub fn touches(zone: &Zone, x: i32, y: i32, angle_tenths: i32) -> bool {
     ];
     let cube = cube_corners(x, y, angle_tenths);
     let edge = |p: &[(f64, f64); 4]| -> [(f64, f64); 2] {
-        [(p[1].0 - p[0].0, p[1].1 - p[0].1), (p[3].0 - p[0].0, p[3].1 - p[0].1)]
+        [
+            (p[1].0 - p[0].0, p[1].1 - p[0].1),
+            (p[3].0 - p[0].0, p[3].1 - p[0].1),
+        ]
     };
     let axes = [edge(&rect), edge(&cube)].concat();
     for (ax, ay) in axes {

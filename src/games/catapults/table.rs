@@ -7,7 +7,7 @@
 //! is mirrored for end 1). Facts are reported back in the canonical frame, in whole millimetres.
 
 use super::layout::*;
-use crate::core::{Fact, Launch, TableView};
+use crate::core::{Fact, Launch, Outcome, Shot, TableView};
 use crate::physics::{launch, BodyId, BodySpec, Part, Table, TableConfig};
 
 /// mm → m.
@@ -77,8 +77,8 @@ pub struct Setup {
     /// Cubes already on the table, in a fixed order (seat, then cube index).
     pub resting: Vec<Placed>,
     pub shooter: usize,
-    /// Which of the shooter's cubes is on the lever.
-    pub cube: usize,
+    /// Which of the shooter's cubes is on the lever (None: an empty catapult, for the view).
+    pub cube: Option<usize>,
     /// Colours of every seat's cubes and meeple.
     pub colours: Vec<[u8; 3]>,
 }
@@ -121,7 +121,12 @@ fn rect_mm(x0: i32, x1: i32, y0: i32, y1: i32) -> (Part, f32, f32) {
 
 fn fixed_rect(t: &mut Table, x0: i32, x1: i32, y0: i32, y1: i32, rgb: [u8; 3], tag: u32) -> BodyId {
     let (p, x, y) = rect_mm(x0, x1, y0, y1);
-    t.add(BodySpec::fixed(vec![p], x, y).friction(0.7).rgb(rgb).tag(tag))
+    t.add(
+        BodySpec::fixed(vec![p], x, y)
+            .friction(0.7)
+            .rgb(rgb)
+            .tag(tag),
+    )
 }
 
 /// The pose of a lever resting with its near end on the table and its underside on a fulcrum
@@ -169,7 +174,9 @@ fn catapult_specs(near_x: f32, fulcrum: i32, rgb: [u8; 3], dynamic: bool) -> (Bo
         )
     } else {
         (
-            BodySpec::fixed(meeple_parts, mx, mh).rgb(rgb).tag(TAG_MEEPLE),
+            BodySpec::fixed(meeple_parts, mx, mh)
+                .rgb(rgb)
+                .tag(TAG_MEEPLE),
             BodySpec::fixed(lever_parts, lever_cx, cy)
                 .angle(tilt)
                 .rgb(LEVER_RGB)
@@ -202,31 +209,68 @@ fn table_config() -> TableConfig {
     }
 }
 
-/// Builds the table for a shot (the shooter's end on the left), the cube on the lever, settled
-/// for `PRE_FRAMES` and ready to be struck.
-pub fn build(setup: &Setup, fulcrum: i32) -> Built {
-    build_with(setup, fulcrum, CUBE_AT)
-}
-
 /// Where the cube's centre sits on the lever, mm from its near end.
 pub const CUBE_AT: i32 = 15;
 
-pub fn build_with(setup: &Setup, fulcrum: i32, cube_at: i32) -> Built {
-    let mirror = if end_of(setup.shooter) == 1 { -1.0 } else { 1.0 };
+/// Builds the table for a shot (the shooter's end on the left), the cube on the lever, settled
+/// for `PRE_FRAMES` and ready to be struck.
+pub fn build(setup: &Setup, fulcrum: i32) -> Built {
+    let mut b = scene(setup, fulcrum);
+    for _ in 0..PRE_FRAMES {
+        b.table.step_frame();
+    }
+    b
+}
+
+/// The table as it stands (nothing stepped): every body in its fixed insertion order.
+pub fn scene(setup: &Setup, fulcrum: i32) -> Built {
+    let mirror = if end_of(setup.shooter) == 1 {
+        -1.0
+    } else {
+        1.0
+    };
     let mut t = Table::new(table_config());
     let half = TABLE_HALF as f32 * MM;
     t.add_floor(-half, half, 0.0, TABLE_RGB, TAG_TABLE);
     // The lid: floor plate and two walls.
-    fixed_rect(&mut t, -LID_OUTER_HALF, LID_OUTER_HALF, 0, LID_FLOOR, LID_RGB, TAG_LID);
-    fixed_rect(&mut t, -LID_OUTER_HALF, -LID_INNER_HALF, LID_FLOOR, LID_WALL_H, LID_RGB, TAG_LID);
-    fixed_rect(&mut t, LID_INNER_HALF, LID_OUTER_HALF, LID_FLOOR, LID_WALL_H, LID_RGB, TAG_LID);
+    fixed_rect(
+        &mut t,
+        -LID_OUTER_HALF,
+        LID_OUTER_HALF,
+        0,
+        LID_FLOOR,
+        LID_RGB,
+        TAG_LID,
+    );
+    fixed_rect(
+        &mut t,
+        -LID_OUTER_HALF,
+        -LID_INNER_HALF,
+        LID_FLOOR,
+        LID_WALL_H,
+        LID_RGB,
+        TAG_LID,
+    );
+    fixed_rect(
+        &mut t,
+        LID_INNER_HALF,
+        LID_OUTER_HALF,
+        LID_FLOOR,
+        LID_WALL_H,
+        LID_RGB,
+        TAG_LID,
+    );
     // Scoring tiles, mirrored into the shooter's frame (left to right there).
     let mut zones: Vec<Zone> = ZONES.to_vec();
     if mirror < 0.0 {
         zones.reverse();
     }
     for z in &zones {
-        let (x0, x1) = if mirror < 0.0 { (-z.x1, -z.x0) } else { (z.x0, z.x1) };
+        let (x0, x1) = if mirror < 0.0 {
+            (-z.x1, -z.x0)
+        } else {
+            (z.x0, z.x1)
+        };
         let (rgb, tag) = match z.kind {
             ZoneKind::Centre => (CENTRE_RGB, TAG_CENTRE),
             ZoneKind::Ring => (RING_RGB, TAG_RING),
@@ -265,27 +309,30 @@ pub fn build_with(setup: &Setup, fulcrum: i32, cube_at: i32) -> Built {
         cubes.push((c.owner, c.index, id));
     }
     // The shooter's catapult and the cube on its near end.
-    let rgb = setup.colours.get(setup.shooter).copied().unwrap_or([0, 0, 0]);
+    let rgb = setup
+        .colours
+        .get(setup.shooter)
+        .copied()
+        .unwrap_or([0, 0, 0]);
     let near_x = -(LEVER_NEAR as f32) * MM;
     let (ms, ls) = catapult_specs(near_x, fulcrum, rgb, true);
     let meeple = t.add(ms);
     let lever = t.add(ls);
-    let ((_, _, tilt), u, n) = lever_rest(near_x, fulcrum);
-    let h = CUBE as f32 * MM / 2.0;
-    let along = cube_at as f32 * MM;
-    let up = TILE_T as f32 * MM + h;
-    let cx = near_x + u.0 * along + n.0 * up;
-    let cy = u.1 * along + n.1 * up;
-    let id = t.add(cube_spec(
-        cx,
-        cy,
-        tilt,
-        rgb,
-        TAG_CUBE + 10 * setup.shooter as u32 + setup.cube as u32,
-    ));
-    cubes.push((setup.shooter, setup.cube, id));
-    for _ in 0..PRE_FRAMES {
-        t.step_frame();
+    if let Some(index) = setup.cube {
+        let ((_, _, tilt), u, n) = lever_rest(near_x, fulcrum);
+        let h = CUBE as f32 * MM / 2.0;
+        let along = CUBE_AT as f32 * MM;
+        let up = TILE_T as f32 * MM + h;
+        let cx = near_x + u.0 * along + n.0 * up;
+        let cy = u.1 * along + n.1 * up;
+        let id = t.add(cube_spec(
+            cx,
+            cy,
+            tilt,
+            rgb,
+            TAG_CUBE + 10 * setup.shooter as u32 + index as u32,
+        ));
+        cubes.push((setup.shooter, index, id));
     }
     Built {
         table: t,
@@ -399,5 +446,51 @@ pub fn frame(mirror: f32, names: &[String]) -> TableView {
         bodies: Vec::new(),
         bounds: [-half, -0.05, half, 0.35],
         labels,
+    }
+}
+
+/// A flick in flight: the struck table, stepped one frame at a time until it settles.
+pub struct FlickShot {
+    pub built: Built,
+    frame: TableView,
+}
+
+impl FlickShot {
+    /// Builds the table for `setup`, lets the catapult settle, and strikes.
+    pub fn fire(setup: &Setup, launch: &Launch, names: &[String]) -> FlickShot {
+        let mut built = build(setup, launch.y);
+        strike(&mut built, launch);
+        let frame = frame(built.mirror, names);
+        FlickShot { built, frame }
+    }
+}
+
+impl Shot for FlickShot {
+    fn step_frame(&mut self) -> bool {
+        self.built.step_frame()
+    }
+
+    fn settled(&self) -> bool {
+        self.built.table.settled()
+    }
+
+    fn steps(&self) -> u64 {
+        self.built.table.steps()
+    }
+
+    fn view(&self) -> TableView {
+        TableView {
+            bodies: self.built.table.views(),
+            bounds: self.frame.bounds,
+            labels: self.frame.labels.clone(),
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        Outcome {
+            facts: facts(&self.built),
+            steps: self.built.table.steps(),
+            hash: format!("{:016x}", self.built.table.hash()),
+        }
     }
 }
