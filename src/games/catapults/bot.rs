@@ -2,12 +2,14 @@
 //! empty table (measured by simulation, `assets/catapults/aim.json`, checked by a physics test)
 //! and a shaped rating of outcomes.
 
+use super::layout::{self, ZoneKind};
 use super::rules::State;
-use crate::core::{Launch, Outcome};
-use nanoserde::DeJson;
+use super::table;
+use crate::core::{Launch, Outcome, Shot};
+use nanoserde::{DeJson, SerJson};
 
 /// One measured flick: the zone it reaches on an empty table and its launch parameters.
-#[derive(Clone, Debug, PartialEq, Eq, DeJson)]
+#[derive(Clone, Debug, PartialEq, Eq, DeJson, SerJson)]
 pub struct AimHint {
     /// `centre`, `ring_near`, `ring_far` or `side`.
     pub zone: String,
@@ -19,7 +21,7 @@ pub struct AimHint {
     pub y: i32,
 }
 
-#[derive(Clone, Debug, DeJson)]
+#[derive(Clone, Debug, DeJson, SerJson)]
 pub struct AimTable {
     pub hints: Vec<AimHint>,
 }
@@ -74,4 +76,93 @@ pub fn rate(state: &State, seat: usize, outcome: &Outcome) -> i64 {
         })
         .unwrap_or(-800);
     1000 * (mine - best_other) + shaping
+}
+
+/// Where a flick from the left end's catapult sends a cube on an empty table: `centre`, `side`
+/// (the shooter's own tiles), `ring_near`, `ring_far`, `side_far` (the other end's tiles),
+/// `table` (in play but on no tile), `out` or `fallen`.
+pub fn zone_reached(launch: &Launch) -> &'static str {
+    let setup = table::Setup {
+        resting: Vec::new(),
+        shooter: 0,
+        cube: Some(0),
+        colours: vec![[200, 60, 60], [60, 60, 200]],
+    };
+    let mut shot = table::FlickShot::fire(&setup, launch, &[]);
+    let outcome = shot.run_to_rest();
+    let Some(f) = outcome.facts.first() else {
+        return "fallen";
+    };
+    match (f.what.as_str(), f.args.as_slice()) {
+        ("cube", &[_, _, x, y, a]) => {
+            let (x, y, a) = (x as i32, y as i32, a as i32);
+            let touched: Vec<ZoneKind> = layout::ZONES
+                .iter()
+                .filter(|z| layout::touches(z, x, y, a))
+                .map(|z| z.kind)
+                .collect();
+            if touched.contains(&ZoneKind::Centre) {
+                "centre"
+            } else if touched.contains(&ZoneKind::Side(0)) {
+                "side"
+            } else if touched.contains(&ZoneKind::Ring) {
+                if x < 0 {
+                    "ring_near"
+                } else {
+                    "ring_far"
+                }
+            } else if touched.contains(&ZoneKind::Side(1)) {
+                "side_far"
+            } else {
+                "table"
+            }
+        }
+        ("out", _) => "out",
+        _ => "fallen",
+    }
+}
+
+/// Measures the aim table: for each fulcrum, sweeps the strike power in steps of `step` and keeps,
+/// for every zone worth points, the power whose neighbourhood (±2 steps) lands there most often.
+pub fn generate(fulcrums: &[i32], step: i32) -> AimTable {
+    let mut hints = Vec::new();
+    for &y in fulcrums {
+        let launch = |power: i32| Launch {
+            kind: "flick".to_string(),
+            angle: 2700,
+            power,
+            spin: 0,
+            x: 2,
+            y,
+        };
+        let powers: Vec<i32> = (0..=1000 / step.max(1)).map(|i| i * step.max(1)).collect();
+        let zones: Vec<&str> = powers.iter().map(|&p| zone_reached(&launch(p))).collect();
+        for zone in ["centre", "side", "ring_near", "ring_far"] {
+            let best = (0..powers.len())
+                .filter(|&i| zones[i] == zone)
+                .max_by_key(|&i| {
+                    let lo = i.saturating_sub(2);
+                    let hi = (i + 2).min(powers.len() - 1);
+                    // Prefer a steady neighbourhood, then the lower power.
+                    ((lo..=hi).filter(|&j| zones[j] == zone).count(), -(i as i64))
+                });
+            if let Some(i) = best {
+                let l = launch(powers[i]);
+                hints.push(AimHint {
+                    zone: zone.to_string(),
+                    power: l.power,
+                    angle: l.angle,
+                    x: l.x,
+                    y: l.y,
+                });
+            }
+        }
+    }
+    let rank = |z: &str| match z {
+        "centre" => 0,
+        "side" => 1,
+        _ => 2,
+    };
+    hints.sort_by_key(|h| rank(&h.zone));
+    AimTable { hints }
 }

@@ -281,7 +281,7 @@ impl State {
                             "a cube at x = {x} mm lies behind a tile line: it is `out`, not in play"
                         )));
                     }
-                    if !(0..=1000).contains(&y) || !(0..3600).contains(&angle) {
+                    if !(0..=3000).contains(&y) || !(0..3600).contains(&angle) {
                         return Err(Refusal(format!(
                             "cube pose y = {y} mm, angle = {angle} is not on the table"
                         )));

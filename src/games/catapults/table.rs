@@ -31,6 +31,10 @@ fn density_for(mass: f32, hw: f32, hh: f32, round: f32) -> f32 {
 }
 /// Frames the catapult is left to settle under the cube before the finger strikes.
 pub const PRE_FRAMES: u32 = 10;
+/// The flick needs 480 Hz (8 steps a frame) for this many frames after the strike; then the
+/// cubes land, slide and settle at `COARSE_SUBSTEPS` a frame.
+pub const FINE_FRAMES: u32 = 12;
+pub const COARSE_SUBSTEPS: u32 = 4;
 
 /// Legal ranges of the flick (the launch prompt offers exactly these).
 /// Strike direction: straight down (2700) ± 20°.
@@ -104,6 +108,9 @@ impl Built {
                 self.table.remove(f);
                 self.finger = None;
             }
+        }
+        if self.table.frames() == PRE_FRAMES + FINE_FRAMES {
+            self.table.set_substeps(COARSE_SUBSTEPS);
         }
         self.table.step_frame()
     }
@@ -391,7 +398,8 @@ pub fn strike(b: &mut Built, l: &Launch) {
 
 /// Integer facts once the table has settled, canonical frame: `cube [owner, index, x, y, angle]`
 /// for a cube in play, `out [owner, index, x, y]` for one at rest behind a tile line (among the
-/// catapults), `fallen [owner, index]` for one the kill zone took off the table.
+/// catapults), `fallen [owner, index]` for one the kill zone took off the table (or that is still
+/// dropping past the table's edge when the table stops).
 pub fn facts(b: &Built) -> Vec<Fact> {
     let mut out = Vec::new();
     for &(owner, index, id) in &b.cubes {
@@ -408,7 +416,10 @@ pub fn facts(b: &Built) -> Vec<Fact> {
         let ym = libm::roundf(y / MM) as i64;
         // A cube is a square: its angle is kept in 0..90°.
         let am = (launch::to_tenths(a * b.mirror) % 900) as i64;
-        if xm.abs() > OUT_LINE as i64 {
+        if ym < 0 || xm.abs() > TABLE_HALF as i64 {
+            // Below the table top or past its edge: on its way to the floor.
+            out.push(Fact::new("fallen", &[o, i]));
+        } else if xm.abs() > OUT_LINE as i64 {
             out.push(Fact::new("out", &[o, i, xm, ym]));
         } else {
             out.push(Fact::new("cube", &[o, i, xm, ym, am]));
