@@ -217,13 +217,11 @@ impl Game for Catapults {
         let order: Vec<String> = st.order.iter().map(|&s| self.name(s)).collect();
         lines.push(format!("Order this round: {}", order.join(" → ")));
         let zone = st.zone_points();
-        for s in 0..st.players {
+        for (s, (total, on_tiles)) in st.totals.iter().zip(&zone).enumerate() {
             let (ready, on, back) = st.supply(s);
             lines.push(format!(
-                "{}: {} points · {} on the tiles now · cubes: {ready} to flick, {on} on the table, {back} back in supply",
+                "{}: {total} points · {on_tiles} on the tiles now · cubes: {ready} to flick, {on} on the table, {back} back in supply",
                 self.name(s),
-                st.totals[s],
-                zone[s]
             ));
         }
         lines.push(format!(

@@ -136,10 +136,17 @@ fn fixed_rect(t: &mut Table, x0: i32, x1: i32, y0: i32, y1: i32, rgb: [u8; 3], t
     )
 }
 
+/// A lever at rest: its centre and tilt, and the unit vectors along it and across it (up).
+struct LeverRest {
+    centre: (f32, f32),
+    tilt: f32,
+    u: (f32, f32),
+    n: (f32, f32),
+}
+
 /// The pose of a lever resting with its near end on the table and its underside on a fulcrum
-/// `fulcrum` mm from that end, its near end at `near_x` (m) pointing to +x: (centre x, centre y,
-/// tilt), plus the unit vectors along and across it.
-fn lever_rest(near_x: f32, fulcrum: i32) -> ((f32, f32, f32), (f32, f32), (f32, f32)) {
+/// `fulcrum` mm from that end, its near end at `near_x` (m) pointing to +x.
+fn lever_rest(near_x: f32, fulcrum: i32) -> LeverRest {
     let h = MEEPLE_H as f32 * MM;
     let d = fulcrum as f32 * MM;
     let tilt = libm::asinf((h / d).min(0.9));
@@ -147,14 +154,19 @@ fn lever_rest(near_x: f32, fulcrum: i32) -> ((f32, f32, f32), (f32, f32), (f32, 
     let n = (-u.1, u.0);
     let half = TILE as f32 * MM / 2.0;
     let th = TILE_T as f32 * MM / 2.0;
-    let c = (near_x + u.0 * half + n.0 * th, u.1 * half + n.1 * th);
-    ((c.0, c.1, tilt), u, n)
+    LeverRest {
+        centre: (near_x + u.0 * half + n.0 * th, u.1 * half + n.1 * th),
+        tilt,
+        u,
+        n,
+    }
 }
 
 /// The catapult parts for a lever whose near end sits at `near_x` (m), facing +x. Returns
 /// (meeple, lever) specs and the lever's rest frame.
 fn catapult_specs(near_x: f32, fulcrum: i32, rgb: [u8; 3], dynamic: bool) -> (BodySpec, BodySpec) {
-    let ((cx, cy, tilt), u, _) = lever_rest(near_x, fulcrum);
+    let rest = lever_rest(near_x, fulcrum);
+    let ((cx, cy), tilt, u) = (rest.centre, rest.tilt, rest.u);
     let d = fulcrum as f32 * MM;
     let mw = MEEPLE_W as f32 * MM / 2.0;
     let mh = MEEPLE_H as f32 * MM / 2.0;
@@ -326,7 +338,7 @@ pub fn scene(setup: &Setup, fulcrum: i32) -> Built {
     let meeple = t.add(ms);
     let lever = t.add(ls);
     if let Some(index) = setup.cube {
-        let ((_, _, tilt), u, n) = lever_rest(near_x, fulcrum);
+        let LeverRest { tilt, u, n, .. } = lever_rest(near_x, fulcrum);
         let h = CUBE as f32 * MM / 2.0;
         let along = CUBE_AT as f32 * MM;
         let up = TILE_T as f32 * MM + h;
