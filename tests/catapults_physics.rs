@@ -25,6 +25,7 @@ fn setup(shooter: usize, resting: Vec<Placed>) -> Setup {
         shooter,
         cube: Some(0),
         colours: vec![[200, 60, 60], [60, 60, 200], [60, 160, 60], [200, 200, 60]],
+        ends: vec![0, 1, 0, 1],
     }
 }
 

@@ -290,7 +290,9 @@ fn a_cube_out_of_play_goes_back_to_its_owners_supply_and_scores_nothing() {
 
 #[test]
 fn players_of_the_same_end_share_its_tiles() {
-    assert_eq!((end_of(0), end_of(1), end_of(2), end_of(3)), (0, 1, 0, 1));
+    let ends =
+        |round: u32, n: usize| -> Vec<usize> { (0..n).map(|s| end_of(s, round, n)).collect() };
+    assert_eq!(ends(1, 4), vec![0, 1, 0, 1]);
     let mut g = game(4);
     play_round(
         &mut g,
@@ -303,6 +305,52 @@ fn players_of_the_same_end_share_its_tiles() {
     );
     assert_eq!(g.state.history[0].zone_points, vec![2, 0, 2, 2]);
     assert_eq!(g.scores(), vec![2, 0, 2, 2]);
+}
+
+#[test]
+fn who_shares_an_end_changes_every_round() {
+    let ends =
+        |round: u32, n: usize| -> Vec<usize> { (0..n).map(|s| end_of(s, round, n)).collect() };
+    // Two players always face each other.
+    for r in 1..=5 {
+        assert_eq!(ends(r, 2), vec![0, 1]);
+    }
+    // Three players: the one alone at an end changes every round, everyone once in three.
+    assert_eq!(ends(1, 3), vec![0, 1, 0]);
+    assert_eq!(ends(2, 3), vec![0, 0, 1]);
+    assert_eq!(ends(3, 3), vec![1, 0, 0]);
+    assert_eq!(ends(4, 3), ends(1, 3));
+    // Four players: two at each end, and everyone partners everyone once in three rounds.
+    assert_eq!(ends(1, 4), vec![0, 1, 0, 1]);
+    assert_eq!(ends(2, 4), vec![0, 0, 1, 1]);
+    assert_eq!(ends(3, 4), vec![0, 1, 1, 0]);
+    for a in 0..4 {
+        for b in (a + 1)..4 {
+            let together = (1..=3)
+                .filter(|&r| end_of(a, r, 4) == end_of(b, r, 4))
+                .count();
+            assert_eq!(
+                together, 1,
+                "seats {a} and {b} share an end once in three rounds"
+            );
+        }
+    }
+    // The scoring follows: in round 2 of a three-player game seat 2 is alone at the right end,
+    // and its cube on the right side tiles scores 2 (in round 1 it would have scored 0).
+    let mut g = game(3);
+    play_round(&mut g, &[[TABLE; 4], [TABLE; 4], [TABLE; 4]]);
+    assert_eq!(g.state.round, 2);
+    assert_eq!(g.state.ends(), vec![0, 0, 1]);
+    play_round(
+        &mut g,
+        &[
+            [SIDE_R, TABLE, TABLE, TABLE],
+            [SIDE_L, TABLE, TABLE, TABLE],
+            [SIDE_R, TABLE, TABLE, TABLE],
+        ],
+    );
+    assert_eq!(g.state.history[1].zone_points, vec![0, 2, 2]);
+    assert_eq!(g.state.history[1].ends, vec![0, 0, 1]);
 }
 
 #[test]

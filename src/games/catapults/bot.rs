@@ -87,6 +87,7 @@ pub fn zone_reached(launch: &Launch) -> &'static str {
         shooter: 0,
         cube: Some(0),
         colours: vec![[200, 60, 60], [60, 60, 200]],
+        ends: vec![0, 1],
     };
     let mut shot = table::FlickShot::fire(&setup, launch, &[]);
     let outcome = shot.run_to_rest();

@@ -176,7 +176,18 @@ pub fn cube_points(end: usize, x: i32, y: i32, angle_tenths: i32) -> i64 {
         .unwrap_or(0)
 }
 
-/// The end (0 = left, 1 = right) where a seat's side of the box lies: the seats take turns.
-pub fn end_of(seat: usize) -> usize {
-    seat % 2
+/// The end (0 = left, 1 = right) where a seat's side of the box lies in a round (1-based). A side
+/// view has two ends: two players face each other; with three, one player has an end alone and
+/// the lone seat changes every round; with four, players pair up at the ends and the pairs change
+/// every round (everyone partners everyone once in three rounds).
+pub fn end_of(seat: usize, round: u32, players: usize) -> usize {
+    let r = round.max(1) as usize - 1;
+    match players {
+        3 => usize::from(seat == (r + 1) % 3),
+        4 => {
+            let partner = [2, 1, 3][r % 3];
+            usize::from(!(seat == 0 || seat == partner))
+        }
+        _ => seat % 2,
+    }
 }

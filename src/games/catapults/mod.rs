@@ -13,7 +13,6 @@ use crate::core::{
     rank, Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, Ranking, Refusal,
     RuleResult, Seat, Shot, TableView,
 };
-use layout::end_of;
 use rules::{RoundResult, State};
 
 #[derive(Clone)]
@@ -73,6 +72,7 @@ impl Catapults {
             shooter,
             cube,
             colours: self.seats.iter().map(|s| s.rgb()).collect(),
+            ends: self.state.ends(),
         }
     }
 
@@ -179,11 +179,11 @@ impl Game for Catapults {
         let viewer = self.viewer();
         let setup = self.setup(viewer, self.state.cube_to_flick());
         let built = table::scene(&setup, table::DEFAULT_FULCRUM);
-        let mut v = table::frame(built.mirror, &self.names());
+        let mut v = table::frame(built.mirror, &self.names(), &setup.ends);
         v.bodies = built.table.views();
         // A marker over each cube in play showing what it scores now.
         for (s, _, x, y, a) in self.state.on_table() {
-            let pts = layout::cube_points(end_of(s), x, y, a);
+            let pts = layout::cube_points(self.state.end(s), x, y, a);
             v.labels.push((
                 x as f32 * built.mirror / 1000.0,
                 y as f32 / 1000.0 + 0.012,
@@ -198,12 +198,11 @@ impl Game for Catapults {
         let mut lines = Vec::new();
         match (st.turn(), st.cube_to_flick()) {
             (Some(s), Some(c)) => lines.push(format!(
-                "Round {} · {} flicks cube {} of {} · tiles next to the {} end score 2 for them",
+                "Round {} · {} flicks cube {} of {} · the tiles next to your end score 2",
                 st.round,
                 self.name(s),
                 c + 1,
                 rules::CUBES,
-                if end_of(s) == 0 { "left" } else { "right" }
             )),
             _ => lines.push(match rules::winner(&st.totals) {
                 Some(w) => format!(
@@ -216,6 +215,20 @@ impl Game for Catapults {
         }
         let order: Vec<String> = st.order.iter().map(|&s| self.name(s)).collect();
         lines.push(format!("Order this round: {}", order.join(" → ")));
+        let at = |e: usize| -> String {
+            let who: Vec<String> = (0..st.players)
+                .filter(|&s| st.end(s) == e)
+                .map(|s| self.name(s))
+                .collect();
+            who.join(", ")
+        };
+        let mine = self.viewer();
+        let near = st.end(mine);
+        lines.push(format!(
+            "Near end (drawn on the left, the tiles there score 2 for them): {} · far end: {}",
+            at(near),
+            at(1 - near)
+        ));
         let zone = st.zone_points();
         for (s, (total, on_tiles)) in st.totals.iter().zip(&zone).enumerate() {
             let (ready, on, back) = st.supply(s);

@@ -38,6 +38,8 @@ pub struct RoundResult {
     pub round: u32,
     /// The turn order the round was played in.
     pub order: Vec<usize>,
+    /// The end each seat sat at.
+    pub ends: Vec<usize>,
     /// Tile points each player had on the table when the round ended.
     pub zone_points: Vec<i64>,
     /// Round points: zone points minus the worst player's.
@@ -113,6 +115,16 @@ impl State {
         })
     }
 
+    /// The end (0 = left, 1 = right) a seat sits at this round.
+    pub fn end(&self, seat: usize) -> usize {
+        end_of(seat, self.round, self.players)
+    }
+
+    /// Every seat's end this round.
+    pub fn ends(&self) -> Vec<usize> {
+        (0..self.players).map(|s| self.end(s)).collect()
+    }
+
     /// The seat to flick now.
     pub fn turn(&self) -> Option<usize> {
         if self.over {
@@ -147,7 +159,7 @@ impl State {
     pub fn zone_points(&self) -> Vec<i64> {
         let mut pts = vec![0; self.players];
         for (s, _, x, y, a) in self.on_table() {
-            pts[s] += cube_points(end_of(s), x, y, a);
+            pts[s] += cube_points(self.end(s), x, y, a);
         }
         pts
     }
@@ -188,7 +200,7 @@ impl State {
             let shot = owner == seat && index == flicked;
             match to {
                 CubeAt::Table { x, y, angle } => {
-                    let pts = cube_points(end_of(owner), x, y, angle);
+                    let pts = cube_points(self.end(owner), x, y, angle);
                     if shot {
                         events.push(Event::new(
                             "cube_landed",
@@ -338,6 +350,7 @@ impl State {
         self.history.push(RoundResult {
             round: self.round,
             order: self.order.clone(),
+            ends: self.ends(),
             zone_points: zone,
             awarded,
             totals: self.totals.clone(),

@@ -85,6 +85,23 @@ pub struct Setup {
     pub cube: Option<usize>,
     /// Colours of every seat's cubes and meeple.
     pub colours: Vec<[u8; 3]>,
+    /// The end (0 = left, 1 = right) each seat sits at this round.
+    pub ends: Vec<usize>,
+}
+
+impl Setup {
+    /// The end a seat sits at (end 0 for a seat the setup does not know).
+    pub fn end(&self, seat: usize) -> usize {
+        self.ends.get(seat).copied().unwrap_or(0)
+    }
+
+    /// The colour of the first seat at an end (its tiles and catapult are drawn in it).
+    fn end_colour(&self, end: usize) -> [u8; 3] {
+        (0..self.colours.len())
+            .find(|&s| self.end(s) == end)
+            .and_then(|s| self.colours.get(s).copied())
+            .unwrap_or(LEVER_RGB)
+    }
 }
 
 /// The built table and which body is which.
@@ -243,7 +260,7 @@ pub fn build(setup: &Setup, fulcrum: i32) -> Built {
 
 /// The table as it stands (nothing stepped): every body in its fixed insertion order.
 pub fn scene(setup: &Setup, fulcrum: i32) -> Built {
-    let mirror = if end_of(setup.shooter) == 1 {
+    let mirror = if setup.end(setup.shooter) == 1 {
         -1.0
     } else {
         1.0
@@ -301,11 +318,7 @@ pub fn scene(setup: &Setup, fulcrum: i32) -> Built {
         fixed_rect(&mut t, x0, x1, 0, TILE_T, OUTER_RGB, TAG_OUTER);
     }
     // The other end's catapult stands at rest (fixed) where the opposite players shoot from.
-    let other_rgb = setup
-        .colours
-        .get(1 - end_of(setup.shooter))
-        .copied()
-        .unwrap_or(LEVER_RGB);
+    let other_rgb = setup.end_colour(1 - setup.end(setup.shooter));
     let (om, ol) = catapult_specs(-(LEVER_NEAR as f32) * MM, DEFAULT_FULCRUM, other_rgb, false);
     for spec in [om, ol] {
         let mut s = spec;
@@ -364,8 +377,8 @@ pub fn scene(setup: &Setup, fulcrum: i32) -> Built {
 }
 
 fn side_rgb(setup: &Setup, end: usize) -> [u8; 3] {
-    let c = setup.colours.get(end).copied().unwrap_or([200, 200, 200]);
-    // A light tint of the end's first seat colour.
+    let c = setup.end_colour(end);
+    // A light tint of the end's colour.
     [
         ((c[0] as u32 + 2 * 235) / 3) as u8,
         ((c[1] as u32 + 2 * 235) / 3) as u8,
@@ -441,7 +454,7 @@ pub fn facts(b: &Built) -> Vec<Fact> {
 }
 
 /// The frame for drawing a shot: the whole table, zone labels, in the shooter's frame.
-pub fn frame(mirror: f32, names: &[String]) -> TableView {
+pub fn frame(mirror: f32, names: &[String], ends: &[usize]) -> TableView {
     let half = TABLE_HALF as f32 * MM;
     let mut labels = Vec::new();
     for z in ZONES {
@@ -453,7 +466,7 @@ pub fn frame(mirror: f32, names: &[String]) -> TableView {
                 let who: Vec<&str> = names
                     .iter()
                     .enumerate()
-                    .filter(|(s, _)| end_of(*s) == e)
+                    .filter(|(s, _)| ends.get(*s) == Some(&e))
                     .map(|(_, n)| n.as_str())
                     .collect();
                 format!("2 ({})", who.join(", "))
@@ -483,7 +496,7 @@ impl FlickShot {
     pub fn fire(setup: &Setup, launch: &Launch, names: &[String]) -> FlickShot {
         let mut built = build(setup, launch.y);
         strike(&mut built, launch);
-        let frame = frame(built.mirror, names);
+        let frame = frame(built.mirror, names, &setup.ends);
         FlickShot { built, frame }
     }
 }
