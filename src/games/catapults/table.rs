@@ -1,7 +1,8 @@
 //! The Catapults table in physics: the box lid with its tiles, both sides' tile rows, the cubes
 //! where they lie, and the shooter's catapult — a meeple lying on its side (the fulcrum) under a
-//! tile (the lever) with the cube on the near end. The finger strike is an impulse on the far end
-//! of the lever; the cube flies only because the lever throws it.
+//! tile (the lever) with the cube on the near end. The finger strike is a fingertip body driven
+//! into the far end of the lever at the strike speed; the cube flies only because the lever
+//! throws it.
 //!
 //! A shot is simulated in the shooter's frame: the shooter's end is always on the left (the scene
 //! is mirrored for end 1). Facts are reported back in the canonical frame, in whole millimetres.
@@ -29,6 +30,7 @@ fn density_for(mass: f32, hw: f32, hh: f32, round: f32) -> f32 {
     let area = 4.0 * (hw - round).max(1e-4) * (hh - round).max(1e-4);
     mass / area
 }
+
 /// Frames the catapult is left to settle under the cube before the finger strikes.
 pub const PRE_FRAMES: u32 = 10;
 /// The flick needs 480 Hz (8 steps a frame) for this many frames after the strike; then the
@@ -179,8 +181,8 @@ fn lever_rest(near_x: f32, fulcrum: i32) -> LeverRest {
     }
 }
 
-/// The catapult parts for a lever whose near end sits at `near_x` (m), facing +x. Returns
-/// (meeple, lever) specs and the lever's rest frame.
+/// The catapult parts for a lever whose near end sits at `near_x` (m), facing +x: the specs of
+/// the meeple and of the lever, at rest.
 fn catapult_specs(near_x: f32, fulcrum: i32, rgb: [u8; 3], dynamic: bool) -> (BodySpec, BodySpec) {
     let rest = lever_rest(near_x, fulcrum);
     let ((cx, cy), tilt, u) = (rest.centre, rest.tilt, rest.u);
