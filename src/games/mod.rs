@@ -81,8 +81,9 @@ flicks one cube until all have flicked four. Cubes stay where they land and may 
 cubes. A cube scores the best tile any part of it touches. At the end of a round every player \
 scores the difference between their tile points and the worst player's; then the cubes come back. \
 From round two the leader flicks first and the last-placed player last. The first to 21 points \
-with a lead of at least 2 wins. In the side view two players share each end; the view turns so \
-the shooter's catapult is always on the left.",
+with a lead of at least 2 wins. The side view has two ends: with three or four players, players \
+share them and who shares changes every round. The view turns so the shooter's catapult is always \
+on the left.",
     },
 ];
 
