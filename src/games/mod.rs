@@ -3,6 +3,7 @@
 //! through `new_game` and the `core::Game` trait.
 
 pub mod castle;
+pub mod catapults;
 
 use crate::core::seat::check_seats;
 use crate::core::{Game, Refusal, RuleResult, Seat};
@@ -75,10 +76,21 @@ pub const GAMES: [GameInfo; 5] = [
         name: "Catapults",
         min_seats: 2,
         max_seats: 4,
-        available: false,
+        available: true,
         blurb: "Flick cubes off a tile lever into the scoring zones of the box.",
         options: &[],
-        rules: "Not built yet.",
+        rules: "The open box lid lies in the middle: a yellow start tile (5 points) inside a ring of \
+eight tiles (1 point). Each side has a row of tiles against the box (2 points for the players of \
+that side), a rulebook's length of empty table, a second row of tiles, and behind it the catapult: \
+a meeple lying on its side with a tile across it. Put a cube on the near end of the tile and flick \
+the far end with your finger: the harder the strike, the farther the cube flies. In turn, everyone \
+flicks one cube until all have flicked four. Cubes stay where they land and may be knocked by later \
+cubes. A cube scores the best tile any part of it touches. At the end of a round every player \
+scores the difference between their tile points and the worst player's; then the cubes come back. \
+From round two the leader flicks first and the last-placed player last. The first to 21 points \
+with a lead of at least 2 wins. The side view has two ends: with three or four players, players \
+share them and who shares changes every round. The view turns so the shooter's catapult is always \
+on the left.",
     },
 ];
 
@@ -108,6 +120,7 @@ pub fn new_game(
     }
     match id {
         "castle" => castle::new(options, seats, seed),
+        "catapults" => catapults::new(options, seats, seed),
         _ => Err(Refusal(format!("{} is not built yet", info.name))),
     }
 }

@@ -219,6 +219,13 @@ impl Table {
         &self.config
     }
 
+    /// Changes the physics steps per frame from the next frame on (e.g. fine steps only while a
+    /// lever flicks, coarser ones while the pieces come to rest).
+    pub fn set_substeps(&mut self, substeps: u32) {
+        self.config.substeps = substeps.max(1);
+        self.world.integration_parameters.dt = super::FRAME_DT / self.config.substeps as f32;
+    }
+
     /// Adds a body; ids are given in insertion order.
     pub fn add(&mut self, spec: BodySpec) -> BodyId {
         let rb = if spec.dynamic {
