@@ -344,6 +344,11 @@ impl CastleShot {
 }
 
 impl Shot for CastleShot {
+    /// The benchmark compares this table with bare rapier (`referee bench`).
+    fn physics_table(&self) -> Option<&dyn std::any::Any> {
+        Some(&self.table)
+    }
+
     fn step_frame(&mut self) -> bool {
         if self.done {
             return true;

@@ -504,6 +504,11 @@ impl FlickShot {
 }
 
 impl Shot for FlickShot {
+    /// The benchmark compares this table with bare rapier (`referee bench`).
+    fn physics_table(&self) -> Option<&dyn std::any::Any> {
+        Some(&self.built.table)
+    }
+
     fn step_frame(&mut self) -> bool {
         self.built.step_frame()
     }
