@@ -407,22 +407,26 @@ pub fn synthetic_trace() -> Vec<String> {
     out
 }
 
-/// The heaviest shot of a replay: the launch whose table holds the most dynamic bodies (then the
-/// most bodies; the earliest on ties), with the game as it stood before it.
+/// The heaviest shot of a replay: the launch whose table holds the most dynamic bodies, then the
+/// most bodies, then takes the most steps to rest (the earliest on ties), with the game as it
+/// stood before it.
 pub fn heaviest_scene(replay: &Replay) -> Option<(usize, Box<dyn Game>, Launch)> {
     let mut session = referee::session_for(replay).ok()?;
-    type Candidate = ((usize, usize), usize, Box<dyn Game>, Launch);
+    type Candidate = ((usize, usize, u64), usize, Box<dyn Game>, Launch);
     let mut best: Option<Candidate> = None;
     for (i, mv) in replay.moves.iter().enumerate() {
         if let Some(l) = &mv.launch {
-            if let Ok(shot) = session.game.start_shot(l) {
-                if let Some(t) = table_of(shot.as_ref()) {
+            if let Ok(mut shot) = session.game.start_shot(l) {
+                let size = table_of(shot.as_ref()).map(|t| {
                     let on = |i: &usize| !t.is_removed(*i);
                     let dynamic = (0..t.len())
                         .filter(on)
                         .filter(|&i| t.spec(i).map(|s| s.dynamic) == Some(true))
                         .count();
-                    let weight = (dynamic, (0..t.len()).filter(on).count());
+                    (dynamic, (0..t.len()).filter(on).count())
+                });
+                if let Some((dynamic, bodies)) = size {
+                    let weight = (dynamic, bodies, shot.run_to_rest().steps);
                     if best.as_ref().map(|b| weight > b.0).unwrap_or(true) {
                         best = Some((weight, i, session.game.clone_game(), l.clone()));
                     }
@@ -449,7 +453,8 @@ pub struct GameResult {
     /// Selfplay wall time (bots included), None when the replay was loaded from a file.
     pub selfplay_ms: Option<f64>,
     pub bot_ms_per_shot: Option<f64>,
-    /// Replay with every shot re-simulated once: the game's own cost without the bots' search.
+    /// Replay with every shot re-simulated once: the game's own cost without the bots' search
+    /// (best of up to 3 runs).
     pub replay_ms: f64,
     pub steps: u64,
 }
@@ -579,17 +584,20 @@ pub fn run(args: &[String]) -> RunResult {
             },
         };
         let json = replay.to_json();
-        let t0 = Instant::now();
-        let replayed = referee::replay(&json, true);
-        let replay_ms = t0.elapsed().as_secs_f64() * 1e3;
-        let steps = match replayed {
-            Ok(s) => s.steps,
-            Err(e) => {
-                r.code = 1;
-                r.err.push(format!("bench: replay {}: {e}", info.id));
-                0
+        let (mut replay_ms, mut steps) = (f64::INFINITY, 0);
+        for _ in 0..reps.clamp(1, 3) {
+            let t0 = Instant::now();
+            let replayed = referee::replay(&json, true);
+            replay_ms = replay_ms.min(t0.elapsed().as_secs_f64() * 1e3);
+            match replayed {
+                Ok(s) => steps = s.steps,
+                Err(e) => {
+                    r.code = 1;
+                    r.err.push(format!("bench: replay {}: {e}", info.id));
+                    break;
+                }
             }
-        };
+        }
         played.push(GameResult {
             game: info.id.to_string(),
             seats,
