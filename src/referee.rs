@@ -20,14 +20,24 @@ pub struct RunResult {
 
 /// Starts a session for a replay header (no moves played yet).
 pub fn session_for(header: &Replay) -> RuleResult<Session> {
-    let game = games::new_game(&header.game, &header.options, header.seats.clone(), header.seed)?;
+    let game = games::new_game(
+        &header.game,
+        &header.options,
+        header.seats.clone(),
+        header.seed,
+    )?;
     let mut fresh = header.clone();
     fresh.moves.clear();
     Ok(Session::new(game, fresh))
 }
 
 /// Plays a whole game with bots. Errors: bad arguments (Refusal) or the move cap (Err with cap).
-pub fn selfplay(game: &str, players: usize, seed: u64, options: &[String]) -> Result<Session, SelfplayError> {
+pub fn selfplay(
+    game: &str,
+    players: usize,
+    seed: u64,
+    options: &[String],
+) -> Result<Session, SelfplayError> {
     let header = Replay::new(game, options, default_seats(players, SeatKind::Bot), seed);
     let mut session = session_for(&header).map_err(SelfplayError::Refused)?;
     let mut bot_rng = crate::core::Rng::new(seed ^ 0xB07_5EED);
@@ -35,7 +45,8 @@ pub fn selfplay(game: &str, players: usize, seed: u64, options: &[String]) -> Re
         if session.replay.moves.len() >= MOVE_CAP {
             return Err(SelfplayError::MoveCap(MOVE_CAP));
         }
-        let Some(mv) = bot::choose(session.game.as_ref(), &mut bot_rng, BotBudget::default()) else {
+        let Some(mv) = bot::choose(session.game.as_ref(), &mut bot_rng, BotBudget::default())
+        else {
             return Err(SelfplayError::Stuck(format!(
                 "no legal move for seat {:?} in phase {}",
                 session.game.turn(),
@@ -86,7 +97,8 @@ pub fn replay(text: &str, simulate: bool) -> RuleResult<Session> {
             .map_err(|e| Refusal(format!("move {i} (seat {}, {}): {e}", mv.seat, mv.action)))?;
         if !simulate {
             // Keep the file's own move (with its launch) in the log.
-            if let (Some(last), Some(orig)) = (session.replay.moves.last_mut(), header.moves.get(i)) {
+            if let (Some(last), Some(orig)) = (session.replay.moves.last_mut(), header.moves.get(i))
+            {
                 *last = orig.clone();
             }
         }
@@ -101,7 +113,11 @@ fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
         .map(|s| s.as_str())
 }
 
-fn parse_num<T: std::str::FromStr>(args: &[String], name: &str, default: Option<T>) -> RuleResult<T> {
+fn parse_num<T: std::str::FromStr>(
+    args: &[String],
+    name: &str,
+    default: Option<T>,
+) -> RuleResult<T> {
     match flag(args, name) {
         Some(v) => v
             .parse()
@@ -179,7 +195,8 @@ pub fn run(args: &[String]) -> RunResult {
                 }
                 Err(SelfplayError::MoveCap(cap)) => {
                     r.code = 1;
-                    r.err.push(format!("selfplay: the game did not end within {cap} moves"));
+                    r.err
+                        .push(format!("selfplay: the game did not end within {cap} moves"));
                 }
                 Err(SelfplayError::Stuck(e)) => {
                     r.code = 1;

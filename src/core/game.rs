@@ -73,10 +73,19 @@ impl LaunchPrompt {
     pub fn check(&self, l: &Launch) -> RuleResult<()> {
         if !self.kinds.iter().any(|k| k.name() == l.kind) {
             let names: Vec<&str> = self.kinds.iter().map(|k| k.name()).collect();
-            crate::refuse!("launcher `{}` cannot be used now (allowed: {})", l.kind, names.join(", "));
+            crate::refuse!(
+                "launcher `{}` cannot be used now (allowed: {})",
+                l.kind,
+                names.join(", ")
+            );
         }
         if !self.angle_ok(l.angle) {
-            crate::refuse!("launch angle {} is outside {}..{}", l.angle, self.angle.0, self.angle.1);
+            crate::refuse!(
+                "launch angle {} is outside {}..{}",
+                l.angle,
+                self.angle.0,
+                self.angle.1
+            );
         }
         for (name, v, (lo, hi)) in [
             ("power", l.power, self.power),

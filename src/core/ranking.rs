@@ -33,14 +33,23 @@ impl Ranking {
         self.standings
             .iter()
             .map(|s| {
-                let name = names.get(s.seat).cloned().unwrap_or_else(|| format!("Seat {}", s.seat + 1));
+                let name = names
+                    .get(s.seat)
+                    .cloned()
+                    .unwrap_or_else(|| format!("Seat {}", s.seat + 1));
                 let keys: Vec<String> = self
                     .key_names
                     .iter()
                     .zip(&s.keys)
                     .map(|(k, v)| format!("{k} {v}"))
                     .collect();
-                format!("{}. {} — {} ({})", s.place, name, keys.join(", "), s.decided_by)
+                format!(
+                    "{}. {} — {} ({})",
+                    s.place,
+                    name,
+                    keys.join(", "),
+                    s.decided_by
+                )
             })
             .collect()
     }

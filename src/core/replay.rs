@@ -57,7 +57,10 @@ impl Replay {
                 if !o.hash.is_empty()
                     && (o.hash.len() != 16 || !o.hash.chars().all(|c| c.is_ascii_hexdigit()))
                 {
-                    return Err(Refusal(format!("move {i}: hash `{}` is not 16 hex digits", o.hash)));
+                    return Err(Refusal(format!(
+                        "move {i}: hash `{}` is not 16 hex digits",
+                        o.hash
+                    )));
                 }
             }
         }
@@ -94,7 +97,10 @@ mod tests {
         assert_eq!(Replay::parse(&text), Ok(r));
         assert!(Replay::parse("{not json").is_err());
         let bad_seat = text.replace("\"seat\":1", "\"seat\":7");
-        let err = Replay::parse(&bad_seat).err().map(|e| e.0).unwrap_or_default();
+        let err = Replay::parse(&bad_seat)
+            .err()
+            .map(|e| e.0)
+            .unwrap_or_default();
         assert!(err.contains("move 0") && err.contains("seat 7"), "{err}");
         let bad_format = text.replace("\"format\":1", "\"format\":99");
         assert!(Replay::parse(&bad_format).is_err());

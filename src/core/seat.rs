@@ -74,7 +74,10 @@ pub fn check_seats(seats: &[Seat], min: usize, max: usize) -> super::RuleResult<
             )));
         }
         if s.colour as usize >= MAX_SEATS {
-            return Err(super::Refusal(format!("seat {i}: colour {} is not one of the ten", s.colour)));
+            return Err(super::Refusal(format!(
+                "seat {i}: colour {} is not one of the ten",
+                s.colour
+            )));
         }
     }
     Ok(())

@@ -54,7 +54,9 @@ impl Session {
             self.steps += o.steps;
         }
         match before {
-            Some(g) => self.undo.push((g, self.replay.moves.len(), self.events.len())),
+            Some(g) => self
+                .undo
+                .push((g, self.replay.moves.len(), self.events.len())),
             None => self.undo.clear(),
         }
         self.replay.moves.push(mv);
@@ -112,12 +114,7 @@ impl Session {
 
     /// The referee's summary line (one JSON object).
     pub fn summary(&self) -> String {
-        let winner = self
-            .game
-            .ranking()
-            .winner()
-            .map(|w| w as i64)
-            .unwrap_or(-1);
+        let winner = self.game.ranking().winner().map(|w| w as i64).unwrap_or(-1);
         let scores: Vec<String> = self.game.scores().iter().map(|s| s.to_string()).collect();
         format!(
             "{{\"game\":\"{}\",\"players\":{},\"seed\":{},\"moves\":{},\"steps\":{},\"hash\":\"{}\",\"winner\":{},\"scores\":[{}]}}",

@@ -272,10 +272,14 @@ impl Table {
         let mut x = x0;
         while x < x1 - 1e-4 {
             let w = (x1 - x).min(2.0);
-            let spec = BodySpec::fixed(vec![Part::rect(w / 2.0, thickness / 2.0)], x + w / 2.0, top - thickness / 2.0)
-                .friction(0.6)
-                .rgb(rgb)
-                .tag(tag);
+            let spec = BodySpec::fixed(
+                vec![Part::rect(w / 2.0, thickness / 2.0)],
+                x + w / 2.0,
+                top - thickness / 2.0,
+            )
+            .friction(0.6)
+            .rgb(rgb)
+            .tag(tag);
             self.add(spec);
             x += w;
         }
@@ -335,7 +339,11 @@ impl Table {
 
     /// Sets a body's velocity (a launcher's release).
     pub fn set_velocity(&mut self, id: BodyId, vx: f32, vy: f32, w: f32) {
-        if let Some(rb) = self.bodies.get(id).and_then(|b| self.world.bodies.get_mut(b.handle)) {
+        if let Some(rb) = self
+            .bodies
+            .get(id)
+            .and_then(|b| self.world.bodies.get_mut(b.handle))
+        {
             rb.set_linvel(Vector::new(vx, vy), true);
             rb.set_angvel(w, true);
         }
@@ -345,7 +353,11 @@ impl Table {
 
     /// Applies an impulse (N·s) at a world point (a finger striking a lever).
     pub fn apply_impulse_at(&mut self, id: BodyId, ix: f32, iy: f32, px: f32, py: f32) {
-        if let Some(rb) = self.bodies.get(id).and_then(|b| self.world.bodies.get_mut(b.handle)) {
+        if let Some(rb) = self
+            .bodies
+            .get(id)
+            .and_then(|b| self.world.bodies.get_mut(b.handle))
+        {
             rb.apply_impulse_at_point(Vector::new(ix, iy), Vector::new(px, py), true);
         }
         self.settled = false;
@@ -448,7 +460,8 @@ impl Table {
                 continue;
             };
             let t = rb.translation();
-            if t.x < x0 || t.x > x1 || t.y < y0 || t.y > y1 || !t.x.is_finite() || !t.y.is_finite() {
+            if t.x < x0 || t.x > x1 || t.y < y0 || t.y > y1 || !t.x.is_finite() || !t.y.is_finite()
+            {
                 self.remove(id);
                 self.fallen.push(id);
             }
@@ -525,7 +538,11 @@ mod tests {
     fn ball_table() -> (Table, BodyId) {
         let mut t = Table::new(TableConfig::default());
         t.add_floor(-2.0, 2.0, 0.0, [0, 0, 0], 0);
-        let ball = t.add(BodySpec::dynamic(vec![Part::circle(0.01)], 0.0, 0.3).ccd().friction(0.8));
+        let ball = t.add(
+            BodySpec::dynamic(vec![Part::circle(0.01)], 0.0, 0.3)
+                .ccd()
+                .friction(0.8),
+        );
         (t, ball)
     }
 
