@@ -1444,7 +1444,13 @@ impl State {
                     self.players[seat].hand.extend(drawn);
                 }
                 Task::Place { seat, .. } if self.players[seat].hand.is_empty() => {
+                    // Everything in hand is placed (or nothing was drawn): the task is over.
                     self.tasks.pop_front();
+                    let p = &mut self.players[seat];
+                    if !p.placed_now.is_empty() {
+                        self.dirty[seat] = true;
+                        p.placed_now.clear();
+                    }
                 }
                 Task::LetGo { seat, build: false }
                     if !self.dirty[seat] || !self.players[seat].built =>
