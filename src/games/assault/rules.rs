@@ -1695,7 +1695,11 @@ impl State {
                 }
             }
         }
-        // Landing distance to the nearest opponent castle still standing.
+        // Landing distance to the nearest opponent castle still standing; a card that left the
+        // table counts as 5 m away.
+        if !facts.iter().any(|f| f.what == "siege_rest") {
+            score -= 5_000;
+        }
         if let Some(rest) = facts.iter().find(|f| f.what == "siege_rest") {
             let x = rest.args.first().copied().unwrap_or(0);
             let mut best = i64::MAX;

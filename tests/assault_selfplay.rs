@@ -1,0 +1,64 @@
+//! Assault on the Castle: bots play whole games through the referee, ending by the last castle
+//! standing within the move cap, and the replay re-simulates every shot identically.
+
+use catapult_table::referee::{self, MOVE_CAP};
+
+fn selfplay_and_replay(players: usize, seed: u64) {
+    let session = referee::selfplay("assault", players, seed, &[]);
+    assert!(
+        session.is_ok(),
+        "{players} players, seed {seed}: {:?}",
+        session.as_ref().err()
+    );
+    let Ok(session) = session else { return };
+    assert!(session.game.is_over(), "the game ended");
+    assert!(session.replay.moves.len() < MOVE_CAP);
+    let scores = session.game.scores();
+    assert_eq!(scores.iter().sum::<i64>(), 1, "one winner: {scores:?}");
+    let winner = session.game.ranking().winner();
+    assert!(winner.is_some());
+    let eliminated = session
+        .events
+        .iter()
+        .filter(|e| e.kind == "eliminated")
+        .count();
+    assert_eq!(
+        eliminated,
+        players - 1,
+        "everyone but the winner was eliminated"
+    );
+    let summary = session.summary();
+    let text = session.replay.to_json();
+    let again = referee::replay(&text, true);
+    assert!(again.is_ok(), "replay: {:?}", again.as_ref().err());
+    assert_eq!(
+        again.map(|s| s.summary()).unwrap_or_default(),
+        summary,
+        "replay re-simulates identically"
+    );
+    let checked = referee::replay(&text, false);
+    assert_eq!(checked.map(|s| s.summary()).unwrap_or_default(), summary);
+    println!("{summary}");
+}
+
+#[test]
+fn two_players_play_to_the_end_and_replay_identically() {
+    selfplay_and_replay(2, 1);
+}
+
+#[test]
+fn four_players_play_to_the_end_and_replay_identically() {
+    selfplay_and_replay(4, 2);
+}
+
+#[test]
+fn ten_players_with_two_copies_play_to_the_end_and_replay_identically() {
+    selfplay_and_replay(10, 3);
+}
+
+#[test]
+fn as_high_as_gods_games_end_too() {
+    let s = referee::selfplay("assault", 3, 4, &["as_high_as_gods".to_string()]);
+    assert!(s.is_ok(), "{:?}", s.as_ref().err());
+    assert!(s.map(|s| s.game.is_over()).unwrap_or(false));
+}
