@@ -1122,3 +1122,75 @@ fn bots_choices_are_legal_in_every_phase() {
     assert!(!g.hud().is_empty());
     assert!(g.view().bodies.iter().any(|b| b.tag == table::TAG_CARD));
 }
+
+#[test]
+fn two_castles_falling_in_one_throw_are_handled_clockwise_from_the_thrower() {
+    let mut g = new_game(4, false, 28);
+    build_all(&mut g, FOUR_GATES, &[Siege::Catapult]);
+    let a = starter(&g);
+    let (b, d) = ((a + 1) % 4, (a + 3) % 4);
+    stack(&mut g, &[Siege::BlackPlague; 8]);
+    let mut facts = fell(&g, d);
+    facts.extend(fell(&g, b));
+    let ev = shot(&mut g, facts);
+    let defeated: Vec<usize> = ev
+        .iter()
+        .filter(|e| e.kind == "defeated")
+        .map(|e| e.seat as usize)
+        .collect();
+    assert_eq!(defeated, vec![b, d], "clockwise from the thrower");
+    // b's bastion, then b's raid (d, whose bastion is not built yet, does not raid),
+    // then d's bastion and d's raid (b raids now).
+    let mut log: Vec<(char, usize)> = Vec::new();
+    let mut turns: Vec<usize> = Vec::new();
+    for _ in 0..40 {
+        match g.state.task() {
+            Some(Task::Build {
+                seat,
+                bastion: true,
+            }) => {
+                log.push(('B', seat));
+                play(&mut g, Move::decide(seat, "design", &[BASTION]));
+                play(&mut g, Move::decide(seat, "done", &[]));
+            }
+            Some(Task::Place { seat, .. }) => {
+                log.push(('R', seat));
+                let ev = play(&mut g, Move::decide(seat, "done", &[]));
+                turns.extend(
+                    ev.iter()
+                        .filter(|e| e.kind == "turn_lost")
+                        .map(|e| e.seat as usize),
+                );
+            }
+            Some(Task::LetGo { .. }) => {
+                let ev = shot(&mut g, vec![]);
+                turns.extend(
+                    ev.iter()
+                        .filter(|e| e.kind == "turn_lost")
+                        .map(|e| e.seat as usize),
+                );
+            }
+            _ => break,
+        }
+    }
+    let c = (a + 2) % 4;
+    assert_eq!(
+        log,
+        vec![
+            ('B', b),
+            ('R', a),
+            ('R', c),
+            ('B', d),
+            ('R', a),
+            ('R', b),
+            ('R', c)
+        ],
+        "bastions and raids in order"
+    );
+    // Play restarts from b (two turns), then c, then d (its owed second turn), then a.
+    assert_eq!(
+        turns,
+        vec![b, b, c, d, d, a, b, c],
+        "turn order after a double fall"
+    );
+}

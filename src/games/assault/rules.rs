@@ -1421,7 +1421,9 @@ impl State {
             match task {
                 Task::Draw { seat, n } => {
                     self.tasks.pop_front();
-                    if !self.players[seat].alive() {
+                    // A player whose castle fell in the same throw raids nobody: their bastion
+                    // is not built yet.
+                    if !self.players[seat].alive() || !self.players[seat].built {
                         continue;
                     }
                     let mut drawn = Vec::new();
@@ -1442,6 +1444,9 @@ impl State {
                         },
                     ));
                     self.players[seat].hand.extend(drawn);
+                }
+                Task::Place { seat, .. } if !self.players[seat].built => {
+                    self.tasks.pop_front();
                 }
                 Task::Place { seat, .. } if self.players[seat].hand.is_empty() => {
                     // Everything in hand is placed (or nothing was drawn): the task is over.
