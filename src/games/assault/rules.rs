@@ -1165,6 +1165,16 @@ impl State {
         for (s, p) in players.into_iter().enumerate() {
             self.players[s].castle = p.castle;
         }
+        if let (Some(a), Some(b)) = (self.tower, tower) {
+            if geometry::moved(a, b) {
+                events.push(ev(
+                    "tower_moved",
+                    None,
+                    &[b.x as i64, b.y as i64, b.a as i64],
+                    "the Great Tower was knocked",
+                ));
+            }
+        }
         if self.tower.is_some() && tower.is_none() {
             events.push(ev(
                 "tower_off",
