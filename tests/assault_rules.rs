@@ -1194,3 +1194,60 @@ fn two_castles_falling_in_one_throw_are_handled_clockwise_from_the_thrower() {
         "turn order after a double fall"
     );
 }
+
+#[test]
+fn restoration_with_an_empty_building_deck_draws_nothing_and_the_turn_passes() {
+    let mut g = new_game(2, false, 29);
+    let mut events = Vec::new();
+    while let Some(Task::Build { seat, .. }) = g.state.task() {
+        play(&mut g, Move::decide(seat, "auto", &[]));
+        play(&mut g, Move::decide(seat, "done", &[]));
+        if !g
+            .state
+            .tasks
+            .iter()
+            .any(|t| matches!(t, Task::Build { .. }))
+        {
+            stack(&mut g, &[Siege::Restoration, Siege::Catapult]);
+            g.state.building.cards.clear();
+        }
+        events.extend(shot(&mut g, vec![]));
+    }
+    let a = events
+        .iter()
+        .find(|e| e.kind == "siege_drawn")
+        .map(|e| e.seat as usize)
+        .unwrap_or(99);
+    let drawn: Vec<i64> = events
+        .iter()
+        .filter(|e| e.kind == "building_drawn")
+        .map(|e| e.args[0])
+        .collect();
+    assert_eq!(drawn, vec![0], "the deck is empty: nothing drawn");
+    assert_eq!(
+        g.state.turn_seat,
+        Some(1 - a),
+        "nothing to draw, nothing to place: next player"
+    );
+    assert!(g.state.players[a].hand.is_empty());
+    assert_eq!(aim_seat(&g), Some(1 - a));
+}
+
+#[test]
+fn during_building_a_card_that_slides_off_the_mat_comes_back_to_the_hand() {
+    let mut g = new_game(2, false, 30);
+    play(&mut g, Move::decide(0, "design", &[FOUR_GATES]));
+    play(&mut g, Move::decide(0, "done", &[]));
+    let id = g.state.players[0].castle[7].id;
+    let ev = shot(&mut g, vec![Fact::new("off", &[id as i64])]);
+    assert!(kinds(&ev).contains(&"castle_did_not_stand"));
+    assert_eq!(g.state.players[0].hand, vec![id]);
+    assert_eq!(g.state.players[0].castle.len(), 7);
+    let e = refused(&mut g, Move::decide(0, "done", &[]));
+    assert!(e.contains("every building card"), "{e}");
+    let labels: Vec<String> = g.choices().iter().map(|c| c.mv.action.clone()).collect();
+    assert!(
+        labels.contains(&"design".to_string()) && labels.contains(&"auto".to_string()),
+        "{labels:?}"
+    );
+}
