@@ -1057,6 +1057,29 @@ fn wrong_seat_wrong_phase_and_bad_facts_are_refused() {
         Move::outcome_only(a, vec![Fact::new("teleport", &[])]),
     );
     refused(&mut g, Move::decide(a, "done", &[]));
+    // A card id that only aliases a real one, or a card leaving twice, is refused.
+    let real = g.state.players[1 - a].castle[0].id as i64;
+    refused(
+        &mut g,
+        Move::outcome_only(a, vec![Fact::new("off", &[real + (1i64 << 32)])]),
+    );
+    refused(
+        &mut g,
+        Move::outcome_only(
+            a,
+            vec![Fact::new("off", &[real]), Fact::new("off", &[real])],
+        ),
+    );
+    refused(
+        &mut g,
+        Move::outcome_only(
+            a,
+            vec![
+                Fact::new("off", &[real]),
+                Fact::new("card", &[real, 1000, 400, 700]),
+            ],
+        ),
+    );
 }
 
 #[test]

@@ -457,12 +457,7 @@ impl State {
     }
 
     pub fn owner_of(&self, card: u32) -> Option<(usize, usize)> {
-        for (s, p) in self.players.iter().enumerate() {
-            if let Some(i) = p.castle.iter().position(|c| c.id == card) {
-                return Some((s, i));
-            }
-        }
-        None
+        find_card(&self.players, card)
     }
 
     pub fn phase(&self) -> String {
@@ -997,7 +992,8 @@ impl State {
                         f.arg(2)?.clamp(-100_000, 100_000) as i32,
                         f.arg(3)?.rem_euclid(3600) as i32,
                     );
-                    let Some((s, i)) = self.owner_of(id as u32).filter(|_| id >= 0) else {
+                    let Some((s, i)) = u32::try_from(id).ok().and_then(|i| find_card(&players, i))
+                    else {
                         crate::refuse!("fact `card`: building card {id} is on no mat");
                     };
                     if only.is_some_and(|o| o != s) {
@@ -1005,14 +1001,12 @@ impl State {
                             "fact `card`: building card {id} is not on the mat being let go"
                         );
                     }
-                    if let Some(c) = players[s].castle.iter_mut().find(|c| c.id as i64 == id) {
-                        c.pose = pose;
-                    }
-                    let _ = i;
+                    players[s].castle[i].pose = pose;
                 }
                 "off" => {
                     let id = f.arg(0)?;
-                    let Some((s, _)) = self.owner_of(id as u32).filter(|_| id >= 0) else {
+                    let Some((s, i)) = u32::try_from(id).ok().and_then(|i| find_card(&players, i))
+                    else {
                         crate::refuse!("fact `off`: building card {id} is on no mat");
                     };
                     if only.is_some_and(|o| o != s) {
@@ -1020,8 +1014,8 @@ impl State {
                             "fact `off`: building card {id} is not on the mat being let go"
                         );
                     }
-                    players[s].castle.retain(|c| c.id as i64 != id);
-                    off.push((s, id as u32));
+                    let c = players[s].castle.remove(i);
+                    off.push((s, c.id));
                 }
                 "tower" => {
                     if tower.is_none() {
@@ -1738,6 +1732,14 @@ impl State {
         }
         score
     }
+}
+
+/// Which seat's castle holds a card, and where in it.
+fn find_card(players: &[Player], card: u32) -> Option<(usize, usize)> {
+    players
+        .iter()
+        .enumerate()
+        .find_map(|(s, p)| p.castle.iter().position(|c| c.id == card).map(|i| (s, i)))
 }
 
 /// The absolute x extent (dmm) of a castle's standing cards (all cards if none stands).
