@@ -27,6 +27,7 @@ fn selfplay_and_replay(players: usize, seed: u64) {
         players - 1,
         "everyone but the winner was eliminated"
     );
+    check_no_card_is_lost_or_duplicated(&session, players, seed);
     let summary = session.summary();
     let text = session.replay.to_json();
     let again = referee::replay(&text, true);
@@ -61,4 +62,40 @@ fn as_high_as_gods_games_end_too() {
     let s = referee::selfplay("assault", 3, 4, &["as_high_as_gods".to_string()]);
     assert!(s.is_ok(), "{:?}", s.as_ref().err());
     assert!(s.map(|s| s.game.is_over()).unwrap_or(false));
+}
+
+/// Pieces never vanish: after every move of the game, every building card is in exactly one place
+/// (a hand, a castle or the deck) and every siege card is in the deck, the discards or in flight.
+fn check_no_card_is_lost_or_duplicated(
+    session: &catapult_table::core::Session,
+    players: usize,
+    seed: u64,
+) {
+    use catapult_table::core::seat::{default_seats, SeatKind};
+    use catapult_table::core::Game;
+    use catapult_table::games::assault::Assault;
+    let total: u32 = if players >= 6 { 110 } else { 55 };
+    let g = Assault::new(&[], default_seats(players, SeatKind::Bot), seed);
+    let Ok(mut g) = g else {
+        panic!("new game");
+    };
+    for (i, mv) in session.replay.moves.iter().enumerate() {
+        let r = g.apply(mv);
+        assert!(r.is_ok(), "move {i}: {:?}", r.err());
+        let st = &g.state;
+        let mut cards: Vec<u32> = st.building.cards.clone();
+        for p in &st.players {
+            cards.extend(p.hand.iter().copied());
+            cards.extend(p.castle.iter().map(|c| c.id));
+        }
+        cards.sort_unstable();
+        assert_eq!(
+            cards,
+            (0..total).collect::<Vec<_>>(),
+            "building cards after move {i}"
+        );
+        let siege = st.siege.cards.len() + st.siege.discard.len() + st.munitions.len();
+        assert_eq!(siege, total as usize, "siege cards after move {i}");
+    }
+    assert!(g.is_over());
 }
