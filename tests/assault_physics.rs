@@ -401,3 +401,38 @@ fn the_thrown_cards_are_lifted_off_after_the_throw() {
     assert_eq!((before, after), (1, 0));
     assert_eq!(o.facts.iter().filter(|f| f.what == "siege_rest").count(), 1);
 }
+
+#[test]
+fn helper_reinforcements_stand_up() {
+    for name in ["Four Gates", "Keep and Tower", "Hall and Gate"] {
+        let mut g = new_game(2, 8);
+        build_all(&mut g, rules_design(name), &[Siege::Catapult]);
+        let seat = 0;
+        let mut placed_total = 0;
+        for round in 0..3 {
+            let before = g.state.players[seat].castle.len();
+            g.state.players[seat].hand = g.state.building.cards.drain(..2).collect();
+            let mut ev = Vec::new();
+            let n = g.state.auto_reinforce(seat, &mut ev);
+            placed_total += n;
+            g.state.players[seat].hand.clear();
+            // Let go of the reinforced castle only.
+            let mut w = table::build_world(&g.state, &[seat], table::config(2));
+            w.table.run_to_rest();
+            let facts = table::read_facts(&w, &[]);
+            let after = poses_from(&facts);
+            let (drift, turn) = max_drift(&g.state.players[seat].poses(), &after);
+            println!("`{name}` round {round}: placed {n} (castle {before} -> {}), drift {drift:.2} mm, turn {:.1} deg", before + n, turn as f64 / 10.0);
+            assert!(
+                drift < 3.0 && turn < 30,
+                "`{name}` round {round}: the reinforced castle moved {drift} mm / {turn}"
+            );
+            for c in g.state.players[seat].castle.iter_mut() {
+                if let Some((_, p)) = after.iter().find(|(id, _)| *id == c.id) {
+                    c.pose = *p;
+                }
+            }
+        }
+        assert!(placed_total >= 2, "`{name}`: the helper found room");
+    }
+}

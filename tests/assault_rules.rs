@@ -1274,3 +1274,40 @@ fn during_building_a_card_that_slides_off_the_mat_comes_back_to_the_hand() {
         "{labels:?}"
     );
 }
+
+#[test]
+fn the_view_frames_the_builder_and_then_the_whole_table() {
+    let mut g = new_game(3, false, 31);
+    let v = g.view();
+    let (x0, x1) = (
+        geo::mat_left(0) as f32 / 1e4,
+        (geo::mat_left(0) + geo::MAT_W) as f32 / 1e4,
+    );
+    assert!(
+        v.bounds[0] < x0 && v.bounds[2] > x1 && v.bounds[2] < geo::mat_left(1) as f32 / 1e4,
+        "{:?}",
+        v.bounds
+    );
+    assert_eq!(v.labels.len(), 3, "one label per seat");
+    assert_eq!(
+        v.bodies.iter().filter(|b| b.tag == table::TAG_MAT).count(),
+        3
+    );
+    build_all(&mut g, FOUR_GATES, &[Siege::Catapult]);
+    let v = g.view();
+    let (t0, t1) = geo::table_extent(3);
+    assert!(
+        v.bounds[0] <= t0 as f32 / 1e4 + 1e-4 && v.bounds[2] >= t1 as f32 / 1e4 - 1e-4,
+        "{:?}",
+        v.bounds
+    );
+    assert_eq!(
+        v.bodies.iter().filter(|b| b.tag == table::TAG_CARD).count(),
+        24
+    );
+    assert!(
+        g.hud().iter().any(|l| l.contains("Siege card: Catapult")),
+        "{:?}",
+        g.hud()
+    );
+}

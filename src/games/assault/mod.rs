@@ -46,8 +46,27 @@ impl Assault {
         )
     }
 
+    /// The static view; the camera frames the acting player's mat while they build, reinforce or
+    /// let go, and the whole table otherwise (a throw can reach any mat).
     fn frame(&self) -> TableView {
-        table::static_view(&self.state, &self.names())
+        let mut v = table::static_view(&self.state, &self.names());
+        let focus = match self.state.task() {
+            Some(
+                Task::Build { seat, .. }
+                | Task::Place { seat, .. }
+                | Task::LetGo { seat, .. }
+                | Task::Tax { seat, .. }
+                | Task::Ruins { seat },
+            ) => Some(seat),
+            Some(Task::Give { from, .. }) => Some(from),
+            _ => None,
+        };
+        if let Some(seat) = focus {
+            let x0 = geo::mat_left(seat) as f32 * table::DMM;
+            let x1 = x0 + geo::MAT_W as f32 * table::DMM;
+            v.bounds = [x0 - 0.08, -0.02, x1 + 0.12, 0.32];
+        }
+        v
     }
 }
 
