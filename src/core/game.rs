@@ -101,6 +101,23 @@ impl LaunchPrompt {
     }
 }
 
+/// A piece the acting seat may put down by dragging (and rotating) it on the table: a card on a
+/// mat, a tower on a square. The app turns the gesture into `Move::decide(seat, action,
+/// [x_mm, y_mm, angle_tenths])`; the rules still validate it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlacementPrompt {
+    pub action: String,
+    pub label: String,
+    /// The piece's half extents in metres (drawn as a ghost under the finger).
+    pub half_extents: [f32; 2],
+    /// Where it may go: min x, min y, max x, max y in metres.
+    pub region: [f32; 4],
+    /// Allowed angle range in tenths of a degree (0, 0 = no rotation).
+    pub angle: (i32, i32),
+    /// Snap positions (metres), if the piece goes to fixed spots (squares) rather than anywhere.
+    pub snaps: Vec<[f32; 2]>,
+}
+
 /// Shape of a body for drawing (metres, centred on the body's pose).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BodyShape {
@@ -161,6 +178,10 @@ pub trait Game: Send {
     fn choices(&self) -> Vec<Choice>;
     /// If a shot is expected now: the launcher and the legal parameter ranges.
     fn launch_prompt(&self) -> Option<LaunchPrompt>;
+    /// If a piece may be placed by dragging now (building a castle…): what and where.
+    fn placement_prompt(&self) -> Option<PlacementPrompt> {
+        None
+    }
     /// Builds the table for this launch (validated against the prompt) and fires it.
     fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>>;
     /// Validates and applies a move. A shot move must carry its outcome (the session fills it in).

@@ -15,7 +15,9 @@ pub mod turn;
 
 pub use deck::Deck;
 pub use event::Event;
-pub use game::{BodyShape, BodyView, Choice, Game, LaunchKind, LaunchPrompt, Shot, TableView};
+pub use game::{
+    BodyShape, BodyView, Choice, Game, LaunchKind, LaunchPrompt, PlacementPrompt, Shot, TableView,
+};
 pub use moves::{Fact, Launch, Move, Outcome};
 pub use ranking::{rank, Ranking, Standing};
 pub use rng::Rng;

@@ -3,6 +3,8 @@
 //! through `new_game` and the `core::Game` trait.
 
 pub mod assault;
+pub mod castle;
+pub mod catapults;
 
 use crate::core::seat::check_seats;
 use crate::core::{Game, Refusal, RuleResult, Seat};
@@ -29,10 +31,16 @@ pub const GAMES: [GameInfo; 5] = [
         name: "Catapult Castle",
         min_seats: 1,
         max_seats: 4,
-        available: false,
+        available: true,
         blurb: "Shoot ammo into your rivals' tower cups and take the towers home.",
-        options: &[],
-        rules: "Not built yet.",
+        options: &[
+            ("beginners", "Cards are only used to stack towers: no card effects."),
+            (
+                "experts",
+                "Mats with 3 squares: the extra tower is stacked at setup and everyone draws a card.",
+            ),
+        ],
+        rules: "Each player has a mat of towers (cups). On your turn, stand the catapult at the outside corner of your mat (on the game box if you like), play cards, then shoot one ammo. If it comes to rest inside another player's tower (or an unassigned one), take that tower: put it on an empty square of your mat, or, with no square free, stack it on a face-down card from your deck. Only the top tower of a stack is taken; the player you took it from may draw a card. A miss returns the ammo to the supply; ammo that hit stays in its tower. Cards: Extra Shot (one more shot), Magic Toss (throw from your hand, low, from the same corner), Strong Ammo (take a whole stack), Reinforced Roof (put on a tower: the next shot at it does not count and the roof comes off; nothing may be stacked on it). The game ends after a turn in which all ammo is inside towers or a player has no towers. Most towers wins; ties: most ammo in your towers, then most cards in hand, then later in turn order. Solo: 18 ammo, 1 Magic Toss and 2 Strong Ammo, shoot from any corner, two rearrangements (stacks up to 3 high); a tower hit on another mat than the one you fired from leaves play; score towers removed + ammo left.",
     },
     GameInfo {
         id: "feud",
@@ -82,10 +90,21 @@ The last castle standing wins.",
         name: "Catapults",
         min_seats: 2,
         max_seats: 4,
-        available: false,
+        available: true,
         blurb: "Flick cubes off a tile lever into the scoring zones of the box.",
         options: &[],
-        rules: "Not built yet.",
+        rules: "The open box lid lies in the middle: a yellow start tile (5 points) inside a ring of \
+eight tiles (1 point). Each side has a row of tiles against the box (2 points for the players of \
+that side), a rulebook's length of empty table, a second row of tiles, and behind it the catapult: \
+a meeple lying on its side with a tile across it. Put a cube on the near end of the tile and flick \
+the far end with your finger: the harder the strike, the farther the cube flies. In turn, everyone \
+flicks one cube until all have flicked four. Cubes stay where they land and may be knocked by later \
+cubes. A cube scores the best tile any part of it touches. At the end of a round every player \
+scores the difference between their tile points and the worst player's; then the cubes come back. \
+From round two the leader flicks first and the last-placed player last. The first to 21 points \
+with a lead of at least 2 wins. The side view has two ends: with three or four players, players \
+share them and who shares changes every round. The view turns so the shooter's catapult is always \
+on the left.",
     },
 ];
 
@@ -115,6 +134,8 @@ pub fn new_game(
     }
     match id {
         "assault" => assault::new(options, seats, seed),
+        "castle" => castle::new(options, seats, seed),
+        "catapults" => catapults::new(options, seats, seed),
         _ => Err(Refusal(format!("{} is not built yet", info.name))),
     }
 }

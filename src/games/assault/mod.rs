@@ -6,8 +6,8 @@ pub mod rules;
 pub mod table;
 
 use crate::core::{
-    rank, Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, Ranking, Refusal,
-    RuleResult, Seat, Shot, TableView,
+    rank, Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt,
+    Ranking, Refusal, RuleResult, Seat, Shot, TableView,
 };
 use geometry as geo;
 use rules::{State, Task};
@@ -248,6 +248,50 @@ impl Game for Assault {
 
     fn launch_prompt(&self) -> Option<LaunchPrompt> {
         self.state.launch_prompt()
+    }
+
+    /// Building and reinforcing by drag: the next card of the hand goes anywhere on the acting
+    /// player's mat at any angle (`put [x mm, y mm, angle]`, table coordinates); the Great Tower
+    /// goes anywhere off the mats (`tower_put`).
+    fn placement_prompt(&self) -> Option<PlacementPrompt> {
+        let st = &self.state;
+        match st.task()? {
+            Task::Build { seat, .. } | Task::Place { seat, .. } => {
+                let card = *st.players[seat].hand.first()?;
+                let x0 = geo::mat_left(seat) as f32 * table::DMM;
+                Some(PlacementPrompt {
+                    action: "put".into(),
+                    label: format!("Put building card {card} on your mat (twist to lean it)"),
+                    half_extents: [
+                        geo::CARD_LEN as f32 * table::DMM / 2.0,
+                        geo::CARD_THICK as f32 * table::DMM / 2.0,
+                    ],
+                    region: [
+                        x0,
+                        geo::MAT_T as f32 * table::DMM,
+                        x0 + geo::MAT_W as f32 * table::DMM,
+                        0.4,
+                    ],
+                    angle: (0, 3599),
+                    snaps: Vec::new(),
+                })
+            }
+            Task::Tower { .. } => {
+                let (t0, t1) = geo::table_extent(st.n);
+                Some(PlacementPrompt {
+                    action: "tower_put".into(),
+                    label: "Put the Great Tower anywhere off the mats".into(),
+                    half_extents: [
+                        geo::TOWER_HW as f32 * table::DMM,
+                        geo::TOWER_HH as f32 * table::DMM,
+                    ],
+                    region: [t0 as f32 * table::DMM, 0.0, t1 as f32 * table::DMM, 0.2],
+                    angle: (0, 0),
+                    snaps: Vec::new(),
+                })
+            }
+            _ => None,
+        }
     }
 
     fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {

@@ -570,6 +570,46 @@ impl State {
                     self.players[seat].effort += 1;
                 }
             }
+            (Task::Build { seat, .. } | Task::Place { seat, .. }, "put") => {
+                // A card dragged onto the table by the app: [x mm, y mm, angle] in table
+                // coordinates. A card put down slightly inside another is lifted until it clears
+                // (up to 2 mm), as a hand would.
+                let (xm, ym) = (arg_i32(mv, 0)?, arg_i32(mv, 1)?);
+                if xm.abs() > 100_000 || ym.abs() > 100_000 {
+                    crate::refuse!("({xm}, {ym}) mm is not on the table");
+                }
+                let x = xm * 10 - geometry::mat_left(seat);
+                let y = ym * 10 - geometry::MAT_T;
+                let a = arg_i32(mv, 2)?;
+                let Some(&card) = self.players[seat].hand.first() else {
+                    crate::refuse!("no building card in hand");
+                };
+                let others = self.players[seat].poses();
+                let lift = (0..=20)
+                    .find(|dy| geometry::check_place(&others, Pose::new(x, y + dy, a)).is_ok());
+                let pose = Pose::new(x, y + lift.unwrap_or(0), a);
+                self.place(seat, card as i64, pose, events)?;
+                if matches!(task, Task::Build { .. }) {
+                    self.players[seat].effort += 1;
+                }
+            }
+            (Task::Tower { seat }, "tower_put") => {
+                // The app's drag: [x mm, y mm, angle]; the tower always stands upright on the table.
+                let xm = arg_i32(mv, 0)?;
+                if xm.abs() > 100_000 {
+                    crate::refuse!("x {xm} mm is not on the table");
+                }
+                let x = xm * 10;
+                self.check_tower(x)?;
+                self.tower = Some(Pose::new(x, geometry::TOWER_HH, 0));
+                self.tasks.pop_front();
+                events.push(ev(
+                    "tower_placed",
+                    Some(seat),
+                    &[x as i64],
+                    format!("places the Great Tower at x {xm} mm"),
+                ));
+            }
             (Task::Build { seat, .. }, "remove") => {
                 let card = mv.arg(0)?;
                 let p = &mut self.players[seat];

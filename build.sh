@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Catapult Table build script. Usage: ./build.sh [native|web|serve|test|determinism|bench]
+set -euo pipefail
+cd "$(dirname "$0")"
+
+say() { printf '\n== %s\n' "$*"; }
+
+ensure_wasm_target() {
+  local target=$1
+  if ! rustup target list --installed 2>/dev/null | grep -qx "$target"; then
+    say "installing the $target target"
+    rustup target add "$target"
+  fi
+}
+
+build_native() {
+  say "native release build"
+  cargo build --release --bins
+  echo "play: ./target/release/catapult-table    referee: ./target/release/referee"
+}
+
+gzip_size() { gzip -9 -c "$1" | wc -c; }
+
+build_web() {
+  ensure_wasm_target wasm32-unknown-unknown
+  say "web build (profile web) into dist/"
+  RUSTFLAGS="${WEB_RUSTFLAGS:--C target-feature=+simd128}" \
+    cargo build --profile web --target wasm32-unknown-unknown --bin catapult-table
+  rm -rf dist && mkdir -p dist
+  cp target/wasm32-unknown-unknown/web/catapult-table.wasm dist/catapult-table.wasm
+  if command -v wasm-opt >/dev/null 2>&1; then
+    wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+      --enable-mutable-globals --enable-simd dist/catapult-table.wasm -o dist/catapult-table.opt.wasm \
+      && mv dist/catapult-table.opt.wasm dist/catapult-table.wasm \
+      || echo "wasm-opt failed; keeping the unoptimised wasm"
+  fi
+  cp -r web/. dist/
+  web_sizes
+}
+
+web_sizes() {
+  say "dist/ sizes (raw / gzip -9)"
+  local total_raw=0 total_gz=0
+  while IFS= read -r f; do
+    local raw gz
+    raw=$(wc -c <"$f"); gz=$(gzip_size "$f")
+    total_raw=$((total_raw + raw)); total_gz=$((total_gz + gz))
+    printf '%-40s %10d %10d\n' "${f#dist/}" "$raw" "$gz"
+  done < <(find dist -type f | sort)
+  printf '%-40s %10d %10d\n' "TOTAL" "$total_raw" "$total_gz"
+}
+
+serve() {
+  build_web
+  local port=${PORT:-8080}
+  say "serving dist/ at http://127.0.0.1:$port/  (Ctrl-C to stop)"
+  cd dist && exec python3 -m http.server "$port" --bind 127.0.0.1
+}
+
+run_tests() {
+  say "cargo fmt --check"
+  cargo fmt --all -- --check
+  say "layer rules (tests/layers.rs also checks them)"
+  ./scripts/check-layers.sh
+  say "cargo clippy --all-targets -- -D warnings"
+  cargo clippy --all-targets -- -D warnings
+  say "cargo test"
+  cargo test --all-targets
+  say "wasm: nothing may pull in wasm-bindgen"
+  ensure_wasm_target wasm32-unknown-unknown
+  if cargo tree --target wasm32-unknown-unknown -i wasm-bindgen >/dev/null 2>&1; then
+    echo "wasm-bindgen is in the wasm dependency tree"; exit 1
+  fi
+  build_web
+  if [ -x scripts/determinism.sh ]; then
+    ./scripts/determinism.sh
+  fi
+  if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then
+    if [ -d tests/e2e ] && [ -f tests/e2e/package.json ]; then
+      say "browser tests (headless Chromium)"
+      (cd tests/e2e && { [ -d node_modules/playwright-core ] || npm install --no-audit --no-fund; } && node run.mjs)
+    else
+      echo "no browser tests found in tests/e2e"
+    fi
+  else
+    say "SKIPPING browser tests: chromium is not installed (apt-get install chromium)"
+  fi
+  say "all tests passed"
+}
+
+case "${1:-native}" in
+  native) build_native ;;
+  web) build_web ;;
+  serve) serve ;;
+  test) run_tests ;;
+  determinism) ./scripts/determinism.sh ;;
+  bench) ./scripts/bench.sh ;;
+  sizes) web_sizes ;;
+  *) echo "usage: ./build.sh [native|web|serve|test|determinism|bench]"; exit 2 ;;
+esac
