@@ -1311,3 +1311,62 @@ fn the_view_frames_the_builder_and_then_the_whole_table() {
         g.hud()
     );
 }
+
+#[test]
+fn cards_and_the_great_tower_can_be_put_down_by_dragging() {
+    let mut g = new_game(2, false, 32);
+    let p = g.placement_prompt();
+    let Some(p) = p else {
+        panic!("building offers a drag placement");
+    };
+    assert_eq!(p.action, "put");
+    let mat0 = geo::mat_left(1) as f32 / 1e4;
+    assert!(
+        p.region[0] < 0.001 && p.region[2] < mat0,
+        "seat 0's mat only: {:?}",
+        p.region
+    );
+    // Table coordinates in millimetres: an A-frame pair dragged onto seat 0's mat.
+    let [l, r] = geo::aframe(1800, 0);
+    let mm = |v: i32| ((v as f64) / 10.0).round() as i64;
+    let first = g.state.players[0].hand[0];
+    play(
+        &mut g,
+        Move::decide(0, "put", &[mm(l.x), mm(l.y + geo::MAT_T), l.a as i64]),
+    );
+    assert_eq!(g.state.players[0].castle[0].id, first);
+    // The partner dropped a little too close is lifted until it clears (a hand would do that).
+    play(
+        &mut g,
+        Move::decide(0, "put", &[mm(r.x) - 1, mm(r.y + geo::MAT_T), r.a as i64]),
+    );
+    assert_eq!(g.state.players[0].castle.len(), 2);
+    let c = g.state.players[0].castle[1].pose;
+    assert!(geo::centre_line_distance(c, l) >= geo::MIN_GAP);
+    // Flat on the mat is still refused, whatever the drag.
+    let e = refused(&mut g, Move::decide(0, "put", &[100, 4, 0]));
+    assert!(e.contains("flat"), "{e}");
+    // The Great Tower by drag.
+    let mut g = new_game(2, false, 33);
+    build_all(&mut g, FOUR_GATES, &[Siege::GodsFavour]);
+    let a = starter(&g);
+    let p = g.placement_prompt().map(|p| p.action);
+    assert_eq!(p.as_deref(), Some("tower_put"));
+    refused(
+        &mut g,
+        Move::decide(
+            a,
+            "tower_put",
+            &[(geo::mat_left(1) / 10 + 100) as i64, 100, 0],
+        ),
+    );
+    play(
+        &mut g,
+        Move::decide(
+            a,
+            "tower_put",
+            &[(geo::mat_left(1) / 10 - 80) as i64, 100, 0],
+        ),
+    );
+    assert_eq!(g.state.tower.map(|t| t.x), Some(geo::mat_left(1) - 800));
+}
