@@ -460,6 +460,8 @@ fn gods_favour_places_the_great_tower_off_the_mats() {
     let e = refused(&mut g, Move::decide(a, "tower", &[-100_000]));
     assert!(e.contains("table"), "{e}");
     refused(&mut g, Move::decide(a, "tower_stay", &[]));
+    refused(&mut g, Move::decide(a, "tower", &[i32::MIN as i64]));
+    refused(&mut g, Move::decide(a, "tower", &[i64::MAX]));
     let x = geo::mat_left(1) - 800;
     play(&mut g, Move::decide(a, "tower", &[x as i64]));
     assert_eq!(g.state.tower.map(|t| t.x), Some(x));
@@ -1369,4 +1371,106 @@ fn cards_and_the_great_tower_can_be_put_down_by_dragging() {
         ),
     );
     assert_eq!(g.state.tower.map(|t| t.x), Some(geo::mat_left(1) - 800));
+}
+
+#[test]
+fn garbage_moves_are_refused_or_applied_but_never_panic() {
+    use catapult_table::core::Rng;
+    let actions = [
+        "place",
+        "put",
+        "remove",
+        "design",
+        "auto",
+        "pair",
+        "floor",
+        "done",
+        "give",
+        "tax",
+        "tower",
+        "tower_put",
+        "tower_stay",
+        "ruins_keep",
+        "ruins_clear",
+        "gods_tower",
+        "gods_trebuchet",
+        "shot",
+        "bogus",
+    ];
+    let values = [
+        i64::MIN,
+        i32::MIN as i64,
+        -1,
+        0,
+        1,
+        3,
+        8,
+        440,
+        1800,
+        3599,
+        3600,
+        100_000,
+        i32::MAX as i64,
+        i64::MAX,
+    ];
+    let facts = [
+        "card",
+        "off",
+        "tower",
+        "tower_off",
+        "siege_rest",
+        "nonsense",
+    ];
+    let mut rng = Rng::new(99);
+    for seed in 0..(std::env::var("GARBAGE_SEEDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(4u64))
+    {
+        let mut g = new_game(2 + (seed % 9) as usize, seed % 2 == 0, 40 + seed);
+        for _ in 0..120 {
+            if g.is_over() {
+                break;
+            }
+            for _ in 0..6 {
+                let mut probe = g.clone();
+                let seat = rng.below(g.state.n as u32 + 1) as usize;
+                let pick = |rng: &mut Rng| values[rng.below(values.len() as u32) as usize];
+                let args: Vec<i64> = (0..rng.below(5)).map(|_| pick(&mut rng)).collect();
+                let action = actions[rng.below(actions.len() as u32) as usize];
+                let mv = if action == "shot" {
+                    let fs: Vec<Fact> = (0..rng.below(4))
+                        .map(|_| {
+                            let what = facts[rng.below(facts.len() as u32) as usize];
+                            let args: Vec<i64> =
+                                (0..rng.below(6)).map(|_| pick(&mut rng)).collect();
+                            Fact::new(what, &args)
+                        })
+                        .collect();
+                    Move::outcome_only(seat, fs)
+                } else {
+                    Move::decide(seat, action, &args)
+                };
+                let _ = probe.apply(&mv);
+                let _ = probe.choices();
+                let _ = probe.hud();
+                let _ = probe.view();
+            }
+            // The game goes on with a legal move.
+            let seat = g.turn().unwrap_or(0);
+            if g.launch_prompt().is_some() {
+                let f = if aim_seat(&g).is_some() {
+                    fell(&g, (seat + 1) % g.state.n)
+                } else {
+                    vec![]
+                };
+                play(&mut g, Move::outcome_only(seat, f));
+            } else {
+                let ch = g.choices();
+                assert!(!ch.is_empty(), "no choice in {}", g.phase());
+                let k = rng.below(ch.len() as u32) as usize;
+                play(&mut g, ch[k].mv.clone());
+            }
+        }
+    }
 }

@@ -575,7 +575,7 @@ impl State {
                 // coordinates. A card put down slightly inside another is lifted until it clears
                 // (up to 2 mm), as a hand would.
                 let (xm, ym) = (arg_i32(mv, 0)?, arg_i32(mv, 1)?);
-                if xm.abs() > 100_000 || ym.abs() > 100_000 {
+                if !(-100_000..=100_000).contains(&xm) || !(-100_000..=100_000).contains(&ym) {
                     crate::refuse!("({xm}, {ym}) mm is not on the table");
                 }
                 let x = xm * 10 - geometry::mat_left(seat);
@@ -596,7 +596,7 @@ impl State {
             (Task::Tower { seat }, "tower_put") => {
                 // The app's drag: [x mm, y mm, angle]; the tower always stands upright on the table.
                 let xm = arg_i32(mv, 0)?;
-                if xm.abs() > 100_000 {
+                if !(-100_000..=100_000).contains(&xm) {
                     crate::refuse!("x {xm} mm is not on the table");
                 }
                 let x = xm * 10;
@@ -971,6 +971,13 @@ impl State {
 
     pub fn check_tower(&self, x: i32) -> RuleResult<()> {
         let (t0, t1) = geometry::table_extent(self.n);
+        if x < t0 || x > t1 {
+            crate::refuse!(
+                "the Great Tower must stay on the table ({}..{} mm)",
+                t0 / 10,
+                t1 / 10
+            );
+        }
         let (a, b) = (x - geometry::TOWER_HW, x + geometry::TOWER_HW);
         if a < t0 || b > t1 {
             crate::refuse!(
