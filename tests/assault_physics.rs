@@ -28,7 +28,7 @@ fn play(g: &mut Assault, mv: Move) {
 
 fn let_go() -> Launch {
     Launch {
-        kind: "wrist".into(),
+        kind: "release".into(),
         ..Launch::default()
     }
 }

@@ -408,7 +408,7 @@ impl Game for Assault {
         let st = &self.state;
         match st.task() {
             Some(Task::LetGo { .. }) => vec![Launch {
-                kind: LaunchKind::Wrist.name().to_string(),
+                kind: LaunchKind::Release.name().to_string(),
                 ..Launch::default()
             }],
             Some(Task::Aim { seat }) => {

@@ -493,7 +493,7 @@ impl State {
             }
             Task::LetGo { seat, .. } => {
                 let x = geometry::mat_left(seat) + geometry::MAT_W / 2;
-                let mut p = LaunchPrompt::new(LaunchKind::Wrist, [x as f32 / 10_000.0, 0.0]);
+                let mut p = LaunchPrompt::new(LaunchKind::Release, [x as f32 / 10_000.0, 0.0]);
                 p.angle = (0, 0);
                 p.power = (0, 0);
                 Some(p)
