@@ -2,6 +2,7 @@
 //! `bot.rs` where it needs more than the generic bot. The app and the referee reach them only
 //! through `new_game` and the `core::Game` trait.
 
+pub mod assault;
 pub mod castle;
 pub mod catapults;
 
@@ -66,10 +67,23 @@ pub const GAMES: [GameInfo; 5] = [
         name: "Assault on the Castle",
         min_seats: 2,
         max_seats: 10,
-        available: false,
+        available: true,
         blurb: "Build a card castle, then knock down the others with thrown siege cards.",
-        options: &[],
-        rules: "Not built yet.",
+        options: &[(
+            "as_high_as_gods",
+            "Stand a two-storey castle and the gods reward you: move the Great Tower, or every Catapult becomes a Trebuchet while the upper floor stands.",
+        )],
+        rules: "Every player builds a castle of 8 building cards on their bedrock mat: lean cards into A-frames, \
+lay floors across them, even build two storeys or two castles; no card may leave the mat or lie flat on it. \
+When every castle stands, the quickest builder starts and play goes clockwise. On your turn draw a siege card: \
+Catapult - throw it with a flick of the wrist from beside your mat; Trebuchet - draw another and throw both at once; \
+Crusade - every opponent gives you a card from their castle to build with; God's Favour - put the Great Tower \
+anywhere off the mats to shield a castle; Black Plague - lose the turn; Restoration - draw 2 building cards and \
+repair; Taxes - take 2 cards out of your castle; Peace Treaty - everyone draws 2 and reinforces. \
+A castle whose cards all lie flat has fallen: its owner keeps 2 cards, flips the mat and builds a last bastion; \
+every opponent, from the one who caused the fall, draws 2 cards and reinforces; then the defeated player takes two \
+turns in a row. Knock your own castle down while attacking and it is your defeat. A second fall eliminates. \
+The last castle standing wins.",
     },
     GameInfo {
         id: "catapults",
@@ -119,6 +133,7 @@ pub fn new_game(
         }
     }
     match id {
+        "assault" => assault::new(options, seats, seed),
         "castle" => castle::new(options, seats, seed),
         "catapults" => catapults::new(options, seats, seed),
         _ => Err(Refusal(format!("{} is not built yet", info.name))),
