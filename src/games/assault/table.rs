@@ -261,6 +261,11 @@ impl AssaultShot {
 }
 
 impl Shot for AssaultShot {
+    /// The benchmark compares this table with bare rapier (`referee bench`).
+    fn physics_table(&self) -> Option<&dyn std::any::Any> {
+        Some(&self.world.table)
+    }
+
     fn step_frame(&mut self) -> bool {
         match self.stage {
             0 if self.world.table.step_frame() => {
