@@ -17,7 +17,9 @@ use crate::core::{Game, Launch, Rng, Shot, TableView};
 use crate::games;
 use crate::physics::{insert_spec, launch, new_world, BodySpec, Part, ShotRun, Table, TableConfig};
 use crate::referee::{self, RunResult};
-use rapier2d::prelude::{PhysicsWorld, RigidBodyHandle, Vector};
+use rapier2d::prelude::{
+    CollisionPipeline, PhysicsPipeline, PhysicsWorld, RigidBody, RigidBodyHandle, Vector,
+};
 
 /// A scene to benchmark: makes a fresh shot (already launched, not yet stepped) on demand.
 pub struct Scene {
@@ -53,9 +55,30 @@ pub struct Bare {
     pub handles: Vec<Option<RigidBodyHandle>>,
 }
 
+/// A copy of a rapier world's state (bodies, colliders, contacts, islands, broad phase, joints)
+/// with fresh pipelines: `PhysicsWorld` itself is not `Clone`, but all its state is.
+pub fn clone_world(w: &PhysicsWorld) -> PhysicsWorld {
+    PhysicsWorld {
+        gravity: w.gravity,
+        integration_parameters: w.integration_parameters,
+        physics_pipeline: PhysicsPipeline::new(),
+        collision_pipeline: CollisionPipeline::new(),
+        islands: w.islands.clone(),
+        broad_phase: w.broad_phase.clone(),
+        narrow_phase: w.narrow_phase.clone(),
+        bodies: w.bodies.clone(),
+        colliders: w.colliders.clone(),
+        impulse_joints: w.impulse_joints.clone(),
+        multibody_joints: w.multibody_joints.clone(),
+        soft_bodies: w.soft_bodies.clone(),
+        ccd_solver: w.ccd_solver.clone(),
+    }
+}
+
 impl Bare {
-    /// Copies a table: its integration parameters, and every body still on it with its spec,
-    /// its current pose (exactly the spec's while the table has not stepped) and its velocity.
+    /// Builds a table's bodies from their specs into a new world with the table's integration
+    /// parameters: every body still on it, in order, with its current pose (exactly the spec's
+    /// while the table has not stepped) and velocity.
     pub fn of(table: &Table) -> Bare {
         let mut world = new_world(table.config());
         world.integration_parameters = table.world().integration_parameters;
@@ -89,29 +112,36 @@ impl Bare {
         Bare { world, handles }
     }
 
+    /// A bare copy of the table's rapier world as it stands (used to follow a game that acts on
+    /// its table mid-shot, and the kill zone).
+    pub fn snapshot(table: &Table) -> Bare {
+        Bare {
+            world: clone_world(table.world()),
+            handles: (0..table.len()).map(|id| table.handle(id)).collect(),
+        }
+    }
+
+    pub fn copy(&self) -> Bare {
+        Bare {
+            world: clone_world(&self.world),
+            handles: self.handles.clone(),
+        }
+    }
+
     pub fn step(&mut self, n: u64) {
         for _ in 0..n {
             self.world.step();
         }
     }
 
-    /// Steps as the table did: per frame, its number of steps at its dt.
-    pub fn run(&mut self, schedule: &Schedule) {
-        for &(n, dt) in schedule {
-            if self.world.integration_parameters.dt != dt {
-                self.world.integration_parameters.dt = dt;
-            }
-            self.step(n);
-        }
-    }
-
-    /// Whether every body still on the table has bit-identical pose and velocity here.
+    /// Whether every body still on the table has bit-identical position, rotation and
+    /// velocities here.
     pub fn same_as(&self, table: &Table) -> bool {
         (0..table.len()).all(|id| {
-            if table.is_removed(id) {
-                return true;
-            }
-            let Some(rb) = self
+            let Some(theirs) = table.handle(id).and_then(|h| table.world().bodies.get(h)) else {
+                return true; // off the table
+            };
+            let Some(ours) = self
                 .handles
                 .get(id)
                 .copied()
@@ -120,23 +150,11 @@ impl Bare {
             else {
                 return false;
             };
-            let (t, r, v) = (rb.translation(), rb.rotation(), rb.linvel());
-            // The table reports its angle as libm atan2 of the rotation: compare the same way.
-            let here = [
-                t.x,
-                t.y,
-                launch::angle_of(r.re, r.im),
-                v.x,
-                v.y,
-                rb.angvel(),
-            ];
-            let (Some((x, y, a)), Some((vx, vy, w))) = (table.pose(id), table.velocity(id)) else {
-                return false;
+            let bits = |rb: &RigidBody| {
+                let (t, r, v) = (rb.translation(), rb.rotation(), rb.linvel());
+                [t.x, t.y, r.re, r.im, v.x, v.y, rb.angvel()].map(f32::to_bits)
             };
-            let there = [x, y, a, vx, vy, w];
-            here.iter()
-                .zip(there)
-                .all(|(p, q)| p.to_bits() == q.to_bits())
+            bits(ours) == bits(theirs)
         })
     }
 }
@@ -158,16 +176,111 @@ pub struct SceneResult {
     pub ms_frame: f64,
     /// Slowest single frame, best of the reps.
     pub worst_frame_ms: f64,
-    /// "yes" if the bare world stayed bit-identical to the table frame by frame until the first
-    /// kill-zone removal (or rest); otherwise the first frame where it differed.
+    /// How closely the bare world followed the table: "yes (N frames)" when bit-identical
+    /// throughout; otherwise the frames where it had to be re-synchronised (see `Follow`).
     pub identical: String,
 }
 
-/// Measures a scene: `reps` alternating runs of the table to rest and of the bare world for the
-/// same number of steps; keeps the best of each (least disturbed by other processes).
+/// How the bare world follows a table through a shot: per frame, the physics steps the table
+/// took and the dt it used (a game may change its substeps mid-shot), and the frames after which
+/// the bare world is replaced by a snapshot of the table's world because the two differ — the
+/// game acted on its table (a finger's impulse, a card lifted away) or the kill zone removed a
+/// body. Between those frames the bare world steps the same bodies on its own, bit-identically.
+pub struct Follow {
+    pub schedule: Vec<(u64, f32)>,
+    /// (frame index after which to resync, the table's world after that frame).
+    pub resyncs: Vec<(usize, Bare)>,
+    pub start: Bare,
+    /// False when the shot's table had been stepped before the launch: the bare world then
+    /// starts as a copy of its rapier world rather than from the specs.
+    pub from_specs: bool,
+}
+
+impl Follow {
+    /// Runs the scene once, comparing the bare world with the table after every frame.
+    pub fn record(scene: &Scene) -> Option<Follow> {
+        let mut shot = scene.shot()?;
+        // Built from the specs; a table the game already stepped before the launch (to let a
+        // lever settle, say) cannot be rebuilt bit for bit from poses: copy its world instead.
+        let table = table_of(shot.as_ref())?;
+        let mut start = Bare::of(table);
+        let from_specs = start.same_as(table);
+        if !from_specs {
+            start = Bare::snapshot(table);
+        }
+        let mut bare = start.copy();
+        let mut schedule = Vec::new();
+        let mut resyncs = Vec::new();
+        let mut fallen = 0;
+        loop {
+            let before = shot.steps();
+            let done = shot.step_frame();
+            let table = table_of(shot.as_ref())?;
+            let n = shot.steps() - before;
+            let dt = table.world().integration_parameters.dt;
+            bare.world.integration_parameters.dt = dt;
+            bare.step(n);
+            let frame = schedule.len();
+            schedule.push((n, dt));
+            if table.fallen().len() != fallen || !bare.same_as(table) {
+                fallen = table.fallen().len();
+                bare = Bare::snapshot(table);
+                resyncs.push((frame, bare.copy()));
+            }
+            if done {
+                return Some(Follow {
+                    schedule,
+                    resyncs,
+                    start,
+                    from_specs,
+                });
+            }
+        }
+    }
+
+    pub fn verdict(&self) -> String {
+        let frames = self.schedule.len();
+        let start = if self.from_specs {
+            ""
+        } else {
+            "copied at launch; "
+        };
+        match self.resyncs.first() {
+            None => format!("{start}yes ({frames} frames)"),
+            Some((f, _)) => format!(
+                "{start}yes to frame {}, then {} resyncs in {frames} frames",
+                f + 1,
+                self.resyncs.len()
+            ),
+        }
+    }
+
+    /// Steps a bare world through the whole shot; returns the milliseconds spent stepping (the
+    /// copies made at resyncs are not timed).
+    pub fn time_bare(&self) -> f64 {
+        let mut bare = self.start.copy();
+        let mut next = self.resyncs.iter().peekable();
+        let mut ms = 0.0;
+        for (frame, &(n, dt)) in self.schedule.iter().enumerate() {
+            bare.world.integration_parameters.dt = dt;
+            let t0 = Instant::now();
+            bare.step(n);
+            ms += t0.elapsed().as_secs_f64() * 1e3;
+            if let Some((_, snap)) = next.next_if(|(f, _)| *f == frame) {
+                bare = snap.copy();
+            }
+        }
+        ms
+    }
+}
+
+/// Measures a scene: `reps` alternating runs of the table to rest and of the bare world through
+/// the same frames; keeps the best of each (least disturbed by other processes).
 pub fn measure(scene: &Scene, reps: usize) -> Option<SceneResult> {
+    let follow = Follow::record(scene)?;
     let probe = scene.shot()?;
     let table = table_of(probe.as_ref())?;
+    let steps: u64 = follow.schedule.iter().map(|f| f.0).sum();
     let mut r = SceneResult {
         name: scene.name.clone(),
         dynamic: (0..table.len())
@@ -175,94 +288,47 @@ pub fn measure(scene: &Scene, reps: usize) -> Option<SceneResult> {
             .count(),
         bodies: (0..table.len()).filter(|&i| !table.is_removed(i)).count(),
         substeps: table.config().substeps.max(1),
+        steps,
+        frames: follow.schedule.len() as u32,
         ms_step: f64::INFINITY,
         bare_ms_step: f64::INFINITY,
         worst_frame_ms: f64::INFINITY,
         ms_frame: f64::INFINITY,
-        ..SceneResult::default()
+        identical: follow.verdict(),
     };
-    let (identical, schedule) = lockstep(scene)?;
-    r.identical = identical;
     for rep in 0..reps.max(1) {
         let run_table = |r: &mut SceneResult| -> Option<()> {
             let mut shot = scene.shot()?;
-            let s0 = shot.steps();
             let mut worst = 0.0f64;
-            let t0 = Instant::now();
+            let mut ms = 0.0;
             loop {
                 let f0 = Instant::now();
                 let done = shot.step_frame();
-                worst = worst.max(f0.elapsed().as_secs_f64() * 1e3);
+                let dt = f0.elapsed().as_secs_f64() * 1e3;
+                ms += dt;
+                worst = worst.max(dt);
                 if done {
                     break;
                 }
             }
-            let ms = t0.elapsed().as_secs_f64() * 1e3;
-            r.steps = shot.steps() - s0;
-            r.frames = schedule.len() as u32;
-            r.ms_frame = r.ms_frame.min(ms / r.frames.max(1) as f64);
             r.ms_step = r.ms_step.min(ms / r.steps.max(1) as f64);
+            r.ms_frame = r.ms_frame.min(ms / r.frames.max(1) as f64);
             r.worst_frame_ms = r.worst_frame_ms.min(worst);
             Some(())
         };
-        let run_bare = |r: &mut SceneResult| -> Option<()> {
-            let shot = scene.shot()?;
-            let mut bare = Bare::of(table_of(shot.as_ref())?);
-            let steps: u64 = schedule.iter().map(|f| f.0).sum();
-            let t0 = Instant::now();
-            bare.run(&schedule);
-            let ms = t0.elapsed().as_secs_f64() * 1e3;
-            r.bare_ms_step = r.bare_ms_step.min(ms / steps.max(1) as f64);
-            Some(())
+        let run_bare = |r: &mut SceneResult| {
+            let ms = follow.time_bare();
+            r.bare_ms_step = r.bare_ms_step.min(ms / r.steps.max(1) as f64);
         };
-        if rep == 0 || rep % 2 == 1 {
+        if rep % 2 == 0 {
             run_table(&mut r)?;
-            run_bare(&mut r)?;
+            run_bare(&mut r);
         } else {
-            run_bare(&mut r)?;
+            run_bare(&mut r);
             run_table(&mut r)?;
         }
     }
     Some(r)
-}
-
-/// Per frame: the physics steps the table took and the dt it used (a game may change its substeps
-/// mid-shot, e.g. fine steps only while a lever flicks).
-pub type Schedule = Vec<(u64, f32)>;
-
-/// Steps a table and its bare copy frame by frame, following the table's step schedule, and
-/// compares every body's bits until the first kill-zone removal or rest. Returns the verdict and
-/// the schedule (which the timed bare runs then follow). A game that acts on its table mid-shot
-/// (removes a finger, pushes a lever) makes the bare copy differ from then on: the verdict says
-/// from which frame; the bare world still steps the same bodies for the same number of steps.
-fn lockstep(scene: &Scene) -> Option<(String, Schedule)> {
-    let mut shot = scene.shot()?;
-    let mut bare = Bare::of(table_of(shot.as_ref())?);
-    let mut schedule = Schedule::new();
-    let mut verdict: Option<String> = None;
-    let mut frame = 0u32;
-    loop {
-        let before = shot.steps();
-        let done = shot.step_frame();
-        frame += 1;
-        let table = table_of(shot.as_ref())?;
-        let n = shot.steps() - before;
-        let dt = table.world().integration_parameters.dt;
-        schedule.push((n, dt));
-        if verdict.is_none() {
-            bare.world.integration_parameters.dt = dt;
-            bare.step(n);
-            if !table.fallen().is_empty() {
-                verdict = Some(format!("yes ({} frames, to the first fall)", frame - 1));
-            } else if !bare.same_as(table) {
-                verdict = Some(format!("from frame {frame} on: no"));
-            }
-        }
-        if done {
-            let v = verdict.unwrap_or_else(|| format!("yes ({frame} frames)"));
-            return Some((v, schedule));
-        }
-    }
 }
 
 /// 16 cups (three 3 mm walls each, dynamic) in a row, and 36 balls (CCD) thrown at them from a

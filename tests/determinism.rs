@@ -38,6 +38,28 @@ fn the_benchmarks_bare_world_is_the_table_bit_for_bit() {
 }
 
 #[test]
+fn a_snapshot_of_the_tables_world_continues_bit_for_bit() {
+    // The benchmark resynchronises its bare world with a copy of the table's world when a game
+    // acts mid-shot; the copy (fresh pipelines) must then step exactly like the table.
+    let mut table = bench::card_houses();
+    for _ in 0..20 {
+        table.step_frame();
+    }
+    let mut bare = Bare::snapshot(&table);
+    assert!(bare.same_as(&table));
+    for frame in 0..30 {
+        if table.step_frame() {
+            break;
+        }
+        bare.step(table.config().substeps as u64);
+        assert!(
+            bare.same_as(&table),
+            "differs {frame} frames after the copy"
+        );
+    }
+}
+
+#[test]
 fn synthetic_scenes_repeat_frame_by_frame() {
     let a = bench::synthetic_trace();
     let b = bench::synthetic_trace();

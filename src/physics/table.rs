@@ -269,6 +269,11 @@ impl Table {
         &self.world
     }
 
+    /// The rapier handle of a body still on the table (for tools reading `world()`).
+    pub fn handle(&self, id: BodyId) -> Option<RigidBodyHandle> {
+        self.bodies.get(id).filter(|b| !b.removed).map(|b| b.handle)
+    }
+
     pub fn config(&self) -> &TableConfig {
         &self.config
     }
