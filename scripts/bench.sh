@@ -75,8 +75,10 @@ awk -F'\t' -v OFS='\t' '
 
 echo "machine: $(nproc) cores, $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1); $(rustc --version); node $(node --version 2>/dev/null || echo -)"
 echo
-echo "physics step: ms per step, best of $REPS runs (native: of 2 × $REPS); bare = a rapier world holding the same bodies"
-echo "(same specs, parameters, order and velocities), stepped as many steps in the same run"
+echo "physics step: ms per step, best of $REPS runs (native: of 2 × $REPS); bare = a rapier world holding the same"
+echo "bodies (built from the same specs with the same parameters, order and velocities), stepped through the"
+echo "same frames in the same run; where the game acts on its table mid-shot or the kill zone removes a body,"
+echo "the bare world is resynchronised from a copy of the table's world (last column)"
 awk -F'\t' '
   FILENAME == ARGV[2] && $1 == "scene" { wasm[$3] = $8 }
   FILENAME == ARGV[3] && $1 == "scene" { nosimd[$3] = $8 }
