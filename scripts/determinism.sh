@@ -190,6 +190,15 @@ if [ "${#FILES[@]}" -gt 0 ]; then
   t2=$(date +%s%N)
   echo "native $(( (t1 - t0) / 1000000 )) ms, wasm $(( (t2 - t1) / 1000000 )) ms (wall, incl. startup)"
   compare "replays" "$WORK/replays.native" "$WORK/replays.wasm"
+  if [ "${DET_NOSIMD:-0}" = 1 ]; then
+    say "also a wasm build without SIMD (DET_NOSIMD=1)"
+    CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="" cargo build --release --target wasm32-wasip1 \
+      --bin referee --target-dir "$T/wasm-nosimd"
+    node --disable-warning=ExperimentalWarning "$RUNNER" "$T/wasm-nosimd/wasm32-wasip1/release/referee.wasm" \
+      trace "${FILES[@]}" >"$WORK/replays.nosimd" || true
+    compare "replays, wasm without SIMD" "$WORK/replays.native" "$WORK/replays.nosimd"
+    echo "the wasm build without SIMD agrees as well"
+  fi
   if [ $native_ok -eq 0 ]; then
     cat "$WORK/replays.native.err" >&2
     die "a replay does not re-simulate to its recorded outcome natively (stale goldens? run scripts/determinism.sh --update-goldens deliberately)"
