@@ -7,7 +7,9 @@
 #   scripts/determinism.sh --fresh           regenerate the corpus even if a cached one matches
 #
 # Environment: DET_PER_GAME (replays per game in the corpus, default 6, raised until there are 20
-# in all; every seat count gets at least one), DET_WASM_RUSTFLAGS (default "-C target-feature=+simd128"), DET_JOBS (default 2).
+# in all; every seat count gets at least one), DET_WASM_RUSTFLAGS (default
+# "-C target-feature=+simd128", as the web build), DET_JOBS (default 2), DET_NOSIMD=1 (also trace
+# with a wasm build without SIMD: one more release build).
 #
 # What it does (docs/determinism.md):
 #  1. builds the release referee natively and for wasm32-wasip1 (run by Node's WASI);
