@@ -9,7 +9,8 @@
 # Environment: DET_PER_GAME (replays per game in the corpus, default 6, raised until there are 20
 # in all; every seat count gets at least one), DET_WASM_RUSTFLAGS (default
 # "-C target-feature=+simd128", as the web build), DET_JOBS (default 2), DET_NOSIMD=1 (also trace
-# with a wasm build without SIMD: one more release build).
+# with a wasm build without SIMD: one more release build), DET_WEB=0 (skip the web build's trace),
+# PLAYWRIGHT_CORE / CHROMIUM (see tests/wasm/web-trace.mjs).
 #
 # What it does (docs/determinism.md):
 #  1. builds the release referee natively and for wasm32-wasip1 (run by Node's WASI);
@@ -19,7 +20,9 @@
 #  4. `referee trace` over corpus + goldens natively and in wasm: one line per move with the
 #     re-simulated outcome hash, steps, facts digest and a rules-state digest, then the summary;
 #     also the synthetic scenes frame by frame. Fails on the first differing line, naming the
-#     replay and the move; fails if a native re-simulation differs from its recording.
+#     replay and the move; fails if a native re-simulation differs from its recording;
+#  5. the same traces inside the shipped web build (wasm32-unknown-unknown, profile web) through
+#     its ct_det_* exports: in headless Chromium when available, else in Node.
 # Last line: `determinism: N replays identical (native = wasm)`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -211,6 +214,44 @@ if [ "${#FILES[@]}" -gt 0 ]; then
   shots=$(grep -c ' sim ' "$WORK/replays.native" || true)
   moves=$(grep -c '^move ' "$WORK/replays.native" || true)
   echo "${#FILES[@]} summary lines, $moves moves, $shots re-simulated shots: identical"
+fi
+
+# The shipped web build (wasm32-unknown-unknown, profile web, as ./build.sh web makes it): its
+# ct_det_* exports (src/bench.rs) trace the same replays; in headless Chromium when available,
+# else in Node. Same comparison, same failure messages.
+web_note=""
+if [ "${DET_WEB:-1}" = 1 ]; then
+  say "the web build (as shipped): wasm32-unknown-unknown, profile web"
+  rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
+    || rustup target add wasm32-unknown-unknown
+  RUSTFLAGS="${WEB_RUSTFLAGS:--C target-feature=+simd128}" \
+    cargo build --profile web --target wasm32-unknown-unknown --bin catapult-table
+  WEB=$T/wasm32-unknown-unknown/web/catapult-table.wasm
+  if ! node -e "const m = new WebAssembly.Module(require('fs').readFileSync(process.argv[1]));
+      process.exit(WebAssembly.Module.exports(m).some(e => e.name === 'ct_det_trace') ? 0 : 1)" "$WEB"; then
+    web_note="web build: not traced (its wasm exports no ct_det_trace: the binary does not link the library yet)"
+    echo "$web_note"
+  else
+    where=chromium
+    web_args=(--browser)
+    node tests/wasm/web-trace.mjs "$WEB" --browser --synthetic >"$WORK/synthetic.web" 2>"$WORK/web.err" || {
+      rc=$?
+      [ $rc -eq 3 ] || { cat "$WORK/web.err" >&2; die "the web build's synthetic trace failed in Chromium"; }
+      echo "SKIPPING Chromium: $(cat "$WORK/web.err"); tracing the web build in Node instead"
+      where=node
+      web_args=()
+      node tests/wasm/web-trace.mjs "$WEB" --synthetic >"$WORK/synthetic.web"
+    }
+    compare "synthetic scenes, web build in $where" "$WORK/synthetic.native" "$WORK/synthetic.web"
+    if [ "${#FILES[@]}" -gt 0 ]; then
+      t0=$(date +%s%N)
+      node tests/wasm/web-trace.mjs "$WEB" "${web_args[@]}" "${FILES[@]}" >"$WORK/replays.web" || true
+      echo "web build in $where: $(( ($(date +%s%N) - t0) / 1000000 )) ms"
+      compare "replays, web build in $where" "$WORK/replays.native" "$WORK/replays.web"
+    fi
+    web_note="web build (as shipped) in $where: ${#FILES[@]} replays and the synthetic scenes identical"
+    echo "$web_note"
+  fi
 fi
 
 N=${#FILES[@]}
