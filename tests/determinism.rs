@@ -121,3 +121,44 @@ fn every_available_game_traces_replays_and_catches_tampering() {
         );
     }
 }
+
+fn run(args: &[&str]) -> referee::RunResult {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    referee::run(&args)
+}
+
+#[test]
+fn referee_games_trace_and_bench_commands() {
+    let listed = run(&["games"]);
+    assert_eq!(listed.code, 0);
+    let available: Vec<_> = games::GAMES.iter().filter(|g| g.available).collect();
+    assert_eq!(listed.out.len(), available.len(), "{:?}", listed.out);
+    for (line, g) in listed.out.iter().zip(&available) {
+        assert_eq!(line, &format!("{} {} {}", g.id, g.min_seats, g.max_seats));
+    }
+
+    let missing = run(&["trace", "/nonexistent/replay.json"]);
+    assert_eq!(missing.code, 2);
+    assert!(missing
+        .err
+        .iter()
+        .any(|e| e.contains("/nonexistent/replay.json")));
+    assert_eq!(run(&["trace"]).code, 2);
+    assert_eq!(run(&["bench", "--reps", "many"]).code, 2);
+
+    let synthetic = run(&["trace", "--synthetic"]);
+    assert_eq!(synthetic.code, 0);
+    assert_eq!(synthetic.out, bench::synthetic_trace());
+
+    // The cheapest game, if it exists: one scene row and one game row, bare = table bits.
+    if available.iter().any(|g| g.id == "castle") {
+        let b = run(&["bench", "--tsv", "--reps", "1", "--game", "castle"]);
+        assert_eq!(b.code, 0, "{:?}", b.err);
+        let scenes: Vec<&String> = b.out.iter().filter(|l| l.starts_with("scene\t")).collect();
+        let played: Vec<&String> = b.out.iter().filter(|l| l.starts_with("game\t")).collect();
+        assert_eq!((scenes.len(), played.len()), (1, 1), "{:?}", b.out);
+        let fields: Vec<&str> = scenes[0].split('\t').collect();
+        assert_eq!(fields.len(), 13, "{fields:?}");
+        assert!(fields[12].contains("yes"), "{fields:?}");
+    }
+}
