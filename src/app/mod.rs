@@ -453,8 +453,14 @@ impl App {
             sub,
             DIM,
         );
-        self.mute_button(Area::new(w - 24.0 * u, 2.0 * u, 22.0 * u, 8.0 * u));
         let mut y = 8.0 * u + big + sub;
+        if w >= h {
+            self.mute_button(Area::new(w - 24.0 * u, 2.0 * u, 22.0 * u, 8.0 * u));
+        } else {
+            // Portrait: the title takes the whole width; the toggle sits under the subtitle.
+            self.mute_button(Area::new(w - 27.0 * u, y - 2.0 * u, 24.0 * u, 9.0 * u));
+            y += 9.0 * u;
+        }
         let col_w = (w - 6.0 * u).min(150.0 * u);
         let x0 = (w - col_w) * 0.5;
         if let Some(msg) = self.notice.clone() {
@@ -546,10 +552,17 @@ impl App {
             "Not built yet".to_string()
         };
         let sw = self.ui.measure(&status, bs);
+        let nw = self.ui.measure(&ui::plain(g.name), ts);
+        // Beside the name when it fits, else in the bottom-right corner.
+        let sy = if nw + sw + 7.0 * u <= a.w {
+            a.y + 1.5 * u
+        } else {
+            a.y + a.h - bs - 1.2 * u
+        };
         self.ui.text(
             &status,
             a.x + a.w - sw - 2.5 * u,
-            a.y + 1.5 * u,
+            sy,
             bs,
             if g.available { GOOD } else { ACCENT },
         );
@@ -1106,7 +1119,7 @@ impl App {
             labels.push(("undo".into(), "Undo".into()));
         }
         let bh = 9.0 * u;
-        let bsize = self.ui.size(4.0).min(bh * 0.5);
+        let bsize = self.ui.size_at_most(4.0, bh * 0.5);
         let mut rows: Vec<Vec<(String, String, f32)>> = vec![Vec::new()];
         let mut rx = 0.0;
         for (k, l) in labels {
@@ -1382,6 +1395,7 @@ impl App {
                 }
                 PointerEvent::Cancel if self.aim.is_some() => {
                     self.aim = None;
+                    log("gesture cancelled");
                     self.say("Gesture cancelled.", false);
                 }
                 _ => {}

@@ -56,7 +56,14 @@ pub struct Ui {
     pub pointer: Option<(f32, f32)>,
     pub buttons: Vec<(String, Area)>,
     pub prev_buttons: Vec<(String, Area)>,
+    /// (u, dpi) the glyph cache was last filled for.
+    warmed: (f32, f32),
 }
+
+/// Every text size the app uses, as multiples of `u`. The glyphs of all of them are rasterized
+/// at the start of a frame whenever the scale changes: when the font atlas grows in the middle
+/// of a frame, macroquad deletes the texture that text queued earlier in that frame still uses.
+pub const SIZES: [f32; 12] = [2.6, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.2, 6.0, 7.0, 8.0];
 
 impl Ui {
     pub fn new() -> Self {
@@ -70,6 +77,7 @@ impl Ui {
             pointer: None,
             buttons: Vec::new(),
             prev_buttons: Vec::new(),
+            warmed: (0.0, 0.0),
         }
     }
 
@@ -100,6 +108,33 @@ impl Ui {
         self.events = events;
         self.pointer = pointer;
         self.prev_buttons = std::mem::take(&mut self.buttons);
+        self.warm();
+    }
+
+    /// Rasterizes every glyph at every size before anything is drawn this frame.
+    fn warm(&mut self) {
+        let key = (self.u, screen_dpi_scale());
+        if key == self.warmed {
+            return;
+        }
+        self.warmed = key;
+        let ascii: String = (32u8..127).map(|b| b as char).collect();
+        for k in SIZES {
+            measure_text(&ascii, None, self.size(k) as u16, 1.0);
+        }
+        // Drawing once makes the atlas upload its (possibly new) texture now, first.
+        draw_text(".", -100.0, -100.0, self.size(SIZES[0]), BG);
+    }
+
+    /// The largest listed size not above `k` whose pixel size is at most `max_px`.
+    pub fn size_at_most(&self, k: f32, max_px: f32) -> f32 {
+        let mut best = self.size(SIZES[0]);
+        for s in SIZES {
+            if s <= k && self.size(s) <= max_px {
+                best = self.size(s);
+            }
+        }
+        best
     }
 
     /// A font size from a multiple of `u`, in even pixel steps (the glyph cache stays small).
@@ -202,7 +237,7 @@ impl Ui {
         ] {
             draw_circle(cx, cy, r, colour);
         }
-        let size = self.size(4.0).min(a.h * 0.5);
+        let size = self.size_at_most(4.0, a.h * 0.5);
         let mut label = plain(label);
         while self.measure(&label, size) > a.w - 2.0 * r && label.len() > 4 {
             label.truncate(label.len() - 4);

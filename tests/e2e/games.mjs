@@ -1,0 +1,50 @@
+// How a scripted player performs each game's own gesture. New games need no entry: the defaults
+// below follow the launcher kind the app reports (ct_input: 1 catapult, 2 toss, 3 flick,
+// 4 wrist, 5 placement) and aim from the launcher towards the middle of the table. An entry
+// overrides the defaults for a game whose target lies elsewhere, and may check the shot's facts.
+//
+// Units: fractions of the canvas's shorter side; screen y points down.
+
+export const GAMES = {
+  // The development fixture (only in builds with the `fixture-game` feature).
+  practice: { pull: [-0.17, 0.15], expectFacts: /ball_at|ball_fell/ },
+  castle: {},
+  feud: {},
+  carcassonne: {},
+  assault: {},
+  catapults: {},
+};
+
+// Points (x, y in CSS pixels) and the pause between them (ms) for one gesture.
+export function gesturePath(kind, anchor, size, entry = {}) {
+  const side = Math.min(size.w, size.h);
+  const towards = anchor.x < size.w / 2 ? 1 : -1;
+  const pts = [];
+  if (kind === 1 || kind === 2) {
+    // Drag-to-fire: press on the launcher, pull back away from the target, release.
+    const [px, py] = entry.pull || [-0.16 * towards, 0.14];
+    for (let i = 0; i <= 12; i++) {
+      pts.push([anchor.x + (px * side * i) / 12, anchor.y + (py * side * i) / 12]);
+    }
+    return { pts, stepMs: 30 };
+  }
+  if (kind === 3) {
+    // Flick: a quick swipe starting on the lever.
+    const [sx, sy] = entry.swipe || [0.0, 0.2];
+    for (let i = 0; i <= 6; i++) {
+      pts.push([anchor.x + (sx * side * i) / 6, anchor.y + (sy * side * i) / 6]);
+    }
+    return { pts, stepMs: 18 };
+  }
+  if (kind === 4) {
+    // Wrist throw: a quick flick out from the hand, slightly curved.
+    const [sx, sy] = entry.swipe || [0.22 * towards, -0.2];
+    for (let i = 0; i <= 8; i++) {
+      const t = i / 8;
+      const bend = 0.03 * side * Math.sin(Math.PI * t);
+      pts.push([anchor.x + sx * side * t - bend * towards, anchor.y + sy * side * t - bend]);
+    }
+    return { pts, stepMs: 18 };
+  }
+  throw new Error(`no gesture for input kind ${kind}`);
+}
