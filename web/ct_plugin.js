@@ -35,6 +35,10 @@
   miniquad_add_plugin({
     name: "catapult_table",
     version: 1,
+    on_init: function () {
+      window.ct.wasmReadyMs = performance.now();
+      console.log("[ct] wasm-ready-ms " + Math.round(window.ct.wasmReadyMs));
+    },
     register_plugin: function (importObject) {
       var env = importObject.env;
       env.ct_console = function (p, n) { console.log(str(p, n)); };

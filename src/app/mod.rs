@@ -1648,13 +1648,17 @@ fn log_move(p: &Play) {
 pub async fn run() {
     simulate_mouse_with_touch(false);
     let mut app = App::new();
-    app.frame();
-    next_frame().await;
-    platform::first_frame();
-    log("first-frame");
-    app.sounds = Some(Sounds::load().await);
+    // The loading indicator stays up until a frame has drawn all its text (the glyphs of the
+    // first frame are rasterized at the start of the second).
+    let mut announced = false;
     loop {
         app.frame();
         next_frame().await;
+        if !announced && (app.ui.glyphs_settled() || app.frames > 10) {
+            announced = true;
+            platform::first_frame();
+            log("first-frame");
+            app.sounds = Some(Sounds::load().await);
+        }
     }
 }

@@ -6,6 +6,8 @@ use super::frame::Area;
 use super::pointer::PointerEvent;
 use super::probe::key_hash;
 use macroquad::prelude::*;
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 
 pub const BG: Color = Color::new(0.11, 0.13, 0.17, 1.0);
 pub const TABLE_BG: Color = Color::new(0.16, 0.19, 0.25, 1.0);
@@ -56,13 +58,36 @@ pub struct Ui {
     pub pointer: Option<(f32, f32)>,
     pub buttons: Vec<(String, Area)>,
     pub prev_buttons: Vec<(String, Area)>,
-    /// (u, dpi) the glyph cache was last filled for.
-    warmed: (f32, f32),
+    glyphs: RefCell<Glyphs>,
 }
 
-/// Every text size the app uses, as multiples of `u`. The glyphs of all of them are rasterized
-/// at the start of a frame whenever the scale changes: when the font atlas grows in the middle
-/// of a frame, macroquad deletes the texture that text queued earlier in that frame still uses.
+/// Which glyphs are rasterized. When macroquad's font atlas grows in the middle of a frame it
+/// deletes the texture that text queued earlier in that frame still uses (a WebGL error and a
+/// garbled frame). So text whose glyphs are not cached yet is not drawn (nor measured exactly)
+/// in the frame that asks for it: its glyphs are rasterized at the start of the next frame,
+/// before anything is drawn, and it appears one frame later.
+#[derive(Default)]
+struct Glyphs {
+    dpi: f32,
+    known: BTreeSet<(u16, char)>,
+    pending: BTreeSet<(u16, char)>,
+}
+
+impl Glyphs {
+    fn ready(&mut self, text: &str, size: f32) -> bool {
+        let sz = size as u16;
+        let mut ok = true;
+        for c in text.chars() {
+            if !self.known.contains(&(sz, c)) {
+                self.pending.insert((sz, c));
+                ok = false;
+            }
+        }
+        ok
+    }
+}
+
+/// Every text size the app uses, as multiples of `u`.
 pub const SIZES: [f32; 12] = [2.6, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.2, 6.0, 7.0, 8.0];
 
 impl Ui {
@@ -77,7 +102,7 @@ impl Ui {
             pointer: None,
             buttons: Vec::new(),
             prev_buttons: Vec::new(),
-            warmed: (0.0, 0.0),
+            glyphs: RefCell::new(Glyphs::default()),
         }
     }
 
@@ -111,19 +136,39 @@ impl Ui {
         self.warm();
     }
 
-    /// Rasterizes every glyph at every size before anything is drawn this frame.
+    /// Rasterizes the glyphs last frame asked for, before anything is drawn this frame.
     fn warm(&mut self) {
-        let key = (self.u, screen_dpi_scale());
-        if key == self.warmed {
+        let mut g = self.glyphs.borrow_mut();
+        let dpi = screen_dpi_scale();
+        if dpi != g.dpi {
+            g.dpi = dpi;
+            g.known.clear();
+        }
+        if g.pending.is_empty() {
             return;
         }
-        self.warmed = key;
-        let ascii: String = (32u8..127).map(|b| b as char).collect();
-        for k in SIZES {
-            measure_text(&ascii, None, self.size(k) as u16, 1.0);
+        let pending = std::mem::take(&mut g.pending);
+        let mut by_size: Vec<(u16, String)> = Vec::new();
+        for (sz, c) in pending {
+            match by_size.last_mut() {
+                Some((s, text)) if *s == sz => text.push(c),
+                _ => by_size.push((sz, c.to_string())),
+            }
+            g.known.insert((sz, c));
+        }
+        for (sz, text) in &by_size {
+            measure_text(text, None, *sz, 1.0);
         }
         // Drawing once makes the atlas upload its (possibly new) texture now, first.
-        draw_text(".", -100.0, -100.0, self.size(SIZES[0]), BG);
+        if let Some((sz, text)) = by_size.first() {
+            let c: String = text.chars().take(1).collect();
+            draw_text(&c, -1000.0, -1000.0, *sz as f32, BG);
+        }
+    }
+
+    /// True when every glyph asked for so far is rasterized (nothing waits for the next frame).
+    pub fn glyphs_settled(&self) -> bool {
+        self.glyphs.borrow().pending.is_empty()
     }
 
     /// The largest listed size not above `k` whose pixel size is at most `max_px`.
@@ -154,12 +199,20 @@ impl Ui {
     }
 
     pub fn measure(&self, text: &str, size: f32) -> f32 {
-        measure_text(text, None, size as u16, 1.0).width
+        if self.glyphs.borrow_mut().ready(text, size) {
+            measure_text(text, None, size as u16, 1.0).width
+        } else {
+            // A close guess for this one frame (the font is monospaced).
+            text.chars().count() as f32 * size * 0.5
+        }
     }
 
     /// Text with its top-left corner at (x, y).
     pub fn text(&self, text: &str, x: f32, y: f32, size: f32, color: Color) {
-        draw_text(plain(text), x, y + size * 0.78, size, color);
+        let t = plain(text);
+        if self.glyphs.borrow_mut().ready(&t, size) {
+            draw_text(&t, x, y + size * 0.78, size, color);
+        }
     }
 
     pub fn text_centred(&self, text: &str, area: Area, size: f32, color: Color) {
@@ -167,7 +220,9 @@ impl Ui {
         let w = self.measure(&t, size);
         let x = area.x + (area.w - w) * 0.5;
         let y = area.y + (area.h - size) * 0.5;
-        draw_text(&t, x, y + size * 0.78, size, color);
+        if self.glyphs.borrow_mut().ready(&t, size) {
+            draw_text(&t, x, y + size * 0.78, size, color);
+        }
     }
 
     /// Splits text into lines no wider than `width`.

@@ -3,11 +3,22 @@
 // 4 wrist, 5 placement) and aim from the launcher towards the middle of the table. An entry
 // overrides the defaults for a game whose target lies elsewhere, and may check the shot's facts.
 //
-// Units: fractions of the canvas's shorter side; screen y points down.
+// Units: fractions of the canvas's shorter side; screen y points down. `variants` (optional) runs
+// the game more than once, each with its own setup-screen taps (options, seat kinds).
 
 export const GAMES = {
   // The development fixture (only in builds with the `fixture-game` feature).
-  practice: { pull: [-0.17, 0.15], expectFacts: /ball_at|ball_fell/ },
+  // Its variants cover every launcher kind and a placement (setup taps pick the options).
+  practice: {
+    pull: [-0.17, 0.15],
+    expectFacts: /ball_at|ball_fell/,
+    variants: [
+      { label: "practice (placement, then catapult)", taps: ["opt:3"] },
+      { label: "practice (toss)", taps: ["opt:0"] },
+      { label: "practice (flick)", taps: ["opt:1"] },
+      { label: "practice (wrist)", taps: ["opt:2"] },
+    ],
+  },
   castle: {},
   feud: {},
   carcassonne: {},

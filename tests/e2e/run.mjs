@@ -342,9 +342,12 @@ async function main() {
       }));
     }
     for (const id of available) {
-      await test(`${id}: started by touch, one shot with its own gesture, resumed after a reload`, () =>
-        playGame(browser, url, id)
-      );
+      const entry = GAMES[id] || {};
+      for (const variant of entry.variants || [{ label: id, taps: [] }]) {
+        await test(`${variant.label}: started by touch, one shot with its own gesture, resumed after a reload`, () =>
+          playGame(browser, url, id, { ...entry, ...variant })
+        );
+      }
     }
 
     await test("the service worker serves the game with the network cut", async () => {
@@ -385,8 +388,8 @@ async function main() {
 // Starts `id` from the title screen by touch, takes whatever decisions come first the generic
 // way, fires one shot with the game's own gesture, checks the move landed and was saved, then
 // reloads and resumes.
-async function playGame(browser, url, id) {
-  const entry = GAMES[id] || {};
+async function playGame(browser, url, id, entry) {
+  const name = entry.label.replace(/[^a-z0-9]+/gi, "-").replace(/-$/, "");
   const ctx = await browser.newContext({
     viewport: { width: 960, height: 640 },
     hasTouch: true,
@@ -396,12 +399,13 @@ async function playGame(browser, url, id) {
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   await tab.tapButton(`game:${id}`);
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  for (const key of entry.taps || []) await tab.tapButton(key);
   let mark = tab.mark();
   await tab.tapButton("start");
   await tab.waitLine(new RegExp(`^\\[ct\\] start ${id} `), 5000, mark);
   check((await tab.q("ct_screen")) === 3, "the game screen is shown");
   await sleep(200);
-  await tab.shot(`${id}-start`);
+  await tab.shot(`${name}-start`);
 
   // Reach a shot for seat 0 (the human): placements and decisions first, bots in between.
   let kind = 0;
@@ -466,14 +470,14 @@ async function playGame(browser, url, id) {
   const fired = await tab.waitLine(/^\[ct\] (fire .*|refused .*)$/, 5000, mark);
   check(fired[1].startsWith("fire "), `the gesture fired: ${fired[1]}`);
   await sleep(250);
-  await tab.shot(`${id}-in-flight`);
+  await tab.shot(`${name}-in-flight`);
   const moved = await tab.waitLine(new RegExp(`^\\[ct\\] move ${before + 1} seat 0 shot facts=(\\d+) ?(.*)$`), 60000, mark);
   check(Number(moved[1]) > 0, "the shot reported facts");
   if (entry.expectFacts) check(entry.expectFacts.test(moved[2]), `facts ${moved[2]} match ${entry.expectFacts}`);
   await tab.waitLine(new RegExp(`^\\[ct\\] saved moves=${before + 1}$`), 5000, mark);
   check((await tab.q("ct_moves")) >= before + 1, "the move count went up");
   await sleep(100);
-  assertDrawn(await tab.shot(`${id}-after-shot`), `${id} after the shot`);
+  assertDrawn(await tab.shot(`${name}-after-shot`), `${id} after the shot`);
 
   // Let the bots finish their turns, then reload: the title offers the save, a tap resumes it.
   await tab.waitFor(
@@ -482,25 +486,32 @@ async function playGame(browser, url, id) {
     120000
   );
   if ((await tab.q("ct_screen")) === 6) {
-    await tab.shot(`${id}-results`);
+    await tab.shot(`${name}-results`);
     return { skip: `${id} ended before a reload could be tried` };
   }
   const saved = await tab.q("ct_moves");
   mark = await tab.load();
   await tab.waitLine(/^\[ct\] save-found /, 5000, mark);
   await sleep(150);
-  await tab.shot(`${id}-resume-offer`);
+  await tab.shot(`${name}-resume-offer`);
   await tab.tapButton("resume-save");
   await tab.waitLine(new RegExp(`^\\[ct\\] resume ${id} moves=${saved}$`), 5000, mark);
   check((await tab.q("ct_screen")) === 3 && (await tab.q("ct_moves")) === saved, "resumed at the saved move");
   await sleep(200);
-  assertDrawn(await tab.shot(`${id}-resumed`), `${id} resumed`);
+  assertDrawn(await tab.shot(`${name}-resumed`), `${id} resumed`);
+  // Rotating the device (portrait, then back) keeps the game where it was.
+  await tab.page.setViewportSize({ width: 640, height: 960 });
+  await sleep(300);
+  assertDrawn(await tab.shot(`${name}-portrait`), `${id} in portrait`);
+  check((await tab.q("ct_screen")) === 3 && (await tab.q("ct_moves")) === saved, "rotation keeps the game");
+  await tab.page.setViewportSize({ width: 960, height: 640 });
+  await sleep(200);
   // The pause menu opens and shows the rules.
   await tab.tapButton("pause");
   await tab.waitFor("the pause menu", async () => (await tab.q("ct_screen")) === 4);
   await tab.tapButton("rules");
   await tab.waitFor("the rules", async () => (await tab.q("ct_screen")) === 5);
-  await tab.shot(`${id}-rules`);
+  await tab.shot(`${name}-rules`);
   await tab.tapButton("back");
   await tab.waitFor("the pause menu again", async () => (await tab.q("ct_screen")) === 4);
   await tab.tapButton("resume");
