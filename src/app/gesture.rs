@@ -237,7 +237,10 @@ pub fn flick_launch(
         return Err(Refused::quiet("swipe quickly across the lever to flick"));
     }
     if last.t - first.t > FLICK_MAX_TIME {
-        return Err(Refused::loud("too slow: a flick is a quick swipe"));
+        return Err(Refused::loud(format!(
+            "too slow ({:.1} s): a flick is a quick swipe",
+            last.t - first.t
+        )));
     }
     let dir = angle_tenths(last.x - first.x, last.y - first.y);
     let angle = if angle_in(dir, prompt.angle) {
@@ -297,7 +300,10 @@ pub fn wrist_launch(
         return Err(Refused::quiet("flick from the hand to throw"));
     }
     if last.t - first.t > FLICK_MAX_TIME {
-        return Err(Refused::loud("too slow: throw with a quick flick"));
+        return Err(Refused::loud(format!(
+            "too slow ({:.1} s): throw with a quick flick",
+            last.t - first.t
+        )));
     }
     let angle = fit_angle(
         angle_tenths(last.x - first.x, last.y - first.y),

@@ -26,7 +26,10 @@ export const GAMES = {
   catapults: {},
 };
 
-// Points (x, y in CSS pixels) and the pause between them (ms) for one gesture.
+// Points (x, y in CSS pixels) and the pause between them (ms) for one gesture. `burst`: after
+// the press, the rest of the swipe and the release are sent at once. The app measures a swipe's
+// speed in frames, and a headless software-rendered browser may run at a few frames a second
+// (each scripted touch event then waits for a frame): a burst keeps a flick quick there too.
 export function gesturePath(kind, anchor, size, entry = {}) {
   const side = Math.min(size.w, size.h);
   const towards = anchor.x < size.w / 2 ? 1 : -1;
@@ -42,20 +45,20 @@ export function gesturePath(kind, anchor, size, entry = {}) {
   if (kind === 3) {
     // Flick: a quick swipe starting on the lever.
     const [sx, sy] = entry.swipe || [0.0, 0.2];
-    for (let i = 0; i <= 6; i++) {
-      pts.push([anchor.x + (sx * side * i) / 6, anchor.y + (sy * side * i) / 6]);
+    for (let i = 0; i <= 3; i++) {
+      pts.push([anchor.x + (sx * side * i) / 3, anchor.y + (sy * side * i) / 3]);
     }
-    return { pts, stepMs: 18 };
+    return { pts, stepMs: 16, burst: true };
   }
   if (kind === 4) {
     // Wrist throw: a quick flick out from the hand, slightly curved.
     const [sx, sy] = entry.swipe || [0.22 * towards, -0.2];
-    for (let i = 0; i <= 8; i++) {
-      const t = i / 8;
+    for (let i = 0; i <= 4; i++) {
+      const t = i / 4;
       const bend = 0.03 * side * Math.sin(Math.PI * t);
       pts.push([anchor.x + sx * side * t - bend * towards, anchor.y + sy * side * t - bend]);
     }
-    return { pts, stepMs: 18 };
+    return { pts, stepMs: 16, burst: true };
   }
   throw new Error(`no gesture for input kind ${kind}`);
 }

@@ -75,7 +75,11 @@ function serve(dir) {
 
 const results = [];
 
+// CT_ONLY=regex runs only the tests whose names match (for working on one game).
+const ONLY = process.env.CT_ONLY ? new RegExp(process.env.CT_ONLY) : null;
+
 async function test(name, fn) {
+  if (ONLY && !ONLY.test(name) && results.length > 0) return;
   const t = Date.now();
   try {
     const skipped = await fn();
@@ -197,8 +201,16 @@ class Tab {
     await this.tap(b.x, b.y);
   }
 
-  async drag(pts, stepMs) {
+  async drag(pts, stepMs, burst = false) {
     await this.touch("touchStart", [pts[0]]);
+    if (burst) {
+      await sleep(stepMs);
+      await Promise.all([
+        ...pts.slice(1).map((p) => this.touch("touchMove", [p])),
+        this.touch("touchEnd", []),
+      ]);
+      return;
+    }
     for (const p of pts.slice(1)) {
       await sleep(stepMs);
       await this.touch("touchMove", [p]);
@@ -243,6 +255,7 @@ async function main() {
   let available = [];
 
   try {
+    // Always runs, whatever CT_ONLY says: it also reads which games are available.
     await test("the page loads with no page errors and the canvas is not blank", async () => {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const tab = await Tab.open(ctx, url);
@@ -465,7 +478,7 @@ async function playGame(browser, url, id, entry) {
     await sleep(gesture.stepMs);
     await tab.touch("touchEnd", []);
   } else {
-    await tab.drag(gesture.pts, gesture.stepMs);
+    await tab.drag(gesture.pts, gesture.stepMs, gesture.burst);
   }
   const fired = await tab.waitLine(/^\[ct\] (fire .*|refused .*)$/, 5000, mark);
   check(fired[1].startsWith("fire "), `the gesture fired: ${fired[1]}`);
