@@ -76,10 +76,13 @@ pub fn aim(
     budget: BotBudget,
 ) -> Option<(Launch, super::Outcome)> {
     let mut best: Option<(i64, Launch, super::Outcome)> = None;
-    let consider = |launch: Launch, best: &mut Option<(i64, Launch, super::Outcome)>| {
-        if prompt.check(&launch).is_err() {
+    // A launch already simulated gives the same outcome again: never simulate it twice.
+    let mut seen: Vec<Launch> = Vec::new();
+    let mut consider = |launch: Launch, best: &mut Option<(i64, Launch, super::Outcome)>| {
+        if prompt.check(&launch).is_err() || seen.contains(&launch) {
             return;
         }
+        seen.push(launch.clone());
         let Ok(mut shot) = game.start_shot(&launch) else {
             return;
         };

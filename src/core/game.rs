@@ -20,6 +20,9 @@ pub enum LaunchKind {
     Flick,
     /// A wrist throw from a fixed pivot: flick speed = power, direction = angle, twist = spin.
     Wrist,
+    /// Nothing to aim: the player lets go and the table settles (a freshly built card castle must
+    /// stand on its own). The app shows a button; every parameter is 0.
+    Release,
 }
 
 impl LaunchKind {
@@ -29,6 +32,7 @@ impl LaunchKind {
             LaunchKind::Toss => "toss",
             LaunchKind::Flick => "flick",
             LaunchKind::Wrist => "wrist",
+            LaunchKind::Release => "release",
         }
     }
 }

@@ -3,6 +3,9 @@
 //! reported. A shot may carry only an outcome: it is then applied without simulating (that is how
 //! rule scenarios are written).
 
+// nanoserde's DeJson derive for `Option` fields trips clippy::question_mark in generated code.
+#![allow(clippy::question_mark)]
+
 use nanoserde::{DeJson, SerJson};
 
 /// Integer launch parameters: the whole input of a shot. Units are fixed for every game so that

@@ -2,6 +2,10 @@
 //! `bot.rs` where it needs more than the generic bot. The app and the referee reach them only
 //! through `new_game` and the `core::Game` trait.
 
+pub mod assault;
+pub mod castle;
+pub mod catapults;
+
 use crate::core::seat::check_seats;
 use crate::core::{Game, Refusal, RuleResult, Seat};
 
@@ -27,10 +31,16 @@ pub const GAMES: [GameInfo; 5] = [
         name: "Catapult Castle",
         min_seats: 1,
         max_seats: 4,
-        available: false,
+        available: true,
         blurb: "Shoot ammo into your rivals' tower cups and take the towers home.",
-        options: &[],
-        rules: "Not built yet.",
+        options: &[
+            ("beginners", "Cards are only used to stack towers: no card effects."),
+            (
+                "experts",
+                "Mats with 3 squares: the extra tower is stacked at setup and everyone draws a card.",
+            ),
+        ],
+        rules: "Each player has a mat of towers (cups). On your turn, stand the catapult at the outside corner of your mat (on the game box if you like), play cards, then shoot one ammo. If it comes to rest inside another player's tower (or an unassigned one), take that tower: put it on an empty square of your mat, or, with no square free, stack it on a face-down card from your deck. Only the top tower of a stack is taken; the player you took it from may draw a card. A miss returns the ammo to the supply; ammo that hit stays in its tower. Cards: Extra Shot (one more shot), Magic Toss (throw from your hand, low, from the same corner), Strong Ammo (take a whole stack), Reinforced Roof (put on a tower: the next shot at it does not count and the roof comes off; nothing may be stacked on it). The game ends after a turn in which all ammo is inside towers or a player has no towers. Most towers wins; ties: most ammo in your towers, then most cards in hand, then later in turn order. Solo: 18 ammo, 1 Magic Toss and 2 Strong Ammo, shoot from any corner, two rearrangements (stacks up to 3 high); a tower hit on another mat than the one you fired from leaves play; score towers removed + ammo left.",
     },
     GameInfo {
         id: "feud",
@@ -57,20 +67,44 @@ pub const GAMES: [GameInfo; 5] = [
         name: "Assault on the Castle",
         min_seats: 2,
         max_seats: 10,
-        available: false,
+        available: true,
         blurb: "Build a card castle, then knock down the others with thrown siege cards.",
-        options: &[],
-        rules: "Not built yet.",
+        options: &[(
+            "as_high_as_gods",
+            "Stand a two-storey castle and the gods reward you: move the Great Tower, or every Catapult becomes a Trebuchet while the upper floor stands.",
+        )],
+        rules: "Every player builds a castle of 8 building cards on their bedrock mat: lean cards into A-frames, \
+lay floors across them, even build two storeys or two castles; no card may leave the mat or lie flat on it. \
+When every castle stands, the quickest builder starts and play goes clockwise. On your turn draw a siege card: \
+Catapult - throw it with a flick of the wrist from beside your mat; Trebuchet - draw another and throw both at once; \
+Crusade - every opponent gives you a card from their castle to build with; God's Favour - put the Great Tower \
+anywhere off the mats to shield a castle; Black Plague - lose the turn; Restoration - draw 2 building cards and \
+repair; Taxes - take 2 cards out of your castle; Peace Treaty - everyone draws 2 and reinforces. \
+A castle whose cards all lie flat has fallen: its owner keeps 2 cards, flips the mat and builds a last bastion; \
+every opponent, from the one who caused the fall, draws 2 cards and reinforces; then the defeated player takes two \
+turns in a row. Knock your own castle down while attacking and it is your defeat. A second fall eliminates. \
+The last castle standing wins.",
     },
     GameInfo {
         id: "catapults",
         name: "Catapults",
         min_seats: 2,
         max_seats: 4,
-        available: false,
+        available: true,
         blurb: "Flick cubes off a tile lever into the scoring zones of the box.",
         options: &[],
-        rules: "Not built yet.",
+        rules: "The open box lid lies in the middle: a yellow start tile (5 points) inside a ring of \
+eight tiles (1 point). Each side has a row of tiles against the box (2 points for the players of \
+that side), a rulebook's length of empty table, a second row of tiles, and behind it the catapult: \
+a meeple lying on its side with a tile across it. Put a cube on the near end of the tile and flick \
+the far end with your finger: the harder the strike, the farther the cube flies. In turn, everyone \
+flicks one cube until all have flicked four. Cubes stay where they land and may be knocked by later \
+cubes. A cube scores the best tile any part of it touches. At the end of a round every player \
+scores the difference between their tile points and the worst player's; then the cubes come back. \
+From round two the leader flicks first and the last-placed player last. The first to 21 points \
+with a lead of at least 2 wins. The side view has two ends: with three or four players, players \
+share them and who shares changes every round. The view turns so the shooter's catapult is always \
+on the left.",
     },
 ];
 
@@ -98,6 +132,10 @@ pub fn new_game(
             return Err(Refusal(format!("{} has no option `{o}`", info.name)));
         }
     }
-    let _ = seed;
-    Err(Refusal(format!("{} is not built yet", info.name)))
+    match id {
+        "assault" => assault::new(options, seats, seed),
+        "castle" => castle::new(options, seats, seed),
+        "catapults" => catapults::new(options, seats, seed),
+        _ => Err(Refusal(format!("{} is not built yet", info.name))),
+    }
 }

@@ -6,6 +6,9 @@ use crate::core::replay::{fnv1a, FNV_OFFSET};
 use crate::core::{BodyShape, BodyView};
 use rapier2d::prelude::*;
 
+/// Two bodies closer than this (metres) count as touching.
+pub const TOUCH_TOLERANCE: f32 = 0.0005;
+
 /// Index of a body in insertion order.
 pub type BodyId = usize;
 
@@ -216,6 +219,13 @@ impl Table {
         &self.config
     }
 
+    /// Changes the physics steps per frame from the next frame on (e.g. fine steps only while a
+    /// lever flicks, coarser ones while the pieces come to rest).
+    pub fn set_substeps(&mut self, substeps: u32) {
+        self.config.substeps = substeps.max(1);
+        self.world.integration_parameters.dt = super::FRAME_DT / self.config.substeps as f32;
+    }
+
     /// Adds a body; ids are given in insertion order.
     pub fn add(&mut self, spec: BodySpec) -> BodyId {
         let rb = if spec.dynamic {
@@ -386,7 +396,13 @@ impl Table {
                 self.world
                     .narrow_phase
                     .contact_pair(ca, cb)
-                    .map(|p| p.has_any_active_contact())
+                    .map(|p| {
+                        // Manifolds also hold speculative points up to the prediction distance
+                        // (~1 cm here): only points actually within TOUCH_TOLERANCE count.
+                        p.manifolds()
+                            .iter()
+                            .any(|m| m.points.iter().any(|pt| pt.dist <= TOUCH_TOLERANCE))
+                    })
                     .unwrap_or(false)
             })
         })
@@ -571,6 +587,27 @@ mod tests {
         t.run_to_rest();
         assert_eq!(t.fallen(), &[ball]);
         assert!(t.is_removed(ball));
+    }
+
+    #[test]
+    fn touching_ignores_speculative_contacts_a_centimetre_away() {
+        let mut t = Table::new(TableConfig::default());
+        t.add_floor(-1.0, 1.0, 0.0, [0, 0, 0], 0);
+        let resting = t.add(BodySpec::dynamic(vec![Part::rect(0.01, 0.01)], 0.0, 0.01));
+        t.run_to_rest();
+        assert!(
+            t.touching(resting, 0),
+            "a cube resting on the floor touches it"
+        );
+        let mut t = Table::new(TableConfig {
+            gravity: 0.0,
+            ..TableConfig::default()
+        });
+        let a = t.add(BodySpec::dynamic(vec![Part::rect(0.01, 0.01)], 0.0, 0.5));
+        let b = t.add(BodySpec::dynamic(vec![Part::rect(0.01, 0.01)], 0.028, 0.5));
+        t.step_frame();
+        t.step_frame();
+        assert!(!t.touching(a, b), "cubes 8 mm apart do not touch");
     }
 
     #[test]

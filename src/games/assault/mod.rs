@@ -1,0 +1,445 @@
+//! Assault on the Castle: card castles on bedrock mats, knocked down with wrist-thrown siege
+//! cards. `rules` is pure, `table` is the physics, `geometry` the shared card maths.
+
+pub mod geometry;
+pub mod rules;
+pub mod table;
+
+use crate::core::{
+    rank, Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt,
+    Ranking, Refusal, RuleResult, Seat, Shot, TableView,
+};
+use geometry as geo;
+use rules::{State, Task};
+
+pub const ID: &str = "assault";
+
+#[derive(Clone)]
+pub struct Assault {
+    pub state: State,
+    seats: Vec<Seat>,
+}
+
+/// Creates a game (seat count and options are checked by `games::new_game`).
+pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dyn Game>> {
+    Ok(Box::new(Assault::new(options, seats, seed)?))
+}
+
+impl Assault {
+    pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Assault> {
+        let mut state = State::new(seats.len(), options, seed)?;
+        let mut events = Vec::new();
+        state.run(&mut events);
+        Ok(Assault { state, seats })
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// A physics table for the current task, without firing anything (tests use it too).
+    pub fn world(&self) -> table::World {
+        table::build_world(
+            &self.state,
+            &self.state.shot_mats(),
+            table::config(self.state.n),
+        )
+    }
+
+    /// The static view; the camera frames the acting player's mat while they build, reinforce or
+    /// let go, and the whole table otherwise (a throw can reach any mat).
+    fn frame(&self) -> TableView {
+        let mut v = table::static_view(&self.state, &self.names());
+        let focus = match self.state.task() {
+            Some(
+                Task::Build { seat, .. }
+                | Task::Place { seat, .. }
+                | Task::LetGo { seat, .. }
+                | Task::Tax { seat, .. }
+                | Task::Ruins { seat },
+            ) => Some(seat),
+            Some(Task::Give { from, .. }) => Some(from),
+            _ => None,
+        };
+        if let Some(seat) = focus {
+            let x0 = geo::mat_left(seat) as f32 * table::DMM;
+            let x1 = x0 + geo::MAT_W as f32 * table::DMM;
+            v.bounds = [x0 - 0.08, -0.02, x1 + 0.12, 0.32];
+        }
+        v
+    }
+}
+
+/// Launch parameters that send a card from `seat`'s wrist to (tx, ty) metres at elevation
+/// `elev` tenths of a degree above the horizontal, or None when no legal power does it.
+pub fn ballistic(seat: usize, tx: f32, ty: f32, elev: i32) -> Option<Launch> {
+    let (px, _) = geo::pivot(seat);
+    let right = tx >= px as f32 * table::DMM;
+    let angle = if right {
+        elev.rem_euclid(3600)
+    } else {
+        (1800 - elev).rem_euclid(3600)
+    };
+    let (rx, ry) = table::release_point(seat, angle);
+    let dx = (tx - rx).abs();
+    let e = elev as f32 * (core::f32::consts::PI / 1800.0);
+    let (c, s) = (libm::cosf(e), libm::sinf(e));
+    let denom = 2.0 * c * c * (dx * s / c + (ry - ty));
+    if denom <= 0.0 || c <= 0.0 {
+        return None;
+    }
+    let v = libm::sqrtf(9.81 * dx * dx / denom);
+    let power =
+        libm::roundf((v - table::MIN_SPEED) / (table::MAX_SPEED - table::MIN_SPEED) * 1000.0)
+            as i32;
+    if !(0..=1000).contains(&power) {
+        return None;
+    }
+    Some(Launch {
+        kind: LaunchKind::Wrist.name().to_string(),
+        angle,
+        power,
+        spin: 0,
+        x: 0,
+        y: 0,
+    })
+}
+
+impl Game for Assault {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    fn turn(&self) -> Option<usize> {
+        self.state.turn()
+    }
+
+    fn phase(&self) -> String {
+        self.state.phase()
+    }
+
+    fn choices(&self) -> Vec<Choice> {
+        let st = &self.state;
+        let mut out = Vec::new();
+        let mut add = |label: String, seat: usize, action: &str, args: &[i64]| {
+            out.push(Choice {
+                label,
+                mv: Move::decide(seat, action, args),
+            });
+        };
+        match st.task() {
+            Some(Task::Build { seat, bastion }) => {
+                let p = &st.players[seat];
+                if !p.hand.is_empty() || p.castle.is_empty() {
+                    for k in st.fitting_designs(seat, bastion) {
+                        add(
+                            format!("Build `{}`", st.designs[k].name),
+                            seat,
+                            "design",
+                            &[k as i64],
+                        );
+                    }
+                    if !st.fitting_designs(seat, bastion).is_empty() {
+                        add("Build for me".into(), seat, "auto", &[]);
+                    }
+                }
+                if p.hand.is_empty() && !p.castle.is_empty() {
+                    add("Done: let go of the castle".into(), seat, "done", &[]);
+                }
+            }
+            Some(Task::Place { seat, .. }) => {
+                let p = &st.players[seat];
+                let poses = p.poses();
+                if p.hand.len() >= 2 {
+                    for (x, base) in geo::pair_slots(&poses).into_iter().take(3) {
+                        let level = if base == 0 {
+                            "on the mat".to_string()
+                        } else {
+                            format!("on the floor at {} mm", base / 10)
+                        };
+                        add(
+                            format!("Lean a pair at {} mm {level}", x / 10),
+                            seat,
+                            "pair",
+                            &[x as i64, base as i64],
+                        );
+                    }
+                }
+                if !p.hand.is_empty() {
+                    for (x, y) in geo::floor_slots(&poses).into_iter().take(2) {
+                        add(
+                            format!("Lay a floor at {} mm", x / 10),
+                            seat,
+                            "floor",
+                            &[x as i64, y as i64],
+                        );
+                    }
+                    let mut probe = st.clone();
+                    if probe.auto_reinforce(seat, &mut Vec::new()) > 0 {
+                        add("Reinforce for me".into(), seat, "auto", &[]);
+                    }
+                }
+                add(
+                    "Done (unplaced cards go back to the deck)".into(),
+                    seat,
+                    "done",
+                    &[],
+                );
+            }
+            Some(Task::Give { from, to }) => {
+                for c in st.safest_cards(from).into_iter().take(3) {
+                    add(
+                        format!("Give building card {c} to seat {to}"),
+                        from,
+                        "give",
+                        &[c as i64],
+                    );
+                }
+            }
+            Some(Task::Tax { seat, .. }) => {
+                for c in st.safest_cards(seat).into_iter().take(3) {
+                    add(format!("Pay building card {c}"), seat, "tax", &[c as i64]);
+                }
+            }
+            Some(Task::Tower { seat }) => {
+                for x in st.tower_spots(seat) {
+                    add(
+                        format!("Great Tower at {} mm", x / 10),
+                        seat,
+                        "tower",
+                        &[x as i64],
+                    );
+                }
+                if st.tower.is_some() {
+                    add(
+                        "Leave the Great Tower where it is".into(),
+                        seat,
+                        "tower_stay",
+                        &[],
+                    );
+                }
+            }
+            Some(Task::Ruins { seat }) => {
+                add("Leave the ruins".into(), seat, "ruins_keep", &[]);
+                add("Clear the fallen cards".into(), seat, "ruins_clear", &[]);
+            }
+            Some(Task::Gods { seat }) => {
+                add(
+                    "As High as Gods: move the Great Tower".into(),
+                    seat,
+                    "gods_tower",
+                    &[],
+                );
+                add(
+                    "As High as Gods: Catapults become Trebuchets".into(),
+                    seat,
+                    "gods_trebuchet",
+                    &[],
+                );
+            }
+            _ => {}
+        }
+        out
+    }
+
+    fn launch_prompt(&self) -> Option<LaunchPrompt> {
+        self.state.launch_prompt()
+    }
+
+    /// Building and reinforcing by drag: the next card of the hand goes anywhere on the acting
+    /// player's mat at any angle (`put [x mm, y mm, angle]`, table coordinates); the Great Tower
+    /// goes anywhere off the mats (`tower_put`).
+    fn placement_prompt(&self) -> Option<PlacementPrompt> {
+        let st = &self.state;
+        match st.task()? {
+            Task::Build { seat, .. } | Task::Place { seat, .. } => {
+                let card = *st.players[seat].hand.first()?;
+                let x0 = geo::mat_left(seat) as f32 * table::DMM;
+                Some(PlacementPrompt {
+                    action: "put".into(),
+                    label: format!("Put building card {card} on your mat (twist to lean it)"),
+                    half_extents: [
+                        geo::CARD_LEN as f32 * table::DMM / 2.0,
+                        geo::CARD_THICK as f32 * table::DMM / 2.0,
+                    ],
+                    region: [
+                        x0,
+                        geo::MAT_T as f32 * table::DMM,
+                        x0 + geo::MAT_W as f32 * table::DMM,
+                        0.4,
+                    ],
+                    angle: (0, 3599),
+                    snaps: Vec::new(),
+                })
+            }
+            Task::Tower { .. } => {
+                let (t0, t1) = geo::table_extent(st.n);
+                Some(PlacementPrompt {
+                    action: "tower_put".into(),
+                    label: "Put the Great Tower anywhere off the mats".into(),
+                    half_extents: [
+                        geo::TOWER_HW as f32 * table::DMM,
+                        geo::TOWER_HH as f32 * table::DMM,
+                    ],
+                    region: [t0 as f32 * table::DMM, 0.0, t1 as f32 * table::DMM, 0.2],
+                    angle: (0, 0),
+                    snaps: Vec::new(),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
+        let Some(prompt) = self.state.launch_prompt() else {
+            return Err(Refusal(format!(
+                "no throw is expected now ({})",
+                self.state.phase()
+            )));
+        };
+        prompt.check(launch)?;
+        let mut world = self.world();
+        if let Some(Task::Aim { seat }) = self.state.task() {
+            table::throw(&mut world, seat, launch, self.state.munition_count());
+        }
+        Ok(Box::new(table::AssaultShot::new(world, self.frame())))
+    }
+
+    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+        self.state.apply(mv)
+    }
+
+    fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+
+    /// 1 for the winner's seat, 0 for everyone else (placings are in `ranking`).
+    fn scores(&self) -> Vec<i64> {
+        (0..self.state.n)
+            .map(|s| (self.state.winner == Some(s)) as i64)
+            .collect()
+    }
+
+    fn ranking(&self) -> Ranking {
+        let keys: Vec<Vec<i64>> = self
+            .state
+            .players
+            .iter()
+            .enumerate()
+            .map(|(s, p)| {
+                vec![
+                    (self.state.winner == Some(s)) as i64,
+                    if p.eliminated {
+                        p.out_order as i64
+                    } else {
+                        1000 - p.defeated as i64
+                    },
+                    p.standing() as i64,
+                ]
+            })
+            .collect();
+        rank(&["winner", "outlasted", "standing cards"], &keys)
+    }
+
+    fn view(&self) -> TableView {
+        let mut v = self.frame();
+        v.bodies.extend(table::state_bodies(&self.state));
+        v
+    }
+
+    fn hud(&self) -> Vec<String> {
+        let st = &self.state;
+        let mut lines = Vec::new();
+        match st.turn() {
+            Some(s) => lines.push(format!("{} to act: {}", self.seats[s].name, st.phase())),
+            None => match st.winner {
+                Some(w) => lines.push(format!(
+                    "{} wins: the last castle standing",
+                    self.seats[w].name
+                )),
+                None => lines.push("Game over".into()),
+            },
+        }
+        if let Some(t) = st.turn_seat {
+            lines.push(format!("Turn {} — {}'s turn", st.turns, self.seats[t].name));
+        }
+        if !st.munitions.is_empty() {
+            let names: Vec<&str> = st.munitions.iter().map(|k| k.title()).collect();
+            lines.push(format!("Siege card: {}", names.join(" + ")));
+        }
+        if let Some(s) = st.turn() {
+            let p = &st.players[s];
+            lines.push(format!(
+                "Hand: {} building card(s); castle: {} card(s), {} standing{}",
+                p.hand.len(),
+                p.castle.len(),
+                p.standing(),
+                if p.two_storeys() { ", two storeys" } else { "" }
+            ));
+        }
+        lines.push(format!(
+            "Building deck: {} · Siege deck: {} (discards {})",
+            st.building.len(),
+            st.siege.len(),
+            st.siege.discard.len()
+        ));
+        for (s, p) in st.players.iter().enumerate() {
+            let status = if p.eliminated {
+                "eliminated".to_string()
+            } else if p.defeated {
+                format!("last bastion: {} standing", p.standing())
+            } else {
+                format!("{} cards, {} standing", p.castle.len(), p.standing())
+            };
+            lines.push(format!("{}: {status}", self.seats[s].name));
+        }
+        lines
+    }
+
+    fn rate_outcome(&self, outcome: &Outcome) -> i64 {
+        self.state.rate(&outcome.facts)
+    }
+
+    fn aim_hints(&self) -> Vec<Launch> {
+        let st = &self.state;
+        match st.task() {
+            Some(Task::LetGo { .. }) => vec![Launch {
+                kind: LaunchKind::Release.name().to_string(),
+                ..Launch::default()
+            }],
+            Some(Task::Aim { seat }) => {
+                let (px, _) = geo::pivot(seat);
+                let mut targets: Vec<(i64, usize, f32)> = Vec::new();
+                for (s, p) in st.players.iter().enumerate() {
+                    if s == seat || !p.alive() || p.standing() == 0 {
+                        continue;
+                    }
+                    let (a, b) = rules::castle_span(s, p);
+                    let cx = (a + b) / 2;
+                    targets.push(((cx - px as i64).abs(), s, cx as f32 * table::DMM));
+                }
+                targets.sort_by_key(|t| (t.0, t.1));
+                let mut hints = Vec::new();
+                let elevations = [-150, -80, 0, 150, 350, 500];
+                for &e in &elevations {
+                    for t in targets.iter().take(2) {
+                        let ty = (geo::MAT_T + 400) as f32 * table::DMM;
+                        if let Some(l) = ballistic(seat, t.2, ty, e) {
+                            hints.push(l);
+                        }
+                    }
+                }
+                hints
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}

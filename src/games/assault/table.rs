@@ -1,0 +1,421 @@
+//! The physics of Assault on the Castle: a fresh rapier table built from the rules state for every
+//! shot (castles as thin rounded cards, mats as slabs, the Great Tower as a heavy box), the wrist
+//! throw, and the facts read back once everything settles.
+//!
+//! A shot runs in two stages: the throw flies and everything settles; then the thrown siege cards
+//! are lifted off (they go to the discards) and the table settles again, so a card that was resting
+//! on a thrown card falls now, inside the same shot.
+
+use super::geometry::{self as geo, Pose};
+use super::rules::State;
+use crate::core::{BodyShape, BodyView, Fact, Launch, Outcome, Shot, TableView};
+use crate::physics::{launch, BodyId, BodySpec, Part, Table, TableConfig};
+
+/// dmm (tenths of a millimetre) to metres.
+pub const DMM: f32 = 1.0 / 10_000.0;
+/// Wrist flick speeds (m/s) for power 0 and 1000, and the spin at ±1000 (rad/s).
+pub const MIN_SPEED: f32 = 1.0;
+pub const MAX_SPEED: f32 = 8.0;
+pub const MAX_SPIN: f32 = 30.0;
+/// The card leaves the hand this far from the wrist, along the throw (m).
+pub const HAND: f32 = 0.06;
+/// Physics steps per 1/60 s frame: 480 Hz (thin cards collapse at 240 Hz).
+pub const SUBSTEPS: u32 = 8;
+pub const CARD_FRICTION: f32 = 0.6;
+/// The Great Tower's mass (kg).
+pub const TOWER_MASS: f32 = 0.5;
+/// Hard stop for one stage, frames (12 s).
+pub const MAX_FRAMES: u32 = 720;
+
+pub const TAG_TABLE: u32 = 1;
+pub const TAG_MAT: u32 = 2;
+pub const TAG_CARD: u32 = 3;
+pub const TAG_SIEGE: u32 = 4;
+pub const TAG_TOWER: u32 = 5;
+pub const TAG_PIVOT: u32 = 6;
+
+pub const TABLE_RGB: [u8; 3] = [139, 107, 72];
+pub const MAT_RGB: [u8; 3] = [96, 84, 70];
+pub const FLIPPED_RGB: [u8; 3] = [236, 236, 230];
+pub const SIEGE_RGB: [u8; 3] = [40, 40, 40];
+pub const TOWER_RGB: [u8; 3] = [180, 150, 90];
+
+/// Card body spec: a rounded cuboid (border 0.4 × thickness), 1.8 g, no bounce.
+pub fn card_spec(x: f32, y: f32, angle: f32) -> BodySpec {
+    let hw = geo::CARD_LEN as f32 * DMM / 2.0;
+    let hh = geo::CARD_THICK as f32 * DMM / 2.0;
+    let area = 4.0 * hw * hh;
+    BodySpec::dynamic(vec![Part::rect(hw, hh).rounded(0.8 * hh)], x, y)
+        .angle(angle)
+        .density(geo::CARD_MASS_G / 1000.0 / area)
+        .friction(CARD_FRICTION)
+        .restitution(0.0)
+}
+
+fn rad(tenths: i32) -> f32 {
+    tenths as f32 * (core::f32::consts::PI / 1800.0)
+}
+
+/// Which building card a body is: (body, card id, owner seat).
+#[derive(Clone, Copy, Debug)]
+pub struct CardBody {
+    pub body: BodyId,
+    pub id: u32,
+    pub seat: usize,
+}
+
+/// A table built from the rules state.
+pub struct World {
+    pub table: Table,
+    pub cards: Vec<CardBody>,
+    pub projectiles: Vec<BodyId>,
+    pub tower: Option<BodyId>,
+}
+
+pub fn config(n: usize) -> TableConfig {
+    let (t0, t1) = geo::table_extent(n);
+    TableConfig {
+        substeps: SUBSTEPS,
+        bounds: [t0 as f32 * DMM - 0.2, -0.3, t1 as f32 * DMM + 0.2, 3.0],
+        max_frames: MAX_FRAMES,
+        ..TableConfig::default()
+    }
+}
+
+/// Builds the table: floor tiles, every mat, the Great Tower, then the cards of `mats` in seat
+/// order and castle order (always the same insertion order for the same state).
+pub fn build_world(state: &State, mats: &[usize], cfg: TableConfig) -> World {
+    let mut table = Table::new(cfg);
+    let (t0, t1) = geo::table_extent(state.n);
+    table.add_floor(t0 as f32 * DMM, t1 as f32 * DMM, 0.0, TABLE_RGB, TAG_TABLE);
+    for s in 0..state.n {
+        let hw = geo::MAT_W as f32 * DMM / 2.0;
+        let hh = geo::MAT_T as f32 * DMM / 2.0;
+        let x = geo::mat_left(s) as f32 * DMM + hw;
+        let rgb = if state.players[s].defeated {
+            FLIPPED_RGB
+        } else {
+            MAT_RGB
+        };
+        table.add(
+            BodySpec::fixed(vec![Part::rect(hw, hh)], x, hh)
+                .friction(0.6)
+                .rgb(rgb)
+                .tag(TAG_MAT),
+        );
+    }
+    let tower = state.tower.map(|t| {
+        let hw = geo::TOWER_HW as f32 * DMM;
+        let hh = geo::TOWER_HH as f32 * DMM;
+        table.add(
+            BodySpec::dynamic(vec![Part::rect(hw, hh)], t.x as f32 * DMM, t.y as f32 * DMM)
+                .angle(rad(t.a))
+                .density(TOWER_MASS / (4.0 * hw * hh))
+                .friction(0.6)
+                .rgb(TOWER_RGB)
+                .tag(TAG_TOWER),
+        )
+    });
+    let mut mats: Vec<usize> = mats.to_vec();
+    mats.sort_unstable();
+    mats.dedup();
+    let mut cards = Vec::new();
+    for s in mats {
+        let Some(p) = state.players.get(s) else {
+            continue;
+        };
+        let left = geo::mat_left(s);
+        let rgb = crate::core::seat::SEAT_COLOURS[s % crate::core::seat::SEAT_COLOURS.len()];
+        for c in &p.castle {
+            let x = (left + c.pose.x) as f32 * DMM;
+            let y = (geo::MAT_T + c.pose.y) as f32 * DMM;
+            let body = table.add(card_spec(x, y, rad(c.pose.a)).rgb(rgb).tag(TAG_CARD));
+            cards.push(CardBody {
+                body,
+                id: c.id,
+                seat: s,
+            });
+        }
+    }
+    World {
+        table,
+        cards,
+        projectiles: Vec::new(),
+        tower,
+    }
+}
+
+/// Where a wrist throw releases its card: the wrist pivot plus the hand, along the throw (m).
+pub fn release_point(seat: usize, angle: i32) -> (f32, f32) {
+    let (px, py) = geo::pivot(seat);
+    let (dx, dy) = launch::direction(angle);
+    (px as f32 * DMM + HAND * dx, py as f32 * DMM + HAND * dy)
+}
+
+/// Adds the thrown siege card(s) and releases them with the launch's speed, direction and spin.
+pub fn throw(world: &mut World, seat: usize, l: &Launch, munitions: usize) {
+    let (rx, ry) = release_point(seat, l.angle);
+    let (dx, dy) = launch::direction(l.angle);
+    let (vx, vy) = launch::velocity(l.angle, l.power, MIN_SPEED, MAX_SPEED);
+    let w = launch::spin(l.spin, MAX_SPIN);
+    let a = rad(l.angle);
+    let gap = (geo::CARD_THICK + 2) as f32 * DMM;
+    for k in 0..munitions.max(1) {
+        // A second card sits on top of the first (perpendicular to the throw).
+        let off = k as f32 * gap;
+        let spec = card_spec(rx - dy * off, ry + dx * off, a)
+            .ccd()
+            .fast_rotation()
+            .rgb(SIEGE_RGB)
+            .tag(TAG_SIEGE);
+        let id = world.table.add(spec);
+        world.table.set_velocity(id, vx, vy, w);
+        world.projectiles.push(id);
+    }
+}
+
+fn q(v: f32) -> i64 {
+    libm::roundf(v) as i64
+}
+
+/// The facts of a settled table: every card's pose on its owner's mat (or `off` it), the tower.
+pub fn read_facts(world: &World, rest: &[(i64, i64)]) -> Vec<Fact> {
+    let mut facts = Vec::new();
+    for c in &world.cards {
+        let pose = if world.table.is_removed(c.body) {
+            None
+        } else {
+            world.table.pose(c.body)
+        };
+        let Some((x, y, a)) = pose else {
+            facts.push(Fact::new("off", &[c.id as i64]));
+            continue;
+        };
+        let lx = q(x / DMM) - geo::mat_left(c.seat) as i64;
+        let ly = q(y / DMM) - geo::MAT_T as i64;
+        if lx < 0 || lx > geo::MAT_W as i64 {
+            facts.push(Fact::new("off", &[c.id as i64]));
+            continue;
+        }
+        facts.push(Fact::new(
+            "card",
+            &[c.id as i64, lx, ly, launch::to_tenths(a) as i64],
+        ));
+    }
+    if let Some(t) = world.tower {
+        match world.table.pose(t).filter(|_| !world.table.is_removed(t)) {
+            Some((x, y, a)) => facts.push(Fact::new(
+                "tower",
+                &[q(x / DMM), q(y / DMM), launch::to_tenths(a) as i64],
+            )),
+            None => facts.push(Fact::new("tower_off", &[])),
+        }
+    }
+    for &(x, y) in rest {
+        facts.push(Fact::new("siege_rest", &[x, y]));
+    }
+    facts
+}
+
+/// A shot of this game: a throw, or a let-go (no projectile).
+pub struct AssaultShot {
+    pub world: World,
+    frame: TableView,
+    stage: u8,
+    rest: Vec<(i64, i64)>,
+}
+
+impl AssaultShot {
+    pub fn new(world: World, frame: TableView) -> Self {
+        AssaultShot {
+            world,
+            frame,
+            stage: 0,
+            rest: Vec::new(),
+        }
+    }
+
+    fn lift_projectiles(&mut self) {
+        let t = &mut self.world.table;
+        for &p in &self.world.projectiles {
+            if let Some((x, y, _)) = t.pose(p).filter(|_| !t.is_removed(p)) {
+                self.rest.push((q(x / DMM), q(y / DMM)));
+            }
+            t.remove(p);
+        }
+        // Wake everything left so that what rested on a thrown card may fall now.
+        let ids: Vec<BodyId> = self
+            .world
+            .cards
+            .iter()
+            .map(|c| c.body)
+            .chain(self.world.tower)
+            .collect();
+        for id in ids {
+            if !t.is_removed(id) {
+                let (vx, vy, w) = t.velocity(id).unwrap_or_default();
+                t.set_velocity(id, vx, vy, w);
+            }
+        }
+    }
+}
+
+impl Shot for AssaultShot {
+    fn step_frame(&mut self) -> bool {
+        match self.stage {
+            0 if self.world.table.step_frame() => {
+                if self.world.projectiles.is_empty() {
+                    self.stage = 2;
+                } else {
+                    self.lift_projectiles();
+                    self.stage = 1;
+                }
+            }
+            1 if self.world.table.step_frame() => self.stage = 2,
+            _ => {}
+        }
+        self.stage == 2
+    }
+
+    fn settled(&self) -> bool {
+        self.stage == 2
+    }
+
+    fn steps(&self) -> u64 {
+        self.world.table.steps()
+    }
+
+    fn view(&self) -> TableView {
+        let mut bodies = self.frame.bodies.clone();
+        bodies.extend(
+            self.world
+                .table
+                .views()
+                .into_iter()
+                .filter(|b| b.tag == TAG_CARD || b.tag == TAG_SIEGE || b.tag == TAG_TOWER),
+        );
+        TableView {
+            bodies,
+            bounds: self.frame.bounds,
+            labels: self.frame.labels.clone(),
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        Outcome {
+            facts: read_facts(&self.world, &self.rest),
+            steps: self.world.table.steps(),
+            hash: format!("{:016x}", self.world.table.hash()),
+        }
+    }
+}
+
+/// The static part of the view (table, mats, pivots) and its bounds and labels.
+pub fn static_view(state: &State, names: &[String]) -> TableView {
+    let (t0, t1) = geo::table_extent(state.n);
+    let mut bodies = vec![BodyView {
+        shape: BodyShape::Rect {
+            hw: (t1 - t0) as f32 * DMM / 2.0,
+            hh: 0.01,
+        },
+        x: (t0 + t1) as f32 * DMM / 2.0,
+        y: -0.01,
+        angle: 0.0,
+        rgb: TABLE_RGB,
+        tag: TAG_TABLE,
+    }];
+    let mut labels = Vec::new();
+    for s in 0..state.n {
+        let p = &state.players[s];
+        let hw = geo::MAT_W as f32 * DMM / 2.0;
+        let x = geo::mat_left(s) as f32 * DMM + hw;
+        bodies.push(BodyView {
+            shape: BodyShape::Rect {
+                hw,
+                hh: geo::MAT_T as f32 * DMM / 2.0,
+            },
+            x,
+            y: geo::MAT_T as f32 * DMM / 2.0,
+            angle: 0.0,
+            rgb: if p.defeated { FLIPPED_RGB } else { MAT_RGB },
+            tag: TAG_MAT,
+        });
+        let (px, py) = geo::pivot(s);
+        bodies.push(BodyView {
+            shape: BodyShape::Circle { r: 0.008 },
+            x: px as f32 * DMM,
+            y: py as f32 * DMM,
+            angle: 0.0,
+            rgb: crate::core::seat::SEAT_COLOURS[s % crate::core::seat::SEAT_COLOURS.len()],
+            tag: TAG_PIVOT,
+        });
+        bodies.push(BodyView {
+            shape: BodyShape::Rect {
+                hw: 0.004,
+                hh: py as f32 * DMM / 2.0,
+            },
+            x: px as f32 * DMM,
+            y: py as f32 * DMM / 2.0,
+            angle: 0.0,
+            rgb: [200, 170, 150],
+            tag: TAG_PIVOT,
+        });
+        let name = names
+            .get(s)
+            .cloned()
+            .unwrap_or_else(|| format!("Seat {}", s + 1));
+        let status = if p.eliminated {
+            " (eliminated)".to_string()
+        } else if p.defeated {
+            format!(" (last bastion, {} standing)", p.standing())
+        } else {
+            format!(" ({} standing)", p.standing())
+        };
+        labels.push((x, 0.30, format!("{name}{status}")));
+    }
+    TableView {
+        bodies,
+        bounds: [t0 as f32 * DMM, -0.05, t1 as f32 * DMM, 0.45],
+        labels,
+    }
+}
+
+/// The cards and the tower at rest, straight from the rules state (no simulation).
+pub fn state_bodies(state: &State) -> Vec<BodyView> {
+    let mut out = Vec::new();
+    for (s, p) in state.players.iter().enumerate() {
+        let left = geo::mat_left(s);
+        let rgb = crate::core::seat::SEAT_COLOURS[s % crate::core::seat::SEAT_COLOURS.len()];
+        for c in &p.castle {
+            out.push(card_view(left, c.pose, rgb));
+        }
+    }
+    if let Some(t) = state.tower {
+        out.push(BodyView {
+            shape: BodyShape::Rect {
+                hw: geo::TOWER_HW as f32 * DMM,
+                hh: geo::TOWER_HH as f32 * DMM,
+            },
+            x: t.x as f32 * DMM,
+            y: t.y as f32 * DMM,
+            angle: rad(t.a),
+            rgb: TOWER_RGB,
+            tag: TAG_TOWER,
+        });
+    }
+    out
+}
+
+fn card_view(left: i32, p: Pose, rgb: [u8; 3]) -> BodyView {
+    BodyView {
+        shape: BodyShape::Rect {
+            hw: geo::CARD_LEN as f32 * DMM / 2.0,
+            hh: geo::CARD_THICK as f32 * DMM / 2.0,
+        },
+        x: (left + p.x) as f32 * DMM,
+        y: (geo::MAT_T + p.y) as f32 * DMM,
+        angle: rad(p.a),
+        rgb,
+        tag: TAG_CARD,
+    }
+}

@@ -1,0 +1,211 @@
+//! How the generic bot aims at Catapult Castle: ballistic first guesses at every tower worth
+//! taking (libm only, with the physics step's own gravity integration), and a shaped rating that
+//! prefers hits, and among misses the ones whose first contact was nearer a worthwhile tower.
+
+use super::geometry::*;
+use super::rules::{ShotFacts, State};
+use super::table::{catapult_origin, layout_of};
+use crate::core::{Launch, Outcome};
+
+/// A tower the acting seat would gain by hitting: id, mouth centre x and rim y, value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Target {
+    pub tower: u32,
+    pub x: f32,
+    pub top: f32,
+    pub value: i64,
+}
+
+/// Towers worth hitting now, best first.
+pub fn targets(state: &State) -> Vec<Target> {
+    let layout = layout_of(state);
+    let seat = state.turn.seat;
+    let fired = state.current_corner().map(|c| c.mat);
+    let fewest = (0..state.seats)
+        .filter(|&s| s != seat)
+        .map(|s| state.towers_of(s))
+        .min()
+        .unwrap_or(0);
+    let mut out = Vec::new();
+    for (m, mat) in state.mats.iter().enumerate() {
+        for (s, sq) in mat.squares.iter().enumerate() {
+            let Some(top) = sq.stack.last() else {
+                continue;
+            };
+            if sq.roof.is_some() || top.ammo >= AMMO_CAPACITY - 1 {
+                continue;
+            }
+            let stack_bonus = if state.turn.strong {
+                2000 * (sq.stack.len() as i64 - 1)
+            } else {
+                0
+            };
+            let value = if state.solo {
+                if Some(m) == fired {
+                    continue;
+                }
+                1000 + stack_bonus
+            } else {
+                match mat.owner {
+                    Some(o) if o == seat => continue,
+                    // Taking from the player closest to running out ends the game sooner.
+                    Some(o) => {
+                        1500 + if state.towers_of(o) == fewest { 500 } else { 0 } + stack_bonus
+                    }
+                    None => 1000 + stack_bonus,
+                }
+            };
+            out.push(Target {
+                tower: top.id,
+                x: layout.square_x(m, s),
+                top: tower_top_y(sq.stack.len() - 1),
+                value,
+            });
+        }
+    }
+    let origin_x = catapult_origin(state).map(|o| o[0]).unwrap_or(0.0);
+    out.sort_by(|a, b| {
+        b.value
+            .cmp(&a.value)
+            .then(((a.x - origin_x).abs()).total_cmp(&(b.x - origin_x).abs()))
+            .then(a.tower.cmp(&b.tower))
+    });
+    out
+}
+
+/// The table integrates gravity semi-implicitly in 8 solver substeps per 1/60 s step (rapier's
+/// TGS with `num_solver_iterations = 8`), so a ball drops g/2·(t² + t·dt/8): measured, 1 mm of
+/// 1 m after one second of free flight.
+const GRAVITY_SUBSTEP: f32 = crate::physics::FRAME_DT / 8.0;
+
+/// Launch speed (m/s) that carries a ball from `from` through `to` at elevation `theta_tenths`
+/// (measured from the horizontal towards the target), under the table's gravity integration:
+/// y(t) = vy·t − g/2·(t² + t·dt′).
+pub fn ballistic_speed(from: [f32; 2], to: [f32; 2], theta_tenths: i32) -> Option<f32> {
+    let g = 9.81f32;
+    let dt = GRAVITY_SUBSTEP;
+    let dx = (to[0] - from[0]).abs();
+    let dy = to[1] - from[1];
+    let theta = theta_tenths as f32 * core::f32::consts::PI / 1800.0;
+    let (s, c) = (libm::sinf(theta), libm::cosf(theta));
+    if c <= 1e-3 || dx < 1e-3 {
+        return None;
+    }
+    let k = dx / c;
+    let a = 0.5 * g * k * k;
+    let b = 0.5 * g * dt * k;
+    let rhs = dx * s / c - dy;
+    if rhs <= 0.0 {
+        return None;
+    }
+    let u = (-b + libm::sqrtf(b * b + 4.0 * a * rhs)) / (2.0 * a);
+    if u <= 0.0 {
+        return None;
+    }
+    Some(1.0 / u)
+}
+
+fn power_for(speed: f32, range: (f32, f32)) -> Option<i32> {
+    if speed < range.0 || speed > range.1 {
+        return None;
+    }
+    Some(libm::roundf((speed - range.0) / (range.1 - range.0) * 1000.0) as i32)
+}
+
+/// First guesses: for the best targets, arcs of 45–56° (steeper ones bounce out of the cup
+/// more often) from the catapult,
+/// and from the hand when a Magic Toss is in play.
+pub fn aim_hints(state: &State) -> Vec<Launch> {
+    let Some(origin) = catapult_origin(state) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for t in targets(state).iter().take(4) {
+        let to = [t.x, t.top + 0.012];
+        let left = t.x < origin[0];
+        for theta in [500, 450, 560] {
+            let Some(v) = ballistic_speed(origin, to, theta) else {
+                continue;
+            };
+            let Some(power) = power_for(v, CATAPULT_SPEED) else {
+                continue;
+            };
+            out.push(Launch {
+                kind: "catapult".into(),
+                angle: if left { 1800 - theta } else { theta },
+                power,
+                spin: 0,
+                x: 0,
+                y: 0,
+            });
+        }
+        if state.turn.toss {
+            let from = [origin[0], AMMO_R + 0.001];
+            if let Some(power) =
+                ballistic_speed(from, to, 500).and_then(|v| power_for(v, TOSS_SPEED))
+            {
+                out.push(Launch {
+                    kind: "toss".into(),
+                    angle: if left { 1300 } else { 500 },
+                    power,
+                    spin: 0,
+                    x: 0,
+                    y: 0,
+                });
+            }
+        }
+    }
+    // Interleave so that the bot's first few samples cover several targets.
+    let mut ordered = Vec::with_capacity(out.len());
+    let stride = if state.turn.toss { 4 } else { 3 };
+    for k in 0..stride {
+        ordered.extend(out.iter().skip(k).step_by(stride).cloned());
+    }
+    ordered
+}
+
+/// How good a shot's outcome is for the seat aiming: hits on worthwhile towers high, then
+/// misses by how near the ball's first contact was to a worthwhile tower's mouth.
+pub fn rate(state: &State, outcome: &Outcome) -> i64 {
+    let Ok(f) = ShotFacts::read(outcome) else {
+        return -100_000;
+    };
+    let seat = state.turn.seat;
+    let ts = targets(state);
+    let mut score = 0;
+    for &r in &f.roofs {
+        if let Some((m, _, _)) = state.find_tower(r) {
+            score += if state.mats[m].owner == Some(seat) {
+                -800
+            } else {
+                400
+            };
+        }
+    }
+    if let Some(t) = f.in_tower {
+        if let Some(target) = ts.iter().find(|x| x.tower == t) {
+            return 10_000 + target.value + score;
+        }
+        // Own tower, a roofed one or one on the mat fired from: not worth a shot.
+        return -2000 + score;
+    }
+    if f.fell {
+        return -6000 + score;
+    }
+    let Some((px, py)) = f.first_contact.or(f.rest) else {
+        return -6000 + score;
+    };
+    let (px, py) = (px as f32 / 1000.0, py as f32 / 1000.0);
+    let near = ts
+        .iter()
+        .map(|t| {
+            let dx = px - t.x;
+            let dy = py - t.top;
+            libm::sqrtf(dx * dx + dy * dy)
+        })
+        .fold(f32::INFINITY, f32::min);
+    if !near.is_finite() {
+        return -5000 + score;
+    }
+    score - (libm::roundf(near * 1000.0) as i64).min(5000)
+}

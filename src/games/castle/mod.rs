@@ -1,0 +1,296 @@
+//! Catapult Castle: shoot ammo into the other players' towers (cups) and take them home.
+//! `rules.rs` is the pure game, `table.rs` the physics, `bot.rs` the bot's aim, `view.rs` the
+//! table for the renderer. Rule decisions: docs/rules/castle.md.
+
+pub mod bot;
+pub mod geometry;
+pub mod rules;
+pub mod table;
+pub mod view;
+
+pub use table::{
+    TAG_AMMO, TAG_CARD, TAG_CATAPULT, TAG_MAT, TAG_ROOF, TAG_SHOT, TAG_STAND, TAG_TABLE, TAG_TOWER,
+};
+
+use crate::core::{
+    Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt, Ranking,
+    Refusal, RuleResult, Seat, Shot, TableView,
+};
+use geometry::*;
+use rules::{Phase, State};
+
+#[derive(Clone)]
+pub struct Castle {
+    pub state: State,
+    seats: Vec<Seat>,
+    /// The setup's events (for the log; `apply` returns the later ones).
+    pub setup_events: Vec<Event>,
+}
+
+impl Castle {
+    pub fn create(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Castle> {
+        let (state, setup_events) = State::new(seats.len(), options, seed)?;
+        Ok(Castle {
+            state,
+            seats,
+            setup_events,
+        })
+    }
+}
+
+impl Castle {
+    /// Where a captured tower may be dropped by dragging: the `place`/`stack` moves on offer (a
+    /// stack that needs a card from the hand is chosen with a button instead), with the spot
+    /// (metres) the tower would stand on.
+    pub fn drop_targets(&self) -> Vec<(Move, [f32; 2])> {
+        if !matches!(self.state.phase, Phase::Place { .. }) {
+            return Vec::new();
+        }
+        let layout = table::layout_of(&self.state);
+        let Some(m) = self.state.mat_of(self.state.turn.seat) else {
+            return Vec::new();
+        };
+        self.state
+            .choices()
+            .into_iter()
+            .filter(|c| {
+                c.mv.action == "place" || (c.mv.action == "stack" && c.mv.args.get(1) == Some(&-1))
+            })
+            .filter_map(|c| {
+                let s = usize::try_from(*c.mv.args.first()?).ok()?;
+                let h = self.state.mats[m].squares.get(s)?.stack.len();
+                let y = if h == 0 {
+                    MAT_THICK
+                } else {
+                    tower_top_y(h - 1) + CARD_THICK
+                };
+                Some((c.mv, [layout.square_x(m, s), y + TOWER_H / 2.0]))
+            })
+            .collect()
+    }
+
+    /// Turns a `drop [x_mm, y_mm, angle]` gesture into the `place`/`stack` move at the nearest
+    /// square it was dropped on.
+    fn resolve_drop(&self, mv: &Move) -> RuleResult<Move> {
+        let x = mv.arg(0)? as f32 / 1000.0;
+        let targets = self.drop_targets();
+        if targets.is_empty() {
+            return Err(Refusal::new("there is no tower to drop on a square now"));
+        }
+        let best = targets
+            .into_iter()
+            .map(|(m, p)| ((p[0] - x).abs(), m))
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        match best {
+            Some((dx, m)) if dx <= SQUARE / 2.0 => Ok(Move { seat: mv.seat, ..m }),
+            _ => Err(Refusal::new(
+                "drop the tower on one of the highlighted squares of your mat",
+            )),
+        }
+    }
+}
+
+pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dyn Game>> {
+    Ok(Box::new(Castle::create(options, seats, seed)?))
+}
+
+impl Game for Castle {
+    fn id(&self) -> &'static str {
+        "castle"
+    }
+
+    fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    fn turn(&self) -> Option<usize> {
+        self.state.acting()
+    }
+
+    fn phase(&self) -> String {
+        let s = &self.state;
+        match &s.phase {
+            Phase::Aim if s.turn.shots_taken > 0 => {
+                format!("Aim (extra shot {})", s.turn.shots_taken + 1)
+            }
+            p => rules::phase_label(p).to_string(),
+        }
+    }
+
+    fn choices(&self) -> Vec<Choice> {
+        self.state.choices()
+    }
+
+    fn launch_prompt(&self) -> Option<LaunchPrompt> {
+        let s = &self.state;
+        if !s.expects_shot() {
+            return None;
+        }
+        let origin = table::catapult_origin(s)?;
+        let mut p = LaunchPrompt::new(LaunchKind::Catapult, origin);
+        p.angle = (0, 1800);
+        if s.turn.toss {
+            p.kinds.push(LaunchKind::Toss);
+            p.spin = (-1000, 1000);
+            p.x = TOSS_X_MM;
+            p.y = TOSS_Y_MM;
+        }
+        Some(p)
+    }
+
+    fn placement_prompt(&self) -> Option<PlacementPrompt> {
+        let targets = self.drop_targets();
+        let m = self.state.mat_of(self.state.turn.seat)?;
+        if targets.is_empty() {
+            return None;
+        }
+        let layout = table::layout_of(&self.state);
+        let x0 = layout.mat_x0(m);
+        Some(PlacementPrompt {
+            action: "drop".into(),
+            label: "Drop the tower you took on a square of your mat".into(),
+            half_extents: [TOWER_HW, TOWER_H / 2.0],
+            region: [x0, 0.0, x0 + layout.mat_len(), 0.6],
+            angle: (0, 0),
+            snaps: targets.iter().map(|t| t.1).collect(),
+        })
+    }
+
+    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
+        let Some(prompt) = self.launch_prompt() else {
+            return Err(Refusal::new("no shot is expected now"));
+        };
+        prompt.check(launch)?;
+        let frame = TableView {
+            bodies: Vec::new(),
+            bounds: table::layout_of(&self.state).view_bounds(),
+            labels: view::labels(&self.state, &self.seats),
+        };
+        match table::CastleShot::fire(&self.state, &self.seats, launch, frame) {
+            Some(shot) => Ok(Box::new(shot)),
+            None => Err(Refusal::new("the catapult has no corner to stand at")),
+        }
+    }
+
+    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+        if mv.action == "drop" && !mv.is_shot() {
+            if self.state.acting() != Some(mv.seat as usize) {
+                return Err(Refusal(format!("it is not seat {}'s move", mv.seat + 1)));
+            }
+            let resolved = self.resolve_drop(mv)?;
+            return self.state.apply(&resolved);
+        }
+        if let Some(l) = &mv.launch {
+            if let Some(p) = self.launch_prompt() {
+                p.check(l)?;
+            }
+        }
+        self.state.apply(mv)
+    }
+
+    fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.state.scores()
+    }
+
+    fn ranking(&self) -> Ranking {
+        self.state.ranking()
+    }
+
+    fn view(&self) -> TableView {
+        view::table_view(&self.state, &self.seats)
+    }
+
+    fn hud(&self) -> Vec<String> {
+        let s = &self.state;
+        let mut out = Vec::new();
+        let Some(seat) = s.acting() else {
+            out.push("Game over".into());
+            let names: Vec<String> = self.seats.iter().map(|x| x.name.clone()).collect();
+            out.extend(s.ranking().explain(&names));
+            if s.solo {
+                out.push(rules::solo_title(s.solo_score()).to_string());
+            }
+            return out;
+        };
+        let name = self
+            .seats
+            .get(seat)
+            .map(|x| x.name.clone())
+            .unwrap_or_default();
+        out.push(format!("{name}: {}", self.phase()));
+        let hand: Vec<&str> = s.hands[seat].iter().map(|c| c.effect.name()).collect();
+        out.push(format!(
+            "Hand: {}",
+            if hand.is_empty() {
+                "no cards".to_string()
+            } else {
+                hand.join(", ")
+            }
+        ));
+        if s.solo {
+            out.push(format!(
+                "Ammo left {} of {} · towers removed {} · score {} ({}) · rearrangements left {}",
+                s.supply,
+                rules::SOLO_AMMO,
+                s.removed.len(),
+                s.solo_score(),
+                rules::solo_title(s.solo_score()),
+                s.rearrangements_left
+            ));
+        } else {
+            out.push(format!(
+                "Supply: {} ammo · in towers: {}",
+                s.supply,
+                s.ammo_in_towers()
+            ));
+            let towers: Vec<String> = (0..s.seats)
+                .map(|i| {
+                    let n = self
+                        .seats
+                        .get(i)
+                        .map(|x| x.name.clone())
+                        .unwrap_or_default();
+                    format!("{n} {} towers ({} ammo)", s.towers_of(i), s.ammo_of(i))
+                })
+                .collect();
+            out.push(towers.join(" · "));
+        }
+        let mut effects = Vec::new();
+        if s.turn.toss {
+            effects.push("Magic Toss".to_string());
+        }
+        if s.turn.strong {
+            effects.push("Strong Ammo".to_string());
+        }
+        if s.turn.shots_allowed > 1 {
+            effects.push(format!(
+                "shot {} of {}",
+                s.turn.shots_taken + 1,
+                s.turn.shots_allowed
+            ));
+        }
+        if s.stand.get(s.turn.seat).copied().unwrap_or(false) {
+            effects.push("catapult on the box".to_string());
+        }
+        if !effects.is_empty() {
+            out.push(format!("This turn: {}", effects.join(", ")));
+        }
+        out
+    }
+
+    fn rate_outcome(&self, outcome: &Outcome) -> i64 {
+        bot::rate(&self.state, outcome)
+    }
+
+    fn aim_hints(&self) -> Vec<Launch> {
+        bot::aim_hints(&self.state)
+    }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,273 @@
+//! Catapults (Green Box of Games): flick cubes off a tile lever into the scoring tiles of the box.
+//!
+//! `rules` is pure (cubes, rounds, scoring), `layout` holds the table's measurements (shared by
+//! the rules and the physics), `table` builds the physics table and fires the finger strike,
+//! `bot` gives the built-in bot its aim.
+
+pub mod bot;
+pub mod layout;
+pub mod rules;
+pub mod table;
+
+use crate::core::{
+    rank, Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, Ranking, Refusal,
+    RuleResult, Seat, Shot, TableView,
+};
+use rules::{RoundResult, State};
+
+#[derive(Clone)]
+pub struct Catapults {
+    pub state: State,
+    seats: Vec<Seat>,
+}
+
+/// Creates a game (no options; the seed is unused: nothing in Catapults is random but the flick).
+pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dyn Game>> {
+    if let Some(o) = options.first() {
+        return Err(Refusal(format!("Catapults has no option `{o}`")));
+    }
+    let _ = seed;
+    Ok(Box::new(Catapults::new(seats)?))
+}
+
+impl Catapults {
+    pub fn new(seats: Vec<Seat>) -> RuleResult<Catapults> {
+        Ok(Catapults {
+            state: State::new(seats.len())?,
+            seats,
+        })
+    }
+
+    /// Game totals after each round, round by round (the results screen charts these).
+    pub fn history(&self) -> &[RoundResult] {
+        &self.state.history
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
+    fn name(&self, seat: usize) -> String {
+        self.seats
+            .get(seat)
+            .map(|s| s.name.clone())
+            .unwrap_or_else(|| format!("Seat {}", seat + 1))
+    }
+
+    fn setup(&self, shooter: usize, cube: Option<usize>) -> table::Setup {
+        let resting = self
+            .state
+            .on_table()
+            .into_iter()
+            .map(|(owner, index, x, y, angle)| table::Placed {
+                owner,
+                index,
+                x,
+                y,
+                angle,
+            })
+            .collect();
+        table::Setup {
+            resting,
+            shooter,
+            cube,
+            colours: self.seats.iter().map(|s| s.rgb()).collect(),
+            ends: self.state.ends(),
+        }
+    }
+
+    /// The seat whose side of the table is drawn on the left: the one to act (the last winner
+    /// once the game is over).
+    fn viewer(&self) -> usize {
+        self.state
+            .turn()
+            .or_else(|| rules::winner(&self.state.totals))
+            .unwrap_or(0)
+    }
+}
+
+impl Game for Catapults {
+    fn id(&self) -> &'static str {
+        "catapults"
+    }
+
+    fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    fn turn(&self) -> Option<usize> {
+        self.state.turn()
+    }
+
+    fn phase(&self) -> String {
+        match (self.state.turn(), self.state.cube_to_flick()) {
+            (Some(_), Some(c)) => format!("Flick cube {} of {}", c + 1, rules::CUBES),
+            _ => "Game over".to_string(),
+        }
+    }
+
+    fn choices(&self) -> Vec<Choice> {
+        Vec::new()
+    }
+
+    fn launch_prompt(&self) -> Option<LaunchPrompt> {
+        self.state.turn()?;
+        let tip = -((layout::OUT_LINE + layout::CATAPULT_GAP) as f32) / 1000.0;
+        let mut p = LaunchPrompt::new(LaunchKind::Flick, [tip, 0.012]);
+        p.angle = table::STRIKE_ANGLE;
+        p.power = (0, 1000);
+        p.spin = (0, 0);
+        p.x = table::CONTACT;
+        p.y = table::FULCRUM;
+        Some(p)
+    }
+
+    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
+        let prompt = self
+            .launch_prompt()
+            .ok_or_else(|| Refusal::new("the game is over: nobody flicks"))?;
+        prompt.check(launch)?;
+        let (Some(seat), Some(cube)) = (self.state.turn(), self.state.cube_to_flick()) else {
+            return Err(Refusal::new("no cube is left to flick"));
+        };
+        let setup = self.setup(seat, Some(cube));
+        Ok(Box::new(table::FlickShot::fire(
+            &setup,
+            launch,
+            &self.names(),
+        )))
+    }
+
+    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+        if !mv.is_shot() {
+            return Err(Refusal(format!(
+                "Catapults has no decision `{}`: every turn is a flick",
+                mv.action
+            )));
+        }
+        let outcome = mv.outcome.as_ref().ok_or_else(|| {
+            Refusal::new("a flick needs its outcome (where the cubes came to rest)")
+        })?;
+        self.state.apply_shot(mv.seat as usize, &outcome.facts)
+    }
+
+    fn is_over(&self) -> bool {
+        self.state.over
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.state.totals.clone()
+    }
+
+    fn ranking(&self) -> Ranking {
+        let keys: Vec<Vec<i64>> = (0..self.state.players)
+            .map(|s| {
+                let best = self
+                    .state
+                    .history
+                    .iter()
+                    .map(|r| r.awarded[s])
+                    .max()
+                    .unwrap_or(0);
+                vec![self.state.totals[s], best]
+            })
+            .collect();
+        rank(&["points", "best round"], &keys)
+    }
+
+    fn view(&self) -> TableView {
+        let viewer = self.viewer();
+        let setup = self.setup(viewer, self.state.cube_to_flick());
+        let built = table::scene(&setup, table::DEFAULT_FULCRUM);
+        let mut v = table::frame(built.mirror, &self.names(), &setup.ends);
+        v.bodies = built.table.views();
+        // A marker over each cube in play showing what it scores now.
+        for (s, _, x, y, a) in self.state.on_table() {
+            let pts = layout::cube_points(self.state.end(s), x, y, a);
+            v.labels.push((
+                x as f32 * built.mirror / 1000.0,
+                y as f32 / 1000.0 + 0.012,
+                format!("{pts}"),
+            ));
+        }
+        v
+    }
+
+    fn hud(&self) -> Vec<String> {
+        let st = &self.state;
+        let mut lines = Vec::new();
+        match (st.turn(), st.cube_to_flick()) {
+            (Some(s), Some(c)) => lines.push(format!(
+                "Round {} · {} flicks cube {} of {} · the tiles next to your end score 2",
+                st.round,
+                self.name(s),
+                c + 1,
+                rules::CUBES,
+            )),
+            _ => lines.push(match rules::winner(&st.totals) {
+                Some(w) => format!(
+                    "Game over: {} wins with {} points",
+                    self.name(w),
+                    st.totals[w]
+                ),
+                None => "Game over".to_string(),
+            }),
+        }
+        let order: Vec<String> = st.order.iter().map(|&s| self.name(s)).collect();
+        lines.push(format!("Order this round: {}", order.join(" → ")));
+        let at = |e: usize| -> String {
+            let who: Vec<String> = (0..st.players)
+                .filter(|&s| st.end(s) == e)
+                .map(|s| self.name(s))
+                .collect();
+            who.join(", ")
+        };
+        let mine = self.viewer();
+        let near = st.end(mine);
+        lines.push(format!(
+            "Near end (drawn on the left, the tiles there score 2 for them): {} · far end: {}",
+            at(near),
+            at(1 - near)
+        ));
+        let zone = st.zone_points();
+        for (s, (total, on_tiles)) in st.totals.iter().zip(&zone).enumerate() {
+            let (ready, on, back) = st.supply(s);
+            lines.push(format!(
+                "{}: {total} points · {on_tiles} on the tiles now · cubes: {ready} to flick, {on} on the table, {back} back in supply",
+                self.name(s),
+            ));
+        }
+        lines.push(format!(
+            "First to {} with a lead of {} wins",
+            rules::WIN_POINTS,
+            rules::WIN_LEAD
+        ));
+        if !st.history.is_empty() {
+            let rounds: Vec<String> = st
+                .history
+                .iter()
+                .map(|r| {
+                    let t: Vec<String> = r.totals.iter().map(|t| t.to_string()).collect();
+                    format!("R{} {}", r.round, t.join("/"))
+                })
+                .collect();
+            lines.push(format!("Totals by round: {}", rounds.join(" · ")));
+        }
+        lines
+    }
+
+    fn rate_outcome(&self, outcome: &Outcome) -> i64 {
+        let Some(seat) = self.state.turn() else {
+            return 0;
+        };
+        bot::rate(&self.state, seat, outcome)
+    }
+
+    fn aim_hints(&self) -> Vec<Launch> {
+        bot::hints()
+    }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,384 @@
+//! The rules of Catapults, pure: cubes, turns, rounds, scoring and the end of the game. They never
+//! see a body: a shot reaches them as integer facts (where each cube came to rest, in mm).
+//!
+//! Facts a shot reports (canonical frame, see `layout`):
+//! - `cube [owner, index, x, y, angle]` — the cube is in play at (x, y) mm, turned `angle` tenths
+//!   of a degree;
+//! - `out [owner, index, x, y]` — it came to rest behind a tile line, among the catapults;
+//! - `fallen [owner, index]` — it left the table.
+//!
+//! The cube on the lever must be reported; a cube already on the table that is not mentioned
+//! stays where it was.
+
+use super::layout::{cube_points, end_of, OUT_LINE, TABLE_HALF};
+use crate::core::{Event, Fact, Refusal, RuleResult};
+
+/// Cubes each player flicks per round.
+pub const CUBES: usize = 4;
+/// The game ends when a player has at least this many points…
+pub const WIN_POINTS: i64 = 21;
+/// …and leads the second by at least this many.
+pub const WIN_LEAD: i64 = 2;
+
+/// Where one cube is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CubeAt {
+    /// In its owner's hand, still to be flicked this round.
+    Ready,
+    /// On the table, in play, at (x, y) mm turned `angle` tenths of a degree.
+    Table { x: i32, y: i32, angle: i32 },
+    /// Flicked this round but out of play (off the table or behind a tile line): back in its
+    /// owner's supply, scoring nothing; it is flicked again next round.
+    Returned,
+}
+
+/// One scored round, for the history chart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundResult {
+    pub round: u32,
+    /// The turn order the round was played in.
+    pub order: Vec<usize>,
+    /// The end each seat sat at.
+    pub ends: Vec<usize>,
+    /// Tile points each player had on the table when the round ended.
+    pub zone_points: Vec<i64>,
+    /// Round points: zone points minus the worst player's.
+    pub awarded: Vec<i64>,
+    /// Game totals after the round.
+    pub totals: Vec<i64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub players: usize,
+    /// `cubes[seat][index]`.
+    pub cubes: Vec<[CubeAt; CUBES]>,
+    /// This round's turn order (each player flicks one cube per pass, four passes).
+    pub order: Vec<usize>,
+    /// Shots taken this round (0 .. 4 × players).
+    pub shot: usize,
+    /// 1-based round number.
+    pub round: u32,
+    pub totals: Vec<i64>,
+    pub history: Vec<RoundResult>,
+    pub over: bool,
+}
+
+/// Round points: each player's tile points minus the worst player's.
+pub fn round_points(zone_points: &[i64]) -> Vec<i64> {
+    let worst = zone_points.iter().copied().min().unwrap_or(0);
+    zone_points.iter().map(|p| p - worst).collect()
+}
+
+/// The winner if the game ends with these totals: 21 or more and a lead of at least 2.
+pub fn winner(totals: &[i64]) -> Option<usize> {
+    let (best, &top) = totals
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
+    let second = totals
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| *s != best)
+        .map(|(_, &t)| t)
+        .max()
+        .unwrap_or(i64::MIN / 2);
+    (top >= WIN_POINTS && top - second >= WIN_LEAD).then_some(best)
+}
+
+/// The next round's order: most points first, fewest last. Tied players swap the order they
+/// had among themselves last round, so going late (the last word) alternates between them.
+pub fn next_order(totals: &[i64], previous: &[usize]) -> Vec<usize> {
+    let pos = |s: usize| previous.iter().position(|&p| p == s).unwrap_or(s);
+    let mut order: Vec<usize> = (0..totals.len()).collect();
+    order.sort_by(|&a, &b| totals[b].cmp(&totals[a]).then(pos(b).cmp(&pos(a))));
+    order
+}
+
+impl State {
+    /// A new game: seat 0 (the youngest player) starts, then clockwise (increasing seats).
+    pub fn new(players: usize) -> RuleResult<State> {
+        if !(2..=4).contains(&players) {
+            return Err(Refusal(format!(
+                "Catapults takes 2 to 4 players, not {players}"
+            )));
+        }
+        Ok(State {
+            players,
+            cubes: vec![[CubeAt::Ready; CUBES]; players],
+            order: (0..players).collect(),
+            shot: 0,
+            round: 1,
+            totals: vec![0; players],
+            history: Vec::new(),
+            over: false,
+        })
+    }
+
+    /// The end (0 = left, 1 = right) a seat sits at this round.
+    pub fn end(&self, seat: usize) -> usize {
+        end_of(seat, self.round, self.players)
+    }
+
+    /// Every seat's end this round.
+    pub fn ends(&self) -> Vec<usize> {
+        (0..self.players).map(|s| self.end(s)).collect()
+    }
+
+    /// The seat to flick now.
+    pub fn turn(&self) -> Option<usize> {
+        if self.over {
+            return None;
+        }
+        self.order.get(self.shot % self.players.max(1)).copied()
+    }
+
+    /// Which of the acting seat's cubes goes on the lever now (its first one still in hand).
+    pub fn cube_to_flick(&self) -> Option<usize> {
+        let seat = self.turn()?;
+        self.cubes
+            .get(seat)?
+            .iter()
+            .position(|c| *c == CubeAt::Ready)
+    }
+
+    /// Cubes in play, in a fixed order (seat, then index).
+    pub fn on_table(&self) -> Vec<(usize, usize, i32, i32, i32)> {
+        let mut out = Vec::new();
+        for (s, cubes) in self.cubes.iter().enumerate() {
+            for (i, c) in cubes.iter().enumerate() {
+                if let CubeAt::Table { x, y, angle } = *c {
+                    out.push((s, i, x, y, angle));
+                }
+            }
+        }
+        out
+    }
+
+    /// Tile points each player has on the table right now.
+    pub fn zone_points(&self) -> Vec<i64> {
+        let mut pts = vec![0; self.players];
+        for (s, _, x, y, a) in self.on_table() {
+            pts[s] += cube_points(self.end(s), x, y, a);
+        }
+        pts
+    }
+
+    /// Counts of a seat's cubes: (ready, on the table, returned).
+    pub fn supply(&self, seat: usize) -> (usize, usize, usize) {
+        let Some(cubes) = self.cubes.get(seat) else {
+            return (0, 0, 0);
+        };
+        let n = |f: fn(&CubeAt) -> bool| cubes.iter().filter(|c| f(c)).count();
+        (
+            n(|c| *c == CubeAt::Ready),
+            n(|c| matches!(c, CubeAt::Table { .. })),
+            n(|c| *c == CubeAt::Returned),
+        )
+    }
+
+    /// Applies a shot's outcome for `seat`: moves the cubes the facts mention, then ends the turn
+    /// (and the round, with its scoring, after the last cube).
+    pub fn apply_shot(&mut self, seat: usize, facts: &[Fact]) -> RuleResult<Vec<Event>> {
+        let Some(turn) = self.turn() else {
+            return Err(Refusal::new("the game is over"));
+        };
+        if seat != turn {
+            return Err(Refusal(format!(
+                "it is seat {turn}'s turn to flick, not seat {seat}'s"
+            )));
+        }
+        let Some(flicked) = self.cube_to_flick() else {
+            return Err(Refusal(format!("seat {seat} has no cube left to flick")));
+        };
+        let updates = self.read_facts(seat, flicked, facts)?;
+        let mut events = Vec::new();
+        for (owner, index, to) in updates {
+            let from = self.cubes[owner][index];
+            self.cubes[owner][index] = to;
+            let (o, i) = (owner as i64, index as i64);
+            let shot = owner == seat && index == flicked;
+            match to {
+                CubeAt::Table { x, y, angle } => {
+                    let pts = cube_points(self.end(owner), x, y, angle);
+                    if shot {
+                        events.push(Event::new(
+                            "cube_landed",
+                            Some(owner),
+                            &[o, i, x as i64, y as i64, pts],
+                            format!(
+                                "seat {owner}'s cube {} lands at {x} mm ({pts} points)",
+                                index + 1
+                            ),
+                        ));
+                    } else if from != to {
+                        events.push(Event::new(
+                            "cube_knocked",
+                            Some(owner),
+                            &[o, i, x as i64, y as i64, pts],
+                            format!(
+                                "seat {owner}'s cube {} is knocked to {x} mm ({pts} points)",
+                                index + 1
+                            ),
+                        ));
+                    }
+                }
+                CubeAt::Returned => events.push(Event::new(
+                    "cube_returned",
+                    Some(owner),
+                    &[o, i],
+                    format!(
+                        "seat {owner}'s cube {} is out of play and goes back to the supply",
+                        index + 1
+                    ),
+                )),
+                CubeAt::Ready => {}
+            }
+        }
+        self.shot += 1;
+        if self.shot >= CUBES * self.players {
+            events.extend(self.end_round());
+        }
+        Ok(events)
+    }
+
+    /// Tile points each player would have if these facts were applied for `seat`'s flick now
+    /// (before the round is scored): what the bot weighs its candidate flicks by.
+    pub fn preview(&self, seat: usize, facts: &[Fact]) -> RuleResult<Vec<i64>> {
+        let flicked = self
+            .cube_to_flick()
+            .ok_or_else(|| Refusal::new("no cube is left to flick"))?;
+        let mut next = self.clone();
+        for (owner, index, to) in self.read_facts(seat, flicked, facts)? {
+            next.cubes[owner][index] = to;
+        }
+        Ok(next.zone_points())
+    }
+
+    /// Checks every fact against the state and turns it into a cube move.
+    fn read_facts(
+        &self,
+        seat: usize,
+        flicked: usize,
+        facts: &[Fact],
+    ) -> RuleResult<Vec<(usize, usize, CubeAt)>> {
+        let mut updates: Vec<(usize, usize, CubeAt)> = Vec::new();
+        for f in facts {
+            let owner = f.arg(0)?;
+            let index = f.arg(1)?;
+            if owner < 0 || owner as usize >= self.players || index < 0 || index as usize >= CUBES {
+                return Err(Refusal(format!(
+                    "fact `{}` names cube {index} of seat {owner}, which does not exist",
+                    f.what
+                )));
+            }
+            let (owner, index) = (owner as usize, index as usize);
+            let is_shot = owner == seat && index == flicked;
+            if !is_shot && !matches!(self.cubes[owner][index], CubeAt::Table { .. }) {
+                return Err(Refusal(format!(
+                    "fact `{}`: seat {owner}'s cube {index} is neither on the table nor on the lever",
+                    f.what
+                )));
+            }
+            if updates.iter().any(|u| u.0 == owner && u.1 == index) {
+                return Err(Refusal(format!(
+                    "seat {owner}'s cube {index} is reported twice"
+                )));
+            }
+            let to = match f.what.as_str() {
+                "cube" => {
+                    let (x, y, angle) = (f.arg(2)?, f.arg(3)?, f.arg(4)?);
+                    if x.abs() > OUT_LINE as i64 {
+                        return Err(Refusal(format!(
+                            "a cube at x = {x} mm lies behind a tile line: it is `out`, not in play"
+                        )));
+                    }
+                    if !(0..=3000).contains(&y) || !(0..3600).contains(&angle) {
+                        return Err(Refusal(format!(
+                            "cube pose y = {y} mm, angle = {angle} is not on the table"
+                        )));
+                    }
+                    CubeAt::Table {
+                        x: x as i32,
+                        y: y as i32,
+                        angle: angle as i32,
+                    }
+                }
+                "out" => {
+                    let x = f.arg(2)?;
+                    if x.abs() <= OUT_LINE as i64 || x.abs() > TABLE_HALF as i64 {
+                        return Err(Refusal(format!(
+                            "`out` needs a resting place behind a tile line ({OUT_LINE} < |x| <= {TABLE_HALF} mm), not x = {x}"
+                        )));
+                    }
+                    CubeAt::Returned
+                }
+                "fallen" => CubeAt::Returned,
+                other => {
+                    return Err(Refusal(format!(
+                        "unknown fact `{other}` in a Catapults shot"
+                    )))
+                }
+            };
+            updates.push((owner, index, to));
+        }
+        if !updates.iter().any(|u| u.0 == seat && u.1 == flicked) {
+            return Err(Refusal(format!(
+                "the outcome does not say where seat {seat}'s flicked cube {flicked} went"
+            )));
+        }
+        Ok(updates)
+    }
+
+    /// Scores the round, checks the end of the game, and starts the next round.
+    fn end_round(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        let zone = self.zone_points();
+        let awarded = round_points(&zone);
+        for s in 0..self.players {
+            self.totals[s] += awarded[s];
+            events.push(Event::new(
+                "round_scored",
+                Some(s),
+                &[self.round as i64, zone[s], awarded[s], self.totals[s]],
+                format!(
+                    "round {}: seat {s} has {} on the tiles, scores {} (total {})",
+                    self.round, zone[s], awarded[s], self.totals[s]
+                ),
+            ));
+        }
+        self.history.push(RoundResult {
+            round: self.round,
+            order: self.order.clone(),
+            ends: self.ends(),
+            zone_points: zone,
+            awarded,
+            totals: self.totals.clone(),
+        });
+        if let Some(w) = winner(&self.totals) {
+            self.over = true;
+            events.push(Event::new(
+                "game_over",
+                Some(w),
+                &[w as i64, self.totals[w]],
+                format!("seat {w} wins with {} points", self.totals[w]),
+            ));
+            return events;
+        }
+        self.order = next_order(&self.totals, &self.order);
+        self.round += 1;
+        self.shot = 0;
+        for cubes in &mut self.cubes {
+            *cubes = [CubeAt::Ready; CUBES];
+        }
+        let mut args = vec![self.round as i64];
+        args.extend(self.order.iter().map(|&s| s as i64));
+        events.push(Event::new(
+            "round_started",
+            self.order.first().copied(),
+            &args,
+            format!("round {} starts; order {:?}", self.round, self.order),
+        ));
+        events
+    }
+}
