@@ -152,6 +152,18 @@ fn mm(v: f32) -> i32 {
     }
 }
 
+/// A positional parameter (mm from the launcher): the gesture's offset clamped into the range
+/// when the range includes the launcher itself (0); otherwise the range is not measured from the
+/// launcher (a fulcrum position…) and the gesture cannot express it: its middle is used.
+fn offset_param(v_mm: i32, (lo, hi): (i32, i32)) -> i32 {
+    let (lo, hi) = if lo <= hi { (lo, hi) } else { (hi, lo) };
+    if lo <= 0 && hi >= 0 {
+        v_mm.clamp(lo, hi)
+    } else {
+        lo + (hi - lo) / 2
+    }
+}
+
 fn clamp_range(v: i32, (lo, hi): (i32, i32)) -> i32 {
     let (lo, hi) = if lo <= hi { (lo, hi) } else { (hi, lo) };
     v.clamp(lo, hi)
@@ -197,10 +209,25 @@ pub fn drag_launch(
     }
     let angle = fit_angle(angle_tenths(-px, -py), prompt.angle, "aim")?;
     let power = scale_into(pull / feel.reach, prompt.power);
+    // Where the drag started, relative to the launcher, is the release point when the launcher
+    // allows one (a hand toss); elsewhere the ranges are 0..0 and this clamps to 0.
     Ok(Launch {
         kind: kind.name().to_string(),
         angle,
         power,
+        spin: clamp_range(0, prompt.spin),
+        x: offset_param(mm(press.x - prompt.origin[0]), prompt.x),
+        y: offset_param(mm(press.y - prompt.origin[1]), prompt.y),
+    })
+}
+
+/// A let-go (`release`): nothing to aim, every parameter at its neutral value.
+pub fn release_launch(prompt: &LaunchPrompt) -> Result<Launch, Refused> {
+    kind_allowed(prompt, LaunchKind::Release)?;
+    Ok(Launch {
+        kind: LaunchKind::Release.name().to_string(),
+        angle: clamp_angle(0, prompt.angle),
+        power: clamp_range(0, prompt.power),
         spin: clamp_range(0, prompt.spin),
         x: clamp_range(0, prompt.x),
         y: clamp_range(0, prompt.y),
@@ -253,8 +280,8 @@ pub fn flick_launch(
         angle,
         power: scale_into(speed / feel.full_speed, prompt.power),
         spin: clamp_range(0, prompt.spin),
-        x: clamp_range(mm(first.x - prompt.origin[0]), prompt.x),
-        y: clamp_range(mm(first.y - prompt.origin[1]), prompt.y),
+        x: offset_param(mm(first.x - prompt.origin[0]), prompt.x),
+        y: offset_param(mm(first.y - prompt.origin[1]), prompt.y),
     })
 }
 
@@ -322,22 +349,33 @@ pub fn wrist_launch(
     })
 }
 
-/// The launch a gesture makes for the prompt's first launcher kind.
+/// The launch a gesture makes with launcher `kind` (the player picks one when the prompt offers
+/// several).
 pub fn launch_for(
     prompt: &LaunchPrompt,
+    kind: LaunchKind,
     samples: &[Sample],
     feel: &Feel,
 ) -> Result<Launch, Refused> {
     let (Some(first), Some(last)) = (samples.first(), samples.last()) else {
         return Err(Refused::quiet("no gesture"));
     };
-    match prompt.kinds.first() {
-        Some(k @ (LaunchKind::Catapult | LaunchKind::Toss)) => {
-            drag_launch(*k, prompt, *first, *last, feel)
-        }
-        Some(LaunchKind::Flick) => flick_launch(prompt, samples, feel),
-        Some(LaunchKind::Wrist) => wrist_launch(prompt, samples, feel),
-        None => Err(Refused::loud("no launcher is in play now")),
+    match kind {
+        LaunchKind::Catapult | LaunchKind::Toss => drag_launch(kind, prompt, *first, *last, feel),
+        LaunchKind::Flick => flick_launch(prompt, samples, feel),
+        LaunchKind::Wrist => wrist_launch(prompt, samples, feel),
+        LaunchKind::Release => Err(Refused::quiet("nothing to aim: tap Let go")),
+    }
+}
+
+/// What a player calls a launcher.
+pub fn kind_label(kind: LaunchKind) -> &'static str {
+    match kind {
+        LaunchKind::Catapult => "Catapult",
+        LaunchKind::Toss => "Hand toss",
+        LaunchKind::Flick => "Flick",
+        LaunchKind::Wrist => "Wrist throw",
+        LaunchKind::Release => "Let go",
     }
 }
 
@@ -488,6 +526,48 @@ mod tests {
     }
 
     #[test]
+    fn a_toss_releases_where_the_drag_started_and_let_go_is_neutral() {
+        let mut p = prompt(LaunchKind::Catapult);
+        p.kinds.push(LaunchKind::Toss);
+        p.x = (-50, 50);
+        p.y = (0, 15);
+        let f = feel();
+        let l = launch_for(
+            &p,
+            LaunchKind::Toss,
+            &[s(0.0, 0.03, 0.01), s(0.5, -0.3, -0.3)],
+            &f,
+        );
+        assert_eq!(
+            l.map(|l| (l.kind, l.x, l.y)),
+            Ok(("toss".to_string(), 30, 10))
+        );
+        // The catapult from the same prompt ignores the offset only if its range says so: here
+        // the prompt's ranges apply to both kinds, so the offsets are clamped the same way.
+        let far = launch_for(
+            &p,
+            LaunchKind::Toss,
+            &[s(0.0, 0.19, -0.05), s(0.5, -0.3, -0.3)],
+            &f,
+        );
+        assert_eq!(far.map(|l| (l.x, l.y)), Ok((50, 0)));
+        let mut r = LaunchPrompt::new(LaunchKind::Release, [0.2, 0.0]);
+        r.angle = (0, 0);
+        r.power = (0, 0);
+        let l = release_launch(&r);
+        assert_eq!(
+            l.clone().map(|l| (l.kind, l.angle, l.power, l.spin)),
+            Ok(("release".to_string(), 0, 0, 0))
+        );
+        assert!(l.map(|l| r.check(&l).is_ok()).unwrap_or(false));
+        assert!(
+            release_launch(&p).is_err(),
+            "no let-go on a catapult prompt"
+        );
+        assert!(launch_for(&r, LaunchKind::Release, &[s(0.0, 0.2, 0.0)], &f).is_err());
+    }
+
+    #[test]
     fn angles_wrap_and_clamp_to_the_nearer_end() {
         assert_eq!(angle_tenths(1.0, 0.0), 0);
         assert_eq!(angle_tenths(0.0, -1.0), 2700);
@@ -521,6 +601,11 @@ mod tests {
         let faster = [s(0.0, 0.1, 0.0), s(0.1, 0.1, -0.5)];
         let l2 = flick_launch(&p, &faster, &f);
         assert_eq!(l2.map(|l| (l.power, l.x)), Ok((1000, 30)));
+        // A range that does not include the launcher (a fulcrum 38..48 mm along the lever) is
+        // not measured from it: the gesture gets its middle.
+        p.y = (38, 48);
+        let l3 = flick_launch(&p, &faster, &f);
+        assert_eq!(l3.map(|l| l.y), Ok(43));
         let slow = [s(0.0, 0.0, 0.0), s(2.0, 0.0, -0.5)];
         assert!(matches!(
             flick_launch(&p, &slow, &f),
@@ -576,7 +661,7 @@ mod tests {
                     ),
                     s(0.1, 0.01 + r * libm::cosf(a), r * libm::sinf(a)),
                 ];
-                if let Ok(l) = launch_for(&p, &path, &f) {
+                if let Ok(l) = launch_for(&p, kind, &path, &f) {
                     assert!(p.check(&l).is_ok(), "{kind:?} {l:?}");
                 }
             }

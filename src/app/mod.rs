@@ -197,6 +197,8 @@ struct App {
     logged_screen: Option<Screen>,
     probe_input: i32,
     probe_anchor: (f32, f32),
+    /// The launcher the player picked when the prompt offers several.
+    kind_pick: Option<LaunchKind>,
 }
 
 fn log(line: &str) {
@@ -254,6 +256,7 @@ impl App {
             logged_screen: None,
             probe_input: 0,
             probe_anchor: (-1.0, -1.0),
+            kind_pick: None,
         }
     }
 
@@ -1107,6 +1110,11 @@ impl App {
         };
         let placement = human.and(p.game().placement_prompt());
         let launch = human.and(p.game().launch_prompt());
+        let kind = launch.as_ref().and_then(|lp| {
+            self.kind_pick
+                .filter(|k| lp.kinds.contains(k))
+                .or_else(|| lp.kinds.first().copied())
+        });
         let mut labels: Vec<(String, String)> = choices
             .iter()
             .enumerate()
@@ -1114,6 +1122,18 @@ impl App {
             .collect();
         if let Some(pp) = &placement {
             labels.push(("place".into(), format!("Place {}", pp.label)));
+        }
+        if let Some(lp) = launch.as_ref().filter(|lp| lp.kinds.len() > 1) {
+            for k in &lp.kinds {
+                let mark = if Some(*k) == kind { "> " } else { "" };
+                labels.push((
+                    format!("kind:{}", k.name()),
+                    format!("{mark}{}", gesture::kind_label(*k)),
+                ));
+            }
+        }
+        if kind == Some(LaunchKind::Release) {
+            labels.push(("release".into(), "Let go".into()));
         }
         if active && p.can_undo() {
             labels.push(("undo".into(), "Undo".into()));
@@ -1158,7 +1178,7 @@ impl App {
         // Launcher, aim, placement ghost.
         let feel = Feel::for_screen(f.metres(w.min(h)));
         if let Some(lp) = &launch {
-            self.launch_input(p, lp, &f, &feel);
+            self.launch_input(p, lp, kind.unwrap_or(LaunchKind::Catapult), &f, &feel);
         } else {
             self.aim = None;
         }
@@ -1257,6 +1277,30 @@ impl App {
             }
             return;
         }
+        if let Some(name) = key.strip_prefix("kind:") {
+            let picked = p
+                .game()
+                .launch_prompt()
+                .and_then(|lp| lp.kinds.into_iter().find(|k| k.name() == name));
+            if picked.is_some() {
+                self.kind_pick = picked;
+                self.aim = None;
+            }
+            return;
+        }
+        if key == "release" {
+            let Some(lp) = p.game().launch_prompt() else {
+                return;
+            };
+            match gesture::release_launch(&lp) {
+                Ok(launch) => match p.fire(launch) {
+                    Ok(()) => log("fire release"),
+                    Err(e) => self.say(format!("Refused: {e}"), true),
+                },
+                Err(r) => self.say(r.message, true),
+            }
+            return;
+        }
         if key == "place" {
             let (Some(pp), Some(pl), Some(seat)) = (placement, self.place.as_ref(), p.human_turn())
             else {
@@ -1305,17 +1349,29 @@ impl App {
         }
     }
 
-    fn launch_input(&mut self, p: &mut Play, lp: &LaunchPrompt, f: &Frame, feel: &Feel) {
+    fn launch_input(
+        &mut self,
+        p: &mut Play,
+        lp: &LaunchPrompt,
+        kind: LaunchKind,
+        f: &Frame,
+        feel: &Feel,
+    ) {
         let u = self.ui.u;
         let (ox, oy) = f.to_screen(lp.origin[0], lp.origin[1]);
         self.probe_anchor = (ox, oy);
-        self.probe_input = match lp.kinds.first() {
-            Some(LaunchKind::Catapult) => 1,
-            Some(LaunchKind::Toss) => 2,
-            Some(LaunchKind::Flick) => 3,
-            Some(LaunchKind::Wrist) => 4,
-            None => 0,
+        self.probe_input = match kind {
+            LaunchKind::Catapult => 1,
+            LaunchKind::Toss => 2,
+            LaunchKind::Flick => 3,
+            LaunchKind::Wrist => 4,
+            LaunchKind::Release => 6,
         };
+        if kind == LaunchKind::Release {
+            // Nothing to aim: the bottom bar's Let go button fires.
+            self.aim = None;
+            return;
+        }
         // The ring where a gesture starts.
         let pulse = 0.5 + 0.5 * (get_time() as f32 * 4.0).sin();
         let ring = feel.grab * f.scale;
@@ -1326,13 +1382,11 @@ impl App {
             (u * 0.5).max(1.5),
             Color::new(0.95, 0.68, 0.22, 0.35 + 0.4 * pulse),
         );
-        let hint = match lp.kinds.first() {
-            Some(LaunchKind::Catapult) | Some(LaunchKind::Toss) => {
-                "Drag back from the ring and let go to fire"
-            }
-            Some(LaunchKind::Flick) => "Flick: swipe fast across the ring",
-            Some(LaunchKind::Wrist) => "Throw: flick out from the ring; curve it for spin",
-            None => "",
+        let hint = match kind {
+            LaunchKind::Catapult | LaunchKind::Toss => "Drag back from the ring and let go to fire",
+            LaunchKind::Flick => "Flick: swipe fast across the ring",
+            LaunchKind::Wrist => "Throw: flick out from the ring; curve it for spin",
+            LaunchKind::Release => "",
         };
         if self.aim.is_none() {
             let small = self.ui.size(2.8);
@@ -1370,7 +1424,7 @@ impl App {
                     if let Some(mut a) = self.aim.take() {
                         let (wx, wy) = f.to_world(x, y);
                         a.samples.push(Sample::new((now - a.t0) as f32, wx, wy));
-                        match gesture::launch_for(lp, &a.samples, feel) {
+                        match gesture::launch_for(lp, kind, &a.samples, feel) {
                             Ok(launch) => {
                                 let text = format!(
                                     "{} angle {} power {} spin {} x {} y {}",
@@ -1417,13 +1471,10 @@ impl App {
                     Color::new(1.0, 1.0, 1.0, 0.3),
                 );
             }
-            let drag = matches!(
-                lp.kinds.first(),
-                Some(LaunchKind::Catapult) | Some(LaunchKind::Toss)
-            );
+            let drag = matches!(kind, LaunchKind::Catapult | LaunchKind::Toss);
             if drag {
                 let small = self.ui.size(3.0);
-                match gesture::launch_for(lp, &preview, feel) {
+                match gesture::launch_for(lp, kind, &preview, feel) {
                     Ok(l) => {
                         let len = (l.power as f32 / 1000.0) * feel.reach * 1.4 * f.scale + 4.0 * u;
                         let (dx, dy) = crate::physics::launch::direction(l.angle);

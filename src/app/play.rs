@@ -586,6 +586,108 @@ mod tests {
         assert!(e.contains("move 0"), "{e}");
     }
 
+    /// Every available game, driven the way the app drives it: a synthetic gesture for the
+    /// launcher its prompt asks for gives a launch the game accepts, the shot animates to rest
+    /// and is played; decisions and placements go through `decide`; bots take turns.
+    #[test]
+    fn every_available_game_plays_through_the_app_generically() {
+        use crate::app::gesture::{self, Feel, Sample};
+        for info in catalog().into_iter().filter(|g| g.available) {
+            let n = 2usize.clamp(info.min_seats, info.max_seats);
+            let mut seats = default_seats(n, SeatKind::Bot);
+            seats[0] = Seat::new(0, SeatKind::Human);
+            let mut p = Play::new(info, &[], seats, 11).unwrap_or_else(|e| panic!("{e}"));
+            p.bot_budget = BotBudget {
+                samples: 2,
+                refinements: 0,
+            };
+            let mut human_shots = 0;
+            let mut steps = 0;
+            while human_shots < 1 && !p.is_over() && steps < 400 {
+                steps += 1;
+                let Some(seat) = p.human_turn() else {
+                    let t = p.update(1.0 / 10.0);
+                    assert!(t.error.is_none(), "{}: {:?}", info.id, t.error);
+                    continue;
+                };
+                let g = p.game();
+                if let Some(lp) = g.launch_prompt() {
+                    let kind = lp.kinds[0];
+                    let launch = if kind == LaunchKind::Release {
+                        gesture::release_launch(&lp)
+                    } else {
+                        let feel = Feel::for_screen(1.0);
+                        let [ox, oy] = lp.origin;
+                        // Pull back down-left / swipe: whichever the kind wants.
+                        let path = match kind {
+                            LaunchKind::Flick => {
+                                vec![Sample::new(0.0, ox, oy), Sample::new(0.1, ox, oy - 0.2)]
+                            }
+                            LaunchKind::Wrist => {
+                                let a =
+                                    crate::physics::launch::direction(gesture::mid_angle(lp.angle));
+                                vec![
+                                    Sample::new(0.0, ox, oy),
+                                    Sample::new(0.1, ox + a.0 * 0.2, oy + a.1 * 0.2),
+                                ]
+                            }
+                            _ => {
+                                let a =
+                                    crate::physics::launch::direction(gesture::mid_angle(lp.angle));
+                                vec![
+                                    Sample::new(0.0, ox, oy),
+                                    Sample::new(0.5, ox - a.0 * 0.15, oy - a.1 * 0.15),
+                                ]
+                            }
+                        };
+                        gesture::launch_for(&lp, kind, &path, &feel)
+                    };
+                    let launch = launch.unwrap_or_else(|r| panic!("{}: {}", info.id, r.message));
+                    assert!(lp.check(&launch).is_ok(), "{}: {launch:?}", info.id);
+                    let before = p.session.replay.moves.len();
+                    p.fire(launch)
+                        .unwrap_or_else(|e| panic!("{}: {e}", info.id));
+                    for _ in 0..5000 {
+                        if p.flight.is_none() {
+                            break;
+                        }
+                        p.update(0.25);
+                    }
+                    assert!(p.flight.is_none(), "{}: the shot settles", info.id);
+                    assert_eq!(p.session.replay.moves.len(), before + 1, "{}", info.id);
+                    if kind != LaunchKind::Release {
+                        human_shots += 1;
+                    }
+                } else if let Some(c) = g.choices().first() {
+                    let mv = c.mv.clone();
+                    p.decide(mv).unwrap_or_else(|e| panic!("{}: {e}", info.id));
+                } else if let Some(pp) = g.placement_prompt() {
+                    let x = (pp.region[0] + pp.region[2]) / 2.0;
+                    let y = (pp.region[1] + pp.region[3]) / 2.0;
+                    let args = gesture::placement_args(&pp, x, y, 0);
+                    let mv = Move::decide(seat, &pp.action, &args);
+                    p.decide(mv).unwrap_or_else(|e| panic!("{}: {e}", info.id));
+                } else {
+                    panic!("{}: a human turn with nothing to do", info.id);
+                }
+            }
+            eprintln!(
+                "{}: {} moves, {human_shots} human shot(s), {steps} steps",
+                info.id,
+                p.session.replay.moves.len()
+            );
+            assert!(
+                human_shots == 1 || p.is_over(),
+                "{}: reached a shot",
+                info.id
+            );
+            // The save resumes to the same place.
+            let r = Play::resume(&p.session.replay.to_json()).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(r.game().turn(), p.game().turn(), "{}", info.id);
+            assert_eq!(r.game().scores(), p.game().scores(), "{}", info.id);
+        }
+    }
+
     #[test]
     fn interpolation_is_between_frames_and_takes_the_short_way_round() {
         let body = |x: f32, angle: f32| BodyView {

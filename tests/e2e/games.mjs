@@ -5,6 +5,8 @@
 //
 // Units: fractions of the canvas's shorter side; screen y points down. `variants` (optional) runs
 // the game more than once, each with its own setup-screen taps (options, seat kinds).
+// `placeFirst`: drag-and-place a piece when both a placement and choices are offered (by
+// default the scripted player takes the first choice).
 
 export const GAMES = {
   // The development fixture (only in builds with the `fixture-game` feature).
@@ -13,7 +15,7 @@ export const GAMES = {
     pull: [-0.17, 0.15],
     expectFacts: /ball_at|ball_fell/,
     variants: [
-      { label: "practice (placement, then catapult)", taps: ["opt:3"] },
+      { label: "practice (placement, then catapult)", taps: ["opt:3"], placeFirst: true },
       { label: "practice (toss)", taps: ["opt:0"] },
       { label: "practice (flick)", taps: ["opt:1"] },
       { label: "practice (wrist)", taps: ["opt:2"] },

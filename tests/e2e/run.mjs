@@ -420,9 +420,10 @@ async function playGame(browser, url, id, entry) {
   await sleep(200);
   await tab.shot(`${name}-start`);
 
-  // Reach a shot for seat 0 (the human): placements and decisions first, bots in between.
+  // Reach a shot for seat 0 (the human): let-go shots, decisions (the first offered) and
+  // placements first, bots in between.
   let kind = 0;
-  for (let step = 0; step < 30 && !kind; step++) {
+  for (let step = 0; step < 60 && !kind; step++) {
     await tab.waitFor(
       "the human's turn",
       async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0,
@@ -433,6 +434,13 @@ async function playGame(browser, url, id, entry) {
     mark = tab.mark();
     if (input >= 1 && input <= 4) {
       kind = input;
+    } else if (input === 6) {
+      // A let-go: nothing to aim, a button fires it.
+      await tab.tapButton("release");
+      await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 60000, mark);
+    } else if ((await tab.button("choice:0")) && !entry.placeFirst) {
+      await tab.tapButton("choice:0");
+      await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 5000, mark);
     } else if (input === 5) {
       const ax = await tab.q("ct_anchor_x");
       const ay = await tab.q("ct_anchor_y");
