@@ -64,6 +64,11 @@
         if (!s) return;
         try { s.removeItem(str(kp, kn)); } catch (e) { /* nothing to remove */ }
       };
+      env.ct_url_seed = function () {
+        var v = new URLSearchParams(window.location.search).get("seed");
+        var n = v === null ? -1 : Number(v);
+        return Number.isFinite(n) && n >= 0 ? Math.floor(n) : -1;
+      };
       env.ct_first_frame = function () {
         window.ct.firstFrameMs = performance.now();
         var box = document.getElementById("loading");

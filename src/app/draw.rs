@@ -6,7 +6,7 @@ use crate::core::{BodyShape, TableView};
 use macroquad::prelude::*;
 
 pub fn table(ui: &Ui, view: &TableView, f: &Frame) {
-    let size = ui.size(2.6);
+    let size = ui.size(2.2);
     for (x, y, text) in &view.labels {
         let (sx, sy) = f.to_screen(*x, *y);
         let t = plain(text);

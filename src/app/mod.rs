@@ -740,7 +740,7 @@ impl App {
                     return;
                 }
             }
-            let seed = seed_now(self.frames);
+            let seed = platform::fixed_seed().unwrap_or_else(|| seed_now(self.frames));
             match Play::new(game, &options, seats.clone(), seed) {
                 Ok(p) => {
                     log(&format!(
@@ -1115,13 +1115,11 @@ impl App {
                 .filter(|k| lp.kinds.contains(k))
                 .or_else(|| lp.kinds.first().copied())
         });
-        let mut labels: Vec<(String, String)> = choices
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (format!("choice:{i}"), c.label.clone()))
-            .collect();
-        if let Some(pp) = &placement {
-            labels.push(("place".into(), format!("Place {}", pp.label)));
+        // The buttons that act on the table come first (they are never pushed off the bar),
+        // then the game's choices.
+        let mut labels: Vec<(String, String)> = Vec::new();
+        if placement.is_some() {
+            labels.push(("place".into(), "Place".into()));
         }
         if let Some(lp) = launch.as_ref().filter(|lp| lp.kinds.len() > 1) {
             for k in &lp.kinds {
@@ -1138,6 +1136,12 @@ impl App {
         if active && p.can_undo() {
             labels.push(("undo".into(), "Undo".into()));
         }
+        labels.extend(
+            choices
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (format!("choice:{i}"), c.label.clone())),
+        );
         let bh = 9.0 * u;
         let bsize = self.ui.size_at_most(4.0, bh * 0.5);
         let mut rows: Vec<Vec<(String, String, f32)>> = vec![Vec::new()];
@@ -1154,7 +1158,7 @@ impl App {
             }
         }
         rows.retain(|r| !r.is_empty());
-        rows.truncate(3);
+        rows.truncate(if h > w { 5 } else { 4 });
         let bottom_h = if rows.is_empty() {
             0.0
         } else {
@@ -1620,14 +1624,19 @@ impl App {
         let (sx, sy) = f.to_screen(gx, gy);
         let (x0, y0) = f.to_screen(pp.region[0], pp.region[3]);
         let (x1, y1) = f.to_screen(pp.region[2], pp.region[1]);
-        draw_rectangle_lines(
-            x0,
-            y0,
-            x1 - x0,
-            y1 - y0,
-            (u * 0.3).max(1.0),
-            Color::new(1.0, 1.0, 1.0, 0.25),
-        );
+        let ta = self.table_area;
+        let (x0, y0) = (x0.max(ta.x), y0.max(ta.y));
+        let (x1, y1) = (x1.min(ta.x + ta.w), y1.min(ta.y + ta.h));
+        if x1 > x0 && y1 > y0 {
+            draw_rectangle_lines(
+                x0,
+                y0,
+                x1 - x0,
+                y1 - y0,
+                (u * 0.3).max(1.0),
+                Color::new(1.0, 1.0, 1.0, 0.25),
+            );
+        }
         for s in &pp.snaps {
             let (a, b) = f.to_screen(s[0], s[1]);
             draw_circle_lines(a, b, u, 1.0, Color::new(1.0, 1.0, 1.0, 0.4));
@@ -1650,16 +1659,17 @@ impl App {
             draw_circle(hx, hy, 2.2 * u, ACCENT);
         }
         let small = self.ui.size(2.8);
-        self.ui.text(
-            &format!(
-                "Drag to move{}, then tap Place",
-                if rotates { ", the dot to turn" } else { "" }
-            ),
-            2.0 * u,
-            self.table_area.y + self.table_area.h - 5.0 * small,
-            small,
-            DIM,
+        let hint = format!(
+            "{}: drag it{}, then tap Place",
+            pp.label,
+            if rotates { ", turn it by the dot" } else { "" }
         );
+        let lines = self.ui.wrap(&hint, small, self.table_area.w - 4.0 * u);
+        let y0 = self.table_area.y + self.table_area.h - (lines.len() as f32 + 3.5) * small * 1.3;
+        for (i, l) in lines.iter().enumerate() {
+            self.ui
+                .text(l, 2.0 * u, y0 + i as f32 * small * 1.3, small, ACCENT);
+        }
         self.probe_anchor = (sx, sy);
         self.place = Some(pl);
     }

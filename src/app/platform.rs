@@ -13,6 +13,7 @@ mod web {
         pub fn ct_store_set(kp: *const u8, kn: usize, vp: *const u8, vn: usize) -> i32;
         pub fn ct_store_remove(kp: *const u8, kn: usize);
         pub fn ct_first_frame();
+        pub fn ct_url_seed() -> f64;
     }
 }
 
@@ -40,6 +41,23 @@ pub fn first_frame() {
     // SAFETY: an import without arguments.
     unsafe {
         web::ct_first_frame();
+    }
+}
+
+/// A seed fixed from outside (the page's `?seed=N`, or `CATAPULT_TABLE_SEED` on the desktop), so
+/// a test or a bug report can replay the same game; None normally (the clock seeds games).
+pub fn fixed_seed() -> Option<u64> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        // SAFETY: an import without arguments returning a number.
+        let v = unsafe { web::ct_url_seed() };
+        (v.is_finite() && v >= 0.0).then_some(v as u64)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::env::var("CATAPULT_TABLE_SEED")
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
     }
 }
 

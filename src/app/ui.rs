@@ -37,6 +37,10 @@ pub fn plain(s: &str) -> String {
             '“' | '”' => out.push('"'),
             '×' => out.push('x'),
             '·' | '•' => out.push('*'),
+            '→' => out.push_str("->"),
+            '←' => out.push_str("<-"),
+            '≥' => out.push_str(">="),
+            '≤' => out.push_str("<="),
             c if c.is_ascii() => out.push(c),
             _ => out.push('?'),
         }
@@ -88,7 +92,9 @@ impl Glyphs {
 }
 
 /// Every text size the app uses, as multiples of `u`.
-pub const SIZES: [f32; 12] = [2.6, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.2, 6.0, 7.0, 8.0];
+pub const SIZES: [f32; 13] = [
+    2.2, 2.6, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.2, 6.0, 7.0, 8.0,
+];
 
 impl Ui {
     pub fn new() -> Self {

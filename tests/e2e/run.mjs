@@ -168,7 +168,10 @@ class Tab {
     const end = Date.now() + timeout;
     for (;;) {
       if (await pred()) return;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      if (Date.now() > end) {
+        const tail = this.lines.slice(-8).join("\n    ");
+        throw new Error(`timed out waiting for ${what}; last lines:\n    ${tail}`);
+      }
       await sleep(30);
     }
   }
@@ -408,7 +411,8 @@ async function playGame(browser, url, id, entry) {
     hasTouch: true,
     deviceScaleFactor: 2,
   });
-  const tab = await Tab.open(ctx, url);
+  // A fixed seed: the same game every run (the bots' thinking time varies with the seed).
+  const tab = await Tab.open(ctx, `${url}?seed=${entry.seed ?? 7}`);
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   await tab.tapButton(`game:${id}`);
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
