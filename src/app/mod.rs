@@ -1216,6 +1216,19 @@ impl App {
                 );
             }
         }
+        // Side views are wide: in portrait, suggest turning the device (the game carries on).
+        if h > w * 1.2 {
+            let msg = "Turn the screen sideways for a bigger table";
+            let sz = self.ui.size(2.8);
+            let mw = self.ui.measure(msg, sz);
+            self.ui.text(
+                msg,
+                (w - mw) * 0.5,
+                (f.to_screen(0.0, view.bounds[3]).1 - sz - 3.0 * u).max(table_area.y + u),
+                sz,
+                DIM,
+            );
+        }
         // Recent events, bottom-left of the table.
         let recent: Vec<&String> = p.log.iter().rev().take(3).collect();
         for (i, l) in recent.iter().enumerate() {
