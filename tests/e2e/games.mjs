@@ -6,7 +6,8 @@
 // Units: fractions of the canvas's shorter side; screen y points down. `variants` (optional) runs
 // the game more than once, each with its own setup-screen taps (options, seat kinds).
 // `placeFirst`: drag-and-place a piece when both a placement and choices are offered (by
-// default the scripted player takes the first choice).
+// default the scripted player takes the first choice). `toEnd` (optional): setup taps for a short
+// game that a test plays to its results screen.
 
 export const GAMES = {
   // The development fixture (only in builds with the `fixture-game` feature).
@@ -20,6 +21,8 @@ export const GAMES = {
       { label: "practice (flick)", taps: ["opt:1"] },
       { label: "practice (wrist)", taps: ["opt:2"] },
     ],
+    // One seat, a human, two shots: to the results screen.
+    toEnd: { taps: ["seats-"], maxTurns: 6 },
   },
   castle: {},
   feud: {},

@@ -366,6 +366,12 @@ async function main() {
       }
     }
 
+    for (const id of available.filter((g) => GAMES[g] && GAMES[g].toEnd)) {
+      await test(`${id}: played to the end, results with the ranking, play again, quit keeps the save`, () =>
+        playToEnd(browser, url, id, { ...GAMES[id], ...GAMES[id].toEnd })
+      );
+    }
+
     await test("the service worker serves the game with the network cut", async () => {
       const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 } });
       const tab = await Tab.open(ctx, url);
@@ -541,6 +547,54 @@ async function playGame(browser, url, id, entry) {
   await tab.waitFor("the pause menu again", async () => (await tab.q("ct_screen")) === 4);
   await tab.tapButton("resume");
   await tab.waitFor("the game again", async () => (await tab.q("ct_screen")) === 3);
+  tab.noErrors();
+  await ctx.close();
+}
+
+// Plays a short game to its end (every seat human, the same gesture each turn): the results
+// screen shows the ranking and why, "Play again" starts afresh, and quitting keeps the save.
+async function playToEnd(browser, url, id, entry) {
+  const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 }, hasTouch: true });
+  const tab = await Tab.open(ctx, `${url}?seed=${entry.seed ?? 7}`);
+  await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+  await tab.tapButton(`game:${id}`);
+  await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  for (const key of entry.taps || []) await tab.tapButton(key);
+  await tab.shot(`${id}-to-end-setup`);
+  await tab.tapButton("start");
+  await tab.waitFor("the game screen", async () => (await tab.q("ct_screen")) === 3);
+  const size = await tab.size();
+  for (let turn = 0; turn < (entry.maxTurns || 40); turn++) {
+    await tab.waitFor(
+      "a human turn or the results",
+      async () => (await tab.q("ct_screen")) === 6 || ((await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0),
+      120000
+    );
+    if ((await tab.q("ct_screen")) === 6) break;
+    const kind = await tab.q("ct_input");
+    check(kind >= 1 && kind <= 4, `a launcher is up (input ${kind})`);
+    const anchor = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };
+    const g = gesturePath(kind, anchor, size, entry);
+    const moves = await tab.q("ct_moves");
+    const mark = tab.mark();
+    await tab.drag(g.pts, g.stepMs, g.burst);
+    await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 60000, mark);
+  }
+  await tab.waitFor("the results screen", async () => (await tab.q("ct_screen")) === 6, 10000);
+  const results = await tab.waitLine(/^\[ct\] results (.*)$/);
+  check(/^1\. /.test(results[1]) && results[1].includes("("), `the ranking says why: ${results[1]}`);
+  await sleep(200);
+  assertDrawn(await tab.shot(`${id}-results`), "the results screen");
+  const saved = await tab.page.evaluate(() => localStorage.getItem("catapult-table.save"));
+  check(saved === null, "a finished game leaves no save to resume");
+  await tab.tapButton("again");
+  await tab.waitFor("a fresh game", async () => (await tab.q("ct_screen")) === 3 && (await tab.q("ct_moves")) === 0);
+  await tab.tapButton("pause");
+  await tab.waitFor("the pause menu", async () => (await tab.q("ct_screen")) === 4);
+  await tab.shot(`${id}-pause`);
+  await tab.tapButton("quit");
+  await tab.waitFor("the title", async () => (await tab.q("ct_screen")) === 1);
+  check((await tab.button("resume-save")) !== null, "the title offers the game that was quit");
   tab.noErrors();
   await ctx.close();
 }
