@@ -540,10 +540,7 @@ impl App {
 
     fn tile(&mut self, key: &str, a: Area, g: &GameInfo) -> bool {
         let u = self.ui.u;
-        let tapped = self.ui.button(key, a, "", true);
-        if !g.available {
-            self.ui.panel(a, Color::new(0.2, 0.2, 0.22, 0.85));
-        }
+        let tapped = self.ui.button_look(key, a, "", true, !g.available);
         let ts = self.ui.size(4.2);
         let bs = self.ui.size(2.8);
         let colour = if g.available { TEXT } else { DIM };

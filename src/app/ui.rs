@@ -278,9 +278,22 @@ impl Ui {
 
     /// A button; returns true when tapped (pressed and released on it). `key` names it for tests.
     pub fn button(&mut self, key: &str, a: Area, label: &str, enabled: bool) -> bool {
+        self.button_look(key, a, label, enabled, !enabled)
+    }
+
+    /// A button that may look switched off (`dim`) yet still answer taps (a game tile that says
+    /// why it cannot start).
+    pub fn button_look(
+        &mut self,
+        key: &str,
+        a: Area,
+        label: &str,
+        enabled: bool,
+        dim: bool,
+    ) -> bool {
         self.buttons.push((key.to_string(), a));
         let held = self.down_at.map(|(x, y)| a.contains(x, y)).unwrap_or(false);
-        let colour = if !enabled {
+        let colour = if dim {
             BUTTON_OFF
         } else if held {
             BUTTON_HOT
@@ -304,7 +317,7 @@ impl Ui {
             label.truncate(label.len() - 4);
             label.push_str("...");
         }
-        self.text_centred(&label, a, size, if enabled { TEXT } else { DIM });
+        self.text_centred(&label, a, size, if dim { DIM } else { TEXT });
         match self.released {
             Some(((dx, dy), (ux, uy))) if enabled && a.contains(dx, dy) && a.contains(ux, uy) => {
                 self.released = None;
