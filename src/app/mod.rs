@@ -970,7 +970,12 @@ impl App {
             return;
         };
         if active {
+            let was_thinking = p.thinking;
+            let t0 = get_time();
             let tick = p.update(get_frame_time());
+            if was_thinking && !p.thinking {
+                log(&format!("bot-think ms={:.0}", (get_time() - t0) * 1000.0));
+            }
             if tick.launched {
                 self.sfx(sound::Effect::Launch);
             }
