@@ -478,6 +478,20 @@ async function playGame(browser, url, id, entry) {
   await sleep(150);
   check((await tab.q("ct_busy")) === 0 && (await tab.q("ct_moves")) === before, "a cancelled gesture fires nothing");
 
+  // So is a mouse drag that leaves the page with the button held.
+  mark = tab.mark();
+  await tab.page.mouse.move(gesture.pts[0][0], gesture.pts[0][1]);
+  await tab.page.mouse.down();
+  await sleep(60);
+  await tab.page.mouse.move(anchor.x - 30, anchor.y + 10, { steps: 3 });
+  await sleep(60);
+  await tab.page.mouse.move(-20, anchor.y + 10, { steps: 2 });
+  await sleep(100);
+  await tab.page.mouse.up();
+  await tab.waitLine(/^\[ct\] gesture cancelled$/, 3000, mark);
+  await sleep(150);
+  check((await tab.q("ct_busy")) === 0 && (await tab.q("ct_moves")) === before, "a mouse drag off the page fires nothing");
+
   // The real shot. For drag launchers a second finger lands and lifts mid-drag: the first
   // finger's gesture must go on and fire.
   mark = tab.mark();
