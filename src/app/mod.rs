@@ -1276,7 +1276,6 @@ impl App {
                 self.bottom_action(p, &k, &choices, placement.as_ref());
             }
         }
-        let _ = LaunchKind::Catapult;
     }
 
     fn bottom_action(
