@@ -69,6 +69,14 @@
         var n = v === null ? -1 : Number(v);
         return Number.isFinite(n) && n >= 0 ? Math.floor(n) : -1;
       };
+      env.ct_prompt = function (tp, tn, cp, cn, buf, cap) {
+        var v = window.prompt(str(tp, tn), str(cp, cn));
+        if (v === null) return -1;
+        var bytes = enc.encode(v);
+        if (bytes.length > cap) bytes = bytes.subarray(0, cap);
+        new Uint8Array(wasm_memory.buffer, buf, bytes.length).set(bytes);
+        return bytes.length;
+      };
       env.ct_first_frame = function () {
         window.ct.firstFrameMs = performance.now();
         var box = document.getElementById("loading");

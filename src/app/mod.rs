@@ -632,6 +632,7 @@ impl App {
         let cw = (col_w - 2.0 * u * (cols as f32 - 1.0)) / cols as f32;
         let per_col = s.seats.len().div_ceil(cols);
         let mut editing = s.editing;
+        let mut renamed: Option<(usize, String)> = None;
         for i in 0..s.seats.len() {
             let (c, r) = (i / per_col, i % per_col);
             let rx = x0 + c as f32 * (cw + 2.0 * u);
@@ -650,9 +651,21 @@ impl App {
                 &name,
                 true,
             ) {
-                editing = if editing == Some(i) { None } else { Some(i) };
-                #[cfg(target_arch = "wasm32")]
-                miniquad::window::show_keyboard(editing.is_some());
+                // In a browser the page asks (a touch screen has no keyboard for the canvas);
+                // on the desktop the name is typed in place.
+                match platform::ask_text(&format!("Name for seat {}", i + 1), &seat.name) {
+                    platform::Asked::Text(t) => {
+                        let t: String = t.trim().chars().take(24).collect();
+                        if !t.is_empty() {
+                            renamed = Some((i, t));
+                        }
+                        editing = None;
+                    }
+                    platform::Asked::Cancelled => editing = None,
+                    platform::Asked::Unsupported => {
+                        editing = if editing == Some(i) { None } else { Some(i) };
+                    }
+                }
             }
             let kind = if seat.is_bot() { "Bot" } else { "Human" };
             if self.ui.button(
@@ -674,6 +687,11 @@ impl App {
             }
         }
         s.editing = editing;
+        if let Some((i, name)) = renamed {
+            if let Some(seat) = s.seats.get_mut(i) {
+                seat.name = name;
+            }
+        }
         if let Some(i) = s.editing {
             if let Some(seat) = s.seats.get_mut(i) {
                 while let Some(c) = get_char_pressed() {
@@ -740,12 +758,14 @@ impl App {
             let seed = platform::fixed_seed().unwrap_or_else(|| seed_now(self.frames));
             match Play::new(game, &options, seats.clone(), seed) {
                 Ok(p) => {
+                    let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
                     log(&format!(
-                        "start {} seats={} humans={} seed={}",
+                        "start {} seats={} humans={} seed={} names={}",
                         game.id,
                         seats.len(),
                         seats.iter().filter(|s| !s.is_bot()).count(),
-                        seed
+                        seed,
+                        names.join(",")
                     ));
                     self.saved = None;
                     self.start(p);

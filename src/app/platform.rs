@@ -14,6 +14,14 @@ mod web {
         pub fn ct_store_remove(kp: *const u8, kn: usize);
         pub fn ct_first_frame();
         pub fn ct_url_seed() -> f64;
+        pub fn ct_prompt(
+            tp: *const u8,
+            tn: usize,
+            cp: *const u8,
+            cn: usize,
+            buf: *mut u8,
+            cap: usize,
+        ) -> i32;
     }
 }
 
@@ -58,6 +66,43 @@ pub fn fixed_seed() -> Option<u64> {
         std::env::var("CATAPULT_TABLE_SEED")
             .ok()
             .and_then(|v| v.trim().parse().ok())
+    }
+}
+
+/// What asking the player for a line of text gave.
+pub enum Asked {
+    Text(String),
+    Cancelled,
+    /// No dialog here (the desktop): type into the field instead.
+    Unsupported,
+}
+
+/// Asks for a line of text with the browser's own dialog (it brings up a touch keyboard).
+pub fn ask_text(title: &str, current: &str) -> Asked {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let mut buf = vec![0u8; 128];
+        // SAFETY: pointers and lengths describe live buffers; the plugin writes at most `cap`.
+        let n = unsafe {
+            web::ct_prompt(
+                title.as_ptr(),
+                title.len(),
+                current.as_ptr(),
+                current.len(),
+                buf.as_mut_ptr(),
+                buf.len(),
+            )
+        };
+        if n < 0 {
+            return Asked::Cancelled;
+        }
+        buf.truncate(n as usize);
+        Asked::Text(String::from_utf8_lossy(&buf).into_owned())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = (title, current);
+        Asked::Unsupported
     }
 }
 

@@ -423,9 +423,19 @@ async function playGame(browser, url, id, entry) {
   await tab.tapButton(`game:${id}`);
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
   for (const key of entry.taps || []) await tab.tapButton(key);
+  // Seat 0's name, typed into the browser's own dialog (a tablet has no keyboard for a canvas).
+  const dialog = new Promise((resolve) =>
+    tab.page.once("dialog", async (d) => {
+      await d.accept("Ada Tester");
+      resolve(d.message());
+    })
+  );
+  await tab.tapButton("seat:0:name");
+  check(/seat 1/.test(await dialog), "the name dialog names the seat");
   let mark = tab.mark();
+  await sleep(100);
   await tab.tapButton("start");
-  await tab.waitLine(new RegExp(`^\\[ct\\] start ${id} `), 5000, mark);
+  await tab.waitLine(new RegExp(`^\\[ct\\] start ${id} .*names=Ada Tester,`), 5000, mark);
   check((await tab.q("ct_screen")) === 3, "the game screen is shown");
   await sleep(200);
   await tab.shot(`${name}-start`);
