@@ -23,18 +23,29 @@ gzip_size() { gzip -9 -c "$1" | wc -c; }
 
 build_web() {
   ensure_wasm_target wasm32-unknown-unknown
-  say "web build (profile web) into dist/"
+  # WEB_PROFILE=dev (faster to build, much larger) and WEB_FEATURES=fixture-game are for
+  # developing the app; a shipped build uses the defaults.
+  local profile=${WEB_PROFILE:-web}
+  local features=${WEB_FEATURES:-}
+  say "web build (profile $profile${features:+, features $features}) into dist/"
   RUSTFLAGS="${WEB_RUSTFLAGS:--C target-feature=+simd128}" \
-    cargo build --profile web --target wasm32-unknown-unknown --bin catapult-table
+    cargo build --profile "$profile" --target wasm32-unknown-unknown --bin catapult-table \
+    ${features:+--features "$features"}
+  local dir=$profile
+  [ "$profile" = dev ] && dir=debug
   rm -rf dist && mkdir -p dist
-  cp target/wasm32-unknown-unknown/web/catapult-table.wasm dist/catapult-table.wasm
-  if command -v wasm-opt >/dev/null 2>&1; then
+  cp "target/wasm32-unknown-unknown/$dir/catapult-table.wasm" dist/catapult-table.wasm
+  if [ "$profile" != dev ] && command -v wasm-opt >/dev/null 2>&1; then
     wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
       --enable-mutable-globals --enable-simd dist/catapult-table.wasm -o dist/catapult-table.opt.wasm \
       && mv dist/catapult-table.opt.wasm dist/catapult-table.wasm \
       || echo "wasm-opt failed; keeping the unoptimised wasm"
   fi
   cp -r web/. dist/
+  # The service worker's cache is named after this build, so a new build replaces the old cache.
+  local build_id
+  build_id=$(find dist -type f ! -name sw.js -print0 | sort -z | xargs -0 cat | sha256sum | cut -c1-12)
+  sed -i "s/__BUILD__/$build_id/" dist/sw.js
   web_sizes
 }
 

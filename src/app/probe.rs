@@ -1,0 +1,148 @@
+//! What the app shows, for tests in a real browser: a snapshot updated every frame and read by
+//! small exported functions (`wasm_exports.ct_*` in the page). Buttons are found by the FNV-1a
+//! 32-bit hash of their key (`game:castle`, `start`, `choice:0`…), computed the same way in JS.
+
+use std::sync::Mutex;
+
+#[derive(Clone, Debug, Default)]
+pub struct Probe {
+    /// 1 title, 2 setup, 3 play, 4 pause, 5 rules, 6 results.
+    pub screen: i32,
+    pub frames: u32,
+    pub moves: i32,
+    pub turn: i32,
+    /// 1 while a shot flies or a bot is about to act.
+    pub busy: i32,
+    pub human: i32,
+    /// 0 none, 1 catapult, 2 toss, 3 flick, 4 wrist, 5 placement.
+    pub input: i32,
+    /// The launcher (or the placement ghost) on screen, logical pixels.
+    pub anchor: (f32, f32),
+    /// Pixels per metre of the table on screen.
+    pub scale: f32,
+    pub buttons: Vec<(u32, f32, f32)>,
+    pub muted: i32,
+    pub has_save: i32,
+}
+
+static PROBE: Mutex<Option<Probe>> = Mutex::new(None);
+
+pub fn publish(p: Probe) {
+    if let Ok(mut g) = PROBE.lock() {
+        *g = Some(p);
+    }
+}
+
+fn read<T>(f: impl FnOnce(&Probe) -> T, default: T) -> T {
+    match PROBE.lock() {
+        Ok(g) => g.as_ref().map(f).unwrap_or(default),
+        Err(_) => default,
+    }
+}
+
+/// FNV-1a, 32 bits, over the key's UTF-8 bytes.
+pub fn key_hash(key: &str) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in key.bytes() {
+        h ^= b as u32;
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h
+}
+
+#[no_mangle]
+pub extern "C" fn ct_screen() -> i32 {
+    read(|p| p.screen, 0)
+}
+#[no_mangle]
+pub extern "C" fn ct_frames() -> u32 {
+    read(|p| p.frames, 0)
+}
+#[no_mangle]
+pub extern "C" fn ct_moves() -> i32 {
+    read(|p| p.moves, -1)
+}
+#[no_mangle]
+pub extern "C" fn ct_turn() -> i32 {
+    read(|p| p.turn, -1)
+}
+#[no_mangle]
+pub extern "C" fn ct_busy() -> i32 {
+    read(|p| p.busy, 0)
+}
+#[no_mangle]
+pub extern "C" fn ct_human() -> i32 {
+    read(|p| p.human, 0)
+}
+#[no_mangle]
+pub extern "C" fn ct_input() -> i32 {
+    read(|p| p.input, 0)
+}
+#[no_mangle]
+pub extern "C" fn ct_anchor_x() -> f32 {
+    read(|p| p.anchor.0, -1.0)
+}
+#[no_mangle]
+pub extern "C" fn ct_anchor_y() -> f32 {
+    read(|p| p.anchor.1, -1.0)
+}
+#[no_mangle]
+pub extern "C" fn ct_scale() -> f32 {
+    read(|p| p.scale, 0.0)
+}
+#[no_mangle]
+pub extern "C" fn ct_muted() -> i32 {
+    read(|p| p.muted, 0)
+}
+#[no_mangle]
+pub extern "C" fn ct_has_save() -> i32 {
+    read(|p| p.has_save, 0)
+}
+/// Centre x of the button with this key hash, or -1.
+#[no_mangle]
+pub extern "C" fn ct_button_x(hash: u32) -> f32 {
+    read(
+        |p| {
+            p.buttons
+                .iter()
+                .find(|b| b.0 == hash)
+                .map(|b| b.1)
+                .unwrap_or(-1.0)
+        },
+        -1.0,
+    )
+}
+/// Centre y of the button with this key hash, or -1.
+#[no_mangle]
+pub extern "C" fn ct_button_y(hash: u32) -> f32 {
+    read(
+        |p| {
+            p.buttons
+                .iter()
+                .find(|b| b.0 == hash)
+                .map(|b| b.2)
+                .unwrap_or(-1.0)
+        },
+        -1.0,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buttons_are_found_by_key_hash() {
+        assert_eq!(key_hash(""), 0x811c_9dc5);
+        assert_eq!(key_hash("a"), 0xe40c_292c);
+        publish(Probe {
+            screen: 1,
+            buttons: vec![(key_hash("game:castle"), 10.0, 20.0)],
+            ..Probe::default()
+        });
+        assert_eq!(ct_screen(), 1);
+        assert_eq!(ct_button_x(key_hash("game:castle")), 10.0);
+        assert_eq!(ct_button_y(key_hash("game:castle")), 20.0);
+        assert_eq!(ct_button_x(key_hash("start")), -1.0);
+    }
+}

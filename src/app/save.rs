@@ -1,0 +1,192 @@
+//! Saves without a window: the game in progress is its replay JSON, written after every move and
+//! offered for resume at start. A save that cannot be resumed is never dropped silently: it is
+//! moved aside under another key and the player is told why.
+
+use super::play::Play;
+
+/// Key of the game in progress.
+pub const SAVE_KEY: &str = "catapult-table.save";
+/// Prefix of keys where unreadable saves are kept.
+pub const ASIDE_KEY: &str = "catapult-table.save.unreadable";
+/// "1" when sound is muted.
+pub const MUTE_KEY: &str = "catapult-table.mute";
+
+/// Key-value storage: localStorage on the web, files on the desktop, a map in tests.
+pub trait Store {
+    fn get(&self, key: &str) -> Option<String>;
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String>;
+    fn remove(&mut self, key: &str);
+}
+
+/// In-memory store (tests, and the fallback when no storage works).
+#[derive(Default, Debug)]
+pub struct MemStore(pub std::collections::BTreeMap<String, String>);
+
+impl Store for MemStore {
+    fn get(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        self.0.insert(key.to_string(), value.to_string());
+        Ok(())
+    }
+    fn remove(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+}
+
+/// What was found at start.
+pub enum Found {
+    Nothing,
+    /// A game that can be resumed, with a one-line description.
+    Resumable(Box<Play>, String),
+    /// The save could not be resumed: the message says why and where it was kept.
+    Problem(String),
+}
+
+/// Looks for a saved game; moves an unreadable one aside.
+pub fn load(store: &mut dyn Store) -> Found {
+    let Some(text) = store.get(SAVE_KEY) else {
+        return Found::Nothing;
+    };
+    match Play::resume(&text) {
+        Ok(play) => {
+            if play.is_over() {
+                store.remove(SAVE_KEY);
+                return Found::Nothing;
+            }
+            let line = describe(&play);
+            Found::Resumable(Box::new(play), line)
+        }
+        Err(e) => Found::Problem(set_aside(store, &text, &e.0)),
+    }
+}
+
+/// One line for the resume button.
+pub fn describe(play: &Play) -> String {
+    let who = play
+        .game()
+        .turn()
+        .and_then(|t| play.names().get(t).cloned())
+        .unwrap_or_default();
+    format!(
+        "{}: {} players, move {}, {} to play",
+        play.info.name,
+        play.session.replay.seats.len(),
+        play.session.replay.moves.len() + 1,
+        who
+    )
+}
+
+fn set_aside(store: &mut dyn Store, text: &str, reason: &str) -> String {
+    let mut key = ASIDE_KEY.to_string();
+    let mut n = 1;
+    while store.get(&key).is_some() && n < 1000 {
+        n += 1;
+        key = format!("{ASIDE_KEY}.{n}");
+    }
+    let kept = store.set(&key, text);
+    match kept {
+        Ok(()) => {
+            store.remove(SAVE_KEY);
+            format!(
+                "Your saved game could not be resumed ({reason}). It was kept as `{key}` and a new game can be started."
+            )
+        }
+        Err(e) => format!(
+            "Your saved game could not be resumed ({reason}), and it could not be moved aside ({e}); it was left in place."
+        ),
+    }
+}
+
+/// Writes the game in progress (or clears the save once the game is over).
+pub fn write(store: &mut dyn Store, play: &Play) -> Result<(), String> {
+    if play.is_over() {
+        store.remove(SAVE_KEY);
+        return Ok(());
+    }
+    store.set(SAVE_KEY, &play.session.replay.to_json())
+}
+
+pub fn muted(store: &dyn Store) -> bool {
+    store.get(MUTE_KEY).as_deref() == Some("1")
+}
+
+pub fn set_muted(store: &mut dyn Store, muted: bool) -> Result<(), String> {
+    store.set(MUTE_KEY, if muted { "1" } else { "0" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::seat::{default_seats, SeatKind};
+    use crate::core::Move;
+
+    fn started() -> Play {
+        let p = Play::new(
+            &crate::app::fixture::INFO,
+            &[],
+            default_seats(2, SeatKind::Human),
+            3,
+        );
+        p.unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_save_written_after_a_move_is_offered_for_resume() {
+        let mut store = MemStore::default();
+        assert!(matches!(load(&mut store), Found::Nothing));
+        let mut p = started();
+        assert!(p.decide(Move::decide(0, "pass", &[])).is_ok());
+        assert!(write(&mut store, &p).is_ok());
+        match load(&mut store) {
+            Found::Resumable(r, line) => {
+                assert_eq!(r.session.replay, p.session.replay);
+                assert!(
+                    line.contains("move 2") && line.contains("Player 2"),
+                    "{line}"
+                );
+            }
+            _ => panic!("the save should resume"),
+        }
+    }
+
+    #[test]
+    fn a_corrupt_or_incompatible_save_is_kept_aside_with_a_message() {
+        let mut store = MemStore::default();
+        let _ = store.set(SAVE_KEY, "{\"format\":1,\"game\":");
+        let Found::Problem(msg) = load(&mut store) else {
+            panic!("a corrupt save is a problem");
+        };
+        assert!(msg.contains(ASIDE_KEY), "{msg}");
+        assert_eq!(store.get(SAVE_KEY), None);
+        assert_eq!(
+            store.get(ASIDE_KEY).as_deref(),
+            Some("{\"format\":1,\"game\":")
+        );
+        // A second bad save does not overwrite the first one kept aside.
+        let p = started();
+        let future = p
+            .session
+            .replay
+            .to_json()
+            .replace("\"format\":1", "\"format\":9");
+        let _ = store.set(SAVE_KEY, &future);
+        let Found::Problem(msg) = load(&mut store) else {
+            panic!("an incompatible save is a problem");
+        };
+        assert!(msg.contains("format 9"), "{msg}");
+        assert_eq!(store.get(&format!("{ASIDE_KEY}.2")), Some(future));
+        assert!(store.get(ASIDE_KEY).is_some());
+    }
+
+    #[test]
+    fn mute_is_remembered() {
+        let mut store = MemStore::default();
+        assert!(!muted(&store));
+        assert!(set_muted(&mut store, true).is_ok());
+        assert!(muted(&store));
+        assert!(set_muted(&mut store, false).is_ok());
+        assert!(!muted(&store));
+    }
+}

@@ -1,0 +1,166 @@
+//! Sound effects generated in code (no audio files): short mono 16-bit WAVs built from
+//! oscillators, noise and envelopes. Pure: the app hands the bytes to macroquad's audio.
+
+pub const RATE: u32 = 22_050;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Launch,
+    Impact,
+    Capture,
+    Fall,
+    Win,
+}
+
+pub const ALL: [Effect; 5] = [
+    Effect::Launch,
+    Effect::Impact,
+    Effect::Capture,
+    Effect::Fall,
+    Effect::Win,
+];
+
+/// The effect an event kind calls for, if any (matched on the words games use in event kinds).
+pub fn for_event(kind: &str) -> Option<Effect> {
+    let k = kind.to_ascii_lowercase();
+    if k.contains("game_over") || k.contains("win") {
+        Some(Effect::Win)
+    } else if k.contains("captur") || k.contains("score") || k.contains("taken") {
+        Some(Effect::Capture)
+    } else if k.contains("fall") || k.contains("fell") || k.contains("collapse") {
+        Some(Effect::Fall)
+    } else {
+        None
+    }
+}
+
+struct Noise(u32);
+
+impl Noise {
+    fn next(&mut self) -> f32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 17;
+        self.0 ^= self.0 << 5;
+        (self.0 as f32 / u32::MAX as f32) * 2.0 - 1.0
+    }
+}
+
+fn tone(freq: f32, t: f32) -> f32 {
+    (core::f32::consts::TAU * freq * t).sin()
+}
+
+/// The samples of an effect, -1..1.
+pub fn samples(effect: Effect) -> Vec<f32> {
+    let secs = match effect {
+        Effect::Launch => 0.28,
+        Effect::Impact => 0.16,
+        Effect::Capture => 0.4,
+        Effect::Fall => 0.65,
+        Effect::Win => 0.95,
+    };
+    let n = (secs * RATE as f32) as usize;
+    let mut noise = Noise(0x9E37_79B9);
+    let mut lp = 0.0f32;
+    let mut phase = 0.0f32;
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let t = i as f32 / RATE as f32;
+        let u = t / secs;
+        let v = match effect {
+            Effect::Launch => {
+                // A thunk, then a whoosh whose brightness rises and falls.
+                let thunk = tone(110.0, t) * (-t * 30.0).exp();
+                let k = 0.05 + 0.4 * (u * core::f32::consts::PI).sin();
+                lp += k * (noise.next() - lp);
+                thunk * 0.6 + lp * (u * core::f32::consts::PI).sin() * 0.9
+            }
+            Effect::Impact => {
+                lp += 0.3 * (noise.next() - lp);
+                tone(85.0, t) * (-t * 25.0).exp() * 0.9 + lp * (-t * 60.0).exp() * 0.8
+            }
+            Effect::Capture => {
+                let f = if u < 0.4 { 660.0 } else { 990.0 };
+                let local = if u < 0.4 { t } else { t - 0.4 * secs };
+                (tone(f, t) * 0.7 + tone(f * 2.0, t) * 0.2) * (-local * 9.0).exp()
+            }
+            Effect::Fall => {
+                // A rumble sliding down.
+                let f = 200.0 - 140.0 * u;
+                phase += core::f32::consts::TAU * f / RATE as f32;
+                lp += 0.08 * (noise.next() - lp);
+                (phase.sin() * 0.5 + lp * 2.5) * (1.0 - u)
+            }
+            Effect::Win => {
+                let notes = [523.25, 659.25, 783.99, 1046.5];
+                let idx = ((u * 5.0) as usize).min(3);
+                let start = idx as f32 * secs / 5.0;
+                let local = t - start;
+                (tone(notes[idx], t) * 0.6 + tone(notes[idx] * 1.5, t) * 0.15)
+                    * (-local * 4.0).exp()
+            }
+        };
+        // Short fades at both ends against clicks.
+        let edge = (t * 400.0).min(1.0) * ((secs - t) * 200.0).clamp(0.0, 1.0);
+        out.push((v * edge).clamp(-1.0, 1.0));
+    }
+    out
+}
+
+/// A RIFF/WAVE file: PCM, mono, 16-bit, `RATE` Hz.
+pub fn wav(samples: &[f32]) -> Vec<u8> {
+    let data_len = (samples.len() * 2) as u32;
+    let mut b = Vec::with_capacity(44 + data_len as usize);
+    b.extend_from_slice(b"RIFF");
+    b.extend_from_slice(&(36 + data_len).to_le_bytes());
+    b.extend_from_slice(b"WAVEfmt ");
+    b.extend_from_slice(&16u32.to_le_bytes());
+    b.extend_from_slice(&1u16.to_le_bytes()); // PCM
+    b.extend_from_slice(&1u16.to_le_bytes()); // mono
+    b.extend_from_slice(&RATE.to_le_bytes());
+    b.extend_from_slice(&(RATE * 2).to_le_bytes());
+    b.extend_from_slice(&2u16.to_le_bytes());
+    b.extend_from_slice(&16u16.to_le_bytes());
+    b.extend_from_slice(b"data");
+    b.extend_from_slice(&data_len.to_le_bytes());
+    for s in samples {
+        let v = (s.clamp(-1.0, 1.0) * 30_000.0) as i16;
+        b.extend_from_slice(&v.to_le_bytes());
+    }
+    b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_effect_is_a_short_audible_wav_without_clicks() {
+        for e in ALL {
+            let s = samples(e);
+            assert!(
+                s.len() > RATE as usize / 10 && s.len() < RATE as usize,
+                "{e:?}"
+            );
+            let peak = s.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+            assert!(peak > 0.2, "{e:?} is audible: {peak}");
+            assert!(
+                s[0].abs() < 0.05 && s[s.len() - 1].abs() < 0.05,
+                "{e:?} fades"
+            );
+            let w = wav(&s);
+            assert_eq!(&w[0..4], b"RIFF");
+            assert_eq!(&w[8..16], b"WAVEfmt ");
+            assert_eq!(w.len(), 44 + s.len() * 2);
+            let riff = u32::from_le_bytes([w[4], w[5], w[6], w[7]]) as usize;
+            assert_eq!(riff + 8, w.len());
+        }
+    }
+
+    #[test]
+    fn events_map_to_effects() {
+        assert_eq!(for_event("tower_captured"), Some(Effect::Capture));
+        assert_eq!(for_event("castle_collapsed"), Some(Effect::Fall));
+        assert_eq!(for_event("game_over"), Some(Effect::Win));
+        assert_eq!(for_event("card_drawn"), None);
+    }
+}

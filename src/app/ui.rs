@@ -1,0 +1,346 @@
+//! Immediate-mode widgets on macroquad: big touch-friendly buttons, wrapped text, panels. Sizes
+//! come from one unit, `u` = 1% of the shorter screen side, so a phone in portrait and a 4K
+//! monitor get the same layout at different scales.
+
+use super::frame::Area;
+use super::pointer::PointerEvent;
+use super::probe::key_hash;
+use macroquad::prelude::*;
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+
+pub const BG: Color = Color::new(0.11, 0.13, 0.17, 1.0);
+pub const TABLE_BG: Color = Color::new(0.16, 0.19, 0.25, 1.0);
+pub const PANEL: Color = Color::new(0.08, 0.09, 0.12, 0.82);
+pub const BUTTON: Color = Color::new(0.22, 0.35, 0.52, 1.0);
+pub const BUTTON_HOT: Color = Color::new(0.33, 0.50, 0.72, 1.0);
+pub const BUTTON_OFF: Color = Color::new(0.24, 0.25, 0.28, 1.0);
+pub const TEXT: Color = Color::new(0.94, 0.94, 0.92, 1.0);
+pub const DIM: Color = Color::new(0.62, 0.64, 0.68, 1.0);
+pub const ACCENT: Color = Color::new(0.95, 0.68, 0.22, 1.0);
+pub const BAD: Color = Color::new(0.95, 0.38, 0.33, 1.0);
+pub const GOOD: Color = Color::new(0.45, 0.85, 0.5, 1.0);
+
+pub fn rgb(c: [u8; 3]) -> Color {
+    Color::from_rgba(c[0], c[1], c[2], 255)
+}
+
+/// Text the default font can draw: typographic characters become ASCII look-alikes.
+pub fn plain(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '—' | '–' | '−' => out.push('-'),
+            '…' => out.push_str("..."),
+            '°' => out.push_str(" deg"),
+            '‘' | '’' => out.push('\''),
+            '“' | '”' => out.push('"'),
+            '×' => out.push('x'),
+            '·' | '•' => out.push('*'),
+            '→' => out.push_str("->"),
+            '←' => out.push_str("<-"),
+            '≥' => out.push_str(">="),
+            '≤' => out.push_str("<="),
+            c if c.is_ascii() => out.push(c),
+            _ => out.push('?'),
+        }
+    }
+    out
+}
+
+pub struct Ui {
+    pub w: f32,
+    pub h: f32,
+    /// 1% of the shorter side, logical pixels.
+    pub u: f32,
+    /// This frame's pointer events.
+    pub events: Vec<PointerEvent>,
+    /// Where the pointer that is down (or was released this frame) went down.
+    pub down_at: Option<(f32, f32)>,
+    /// A release this frame: (down position, up position).
+    pub released: Option<((f32, f32), (f32, f32))>,
+    pub pointer: Option<(f32, f32)>,
+    pub buttons: Vec<(String, Area)>,
+    pub prev_buttons: Vec<(String, Area)>,
+    glyphs: RefCell<Glyphs>,
+}
+
+/// Which glyphs are rasterized. When macroquad's font atlas grows in the middle of a frame it
+/// deletes the texture that text queued earlier in that frame still uses (a WebGL error and a
+/// garbled frame). So text whose glyphs are not cached yet is not drawn (nor measured exactly)
+/// in the frame that asks for it: its glyphs are rasterized at the start of the next frame,
+/// before anything is drawn, and it appears one frame later.
+#[derive(Default)]
+struct Glyphs {
+    dpi: f32,
+    known: BTreeSet<(u16, char)>,
+    pending: BTreeSet<(u16, char)>,
+}
+
+impl Glyphs {
+    fn ready(&mut self, text: &str, size: f32) -> bool {
+        let sz = size as u16;
+        let mut ok = true;
+        for c in text.chars() {
+            if !self.known.contains(&(sz, c)) {
+                self.pending.insert((sz, c));
+                ok = false;
+            }
+        }
+        ok
+    }
+}
+
+/// Every text size the app uses, as multiples of `u`.
+pub const SIZES: [f32; 13] = [
+    2.2, 2.6, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.2, 6.0, 7.0, 8.0,
+];
+
+impl Ui {
+    pub fn new() -> Self {
+        Ui {
+            w: 1.0,
+            h: 1.0,
+            u: 1.0,
+            events: Vec::new(),
+            down_at: None,
+            released: None,
+            pointer: None,
+            buttons: Vec::new(),
+            prev_buttons: Vec::new(),
+            glyphs: RefCell::new(Glyphs::default()),
+        }
+    }
+
+    /// Starts a frame: sizes and this frame's pointer events.
+    pub fn begin(
+        &mut self,
+        w: f32,
+        h: f32,
+        events: Vec<PointerEvent>,
+        pointer: Option<(f32, f32)>,
+    ) {
+        self.w = w.max(1.0);
+        self.h = h.max(1.0);
+        self.u = self.w.min(self.h) / 100.0;
+        self.released = None;
+        for e in &events {
+            match *e {
+                PointerEvent::Down { x, y } => self.down_at = Some((x, y)),
+                PointerEvent::Up { x, y } => {
+                    if let Some(d) = self.down_at.take() {
+                        self.released = Some((d, (x, y)));
+                    }
+                }
+                PointerEvent::Cancel => self.down_at = None,
+                _ => {}
+            }
+        }
+        self.events = events;
+        self.pointer = pointer;
+        self.prev_buttons = std::mem::take(&mut self.buttons);
+        self.warm();
+    }
+
+    /// Rasterizes the glyphs last frame asked for, before anything is drawn this frame.
+    fn warm(&mut self) {
+        let mut g = self.glyphs.borrow_mut();
+        let dpi = screen_dpi_scale();
+        if dpi != g.dpi {
+            g.dpi = dpi;
+            g.known.clear();
+        }
+        if g.pending.is_empty() {
+            return;
+        }
+        let pending = std::mem::take(&mut g.pending);
+        let mut by_size: Vec<(u16, String)> = Vec::new();
+        for (sz, c) in pending {
+            match by_size.last_mut() {
+                Some((s, text)) if *s == sz => text.push(c),
+                _ => by_size.push((sz, c.to_string())),
+            }
+            g.known.insert((sz, c));
+        }
+        for (sz, text) in &by_size {
+            measure_text(text, None, *sz, 1.0);
+        }
+        // Drawing once makes the atlas upload its (possibly new) texture now, first.
+        if let Some((sz, text)) = by_size.first() {
+            let c: String = text.chars().take(1).collect();
+            draw_text(&c, -1000.0, -1000.0, *sz as f32, BG);
+        }
+    }
+
+    /// True when every glyph asked for so far is rasterized (nothing waits for the next frame).
+    pub fn glyphs_settled(&self) -> bool {
+        self.glyphs.borrow().pending.is_empty()
+    }
+
+    /// The largest listed size not above `k` whose pixel size is at most `max_px`.
+    pub fn size_at_most(&self, k: f32, max_px: f32) -> f32 {
+        let mut best = self.size(SIZES[0]);
+        for s in SIZES {
+            if s <= k && self.size(s) <= max_px {
+                best = self.size(s);
+            }
+        }
+        best
+    }
+
+    /// A font size from a multiple of `u`, in even pixel steps (the glyph cache stays small).
+    pub fn size(&self, k: f32) -> f32 {
+        let s = (k * self.u).max(13.0);
+        (s / 2.0).round() * 2.0
+    }
+
+    /// Whether a point is on a button drawn last frame (so a press there is not a table gesture).
+    pub fn on_button(&self, x: f32, y: f32) -> bool {
+        self.prev_buttons.iter().any(|(_, a)| a.contains(x, y))
+    }
+
+    /// Marks this frame's release as used (a tap on the table under a panel).
+    pub fn consume(&mut self) {
+        self.released = None;
+    }
+
+    pub fn measure(&self, text: &str, size: f32) -> f32 {
+        if self.glyphs.borrow_mut().ready(text, size) {
+            measure_text(text, None, size as u16, 1.0).width
+        } else {
+            // A close guess for this one frame (the font is monospaced).
+            text.chars().count() as f32 * size * 0.5
+        }
+    }
+
+    /// Text with its top-left corner at (x, y).
+    pub fn text(&self, text: &str, x: f32, y: f32, size: f32, color: Color) {
+        let t = plain(text);
+        if self.glyphs.borrow_mut().ready(&t, size) {
+            draw_text(&t, x, y + size * 0.78, size, color);
+        }
+    }
+
+    pub fn text_centred(&self, text: &str, area: Area, size: f32, color: Color) {
+        let t = plain(text);
+        let w = self.measure(&t, size);
+        let x = area.x + (area.w - w) * 0.5;
+        let y = area.y + (area.h - size) * 0.5;
+        if self.glyphs.borrow_mut().ready(&t, size) {
+            draw_text(&t, x, y + size * 0.78, size, color);
+        }
+    }
+
+    /// Splits text into lines no wider than `width`.
+    pub fn wrap(&self, text: &str, size: f32, width: f32) -> Vec<String> {
+        let mut lines = Vec::new();
+        for para in plain(text).split('\n') {
+            let mut line = String::new();
+            for word in para.split(' ') {
+                let candidate = if line.is_empty() {
+                    word.to_string()
+                } else {
+                    format!("{line} {word}")
+                };
+                if self.measure(&candidate, size) <= width || line.is_empty() {
+                    line = candidate;
+                } else {
+                    lines.push(std::mem::take(&mut line));
+                    line = word.to_string();
+                }
+            }
+            lines.push(line);
+        }
+        lines
+    }
+
+    /// Wrapped text from (x, y); returns the height used.
+    pub fn paragraph(
+        &self,
+        text: &str,
+        x: f32,
+        y: f32,
+        width: f32,
+        size: f32,
+        color: Color,
+    ) -> f32 {
+        let lines = self.wrap(text, size, width);
+        let lh = size * 1.3;
+        for (i, l) in lines.iter().enumerate() {
+            self.text(l, x, y + i as f32 * lh, size, color);
+        }
+        lines.len() as f32 * lh
+    }
+
+    pub fn panel(&self, a: Area, color: Color) {
+        draw_rectangle(a.x, a.y, a.w, a.h, color);
+    }
+
+    /// A button; returns true when tapped (pressed and released on it). `key` names it for tests.
+    pub fn button(&mut self, key: &str, a: Area, label: &str, enabled: bool) -> bool {
+        self.button_look(key, a, label, enabled, !enabled)
+    }
+
+    /// A button that may look switched off (`dim`) yet still answer taps (a game tile that says
+    /// why it cannot start).
+    pub fn button_look(
+        &mut self,
+        key: &str,
+        a: Area,
+        label: &str,
+        enabled: bool,
+        dim: bool,
+    ) -> bool {
+        self.buttons.push((key.to_string(), a));
+        let held = self.down_at.map(|(x, y)| a.contains(x, y)).unwrap_or(false);
+        let colour = if dim {
+            BUTTON_OFF
+        } else if held {
+            BUTTON_HOT
+        } else {
+            BUTTON
+        };
+        let r = (a.h * 0.18).min(self.u * 2.0);
+        draw_rectangle(a.x + r, a.y, a.w - 2.0 * r, a.h, colour);
+        draw_rectangle(a.x, a.y + r, a.w, a.h - 2.0 * r, colour);
+        for (cx, cy) in [
+            (a.x + r, a.y + r),
+            (a.x + a.w - r, a.y + r),
+            (a.x + r, a.y + a.h - r),
+            (a.x + a.w - r, a.y + a.h - r),
+        ] {
+            draw_circle(cx, cy, r, colour);
+        }
+        let size = self.size_at_most(4.0, a.h * 0.5);
+        let mut label = plain(label);
+        while self.measure(&label, size) > a.w - 2.0 * r && label.len() > 4 {
+            label.truncate(label.len() - 4);
+            label.push_str("...");
+        }
+        self.text_centred(&label, a, size, if dim { DIM } else { TEXT });
+        match self.released {
+            Some(((dx, dy), (ux, uy))) if enabled && a.contains(dx, dy) && a.contains(ux, uy) => {
+                self.released = None;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Button centres for the test probe.
+    pub fn probe_buttons(&self) -> Vec<(u32, f32, f32)> {
+        self.buttons
+            .iter()
+            .map(|(k, a)| {
+                let (x, y) = a.centre();
+                (key_hash(k), x, y)
+            })
+            .collect()
+    }
+}
+
+impl Default for Ui {
+    fn default() -> Self {
+        Self::new()
+    }
+}

@@ -1,0 +1,630 @@
+// Browser tests for the web build: headless Chromium (Debian's /usr/bin/chromium) driven by
+// playwright-core against dist/ served from a small static server on 127.0.0.1.
+//
+//   node run.mjs            (CT_DIST=path to test another build, CHROMIUM=path for the browser)
+//
+// The canvas is opaque to the DOM, so the tests read the app through the console lines it
+// prints (`[ct] …`) and the small query functions it exports (`wasm_exports.ct_*`), and they
+// judge screenshots by pixel statistics. Screenshots land in tests/e2e/screenshots/.
+// The last line is `N passed, M failed, K skipped`; the exit code is non-zero on any failure.
+
+import { chromium } from "playwright-core";
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { decodePng, pixelStats } from "./png.mjs";
+import { GAMES, gesturePath } from "./games.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
+const SHOTS = path.join(here, "screenshots");
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--enable-unsafe-swiftshader",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const T0 = Date.now();
+
+// ------------------------------------------------------------------ static server
+
+const MIME = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".webmanifest": "application/manifest+json",
+  ".json": "application/json",
+  ".png": "image/png",
+  ".md": "text/plain; charset=utf-8",
+};
+
+function serve(dir) {
+  const server = http.createServer((req, res) => {
+    let p = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    if (p.endsWith("/")) p += "index.html";
+    const file = path.join(dir, path.normalize(p));
+    if (!file.startsWith(dir + path.sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    fs.readFile(file, (err, data) => {
+      if (err) {
+        res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+        return;
+      }
+      res.writeHead(200, {
+        "content-type": MIME[path.extname(file)] || "application/octet-stream",
+        "cache-control": "no-cache",
+      });
+      res.end(data);
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => resolve({ server, port: server.address().port }));
+  });
+}
+
+// ------------------------------------------------------------------ harness
+
+const results = [];
+
+// CT_ONLY=regex runs only the tests whose names match (for working on one game).
+const ONLY = process.env.CT_ONLY ? new RegExp(process.env.CT_ONLY) : null;
+
+async function test(name, fn) {
+  if (ONLY && !ONLY.test(name) && results.length > 0) return;
+  const t = Date.now();
+  try {
+    const skipped = await fn();
+    if (skipped && skipped.skip) {
+      results.push({ name, status: "skipped" });
+      console.log(`SKIP ${name}: ${skipped.skip}`);
+    } else {
+      results.push({ name, status: "passed" });
+      console.log(`ok   ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+    }
+  } catch (e) {
+    results.push({ name, status: "failed" });
+    console.log(`FAIL ${name}: ${e && e.stack ? e.stack : e}`);
+  }
+}
+
+function check(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// FNV-1a 32 bits, as the app hashes button keys.
+function keyHash(key) {
+  let h = 0x811c9dc5;
+  for (const b of Buffer.from(key, "utf8")) {
+    h ^= b;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+class Tab {
+  constructor(page, cdp) {
+    this.page = page;
+    this.cdp = cdp;
+    this.lines = [];
+    this.errors = [];
+    page.on("console", (m) => {
+      this.lines.push(m.text());
+      if (m.type() === "error") this.errors.push(`console.error: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => this.errors.push(`pageerror: ${e.message}`));
+  }
+
+  static async open(context, url) {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const tab = new Tab(page, cdp);
+    await tab.load(url);
+    return tab;
+  }
+
+  async load(url) {
+    const mark = this.lines.length;
+    if (url) await this.page.goto(url);
+    else await this.page.reload();
+    await this.waitLine(/^\[ct\] first-frame$/, 60000, mark);
+    return mark;
+  }
+
+  mark() {
+    return this.lines.length;
+  }
+
+  async waitLine(re, timeout = 10000, from = 0) {
+    const end = Date.now() + timeout;
+    for (;;) {
+      for (let i = from; i < this.lines.length; i++) {
+        const m = this.lines[i].match(re);
+        if (m) return m;
+      }
+      if (Date.now() > end) {
+        const tail = this.lines.slice(-8).join("\n    ");
+        throw new Error(`no console line ${re} within ${timeout} ms; last lines:\n    ${tail}`);
+      }
+      await sleep(25);
+    }
+  }
+
+  async q(fn, ...args) {
+    return this.page.evaluate(([f, a]) => wasm_exports[f](...a), [fn, args]);
+  }
+
+  async waitFor(what, pred, timeout = 10000) {
+    const end = Date.now() + timeout;
+    for (;;) {
+      if (await pred()) return;
+      if (Date.now() > end) {
+        const tail = this.lines.slice(-8).join("\n    ");
+        throw new Error(`timed out waiting for ${what}; last lines:\n    ${tail}`);
+      }
+      await sleep(30);
+    }
+  }
+
+  async button(key) {
+    const h = keyHash(key);
+    const x = await this.q("ct_button_x", h);
+    const y = await this.q("ct_button_y", h);
+    return x < 0 ? null : { x, y };
+  }
+
+  async touch(type, points) {
+    await this.cdp.send("Input.dispatchTouchEvent", {
+      type,
+      touchPoints: points.map(([x, y, id]) => ({ x, y, id: id ?? 1, radiusX: 4, radiusY: 4, force: 1 })),
+    });
+  }
+
+  // A finger tap held over a few frames (macroquad samples input once per frame).
+  async tap(x, y) {
+    await this.touch("touchStart", [[x, y]]);
+    await sleep(60);
+    await this.touch("touchEnd", []);
+    await sleep(60);
+  }
+
+  async tapButton(key) {
+    const b = await this.button(key);
+    check(b, `button "${key}" is not on screen`);
+    await this.tap(b.x, b.y);
+  }
+
+  async drag(pts, stepMs, burst = false) {
+    await this.touch("touchStart", [pts[0]]);
+    if (burst) {
+      await sleep(stepMs);
+      await Promise.all([
+        ...pts.slice(1).map((p) => this.touch("touchMove", [p])),
+        this.touch("touchEnd", []),
+      ]);
+      return;
+    }
+    for (const p of pts.slice(1)) {
+      await sleep(stepMs);
+      await this.touch("touchMove", [p]);
+    }
+    await sleep(stepMs);
+    await this.touch("touchEnd", []);
+  }
+
+  async shot(name) {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const buf = await this.page.screenshot();
+    fs.writeFileSync(path.join(SHOTS, `${name}.png`), buf);
+    return pixelStats(decodePng(buf));
+  }
+
+  noErrors() {
+    check(this.errors.length === 0, `page errors:\n  ${this.errors.join("\n  ")}`);
+  }
+
+  async size() {
+    return this.page.evaluate(() => ({ w: window.innerWidth, h: window.innerHeight }));
+  }
+}
+
+function assertDrawn(stats, what) {
+  check(
+    stats.colours >= 12 && stats.lumaStd > 8 && stats.nonBackground > 0.03,
+    `${what} looks blank: ${JSON.stringify(stats)}`
+  );
+}
+
+// ------------------------------------------------------------------ the tests
+
+async function main() {
+  check(fs.existsSync(path.join(DIST, "index.html")), `no build in ${DIST}: run ./build.sh web first`);
+  check(fs.existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}`);
+  fs.rmSync(SHOTS, { recursive: true, force: true });
+  const { server, port } = await serve(DIST);
+  const url = `http://127.0.0.1:${port}/`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  const metrics = {};
+  let available = [];
+
+  try {
+    // Always runs, whatever CT_ONLY says: it also reads which games are available.
+    await test("the page loads with no page errors and the canvas is not blank", async () => {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const tab = await Tab.open(ctx, url);
+      metrics.firstFrameMs = await tab.page.evaluate(() => window.ct && window.ct.firstFrameMs);
+      const ready = await tab.waitLine(/^\[ct\] ready games=(.*)$/);
+      available = ready[1]
+        .split(",")
+        .map((s) => s.split(":"))
+        .filter(([, a]) => a === "1")
+        .map(([id]) => id);
+      const hidden = await tab.page.evaluate(() =>
+        document.getElementById("loading").classList.contains("gone")
+      );
+      check(hidden, "the loading indicator is still shown after the first frame");
+      await sleep(300);
+      assertDrawn(await tab.shot("title-1280x800"), "the title screen");
+      check((await tab.q("ct_screen")) === 1, "the title screen is shown");
+      tab.noErrors();
+      await ctx.close();
+    });
+
+    await test("a tap on the title screen does what it should (setup, or 'not built yet')", async () => {
+      const ctx = await browser.newContext({
+        viewport: { width: 800, height: 600 },
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
+      const tab = await Tab.open(ctx, url);
+      const ready = await tab.waitLine(/^\[ct\] ready games=(.*)$/);
+      const all = ready[1].split(",").map((s) => s.split(":"));
+      const unbuilt = all.find(([, a]) => a === "0");
+      if (unbuilt) {
+        const mark = tab.mark();
+        await tab.tapButton(`game:${unbuilt[0]}`);
+        await tab.waitLine(/^\[ct\] refused .*not built yet/, 5000, mark);
+        check((await tab.q("ct_screen")) === 1, "an unbuilt game must not open its setup");
+        await tab.shot("title-tap-unbuilt");
+      }
+      const built = all.find(([, a]) => a === "1");
+      if (built) {
+        await tab.tapButton(`game:${built[0]}`);
+        await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+        await tab.shot(`setup-${built[0]}`);
+        await tab.tapButton("back");
+        await tab.waitFor("the title screen", async () => (await tab.q("ct_screen")) === 1);
+      }
+      // The sound toggle flips and is remembered across a reload.
+      const before = await tab.q("ct_muted");
+      await tab.tapButton("mute");
+      await tab.waitFor("the mute toggle", async () => (await tab.q("ct_muted")) !== before);
+      await tab.load();
+      check((await tab.q("ct_muted")) !== before, "the mute setting is remembered");
+      tab.noErrors();
+      await ctx.close();
+    });
+
+    await test("layout: a phone in portrait and a 4K screen both draw the title", async () => {
+      for (const [name, vp, dpr] of [
+        ["phone-portrait", { width: 390, height: 844 }, 3],
+        ["4k", { width: 3840, height: 2160 }, 1],
+      ]) {
+        const ctx = await browser.newContext({ viewport: vp, deviceScaleFactor: dpr, hasTouch: true });
+        const tab = await Tab.open(ctx, url);
+        await sleep(300);
+        assertDrawn(await tab.shot(`title-${name}`), `the ${name} title`);
+        // Every game tile is on screen.
+        for (const id of Object.keys(GAMES).filter((g) => g !== "practice")) {
+          const b = await tab.button(`game:${id}`);
+          check(b && b.x > 0 && b.y > 0 && b.x < vp.width && b.y < vp.height, `${id} tile on the ${name} screen`);
+        }
+        tab.noErrors();
+        await ctx.close();
+      }
+    });
+
+    await test("a corrupt save is kept aside with a message, not dropped", async () => {
+      const ctx = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+      const tab = await Tab.open(ctx, url);
+      await tab.page.evaluate(() => localStorage.setItem("catapult-table.save", '{"format":1,"game":'));
+      const mark = await tab.load();
+      await tab.waitLine(/^\[ct\] save-problem .*catapult-table\.save\.unreadable/, 5000, mark);
+      const kept = await tab.page.evaluate(() => [
+        localStorage.getItem("catapult-table.save"),
+        localStorage.getItem("catapult-table.save.unreadable"),
+      ]);
+      check(kept[0] === null && kept[1] === '{"format":1,"game":', `kept aside: ${JSON.stringify(kept)}`);
+      await sleep(200);
+      await tab.shot("title-save-problem");
+      check((await tab.button("dismiss")) !== null, "the message can be dismissed");
+      tab.noErrors();
+      await ctx.close();
+    });
+
+    if (available.length === 0) {
+      await test("each available game: start by touch, fire its gesture, resume after reload", async () => ({
+        skip: "no game is available in this build yet (games::GAMES has none with available: true)",
+      }));
+    }
+    for (const id of available) {
+      const entry = GAMES[id] || {};
+      for (const variant of entry.variants || [{ label: id, taps: [] }]) {
+        await test(`${variant.label}: started by touch, one shot with its own gesture, resumed after a reload`, () =>
+          playGame(browser, url, id, { ...entry, ...variant })
+        );
+      }
+    }
+
+    for (const id of available.filter((g) => GAMES[g] && GAMES[g].toEnd)) {
+      await test(`${id}: played to the end, results with the ranking, play again, quit keeps the save`, () =>
+        playToEnd(browser, url, id, { ...GAMES[id], ...GAMES[id].toEnd })
+      );
+    }
+
+    await test("the service worker serves the game with the network cut", async () => {
+      const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+      const tab = await Tab.open(ctx, url);
+      await tab.page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await tab.waitFor("the service worker to control the page", () =>
+        tab.page.evaluate(() => navigator.serviceWorker.controller !== null)
+      , 15000);
+      await ctx.setOffline(true);
+      const failed = await tab.page.evaluate(() => fetch("/nowhere-" + Date.now()).then(() => false, () => true));
+      check(failed, "the network is really cut (an uncached request fails)");
+      tab.errors = tab.errors.filter((e) => !e.includes("net::ERR_FAILED") && !e.includes("ERR_INTERNET_DISCONNECTED"));
+      await tab.load();
+      await sleep(300);
+      assertDrawn(await tab.shot("offline-title"), "the offline title screen");
+      check((await tab.q("ct_screen")) === 1, "the title screen is shown offline");
+      tab.noErrors();
+      await ctx.close();
+    });
+  } finally {
+    await browser.close();
+    server.close();
+  }
+
+  const passed = results.filter((r) => r.status === "passed").length;
+  const failed = results.filter((r) => r.status === "failed").length;
+  const skipped = results.filter((r) => r.status === "skipped").length;
+  console.log(
+    `e2e: dist ${DIST}; first frame at ${metrics.firstFrameMs ? Math.round(metrics.firstFrameMs) : "?"} ms after navigation; ran in ${((Date.now() - T0) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`
+  );
+  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+// Starts `id` from the title screen by touch, takes whatever decisions come first the generic
+// way, fires one shot with the game's own gesture, checks the move landed and was saved, then
+// reloads and resumes.
+async function playGame(browser, url, id, entry) {
+  const name = entry.label.replace(/[^a-z0-9]+/gi, "-").replace(/-$/, "");
+  const ctx = await browser.newContext({
+    viewport: { width: 960, height: 640 },
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
+  // A fixed seed: the same game every run (the bots' thinking time varies with the seed).
+  const tab = await Tab.open(ctx, `${url}?seed=${entry.seed ?? 7}`);
+  await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+  await tab.tapButton(`game:${id}`);
+  await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  for (const key of entry.taps || []) await tab.tapButton(key);
+  // Seat 0's name, typed into the browser's own dialog (a tablet has no keyboard for a canvas).
+  const dialog = new Promise((resolve) =>
+    tab.page.once("dialog", async (d) => {
+      await d.accept("Ada Tester");
+      resolve(d.message());
+    })
+  );
+  await tab.tapButton("seat:0:name");
+  check(/seat 1/.test(await dialog), "the name dialog names the seat");
+  let mark = tab.mark();
+  await sleep(100);
+  await tab.tapButton("start");
+  await tab.waitLine(new RegExp(`^\\[ct\\] start ${id} .*names=Ada Tester,`), 5000, mark);
+  check((await tab.q("ct_screen")) === 3, "the game screen is shown");
+  await sleep(200);
+  await tab.shot(`${name}-start`);
+
+  // Reach a shot for seat 0 (the human): let-go shots, decisions (the first offered) and
+  // placements first, bots in between.
+  let kind = 0;
+  for (let step = 0; step < 60 && !kind; step++) {
+    await tab.waitFor(
+      "the human's turn",
+      async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0,
+      120000
+    );
+    const input = await tab.q("ct_input");
+    const moves = await tab.q("ct_moves");
+    mark = tab.mark();
+    if (input >= 1 && input <= 4) {
+      kind = input;
+    } else if (input === 6) {
+      // A let-go: nothing to aim, a button fires it.
+      await tab.tapButton("release");
+      await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 60000, mark);
+    } else if ((await tab.button("choice:0")) && !entry.placeFirst) {
+      await tab.tapButton("choice:0");
+      await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 5000, mark);
+    } else if (input === 5) {
+      const ax = await tab.q("ct_anchor_x");
+      const ay = await tab.q("ct_anchor_y");
+      await tab.drag([[ax, ay], [ax + 10, ay], [ax + 20, ay]], 30);
+      await tab.tapButton("place");
+      await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 5000, mark);
+    } else if (await tab.button("choice:0")) {
+      await tab.tapButton("choice:0");
+      await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 5000, mark);
+    } else {
+      throw new Error(`seat 0 has no launcher, placement or choice (input ${input})`);
+    }
+  }
+  check(kind, "a shot was reached");
+  const size = await tab.size();
+  const anchor = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };
+  check(anchor.x > 0 && anchor.y > 0 && anchor.x < size.w && anchor.y < size.h, `launcher on screen: ${JSON.stringify(anchor)}`);
+  const gesture = gesturePath(kind, anchor, size, entry);
+
+  // A gesture that leaves the canvas is cancelled cleanly: nothing is fired.
+  const before = await tab.q("ct_moves");
+  mark = tab.mark();
+  await tab.drag([gesture.pts[0], [anchor.x - 40, anchor.y + 10], [-20, anchor.y + 10], [-30, anchor.y + 10]], 30);
+  await tab.waitLine(/^\[ct\] gesture cancelled$/, 3000, mark);
+  await sleep(150);
+  check((await tab.q("ct_busy")) === 0 && (await tab.q("ct_moves")) === before, "a cancelled gesture fires nothing");
+
+  // So is a mouse drag that leaves the page with the button held.
+  mark = tab.mark();
+  await tab.page.mouse.move(gesture.pts[0][0], gesture.pts[0][1]);
+  await tab.page.mouse.down();
+  await sleep(60);
+  await tab.page.mouse.move(anchor.x - 30, anchor.y + 10, { steps: 3 });
+  await sleep(60);
+  await tab.page.mouse.move(-20, anchor.y + 10, { steps: 2 });
+  await sleep(100);
+  await tab.page.mouse.up();
+  await tab.waitLine(/^\[ct\] gesture cancelled$/, 3000, mark);
+  await sleep(150);
+  check((await tab.q("ct_busy")) === 0 && (await tab.q("ct_moves")) === before, "a mouse drag off the page fires nothing");
+
+  // The real shot. For drag launchers a second finger lands and lifts mid-drag: the first
+  // finger's gesture must go on and fire.
+  mark = tab.mark();
+  if (kind === 1 || kind === 2) {
+    const pts = gesture.pts;
+    const half = Math.floor(pts.length / 2);
+    const other = [size.w * 0.5, size.h * 0.5, 2];
+    await tab.touch("touchStart", [pts[0]]);
+    for (let i = 1; i < pts.length; i++) {
+      await sleep(gesture.stepMs);
+      const fingers = i >= 3 && i < half + 2 ? [pts[i], other] : [pts[i]];
+      if (i === 3) await tab.touch("touchStart", fingers);
+      else if (i === half + 2) await tab.touch("touchEnd", fingers);
+      else await tab.touch("touchMove", fingers);
+    }
+    await sleep(gesture.stepMs);
+    await tab.touch("touchEnd", []);
+  } else {
+    await tab.drag(gesture.pts, gesture.stepMs, gesture.burst);
+  }
+  const fired = await tab.waitLine(/^\[ct\] (fire .*|refused .*)$/, 5000, mark);
+  check(fired[1].startsWith("fire "), `the gesture fired: ${fired[1]}`);
+  await sleep(250);
+  await tab.shot(`${name}-in-flight`);
+  const moved = await tab.waitLine(new RegExp(`^\\[ct\\] move ${before + 1} seat 0 shot facts=(\\d+) ?(.*)$`), 60000, mark);
+  check(Number(moved[1]) > 0, "the shot reported facts");
+  if (entry.expectFacts) check(entry.expectFacts.test(moved[2]), `facts ${moved[2]} match ${entry.expectFacts}`);
+  await tab.waitLine(new RegExp(`^\\[ct\\] saved moves=${before + 1}$`), 5000, mark);
+  check((await tab.q("ct_moves")) >= before + 1, "the move count went up");
+  await sleep(100);
+  assertDrawn(await tab.shot(`${name}-after-shot`), `${id} after the shot`);
+
+  // Let the bots finish their turns, then reload: the title offers the save, a tap resumes it.
+  await tab.waitFor(
+    "the game to settle on a human turn or the end",
+    async () => (await tab.q("ct_busy")) === 0 && ((await tab.q("ct_human")) === 1 || (await tab.q("ct_screen")) === 6),
+    120000
+  );
+  if ((await tab.q("ct_screen")) === 6) {
+    await tab.shot(`${name}-results`);
+    return { skip: `${id} ended before a reload could be tried` };
+  }
+  const saved = await tab.q("ct_moves");
+  mark = await tab.load();
+  await tab.waitLine(/^\[ct\] save-found /, 5000, mark);
+  await sleep(150);
+  await tab.shot(`${name}-resume-offer`);
+  await tab.tapButton("resume-save");
+  await tab.waitLine(new RegExp(`^\\[ct\\] resume ${id} moves=${saved}$`), 5000, mark);
+  check((await tab.q("ct_screen")) === 3 && (await tab.q("ct_moves")) === saved, "resumed at the saved move");
+  await sleep(200);
+  assertDrawn(await tab.shot(`${name}-resumed`), `${id} resumed`);
+  // Rotating the device (portrait, then back) keeps the game where it was.
+  await tab.page.setViewportSize({ width: 640, height: 960 });
+  await sleep(300);
+  assertDrawn(await tab.shot(`${name}-portrait`), `${id} in portrait`);
+  check((await tab.q("ct_screen")) === 3 && (await tab.q("ct_moves")) === saved, "rotation keeps the game");
+  await tab.page.setViewportSize({ width: 960, height: 640 });
+  await sleep(200);
+  // The pause menu opens and shows the rules.
+  await tab.tapButton("pause");
+  await tab.waitFor("the pause menu", async () => (await tab.q("ct_screen")) === 4);
+  await tab.tapButton("rules");
+  await tab.waitFor("the rules", async () => (await tab.q("ct_screen")) === 5);
+  await tab.shot(`${name}-rules`);
+  await tab.tapButton("back");
+  await tab.waitFor("the pause menu again", async () => (await tab.q("ct_screen")) === 4);
+  await tab.tapButton("resume");
+  await tab.waitFor("the game again", async () => (await tab.q("ct_screen")) === 3);
+  tab.noErrors();
+  await ctx.close();
+}
+
+// Plays a short game to its end (every seat human, the same gesture each turn): the results
+// screen shows the ranking and why, "Play again" starts afresh, and quitting keeps the save.
+async function playToEnd(browser, url, id, entry) {
+  const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 }, hasTouch: true });
+  const tab = await Tab.open(ctx, `${url}?seed=${entry.seed ?? 7}`);
+  await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+  await tab.tapButton(`game:${id}`);
+  await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  for (const key of entry.taps || []) await tab.tapButton(key);
+  await tab.shot(`${id}-to-end-setup`);
+  await tab.tapButton("start");
+  await tab.waitFor("the game screen", async () => (await tab.q("ct_screen")) === 3);
+  const size = await tab.size();
+  for (let turn = 0; turn < (entry.maxTurns || 40); turn++) {
+    await tab.waitFor(
+      "a human turn or the results",
+      async () => (await tab.q("ct_screen")) === 6 || ((await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0),
+      120000
+    );
+    if ((await tab.q("ct_screen")) === 6) break;
+    const kind = await tab.q("ct_input");
+    check(kind >= 1 && kind <= 4, `a launcher is up (input ${kind})`);
+    const anchor = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };
+    const g = gesturePath(kind, anchor, size, entry);
+    const moves = await tab.q("ct_moves");
+    const mark = tab.mark();
+    await tab.drag(g.pts, g.stepMs, g.burst);
+    await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 60000, mark);
+  }
+  await tab.waitFor("the results screen", async () => (await tab.q("ct_screen")) === 6, 10000);
+  const results = await tab.waitLine(/^\[ct\] results (.*)$/);
+  check(/^1\. /.test(results[1]) && results[1].includes("("), `the ranking says why: ${results[1]}`);
+  await sleep(200);
+  assertDrawn(await tab.shot(`${id}-results`), "the results screen");
+  const saved = await tab.page.evaluate(() => localStorage.getItem("catapult-table.save"));
+  check(saved === null, "a finished game leaves no save to resume");
+  await tab.tapButton("again");
+  await tab.waitFor("a fresh game", async () => (await tab.q("ct_screen")) === 3 && (await tab.q("ct_moves")) === 0);
+  await tab.tapButton("pause");
+  await tab.waitFor("the pause menu", async () => (await tab.q("ct_screen")) === 4);
+  await tab.shot(`${id}-pause`);
+  await tab.tapButton("quit");
+  await tab.waitFor("the title", async () => (await tab.q("ct_screen")) === 1);
+  check((await tab.button("resume-save")) !== null, "the title offers the game that was quit");
+  tab.noErrors();
+  await ctx.close();
+}
+
+main().catch((e) => {
+  console.log(`FAIL harness: ${e && e.stack ? e.stack : e}`);
+  console.log(`${results.filter((r) => r.status === "passed").length} passed, ${results.filter((r) => r.status === "failed").length + 1} failed`);
+  process.exit(1);
+});
