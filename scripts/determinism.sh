@@ -227,6 +227,12 @@ if [ "${DET_WEB:-1}" = 1 ]; then
   RUSTFLAGS="${WEB_RUSTFLAGS:--C target-feature=+simd128}" \
     cargo build --profile web --target wasm32-unknown-unknown --bin catapult-table
   WEB=$T/wasm32-unknown-unknown/web/catapult-table.wasm
+  # dist/ holds what ships (after wasm-opt when ./build.sh web found it): trace that file when it
+  # was made from this build.
+  if [ -f dist/catapult-table.wasm ] && [ ! dist/catapult-table.wasm -ot "$WEB" ]; then
+    WEB=dist/catapult-table.wasm
+  fi
+  echo "tracing $WEB"
   if ! node -e "const m = new WebAssembly.Module(require('fs').readFileSync(process.argv[1]));
       process.exit(WebAssembly.Module.exports(m).some(e => e.name === 'ct_det_trace') ? 0 : 1)" "$WEB"; then
     web_note="web build: not traced (its wasm exports no ct_det_trace: the binary does not link the library yet)"

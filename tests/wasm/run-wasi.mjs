@@ -1,4 +1,5 @@
-// Runs a wasm32-wasip1 binary (the referee) under Node's WASI.
+// Runs a wasm32-wasip1 binary (the referee) under Node's WASI. Non-WASI imports (macroquad's
+// window functions, linked in but never called headless) are stubs that throw if called.
 //   node --disable-warning=ExperimentalWarning tests/wasm/run-wasi.mjs REFEREE.wasm ARGS...
 // File access: every argument that names an existing file or folder (or a file to be written in
 // an existing folder) is made absolute, and its folder is preopened at the same absolute path, so
@@ -39,5 +40,16 @@ const wasi = new WASI({
   returnOnExit: true,
 });
 const module = await WebAssembly.compile(await readFile(wasmPath));
-const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
+// The library links macroquad, whose wasm backend imports window/GL functions from `env` (gl.js
+// provides them in a page). A headless run never calls them: each is a stub that throws if it is.
+const imports = wasi.getImportObject();
+for (const imp of WebAssembly.Module.imports(module)) {
+  if (imports[imp.module]?.[imp.name] !== undefined) continue;
+  if (imp.kind !== 'function') throw new Error(`cannot stub ${imp.kind} import ${imp.module}.${imp.name}`);
+  imports[imp.module] ??= {};
+  imports[imp.module][imp.name] = () => {
+    throw new Error(`${imp.module}.${imp.name} called in a headless run`);
+  };
+}
+const instance = await WebAssembly.instantiate(module, imports);
 process.exitCode = wasi.start(instance);
