@@ -677,6 +677,7 @@ mod tests {
             region: [-1.0, 0.0, 1.0, 0.5],
             angle: (0, 0),
             snaps: vec![],
+            sources: vec![],
         };
         assert_eq!(placement_args(&p, 2.0, -1.0, 450), [1000, 0, 0]);
         p.angle = (3300, 300);

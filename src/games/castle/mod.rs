@@ -153,6 +153,7 @@ impl Game for Castle {
             region: [x0, 0.0, x0 + layout.mat_len(), 0.6],
             angle: (0, 0),
             snaps: targets.iter().map(|t| t.1).collect(),
+            sources: Vec::new(),
         })
     }
 
