@@ -1037,16 +1037,22 @@ impl State {
         if self.mats[tm].squares[ts].roof.is_some() {
             crate::refuse!("nothing may be stacked on a Reinforced Roof");
         }
+        let stacking = !self.mats[tm].squares[ts].stack.is_empty();
+        let frees_card = self.mats[fm].squares[fs]
+            .stack
+            .last()
+            .is_some_and(|t| t.card_below.is_some());
+        if stacking && self.boxed_cards.is_empty() && !frees_card {
+            crate::refuse!("no spare card is left to put under a stacked tower");
+        }
+        // Every check is done: nothing below can fail half-way.
         let Some(mut tower) = self.mats[fm].squares[fs].stack.pop() else {
             crate::refuse!("square {} of mat {} has no tower", fs + 1, fm + 1);
         };
         if let Some(c) = tower.card_below.take() {
             self.boxed_cards.push(c);
         }
-        if !self.mats[tm].squares[ts].stack.is_empty() {
-            if self.boxed_cards.is_empty() {
-                crate::refuse!("no spare card is left to put under a stacked tower");
-            }
+        if stacking && !self.boxed_cards.is_empty() {
             tower.card_below = Some(self.boxed_cards.remove(0));
         }
         let id = tower.id;
