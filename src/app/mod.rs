@@ -151,6 +151,9 @@ struct Place {
     y: f32,
     angle: i32,
     grab: Option<Grab>,
+    /// A piece picked up from one of the prompt's sources (moving a piece already on the table),
+    /// with where the finger pressed (metres).
+    carry: Option<(gesture::Carry, (f32, f32))>,
     /// Which prompt it belongs to (reset when the prompt changes).
     tag: String,
 }
@@ -1140,7 +1143,8 @@ impl App {
         // The buttons that act on the table come first (they are never pushed off the bar),
         // then the game's choices.
         let mut labels: Vec<(String, String)> = Vec::new();
-        if placement.is_some() {
+        // A prompt with sources commits on release: no Place button.
+        if placement.as_ref().is_some_and(|pp| pp.sources.is_empty()) {
             labels.push(("place".into(), "Place".into()));
         }
         if let Some(lp) = launch.as_ref().filter(|lp| lp.kinds.len() > 1) {
@@ -1210,7 +1214,11 @@ impl App {
         }
         if let Some(pp) = &placement {
             if let Some(seat) = human {
-                self.placement_input(pp, &f, seat);
+                if pp.sources.is_empty() {
+                    self.placement_input(pp, &f, seat);
+                } else {
+                    self.carry_input(p, pp, &f, seat);
+                }
             }
         } else {
             self.place = None;
@@ -1543,6 +1551,161 @@ impl App {
         }
     }
 
+    /// Moving a piece that is on the table (a placement prompt with sources): press on a
+    /// highlighted source to pick it up, the ghost follows the finger, letting go on a snap sends
+    /// the move (the rules may still refuse it, with the reason); anywhere else cancels.
+    fn carry_input(&mut self, p: &mut Play, pp: &PlacementPrompt, f: &Frame, seat: usize) {
+        let u = self.ui.u;
+        let tag = format!("{}:{}:{}:carry", pp.action, pp.label, seat);
+        if self.place.as_ref().map(|pl| pl.tag != tag).unwrap_or(true) {
+            self.place = Some(Place {
+                x: 0.0,
+                y: 0.0,
+                angle: 0,
+                grab: None,
+                carry: None,
+                tag,
+            });
+        }
+        let Some(mut pl) = self.place.take() else {
+            return;
+        };
+        // Room for a finger around a piece, in metres (never wider than half a piece).
+        let slop = (3.0 * u / f.scale.max(1e-3)).min(pp.half_extents[0].max(pp.half_extents[1]));
+        let mut send: Option<[i64; 4]> = None;
+        for e in self.ui.events.clone() {
+            match e {
+                PointerEvent::Down { x, y } => {
+                    if self.ui.on_button(x, y) || !self.table_area.contains(x, y) {
+                        continue;
+                    }
+                    let (wx, wy) = f.to_world(x, y);
+                    match gesture::Carry::pick(pp, wx, wy, slop) {
+                        Some(c) => {
+                            let (gx, gy) = c.ghost(wx, wy);
+                            pl.x = gx;
+                            pl.y = gy;
+                            pl.carry = Some((c, (wx, wy)));
+                        }
+                        None => {
+                            self.say("Press on one of the highlighted pieces to pick it up", true)
+                        }
+                    }
+                }
+                PointerEvent::Move { x, y } => {
+                    if let Some((c, _)) = &pl.carry {
+                        let (wx, wy) = f.to_world(x, y);
+                        let (gx, gy) = c.ghost(wx, wy);
+                        pl.x = gx;
+                        pl.y = gy;
+                    }
+                }
+                PointerEvent::Up { x, y } => {
+                    let Some((c, press)) = pl.carry.take() else {
+                        continue;
+                    };
+                    let (wx, wy) = f.to_world(x, y);
+                    match c.release(pp, wx, wy, slop) {
+                        Some(args) => send = Some(args),
+                        None if (wx - press.0).hypot(wy - press.1) < slop => {
+                            self.say("Drag the piece onto a ringed spot and let go there", false)
+                        }
+                        None => {
+                            self.say("Not on a ringed spot: the piece stays where it was", true)
+                        }
+                    }
+                }
+                PointerEvent::Cancel => {
+                    if pl.carry.take().is_some() {
+                        self.say("Drag cancelled: the piece stays where it was", false);
+                    }
+                }
+                PointerEvent::SecondDown { .. }
+                | PointerEvent::SecondMove { .. }
+                | PointerEvent::SecondUp => {}
+            }
+        }
+        // Sources highlighted (the carried one dimmed), snaps ringed (the one under the ghost
+        // bright), the ghost under the finger.
+        let (pw, ph) = (
+            (2.0 * pp.half_extents[0] * f.scale).max(2.0),
+            (2.0 * pp.half_extents[1] * f.scale).max(2.0),
+        );
+        let pulse = 0.55 + 0.35 * (get_time() as f32 * 4.0).sin();
+        let carried = pl.carry.map(|(c, _)| c.source);
+        for (i, s) in pp.sources.iter().enumerate() {
+            let (a, b) = f.to_screen(s[0], s[1]);
+            if Some(i) == carried {
+                draw_rectangle(
+                    a - pw * 0.5,
+                    b - ph * 0.5,
+                    pw,
+                    ph,
+                    Color::new(0.0, 0.0, 0.0, 0.45),
+                );
+            } else if carried.is_none() {
+                draw_rectangle_lines(
+                    a - pw * 0.5 - 0.4 * u,
+                    b - ph * 0.5 - 0.4 * u,
+                    pw + 0.8 * u,
+                    ph + 0.8 * u,
+                    (u * 0.4).max(1.5),
+                    Color::new(ACCENT.r, ACCENT.g, ACCENT.b, pulse),
+                );
+            }
+        }
+        if let Some((c, _)) = pl.carry {
+            let (fx, fy) = (pl.x - c.dx, pl.y - c.dy);
+            let under = c.snap_at(pp, fx, fy, slop);
+            for (i, s) in pp.snaps.iter().enumerate() {
+                let (a, b) = f.to_screen(s[0], s[1]);
+                if Some(i) == under {
+                    draw_rectangle_lines(
+                        a - pw * 0.5,
+                        b - ph * 0.5,
+                        pw,
+                        ph,
+                        (u * 0.4).max(1.5),
+                        Color::new(0.45, 0.95, 0.5, 0.9),
+                    );
+                } else {
+                    draw_circle_lines(a, b, u, 1.0, Color::new(1.0, 1.0, 1.0, 0.5));
+                }
+            }
+            let (sx, sy) = f.to_screen(pl.x, pl.y);
+            draw_rectangle(
+                sx - pw * 0.5,
+                sy - ph * 0.5,
+                pw,
+                ph,
+                Color::new(0.95, 0.68, 0.22, 0.6),
+            );
+        }
+        let small = self.ui.size(2.8);
+        let hint = format!(
+            "{}: press on a highlighted piece, drag it onto a ringed spot and let go",
+            pp.label
+        );
+        let lines = self.ui.wrap(&hint, small, self.table_area.w - 4.0 * u);
+        let y0 = self.table_area.y + self.table_area.h - (lines.len() as f32 + 3.5) * small * 1.3;
+        for (i, l) in lines.iter().enumerate() {
+            self.ui
+                .text(l, 2.0 * u, y0 + i as f32 * small * 1.3, small, ACCENT);
+        }
+        self.probe_input = 7;
+        self.probe_anchor = pp
+            .sources
+            .first()
+            .map(|s| f.to_screen(s[0], s[1]))
+            .unwrap_or((-1.0, -1.0));
+        self.place = Some(pl);
+        if let Some(args) = send {
+            let mv = Move::decide(seat, &pp.action, &args);
+            log(&format!("drag {} {:?}", pp.action, args));
+            self.decide(p, mv);
+        }
+    }
+
     fn placement_input(&mut self, pp: &PlacementPrompt, f: &Frame, seat: usize) {
         let u = self.ui.u;
         let tag = format!("{}:{}:{}", pp.action, pp.label, seat);
@@ -1559,6 +1722,7 @@ impl App {
                 y,
                 angle: gesture::clamp_angle(0, pp.angle),
                 grab: None,
+                carry: None,
                 tag,
             });
         }
