@@ -16,6 +16,8 @@ pub fn solo_title(score: i64) -> &'static str {
 }
 
 impl State {
+    /// Solo rearranging: the top tower of one square moves to another (onto a tower it goes on a
+    /// spare card from the box). Every check comes before anything moves.
     pub(super) fn move_tower(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
         let (fm, fs, tm, ts) = (mv.arg(0)?, mv.arg(1)?, mv.arg(2)?, mv.arg(3)?);
         let n = self.mats.len() as i64;

@@ -20,6 +20,14 @@ impl State {
         match &self.phase {
             Phase::Over => {}
             Phase::Aim => {
+                // First, so the app's bottom bar (a few rows of buttons) always shows it.
+                if self.solo && self.rearrangements_left > 0 {
+                    add(
+                        format!("Rearrange the towers ({} left)", self.rearrangements_left),
+                        "rearrange",
+                        &[],
+                    );
+                }
                 if self.effects_allowed() && self.turn.shots_taken == 0 {
                     for (i, c) in self.hands[seat].iter().enumerate() {
                         match c.effect {
@@ -67,13 +75,6 @@ impl State {
                             &[i as i64],
                         );
                     }
-                }
-                if self.solo && self.rearrangements_left > 0 {
-                    add(
-                        format!("Rearrange the towers ({} left)", self.rearrangements_left),
-                        "rearrange",
-                        &[],
-                    );
                 }
                 if self.turn.shots_taken > 0 {
                     add("End the turn (skip the extra shot)".into(), "end_turn", &[]);
