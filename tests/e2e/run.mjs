@@ -372,6 +372,12 @@ async function main() {
       );
     }
 
+    if (available.includes("castle")) {
+      await test("castle solo: towers rearranged by drag and drop, illegal stacks refused", () =>
+        castleSoloDrag(browser, url)
+      );
+    }
+
     await test("the service worker serves the game with the network cut", async () => {
       const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 } });
       const tab = await Tab.open(ctx, url);
@@ -577,6 +583,64 @@ async function playGame(browser, url, id, entry) {
 
 // Plays a short game to its end (every seat human, the same gesture each turn): the results
 // screen shows the ranking and why, "Play again" starts afresh, and quitting keeps the save.
+// Catapult Castle solo: Rearrange, then drag towers on mat 1 by touch. Positions come from the
+// first source (the app's anchor: mat 1 square 1's tower) and the table's scale: squares are
+// 0.09 m apart, stack levels 0.0765 m, the gap after mat 1 is centred 0.395 m from square 1.
+async function castleSoloDrag(browser, url) {
+  const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 }, hasTouch: true });
+  const tab = await Tab.open(ctx, `${url}?seed=7`);
+  await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+  await tab.tapButton("game:castle");
+  await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  await tab.tapButton("seats-");
+  await tab.tapButton("start");
+  await tab.waitFor("the human's turn", async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0);
+  let moves = await tab.q("ct_moves");
+  let mark = tab.mark();
+  await tab.tapButton("choice:0");
+  await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} seat 0 rearrange `), 5000, mark);
+  await tab.waitFor("the drag editor", async () => (await tab.q("ct_input")) === 7);
+  const a = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };
+  const s = await tab.q("ct_scale");
+  check(a.x > 0 && a.y > 0 && s > 50, `a tower to pick up on screen: ${JSON.stringify(a)} scale ${s}`);
+  const at = (square, level) => [a.x + square * 0.09 * s, a.y - level * 0.0765 * s];
+  const drag = async (from, to) => {
+    const pts = [];
+    for (let i = 0; i <= 8; i++) pts.push([from[0] + ((to[0] - from[0]) * i) / 8, from[1] + ((to[1] - from[1]) * i) / 8]);
+    await tab.drag(pts, 40);
+  };
+  const dragged = async (from, to, what) => {
+    const n = await tab.q("ct_moves");
+    const m = tab.mark();
+    await drag(from, to);
+    await tab.waitLine(new RegExp(`^\\[ct\\] move ${n + 1} seat 0 drag_tower `), 5000, m);
+    check((await tab.q("ct_moves")) === n + 1, what);
+  };
+  const refusedWith = async (from, to, re, what) => {
+    const n = await tab.q("ct_moves");
+    const m = tab.mark();
+    await drag(from, to);
+    await tab.waitLine(re, 5000, m);
+    await sleep(150);
+    check((await tab.q("ct_moves")) === n, what);
+  };
+  // Square 1 onto square 2, square 3 on top of that: a stack of 3.
+  await dragged(at(0, 0), at(1, 1), "square 1's tower dragged onto square 2");
+  await dragged(at(2, 0), at(1, 2), "square 3's tower dragged onto the stack");
+  await sleep(200);
+  await tab.shot("castle-solo-stack-of-3");
+  // A fourth level is refused with the reason; a drop between the mats is cancelled.
+  await refusedWith(at(3, 0), at(1, 3), /^\[ct\] refused towers stack at most 3 high/, "a stack of 4 is refused");
+  await refusedWith(at(3, 0), [a.x + 0.395 * s, a.y], /^\[ct\] refused Not on a ringed spot/, "a drop off the squares is cancelled");
+  moves = await tab.q("ct_moves");
+  mark = tab.mark();
+  await tab.tapButton("choice:0");
+  await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} seat 0 done `), 5000, mark);
+  await tab.waitFor("the catapult again", async () => (await tab.q("ct_input")) === 1);
+  tab.noErrors();
+  await ctx.close();
+}
+
 async function playToEnd(browser, url, id, entry) {
   const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 }, hasTouch: true });
   const tab = await Tab.open(ctx, `${url}?seed=${entry.seed ?? 7}`);
