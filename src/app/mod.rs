@@ -1184,7 +1184,16 @@ impl App {
             }
         }
         rows.retain(|r| !r.is_empty());
-        rows.truncate(if h > w { 5 } else { 4 });
+        // A drag editor (a placement with sources) keeps one row: the table needs the room, and
+        // the moves it offers as buttons are the ones the drag makes.
+        let max_rows = if placement.as_ref().is_some_and(|pp| !pp.sources.is_empty()) {
+            1
+        } else if h > w {
+            5
+        } else {
+            4
+        };
+        rows.truncate(max_rows);
         let bottom_h = if rows.is_empty() {
             0.0
         } else {
@@ -1644,6 +1653,13 @@ impl App {
                     Color::new(0.0, 0.0, 0.0, 0.45),
                 );
             } else if carried.is_none() {
+                draw_rectangle(
+                    a - pw * 0.5,
+                    b - ph * 0.5,
+                    pw,
+                    ph,
+                    Color::new(ACCENT.r, ACCENT.g, ACCENT.b, 0.3 * pulse),
+                );
                 draw_rectangle_lines(
                     a - pw * 0.5 - 0.4 * u,
                     b - ph * 0.5 - 0.4 * u,
