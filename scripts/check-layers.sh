@@ -4,11 +4,15 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 fail=0
 bad() { echo "layer rule broken: $*"; fail=1; }
-hits=$(grep -rnE 'macroquad' src/core src/physics 2>/dev/null) && bad "core/ or physics/ uses macroquad:"$'\n'"$hits"
-hits=$(grep -rnE 'rapier2d|crate::physics|super::super::physics' src/core 2>/dev/null) && bad "core/ uses rapier or physics:"$'\n'"$hits"
-hits=$(grep -rnE 'rapier2d|crate::physics|macroquad' src/games/*/rules.rs src/games/*/rules/ 2>/dev/null) && bad "a game's rules.rs uses physics or the window:"$'\n'"$hits"
-hits=$(grep -rnE 'macroquad' src/games 2>/dev/null | grep -v '/view\.rs:') && bad "games/ uses macroquad outside view.rs:"$'\n'"$hits"
-hits=$(grep -rnE '\.(sin|cos|tan|atan2|exp|ln|powf|sin_cos)\(' src/core src/physics src/games 2>/dev/null | grep -v '/view\.rs:') \
-  && bad "std transcendental math on the simulation path (use libm):"$'\n'"$hits"
+hits=$(grep -rnE 'macroquad' src/core src/physics 2>/dev/null)
+[ -n "$hits" ] && bad "core/ or physics/ uses macroquad:"$'\n'"$hits"
+hits=$(grep -rnE 'rapier2d|crate::physics|super::super::physics' src/core 2>/dev/null)
+[ -n "$hits" ] && bad "core/ uses rapier or physics:"$'\n'"$hits"
+hits=$(grep -rnE 'rapier2d|crate::physics|macroquad' src/games/*/rules.rs src/games/*/rules/ 2>/dev/null)
+[ -n "$hits" ] && bad "a game's rules.rs uses physics or the window:"$'\n'"$hits"
+hits=$(grep -rnE 'macroquad' src/games 2>/dev/null | grep -v '/view\.rs:')
+[ -n "$hits" ] && bad "games/ uses macroquad outside view.rs:"$'\n'"$hits"
+hits=$(grep -rnE '\.(sin|cos|tan|atan2|exp|ln|powf|sin_cos)\(' src/core src/physics src/games 2>/dev/null | grep -v '/view\.rs:')
+[ -n "$hits" ] && bad "std transcendental math on the simulation path (use libm):"$'\n'"$hits"
 [ $fail -eq 0 ] && echo "layers ok"
 exit $fail
