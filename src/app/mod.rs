@@ -1136,6 +1136,10 @@ impl App {
                     if let Some(p) = self.play.as_ref() {
                         let lines = p.game().ranking().explain(&p.names());
                         log(&format!("results {}", lines.join(" | ")));
+                        let rounds = p.game().score_history().len();
+                        if rounds > 0 {
+                            log(&format!("results-chart rounds={rounds}"));
+                        }
                     }
                     self.go(Screen::Results);
                 }

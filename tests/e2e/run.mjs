@@ -372,6 +372,12 @@ async function main() {
       );
     }
 
+    if (available.includes("catapults")) {
+      await test("catapults: a game resumed in its last round ends on the results screen with the chart", () =>
+        resultsChart(browser, url)
+      );
+    }
+
     await test("the service worker serves the game with the network cut", async () => {
       const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 } });
       const tab = await Tab.open(ctx, url);
@@ -619,6 +625,26 @@ async function playToEnd(browser, url, id, entry) {
   await tab.tapButton("quit");
   await tab.waitFor("the title", async () => (await tab.q("ct_screen")) === 1);
   check((await tab.button("resume-save")) !== null, "the title offers the game that was quit");
+  tab.noErrors();
+  await ctx.close();
+}
+
+// A saved 3-bot Catapults game (made by `referee selfplay --game catapults --players 3 --seed 2
+// --out …`, cut to the start of its last round) is resumed: the bots play it out, the results
+// screen charts the running totals of every round.
+async function resultsChart(browser, url) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  const tab = await Tab.open(ctx, url);
+  const save = fs.readFileSync(path.join(here, "fixtures", "catapults-last-round.json"), "utf8");
+  await tab.page.evaluate((s) => localStorage.setItem("catapult-table.save", s), save);
+  await tab.load();
+  await tab.tapButton("resume-save");
+  await tab.waitFor("the game screen", async () => (await tab.q("ct_screen")) === 3);
+  await tab.waitFor("the results screen", async () => (await tab.q("ct_screen")) === 6, 240000);
+  const chart = await tab.waitLine(/^\[ct\] results-chart rounds=(\d+)$/);
+  check(Number(chart[1]) >= 5, `the chart has every round (rounds=${chart[1]})`);
+  await sleep(200);
+  assertDrawn(await tab.shot("catapults-results-chart"), "the results screen with its chart");
   tab.noErrors();
   await ctx.close();
 }
