@@ -3,6 +3,7 @@
 //! window lives in the pure submodules (`frame`, `gesture`, `pointer`, `play`, `save`, `sound`)
 //! and is unit-tested there; this file wires them to macroquad.
 
+pub mod chart;
 pub mod draw;
 #[cfg(any(test, feature = "fixture-game"))]
 pub mod fixture;
@@ -18,7 +19,7 @@ pub mod ui;
 
 use crate::core::{LaunchKind, LaunchPrompt, Move, PlacementPrompt, Seat, SeatKind};
 use crate::games::GameInfo;
-use frame::{Area, Frame};
+use frame::{Area, Camera, Frame};
 use gesture::{Feel, Sample};
 use macroquad::audio::{load_sound_from_bytes, play_sound, PlaySoundParams, Sound};
 use macroquad::prelude::*;
@@ -194,6 +195,12 @@ struct App {
     place: Option<Place>,
     frame: Option<Frame>,
     table_area: Area,
+    /// The player's zoom (mouse wheel) on the framed bounds, and the bounds it applies to: a new
+    /// framing (aiming close-up, the whole table for a flight) starts fitted.
+    camera: Camera,
+    camera_bounds: [f32; 4],
+    /// While aiming, show the whole table instead of the game's close-up of the launcher.
+    whole_table: bool,
     over_since: Option<f64>,
     frames: u32,
     last_size: (f32, f32),
@@ -253,6 +260,9 @@ impl App {
             place: None,
             frame: None,
             table_area: Area::default(),
+            camera: Camera::default(),
+            camera_bounds: [0.0; 4],
+            whole_table: false,
             over_since: None,
             frames: 0,
             last_size: (0.0, 0.0),
@@ -909,6 +919,26 @@ impl App {
                 .paragraph(&line, x0 + 3.0 * u, y, col_w - 3.0 * u, ts, TEXT);
             y += u;
         }
+        // Running totals round by round, for the games that keep them.
+        let history = p.game().score_history();
+        let chart_top = y + 2.0 * u;
+        let chart_bottom = h - 14.0 * u;
+        if !history.is_empty() && chart_bottom - chart_top > 24.0 * u {
+            let colours: Vec<Color> = p
+                .session
+                .replay
+                .seats
+                .iter()
+                .map(|s| rgb(s.rgb()))
+                .collect();
+            let goal = p.game().score_goal();
+            self.draw_chart(
+                &history,
+                goal,
+                &colours,
+                Area::new(x0, chart_top, col_w, chart_bottom - chart_top),
+            );
+        }
         let bw = (col_w - 2.0 * u) / 2.0;
         let again = self.ui.button(
             "again",
@@ -927,6 +957,74 @@ impl App {
         } else if title {
             self.play = None;
             self.go(Screen::Title);
+        }
+    }
+
+    /// The running totals as a line chart in `area`: axes with round numbers and points, the
+    /// goal line, one line per seat in its colour.
+    fn draw_chart(&self, history: &[Vec<i64>], goal: Option<i64>, colours: &[Color], area: Area) {
+        let u = self.ui.u;
+        let small = self.ui.size(2.6);
+        let label_w = self.ui.measure("000", small) + 2.0 * u;
+        let title_h = small * 1.6;
+        let plot = Area::new(
+            area.x + label_w,
+            area.y + title_h + u,
+            (area.w - label_w - 2.0 * u).max(1.0),
+            (area.h - title_h - small * 3.2 - 2.0 * u).max(1.0),
+        );
+        let c = chart::Chart::new(history, goal, plot);
+        self.ui
+            .text("Points after each round", area.x, area.y, small, DIM);
+        let axis = Color::new(0.62, 0.64, 0.68, 0.9);
+        let grid = Color::new(1.0, 1.0, 1.0, 0.07);
+        let bottom = plot.y + plot.h;
+        for (ty, v) in &c.y_ticks {
+            draw_line(plot.x, *ty, plot.x + plot.w, *ty, 1.0, grid);
+            let t = v.to_string();
+            let tw = self.ui.measure(&t, small);
+            self.ui
+                .text(&t, plot.x - tw - u, ty - small * 0.6, small, DIM);
+        }
+        for (tx, r) in &c.x_ticks {
+            draw_line(*tx, bottom, *tx, bottom + 0.8 * u, 1.0, axis);
+            let t = r.to_string();
+            let tw = self.ui.measure(&t, small);
+            self.ui.text(&t, tx - tw * 0.5, bottom + u, small, DIM);
+        }
+        let rw = self.ui.measure("round", small);
+        self.ui.text(
+            "round",
+            plot.x + (plot.w - rw) * 0.5,
+            bottom + u + small * 1.4,
+            small,
+            DIM,
+        );
+        draw_line(plot.x, plot.y, plot.x, bottom, 1.5, axis);
+        draw_line(plot.x, bottom, plot.x + plot.w, bottom, 1.5, axis);
+        if let Some((gy, g)) = c.goal {
+            // A dashed goal line.
+            let dash = 2.0 * u;
+            let mut x = plot.x;
+            while x < plot.x + plot.w {
+                let x2 = (x + dash).min(plot.x + plot.w);
+                draw_line(x, gy, x2, gy, 2.0, ACCENT);
+                x += 2.0 * dash;
+            }
+            let t = format!("goal {g}");
+            let tw = self.ui.measure(&t, small);
+            self.ui
+                .text(&t, plot.x + plot.w - tw, gy - small * 1.3, small, ACCENT);
+        }
+        let thick = (0.6 * u).max(2.0);
+        for (s, line) in c.lines.iter().enumerate() {
+            let col = colours.get(s).copied().unwrap_or(TEXT);
+            for pair in line.windows(2) {
+                draw_line(pair[0].0, pair[0].1, pair[1].0, pair[1].1, thick, col);
+            }
+            for &(px, py) in line.iter().skip(1) {
+                draw_circle(px, py, thick * 1.2, col);
+            }
         }
     }
 
@@ -1041,6 +1139,10 @@ impl App {
                     if let Some(p) = self.play.as_ref() {
                         let lines = p.game().ranking().explain(&p.names());
                         log(&format!("results {}", lines.join(" | ")));
+                        let rounds = p.game().score_history().len();
+                        if rounds > 0 {
+                            log(&format!("results-chart rounds={rounds}"));
+                        }
                     }
                     self.go(Screen::Results);
                 }
@@ -1135,6 +1237,8 @@ impl App {
         };
         let placement = human.and(p.game().placement_prompt());
         let launch = human.and(p.game().launch_prompt());
+        // While a human aims, a game may ask for a close-up of its launcher.
+        let close_up = launch.as_ref().and(p.game().aim_bounds());
         let kind = launch.as_ref().and_then(|lp| {
             self.kind_pick
                 .filter(|k| lp.kinds.contains(k))
@@ -1161,6 +1265,16 @@ impl App {
         }
         if active && p.can_undo() {
             labels.push(("undo".into(), "Undo".into()));
+        }
+        if active && !self.camera.is_fit() {
+            labels.push(("view:fit".into(), "Fit".into()));
+        } else if close_up.is_some() {
+            let l = if self.whole_table {
+                "Close-up"
+            } else {
+                "Whole table"
+            };
+            labels.push(("view:whole".into(), l.into()));
         }
         labels.extend(
             choices
@@ -1210,10 +1324,39 @@ impl App {
             TABLE_BG,
         );
         let view = p.view();
-        let f = Frame::fit(view.bounds, table_area.inset(2.0 * u));
+        let bounds = match close_up {
+            Some(b) if !self.whole_table => b,
+            _ => view.bounds,
+        };
+        if bounds != self.camera_bounds {
+            self.camera = Camera::default();
+            self.camera_bounds = bounds;
+        }
+        let framed = table_area.inset(2.0 * u);
+        let (_, wheel) = mouse_wheel();
+        let (mx, my) = mouse_position();
+        if active && wheel != 0.0 && table_area.contains(mx, my) {
+            // One notch zooms by 1.25 whatever the platform's wheel units.
+            let factor = if wheel > 0.0 { 1.25 } else { 0.8 };
+            self.camera.zoom_at(factor, mx, my, bounds, framed);
+        }
+        let f = self.camera.frame(bounds, framed);
         self.frame = Some(f);
+        // Zoomed in, the table must not spill over the bars.
+        let dpi = screen_dpi_scale().max(0.01);
+        let clip = (
+            (table_area.x * dpi) as i32,
+            (table_area.y * dpi) as i32,
+            (table_area.w * dpi).ceil() as i32,
+            (table_area.h * dpi).ceil() as i32,
+        );
+        // SAFETY: macroquad's internal GL context is borrowed on the main thread for this one
+        // call and not kept across frames (the scissor rectangle is in physical pixels).
+        unsafe { get_internal_gl() }.quad_gl.scissor(Some(clip));
         draw::ghost(&p.ghost, &f, u);
         draw::table(&self.ui, &view, &f);
+        // SAFETY: as above.
+        unsafe { get_internal_gl() }.quad_gl.scissor(None);
         // Launcher, aim, placement ghost.
         let feel = Feel::for_screen(f.metres(w.min(h)));
         if let Some(lp) = &launch {
@@ -1322,6 +1465,16 @@ impl App {
         choices: &[crate::core::Choice],
         placement: Option<&PlacementPrompt>,
     ) {
+        if key == "view:fit" {
+            self.camera = Camera::default();
+            log("view fit");
+            return;
+        }
+        if key == "view:whole" {
+            self.whole_table = !self.whole_table;
+            log(&format!("view whole={}", self.whole_table));
+            return;
+        }
         if key == "undo" {
             match p.undo() {
                 Ok(()) => {

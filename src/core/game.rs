@@ -214,6 +214,20 @@ pub trait Game: Send {
     fn aim_hints(&self) -> Vec<Launch> {
         Vec::new()
     }
+    /// Running totals after each completed round: one row per round, one column per seat (the
+    /// results screen charts them). Games without rounds keep the default: no rows, no chart.
+    fn score_history(&self) -> Vec<Vec<i64>> {
+        Vec::new()
+    }
+    /// The score that ends the game, if there is one (drawn as the goal line of the chart).
+    fn score_goal(&self) -> Option<i64> {
+        None
+    }
+    /// What the camera should frame while the acting seat aims (min x, min y, max x, max y in
+    /// metres), if the launcher is small against the table; None frames `view().bounds`.
+    fn aim_bounds(&self) -> Option<[f32; 4]> {
+        None
+    }
     fn clone_game(&self) -> Box<dyn Game>;
 }
 

@@ -378,6 +378,15 @@ async function main() {
       );
     }
 
+    if (available.includes("catapults")) {
+      await test("catapults: a close-up while aiming, the whole table on a button, wheel zoom and fit", () =>
+        catapultsZoom(browser, url)
+      );
+      await test("catapults: a game resumed in its last round ends on the results screen with the chart", () =>
+        resultsChart(browser, url)
+      );
+    }
+
     await test("the service worker serves the game with the network cut", async () => {
       const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 } });
       const tab = await Tab.open(ctx, url);
@@ -683,6 +692,72 @@ async function playToEnd(browser, url, id, entry) {
   await tab.tapButton("quit");
   await tab.waitFor("the title", async () => (await tab.q("ct_screen")) === 1);
   check((await tab.button("resume-save")) !== null, "the title offers the game that was quit");
+  tab.noErrors();
+  await ctx.close();
+}
+
+// The Catapults lever is tiny on its table: the game asks for a close-up while a human aims. The
+// *Whole table* button shows everything, the mouse wheel zooms about the pointer, *Fit* undoes it.
+async function catapultsZoom(browser, url) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const tab = await Tab.open(ctx, `${url}?seed=7`);
+  await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+  const click = async (key) => {
+    const b = await tab.button(key);
+    check(b, `button "${key}" is not on screen`);
+    await tab.page.mouse.click(b.x, b.y, { delay: 60 });
+    await sleep(100);
+  };
+  await click("game:catapults");
+  await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  await click("start");
+  await tab.waitFor("the first human aim", async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0);
+  const close = await tab.q("ct_scale");
+  await tab.shot("catapults-zoom-close-up");
+  await click("view:whole");
+  await tab.waitFor("the whole table", async () => (await tab.q("ct_scale")) < close * 0.6);
+  const whole = await tab.q("ct_scale");
+  check(close >= 2 * whole, `the close-up is at least twice as big (${close} vs ${whole} px/m)`);
+  await tab.shot("catapults-zoom-whole");
+  // Two wheel notches over the launcher: 1.25 × 1.25 the whole-table scale.
+  const ax = await tab.q("ct_anchor_x");
+  const ay = await tab.q("ct_anchor_y");
+  await tab.page.mouse.move(ax, ay);
+  for (let i = 0; i < 2; i++) {
+    await tab.page.mouse.wheel(0, -120);
+    await sleep(150);
+  }
+  await tab.waitFor("the wheel zoom", async () => (await tab.q("ct_scale")) > whole * 1.5);
+  const zoomed = await tab.q("ct_scale");
+  check(Math.abs(zoomed / whole - 1.5625) < 0.01, `two notches zoom 1.5625× (${zoomed / whole})`);
+  // The launcher stays under the pointer.
+  const bx = await tab.q("ct_anchor_x");
+  check(Math.abs(bx - ax) < 2, `the launcher stays under the pointer (${ax} → ${bx})`);
+  await tab.shot("catapults-zoom-wheel");
+  await click("view:fit");
+  await tab.waitFor("the fit", async () => Math.abs((await tab.q("ct_scale")) - whole) < 0.01);
+  await click("view:whole");
+  await tab.waitFor("the close-up again", async () => Math.abs((await tab.q("ct_scale")) - close) < 0.01);
+  tab.noErrors();
+  await ctx.close();
+}
+
+// A saved 3-bot Catapults game (made by `referee selfplay --game catapults --players 3 --seed 2
+// --out …`, cut to the start of its last round) is resumed: the bots play it out, the results
+// screen charts the running totals of every round.
+async function resultsChart(browser, url) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  const tab = await Tab.open(ctx, url);
+  const save = fs.readFileSync(path.join(here, "fixtures", "catapults-last-round.json"), "utf8");
+  await tab.page.evaluate((s) => localStorage.setItem("catapult-table.save", s), save);
+  await tab.load();
+  await tab.tapButton("resume-save");
+  await tab.waitFor("the game screen", async () => (await tab.q("ct_screen")) === 3);
+  await tab.waitFor("the results screen", async () => (await tab.q("ct_screen")) === 6, 240000);
+  const chart = await tab.waitLine(/^\[ct\] results-chart rounds=(\d+)$/);
+  check(Number(chart[1]) >= 5, `the chart has every round (rounds=${chart[1]})`);
+  await sleep(200);
+  assertDrawn(await tab.shot("catapults-results-chart"), "the results screen with its chart");
   tab.noErrors();
   await ctx.close();
 }
