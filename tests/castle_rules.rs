@@ -773,6 +773,111 @@ fn solo_rearrangements_stack_up_to_three_and_strong_ammo_clears_a_stack() {
     assert!(refused(&mut multi, d(0, "rearrange", &[])).contains("solo"));
 }
 
+/// Which source of the rearranging drag picks up the top tower of mat `m` square `s`.
+fn source(c: &Castle, m: usize, s: usize) -> i64 {
+    match c.drag_sources().iter().position(|t| t.0 == (m, s)) {
+        Some(i) => i as i64,
+        None => panic!("mat {} square {} offers no tower to pick up", m + 1, s + 1),
+    }
+}
+
+/// Where the drag would drop a tower on mat `m` square `s` (mm), as the app sends it.
+fn snap(c: &Castle, m: usize, s: usize) -> [i64; 2] {
+    match c.drag_snaps().iter().find(|t| t.0 == (m, s)) {
+        Some(t) => [
+            (t.1[0] * 1000.0).round() as i64,
+            (t.1[1] * 1000.0).round() as i64,
+        ],
+        None => panic!("mat {} square {} has no snap", m + 1, s + 1),
+    }
+}
+
+/// Drags the top tower of square `from` and drops it at `to` (mm): the events, or the refusal.
+fn drag_at(c: &mut Castle, from: (usize, usize), to: [i64; 2]) -> Result<Vec<Event>, String> {
+    let mv = d(
+        0,
+        "drag_tower",
+        &[source(c, from.0, from.1), to[0], to[1], 0],
+    );
+    c.apply(&mv).map_err(|e| e.0)
+}
+
+/// Drags the top tower of square `from` onto square `to` (mat, square).
+fn drag_to(c: &mut Castle, from: (usize, usize), to: (usize, usize)) -> Result<Vec<Event>, String> {
+    let at = snap(c, to.0, to.1);
+    drag_at(c, from, at)
+}
+
+#[test]
+fn solo_rearranging_by_drag_moves_towers_and_refuses_illegal_stacks() {
+    let mut c = game(1, &[]);
+    assert!(
+        c.placement_prompt().is_none(),
+        "no dragging before Rearrange"
+    );
+    assert!(refused(&mut c, d(0, "drag_tower", &[0, 0, 0, 0])).contains("rearranging"));
+    ok(&mut c, d(0, "rearrange", &[]));
+    let Some(p) = c.placement_prompt() else {
+        panic!("rearranging offers the drag-and-drop prompt");
+    };
+    assert_eq!(p.action, "drag_tower");
+    assert_eq!((p.sources.len(), p.snaps.len()), (16, 16));
+    // A legal drag: mat 4 square 1 onto the tower on square 2 (stacked on a spare card).
+    let t = top(&c, 3, 0);
+    let y_before = snap(&c, 3, 1)[1];
+    let ev = drag_to(&mut c, (3, 0), (3, 1)).expect("a legal drag");
+    assert!(has(&ev, "tower_moved"));
+    assert!(c.state.mats[3].squares[0].stack.is_empty());
+    assert_eq!(c.state.mats[3].squares[1].stack.len(), 2);
+    assert_eq!(top(&c, 3, 1), t, "the dragged tower is on top");
+    assert!(c.state.mats[3].squares[1].stack[1].card_below.is_some());
+    assert_eq!(
+        c.drag_sources().len(),
+        15,
+        "the emptied square has nothing to pick up"
+    );
+    assert!(
+        snap(&c, 3, 1)[1] > y_before,
+        "the drop spot rises with the stack"
+    );
+    // A third level is legal, a fourth is refused with the reason and nothing moves.
+    drag_to(&mut c, (3, 2), (3, 1)).expect("a legal drag");
+    let why = drag_to(&mut c, (3, 3), (3, 1)).expect_err("an illegal drag");
+    assert!(why.contains("at most 3"), "{why}");
+    assert_eq!(c.state.mats[3].squares[3].stack.len(), 1);
+    assert_eq!(c.state.mats[3].squares[1].stack.len(), 3);
+    // Nothing goes on a Reinforced Roof.
+    let roof = c.state.boxed_cards[0];
+    c.state.mats[2].squares[0].roof = Some(roof);
+    let why = drag_to(&mut c, (2, 1), (2, 0)).expect_err("an illegal drag");
+    assert!(why.contains("Reinforced Roof"), "{why}");
+    c.state.mats[2].squares[0].roof = None;
+    // Off every square: the gap between mats 1 and 2, beyond the row, refused.
+    let gap = (snap(&c, 0, 3)[0] + snap(&c, 1, 0)[0]) / 2;
+    for x in [gap, 5000, -5000] {
+        let why = drag_at(&mut c, (0, 0), [x, 40]).expect_err("off every square");
+        assert!(why.contains("not on a square"), "x {x}: {why}");
+    }
+    // Back onto its own square, an unknown source, a turned tower: refused.
+    assert!(drag_to(&mut c, (0, 0), (0, 0))
+        .expect_err("an illegal drag")
+        .contains("another square"));
+    let [x, y] = snap(&c, 0, 1);
+    assert!(refused(&mut c, d(0, "drag_tower", &[15, x, y, 0])).contains("no tower number"));
+    assert!(refused(&mut c, d(0, "drag_tower", &[0, x, y, 900])).contains("upright"));
+    assert_eq!(c.state.towers_on_mats(), 16, "no refused drag lost a tower");
+    // Across mats, and the move_tower buttons still work beside the drag.
+    drag_to(&mut c, (0, 0), (1, 2)).expect("a legal drag");
+    assert_eq!(c.state.mats[1].squares[2].stack.len(), 2);
+    ok(&mut c, d(0, "move_tower", &[0, 1, 0, 0]));
+    ok(&mut c, d(0, "done", &[]));
+    assert!(
+        c.placement_prompt().is_none(),
+        "the editor closes with Done"
+    );
+    assert_eq!(c.state.towers_on_mats(), 16);
+}
+
 #[test]
 fn solo_ends_after_eighteen_shots_scoring_towers_removed() {
     let mut c = game(1, &[]);

@@ -449,6 +449,23 @@ fn the_history_keeps_the_totals_round_by_round() {
 }
 
 #[test]
+fn the_results_chart_gets_the_running_totals_through_the_game_trait() {
+    let mut g = game(2);
+    let dg: &dyn Game = &g;
+    assert!(dg.score_history().is_empty(), "no round played: no chart");
+    assert_eq!(dg.score_goal(), Some(21));
+    play_round(&mut g, &[[CENTRE, TABLE, TABLE, TABLE], [TABLE; 4]]);
+    play_round(&mut g, &[[TABLE; 4], [RING_L, RING_R, TABLE, TABLE]]);
+    let dg: &dyn Game = &g;
+    assert_eq!(dg.score_history(), vec![vec![5, 0], vec![5, 2]]);
+    // A game without rounds keeps the default: nothing to chart.
+    let castle = games::new_game("castle", &[], default_seats(2, SeatKind::Human), 3)
+        .unwrap_or_else(|e| panic!("castle: {e}"));
+    assert!(castle.score_history().is_empty());
+    assert_eq!(castle.score_goal(), None);
+}
+
+#[test]
 fn the_registry_builds_catapults_for_two_to_four_seats() {
     for n in 2..=4 {
         let g = games::new_game("catapults", &[], default_seats(n, SeatKind::Human), 3)
@@ -466,4 +483,31 @@ fn the_registry_builds_catapults_for_two_to_four_seats() {
     )
     .is_err());
     assert_eq!(rules::CUBES, 4);
+}
+
+#[test]
+fn aiming_frames_the_lever_and_the_box_closer_than_the_whole_table() {
+    let g = game(2);
+    let dg: &dyn Game = &g;
+    let b = dg.aim_bounds().expect("a close-up while someone aims");
+    let whole = dg.view().bounds;
+    let lp = dg.launch_prompt().expect("a flick is expected");
+    let inside = |x: f32, y: f32| x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3];
+    // The strike point, the lever's near end and the whole box lid are in the close-up.
+    assert!(inside(lp.origin[0], lp.origin[1]), "{b:?} {:?}", lp.origin);
+    assert!(inside(-(layout::LEVER_NEAR as f32) / 1000.0, 0.0), "{b:?}");
+    let lid = layout::LID_OUTER_HALF as f32 / 1000.0;
+    assert!(inside(-lid, 0.0) && inside(lid, layout::LID_WALL_H as f32 / 1000.0));
+    // At most half the whole table's width: the pieces are drawn at least twice as big.
+    assert!(
+        (b[2] - b[0]) * 2.0 <= whole[2] - whole[0],
+        "{b:?} vs {whole:?}"
+    );
+    // Once the game is over nobody aims: no close-up.
+    let mut over = game(2);
+    over.state.over = true;
+    over.state.totals = vec![21, 0];
+    let dg: &dyn Game = &over;
+    assert_eq!(dg.turn(), None);
+    assert!(dg.aim_bounds().is_none());
 }

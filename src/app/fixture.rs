@@ -179,6 +179,7 @@ impl Game for Practice {
             region: [-0.5, 0.0, 0.2, 0.3],
             angle: (3300, 300),
             snaps: Vec::new(),
+            sources: Vec::new(),
         })
     }
     fn start_shot(&self, l: &Launch) -> RuleResult<Box<dyn Shot>> {

@@ -77,6 +77,100 @@ impl Frame {
     }
 }
 
+/// The player's zoom on top of the game's framing: `zoom` 1 shows the whole of the bounds, more
+/// magnifies about `centre` (a world point, metres). The view never pans outside the bounds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Camera {
+    pub zoom: f32,
+    pub centre: Option<(f32, f32)>,
+}
+
+impl Default for Camera {
+    fn default() -> Self {
+        Camera {
+            zoom: 1.0,
+            centre: None,
+        }
+    }
+}
+
+/// The strongest zoom the player can ask for (times the fitted scale).
+pub const MAX_ZOOM: f32 = 6.0;
+
+impl Camera {
+    pub fn is_fit(&self) -> bool {
+        self.zoom <= 1.0 + 1e-3
+    }
+
+    /// The frame for `bounds` in `area` through this camera.
+    pub fn frame(&self, bounds: [f32; 4], area: Area) -> Frame {
+        let base = Frame::fit(bounds, area);
+        if self.is_fit() {
+            return base;
+        }
+        let scale = base.scale * self.zoom.min(MAX_ZOOM);
+        // The bounds as `fit` saw them (sane and ordered): the world rectangle on screen at zoom 1.
+        let (wx0, wy1) = base.to_world(area.x, area.y);
+        let (wx1, wy0) = base.to_world(area.x + area.w.max(1.0), area.y + area.h.max(1.0));
+        let (mx, my) = ((wx0 + wx1) * 0.5, (wy0 + wy1) * 0.5);
+        let (cx, cy) = self.centre.unwrap_or((mx, my));
+        // Keep the visible rectangle inside the zoom-1 rectangle.
+        let hw = area.w.max(1.0) * 0.5 / scale;
+        let hh = area.h.max(1.0) * 0.5 / scale;
+        let clamp = |c: f32, lo: f32, hi: f32, half: f32| {
+            if hi - lo <= 2.0 * half {
+                (lo + hi) * 0.5
+            } else {
+                c.clamp(lo + half, hi - half)
+            }
+        };
+        let cx = clamp(cx, wx0, wx1, hw);
+        let cy = clamp(cy, wy0, wy1, hh);
+        let (acx, acy) = (
+            area.x + area.w.max(1.0) * 0.5,
+            area.y + area.h.max(1.0) * 0.5,
+        );
+        Frame {
+            scale,
+            ox: acx - cx * scale,
+            oy: acy + cy * scale,
+        }
+    }
+
+    /// Zooms by `factor` keeping the world point under the screen point (sx, sy) where it is
+    /// (a mouse wheel over the table, the middle of a pinch). Zoom stays within 1..=MAX_ZOOM.
+    pub fn zoom_at(&mut self, factor: f32, sx: f32, sy: f32, bounds: [f32; 4], area: Area) {
+        if !factor.is_finite() || factor <= 0.0 {
+            return;
+        }
+        let f = self.frame(bounds, area);
+        let (wx, wy) = f.to_world(sx, sy);
+        let zoom = (self.zoom * factor).clamp(1.0, MAX_ZOOM);
+        let scale = Frame::fit(bounds, area).scale * zoom;
+        let (acx, acy) = (
+            area.x + area.w.max(1.0) * 0.5,
+            area.y + area.h.max(1.0) * 0.5,
+        );
+        self.zoom = zoom;
+        self.centre = Some((wx - (sx - acx) / scale, wy + (sy - acy) / scale));
+        // Store the clamped centre, so zooming out later starts from what is on the screen.
+        let g = self.frame(bounds, area);
+        self.centre = Some(g.to_world(acx, acy));
+    }
+
+    /// Moves the view by a screen distance (a drag with two fingers).
+    pub fn pan_by(&mut self, dx: f32, dy: f32, bounds: [f32; 4], area: Area) {
+        if self.is_fit() {
+            return;
+        }
+        let f = self.frame(bounds, area);
+        let (acx, acy) = area.centre();
+        self.centre = Some(f.to_world(acx - dx, acy - dy));
+        let g = self.frame(bounds, area);
+        self.centre = Some(g.to_world(acx, acy));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,5 +226,63 @@ mod tests {
         assert!(f.scale.is_finite() && f.scale > 0.0);
         let f = Frame::fit([2.0, 2.0, -2.0, -2.0], Area::new(0.0, 0.0, 400.0, 400.0));
         assert!(close(f.scale, 100.0));
+    }
+
+    #[test]
+    fn a_fitted_camera_is_the_plain_fit() {
+        let b = [-0.6, -0.05, 0.6, 0.35];
+        let a = Area::new(0.0, 50.0, 1280.0, 600.0);
+        assert_eq!(Camera::default().frame(b, a), Frame::fit(b, a));
+    }
+
+    #[test]
+    fn zooming_at_a_point_keeps_that_point_under_the_finger() {
+        let b = [-0.6, -0.05, 0.6, 0.35];
+        let a = Area::new(0.0, 50.0, 1280.0, 600.0);
+        let mut cam = Camera::default();
+        let (sx, sy) = (400.0, 380.0);
+        let before = cam.frame(b, a).to_world(sx, sy);
+        cam.zoom_at(2.0, sx, sy, b, a);
+        let f = cam.frame(b, a);
+        assert!(close(f.scale, Frame::fit(b, a).scale * 2.0), "{}", f.scale);
+        let after = f.to_world(sx, sy);
+        assert!(
+            close(before.0, after.0) && close(before.1, after.1),
+            "{before:?} {after:?}"
+        );
+        // Zooming back out returns to the fit exactly.
+        cam.zoom_at(0.25, sx, sy, b, a);
+        assert!(cam.is_fit());
+        assert_eq!(cam.frame(b, a), Frame::fit(b, a));
+    }
+
+    #[test]
+    fn the_zoom_is_bounded_and_never_shows_past_the_bounds() {
+        let b = [-0.6, -0.05, 0.6, 0.35];
+        let a = Area::new(0.0, 0.0, 1000.0, 400.0);
+        let mut cam = Camera::default();
+        for _ in 0..40 {
+            cam.zoom_at(1.5, 0.0, 0.0, b, a);
+        }
+        assert!(close(cam.zoom, MAX_ZOOM), "{}", cam.zoom);
+        let f = cam.frame(b, a);
+        // Zoomed at the top-left corner: the view's corner stays on the bounds' corner region.
+        let (x0, y1) = f.to_world(a.x, a.y);
+        let (x1, y0) = f.to_world(a.x + a.w, a.y + a.h);
+        let fit = Frame::fit(b, a);
+        let (fx0, fy1) = fit.to_world(a.x, a.y);
+        let (fx1, fy0) = fit.to_world(a.x + a.w, a.y + a.h);
+        assert!(x0 >= fx0 - 1e-3 && x1 <= fx1 + 1e-3, "{x0} {x1}");
+        assert!(y0 >= fy0 - 1e-3 && y1 <= fy1 + 1e-3, "{y0} {y1}");
+        // A pan far to the right stops at the right edge.
+        cam.pan_by(-1.0e6, 0.0, b, a);
+        let f = cam.frame(b, a);
+        let (x1, _) = f.to_world(a.x + a.w, a.y);
+        assert!(close(x1, fx1), "{x1} {fx1}");
+        // Broken factors change nothing.
+        let before = cam;
+        cam.zoom_at(f32::NAN, 10.0, 10.0, b, a);
+        cam.zoom_at(-2.0, 10.0, 10.0, b, a);
+        assert_eq!(cam, before);
     }
 }

@@ -408,6 +408,78 @@ pub fn placement_args(p: &PlacementPrompt, x: f32, y: f32, angle: i32) -> [i64; 
     [mm(x) as i64, mm(y) as i64, a as i64]
 }
 
+/// Which of `centres` (metres) a piece of half extents `half` covers the point (x, y), the
+/// rectangle grown by `slop` metres on every side (room for a finger); the nearest centre wins
+/// when several do. Picking up a source and finding the snap under a carried ghost both use it.
+pub fn hit_piece(centres: &[[f32; 2]], half: [f32; 2], x: f32, y: f32, slop: f32) -> Option<usize> {
+    if !(x.is_finite() && y.is_finite()) {
+        return None;
+    }
+    let (hx, hy) = (half[0].abs() + slop.max(0.0), half[1].abs() + slop.max(0.0));
+    let mut best: Option<(usize, f32)> = None;
+    for (i, c) in centres.iter().enumerate() {
+        if (x - c[0]).abs() > hx || (y - c[1]).abs() > hy {
+            continue;
+        }
+        let d = dist(x, y, c[0], c[1]);
+        if best.map(|b| d < b.1).unwrap_or(true) {
+            best = Some((i, d));
+        }
+    }
+    best.map(|b| b.0)
+}
+
+/// A piece picked up from a source and carried: where the ghost's centre is and what happens
+/// when the finger lets go (pure, so it can be tested without a window).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Carry {
+    pub source: usize,
+    /// The ghost's centre minus the finger (metres): the piece stays where it was grabbed.
+    pub dx: f32,
+    pub dy: f32,
+}
+
+impl Carry {
+    /// A press at (x, y) picks up the source under it, if any.
+    pub fn pick(p: &PlacementPrompt, x: f32, y: f32, slop: f32) -> Option<Carry> {
+        let i = hit_piece(&p.sources, p.half_extents, x, y, slop)?;
+        let c = p.sources[i];
+        Some(Carry {
+            source: i,
+            dx: c[0] - x,
+            dy: c[1] - y,
+        })
+    }
+
+    /// The ghost's centre with the finger at (x, y).
+    pub fn ghost(&self, x: f32, y: f32) -> (f32, f32) {
+        (x + self.dx, y + self.dy)
+    }
+
+    /// The snap the ghost would drop on with the finger at (x, y), if any.
+    pub fn snap_at(&self, p: &PlacementPrompt, x: f32, y: f32, slop: f32) -> Option<usize> {
+        let (gx, gy) = self.ghost(x, y);
+        hit_piece(&p.snaps, p.half_extents, gx, gy, slop)
+    }
+
+    /// The move's arguments for a release with the finger at (x, y): `[source, x_mm, y_mm,
+    /// angle]` at the snap under the ghost, or None (the drop is cancelled) off every snap.
+    pub fn release(&self, p: &PlacementPrompt, x: f32, y: f32, slop: f32) -> Option<[i64; 4]> {
+        let s = p.snaps.get(self.snap_at(p, x, y, slop)?)?;
+        let a = if p.angle == (0, 0) {
+            0
+        } else {
+            clamp_angle(0, p.angle)
+        };
+        Some([
+            self.source as i64,
+            mm(s[0]) as i64,
+            mm(s[1]) as i64,
+            a as i64,
+        ])
+    }
+}
+
 /// Rotation (tenths of a degree, -1800..1800) of a two-finger twist from fingers (a0, b0) to
 /// (a1, b1).
 pub fn twist_tenths(a0: (f32, f32), b0: (f32, f32), a1: (f32, f32), b1: (f32, f32)) -> i32 {
@@ -669,6 +741,43 @@ mod tests {
     }
 
     #[test]
+    fn carrying_picks_up_a_source_and_drops_only_on_a_snap() {
+        let p = PlacementPrompt {
+            action: "drag".into(),
+            label: "tower".into(),
+            half_extents: [0.03, 0.04],
+            region: [-1.0, 0.0, 1.0, 0.5],
+            angle: (0, 0),
+            snaps: vec![[0.0, 0.04], [0.1, 0.04], [0.1, 0.12]],
+            sources: vec![[0.0, 0.04], [0.2, 0.04]],
+        };
+        let slop = 0.005;
+        // A press beside every source picks nothing up; on one, that one (nearest wins).
+        assert_eq!(Carry::pick(&p, 0.1, 0.04, slop), None);
+        assert_eq!(Carry::pick(&p, 0.0, 0.2, slop), None);
+        assert_eq!(
+            hit_piece(&p.sources, p.half_extents, f32::NAN, 0.0, slop),
+            None
+        );
+        let Some(c) = Carry::pick(&p, 0.21, 0.05, slop) else {
+            panic!("a press on the second source picks it up");
+        };
+        assert_eq!(c.source, 1);
+        // The ghost keeps the grab offset: the finger at the snap's centre + offset drops there.
+        let (gx, gy) = c.ghost(0.21, 0.05);
+        assert!((gx - 0.2).abs() < 1e-6 && (gy - 0.04).abs() < 1e-6);
+        assert_eq!(c.release(&p, 0.11, 0.05, slop), Some([1, 100, 40, 0]));
+        // Higher up, the snap on top of the stack; nearer the lower one, the lower one.
+        assert_eq!(c.snap_at(&p, 0.11, 0.12, slop), Some(2));
+        assert_eq!(c.snap_at(&p, 0.11, 0.085, slop), Some(1));
+        // Between the squares, or far above: no snap, the drop is cancelled.
+        assert_eq!(c.release(&p, 0.06, 0.05, slop), None);
+        assert_eq!(c.release(&p, 0.11, 0.4, slop), None);
+        // A bigger slop reaches the square from the gap.
+        assert_eq!(c.snap_at(&p, 0.072, 0.05, 0.04), Some(1));
+    }
+
+    #[test]
     fn placement_snaps_clamps_and_twists() {
         let mut p = PlacementPrompt {
             action: "place".into(),
@@ -677,6 +786,7 @@ mod tests {
             region: [-1.0, 0.0, 1.0, 0.5],
             angle: (0, 0),
             snaps: vec![],
+            sources: vec![],
         };
         assert_eq!(placement_args(&p, 2.0, -1.0, 450), [1000, 0, 0]);
         p.angle = (3300, 300);

@@ -3,6 +3,7 @@
 //! window lives in the pure submodules (`frame`, `gesture`, `pointer`, `play`, `save`, `sound`)
 //! and is unit-tested there; this file wires them to macroquad.
 
+pub mod chart;
 pub mod draw;
 #[cfg(any(test, feature = "fixture-game"))]
 pub mod fixture;
@@ -18,7 +19,7 @@ pub mod ui;
 
 use crate::core::{LaunchKind, LaunchPrompt, Move, PlacementPrompt, Seat, SeatKind};
 use crate::games::GameInfo;
-use frame::{Area, Frame};
+use frame::{Area, Camera, Frame};
 use gesture::{Feel, Sample};
 use macroquad::audio::{load_sound_from_bytes, play_sound, PlaySoundParams, Sound};
 use macroquad::prelude::*;
@@ -151,6 +152,9 @@ struct Place {
     y: f32,
     angle: i32,
     grab: Option<Grab>,
+    /// A piece picked up from one of the prompt's sources (moving a piece already on the table),
+    /// with where the finger pressed (metres).
+    carry: Option<(gesture::Carry, (f32, f32))>,
     /// Which prompt it belongs to (reset when the prompt changes).
     tag: String,
 }
@@ -191,6 +195,12 @@ struct App {
     place: Option<Place>,
     frame: Option<Frame>,
     table_area: Area,
+    /// The player's zoom (mouse wheel) on the framed bounds, and the bounds it applies to: a new
+    /// framing (aiming close-up, the whole table for a flight) starts fitted.
+    camera: Camera,
+    camera_bounds: [f32; 4],
+    /// While aiming, show the whole table instead of the game's close-up of the launcher.
+    whole_table: bool,
     over_since: Option<f64>,
     frames: u32,
     last_size: (f32, f32),
@@ -250,6 +260,9 @@ impl App {
             place: None,
             frame: None,
             table_area: Area::default(),
+            camera: Camera::default(),
+            camera_bounds: [0.0; 4],
+            whole_table: false,
             over_since: None,
             frames: 0,
             last_size: (0.0, 0.0),
@@ -906,6 +919,26 @@ impl App {
                 .paragraph(&line, x0 + 3.0 * u, y, col_w - 3.0 * u, ts, TEXT);
             y += u;
         }
+        // Running totals round by round, for the games that keep them.
+        let history = p.game().score_history();
+        let chart_top = y + 2.0 * u;
+        let chart_bottom = h - 14.0 * u;
+        if !history.is_empty() && chart_bottom - chart_top > 24.0 * u {
+            let colours: Vec<Color> = p
+                .session
+                .replay
+                .seats
+                .iter()
+                .map(|s| rgb(s.rgb()))
+                .collect();
+            let goal = p.game().score_goal();
+            self.draw_chart(
+                &history,
+                goal,
+                &colours,
+                Area::new(x0, chart_top, col_w, chart_bottom - chart_top),
+            );
+        }
         let bw = (col_w - 2.0 * u) / 2.0;
         let again = self.ui.button(
             "again",
@@ -924,6 +957,74 @@ impl App {
         } else if title {
             self.play = None;
             self.go(Screen::Title);
+        }
+    }
+
+    /// The running totals as a line chart in `area`: axes with round numbers and points, the
+    /// goal line, one line per seat in its colour.
+    fn draw_chart(&self, history: &[Vec<i64>], goal: Option<i64>, colours: &[Color], area: Area) {
+        let u = self.ui.u;
+        let small = self.ui.size(2.6);
+        let label_w = self.ui.measure("000", small) + 2.0 * u;
+        let title_h = small * 1.6;
+        let plot = Area::new(
+            area.x + label_w,
+            area.y + title_h + u,
+            (area.w - label_w - 2.0 * u).max(1.0),
+            (area.h - title_h - small * 3.2 - 2.0 * u).max(1.0),
+        );
+        let c = chart::Chart::new(history, goal, plot);
+        self.ui
+            .text("Points after each round", area.x, area.y, small, DIM);
+        let axis = Color::new(0.62, 0.64, 0.68, 0.9);
+        let grid = Color::new(1.0, 1.0, 1.0, 0.07);
+        let bottom = plot.y + plot.h;
+        for (ty, v) in &c.y_ticks {
+            draw_line(plot.x, *ty, plot.x + plot.w, *ty, 1.0, grid);
+            let t = v.to_string();
+            let tw = self.ui.measure(&t, small);
+            self.ui
+                .text(&t, plot.x - tw - u, ty - small * 0.6, small, DIM);
+        }
+        for (tx, r) in &c.x_ticks {
+            draw_line(*tx, bottom, *tx, bottom + 0.8 * u, 1.0, axis);
+            let t = r.to_string();
+            let tw = self.ui.measure(&t, small);
+            self.ui.text(&t, tx - tw * 0.5, bottom + u, small, DIM);
+        }
+        let rw = self.ui.measure("round", small);
+        self.ui.text(
+            "round",
+            plot.x + (plot.w - rw) * 0.5,
+            bottom + u + small * 1.4,
+            small,
+            DIM,
+        );
+        draw_line(plot.x, plot.y, plot.x, bottom, 1.5, axis);
+        draw_line(plot.x, bottom, plot.x + plot.w, bottom, 1.5, axis);
+        if let Some((gy, g)) = c.goal {
+            // A dashed goal line.
+            let dash = 2.0 * u;
+            let mut x = plot.x;
+            while x < plot.x + plot.w {
+                let x2 = (x + dash).min(plot.x + plot.w);
+                draw_line(x, gy, x2, gy, 2.0, ACCENT);
+                x += 2.0 * dash;
+            }
+            let t = format!("goal {g}");
+            let tw = self.ui.measure(&t, small);
+            self.ui
+                .text(&t, plot.x + plot.w - tw, gy - small * 1.3, small, ACCENT);
+        }
+        let thick = (0.6 * u).max(2.0);
+        for (s, line) in c.lines.iter().enumerate() {
+            let col = colours.get(s).copied().unwrap_or(TEXT);
+            for pair in line.windows(2) {
+                draw_line(pair[0].0, pair[0].1, pair[1].0, pair[1].1, thick, col);
+            }
+            for &(px, py) in line.iter().skip(1) {
+                draw_circle(px, py, thick * 1.2, col);
+            }
         }
     }
 
@@ -1038,6 +1139,10 @@ impl App {
                     if let Some(p) = self.play.as_ref() {
                         let lines = p.game().ranking().explain(&p.names());
                         log(&format!("results {}", lines.join(" | ")));
+                        let rounds = p.game().score_history().len();
+                        if rounds > 0 {
+                            log(&format!("results-chart rounds={rounds}"));
+                        }
                     }
                     self.go(Screen::Results);
                 }
@@ -1132,6 +1237,8 @@ impl App {
         };
         let placement = human.and(p.game().placement_prompt());
         let launch = human.and(p.game().launch_prompt());
+        // While a human aims, a game may ask for a close-up of its launcher.
+        let close_up = launch.as_ref().and(p.game().aim_bounds());
         let kind = launch.as_ref().and_then(|lp| {
             self.kind_pick
                 .filter(|k| lp.kinds.contains(k))
@@ -1140,7 +1247,8 @@ impl App {
         // The buttons that act on the table come first (they are never pushed off the bar),
         // then the game's choices.
         let mut labels: Vec<(String, String)> = Vec::new();
-        if placement.is_some() {
+        // A prompt with sources commits on release: no Place button.
+        if placement.as_ref().is_some_and(|pp| pp.sources.is_empty()) {
             labels.push(("place".into(), "Place".into()));
         }
         if let Some(lp) = launch.as_ref().filter(|lp| lp.kinds.len() > 1) {
@@ -1157,6 +1265,16 @@ impl App {
         }
         if active && p.can_undo() {
             labels.push(("undo".into(), "Undo".into()));
+        }
+        if active && !self.camera.is_fit() {
+            labels.push(("view:fit".into(), "Fit".into()));
+        } else if close_up.is_some() {
+            let l = if self.whole_table {
+                "Close-up"
+            } else {
+                "Whole table"
+            };
+            labels.push(("view:whole".into(), l.into()));
         }
         labels.extend(
             choices
@@ -1180,7 +1298,16 @@ impl App {
             }
         }
         rows.retain(|r| !r.is_empty());
-        rows.truncate(if h > w { 5 } else { 4 });
+        // A drag editor (a placement with sources) keeps one row: the table needs the room, and
+        // the moves it offers as buttons are the ones the drag makes.
+        let max_rows = if placement.as_ref().is_some_and(|pp| !pp.sources.is_empty()) {
+            1
+        } else if h > w {
+            5
+        } else {
+            4
+        };
+        rows.truncate(max_rows);
         let bottom_h = if rows.is_empty() {
             0.0
         } else {
@@ -1197,10 +1324,39 @@ impl App {
             TABLE_BG,
         );
         let view = p.view();
-        let f = Frame::fit(view.bounds, table_area.inset(2.0 * u));
+        let bounds = match close_up {
+            Some(b) if !self.whole_table => b,
+            _ => view.bounds,
+        };
+        if bounds != self.camera_bounds {
+            self.camera = Camera::default();
+            self.camera_bounds = bounds;
+        }
+        let framed = table_area.inset(2.0 * u);
+        let (_, wheel) = mouse_wheel();
+        let (mx, my) = mouse_position();
+        if active && wheel != 0.0 && table_area.contains(mx, my) {
+            // One notch zooms by 1.25 whatever the platform's wheel units.
+            let factor = if wheel > 0.0 { 1.25 } else { 0.8 };
+            self.camera.zoom_at(factor, mx, my, bounds, framed);
+        }
+        let f = self.camera.frame(bounds, framed);
         self.frame = Some(f);
+        // Zoomed in, the table must not spill over the bars.
+        let dpi = screen_dpi_scale().max(0.01);
+        let clip = (
+            (table_area.x * dpi) as i32,
+            (table_area.y * dpi) as i32,
+            (table_area.w * dpi).ceil() as i32,
+            (table_area.h * dpi).ceil() as i32,
+        );
+        // SAFETY: macroquad's internal GL context is borrowed on the main thread for this one
+        // call and not kept across frames (the scissor rectangle is in physical pixels).
+        unsafe { get_internal_gl() }.quad_gl.scissor(Some(clip));
         draw::ghost(&p.ghost, &f, u);
         draw::table(&self.ui, &view, &f);
+        // SAFETY: as above.
+        unsafe { get_internal_gl() }.quad_gl.scissor(None);
         // Launcher, aim, placement ghost.
         let feel = Feel::for_screen(f.metres(w.min(h)));
         if let Some(lp) = &launch {
@@ -1210,7 +1366,11 @@ impl App {
         }
         if let Some(pp) = &placement {
             if let Some(seat) = human {
-                self.placement_input(pp, &f, seat);
+                if pp.sources.is_empty() {
+                    self.placement_input(pp, &f, seat);
+                } else {
+                    self.carry_input(p, pp, &f, seat);
+                }
             }
         } else {
             self.place = None;
@@ -1305,6 +1465,16 @@ impl App {
         choices: &[crate::core::Choice],
         placement: Option<&PlacementPrompt>,
     ) {
+        if key == "view:fit" {
+            self.camera = Camera::default();
+            log("view fit");
+            return;
+        }
+        if key == "view:whole" {
+            self.whole_table = !self.whole_table;
+            log(&format!("view whole={}", self.whole_table));
+            return;
+        }
         if key == "undo" {
             match p.undo() {
                 Ok(()) => {
@@ -1543,6 +1713,168 @@ impl App {
         }
     }
 
+    /// Moving a piece that is on the table (a placement prompt with sources): press on a
+    /// highlighted source to pick it up, the ghost follows the finger, letting go on a snap sends
+    /// the move (the rules may still refuse it, with the reason); anywhere else cancels.
+    fn carry_input(&mut self, p: &mut Play, pp: &PlacementPrompt, f: &Frame, seat: usize) {
+        let u = self.ui.u;
+        let tag = format!("{}:{}:{}:carry", pp.action, pp.label, seat);
+        if self.place.as_ref().map(|pl| pl.tag != tag).unwrap_or(true) {
+            self.place = Some(Place {
+                x: 0.0,
+                y: 0.0,
+                angle: 0,
+                grab: None,
+                carry: None,
+                tag,
+            });
+        }
+        let Some(mut pl) = self.place.take() else {
+            return;
+        };
+        // Room for a finger around a piece, in metres (never wider than half a piece).
+        let slop = (3.0 * u / f.scale.max(1e-3)).min(pp.half_extents[0].max(pp.half_extents[1]));
+        let mut send: Option<[i64; 4]> = None;
+        for e in self.ui.events.clone() {
+            match e {
+                PointerEvent::Down { x, y } => {
+                    if self.ui.on_button(x, y) || !self.table_area.contains(x, y) {
+                        continue;
+                    }
+                    let (wx, wy) = f.to_world(x, y);
+                    match gesture::Carry::pick(pp, wx, wy, slop) {
+                        Some(c) => {
+                            let (gx, gy) = c.ghost(wx, wy);
+                            pl.x = gx;
+                            pl.y = gy;
+                            pl.carry = Some((c, (wx, wy)));
+                        }
+                        None => {
+                            self.say("Press on one of the highlighted pieces to pick it up", true)
+                        }
+                    }
+                }
+                PointerEvent::Move { x, y } => {
+                    if let Some((c, _)) = &pl.carry {
+                        let (wx, wy) = f.to_world(x, y);
+                        let (gx, gy) = c.ghost(wx, wy);
+                        pl.x = gx;
+                        pl.y = gy;
+                    }
+                }
+                PointerEvent::Up { x, y } => {
+                    let Some((c, press)) = pl.carry.take() else {
+                        continue;
+                    };
+                    let (wx, wy) = f.to_world(x, y);
+                    match c.release(pp, wx, wy, slop) {
+                        Some(args) => send = Some(args),
+                        None if (wx - press.0).hypot(wy - press.1) < slop => {
+                            self.say("Drag the piece onto a ringed spot and let go there", false)
+                        }
+                        None => {
+                            self.say("Not on a ringed spot: the piece stays where it was", true)
+                        }
+                    }
+                }
+                PointerEvent::Cancel => {
+                    if pl.carry.take().is_some() {
+                        self.say("Drag cancelled: the piece stays where it was", false);
+                    }
+                }
+                PointerEvent::SecondDown { .. }
+                | PointerEvent::SecondMove { .. }
+                | PointerEvent::SecondUp => {}
+            }
+        }
+        // Sources highlighted (the carried one dimmed), snaps ringed (the one under the ghost
+        // bright), the ghost under the finger.
+        let (pw, ph) = (
+            (2.0 * pp.half_extents[0] * f.scale).max(2.0),
+            (2.0 * pp.half_extents[1] * f.scale).max(2.0),
+        );
+        let pulse = 0.55 + 0.35 * (get_time() as f32 * 4.0).sin();
+        let carried = pl.carry.map(|(c, _)| c.source);
+        for (i, s) in pp.sources.iter().enumerate() {
+            let (a, b) = f.to_screen(s[0], s[1]);
+            if Some(i) == carried {
+                draw_rectangle(
+                    a - pw * 0.5,
+                    b - ph * 0.5,
+                    pw,
+                    ph,
+                    Color::new(0.0, 0.0, 0.0, 0.45),
+                );
+            } else if carried.is_none() {
+                draw_rectangle(
+                    a - pw * 0.5,
+                    b - ph * 0.5,
+                    pw,
+                    ph,
+                    Color::new(ACCENT.r, ACCENT.g, ACCENT.b, 0.3 * pulse),
+                );
+                draw_rectangle_lines(
+                    a - pw * 0.5 - 0.4 * u,
+                    b - ph * 0.5 - 0.4 * u,
+                    pw + 0.8 * u,
+                    ph + 0.8 * u,
+                    (u * 0.4).max(1.5),
+                    Color::new(ACCENT.r, ACCENT.g, ACCENT.b, pulse),
+                );
+            }
+        }
+        if let Some((c, _)) = pl.carry {
+            let (fx, fy) = (pl.x - c.dx, pl.y - c.dy);
+            let under = c.snap_at(pp, fx, fy, slop);
+            for (i, s) in pp.snaps.iter().enumerate() {
+                let (a, b) = f.to_screen(s[0], s[1]);
+                if Some(i) == under {
+                    draw_rectangle_lines(
+                        a - pw * 0.5,
+                        b - ph * 0.5,
+                        pw,
+                        ph,
+                        (u * 0.4).max(1.5),
+                        Color::new(0.45, 0.95, 0.5, 0.9),
+                    );
+                } else {
+                    draw_circle_lines(a, b, u, 1.0, Color::new(1.0, 1.0, 1.0, 0.5));
+                }
+            }
+            let (sx, sy) = f.to_screen(pl.x, pl.y);
+            draw_rectangle(
+                sx - pw * 0.5,
+                sy - ph * 0.5,
+                pw,
+                ph,
+                Color::new(0.95, 0.68, 0.22, 0.6),
+            );
+        }
+        let small = self.ui.size(2.8);
+        let hint = format!(
+            "{}: press on a highlighted piece, drag it onto a ringed spot and let go",
+            pp.label
+        );
+        let lines = self.ui.wrap(&hint, small, self.table_area.w - 4.0 * u);
+        let y0 = self.table_area.y + self.table_area.h - (lines.len() as f32 + 3.5) * small * 1.3;
+        for (i, l) in lines.iter().enumerate() {
+            self.ui
+                .text(l, 2.0 * u, y0 + i as f32 * small * 1.3, small, ACCENT);
+        }
+        self.probe_input = 7;
+        self.probe_anchor = pp
+            .sources
+            .first()
+            .map(|s| f.to_screen(s[0], s[1]))
+            .unwrap_or((-1.0, -1.0));
+        self.place = Some(pl);
+        if let Some(args) = send {
+            let mv = Move::decide(seat, &pp.action, &args);
+            log(&format!("drag {} {:?}", pp.action, args));
+            self.decide(p, mv);
+        }
+    }
+
     fn placement_input(&mut self, pp: &PlacementPrompt, f: &Frame, seat: usize) {
         let u = self.ui.u;
         let tag = format!("{}:{}:{}", pp.action, pp.label, seat);
@@ -1559,6 +1891,7 @@ impl App {
                 y,
                 angle: gesture::clamp_angle(0, pp.angle),
                 grab: None,
+                carry: None,
                 tag,
             });
         }

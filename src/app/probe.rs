@@ -14,7 +14,8 @@ pub struct Probe {
     /// 1 while a shot flies or a bot is about to act.
     pub busy: i32,
     pub human: i32,
-    /// 0 none, 1 catapult, 2 toss, 3 flick, 4 wrist, 5 placement.
+    /// 0 none, 1 catapult, 2 toss, 3 flick, 4 wrist, 5 placement, 6 let go, 7 pick up and move
+    /// a piece (anchor: the first source).
     pub input: i32,
     /// The launcher (or the placement ghost) on screen, logical pixels.
     pub anchor: (f32, f32),

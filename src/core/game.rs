@@ -106,8 +106,16 @@ impl LaunchPrompt {
 }
 
 /// A piece the acting seat may put down by dragging (and rotating) it on the table: a card on a
-/// mat, a tower on a square. The app turns the gesture into `Move::decide(seat, action,
-/// [x_mm, y_mm, angle_tenths])`; the rules still validate it.
+/// mat, a tower on a square, or a piece already on the table picked up and moved elsewhere.
+///
+/// - `sources` empty (a fresh piece): the player drags a ghost and confirms; the app sends
+///   `Move::decide(seat, action, [x_mm, y_mm, angle_tenths])`.
+/// - `sources` non-empty (move a piece that is on the table): the player presses on one of the
+///   sources, drags a ghost and releases it on one of the `snaps` (a release elsewhere is
+///   cancelled by the app); the app sends `Move::decide(seat, action, [source_index, x_mm, y_mm,
+///   angle_tenths])` with `source_index` into `sources` and the snap's position in mm.
+///
+/// Either way the rules still validate the move (and refuse an illegal spot with the reason).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlacementPrompt {
     pub action: String,
@@ -120,6 +128,8 @@ pub struct PlacementPrompt {
     pub angle: (i32, i32),
     /// Snap positions (metres), if the piece goes to fixed spots (squares) rather than anywhere.
     pub snaps: Vec<[f32; 2]>,
+    /// Where pieces may be picked up from (metres, the pieces' centres); empty = a fresh piece.
+    pub sources: Vec<[f32; 2]>,
 }
 
 /// Shape of a body for drawing (metres, centred on the body's pose).
@@ -209,6 +219,20 @@ pub trait Game: Send {
     /// Good first guesses for the bot's aim (the game knows where its targets are).
     fn aim_hints(&self) -> Vec<Launch> {
         Vec::new()
+    }
+    /// Running totals after each completed round: one row per round, one column per seat (the
+    /// results screen charts them). Games without rounds keep the default: no rows, no chart.
+    fn score_history(&self) -> Vec<Vec<i64>> {
+        Vec::new()
+    }
+    /// The score that ends the game, if there is one (drawn as the goal line of the chart).
+    fn score_goal(&self) -> Option<i64> {
+        None
+    }
+    /// What the camera should frame while the acting seat aims (min x, min y, max x, max y in
+    /// metres), if the launcher is small against the table; None frames `view().bounds`.
+    fn aim_bounds(&self) -> Option<[f32; 4]> {
+        None
     }
     fn clone_game(&self) -> Box<dyn Game>;
 }

@@ -372,6 +372,21 @@ async function main() {
       );
     }
 
+    if (available.includes("castle")) {
+      await test("castle solo: towers rearranged by drag and drop, illegal stacks refused", () =>
+        castleSoloDrag(browser, url)
+      );
+    }
+
+    if (available.includes("catapults")) {
+      await test("catapults: a close-up while aiming, the whole table on a button, wheel zoom and fit", () =>
+        catapultsZoom(browser, url)
+      );
+      await test("catapults: a game resumed in its last round ends on the results screen with the chart", () =>
+        resultsChart(browser, url)
+      );
+    }
+
     await test("the service worker serves the game with the network cut", async () => {
       const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 } });
       const tab = await Tab.open(ctx, url);
@@ -577,6 +592,64 @@ async function playGame(browser, url, id, entry) {
 
 // Plays a short game to its end (every seat human, the same gesture each turn): the results
 // screen shows the ranking and why, "Play again" starts afresh, and quitting keeps the save.
+// Catapult Castle solo: Rearrange, then drag towers on mat 1 by touch. Positions come from the
+// first source (the app's anchor: mat 1 square 1's tower) and the table's scale: squares are
+// 0.09 m apart, stack levels 0.0765 m, the gap after mat 1 is centred 0.395 m from square 1.
+async function castleSoloDrag(browser, url) {
+  const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 }, hasTouch: true });
+  const tab = await Tab.open(ctx, `${url}?seed=7`);
+  await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+  await tab.tapButton("game:castle");
+  await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  await tab.tapButton("seats-");
+  await tab.tapButton("start");
+  await tab.waitFor("the human's turn", async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0);
+  let moves = await tab.q("ct_moves");
+  let mark = tab.mark();
+  await tab.tapButton("choice:0");
+  await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} seat 0 rearrange `), 5000, mark);
+  await tab.waitFor("the drag editor", async () => (await tab.q("ct_input")) === 7);
+  const a = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };
+  const s = await tab.q("ct_scale");
+  check(a.x > 0 && a.y > 0 && s > 50, `a tower to pick up on screen: ${JSON.stringify(a)} scale ${s}`);
+  const at = (square, level) => [a.x + square * 0.09 * s, a.y - level * 0.0765 * s];
+  const drag = async (from, to) => {
+    const pts = [];
+    for (let i = 0; i <= 8; i++) pts.push([from[0] + ((to[0] - from[0]) * i) / 8, from[1] + ((to[1] - from[1]) * i) / 8]);
+    await tab.drag(pts, 40);
+  };
+  const dragged = async (from, to, what) => {
+    const n = await tab.q("ct_moves");
+    const m = tab.mark();
+    await drag(from, to);
+    await tab.waitLine(new RegExp(`^\\[ct\\] move ${n + 1} seat 0 drag_tower `), 5000, m);
+    check((await tab.q("ct_moves")) === n + 1, what);
+  };
+  const refusedWith = async (from, to, re, what) => {
+    const n = await tab.q("ct_moves");
+    const m = tab.mark();
+    await drag(from, to);
+    await tab.waitLine(re, 5000, m);
+    await sleep(150);
+    check((await tab.q("ct_moves")) === n, what);
+  };
+  // Square 1 onto square 2, square 3 on top of that: a stack of 3.
+  await dragged(at(0, 0), at(1, 1), "square 1's tower dragged onto square 2");
+  await dragged(at(2, 0), at(1, 2), "square 3's tower dragged onto the stack");
+  await sleep(200);
+  await tab.shot("castle-solo-stack-of-3");
+  // A fourth level is refused with the reason; a drop between the mats is cancelled.
+  await refusedWith(at(3, 0), at(1, 3), /^\[ct\] refused towers stack at most 3 high/, "a stack of 4 is refused");
+  await refusedWith(at(3, 0), [a.x + 0.395 * s, a.y], /^\[ct\] refused Not on a ringed spot/, "a drop off the squares is cancelled");
+  moves = await tab.q("ct_moves");
+  mark = tab.mark();
+  await tab.tapButton("choice:0");
+  await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} seat 0 done `), 5000, mark);
+  await tab.waitFor("the catapult again", async () => (await tab.q("ct_input")) === 1);
+  tab.noErrors();
+  await ctx.close();
+}
+
 async function playToEnd(browser, url, id, entry) {
   const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 }, hasTouch: true });
   const tab = await Tab.open(ctx, `${url}?seed=${entry.seed ?? 7}`);
@@ -619,6 +692,72 @@ async function playToEnd(browser, url, id, entry) {
   await tab.tapButton("quit");
   await tab.waitFor("the title", async () => (await tab.q("ct_screen")) === 1);
   check((await tab.button("resume-save")) !== null, "the title offers the game that was quit");
+  tab.noErrors();
+  await ctx.close();
+}
+
+// The Catapults lever is tiny on its table: the game asks for a close-up while a human aims. The
+// *Whole table* button shows everything, the mouse wheel zooms about the pointer, *Fit* undoes it.
+async function catapultsZoom(browser, url) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const tab = await Tab.open(ctx, `${url}?seed=7`);
+  await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+  const click = async (key) => {
+    const b = await tab.button(key);
+    check(b, `button "${key}" is not on screen`);
+    await tab.page.mouse.click(b.x, b.y, { delay: 60 });
+    await sleep(100);
+  };
+  await click("game:catapults");
+  await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  await click("start");
+  await tab.waitFor("the first human aim", async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0);
+  const close = await tab.q("ct_scale");
+  await tab.shot("catapults-zoom-close-up");
+  await click("view:whole");
+  await tab.waitFor("the whole table", async () => (await tab.q("ct_scale")) < close * 0.6);
+  const whole = await tab.q("ct_scale");
+  check(close >= 2 * whole, `the close-up is at least twice as big (${close} vs ${whole} px/m)`);
+  await tab.shot("catapults-zoom-whole");
+  // Two wheel notches over the launcher: 1.25 × 1.25 the whole-table scale.
+  const ax = await tab.q("ct_anchor_x");
+  const ay = await tab.q("ct_anchor_y");
+  await tab.page.mouse.move(ax, ay);
+  for (let i = 0; i < 2; i++) {
+    await tab.page.mouse.wheel(0, -120);
+    await sleep(150);
+  }
+  await tab.waitFor("the wheel zoom", async () => (await tab.q("ct_scale")) > whole * 1.5);
+  const zoomed = await tab.q("ct_scale");
+  check(Math.abs(zoomed / whole - 1.5625) < 0.01, `two notches zoom 1.5625× (${zoomed / whole})`);
+  // The launcher stays under the pointer.
+  const bx = await tab.q("ct_anchor_x");
+  check(Math.abs(bx - ax) < 2, `the launcher stays under the pointer (${ax} → ${bx})`);
+  await tab.shot("catapults-zoom-wheel");
+  await click("view:fit");
+  await tab.waitFor("the fit", async () => Math.abs((await tab.q("ct_scale")) - whole) < 0.01);
+  await click("view:whole");
+  await tab.waitFor("the close-up again", async () => Math.abs((await tab.q("ct_scale")) - close) < 0.01);
+  tab.noErrors();
+  await ctx.close();
+}
+
+// A saved 3-bot Catapults game (made by `referee selfplay --game catapults --players 3 --seed 2
+// --out …`, cut to the start of its last round) is resumed: the bots play it out, the results
+// screen charts the running totals of every round.
+async function resultsChart(browser, url) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  const tab = await Tab.open(ctx, url);
+  const save = fs.readFileSync(path.join(here, "fixtures", "catapults-last-round.json"), "utf8");
+  await tab.page.evaluate((s) => localStorage.setItem("catapult-table.save", s), save);
+  await tab.load();
+  await tab.tapButton("resume-save");
+  await tab.waitFor("the game screen", async () => (await tab.q("ct_screen")) === 3);
+  await tab.waitFor("the results screen", async () => (await tab.q("ct_screen")) === 6, 240000);
+  const chart = await tab.waitLine(/^\[ct\] results-chart rounds=(\d+)$/);
+  check(Number(chart[1]) >= 5, `the chart has every round (rounds=${chart[1]})`);
+  await sleep(200);
+  assertDrawn(await tab.shot("catapults-results-chart"), "the results screen with its chart");
   tab.noErrors();
   await ctx.close();
 }

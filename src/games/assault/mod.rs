@@ -274,6 +274,7 @@ impl Game for Assault {
                     ],
                     angle: (0, 3599),
                     snaps: Vec::new(),
+                    sources: Vec::new(),
                 })
             }
             Task::Tower { .. } => {
@@ -288,6 +289,7 @@ impl Game for Assault {
                     region: [t0 as f32 * table::DMM, 0.0, t1 as f32 * table::DMM, 0.2],
                     angle: (0, 0),
                     snaps: Vec::new(),
+                    sources: Vec::new(),
                 })
             }
             _ => None,

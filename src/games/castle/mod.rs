@@ -90,6 +90,88 @@ impl Castle {
     }
 }
 
+/// The solo rearranging drag: `drag_tower [source, x_mm, y_mm, angle]` (the core's placement
+/// prompt with sources) becomes `move_tower` from the source's square to the square under x.
+pub const DRAG_ACTION: &str = "drag_tower";
+
+impl Castle {
+    /// Solo rearranging by dragging: every square with a tower, mat by mat and square by square
+    /// (its top tower is the one that moves), with that tower's centre in metres.
+    pub fn drag_sources(&self) -> Vec<((usize, usize), [f32; 2])> {
+        if !matches!(self.state.phase, Phase::Rearrange) {
+            return Vec::new();
+        }
+        let layout = table::layout_of(&self.state);
+        let mut out = Vec::new();
+        for (m, mat) in self.state.mats.iter().enumerate() {
+            for (s, sq) in mat.squares.iter().enumerate() {
+                if let Some(level) = sq.stack.len().checked_sub(1) {
+                    let y = tower_base_y(level) + TOWER_H / 2.0;
+                    out.push(((m, s), [layout.square_x(m, s), y]));
+                }
+            }
+        }
+        out
+    }
+
+    /// Solo rearranging by dragging: every square, with where a tower dropped on it would stand
+    /// (on the mat, or on top of its stack). Full stacks are included: a drop there is refused
+    /// with the reason.
+    pub fn drag_snaps(&self) -> Vec<((usize, usize), [f32; 2])> {
+        if !matches!(self.state.phase, Phase::Rearrange) {
+            return Vec::new();
+        }
+        let layout = table::layout_of(&self.state);
+        let mut out = Vec::new();
+        for (m, mat) in self.state.mats.iter().enumerate() {
+            for (s, sq) in mat.squares.iter().enumerate() {
+                let y = tower_base_y(sq.stack.len()) + TOWER_H / 2.0;
+                out.push(((m, s), [layout.square_x(m, s), y]));
+            }
+        }
+        out
+    }
+
+    /// Turns `drag_tower [source, x_mm, y_mm, angle]` into `move_tower FROM_MAT FROM_SQUARE
+    /// TO_MAT TO_SQUARE`: the source names the square picked up from, the square dropped on is
+    /// the one under x (a side view has one column above each square). The rules then refuse an
+    /// illegal stack.
+    fn resolve_drag(&self, mv: &Move) -> RuleResult<Move> {
+        if !matches!(self.state.phase, Phase::Rearrange) {
+            return Err(Refusal::new(
+                "towers are dragged only while rearranging (solo: tap Rearrange first)",
+            ));
+        }
+        let (src, x_mm, _y_mm, angle) = (mv.arg(0)?, mv.arg(1)?, mv.arg(2)?, mv.arg(3)?);
+        let sources = self.drag_sources();
+        let Some(&((fm, fs), _)) = usize::try_from(src).ok().and_then(|i| sources.get(i)) else {
+            return Err(Refusal(format!(
+                "there is no tower number {src} to pick up ({} towers stand on the mats)",
+                sources.len()
+            )));
+        };
+        if angle != 0 {
+            return Err(Refusal::new("a tower stands upright: it cannot be turned"));
+        }
+        let x = x_mm as f32 / 1000.0;
+        let best = self
+            .drag_snaps()
+            .into_iter()
+            .map(|(ms, p)| ((p[0] - x).abs(), ms))
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        match best {
+            Some((dx, (tm, ts))) if dx <= SQUARE / 2.0 => Ok(Move::decide(
+                mv.seat as usize,
+                "move_tower",
+                &[fm as i64, fs as i64, tm as i64, ts as i64],
+            )),
+            _ => Err(Refusal::new(
+                "that is not on a square: drop the tower on a square of a mat",
+            )),
+        }
+    }
+}
+
 pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dyn Game>> {
     Ok(Box::new(Castle::create(options, seats, seed)?))
 }
@@ -139,6 +221,31 @@ impl Game for Castle {
     }
 
     fn placement_prompt(&self) -> Option<PlacementPrompt> {
+        if matches!(self.state.phase, Phase::Rearrange) {
+            let sources = self.drag_sources();
+            if sources.is_empty() {
+                return None;
+            }
+            let layout = table::layout_of(&self.state);
+            let x0 = layout.mat_x0(0);
+            return Some(PlacementPrompt {
+                action: DRAG_ACTION.into(),
+                label: format!(
+                    "Drag a tower to another square (stacks at most {} high)",
+                    rules::SOLO_MAX_STACK
+                ),
+                half_extents: [TOWER_HW, TOWER_H / 2.0],
+                region: [
+                    x0,
+                    0.0,
+                    x0 + layout.row_len(),
+                    tower_top_y(rules::SOLO_MAX_STACK),
+                ],
+                angle: (0, 0),
+                snaps: self.drag_snaps().into_iter().map(|t| t.1).collect(),
+                sources: sources.into_iter().map(|t| t.1).collect(),
+            });
+        }
         let targets = self.drop_targets();
         let m = self.state.mat_of(self.state.turn.seat)?;
         if targets.is_empty() {
@@ -153,6 +260,7 @@ impl Game for Castle {
             region: [x0, 0.0, x0 + layout.mat_len(), 0.6],
             angle: (0, 0),
             snaps: targets.iter().map(|t| t.1).collect(),
+            sources: Vec::new(),
         })
     }
 
@@ -178,6 +286,13 @@ impl Game for Castle {
                 return Err(Refusal(format!("it is not seat {}'s move", mv.seat + 1)));
             }
             let resolved = self.resolve_drop(mv)?;
+            return self.state.apply(&resolved);
+        }
+        if mv.action == DRAG_ACTION && !mv.is_shot() {
+            if self.state.acting() != Some(mv.seat as usize) {
+                return Err(Refusal(format!("it is not seat {}'s move", mv.seat + 1)));
+            }
+            let resolved = self.resolve_drag(mv)?;
             return self.state.apply(&resolved);
         }
         if let Some(l) = &mv.launch {

@@ -86,6 +86,20 @@ impl Catapults {
     }
 }
 
+/// The close-up while a player aims (the shooter is always drawn on the left): from just behind
+/// the lever to past the far wall of the box lid, the table top to a hand's height (the
+/// view is wider than tall, so this mostly keeps the table top low on the screen, under the HUD). The lever, the meeple
+/// and the cube are a few millimetres: on the whole 1.2 m table they are a few pixels.
+pub fn aim_bounds() -> [f32; 4] {
+    let mm = |v: i32| v as f32 / 1000.0;
+    [
+        mm(-layout::LEVER_NEAR - 25),
+        mm(-20),
+        mm(layout::LID_OUTER_HALF + 10),
+        mm(160),
+    ]
+}
+
 impl Game for Catapults {
     fn id(&self) -> &'static str {
         "catapults"
@@ -265,6 +279,23 @@ impl Game for Catapults {
 
     fn aim_hints(&self) -> Vec<Launch> {
         bot::hints()
+    }
+
+    fn score_history(&self) -> Vec<Vec<i64>> {
+        self.state
+            .history
+            .iter()
+            .map(|r| r.totals.clone())
+            .collect()
+    }
+
+    fn score_goal(&self) -> Option<i64> {
+        Some(rules::WIN_POINTS)
+    }
+
+    fn aim_bounds(&self) -> Option<[f32; 4]> {
+        self.state.turn()?;
+        Some(aim_bounds())
     }
 
     fn clone_game(&self) -> Box<dyn Game> {

@@ -1,0 +1,118 @@
+//! Drawing and playing cards.
+
+use super::*;
+
+impl State {
+    /// Draws the top card of the seat's deck (reshuffling its discard pile if needed) into hand.
+    pub(super) fn draw_card(&mut self, seat: usize) -> Vec<Event> {
+        let Some(m) = self.mat_of(seat) else {
+            return Vec::new();
+        };
+        let d = self.mats[m].deck;
+        let mut events = Vec::new();
+        if let Some((card, reshuffled)) = self.decks[d].draw(&mut self.rng) {
+            if reshuffled {
+                events.push(ev(
+                    "reshuffled",
+                    Some(seat),
+                    &[d as i64],
+                    format!(
+                        "The {} discard pile is shuffled into a new deck",
+                        self.deck_names[d]
+                    ),
+                ));
+            }
+            self.hands[seat].push(card);
+            events.push(ev(
+                "card_drawn",
+                Some(seat),
+                &[card.id as i64],
+                "Draws a card",
+            ));
+        }
+        events
+    }
+
+    pub(super) fn play_card(&mut self, seat: usize, mv: &Move) -> RuleResult<Vec<Event>> {
+        if !self.effects_allowed() {
+            crate::refuse!("the beginners' rules use cards only to stack towers");
+        }
+        if self.turn.shots_taken > 0 {
+            crate::refuse!("cards are played before the turn's first shot");
+        }
+        let i = mv.arg(0)?;
+        if i < 0 || i as usize >= self.hands[seat].len() {
+            crate::refuse!(
+                "there is no card {} in your hand ({} cards)",
+                i,
+                self.hands[seat].len()
+            );
+        }
+        let card = self.hands[seat][i as usize];
+        let mut events = Vec::new();
+        match card.effect {
+            Effect::ExtraShot => {
+                self.turn.shots_allowed += 1;
+            }
+            Effect::MagicToss => {
+                if self.turn.toss {
+                    crate::refuse!("Magic Toss is already in effect this turn");
+                }
+                self.turn.toss = true;
+            }
+            Effect::StrongAmmo => {
+                if self.turn.strong {
+                    crate::refuse!("Strong Ammo is already in effect this turn");
+                }
+                self.turn.strong = true;
+            }
+            Effect::ReinforcedRoof => {
+                let (m, s) = (mv.arg(1)?, mv.arg(2)?);
+                if m < 0
+                    || m as usize >= self.mats.len()
+                    || s < 0
+                    || s as usize >= self.squares_per_mat()
+                {
+                    crate::refuse!("there is no square {} on mat {}", s + 1, m + 1);
+                }
+                let sq = &mut self.mats[m as usize].squares[s as usize];
+                if sq.stack.is_empty() {
+                    crate::refuse!(
+                        "a Reinforced Roof goes on a tower: square {} of mat {} is empty",
+                        s + 1,
+                        m + 1
+                    );
+                }
+                if sq.roof.is_some() {
+                    crate::refuse!("that tower already has a Reinforced Roof");
+                }
+                sq.roof = Some(card);
+                self.hands[seat].remove(i as usize);
+                events.push(ev(
+                    "roof_placed",
+                    Some(seat),
+                    &[m, s],
+                    format!(
+                        "A Reinforced Roof goes on the tower on square {} of mat {}",
+                        s + 1,
+                        m + 1
+                    ),
+                ));
+                return Ok(events);
+            }
+        }
+        self.hands[seat].remove(i as usize);
+        if !self.solo {
+            self.decks[card.deck].put_discard(card);
+        } else {
+            self.boxed_cards.push(card);
+        }
+        events.push(ev(
+            "card_played",
+            Some(seat),
+            &[card.id as i64],
+            format!("Plays {}", card.effect.name()),
+        ));
+        Ok(events)
+    }
+}

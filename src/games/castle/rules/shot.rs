@@ -1,0 +1,390 @@
+//! Resolving a shot: its facts, hits and misses, roofs, and placing a captured tower.
+
+use super::*;
+
+impl State {
+    pub(super) fn apply_shot(&mut self, seat: usize, mv: &Move) -> RuleResult<Vec<Event>> {
+        if !self.expects_shot() {
+            if self.supply == 0 {
+                crate::refuse!("there is no ammo left in the supply");
+            }
+            crate::refuse!("no shot is left this turn");
+        }
+        let Some(outcome) = &mv.outcome else {
+            crate::refuse!("a shot must carry its outcome");
+        };
+        let facts = ShotFacts::read(outcome)?;
+        if let Some(l) = &mv.launch {
+            if l.kind == "toss" && !self.turn.toss {
+                crate::refuse!("a hand toss needs a Magic Toss card played this turn");
+            }
+        }
+        let Some(corner) = self.current_corner() else {
+            crate::refuse!("seat {} has no corner to shoot from", seat + 1);
+        };
+        let mut events = Vec::new();
+        self.supply -= 1;
+        self.turn.shots_taken += 1;
+        self.turn.fired_from = Some(corner.mat);
+        if self.solo {
+            self.spent += 1;
+        }
+        events.push(ev(
+            "shot",
+            Some(seat),
+            &[corner.mat as i64, corner.end as i64, self.supply as i64],
+            format!(
+                "Shoots from mat {} ({} ammo left in the supply)",
+                corner.mat + 1,
+                self.supply
+            ),
+        ));
+        // Which squares had a roof when the ammo flew (a roofed tower cannot be taken this shot).
+        let roofed_before: Vec<(usize, usize)> = self
+            .mats
+            .iter()
+            .enumerate()
+            .flat_map(|(m, mat)| {
+                mat.squares
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, sq)| sq.roof.is_some())
+                    .map(move |(s, _)| (m, s))
+            })
+            .collect();
+        for &tid in &facts.roofs {
+            let Some((m, s, _)) = self.find_tower(tid) else {
+                crate::refuse!("fact {FACT_ROOF}: tower {tid} is not on the table");
+            };
+            events.extend(self.remove_roof(
+                m,
+                s,
+                "The ammo bounces off the Reinforced Roof: the roof comes off",
+            ));
+        }
+        let hit = match facts.in_tower {
+            None => None,
+            Some(tid) => {
+                let Some((m, s, level)) = self.find_tower(tid) else {
+                    crate::refuse!("fact {FACT_IN_TOWER}: tower {tid} is not on the table");
+                };
+                if level + 1 != self.mats[m].squares[s].stack.len() {
+                    crate::refuse!(
+                        "fact {FACT_IN_TOWER}: tower {tid} has another tower on top of it"
+                    );
+                }
+                Some((tid, m, s))
+            }
+        };
+        let Some((tid, m, s)) = hit else {
+            events.extend(self.miss(
+                seat,
+                if facts.fell {
+                    "The ammo falls off the table"
+                } else {
+                    "Miss"
+                },
+            ));
+            return Ok(self.finish_shot(events));
+        };
+        if roofed_before.contains(&(m, s)) {
+            events.extend(self.remove_roof(
+                m,
+                s,
+                "The Reinforced Roof holds: the shot does not count and the roof comes off",
+            ));
+            events.extend(self.miss(seat, "The roof turned the shot away"));
+            return Ok(self.finish_shot(events));
+        }
+        if self.solo {
+            return Ok(self.solo_hit(seat, tid, m, s, corner.mat, events));
+        }
+        let owner = self.mats[m].owner;
+        if owner == Some(seat) {
+            events.extend(self.miss(seat, "The ammo landed in your own tower: that is a miss"));
+            return Ok(self.finish_shot(events));
+        }
+        // A hit: the ammo stays in the tower; take the top tower (the whole stack with Strong Ammo).
+        let stack_len = self.mats[m].squares[s].stack.len();
+        let want = if self.turn.strong && self.effects_allowed() {
+            stack_len
+        } else {
+            1
+        };
+        let can = self.capacity(seat).min(want);
+        if let Some(t) = self.mats[m].squares[s].stack.last_mut() {
+            t.ammo += 1;
+        }
+        events.push(ev(
+            "hit",
+            Some(seat),
+            &[tid as i64, m as i64, s as i64],
+            format!(
+                "Hit! The ammo rests inside the tower on square {} of mat {}",
+                s + 1,
+                m + 1
+            ),
+        ));
+        if can == 0 {
+            events.push(ev(
+                "cannot_take",
+                Some(seat),
+                &[tid as i64],
+                "No empty square and no card to stack with: the tower stays where it is",
+            ));
+            return Ok(self.finish_shot(events));
+        }
+        let mut taken = Vec::new();
+        for _ in 0..can {
+            let Some(mut t) = self.mats[m].squares[s].stack.pop() else {
+                break;
+            };
+            if let Some(card) = t.card_below.take() {
+                self.decks[card.deck].put_discard(card);
+                events.push(ev(
+                    "card_discarded",
+                    owner,
+                    &[card.id as i64, card.deck as i64],
+                    format!(
+                        "The card under it goes face-up to the {} discard pile",
+                        self.deck_names[card.deck]
+                    ),
+                ));
+            }
+            events.push(ev(
+                "tower_taken",
+                Some(seat),
+                &[
+                    t.id as i64,
+                    m as i64,
+                    s as i64,
+                    owner.map(|o| o as i64).unwrap_or(-1),
+                ],
+                format!("Takes the tower from square {} of mat {}", s + 1, m + 1),
+            ));
+            taken.push(t);
+        }
+        self.phase = Phase::Place {
+            taken: taken.len() as u32,
+            towers: taken,
+            victim: owner,
+        };
+        Ok(events)
+    }
+
+    pub(super) fn miss(&mut self, seat: usize, why: &str) -> Vec<Event> {
+        if self.solo {
+            return vec![ev(
+                "miss",
+                Some(seat),
+                &[],
+                format!("{why}: the ammo is spent"),
+            )];
+        }
+        self.supply += 1;
+        vec![
+            ev("miss", Some(seat), &[], why.to_string()),
+            ev(
+                "ammo_returned",
+                Some(seat),
+                &[self.supply as i64],
+                format!("The ammo goes back to the supply ({})", self.supply),
+            ),
+        ]
+    }
+
+    pub(super) fn remove_roof(&mut self, m: usize, s: usize, text: &str) -> Vec<Event> {
+        let Some(card) = self.mats[m].squares[s].roof.take() else {
+            return Vec::new();
+        };
+        self.decks[card.deck].put_discard(card);
+        vec![ev(
+            "roof_removed",
+            self.mats[m].owner,
+            &[m as i64, s as i64, card.id as i64],
+            text.to_string(),
+        )]
+    }
+
+    /// After a shot without towers to place.
+    pub(super) fn finish_shot(&mut self, mut events: Vec<Event>) -> Vec<Event> {
+        events.extend(self.after_shot());
+        events
+    }
+
+    /// Another shot this turn if one is left (Extra Shot) and there is ammo, else the turn ends.
+    pub(super) fn after_shot(&mut self) -> Vec<Event> {
+        if !self.solo && self.turn.shots_taken < self.turn.shots_allowed && self.supply > 0 {
+            self.phase = Phase::Aim;
+            return vec![ev(
+                "extra_shot",
+                Some(self.turn.seat),
+                &[(self.turn.shots_allowed - self.turn.shots_taken) as i64],
+                "Extra Shot: one more shot this turn",
+            )];
+        }
+        self.end_turn()
+    }
+
+    pub(super) fn place_tower(&mut self, seat: usize, mv: &Move) -> RuleResult<Vec<Event>> {
+        let Phase::Place {
+            towers,
+            victim,
+            taken,
+        } = self.phase.clone()
+        else {
+            crate::refuse!("there is no tower to place");
+        };
+        let Some(m) = self.mat_of(seat) else {
+            crate::refuse!("seat {} has no mat", seat + 1);
+        };
+        let sq = mv.arg(0)?;
+        if sq < 0 || sq as usize >= self.mats[m].squares.len() {
+            crate::refuse!("there is no square {} on your mat", sq + 1);
+        }
+        let sq = sq as usize;
+        let Some((first, rest)) = towers.split_first() else {
+            crate::refuse!("there is no tower to place");
+        };
+        let mut tower = first.clone();
+        let empty = self.mats[m].squares.iter().any(|s| s.stack.is_empty());
+        let mut events = Vec::new();
+        if mv.action == "place" {
+            if !self.mats[m].squares[sq].stack.is_empty() {
+                crate::refuse!(
+                    "square {} is not empty: place the tower on an empty square",
+                    sq + 1
+                );
+            }
+            events.push(ev(
+                "tower_placed",
+                Some(seat),
+                &[tower.id as i64, m as i64, sq as i64],
+                format!("Places the tower on square {}", sq + 1),
+            ));
+        } else {
+            if empty {
+                crate::refuse!("you have an empty square: the tower must be placed there");
+            }
+            if self.mats[m].squares[sq].roof.is_some() {
+                crate::refuse!("nothing may be stacked on a Reinforced Roof");
+            }
+            if self.mats[m].squares[sq].stack.len() >= MAX_STACK {
+                crate::refuse!("that stack is as high as it can go");
+            }
+            let from = mv.arg(1)?;
+            let d = self.mats[m].deck;
+            let card = if from < 0 {
+                let deck_ok = !self.decks[d].is_empty()
+                    || (self.hands[seat].is_empty() && self.decks[d].available() > 0);
+                if !deck_ok {
+                    crate::refuse!("your deck is empty: give up a card from your hand (stack SQUARE HAND_INDEX)");
+                }
+                let Some((card, reshuffled)) = self.decks[d].draw(&mut self.rng) else {
+                    crate::refuse!("no card is left to stack with");
+                };
+                if reshuffled {
+                    events.push(ev(
+                        "reshuffled",
+                        Some(seat),
+                        &[d as i64],
+                        format!(
+                            "The {} discard pile is shuffled into a new deck",
+                            self.deck_names[d]
+                        ),
+                    ));
+                }
+                card
+            } else {
+                if !self.decks[d].is_empty() {
+                    crate::refuse!(
+                        "the card comes from the top of your deck while it has cards (use -1)"
+                    );
+                }
+                if from as usize >= self.hands[seat].len() {
+                    crate::refuse!("there is no card {} in your hand", from);
+                }
+                self.hands[seat].remove(from as usize)
+            };
+            tower.card_below = Some(card);
+            events.push(ev(
+                "tower_stacked",
+                Some(seat),
+                &[tower.id as i64, m as i64, sq as i64, card.id as i64],
+                format!("Stacks the tower on square {} on a face-down card", sq + 1),
+            ));
+        }
+        self.mats[m].squares[sq].stack.push(tower);
+        if !rest.is_empty() {
+            self.phase = Phase::Place {
+                towers: rest.to_vec(),
+                victim,
+                taken,
+            };
+            return Ok(events);
+        }
+        match victim {
+            Some(v)
+                if v != seat
+                    && self
+                        .mat_of(v)
+                        .map(|vm| self.decks[self.mats[vm].deck].available() > 0)
+                        .unwrap_or(false) =>
+            {
+                self.phase = Phase::Draw {
+                    victim: v,
+                    left: taken,
+                };
+            }
+            _ => events.extend(self.after_shot()),
+        }
+        Ok(events)
+    }
+}
+
+/// The facts of one shot, checked for consistency.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ShotFacts {
+    pub in_tower: Option<u32>,
+    pub roofs: Vec<u32>,
+    pub fell: bool,
+    pub rest: Option<(i64, i64)>,
+    pub first_contact: Option<(i64, i64)>,
+}
+
+impl ShotFacts {
+    pub fn read(o: &Outcome) -> RuleResult<ShotFacts> {
+        let mut f = ShotFacts::default();
+        for fact in &o.facts {
+            match fact.what.as_str() {
+                FACT_IN_TOWER => {
+                    if f.in_tower.is_some() {
+                        crate::refuse!("one ball cannot rest in two towers");
+                    }
+                    let id = fact.arg(0)?;
+                    if !(0..TOWERS as i64).contains(&id) {
+                        crate::refuse!("fact {FACT_IN_TOWER}: there is no tower {id}");
+                    }
+                    f.in_tower = Some(id as u32);
+                }
+                FACT_ROOF => {
+                    let id = fact.arg(0)?;
+                    if !(0..TOWERS as i64).contains(&id) {
+                        crate::refuse!("fact {FACT_ROOF}: there is no tower {id}");
+                    }
+                    if !f.roofs.contains(&(id as u32)) {
+                        f.roofs.push(id as u32);
+                    }
+                }
+                FACT_FELL => f.fell = true,
+                FACT_REST => f.rest = Some((fact.arg(0)?, fact.arg(1)?)),
+                FACT_FIRST_CONTACT => f.first_contact = Some((fact.arg(0)?, fact.arg(1)?)),
+                other => crate::refuse!("unknown fact `{other}`"),
+            }
+        }
+        if f.fell && f.in_tower.is_some() {
+            crate::refuse!("the ammo cannot both fall off the table and rest in a tower");
+        }
+        Ok(f)
+    }
+}

@@ -1,0 +1,342 @@
+//! The decisions open now (`choices`), `apply` (which hands each move to its rule), and the end
+//! of a turn.
+
+use super::*;
+
+impl State {
+    // ---- choices ---------------------------------------------------------------------------
+
+    pub fn choices(&self) -> Vec<Choice> {
+        let mut out = Vec::new();
+        let Some(seat) = self.acting() else {
+            return out;
+        };
+        let mut add = |label: String, action: &str, args: &[i64]| {
+            out.push(Choice {
+                label,
+                mv: Move::decide(seat, action, args),
+            })
+        };
+        match &self.phase {
+            Phase::Over => {}
+            Phase::Aim => {
+                // First, so the app's bottom bar (a few rows of buttons) always shows it.
+                if self.solo && self.rearrangements_left > 0 {
+                    add(
+                        format!("Rearrange the towers ({} left)", self.rearrangements_left),
+                        "rearrange",
+                        &[],
+                    );
+                }
+                if self.effects_allowed() && self.turn.shots_taken == 0 {
+                    for (i, c) in self.hands[seat].iter().enumerate() {
+                        match c.effect {
+                            Effect::ReinforcedRoof => {
+                                for (m, mat) in self.mats.iter().enumerate() {
+                                    for (s, sq) in mat.squares.iter().enumerate() {
+                                        if !sq.stack.is_empty() && sq.roof.is_none() {
+                                            add(
+                                                format!(
+                                                    "Reinforced Roof on mat {} square {}",
+                                                    m + 1,
+                                                    s + 1
+                                                ),
+                                                "play",
+                                                &[i as i64, m as i64, s as i64],
+                                            );
+                                        }
+                                    }
+                                }
+                            }
+                            Effect::MagicToss if self.turn.toss => {}
+                            Effect::StrongAmmo if self.turn.strong => {}
+                            e => add(format!("Play {}", e.name()), "play", &[i as i64]),
+                        }
+                    }
+                }
+                let on = self.stand.get(seat).copied().unwrap_or(false);
+                add(
+                    if on {
+                        "Take the catapult off the box".into()
+                    } else {
+                        "Stand the catapult on the box".into()
+                    },
+                    "stand",
+                    &[if on { 0 } else { 1 }],
+                );
+                let current = self.corner.get(seat).copied().unwrap_or(0);
+                let may_move = self.solo || self.turn.shots_taken == 0;
+                for (i, c) in self.corners(seat).iter().enumerate() {
+                    if i != current && may_move {
+                        let side = if c.end == 0 { "left" } else { "right" };
+                        add(
+                            format!("Catapult to the {side} corner of mat {}", c.mat + 1),
+                            "corner",
+                            &[i as i64],
+                        );
+                    }
+                }
+                if self.turn.shots_taken > 0 {
+                    add("End the turn (skip the extra shot)".into(), "end_turn", &[]);
+                }
+            }
+            Phase::Rearrange => {
+                add("Done rearranging".into(), "done", &[]);
+                for (fm, fmat) in self.mats.iter().enumerate() {
+                    for (fs, fsq) in fmat.squares.iter().enumerate() {
+                        if fsq.stack.is_empty() {
+                            continue;
+                        }
+                        for (tm, tmat) in self.mats.iter().enumerate() {
+                            for (ts, tsq) in tmat.squares.iter().enumerate() {
+                                if (tm, ts) != (fm, fs) && tsq.stack.len() < SOLO_MAX_STACK {
+                                    add(
+                                        format!("Move the tower from mat {} square {} to mat {} square {}", fm + 1, fs + 1, tm + 1, ts + 1),
+                                        "move_tower",
+                                        &[fm as i64, fs as i64, tm as i64, ts as i64],
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Phase::Place { .. } => {
+                let Some(m) = self.mat_of(seat) else {
+                    return out;
+                };
+                let mat = &self.mats[m];
+                let empty: Vec<usize> = (0..mat.squares.len())
+                    .filter(|&s| mat.squares[s].stack.is_empty())
+                    .collect();
+                if !empty.is_empty() {
+                    for s in empty {
+                        add(
+                            format!("Place the tower on square {}", s + 1),
+                            "place",
+                            &[s as i64],
+                        );
+                    }
+                } else {
+                    let deck = &self.decks[mat.deck];
+                    let hand = &self.hands[seat];
+                    for (s, sq) in mat.squares.iter().enumerate() {
+                        if sq.roof.is_some() || sq.stack.len() >= MAX_STACK {
+                            continue;
+                        }
+                        if !deck.is_empty() || (hand.is_empty() && deck.available() > 0) {
+                            add(
+                                format!(
+                                    "Stack the tower on square {} (card from your deck)",
+                                    s + 1
+                                ),
+                                "stack",
+                                &[s as i64, -1],
+                            );
+                        } else {
+                            for (i, c) in hand.iter().enumerate() {
+                                add(
+                                    format!(
+                                        "Stack the tower on square {} (give up {})",
+                                        s + 1,
+                                        c.effect.name()
+                                    ),
+                                    "stack",
+                                    &[s as i64, i as i64],
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            Phase::Draw { .. } => {
+                add("Draw a card".into(), "draw", &[]);
+                add("Do not draw".into(), "decline", &[]);
+            }
+        }
+        out
+    }
+
+    // ---- apply ------------------------------------------------------------------------------
+
+    pub fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+        let Some(acting) = self.acting() else {
+            crate::refuse!("the game is over");
+        };
+        let seat = mv.seat as usize;
+        if seat != acting {
+            crate::refuse!("it is seat {}'s move, not seat {}'s", acting + 1, seat + 1);
+        }
+        let phase = self.phase.clone();
+        match (&phase, mv.action.as_str()) {
+            (Phase::Aim, "shot") => self.apply_shot(seat, mv),
+            (Phase::Aim, "play") => self.play_card(seat, mv),
+            (Phase::Aim, "stand") => {
+                let on = match mv.arg(0)? {
+                    0 => false,
+                    1 => true,
+                    v => crate::refuse!("stand takes 1 (on the box) or 0 (off it), not {v}"),
+                };
+                if self.stand[seat] == on {
+                    crate::refuse!(
+                        "the catapult is already {}",
+                        if on { "on the box" } else { "off the box" }
+                    );
+                }
+                self.stand[seat] = on;
+                Ok(vec![ev(
+                    "stand",
+                    Some(seat),
+                    &[on as i64],
+                    if on {
+                        "The catapult stands on the game box"
+                    } else {
+                        "The catapult stands on the table"
+                    },
+                )])
+            }
+            (Phase::Aim, "corner") => {
+                let i = mv.arg(0)?;
+                let cs = self.corners(seat);
+                if i < 0 || i as usize >= cs.len() {
+                    crate::refuse!(
+                        "corner {i} does not exist: this catapult has {} corner(s)",
+                        cs.len()
+                    );
+                }
+                if self.turn.shots_taken > 0 && !self.solo {
+                    crate::refuse!("the catapult stays where it is for the rest of the turn");
+                }
+                self.corner[seat] = i as usize;
+                let c = cs[i as usize];
+                Ok(vec![ev(
+                    "corner",
+                    Some(seat),
+                    &[c.mat as i64, c.end as i64],
+                    format!(
+                        "The catapult moves to the {} corner of mat {}",
+                        if c.end == 0 { "left" } else { "right" },
+                        c.mat + 1
+                    ),
+                )])
+            }
+            (Phase::Aim, "rearrange") => {
+                if !self.solo {
+                    crate::refuse!("rearranging the towers is only allowed in the solo game");
+                }
+                if self.rearrangements_left == 0 {
+                    crate::refuse!("both rearrangements have been used");
+                }
+                self.rearrangements_left -= 1;
+                self.phase = Phase::Rearrange;
+                Ok(vec![ev(
+                    "rearrange_start",
+                    Some(seat),
+                    &[self.rearrangements_left as i64],
+                    format!(
+                        "Rearranging the towers ({} rearrangement(s) left after this)",
+                        self.rearrangements_left
+                    ),
+                )])
+            }
+            (Phase::Aim, "end_turn") => {
+                if self.turn.shots_taken == 0 {
+                    crate::refuse!("take your shot first: only an extra shot may be skipped");
+                }
+                Ok(self.end_turn())
+            }
+            (Phase::Rearrange, "move_tower") => self.move_tower(mv),
+            (Phase::Rearrange, "done") => {
+                self.phase = Phase::Aim;
+                Ok(vec![ev(
+                    "rearrange_done",
+                    Some(seat),
+                    &[],
+                    "The towers are rearranged",
+                )])
+            }
+            (Phase::Place { .. }, "place") | (Phase::Place { .. }, "stack") => {
+                self.place_tower(seat, mv)
+            }
+            (Phase::Draw { .. }, "draw") | (Phase::Draw { .. }, "decline") => {
+                let Phase::Draw { victim, left } = phase else {
+                    crate::refuse!("no card to draw now");
+                };
+                let mut events = if mv.action == "draw" {
+                    let e = self.draw_card(victim);
+                    if e.is_empty() {
+                        crate::refuse!(
+                            "your deck and discard pile are empty: there is no card to draw"
+                        );
+                    }
+                    e
+                } else {
+                    vec![ev(
+                        "draw_declined",
+                        Some(victim),
+                        &[],
+                        "Does not draw a card",
+                    )]
+                };
+                let left = left.saturating_sub(1);
+                let can_draw = self
+                    .mat_of(victim)
+                    .map(|m| self.decks[self.mats[m].deck].available() > 0)
+                    .unwrap_or(false);
+                if left > 0 && can_draw {
+                    self.phase = Phase::Draw { victim, left };
+                } else {
+                    events.extend(self.after_shot());
+                }
+                Ok(events)
+            }
+            (p, a) => crate::refuse!("`{a}` is not possible now (phase: {})", phase_name(p)),
+        }
+    }
+
+    pub(super) fn end_turn(&mut self) -> Vec<Event> {
+        let seat = self.turn.seat;
+        self.turns_played += 1;
+        let mut events = vec![ev(
+            "turn_end",
+            Some(seat),
+            &[self.turns_played as i64],
+            "The turn ends",
+        )];
+        let over = if self.solo {
+            self.supply == 0 || self.towers_on_mats() == 0
+        } else {
+            self.supply == 0 || (0..self.seats).any(|s| self.towers_of(s) == 0)
+        };
+        if over {
+            self.phase = Phase::Over;
+            let scores = self.scores();
+            let text = if self.solo {
+                format!(
+                    "Game over: {} towers removed + {} ammo left = {} points: {}",
+                    self.removed.len(),
+                    self.supply,
+                    self.solo_score(),
+                    solo_title(self.solo_score())
+                )
+            } else if self.supply == 0 {
+                "Game over: all the ammo is inside towers".to_string()
+            } else {
+                "Game over: a player has no towers left".to_string()
+            };
+            events.push(ev("game_over", None, &scores, text));
+            return events;
+        }
+        self.order.advance();
+        let next = self.order.current();
+        self.turn = TurnState::new(next);
+        self.phase = Phase::Aim;
+        events.push(ev(
+            "turn_start",
+            Some(next),
+            &[],
+            format!("Seat {}'s turn", next + 1),
+        ));
+        events
+    }
+}
