@@ -27,6 +27,8 @@ pub mod ui;
 mod aim;
 mod audio;
 mod bottom_bar;
+mod camera;
+mod hud;
 mod pause;
 mod placement;
 mod play_screen;
