@@ -65,7 +65,7 @@ impl App {
         for e in self.ui.events.clone() {
             match e {
                 PointerEvent::Down { x, y } => {
-                    if self.ui.on_button(x, y) || !self.table_area.contains(x, y) {
+                    if !self.on_table(x, y) {
                         continue;
                     }
                     let (wx, wy) = f.to_world(x, y);

@@ -2,6 +2,7 @@
 
 use super::frame::Area;
 use super::{log, save, sound, App};
+use crate::core::Event;
 use macroquad::audio::{load_sound_from_bytes, play_sound, PlaySoundParams, Sound};
 
 pub(super) struct Sounds {
@@ -35,6 +36,13 @@ impl App {
                     },
                 );
             }
+        }
+    }
+
+    /// Plays the sound of the last event that has one.
+    pub(super) fn sfx_for_events(&self, events: &[Event]) {
+        if let Some(fx) = events.iter().rev().find_map(|e| sound::for_event(&e.kind)) {
+            self.sfx(fx);
         }
     }
 

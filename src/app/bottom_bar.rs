@@ -6,7 +6,7 @@ use super::play::Play;
 use super::play_screen::Offer;
 use super::session::log_move;
 use super::ui::{self, PANEL};
-use super::{log, sound, App};
+use super::{log, App};
 use crate::core::{Choice, LaunchKind, Move, PlacementPrompt};
 
 /// The bottom bar laid out: rows of buttons (key, label, width).
@@ -148,7 +148,7 @@ impl App {
             match p.undo() {
                 Ok(()) => {
                     log(&format!("undo moves={}", p.session.replay.moves.len()));
-                    self.play_later_save(p);
+                    self.save_play(p);
                 }
                 Err(e) => self.say(e.0, true),
             }
@@ -201,18 +201,10 @@ impl App {
     pub(super) fn decide(&mut self, p: &mut Play, mv: Move) {
         match p.decide(mv) {
             Ok(ev) => {
-                let mut effect = None;
-                for e in &ev {
-                    if let Some(fx) = sound::for_event(&e.kind) {
-                        effect = Some(fx);
-                    }
-                }
-                if let Some(fx) = effect {
-                    self.sfx(fx);
-                }
+                self.sfx_for_events(&ev);
                 log_move(p);
                 self.place = None;
-                self.play_later_save(p);
+                self.save_play(p);
             }
             Err(e) => self.say(e.0, true),
         }

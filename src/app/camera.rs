@@ -11,6 +11,12 @@ use crate::core::TableView;
 use macroquad::prelude::*;
 
 impl App {
+    /// Whether a press at (x, y) is on the table and not on a button: only those start a
+    /// gesture on it.
+    pub(super) fn on_table(&self, x: f32, y: f32) -> bool {
+        !self.ui.on_button(x, y) && self.table_area.contains(x, y)
+    }
+
     /// Frames `view` in `self.table_area` (the close-up when one is asked for and the player has
     /// not chosen the whole table), applies a wheel notch over the table when `active`, draws
     /// the table and returns the frame used.

@@ -68,7 +68,7 @@ impl App {
         for e in self.ui.events.clone() {
             match e {
                 PointerEvent::Down { x, y } => {
-                    if self.ui.on_button(x, y) || !self.table_area.contains(x, y) {
+                    if !self.on_table(x, y) {
                         continue;
                     }
                     let (wx, wy) = f.to_world(x, y);
@@ -180,17 +180,11 @@ impl App {
                 Color::new(0.95, 0.68, 0.22, 0.6),
             );
         }
-        let small = self.ui.size(2.8);
         let hint = format!(
             "{}: press on a highlighted piece, drag it onto a ringed spot and let go",
             pp.label
         );
-        let lines = self.ui.wrap(&hint, small, self.table_area.w - 4.0 * u);
-        let y0 = self.table_area.y + self.table_area.h - (lines.len() as f32 + 3.5) * small * 1.3;
-        for (i, l) in lines.iter().enumerate() {
-            self.ui
-                .text(l, 2.0 * u, y0 + i as f32 * small * 1.3, small, ACCENT);
-        }
+        self.placement_hint(&hint);
         self.probe_input = 7;
         self.probe_anchor = pp
             .sources
@@ -229,18 +223,15 @@ impl App {
             return;
         };
         let rotates = pp.angle != (0, 0);
-        let args = gesture::placement_args(pp, pl.x, pl.y, pl.angle);
-        let (gx, gy) = (args[0] as f32 / 1000.0, args[1] as f32 / 1000.0);
-        let ga = args[2] as f32 * core::f32::consts::PI / 1800.0;
+        let (gx, gy, ga) = ghost_pose(pp, &pl);
         let (sx, sy) = f.to_screen(gx, gy);
-        let reach = pp.half_extents[0] * f.scale + 6.0 * u;
-        let (hx, hy) = (sx + ga.cos() * reach, sy - ga.sin() * reach);
+        let (hx, hy) = rotate_handle(pp, f, u, (sx, sy), ga);
         self.probe_input = 5;
         self.probe_anchor = (sx, sy);
         for e in self.ui.events.clone() {
             match e {
                 PointerEvent::Down { x, y } => {
-                    if self.ui.on_button(x, y) || !self.table_area.contains(x, y) {
+                    if !self.on_table(x, y) {
                         continue;
                     }
                     let (wx, wy) = f.to_world(x, y);
@@ -315,9 +306,7 @@ impl App {
             }
         }
         // Draw the ghost where it would land, and the rotate handle.
-        let args = gesture::placement_args(pp, pl.x, pl.y, pl.angle);
-        let (gx, gy) = (args[0] as f32 / 1000.0, args[1] as f32 / 1000.0);
-        let ga = args[2] as f32 * core::f32::consts::PI / 1800.0;
+        let (gx, gy, ga) = ghost_pose(pp, &pl);
         let (sx, sy) = f.to_screen(gx, gy);
         let (x0, y0) = f.to_screen(pp.region[0], pp.region[3]);
         let (x1, y1) = f.to_screen(pp.region[2], pp.region[1]);
@@ -350,24 +339,51 @@ impl App {
             },
         );
         if rotates {
-            let reach = pp.half_extents[0] * f.scale + 6.0 * u;
-            let (hx, hy) = (sx + ga.cos() * reach, sy - ga.sin() * reach);
+            let (hx, hy) = rotate_handle(pp, f, u, (sx, sy), ga);
             draw_line(sx, sy, hx, hy, u * 0.3, ACCENT);
             draw_circle(hx, hy, 2.2 * u, ACCENT);
         }
-        let small = self.ui.size(2.8);
         let hint = format!(
             "{}: drag it{}, then tap Place",
             pp.label,
             if rotates { ", turn it by the dot" } else { "" }
         );
-        let lines = self.ui.wrap(&hint, small, self.table_area.w - 4.0 * u);
+        self.placement_hint(&hint);
+        self.probe_anchor = (sx, sy);
+        self.place = Some(pl);
+    }
+
+    /// The placement's hint, in the accent colour above the bottom-left corner of the table.
+    fn placement_hint(&mut self, hint: &str) {
+        let u = self.ui.u;
+        let small = self.ui.size(2.8);
+        let lines = self.ui.wrap(hint, small, self.table_area.w - 4.0 * u);
         let y0 = self.table_area.y + self.table_area.h - (lines.len() as f32 + 3.5) * small * 1.3;
         for (i, l) in lines.iter().enumerate() {
             self.ui
                 .text(l, 2.0 * u, y0 + i as f32 * small * 1.3, small, ACCENT);
         }
-        self.probe_anchor = (sx, sy);
-        self.place = Some(pl);
     }
+}
+
+/// Where the ghost would land, as the move would send it: x, y in metres, angle in radians.
+fn ghost_pose(pp: &PlacementPrompt, pl: &Place) -> (f32, f32, f32) {
+    let args = gesture::placement_args(pp, pl.x, pl.y, pl.angle);
+    (
+        args[0] as f32 / 1000.0,
+        args[1] as f32 / 1000.0,
+        args[2] as f32 * core::f32::consts::PI / 1800.0,
+    )
+}
+
+/// The screen point of the rotate handle: out along the piece's angle `ga` from its centre.
+fn rotate_handle(
+    pp: &PlacementPrompt,
+    f: &Frame,
+    u: f32,
+    centre: (f32, f32),
+    ga: f32,
+) -> (f32, f32) {
+    let reach = pp.half_extents[0] * f.scale + 6.0 * u;
+    (centre.0 + ga.cos() * reach, centre.1 - ga.sin() * reach)
 }

@@ -28,26 +28,13 @@ impl App {
             if tick.impacts > 0 {
                 self.sfx(sound::Effect::Impact);
             }
-            let mut effect = None;
-            for e in &tick.events {
-                if let Some(fx) = sound::for_event(&e.kind) {
-                    effect = Some(fx);
-                }
-            }
-            if let Some(fx) = effect {
-                self.sfx(fx);
-            }
+            self.sfx_for_events(&tick.events);
             if let Some(err) = tick.error {
                 self.say(err, true);
             }
             if tick.moved {
                 log_move(&p);
-                self.play = Some(p);
-                self.autosave();
-                p = match self.play.take() {
-                    Some(p) => p,
-                    None => return,
-                };
+                self.save_play(&p);
             }
         }
         self.draw_play(&mut p, active);

@@ -65,18 +65,16 @@ impl App {
         }
     }
 
+    /// Saves the game in play.
     pub(super) fn autosave(&mut self) {
-        let Some(p) = self.play.as_ref() else {
-            return;
-        };
-        match save::write(self.store.as_mut(), p) {
-            Ok(()) => log(&format!("saved moves={}", p.session.replay.moves.len())),
-            Err(e) => self.say(format!("The game could not be saved: {e}"), true),
+        if let Some(p) = self.play.take() {
+            self.save_play(&p);
+            self.play = Some(p);
         }
     }
 
-    /// Saves a play that is currently taken out of `self.play`.
-    pub(super) fn play_later_save(&mut self, p: &Play) {
+    /// Saves `p`, the game in play (also while it is taken out of `self.play`).
+    pub(super) fn save_play(&mut self, p: &Play) {
         match save::write(self.store.as_mut(), p) {
             Ok(()) => log(&format!("saved moves={}", p.session.replay.moves.len())),
             Err(e) => self.say(format!("The game could not be saved: {e}"), true),
