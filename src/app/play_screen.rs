@@ -16,50 +16,61 @@ impl App {
             return;
         };
         if active {
-            let was_thinking = p.thinking;
-            let t0 = get_time();
-            let tick = p.update(get_frame_time());
-            if was_thinking && !p.thinking {
-                log(&format!("bot-think ms={:.0}", (get_time() - t0) * 1000.0));
-            }
-            if tick.launched {
-                self.sfx(sound::Effect::Launch);
-            }
-            if tick.impacts > 0 {
-                self.sfx(sound::Effect::Impact);
-            }
-            self.sfx_for_events(&tick.events);
-            if let Some(err) = tick.error {
-                self.say(err, true);
-            }
-            if tick.moved {
-                log_move(&p);
-                self.save_play(&p);
-            }
+            self.advance(&mut p);
         }
         self.draw_play(&mut p, active);
         let over = p.is_over() && p.flight.is_none();
         self.play = Some(p);
         if over && active {
-            let now = get_time();
-            match self.over_since {
-                None => {
-                    self.over_since = Some(now);
-                    self.sfx(sound::Effect::Win);
-                }
-                Some(t) if now - t > 1.2 => {
-                    if let Some(p) = self.play.as_ref() {
-                        let lines = p.game().ranking().explain(&p.names());
-                        log(&format!("results {}", lines.join(" | ")));
-                        let rounds = p.game().score_history().len();
-                        if rounds > 0 {
-                            log(&format!("results-chart rounds={rounds}"));
-                        }
-                    }
-                    self.go(Screen::Results);
-                }
-                _ => {}
+            self.finish();
+        }
+    }
+
+    /// One frame of the game: the shot in flight steps, a bot thinks or moves; the sounds,
+    /// refusals and saves that follow.
+    fn advance(&mut self, p: &mut Play) {
+        let was_thinking = p.thinking;
+        let t0 = get_time();
+        let tick = p.update(get_frame_time());
+        if was_thinking && !p.thinking {
+            log(&format!("bot-think ms={:.0}", (get_time() - t0) * 1000.0));
+        }
+        if tick.launched {
+            self.sfx(sound::Effect::Launch);
+        }
+        if tick.impacts > 0 {
+            self.sfx(sound::Effect::Impact);
+        }
+        self.sfx_for_events(&tick.events);
+        if let Some(err) = tick.error {
+            self.say(err, true);
+        }
+        if tick.moved {
+            log_move(p);
+            self.save_play(p);
+        }
+    }
+
+    /// The game is over and at rest: the win sound, then the results a moment later.
+    fn finish(&mut self) {
+        let now = get_time();
+        match self.over_since {
+            None => {
+                self.over_since = Some(now);
+                self.sfx(sound::Effect::Win);
             }
+            Some(t) if now - t > 1.2 => {
+                if let Some(p) = self.play.as_ref() {
+                    let lines = p.game().ranking().explain(&p.names());
+                    log(&format!("results {}", lines.join(" | ")));
+                    let rounds = p.game().score_history().len();
+                    if rounds > 0 {
+                        log(&format!("results-chart rounds={rounds}"));
+                    }
+                }
+                self.go(Screen::Results);
+            }
+            _ => {}
         }
     }
 
