@@ -64,6 +64,7 @@ pub fn window_conf() -> Conf {
     }
 }
 
+/// Which screen is up; `App::frame` dispatches on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Screen {
     Title,
@@ -97,6 +98,8 @@ impl Screen {
     }
 }
 
+/// The app's whole state. Each concern's file (see the module list above) adds its methods
+/// in its own `impl App` block.
 struct App {
     screen: Screen,
     store: Box<dyn Store>,
@@ -133,6 +136,7 @@ struct App {
     kind_pick: Option<LaunchKind>,
 }
 
+/// One line of the app's log (the browser console on the web; e2e tests read it).
 fn log(line: &str) {
     platform::log(&format!("[ct] {line}"));
 }
