@@ -1,0 +1,43 @@
+//! The pause menu drawn over the frozen game: resume, restart, rules, quit to title.
+
+use super::frame::Area;
+use super::ui::*;
+use super::{save, App, Screen};
+use macroquad::prelude::*;
+
+impl App {
+    pub(super) fn pause(&mut self) {
+        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
+        draw_rectangle(0.0, 0.0, w, h, Color::new(0.0, 0.0, 0.0, 0.6));
+        let bw = (w - 8.0 * u).min(60.0 * u);
+        let x = (w - bw) * 0.5;
+        let bh = 11.0 * u;
+        let y0 = (h - 4.0 * (bh + 2.0 * u)) * 0.5;
+        let big = self.ui.size(6.0);
+        self.ui.text_centred(
+            "Paused",
+            Area::new(0.0, y0 - big - 3.0 * u, w, big),
+            big,
+            ACCENT,
+        );
+        let b = |i: usize| Area::new(x, y0 + i as f32 * (bh + 2.0 * u), bw, bh);
+        if self.ui.button("resume", b(0), "Resume", true) {
+            self.go(Screen::Play);
+        } else if self.ui.button("restart", b(1), "Restart", true) {
+            self.restart();
+        } else if self.ui.button("rules", b(2), "Rules", true) {
+            if let Some(g) = self.play.as_ref().map(|p| p.info) {
+                self.show_rules(g, Screen::Pause);
+            }
+        } else if self.ui.button("quit", b(3), "Quit to title", true) {
+            // The game stays saved: the title screen offers to resume it.
+            if let Some(p) = self.play.take() {
+                if !p.is_over() {
+                    let line = save::describe(&p);
+                    self.saved = Some((Box::new(p), line));
+                }
+            }
+            self.go(Screen::Title);
+        }
+    }
+}

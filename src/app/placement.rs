@@ -1,0 +1,389 @@
+//! Placing a piece (a ghost to drag and turn, then Place) and moving a piece already on the
+//! table (press a highlighted piece, drop it on a ringed spot).
+
+use super::frame::Frame;
+use super::gesture;
+use super::play::Play;
+use super::pointer::PointerEvent;
+use super::ui::*;
+use super::{log, App};
+use crate::core::{Move, PlacementPrompt};
+use macroquad::prelude::*;
+
+pub(super) enum Grab {
+    Move {
+        dx: f32,
+        dy: f32,
+    },
+    Rotate,
+    Twist {
+        base: i32,
+        a0: (f32, f32),
+        b0: (f32, f32),
+    },
+}
+
+/// The ghost piece of a placement.
+pub(super) struct Place {
+    pub(super) x: f32,
+    pub(super) y: f32,
+    pub(super) angle: i32,
+    grab: Option<Grab>,
+    /// A piece picked up from one of the prompt's sources (moving a piece already on the table),
+    /// with where the finger pressed (metres).
+    carry: Option<(gesture::Carry, (f32, f32))>,
+    /// Which prompt it belongs to (reset when the prompt changes).
+    tag: String,
+}
+
+impl App {
+    /// Moving a piece that is on the table (a placement prompt with sources): press on a
+    /// highlighted source to pick it up, the ghost follows the finger, letting go on a snap sends
+    /// the move (the rules may still refuse it, with the reason); anywhere else cancels.
+    pub(super) fn carry_input(
+        &mut self,
+        p: &mut Play,
+        pp: &PlacementPrompt,
+        f: &Frame,
+        seat: usize,
+    ) {
+        let u = self.ui.u;
+        let tag = format!("{}:{}:{}:carry", pp.action, pp.label, seat);
+        if self.place.as_ref().map(|pl| pl.tag != tag).unwrap_or(true) {
+            self.place = Some(Place {
+                x: 0.0,
+                y: 0.0,
+                angle: 0,
+                grab: None,
+                carry: None,
+                tag,
+            });
+        }
+        let Some(mut pl) = self.place.take() else {
+            return;
+        };
+        // Room for a finger around a piece, in metres (never wider than half a piece).
+        let slop = (3.0 * u / f.scale.max(1e-3)).min(pp.half_extents[0].max(pp.half_extents[1]));
+        let mut send: Option<[i64; 4]> = None;
+        for e in self.ui.events.clone() {
+            match e {
+                PointerEvent::Down { x, y } => {
+                    if !self.on_table(x, y) {
+                        continue;
+                    }
+                    let (wx, wy) = f.to_world(x, y);
+                    match gesture::Carry::pick(pp, wx, wy, slop) {
+                        Some(c) => {
+                            let (gx, gy) = c.ghost(wx, wy);
+                            pl.x = gx;
+                            pl.y = gy;
+                            pl.carry = Some((c, (wx, wy)));
+                        }
+                        None => {
+                            self.say("Press on one of the highlighted pieces to pick it up", true)
+                        }
+                    }
+                }
+                PointerEvent::Move { x, y } => {
+                    if let Some((c, _)) = &pl.carry {
+                        let (wx, wy) = f.to_world(x, y);
+                        let (gx, gy) = c.ghost(wx, wy);
+                        pl.x = gx;
+                        pl.y = gy;
+                    }
+                }
+                PointerEvent::Up { x, y } => {
+                    let Some((c, press)) = pl.carry.take() else {
+                        continue;
+                    };
+                    let (wx, wy) = f.to_world(x, y);
+                    match c.release(pp, wx, wy, slop) {
+                        Some(args) => send = Some(args),
+                        None if (wx - press.0).hypot(wy - press.1) < slop => {
+                            self.say("Drag the piece onto a ringed spot and let go there", false)
+                        }
+                        None => {
+                            self.say("Not on a ringed spot: the piece stays where it was", true)
+                        }
+                    }
+                }
+                PointerEvent::Cancel => {
+                    if pl.carry.take().is_some() {
+                        self.say("Drag cancelled: the piece stays where it was", false);
+                    }
+                }
+                PointerEvent::SecondDown { .. }
+                | PointerEvent::SecondMove { .. }
+                | PointerEvent::SecondUp => {}
+            }
+        }
+        // Sources highlighted (the carried one dimmed), snaps ringed (the one under the ghost
+        // bright), the ghost under the finger.
+        let (pw, ph) = (
+            (2.0 * pp.half_extents[0] * f.scale).max(2.0),
+            (2.0 * pp.half_extents[1] * f.scale).max(2.0),
+        );
+        let pulse = 0.55 + 0.35 * (get_time() as f32 * 4.0).sin();
+        let carried = pl.carry.map(|(c, _)| c.source);
+        for (i, s) in pp.sources.iter().enumerate() {
+            let (a, b) = f.to_screen(s[0], s[1]);
+            if Some(i) == carried {
+                draw_rectangle(
+                    a - pw * 0.5,
+                    b - ph * 0.5,
+                    pw,
+                    ph,
+                    Color::new(0.0, 0.0, 0.0, 0.45),
+                );
+            } else if carried.is_none() {
+                draw_rectangle(
+                    a - pw * 0.5,
+                    b - ph * 0.5,
+                    pw,
+                    ph,
+                    Color::new(ACCENT.r, ACCENT.g, ACCENT.b, 0.3 * pulse),
+                );
+                draw_rectangle_lines(
+                    a - pw * 0.5 - 0.4 * u,
+                    b - ph * 0.5 - 0.4 * u,
+                    pw + 0.8 * u,
+                    ph + 0.8 * u,
+                    (u * 0.4).max(1.5),
+                    Color::new(ACCENT.r, ACCENT.g, ACCENT.b, pulse),
+                );
+            }
+        }
+        if let Some((c, _)) = pl.carry {
+            let (fx, fy) = (pl.x - c.dx, pl.y - c.dy);
+            let under = c.snap_at(pp, fx, fy, slop);
+            for (i, s) in pp.snaps.iter().enumerate() {
+                let (a, b) = f.to_screen(s[0], s[1]);
+                if Some(i) == under {
+                    draw_rectangle_lines(
+                        a - pw * 0.5,
+                        b - ph * 0.5,
+                        pw,
+                        ph,
+                        (u * 0.4).max(1.5),
+                        Color::new(0.45, 0.95, 0.5, 0.9),
+                    );
+                } else {
+                    draw_circle_lines(a, b, u, 1.0, Color::new(1.0, 1.0, 1.0, 0.5));
+                }
+            }
+            let (sx, sy) = f.to_screen(pl.x, pl.y);
+            draw_rectangle(
+                sx - pw * 0.5,
+                sy - ph * 0.5,
+                pw,
+                ph,
+                Color::new(0.95, 0.68, 0.22, 0.6),
+            );
+        }
+        let hint = format!(
+            "{}: press on a highlighted piece, drag it onto a ringed spot and let go",
+            pp.label
+        );
+        self.placement_hint(&hint);
+        self.probe_input = 7;
+        self.probe_anchor = pp
+            .sources
+            .first()
+            .map(|s| f.to_screen(s[0], s[1]))
+            .unwrap_or((-1.0, -1.0));
+        self.place = Some(pl);
+        if let Some(args) = send {
+            let mv = Move::decide(seat, &pp.action, &args);
+            log(&format!("drag {} {:?}", pp.action, args));
+            self.decide(p, mv);
+        }
+    }
+
+    pub(super) fn placement_input(&mut self, pp: &PlacementPrompt, f: &Frame, seat: usize) {
+        let u = self.ui.u;
+        let tag = format!("{}:{}:{}", pp.action, pp.label, seat);
+        if self.place.as_ref().map(|pl| pl.tag != tag).unwrap_or(true) {
+            let (x, y) = match pp.snaps.first() {
+                Some(s) => (s[0], s[1]),
+                None => (
+                    (pp.region[0] + pp.region[2]) * 0.5,
+                    (pp.region[1] + pp.region[3]) * 0.5,
+                ),
+            };
+            self.place = Some(Place {
+                x,
+                y,
+                angle: gesture::clamp_angle(0, pp.angle),
+                grab: None,
+                carry: None,
+                tag,
+            });
+        }
+        let Some(mut pl) = self.place.take() else {
+            return;
+        };
+        let rotates = pp.angle != (0, 0);
+        let (gx, gy, ga) = ghost_pose(pp, &pl);
+        let (sx, sy) = f.to_screen(gx, gy);
+        let (hx, hy) = rotate_handle(pp, f, u, (sx, sy), ga);
+        self.probe_input = 5;
+        self.probe_anchor = (sx, sy);
+        for e in self.ui.events.clone() {
+            match e {
+                PointerEvent::Down { x, y } => {
+                    if !self.on_table(x, y) {
+                        continue;
+                    }
+                    let (wx, wy) = f.to_world(x, y);
+                    pl.grab = if rotates && (x - hx).hypot(y - hy) < 5.0 * u {
+                        Some(Grab::Rotate)
+                    } else {
+                        Some(Grab::Move {
+                            dx: gx - wx,
+                            dy: gy - wy,
+                        })
+                    };
+                    if matches!(pl.grab, Some(Grab::Move { .. })) {
+                        pl.x = gx;
+                        pl.y = gy;
+                    }
+                }
+                PointerEvent::Move { x, y } => {
+                    let (wx, wy) = f.to_world(x, y);
+                    match pl.grab {
+                        Some(Grab::Move { dx, dy }) => {
+                            pl.x = wx + dx;
+                            pl.y = wy + dy;
+                        }
+                        Some(Grab::Rotate) => {
+                            pl.angle = gesture::clamp_angle(
+                                gesture::angle_tenths(wx - gx, wy - gy),
+                                pp.angle,
+                            );
+                        }
+                        Some(Grab::Twist { base, a0, b0 }) => {
+                            if let Some(b1) = self.tracker.secondary_pos() {
+                                let t = gesture::twist_tenths(
+                                    (a0.0, -a0.1),
+                                    (b0.0, -b0.1),
+                                    (x, -y),
+                                    (b1.0, -b1.1),
+                                );
+                                pl.angle = gesture::clamp_angle(base + t, pp.angle);
+                            }
+                        }
+                        None => {}
+                    }
+                }
+                PointerEvent::SecondDown { x, y } => {
+                    if let (true, Some(a0)) = (rotates, self.tracker.primary_pos()) {
+                        pl.grab = Some(Grab::Twist {
+                            base: pl.angle,
+                            a0,
+                            b0: (x, y),
+                        });
+                    }
+                }
+                PointerEvent::SecondMove { x, y } => {
+                    if let (Some(Grab::Twist { base, a0, b0 }), Some(a1)) =
+                        (&pl.grab, self.tracker.primary_pos())
+                    {
+                        let t = gesture::twist_tenths(
+                            (a0.0, -a0.1),
+                            (b0.0, -b0.1),
+                            (a1.0, -a1.1),
+                            (x, -y),
+                        );
+                        pl.angle = gesture::clamp_angle(*base + t, pp.angle);
+                    }
+                }
+                PointerEvent::SecondUp => {
+                    if matches!(pl.grab, Some(Grab::Twist { .. })) {
+                        pl.grab = None;
+                    }
+                }
+                PointerEvent::Up { .. } | PointerEvent::Cancel => pl.grab = None,
+            }
+        }
+        // Draw the ghost where it would land, and the rotate handle.
+        let (gx, gy, ga) = ghost_pose(pp, &pl);
+        let (sx, sy) = f.to_screen(gx, gy);
+        let (x0, y0) = f.to_screen(pp.region[0], pp.region[3]);
+        let (x1, y1) = f.to_screen(pp.region[2], pp.region[1]);
+        let ta = self.table_area;
+        let (x0, y0) = (x0.max(ta.x), y0.max(ta.y));
+        let (x1, y1) = (x1.min(ta.x + ta.w), y1.min(ta.y + ta.h));
+        if x1 > x0 && y1 > y0 {
+            draw_rectangle_lines(
+                x0,
+                y0,
+                x1 - x0,
+                y1 - y0,
+                (u * 0.3).max(1.0),
+                Color::new(1.0, 1.0, 1.0, 0.25),
+            );
+        }
+        for s in &pp.snaps {
+            let (a, b) = f.to_screen(s[0], s[1]);
+            draw_circle_lines(a, b, u, 1.0, Color::new(1.0, 1.0, 1.0, 0.4));
+        }
+        draw_rectangle_ex(
+            sx,
+            sy,
+            (2.0 * pp.half_extents[0] * f.scale).max(2.0),
+            (2.0 * pp.half_extents[1] * f.scale).max(2.0),
+            DrawRectangleParams {
+                offset: vec2(0.5, 0.5),
+                rotation: -ga,
+                color: Color::new(0.95, 0.68, 0.22, 0.6),
+            },
+        );
+        if rotates {
+            let (hx, hy) = rotate_handle(pp, f, u, (sx, sy), ga);
+            draw_line(sx, sy, hx, hy, u * 0.3, ACCENT);
+            draw_circle(hx, hy, 2.2 * u, ACCENT);
+        }
+        let hint = format!(
+            "{}: drag it{}, then tap Place",
+            pp.label,
+            if rotates { ", turn it by the dot" } else { "" }
+        );
+        self.placement_hint(&hint);
+        self.probe_anchor = (sx, sy);
+        self.place = Some(pl);
+    }
+
+    /// The placement's hint, in the accent colour above the bottom-left corner of the table.
+    fn placement_hint(&mut self, hint: &str) {
+        let u = self.ui.u;
+        let small = self.ui.size(2.8);
+        let lines = self.ui.wrap(hint, small, self.table_area.w - 4.0 * u);
+        let y0 = self.table_area.y + self.table_area.h - (lines.len() as f32 + 3.5) * small * 1.3;
+        for (i, l) in lines.iter().enumerate() {
+            self.ui
+                .text(l, 2.0 * u, y0 + i as f32 * small * 1.3, small, ACCENT);
+        }
+    }
+}
+
+/// Where the ghost would land, as the move would send it: x, y in metres, angle in radians.
+fn ghost_pose(pp: &PlacementPrompt, pl: &Place) -> (f32, f32, f32) {
+    let args = gesture::placement_args(pp, pl.x, pl.y, pl.angle);
+    (
+        args[0] as f32 / 1000.0,
+        args[1] as f32 / 1000.0,
+        args[2] as f32 * core::f32::consts::PI / 1800.0,
+    )
+}
+
+/// The screen point of the rotate handle: out along the piece's angle `ga` from its centre.
+fn rotate_handle(
+    pp: &PlacementPrompt,
+    f: &Frame,
+    u: f32,
+    centre: (f32, f32),
+    ga: f32,
+) -> (f32, f32) {
+    let reach = pp.half_extents[0] * f.scale + 6.0 * u;
+    (centre.0 + ga.cos() * reach, centre.1 - ga.sin() * reach)
+}

@@ -1,0 +1,150 @@
+//! The in-game screen: advancing the game each frame (flights, bot turns, the end) and
+//! laying out the bars, the table and the input over it.
+
+use super::frame::Area;
+use super::gesture::Feel;
+use super::play::Play;
+use super::session::log_move;
+use super::{log, sound, App, Screen};
+use crate::core::{Choice, LaunchKind, LaunchPrompt, PlacementPrompt};
+use macroquad::prelude::*;
+
+impl App {
+    pub(super) fn play_screen(&mut self, active: bool) {
+        let Some(mut p) = self.play.take() else {
+            self.go(Screen::Title);
+            return;
+        };
+        if active {
+            self.advance(&mut p);
+        }
+        self.draw_play(&mut p, active);
+        let over = p.is_over() && p.flight.is_none();
+        self.play = Some(p);
+        if over && active {
+            self.finish();
+        }
+    }
+
+    /// One frame of the game: the shot in flight steps, a bot thinks or moves; the sounds,
+    /// refusals and saves that follow.
+    fn advance(&mut self, p: &mut Play) {
+        let was_thinking = p.thinking;
+        let t0 = get_time();
+        let tick = p.update(get_frame_time());
+        if was_thinking && !p.thinking {
+            log(&format!("bot-think ms={:.0}", (get_time() - t0) * 1000.0));
+        }
+        if tick.launched {
+            self.sfx(sound::Effect::Launch);
+        }
+        if tick.impacts > 0 {
+            self.sfx(sound::Effect::Impact);
+        }
+        self.sfx_for_events(&tick.events);
+        if let Some(err) = tick.error {
+            self.say(err, true);
+        }
+        if tick.moved {
+            log_move(p);
+            self.save_play(p);
+        }
+    }
+
+    /// The game is over and at rest: the win sound, then the results a moment later.
+    fn finish(&mut self) {
+        let now = get_time();
+        match self.over_since {
+            None => {
+                self.over_since = Some(now);
+                self.sfx(sound::Effect::Win);
+            }
+            Some(t) if now - t > 1.2 => {
+                if let Some(p) = self.play.as_ref() {
+                    let lines = p.game().ranking().explain(&p.names());
+                    log(&format!("results {}", lines.join(" | ")));
+                    let rounds = p.game().score_history().len();
+                    if rounds > 0 {
+                        log(&format!("results-chart rounds={rounds}"));
+                    }
+                }
+                self.go(Screen::Results);
+            }
+            _ => {}
+        }
+    }
+
+    fn draw_play(&mut self, p: &mut Play, active: bool) {
+        let (w, h) = (self.ui.w, self.ui.h);
+        let Some(top_h) = self.top_bar(p, active) else {
+            return;
+        };
+        let offer = self.offer(p, active);
+        let bar = self.bottom_bar(p, &offer, active);
+        self.table_area = Area::new(0.0, top_h, w, (h - top_h - bar.height).max(10.0));
+        let view = p.view();
+        let f = self.draw_table(p, &view, offer.close_up, active);
+        // Launcher, aim, placement ghost.
+        let feel = Feel::for_screen(f.metres(w.min(h)));
+        if let Some(lp) = &offer.launch {
+            let kind = offer.kind.unwrap_or(LaunchKind::Catapult);
+            self.launch_input(p, lp, kind, &f, &feel);
+        } else {
+            self.aim = None;
+        }
+        if let Some(pp) = &offer.placement {
+            if let Some(seat) = offer.human {
+                if pp.sources.is_empty() {
+                    self.placement_input(pp, &f, seat);
+                } else {
+                    self.carry_input(p, pp, &f, seat);
+                }
+            }
+        } else {
+            self.place = None;
+        }
+        self.table_text(p, &view, &f, top_h);
+        self.draw_bottom_bar(p, &bar, &offer);
+    }
+
+    /// What the acting human may do now (nothing on a bot's turn or under the pause menu).
+    fn offer(&self, p: &Play, active: bool) -> Offer {
+        let human = if active { p.human_turn() } else { None };
+        let choices = if human.is_some() {
+            p.game().choices()
+        } else {
+            Vec::new()
+        };
+        let placement = human.and(p.game().placement_prompt());
+        let launch = human.and(p.game().launch_prompt());
+        // While a human aims, a game may ask for a close-up of its launcher.
+        let close_up = launch.as_ref().and(p.game().aim_bounds());
+        let kind = launch.as_ref().and_then(|lp| {
+            self.kind_pick
+                .filter(|k| lp.kinds.contains(k))
+                .or_else(|| lp.kinds.first().copied())
+        });
+        Offer {
+            human,
+            choices,
+            placement,
+            launch,
+            close_up,
+            kind,
+        }
+    }
+}
+
+/// What the acting human may do this frame.
+pub(super) struct Offer {
+    /// The human seat to act, if any.
+    pub(super) human: Option<usize>,
+    /// The game's decisions open now (bottom-bar buttons).
+    pub(super) choices: Vec<Choice>,
+    pub(super) placement: Option<PlacementPrompt>,
+    pub(super) launch: Option<LaunchPrompt>,
+    /// The game's close-up of the launcher while aiming.
+    pub(super) close_up: Option<[f32; 4]>,
+    /// The launcher in use: the player's pick, else the prompt's first.
+    pub(super) kind: Option<LaunchKind>,
+}

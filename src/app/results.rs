@@ -1,0 +1,162 @@
+//! The results screen: the winner, the ranking with its reasons, the running-totals chart.
+
+use super::chart;
+use super::frame::Area;
+use super::ui::*;
+use super::{App, Screen};
+use macroquad::prelude::*;
+
+impl App {
+    pub(super) fn results(&mut self) {
+        let Some(p) = self.play.as_ref() else {
+            self.go(Screen::Title);
+            return;
+        };
+        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
+        let big = self.ui.size(7.0);
+        let ts = self.ui.size(3.8);
+        let ranking = p.game().ranking();
+        let names = p.names();
+        let headline = match ranking.winner() {
+            Some(s) => format!("{} wins!", names.get(s).cloned().unwrap_or_default()),
+            None => "A shared victory!".to_string(),
+        };
+        self.ui
+            .text_centred(&headline, Area::new(0.0, 4.0 * u, w, big), big, ACCENT);
+        let col_w = (w - 8.0 * u).min(140.0 * u);
+        let x0 = (w - col_w) * 0.5;
+        let mut y = 8.0 * u + big;
+        self.ui.text(
+            &format!(
+                "{} - final ranking (the reason each place is above the next):",
+                p.info.name
+            ),
+            x0,
+            y,
+            self.ui.size(3.0),
+            DIM,
+        );
+        y += 6.0 * u;
+        for line in ranking.explain(&names) {
+            let colour = ranking
+                .standings
+                .iter()
+                .find(|s| line.contains(&names.get(s.seat).cloned().unwrap_or_default()))
+                .and_then(|s| p.session.replay.seats.get(s.seat))
+                .map(|s| rgb(s.rgb()))
+                .unwrap_or(TEXT);
+            draw_rectangle(x0, y + 0.4 * ts, 1.5 * u, ts * 0.8, colour);
+            y += self
+                .ui
+                .paragraph(&line, x0 + 3.0 * u, y, col_w - 3.0 * u, ts, TEXT);
+            y += u;
+        }
+        // Running totals round by round, for the games that keep them.
+        let history = p.game().score_history();
+        let chart_top = y + 2.0 * u;
+        let chart_bottom = h - 14.0 * u;
+        if !history.is_empty() && chart_bottom - chart_top > 24.0 * u {
+            let colours: Vec<Color> = p
+                .session
+                .replay
+                .seats
+                .iter()
+                .map(|s| rgb(s.rgb()))
+                .collect();
+            let goal = p.game().score_goal();
+            self.draw_chart(
+                &history,
+                goal,
+                &colours,
+                Area::new(x0, chart_top, col_w, chart_bottom - chart_top),
+            );
+        }
+        let bw = (col_w - 2.0 * u) / 2.0;
+        let again = self.ui.button(
+            "again",
+            Area::new(x0, h - 12.0 * u, bw, 10.0 * u),
+            "Play again",
+            true,
+        );
+        let title = self.ui.button(
+            "title",
+            Area::new(x0 + bw + 2.0 * u, h - 12.0 * u, bw, 10.0 * u),
+            "Title",
+            true,
+        );
+        if again {
+            self.restart();
+        } else if title {
+            self.play = None;
+            self.go(Screen::Title);
+        }
+    }
+
+    /// The running totals as a line chart in `area`: axes with round numbers and points, the
+    /// goal line, one line per seat in its colour.
+    fn draw_chart(&self, history: &[Vec<i64>], goal: Option<i64>, colours: &[Color], area: Area) {
+        let u = self.ui.u;
+        let small = self.ui.size(2.6);
+        let label_w = self.ui.measure("000", small) + 2.0 * u;
+        let title_h = small * 1.6;
+        let plot = Area::new(
+            area.x + label_w,
+            area.y + title_h + u,
+            (area.w - label_w - 2.0 * u).max(1.0),
+            (area.h - title_h - small * 3.2 - 2.0 * u).max(1.0),
+        );
+        let c = chart::Chart::new(history, goal, plot);
+        self.ui
+            .text("Points after each round", area.x, area.y, small, DIM);
+        let axis = Color::new(0.62, 0.64, 0.68, 0.9);
+        let grid = Color::new(1.0, 1.0, 1.0, 0.07);
+        let bottom = plot.y + plot.h;
+        for (ty, v) in &c.y_ticks {
+            draw_line(plot.x, *ty, plot.x + plot.w, *ty, 1.0, grid);
+            let t = v.to_string();
+            let tw = self.ui.measure(&t, small);
+            self.ui
+                .text(&t, plot.x - tw - u, ty - small * 0.6, small, DIM);
+        }
+        for (tx, r) in &c.x_ticks {
+            draw_line(*tx, bottom, *tx, bottom + 0.8 * u, 1.0, axis);
+            let t = r.to_string();
+            let tw = self.ui.measure(&t, small);
+            self.ui.text(&t, tx - tw * 0.5, bottom + u, small, DIM);
+        }
+        let rw = self.ui.measure("round", small);
+        self.ui.text(
+            "round",
+            plot.x + (plot.w - rw) * 0.5,
+            bottom + u + small * 1.4,
+            small,
+            DIM,
+        );
+        draw_line(plot.x, plot.y, plot.x, bottom, 1.5, axis);
+        draw_line(plot.x, bottom, plot.x + plot.w, bottom, 1.5, axis);
+        if let Some((gy, g)) = c.goal {
+            // A dashed goal line.
+            let dash = 2.0 * u;
+            let mut x = plot.x;
+            while x < plot.x + plot.w {
+                let x2 = (x + dash).min(plot.x + plot.w);
+                draw_line(x, gy, x2, gy, 2.0, ACCENT);
+                x += 2.0 * dash;
+            }
+            let t = format!("goal {g}");
+            let tw = self.ui.measure(&t, small);
+            self.ui
+                .text(&t, plot.x + plot.w - tw, gy - small * 1.3, small, ACCENT);
+        }
+        let thick = (0.6 * u).max(2.0);
+        for (s, line) in c.lines.iter().enumerate() {
+            let col = colours.get(s).copied().unwrap_or(TEXT);
+            for pair in line.windows(2) {
+                draw_line(pair[0].0, pair[0].1, pair[1].0, pair[1].1, thick, col);
+            }
+            for &(px, py) in line.iter().skip(1) {
+                draw_circle(px, py, thick * 1.2, col);
+            }
+        }
+    }
+}

@@ -1,0 +1,260 @@
+//! The seat setup screen: seat count, names, human or bot, game options, then Start.
+
+use super::frame::Area;
+use super::play::Play;
+use super::session::seed_now;
+use super::ui::*;
+use super::{log, platform, App, Screen};
+use crate::core::{Seat, SeatKind};
+use crate::games::GameInfo;
+use macroquad::prelude::*;
+
+pub(super) struct Setup {
+    game: &'static GameInfo,
+    seats: Vec<Seat>,
+    options: Vec<bool>,
+    editing: Option<usize>,
+}
+
+impl Setup {
+    pub(super) fn new(game: &'static GameInfo) -> Self {
+        let n = 2usize.clamp(game.min_seats, game.max_seats);
+        let seats = (0..n)
+            .map(|i| {
+                Seat::new(
+                    i,
+                    if i == 0 {
+                        SeatKind::Human
+                    } else {
+                        SeatKind::Bot
+                    },
+                )
+            })
+            .collect();
+        Setup {
+            game,
+            seats,
+            options: vec![false; game.options.len()],
+            editing: None,
+        }
+    }
+
+    /// Changes the seat count; new seats are bots (bots fill the empty seats).
+    fn resize(&mut self, n: usize) {
+        let n = n.clamp(self.game.min_seats, self.game.max_seats);
+        while self.seats.len() < n {
+            let i = self.seats.len();
+            self.seats.push(Seat::new(i, SeatKind::Bot));
+        }
+        self.seats.truncate(n);
+        if self.editing.map(|e| e >= n).unwrap_or(false) {
+            self.editing = None;
+        }
+    }
+
+    fn chosen_options(&self) -> Vec<String> {
+        self.game
+            .options
+            .iter()
+            .zip(&self.options)
+            .filter(|(_, on)| **on)
+            .map(|((name, _), _)| name.to_string())
+            .collect()
+    }
+}
+
+impl App {
+    pub(super) fn setup_screen(&mut self) {
+        let Some(mut s) = self.setup.take() else {
+            self.go(Screen::Title);
+            return;
+        };
+        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
+        let big = self.ui.size(6.0);
+        self.ui
+            .text_centred(s.game.name, Area::new(0.0, 2.0 * u, w, big), big, ACCENT);
+        let col_w = (w - 6.0 * u).min(150.0 * u);
+        let x0 = (w - col_w) * 0.5;
+        let mut y = 4.0 * u + big;
+        let row = 9.0 * u;
+        let ts = self.ui.size(3.8);
+        // Seat count.
+        self.ui.text(
+            &format!("Players: {}", s.seats.len()),
+            x0,
+            y + (row - ts) * 0.5,
+            ts,
+            TEXT,
+        );
+        let n = s.seats.len();
+        if self.ui.button(
+            "seats-",
+            Area::new(x0 + col_w - 26.0 * u, y, 12.0 * u, row - u),
+            "-",
+            n > s.game.min_seats,
+        ) {
+            s.resize(n - 1);
+        }
+        if self.ui.button(
+            "seats+",
+            Area::new(x0 + col_w - 12.0 * u, y, 12.0 * u, row - u),
+            "+",
+            n < s.game.max_seats,
+        ) {
+            s.resize(n + 1);
+        }
+        y += row + u;
+        // Seats: one or two columns.
+        let bottom_bar = 12.0 * u;
+        let opt_h = s.game.options.len() as f32 * row;
+        let room = ((h - y - bottom_bar - opt_h - 2.0 * u) / row)
+            .floor()
+            .max(1.0) as usize;
+        let cols = if s.seats.len() > room { 2 } else { 1 };
+        let cw = (col_w - 2.0 * u * (cols as f32 - 1.0)) / cols as f32;
+        let per_col = s.seats.len().div_ceil(cols);
+        let mut editing = s.editing;
+        let mut renamed: Option<(usize, String)> = None;
+        for i in 0..s.seats.len() {
+            let (c, r) = (i / per_col, i % per_col);
+            let rx = x0 + c as f32 * (cw + 2.0 * u);
+            let ry = y + r as f32 * row;
+            let seat = &s.seats[i];
+            draw_rectangle(rx, ry + u, 2.0 * u, row - 3.0 * u, rgb(seat.rgb()));
+            let name = if editing == Some(i) {
+                format!("{}_", seat.name)
+            } else {
+                seat.name.clone()
+            };
+            let kind_w = 18.0 * u;
+            if self.ui.button(
+                &format!("seat:{i}:name"),
+                Area::new(rx + 3.0 * u, ry, cw - kind_w - 4.0 * u, row - u),
+                &name,
+                true,
+            ) {
+                // In a browser the page asks (a touch screen has no keyboard for the canvas);
+                // on the desktop the name is typed in place.
+                match platform::ask_text(&format!("Name for seat {}", i + 1), &seat.name) {
+                    platform::Asked::Text(t) => {
+                        let t: String = t.trim().chars().take(24).collect();
+                        if !t.is_empty() {
+                            renamed = Some((i, t));
+                        }
+                        editing = None;
+                    }
+                    platform::Asked::Cancelled => editing = None,
+                    platform::Asked::Unsupported => {
+                        editing = if editing == Some(i) { None } else { Some(i) };
+                    }
+                }
+            }
+            let kind = if seat.is_bot() { "Bot" } else { "Human" };
+            if self.ui.button(
+                &format!("seat:{i}:kind"),
+                Area::new(rx + cw - kind_w, ry, kind_w, row - u),
+                kind,
+                true,
+            ) {
+                let s2 = &mut s.seats[i];
+                let was_default = s2.name == Seat::new(i, s2.kind).name;
+                s2.kind = if s2.is_bot() {
+                    SeatKind::Human
+                } else {
+                    SeatKind::Bot
+                };
+                if was_default {
+                    s2.name = Seat::new(i, s2.kind).name;
+                }
+            }
+        }
+        s.editing = editing;
+        if let Some((i, name)) = renamed {
+            if let Some(seat) = s.seats.get_mut(i) {
+                seat.name = name;
+            }
+        }
+        if let Some(i) = s.editing {
+            if let Some(seat) = s.seats.get_mut(i) {
+                while let Some(c) = get_char_pressed() {
+                    if !c.is_control() && seat.name.chars().count() < 24 {
+                        seat.name.push(c);
+                    }
+                }
+                if is_key_pressed(KeyCode::Backspace) {
+                    seat.name.pop();
+                }
+                if is_key_pressed(KeyCode::Enter) {
+                    s.editing = None;
+                }
+            }
+        }
+        y += per_col as f32 * row + u;
+        // Options.
+        for (i, (name, desc)) in s.game.options.iter().enumerate() {
+            let on = s.options[i];
+            let label = format!("[{}] {name}: {desc}", if on { "x" } else { " " });
+            if self.ui.button(
+                &format!("opt:{i}"),
+                Area::new(x0, y, col_w, row - u),
+                &label,
+                true,
+            ) {
+                s.options[i] = !on;
+            }
+            y += row;
+        }
+        // Bottom bar.
+        let by = h - bottom_bar;
+        let bw = (col_w - 4.0 * u) / 3.0;
+        let back = self
+            .ui
+            .button("back", Area::new(x0, by, bw, 10.0 * u), "Back", true);
+        let rules = self.ui.button(
+            "rules",
+            Area::new(x0 + bw + 2.0 * u, by, bw, 10.0 * u),
+            "Rules",
+            true,
+        );
+        let start = self.ui.button(
+            "start",
+            Area::new(x0 + 2.0 * (bw + 2.0 * u), by, bw, 10.0 * u),
+            "Start",
+            true,
+        );
+        let game = s.game;
+        let seats = s.seats.clone();
+        let options = s.chosen_options();
+        self.setup = Some(s);
+        if back {
+            self.go(Screen::Title);
+        } else if rules {
+            self.show_rules(game, Screen::Setup);
+        } else if start {
+            for (i, seat) in seats.iter().enumerate() {
+                if seat.name.trim().is_empty() {
+                    self.say(format!("Seat {} needs a name.", i + 1), true);
+                    return;
+                }
+            }
+            let seed = platform::fixed_seed().unwrap_or_else(|| seed_now(self.frames));
+            match Play::new(game, &options, seats.clone(), seed) {
+                Ok(p) => {
+                    let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+                    log(&format!(
+                        "start {} seats={} humans={} seed={} names={}",
+                        game.id,
+                        seats.len(),
+                        seats.iter().filter(|s| !s.is_bot()).count(),
+                        seed,
+                        names.join(",")
+                    ));
+                    self.saved = None;
+                    self.start(p);
+                    self.autosave();
+                }
+                Err(e) => self.say(format!("Cannot start: {e}"), true),
+            }
+        }
+    }
+}

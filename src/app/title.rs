@@ -1,0 +1,150 @@
+//! The title screen: the game tiles, the saved game to resume, the save-problem notice.
+
+use super::frame::Area;
+use super::setup::Setup;
+use super::ui::{self, *};
+use super::{log, play, App, Screen};
+use crate::games::GameInfo;
+use macroquad::prelude::*;
+
+impl App {
+    pub(super) fn title(&mut self) {
+        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
+        let big = self.ui.size(8.0);
+        self.ui.text_centred(
+            "Catapult Table",
+            Area::new(0.0, 3.0 * u, w, big),
+            big,
+            ACCENT,
+        );
+        let sub = self.ui.size(3.4);
+        self.ui.text_centred(
+            "Tabletop catapult games in side view. Pick a game:",
+            Area::new(0.0, 4.0 * u + big, w, sub),
+            sub,
+            DIM,
+        );
+        let mut y = 8.0 * u + big + sub;
+        if w >= h {
+            self.mute_button(Area::new(w - 24.0 * u, 2.0 * u, 22.0 * u, 8.0 * u));
+        } else {
+            // Portrait: the title takes the whole width; the toggle sits under the subtitle.
+            self.mute_button(Area::new(w - 27.0 * u, y - 2.0 * u, 24.0 * u, 9.0 * u));
+            y += 9.0 * u;
+        }
+        let col_w = (w - 6.0 * u).min(150.0 * u);
+        let x0 = (w - col_w) * 0.5;
+        if let Some(msg) = self.notice.clone() {
+            let size = self.ui.size(3.2);
+            let lines = self.ui.wrap(&msg, size, col_w - 24.0 * u);
+            let ph = (lines.len() as f32 * size * 1.3 + 3.0 * u).max(10.0 * u);
+            let a = Area::new(x0, y, col_w, ph);
+            self.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
+            self.ui.paragraph(
+                &msg,
+                a.x + 2.0 * u,
+                a.y + 1.5 * u,
+                col_w - 24.0 * u,
+                size,
+                TEXT,
+            );
+            if self.ui.button(
+                "dismiss",
+                Area::new(a.x + a.w - 20.0 * u, a.y + 1.0 * u, 18.0 * u, 8.0 * u),
+                "OK",
+                true,
+            ) {
+                self.notice = None;
+            }
+            y += ph + 2.0 * u;
+        }
+        if let Some((_, line)) = self.saved.as_ref() {
+            let line = format!("Resume {line}");
+            if self.ui.button(
+                "resume-save",
+                Area::new(x0, y, col_w, 10.0 * u),
+                &line,
+                true,
+            ) {
+                if let Some((p, _)) = self.saved.take() {
+                    log(&format!(
+                        "resume {} moves={}",
+                        p.info.id,
+                        p.session.replay.moves.len()
+                    ));
+                    self.start(*p);
+                }
+                return;
+            }
+            y += 12.0 * u;
+        }
+        let games = play::catalog();
+        let cols = if w > h * 1.3 { 2 } else { 1 };
+        let gap = 2.0 * u;
+        let tile_w = (col_w - gap * (cols as f32 - 1.0)) / cols as f32;
+        let rows = games.len().div_ceil(cols);
+        let tile_h = ((h - y - 2.0 * u) / rows as f32 - gap).clamp(9.0 * u, 16.0 * u);
+        for (i, g) in games.iter().enumerate() {
+            let (c, r) = (i % cols, i / cols);
+            let a = Area::new(
+                x0 + c as f32 * (tile_w + gap),
+                y + r as f32 * (tile_h + gap),
+                tile_w,
+                tile_h,
+            );
+            if self.tile(&format!("game:{}", g.id), a, g) {
+                if g.available {
+                    self.setup = Some(Setup::new(g));
+                    self.go(Screen::Setup);
+                } else {
+                    self.say(
+                        format!("{} is not built yet: it cannot be started.", g.name),
+                        true,
+                    );
+                }
+            }
+        }
+    }
+
+    fn tile(&mut self, key: &str, a: Area, g: &GameInfo) -> bool {
+        let u = self.ui.u;
+        let tapped = self.ui.button_look(key, a, "", true, !g.available);
+        let ts = self.ui.size(4.2);
+        let bs = self.ui.size(2.8);
+        let colour = if g.available { TEXT } else { DIM };
+        self.ui
+            .text(g.name, a.x + 2.5 * u, a.y + 1.5 * u, ts, colour);
+        let status = if g.available {
+            format!("{}-{} players", g.min_seats, g.max_seats)
+        } else {
+            "Not built yet".to_string()
+        };
+        let sw = self.ui.measure(&status, bs);
+        let nw = self.ui.measure(&ui::plain(g.name), ts);
+        // Beside the name when it fits, else in the bottom-right corner.
+        let sy = if nw + sw + 7.0 * u <= a.w {
+            a.y + 1.5 * u
+        } else {
+            a.y + a.h - bs - 1.2 * u
+        };
+        self.ui.text(
+            &status,
+            a.x + a.w - sw - 2.5 * u,
+            sy,
+            bs,
+            if g.available { GOOD } else { ACCENT },
+        );
+        let lines = self.ui.wrap(g.blurb, bs, a.w - 5.0 * u);
+        let room = ((a.h - ts - 2.5 * u) / (bs * 1.25)).floor().max(0.0) as usize;
+        for (i, l) in lines.iter().take(room).enumerate() {
+            self.ui.text(
+                l,
+                a.x + 2.5 * u,
+                a.y + 2.0 * u + ts + i as f32 * bs * 1.25,
+                bs,
+                colour,
+            );
+        }
+        tapped
+    }
+}

@@ -1,0 +1,49 @@
+//! Short messages over any screen: `say` queues one (a refusal is logged), `draw_toast` shows it.
+
+use super::frame::Area;
+use super::ui::*;
+use super::{log, App};
+use macroquad::prelude::*;
+
+impl App {
+    pub(super) fn say(&mut self, msg: impl Into<String>, bad: bool) {
+        let m = msg.into();
+        if bad {
+            log(&format!("refused {m}"));
+        }
+        self.toast = Some((m, get_time() + 3.0, bad));
+    }
+
+    pub(super) fn draw_toast(&mut self) {
+        let Some((msg, until, bad)) = self.toast.clone() else {
+            return;
+        };
+        if get_time() > until {
+            self.toast = None;
+            return;
+        }
+        let u = self.ui.u;
+        let size = self.ui.size(3.6);
+        let width = (self.ui.w - 8.0 * u).min(110.0 * u);
+        let lines = self.ui.wrap(&msg, size, width - 4.0 * u);
+        let h = lines.len() as f32 * size * 1.3 + 3.0 * u;
+        let a = Area::new(
+            (self.ui.w - width) * 0.5,
+            self.ui.h - h - 16.0 * u,
+            width,
+            h,
+        );
+        self.ui.panel(a, Color::new(0.05, 0.05, 0.07, 0.9));
+        let colour = if bad { BAD } else { ACCENT };
+        draw_rectangle_lines(a.x, a.y, a.w, a.h, (u * 0.4).max(1.0), colour);
+        for (i, l) in lines.iter().enumerate() {
+            self.ui.text(
+                l,
+                a.x + 2.0 * u,
+                a.y + 1.5 * u + i as f32 * size * 1.3,
+                size,
+                TEXT,
+            );
+        }
+    }
+}
