@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { decodePng, pixelStats } from "./png.mjs";
 import { GAMES, gesturePath } from "./games.mjs";
+import { playOut, rng } from "./whole.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -384,6 +385,23 @@ async function main() {
       );
       await test("catapults: a game resumed in its last round ends on the results screen with the chart", () =>
         resultsChart(browser, url)
+      );
+    }
+
+    // Whole games by touch alone, one human seat against a bot (CT_ONLY=whole runs just these).
+    if (available.includes("castle")) {
+      await test("castle whole game by touch: human vs bot to the results screen", () =>
+        wholeGame(browser, url, "castle", {
+          seed: 7,
+          budgetMs: 240000,
+          // A pull a little off the default each shot: some hit, some miss, as a person's do.
+          pull: (i, a, size) => {
+            const r = rng(1000 + i);
+            const towards = a.x < size.w / 2 ? 1 : -1;
+            const k = 0.75 + 0.5 * r();
+            return [-0.16 * towards * k, 0.14 * k * (0.85 + 0.3 * r())];
+          },
+        })
       );
     }
 
@@ -758,6 +776,29 @@ async function resultsChart(browser, url) {
   check(Number(chart[1]) >= 5, `the chart has every round (rounds=${chart[1]})`);
   await sleep(200);
   assertDrawn(await tab.shot("catapults-results-chart"), "the results screen with its chart");
+  tab.noErrors();
+  await ctx.close();
+}
+
+// One human seat (seat 0, the setup's default) against a bot, from the title by touch to the
+// results screen: the ranking is printed and drawn, no page error happened.
+async function wholeGame(browser, url, id, hooks) {
+  const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 }, hasTouch: true });
+  const tab = await Tab.open(ctx, `${url}?seed=${hooks.seed}`);
+  await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+  await tab.tapButton(`game:${id}`);
+  await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  for (const key of hooks.taps || []) await tab.tapButton(key);
+  const mark = tab.mark();
+  await tab.tapButton("start");
+  await tab.waitLine(new RegExp(`^\\[ct\\] start ${id} seats=2 humans=1 seed=${hooks.seed} `), 5000, mark);
+  const stats = await playOut(tab, { check, sleep, gesturePath }, hooks);
+  const results = await tab.waitLine(/^\[ct\] results (.*)$/, 10000, mark);
+  check(/^1\. .*\|.*2\. /.test(results[1]), `the ranking lists both seats: ${results[1]}`);
+  await sleep(300);
+  assertDrawn(await tab.shot(`whole-${id}-results`), "the results screen");
+  if (hooks.after) await hooks.after(tab, stats, mark);
+  console.log(`     ${id}: ${JSON.stringify(stats)}; ${results[1]}`);
   tab.noErrors();
   await ctx.close();
 }
