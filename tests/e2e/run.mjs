@@ -405,6 +405,12 @@ async function main() {
       );
     }
 
+    if (available.includes("assault")) {
+      await test("assault whole game by touch: 3 cards dragged by hand then a design button, human vs bot to the results screen", () =>
+        wholeGame(browser, url, "assault", assaultHooks())
+      );
+    }
+
     await test("the service worker serves the game with the network cut", async () => {
       const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 } });
       const tab = await Tab.open(ctx, url);
@@ -780,6 +786,71 @@ async function resultsChart(browser, url) {
   await ctx.close();
 }
 
+// Assault on the Castle: seat 0 builds its castle by hand — each building card dragged upright
+// (turned by its round handle, then its ghost dragged down onto the mat, a row 25 mm apart) and
+// put down with *Place* — then lets go by the button and plays by wrist throws and buttons.
+function assaultHooks() {
+  let building = true;
+  const hand = { placed: 0, refused: 0 };
+  return {
+    seed: 7,
+    budgetMs: 240000,
+    swipe: (i, a, size) => {
+      const r = rng(2000 + i);
+      const towards = a.x < size.w / 2 ? 1 : -1;
+      return [(0.16 + 0.12 * r()) * towards, -0.12 - 0.16 * r()];
+    },
+    turn: async (tab, input, stats) => {
+      if (input === 4) building = false;
+      if (building && input === 5 && hand.placed >= 3) {
+        // Upright cards alone do not stand through the let-go (they topple like dominoes,
+        // measured): after three hand-placed cards the first design button (`Four Gates` with
+        // a full hand) completes a standing castle.
+        await tab.tapButton("choice:0");
+        stats.decisions++;
+        return true;
+      }
+      if (!building || input !== 5) {
+        // Reinforcing later (Restoration, raids…): the first button (a pair, a floor, done).
+        if (!building && input === 5) {
+          await tab.tapButton("choice:0");
+          stats.decisions++;
+          return true;
+        }
+        return false;
+      }
+      const s = await tab.q("ct_scale");
+      const u = Math.min((await tab.size()).w, (await tab.size()).h) / 100;
+      const sx = await tab.q("ct_anchor_x");
+      const sy = await tab.q("ct_anchor_y");
+      // The ghost starts flat in the middle of the mat's placing region (y 3…400 mm).
+      const reach = 0.044 * s + 6 * u;
+      const line = (a, b, n = 6) => Array.from({ length: n + 1 }, (_, i) => [a[0] + ((b[0] - a[0]) * i) / n, a[1] + ((b[1] - a[1]) * i) / n]);
+      // Turn it upright by its handle (to the right of the centre at angle 0).
+      await tab.drag(line([sx + reach, sy], [sx, sy - reach]), 40);
+      await sleep(150);
+      // Drag it down to stand on the mat: centre 3 mm (mat) + 44 mm (half a card) + a hair.
+      const k = hand.placed;
+      const dx = (-0.17 + 0.025 * k) * s;
+      const dy = (0.2015 - (0.0475 + 0.0005 * hand.refused)) * s;
+      await tab.drag(line([sx, sy], [sx + dx, sy + dy], 8), 40);
+      await sleep(150);
+      const mark = tab.mark();
+      await tab.tapButton("place");
+      const got = await tab.waitLine(/^\[ct\] (move \d+ seat 0 put .*|refused .*)$/, 5000, mark);
+      if (got[1].startsWith("move")) hand.placed++;
+      else hand.refused++;
+      console.log(`     assault hand card: ${got[1]} (scale ${s.toFixed(0)} px/m)`);
+      stats.placements++;
+      return true;
+    },
+    after: async (tab, stats) => {
+      check(hand.placed >= 3, `at least 3 cards placed by hand (${hand.placed})`);
+      stats.handPlaced = hand.placed;
+    },
+  };
+}
+
 // One human seat (seat 0, the setup's default) against a bot, from the title by touch to the
 // results screen: the ranking is printed and drawn, no page error happened.
 async function wholeGame(browser, url, id, hooks) {
@@ -799,6 +870,8 @@ async function wholeGame(browser, url, id, hooks) {
   assertDrawn(await tab.shot(`whole-${id}-results`), "the results screen");
   if (hooks.after) await hooks.after(tab, stats, mark);
   console.log(`     ${id}: ${JSON.stringify(stats)}; ${results[1]}`);
+  // CT_TRACE=1 prints the game's moves (to see what the scripted player did).
+  if (process.env.CT_TRACE) console.log(tab.lines.filter((l) => /^\[ct\] (move|refused|fire)/.test(l)).join("\n"));
   tab.noErrors();
   await ctx.close();
 }
