@@ -388,7 +388,7 @@ async function main() {
       );
     }
 
-    // Whole games by touch alone, one human seat against a bot (CT_ONLY=whole runs just these).
+    // Whole games by touch alone, one human seat against a bot (CT_ONLY="whole game" runs just these).
     if (available.includes("castle")) {
       await test("castle whole game by touch: human vs bot to the results screen", () =>
         wholeGame(browser, url, "castle", {
@@ -408,6 +408,20 @@ async function main() {
     if (available.includes("assault")) {
       await test("assault whole game by touch: 3 cards dragged by hand then a design button, human vs bot to the results screen", () =>
         wholeGame(browser, url, "assault", assaultHooks())
+      );
+    }
+
+    if (available.includes("catapults")) {
+      await test("catapults whole game by touch: every flick by hand, human vs bot to the results screen", () =>
+        wholeGame(browser, url, "catapults", {
+          seed: 7,
+          budgetMs: 300000,
+          // A swipe down from the lever, its speed and slant a little different every time.
+          swipe: (i) => {
+            const r = rng(3000 + i);
+            return [0.04 * (r() - 0.5), 0.14 + 0.1 * r()];
+          },
+        })
       );
     }
 
