@@ -419,7 +419,7 @@ async function main() {
           // A swipe down from the lever, its speed and slant a little different every time.
           swipe: (i) => {
             const r = rng(3000 + i);
-            return [0.04 * (r() - 0.5), 0.14 + 0.1 * r()];
+            return [0.02 * (r() - 0.5), 0.05 + 0.04 * r()];
           },
         })
       );
