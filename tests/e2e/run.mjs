@@ -394,6 +394,7 @@ async function main() {
         wholeGame(browser, url, "castle", {
           seed: 7,
           budgetMs: 240000,
+          minShots: 3,
           // A pull a little off the default each shot: some hit, some miss, as a person's do.
           pull: (i, a, size) => {
             const r = rng(1000 + i);
@@ -416,6 +417,7 @@ async function main() {
         wholeGame(browser, url, "catapults", {
           seed: 7,
           budgetMs: 300000,
+          minShots: 4,
           // A swipe down from the lever, its speed and slant a little different every time.
           swipe: (i) => {
             const r = rng(3000 + i);
@@ -860,6 +862,7 @@ function assaultHooks() {
     },
     after: async (tab, stats) => {
       check(hand.placed >= 3, `at least 3 cards placed by hand (${hand.placed})`);
+      check(stats.letGos >= 1, `seat 0 let go of its castle by the button (${stats.letGos})`);
       stats.handPlaced = hand.placed;
     },
   };
@@ -882,6 +885,7 @@ async function wholeGame(browser, url, id, hooks) {
   check(/^1\. .*\|.*2\. /.test(results[1]), `the ranking lists both seats: ${results[1]}`);
   await sleep(300);
   assertDrawn(await tab.shot(`whole-${id}-results`), "the results screen");
+  check(stats.shots >= (hooks.minShots ?? 1), `seat 0 fired at least ${hooks.minShots ?? 1} shots by touch (${stats.shots})`);
   if (hooks.after) await hooks.after(tab, stats, mark);
   console.log(`     ${id}: ${JSON.stringify(stats)}; ${results[1]}`);
   // CT_TRACE=1 prints the game's moves (to see what the scripted player did).
