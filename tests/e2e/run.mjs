@@ -191,12 +191,22 @@ class Tab {
     });
   }
 
-  // A finger tap held over a few frames (macroquad samples input once per frame).
+  // Waits until the app has drawn `n` more frames (macroquad samples input once per frame; on
+  // a loaded machine a frame can take longer than any fixed pause).
+  async frames(n = 2, timeout = 5000) {
+    const f0 = await this.q("ct_frames");
+    const end = Date.now() + timeout;
+    while ((await this.q("ct_frames")) < f0 + n && Date.now() < end) await sleep(15);
+  }
+
+  // A finger tap held over a few frames.
   async tap(x, y) {
     await this.touch("touchStart", [[x, y]]);
     await sleep(60);
+    await this.frames(2);
     await this.touch("touchEnd", []);
     await sleep(60);
+    await this.frames(1);
   }
 
   async tapButton(key) {
@@ -745,8 +755,13 @@ async function catapultsZoom(browser, url) {
   const click = async (key) => {
     const b = await tab.button(key);
     check(b, `button "${key}" is not on screen`);
-    await tab.page.mouse.click(b.x, b.y, { delay: 60 });
-    await sleep(100);
+    await tab.page.mouse.move(b.x, b.y);
+    await tab.page.mouse.down();
+    await sleep(60);
+    await tab.frames(2);
+    await tab.page.mouse.up();
+    await sleep(60);
+    await tab.frames(1);
   };
   await click("game:catapults");
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
