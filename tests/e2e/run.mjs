@@ -764,7 +764,14 @@ async function catapultsZoom(browser, url) {
     await tab.frames(1);
   };
   await click("game:catapults");
-  await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  try {
+    await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  } catch (e) {
+    // Seen twice in full runs on a loaded machine, never alone: say what the page showed.
+    await tab.shot("catapults-zoom-no-setup");
+    const b = await tab.button("game:catapults");
+    throw new Error(`${e.message}\n    tile at ${JSON.stringify(b)}, screen ${await tab.q("ct_screen")}, frames ${await tab.q("ct_frames")}`);
+  }
   await click("start");
   await tab.waitFor("the first human aim", async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0);
   const close = await tab.q("ct_scale");
