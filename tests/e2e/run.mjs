@@ -763,9 +763,21 @@ async function catapultsZoom(browser, url) {
     await sleep(60);
     await tab.frames(1);
   };
-  await click("game:catapults");
+  // The very first click of a fresh page was lost twice in full runs on a loaded machine (never
+  // alone): click again, at most twice more, and say so, rather than fail on the harness's timing.
+  let opened = false;
+  for (let attempt = 1; attempt <= 3 && !opened; attempt++) {
+    await click("game:catapults");
+    try {
+      await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2, 4000);
+      opened = true;
+      if (attempt > 1) console.log(`    (the title click needed ${attempt} attempts)`);
+    } catch (_) {
+      /* try again */
+    }
+  }
   try {
-    await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+    check(opened, "the setup screen did not open after 3 clicks on the Catapults tile");
   } catch (e) {
     // Seen twice in full runs on a loaded machine, never alone: say what the page showed.
     await tab.shot("catapults-zoom-no-setup");
