@@ -58,13 +58,26 @@ fn a_selfplay_replay_resimulates_to_the_identical_summary_line() {
     assert_eq!(r.out.last(), Some(&summary));
 }
 
-#[test]
-fn an_illegal_move_is_refused_naming_the_move() {
+/// A Castle selfplay file whose first move matching `pick` is changed by `edit`; returns the file
+/// and that move's index.
+fn tampered(
+    pick: impl Fn(&Move) -> bool,
+    edit: impl FnOnce(&mut Move),
+) -> (catapult_table::core::replay::Replay, usize) {
     let (json, _) = selfplay_json(2, 3);
     let mut file =
         catapult_table::core::replay::Replay::parse(&json).unwrap_or_else(|e| panic!("{e}"));
-    let i = file.moves.iter().position(|m| !m.is_shot()).unwrap_or(0);
-    file.moves[i] = Move::decide(file.moves[i].seat as usize, "place", &[99]);
+    let i = file.moves.iter().position(pick).unwrap_or(0);
+    edit(&mut file.moves[i]);
+    (file, i)
+}
+
+#[test]
+fn an_illegal_move_is_refused_naming_the_move() {
+    let (file, i) = tampered(
+        |m| !m.is_shot(),
+        |m| *m = Move::decide(m.seat as usize, "place", &[99]),
+    );
     let path = write("illegal.json", &file.to_json());
     for cmd in ["replay", "check"] {
         let r = run(&[cmd.to_string(), path.clone()]);
@@ -80,17 +93,14 @@ fn an_illegal_move_is_refused_naming_the_move() {
 
 #[test]
 fn an_out_of_range_launch_is_refused() {
-    let (json, _) = selfplay_json(2, 3);
-    let mut file =
-        catapult_table::core::replay::Replay::parse(&json).unwrap_or_else(|e| panic!("{e}"));
-    let i = file
-        .moves
-        .iter()
-        .position(|m| m.launch.is_some())
-        .unwrap_or(0);
-    if let Some(l) = file.moves[i].launch.as_mut() {
-        l.power = 5000;
-    }
+    let (file, _) = tampered(
+        |m| m.launch.is_some(),
+        |m| {
+            if let Some(l) = m.launch.as_mut() {
+                l.power = 5000;
+            }
+        },
+    );
     let r = run(&["replay".to_string(), write("range.json", &file.to_json())]);
     assert_eq!(r.code, 2);
     assert!(r.err[0].contains("power 5000"), "{:?}", r.err);
@@ -98,17 +108,14 @@ fn an_out_of_range_launch_is_refused() {
 
 #[test]
 fn an_outcome_that_does_not_resimulate_is_refused() {
-    let (json, _) = selfplay_json(2, 3);
-    let mut file =
-        catapult_table::core::replay::Replay::parse(&json).unwrap_or_else(|e| panic!("{e}"));
-    let i = file
-        .moves
-        .iter()
-        .position(|m| m.launch.is_some())
-        .unwrap_or(0);
-    if let Some(o) = file.moves[i].outcome.as_mut() {
-        o.hash = "0123456789abcdef".into();
-    }
+    let (file, i) = tampered(
+        |m| m.launch.is_some(),
+        |m| {
+            if let Some(o) = m.outcome.as_mut() {
+                o.hash = "0123456789abcdef".into();
+            }
+        },
+    );
     let r = run(&["replay".to_string(), write("hash.json", &file.to_json())]);
     assert_eq!(r.code, 2);
     assert!(
