@@ -10,18 +10,7 @@ impl State {
         };
         let d = self.mats[m].deck;
         let mut events = Vec::new();
-        if let Some((card, reshuffled)) = self.decks[d].draw(&mut self.rng) {
-            if reshuffled {
-                events.push(ev(
-                    "reshuffled",
-                    Some(seat),
-                    &[d as i64],
-                    format!(
-                        "The {} discard pile is shuffled into a new deck",
-                        self.deck_names[d]
-                    ),
-                ));
-            }
+        if let Some(card) = self.draw_from(d, seat, &mut events) {
             self.hands[seat].push(card);
             events.push(ev(
                 "card_drawn",
@@ -31,6 +20,29 @@ impl State {
             ));
         }
         events
+    }
+
+    /// Takes the top card of deck `d` for `seat`, reshuffling its discard pile when the deck is
+    /// empty (and saying so in `events`); None when deck and discards are both empty.
+    pub(super) fn draw_from(
+        &mut self,
+        d: usize,
+        seat: usize,
+        events: &mut Vec<Event>,
+    ) -> Option<Card> {
+        let (card, reshuffled) = self.decks[d].draw(&mut self.rng)?;
+        if reshuffled {
+            events.push(ev(
+                "reshuffled",
+                Some(seat),
+                &[d as i64],
+                format!(
+                    "The {} discard pile is shuffled into a new deck",
+                    self.deck_names[d]
+                ),
+            ));
+        }
+        Some(card)
     }
 
     pub(super) fn play_card(&mut self, seat: usize, mv: &Move) -> RuleResult<Vec<Event>> {

@@ -280,20 +280,9 @@ impl State {
                 if !deck_ok {
                     crate::refuse!("your deck is empty: give up a card from your hand (stack SQUARE HAND_INDEX)");
                 }
-                let Some((card, reshuffled)) = self.decks[d].draw(&mut self.rng) else {
+                let Some(card) = self.draw_from(d, seat, &mut events) else {
                     crate::refuse!("no card is left to stack with");
                 };
-                if reshuffled {
-                    events.push(ev(
-                        "reshuffled",
-                        Some(seat),
-                        &[d as i64],
-                        format!(
-                            "The {} discard pile is shuffled into a new deck",
-                            self.deck_names[d]
-                        ),
-                    ));
-                }
                 card
             } else {
                 if !self.decks[d].is_empty() {
