@@ -3,6 +3,7 @@
 //! through `new_game` and the `core::Game` trait.
 
 pub mod assault;
+pub mod carcassonne;
 pub mod castle;
 pub mod catapults;
 
