@@ -121,3 +121,420 @@ fn a_bad_tile_file_is_refused_with_the_reason() {
     assert!(e.contains("X1") && e.contains("`Q`"), "{e}");
     assert!(Catalog::parse("{").is_err());
 }
+
+// ---------------------------------------------------------------- helpers
+
+fn opts() -> Options {
+    Options::default()
+}
+
+/// A position: layout tiles by id, followers, then the pile by id.
+fn layout(
+    seats: usize,
+    options: Options,
+    tiles: &[(&str, i32, i32, u8)],
+    followers: &[(usize, u16, u8)],
+    pile: &[&str],
+) -> State {
+    let tiles: Vec<(u8, i32, i32, u8)> = tiles
+        .iter()
+        .map(|&(id, x, y, r)| (kind(id), x, y, r))
+        .collect();
+    let pile: Vec<u8> = pile.iter().map(|id| kind(id)).collect();
+    match State::with_layout(seats, options, &tiles, followers, &pile) {
+        Ok((s, _)) => s,
+        Err(e) => panic!("layout refused: {e}"),
+    }
+}
+
+/// The current player lays the tile in hand and places a follower on `spot` (or none).
+fn play(s: &mut State, x: i32, y: i32, rot: u8, spot: Option<u8>) -> Vec<EventKind> {
+    let seat = s.current;
+    let mut ev = match s.apply(seat, Action::Place { x, y, rot }) {
+        Ok(e) => e,
+        Err(e) => panic!("placing at ({x}, {y}) rot {rot} refused: {e}"),
+    };
+    let a = spot.map_or(Action::Skip, |spot| Action::Follower { spot });
+    match s.apply(seat, a) {
+        Ok(e) => ev.extend(e),
+        Err(e) => panic!("{a:?} refused: {e}"),
+    }
+    ev.into_iter().map(|e| e.kind).collect()
+}
+
+fn scored(ev: &[EventKind]) -> Vec<(FeatureKind, i64, bool)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            EventKind::Scored {
+                feature,
+                points,
+                end,
+                ..
+            } => Some((*feature, *points, *end)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Debug text of the whole state: a refused action must leave it byte for byte the same.
+fn snapshot(s: &State) -> String {
+    format!("{s:?}")
+}
+
+fn conserved(s: &State) {
+    for seat in 0..s.seats {
+        assert_eq!(
+            s.supply[seat] as usize + s.on_map(seat),
+            FOLLOWERS as usize,
+            "seat {seat}: followers lost or made"
+        );
+    }
+}
+
+// ---------------------------------------------------------------- placement
+
+#[test]
+fn the_start_tile_is_laid_and_the_first_tile_drawn() {
+    let (s, ev) = State::new(2, 5, opts()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.map.len(), 1);
+    let start = s.map.tiles[0];
+    assert_eq!((start.x, start.y, start.rot), (0, 0, 0));
+    assert_eq!(Some(start.kind), cat().start());
+    assert!(matches!(ev[0].kind, EventKind::StartTile { .. }));
+    assert!(matches!(ev[1].kind, EventKind::TileDrawn { .. }));
+    assert_eq!(s.pile_len(), 70);
+    assert!(s.in_hand().is_some());
+    assert_eq!(s.turn(), Some(0));
+    assert_eq!(s.supply, vec![FOLLOWERS; 2]);
+}
+
+#[test]
+fn edges_must_match_and_the_tile_must_touch_the_map() {
+    // A cloister (all field) against the start tile (city N, road E and W, field S).
+    let mut s = layout(2, opts(), &[], &[], &["B01", "B01"]);
+    let before = snapshot(&s);
+    let try_at = |s: &mut State, x, y, rot| s.apply(0, Action::Place { x, y, rot });
+    assert_eq!(
+        try_at(&mut s, 0, -1, 0),
+        Err(MoveError::Place(PlaceError::Mismatch {
+            edge: 2,
+            mine: EdgeKind::Field,
+            theirs: EdgeKind::City
+        }))
+    );
+    assert_eq!(
+        try_at(&mut s, 1, 0, 0),
+        Err(MoveError::Place(PlaceError::Mismatch {
+            edge: 3,
+            mine: EdgeKind::Field,
+            theirs: EdgeKind::Road
+        }))
+    );
+    assert_eq!(
+        try_at(&mut s, 0, 0, 0),
+        Err(MoveError::Place(PlaceError::Occupied { x: 0, y: 0 }))
+    );
+    assert_eq!(
+        try_at(&mut s, 3, 3, 0),
+        Err(MoveError::Place(PlaceError::NotAdjacent { x: 3, y: 3 }))
+    );
+    assert_eq!(
+        snapshot(&s),
+        before,
+        "a refused placement changed the state"
+    );
+    // The only legal cell for it is below the start tile, in all four rotations.
+    assert_eq!(
+        s.legal_placements(),
+        vec![(0, 1, 0), (0, 1, 1), (0, 1, 2), (0, 1, 3)]
+    );
+    play(&mut s, 0, 1, 0, None);
+    assert_eq!(s.map.len(), 2);
+}
+
+#[test]
+fn a_wrong_rotation_is_refused_with_the_edge_that_does_not_match() {
+    // A city cap (B18) above the start tile must face down: rotation 2 only.
+    let mut s = layout(2, opts(), &[], &[], &["B18", "B01"]);
+    let legal_above: Vec<u8> = s
+        .legal_placements()
+        .into_iter()
+        .filter(|&(x, y, _)| (x, y) == (0, -1))
+        .map(|p| p.2)
+        .collect();
+    assert_eq!(legal_above, vec![2]);
+    let before = snapshot(&s);
+    let e = s.apply(
+        0,
+        Action::Place {
+            x: 0,
+            y: -1,
+            rot: 0,
+        },
+    );
+    assert_eq!(
+        e,
+        Err(MoveError::Place(PlaceError::Mismatch {
+            edge: 2,
+            mine: EdgeKind::Field,
+            theirs: EdgeKind::City
+        }))
+    );
+    let text = e.err().map(|e| e.to_string()).unwrap_or_default();
+    assert_eq!(
+        text,
+        "the bottom side is a field but the tile next to it has a city there"
+    );
+    assert_eq!(snapshot(&s), before);
+    // Through the replay codec, a rotation out of 0..=3 is refused too.
+    let mv = catapult_table::core::Move::decide(0, "place", &[0, -1, 4]);
+    assert!(s.apply_move(&mv).is_err());
+    assert_eq!(snapshot(&s), before);
+}
+
+#[test]
+fn a_tile_that_fits_nowhere_leaves_the_game_and_another_is_drawn() {
+    // The start city is closed above, so a full-city tile has no city edge to join.
+    let s = layout(2, opts(), &[("B18", 0, -1, 2)], &[], &["B04", "B01"]);
+    assert_eq!(s.set_aside, vec![kind("B04")]);
+    assert_eq!(s.in_hand(), Some(kind("B01")));
+    assert_eq!(s.pile_len(), 0);
+    assert_eq!(s.turn(), Some(0));
+}
+
+#[test]
+fn a_move_out_of_turn_or_in_the_wrong_step_is_refused() {
+    let mut s = layout(3, opts(), &[], &[], &["B01", "B01"]);
+    let before = snapshot(&s);
+    assert_eq!(
+        s.apply(1, Action::Place { x: 0, y: 1, rot: 0 }),
+        Err(MoveError::OutOfTurn { seat: 1, turn: 0 })
+    );
+    assert_eq!(s.apply(0, Action::Skip), Err(MoveError::LayTileFirst));
+    assert_eq!(snapshot(&s), before);
+    assert!(s.apply(0, Action::Place { x: 0, y: 1, rot: 0 }).is_ok());
+    assert_eq!(
+        s.apply(0, Action::Place { x: 0, y: 2, rot: 0 }),
+        Err(MoveError::FollowerFirst)
+    );
+    assert_eq!(
+        s.apply(2, Action::Skip),
+        Err(MoveError::OutOfTurn { seat: 2, turn: 0 })
+    );
+    assert!(s.apply(0, Action::Skip).is_ok());
+    assert_eq!(s.turn(), Some(1));
+}
+
+// ---------------------------------------------------------------- completion scoring
+
+#[test]
+fn a_two_tile_city_scores_4_and_the_knight_comes_home() {
+    let mut s = layout(2, opts(), &[], &[], &["B18", "B01"]);
+    let ev = play(&mut s, 0, -1, 2, Some(0));
+    assert_eq!(scored(&ev), vec![(FeatureKind::City, 4, false)]);
+    assert!(ev.contains(&EventKind::FollowerReturned { tile: 1, spot: 0 }));
+    assert_eq!(s.scores, vec![4, 0]);
+    assert_eq!(s.breakdown[0][FeatureKind::City.index()], 4);
+    assert_eq!(s.supply[0], FOLLOWERS);
+    assert_eq!(s.history.last(), Some(&vec![4, 0]));
+}
+
+#[test]
+fn a_completed_city_scores_2_per_tile_and_2_per_pennant() {
+    // B10 (diagonal city with a pennant) above the start, turned to open down and right;
+    // player 1 closes it with a cap from the right: 3 tiles + 1 pennant = 8.
+    let mut s = layout(2, opts(), &[], &[], &["B10", "B18", "B01"]);
+    let ev = play(&mut s, 0, -1, 2, Some(0));
+    assert!(scored(&ev).is_empty());
+    let ev = play(&mut s, 1, -1, 3, None);
+    assert_eq!(scored(&ev), vec![(FeatureKind::City, 8, false)]);
+    assert_eq!(s.scores, vec![8, 0]);
+}
+
+#[test]
+fn a_completed_city_without_followers_scores_nothing() {
+    let mut s = layout(2, opts(), &[], &[], &["B18", "B01"]);
+    let ev = play(&mut s, 0, -1, 2, None);
+    assert!(scored(&ev).is_empty());
+    assert_eq!(s.scores, vec![0, 0]);
+}
+
+#[test]
+fn a_completed_road_scores_1_per_tile() {
+    // Junctions close both ends of the start road: 3 tiles.
+    let mut s = layout(2, opts(), &[], &[], &["B22", "B22", "B01"]);
+    let ev = play(&mut s, 1, 0, 0, Some(2));
+    assert!(scored(&ev).is_empty());
+    let ev = play(&mut s, -1, 0, 0, None);
+    assert_eq!(scored(&ev), vec![(FeatureKind::Road, 3, false)]);
+    assert_eq!(s.scores, vec![3, 0]);
+    assert_eq!(s.breakdown[0][FeatureKind::Road.index()], 3);
+    assert_eq!(s.supply[0], FOLLOWERS);
+}
+
+#[test]
+fn a_road_that_loops_back_counts_each_tile_once() {
+    // A ring of four curves: four tiles, one road, no open end.
+    let mut s = layout(
+        2,
+        opts(),
+        &[("B01", 0, 1, 0)],
+        &[],
+        &["B23", "B23", "B23", "B23", "B01"],
+    );
+    // Curves (S W) at (1,1) turned to (N W)? Build a ring at x 1..2, y 1..2 below the start's
+    // east side: (1,1) S+E, (2,1) S+W, (2,2) N+W, (1,2) N+E.
+    play(&mut s, 1, 1, 3, Some(0)); // S W -> rot 3: E S
+    play(&mut s, 2, 1, 0, None); // S W
+    play(&mut s, 2, 2, 1, None); // W N
+    let ev = play(&mut s, 1, 2, 2, None); // N E
+    assert_eq!(scored(&ev), vec![(FeatureKind::Road, 4, false)]);
+}
+
+#[test]
+fn a_cloister_scores_9_when_surrounded() {
+    // A cloister below the start tile, with a monk; 7 neighbours laid, the 8th completes it.
+    let tiles = [
+        ("B01", 0, 1, 0),
+        ("B24", 1, 0, 0),
+        ("B24", -1, 0, 0),
+        ("B01", 1, 1, 0),
+        ("B01", -1, 1, 0),
+        ("B01", -1, 2, 0),
+        ("B01", 0, 2, 0),
+    ];
+    let mut s = layout(2, opts(), &tiles, &[(1, 1, 0)], &["B01", "B01"]);
+    assert_eq!(s.map.neighbours8(0, 1), 7);
+    let ev = play(&mut s, 1, 2, 0, None);
+    assert_eq!(scored(&ev), vec![(FeatureKind::Cloister, 9, false)]);
+    assert_eq!(s.scores, vec![0, 9]);
+    assert_eq!(s.supply[1], FOLLOWERS);
+    assert_eq!(s.breakdown[1][FeatureKind::Cloister.index()], 9);
+}
+
+/// Three city caps around (0,-1) and the start tile's city below it; the cell (0,-1) is open.
+/// Knights: `owners` for the caps at (-1,-1), (1,-1), (0,-2).
+fn caps_around_a_hole(owners: [Option<usize>; 3]) -> State {
+    let tiles = [
+        ("B24", -1, 0, 0),  // 1
+        ("B18", -1, -1, 1), // 2: city E
+        ("B24", 1, 0, 0),   // 3
+        ("B18", 1, -1, 3),  // 4: city W
+        ("B01", -1, -2, 0), // 5
+        ("B18", 0, -2, 2),  // 6: city S
+    ];
+    let followers: Vec<(usize, u16, u8)> = [2u16, 4, 6]
+        .iter()
+        .zip(owners)
+        .filter_map(|(&t, o)| o.map(|seat| (seat, t, 0)))
+        .collect();
+    layout(2, opts(), &tiles, &followers, &["B04", "B01"])
+}
+
+#[test]
+fn cities_joined_by_a_later_tile_score_for_the_majority() {
+    let mut s = caps_around_a_hole([Some(0), Some(0), Some(1)]);
+    // The full city (1 pennant) joins four caps: 5 tiles + 1 pennant = 12, player 1 has 2 knights.
+    let ev = play(&mut s, 0, -1, 0, None);
+    assert_eq!(scored(&ev), vec![(FeatureKind::City, 12, false)]);
+    assert_eq!(s.scores, vec![12, 0]);
+    assert_eq!(s.supply, vec![FOLLOWERS, FOLLOWERS], "all knights return");
+}
+
+#[test]
+fn cities_joined_with_tied_knights_score_for_every_tied_player() {
+    let mut s = caps_around_a_hole([Some(0), Some(1), None]);
+    let ev = play(&mut s, 0, -1, 0, None);
+    assert_eq!(
+        scored(&ev),
+        vec![
+            (FeatureKind::City, 12, false),
+            (FeatureKind::City, 12, false)
+        ]
+    );
+    assert_eq!(s.scores, vec![12, 12]);
+}
+
+#[test]
+fn a_follower_may_not_join_a_feature_already_occupied_elsewhere() {
+    // Player 1's knight is on the cap at (-1,-1); the full city laid in the hole joins it.
+    let mut s = caps_around_a_hole([Some(0), None, None]);
+    let seat = s.current;
+    assert!(s
+        .apply(
+            seat,
+            Action::Place {
+                x: 0,
+                y: -1,
+                rot: 0
+            }
+        )
+        .is_ok());
+    let spots = s.open_spots();
+    assert_eq!(spots.len(), 1);
+    assert!(!spots[0].free);
+    let before = snapshot(&s);
+    assert_eq!(
+        s.apply(seat, Action::Follower { spot: 0 }),
+        Err(MoveError::Occupied {
+            feature: FeatureKind::City
+        })
+    );
+    assert_eq!(
+        s.apply(seat, Action::Follower { spot: 3 }),
+        Err(MoveError::NoSuchSpot { spot: 3, spots: 1 })
+    );
+    assert_eq!(snapshot(&s), before);
+    assert_eq!(s.actions(), vec![Action::Skip]);
+}
+
+#[test]
+fn a_road_with_thieves_of_both_players_joined_later_scores_for_both() {
+    // Player 1's thief on the start road (east), player 2's on a road below; a curve joins
+    // them, junctions close both ends: 7 tiles, a tie of one thief each.
+    let mut s = layout(
+        2,
+        opts(),
+        &[],
+        &[],
+        &["B24", "B24", "B23", "B23", "B22", "B22", "B01"],
+    );
+    play(&mut s, 1, 0, 0, Some(0)); // P1: road (start)-(1,0)
+    play(&mut s, 1, 1, 0, Some(0)); // P2: a separate road in row 1
+    play(&mut s, 2, 1, 1, None); // P1: curve W-N at (2,1)
+                                 // P2 lays a curve S-W at (2,0): the two roads become one. A thief on it is refused.
+    let seat = s.current;
+    assert!(s.apply(seat, Action::Place { x: 2, y: 0, rot: 0 }).is_ok());
+    assert_eq!(
+        s.apply(seat, Action::Follower { spot: 0 }),
+        Err(MoveError::Occupied {
+            feature: FeatureKind::Road
+        })
+    );
+    assert!(s.apply(seat, Action::Skip).is_ok());
+    let ev = play(&mut s, -1, 0, 0, None); // P1 closes the west end
+    assert!(scored(&ev).is_empty());
+    let ev = play(&mut s, 0, 1, 0, None); // P2 closes the other end
+    assert_eq!(
+        scored(&ev),
+        vec![(FeatureKind::Road, 7, false), (FeatureKind::Road, 7, false)]
+    );
+    assert_eq!(&s.scores[..], &[7, 7]);
+    conserved(&s);
+}
+
+#[test]
+fn a_follower_with_none_left_is_refused() {
+    let tiles: Vec<(&str, i32, i32, u8)> = (0..7).map(|i| ("B01", i, 1, 0)).collect();
+    let followers: Vec<(usize, u16, u8)> = (1..=7).map(|t| (0, t, 0)).collect();
+    let mut s = layout(2, opts(), &tiles, &followers, &["B01", "B01"]);
+    assert_eq!(s.supply[0], 0);
+    assert!(s.apply(0, Action::Place { x: 0, y: 2, rot: 0 }).is_ok());
+    let before = snapshot(&s);
+    assert_eq!(
+        s.apply(0, Action::Follower { spot: 0 }),
+        Err(MoveError::NoFollowersLeft)
+    );
+    assert_eq!(snapshot(&s), before);
+    assert_eq!(s.actions(), vec![Action::Skip]);
+}

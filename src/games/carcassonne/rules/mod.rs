@@ -47,6 +47,13 @@ pub struct Options {
     pub fair_tiles: bool,
 }
 
+/// A hand-built position (see `State::with_layout`).
+#[derive(Clone, Copy, Default)]
+struct Layout<'a> {
+    tiles: &'a [(u8, i32, i32, u8)],
+    followers: &'a [(usize, u16, u8)],
+}
+
 /// Where the turn stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -95,7 +102,7 @@ impl State {
         let catalog = Arc::new(Catalog::embedded()?);
         let mut rng = Rng::new(seed);
         let pile = Deck::new(catalog.pile(options.fair_tiles), &mut rng);
-        State::start(catalog, seats, options, pile, rng)
+        State::start(catalog, seats, options, pile, rng, Layout::default())
     }
 
     /// A game with a stacked pile (first element drawn first), for scenarios and tests.
@@ -104,10 +111,26 @@ impl State {
         options: Options,
         draw_order: &[u8],
     ) -> RuleResult<(State, Vec<Event>)> {
+        State::with_layout(seats, options, &[], &[], draw_order)
+    }
+
+    /// A hand-built position: `tiles` (kind, x, y, rot) laid after the start tile, in order
+    /// (tile numbers 1, 2, …; the start tile is 0), each checked for legality; then `followers`
+    /// (seat, tile number, spot), each checked like a player's; nothing is scored. Then the pile
+    /// is stacked (first element drawn first) and player 1 draws.
+    pub fn with_layout(
+        seats: usize,
+        options: Options,
+        tiles: &[(u8, i32, i32, u8)],
+        followers: &[(usize, u16, u8)],
+        draw_order: &[u8],
+    ) -> RuleResult<(State, Vec<Event>)> {
         let catalog = Arc::new(Catalog::embedded()?);
-        if let Some(&k) = draw_order
+        let n = catalog.kinds.len();
+        if let Some(k) = draw_order
             .iter()
-            .find(|&&k| k as usize >= catalog.kinds.len())
+            .chain(tiles.iter().map(|t| &t.0))
+            .find(|&&k| k as usize >= n)
         {
             return Err(Refusal::new(format!("no tile kind {k}")));
         }
@@ -117,7 +140,8 @@ impl State {
             cards,
             discard: Vec::new(),
         };
-        State::start(catalog, seats, options, pile, Rng::new(0))
+        let layout = Layout { tiles, followers };
+        State::start(catalog, seats, options, pile, Rng::new(0), layout)
     }
 
     fn start(
@@ -126,6 +150,7 @@ impl State {
         options: Options,
         pile: Deck<u8>,
         rng: Rng,
+        layout: Layout,
     ) -> RuleResult<(State, Vec<Event>)> {
         if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
             return Err(Refusal::new(format!(
@@ -154,6 +179,27 @@ impl State {
             phase: Phase::Over,
         };
         s.lay(start, 0, 0, 0);
+        for &(kind, x, y, rot) in layout.tiles {
+            s.map
+                .check(&s.catalog, kind, x, y, rot)
+                .map_err(|e| Refusal::new(format!("layout tile at ({x}, {y}): {e}")))?;
+            s.lay(kind, x, y, rot);
+        }
+        for &(seat, tile, spot) in layout.followers {
+            let spots = s.spots_of(tile);
+            let free = spots.get(spot as usize).map(|p| p.free);
+            if seat >= seats || free != Some(true) || s.supply[seat] == 0 {
+                return Err(Refusal::new(format!(
+                    "layout follower of seat {seat} on tile {tile} spot {spot} cannot stand there"
+                )));
+            }
+            s.followers.push(Follower {
+                seat: seat as u8,
+                tile,
+                spot,
+            });
+            s.supply[seat] -= 1;
+        }
         let mut events = vec![Event::new(None, EventKind::StartTile { kind: start })];
         s.begin_turn(&mut events);
         Ok((s, events))
