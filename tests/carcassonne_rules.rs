@@ -538,3 +538,109 @@ fn a_follower_with_none_left_is_refused() {
     assert_eq!(snapshot(&s), before);
     assert_eq!(s.actions(), vec![Action::Skip]);
 }
+
+// ---------------------------------------------------------------- final scoring
+
+#[test]
+fn the_game_ends_when_the_pile_runs_out_and_open_features_score() {
+    // Player 1: a thief on an open road of 2 tiles (2). Player 2: a knight in an open city of
+    // 2 tiles with a pennant (3).
+    let mut s = layout(2, opts(), &[], &[], &["B24", "B10"]);
+    play(&mut s, 1, 0, 0, Some(0));
+    let ev = play(&mut s, 0, -1, 2, Some(0));
+    assert!(ev.contains(&EventKind::PileEmpty));
+    assert!(ev.contains(&EventKind::GameOver));
+    assert_eq!(
+        scored(&ev),
+        vec![(FeatureKind::Road, 2, true), (FeatureKind::City, 3, true)]
+    );
+    assert_eq!(s.scores, vec![2, 3]);
+    assert_eq!(s.phase, Phase::Over);
+    assert_eq!(s.turn(), None);
+    assert_eq!(s.history.first(), Some(&vec![0, 0]));
+    assert_eq!(s.history.last(), Some(&vec![2, 3]));
+    assert_eq!(s.history.len(), 4, "start, two turns, final scoring");
+    assert_eq!(s.apply(0, Action::Skip), Err(MoveError::GameOver));
+    conserved(&s);
+}
+
+#[test]
+fn an_open_cloister_scores_1_plus_1_per_neighbour_at_the_end() {
+    // Monk below the start tile; neighbours: the start and two roads beside it = 3 → 4 points.
+    let mut s = layout(2, opts(), &[("B24", 1, 0, 0)], &[], &["B01", "B24"]);
+    play(&mut s, 0, 1, 0, Some(0));
+    let ev = play(&mut s, -1, 0, 0, None);
+    assert_eq!(scored(&ev), vec![(FeatureKind::Cloister, 4, true)]);
+    assert_eq!(s.breakdown[0][FeatureKind::Cloister.index()], 4);
+}
+
+/// The start city closed by a cap above (a completed city of 2). Player 1 has two farmers
+/// north of the start road (one field once the last tile joins them); player 2 one farmer on
+/// the other side of the city.
+fn two_fields_beside_one_city(farms: FarmRule) -> State {
+    let tiles = [
+        ("B18", 0, -1, 2), // 1: the cap, city down; its field is north of the city
+        ("B24", 1, 0, 0),  // 2
+        ("B01", 0, 1, 0),  // 3
+        ("B01", -1, 1, 0), // 4
+        ("B01", -2, 1, 0), // 5
+        ("B24", -2, 0, 0), // 6: its north field is apart until (-1,0) is laid
+    ];
+    let followers = [(0, 2, 1), (0, 6, 1), (1, 1, 1)];
+    let options = Options {
+        farms,
+        ..Options::default()
+    };
+    let mut s = layout(2, options, &tiles, &followers, &["B24"]);
+    play(&mut s, -1, 0, 0, None);
+    assert!(s.is_over());
+    s
+}
+
+#[test]
+fn fields_score_3_per_completed_city_field_by_field() {
+    let s = two_fields_beside_one_city(FarmRule::FieldByField);
+    // Each field scores the city on its own: both players score it.
+    assert_eq!(s.scores, vec![3, 3]);
+    assert_eq!(s.breakdown[0][FeatureKind::Field.index()], 3);
+    assert_eq!(s.breakdown[1][FeatureKind::Field.index()], 3);
+}
+
+#[test]
+fn fields_city_by_city_score_each_city_once_for_the_majority_of_all_its_farmers() {
+    let s = two_fields_beside_one_city(FarmRule::CityByCity);
+    // Player 1 has 2 farmers around the city, player 2 one: only player 1 scores it.
+    assert_eq!(s.scores, vec![4, 0]);
+}
+
+#[test]
+fn a_field_scores_every_completed_city_it_borders_and_no_open_one() {
+    // B19 above the start: its south cap closes the start city, its north cap is closed by
+    // another cap when `close_north`. Farmer on B19's field (spot 2).
+    for (close_north, points) in [(true, 6), (false, 3)] {
+        let mut tiles = vec![("B19", 0, -1, 0)];
+        if close_north {
+            tiles.push(("B18", 0, -2, 2));
+        }
+        let mut s = layout(2, opts(), &tiles, &[(1, 1, 2)], &["B01"]);
+        play(&mut s, 0, 1, 0, None);
+        assert!(s.is_over());
+        assert_eq!(s.scores, vec![0, points], "north cap closed: {close_north}");
+    }
+}
+
+#[test]
+fn farmers_stay_on_the_map_when_cities_complete() {
+    // A farmer beside the start city; completing the city returns the knight, not the farmer.
+    let mut s = layout(
+        2,
+        opts(),
+        &[("B24", 1, 0, 0)],
+        &[(0, 1, 1)],
+        &["B18", "B01"],
+    );
+    let ev = play(&mut s, 0, -1, 2, Some(0));
+    assert_eq!(scored(&ev), vec![(FeatureKind::City, 4, false)]);
+    assert_eq!(s.on_map(0), 1, "the farmer stays");
+    assert_eq!(s.supply[0], FOLLOWERS - 1);
+}
