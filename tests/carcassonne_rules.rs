@@ -644,3 +644,87 @@ fn farmers_stay_on_the_map_when_cities_complete() {
     assert_eq!(s.on_map(0), 1, "the farmer stays");
     assert_eq!(s.supply[0], FOLLOWERS - 1);
 }
+
+// ---------------------------------------------------------------- whole bot games
+
+use catapult_table::games::carcassonne::bot::{self, Level};
+
+/// Plays a whole game with `level` for every seat; checks the followers after every action.
+fn bot_game(seats: usize, seed: u64, level: Level) -> State {
+    bot_game_with(seats, seed, level, bot::Budget::default())
+}
+
+fn bot_game_with(seats: usize, seed: u64, level: Level, budget: bot::Budget) -> State {
+    let (mut s, _) = State::new(seats, seed, opts()).unwrap_or_else(|e| panic!("{e}"));
+    let mut actions = 0;
+    while let Some(seat) = s.turn() {
+        let a = bot::choose_with(&s, level, budget, seed).unwrap_or_else(|| panic!("no action"));
+        if let Err(e) = s.apply(seat, a) {
+            panic!("the bot chose {a:?}, refused: {e}");
+        }
+        conserved(&s);
+        actions += 1;
+        assert!(actions < 400, "the game does not end");
+    }
+    s
+}
+
+#[test]
+fn whole_bot_games_end_when_the_tiles_run_out_and_keep_every_follower() {
+    for seats in 2..=6 {
+        let s = bot_game(seats, 11 + seats as u64, Level::Normal);
+        assert!(s.is_over());
+        assert_eq!(s.pile_len(), 0);
+        assert_eq!(
+            s.map.len() + s.set_aside.len(),
+            72,
+            "every tile laid or set aside"
+        );
+        assert_eq!(s.turns as usize, 71 - s.set_aside.len());
+        assert_eq!(s.history.len(), s.turns as usize + 2);
+        let total: i64 = s.scores.iter().sum();
+        assert!(total > 0, "{seats} seats: nobody scored");
+        for seat in 0..seats {
+            let parts: i64 = s.breakdown[seat].iter().sum();
+            assert_eq!(parts, s.scores[seat], "breakdown adds up");
+        }
+    }
+}
+
+#[test]
+fn easy_and_hard_bots_finish_games_too() {
+    // A small search budget keeps the debug-build test quick; the default is timed below.
+    let small = bot::Budget {
+        candidates: 3,
+        rollouts: 2,
+        policy_sample: 4,
+    };
+    for (seed, level) in [(3, Level::Easy), (4, Level::Hard)] {
+        let s = bot_game_with(2, seed, level, small);
+        assert!(s.is_over());
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    let a = bot_game(3, 99, Level::Normal);
+    let b = bot_game(3, 99, Level::Normal);
+    assert_eq!(a.scores, b.scores);
+    assert_eq!(a.history, b.history);
+}
+
+/// Time a whole 2-seat Normal game (run in release to measure:
+/// `cargo test --release --test carcassonne_rules timing -- --nocapture --ignored`).
+#[test]
+#[ignore]
+fn timing_whole_two_seat_games() {
+    for level in [Level::Normal, Level::Easy, Level::Hard] {
+        let t = std::time::Instant::now();
+        let runs = 5;
+        for seed in 0..runs {
+            bot_game(2, seed, level);
+        }
+        let per = t.elapsed().as_secs_f64() / runs as f64;
+        println!("{level:?}: {per:.3} s per 2-seat game");
+    }
+}

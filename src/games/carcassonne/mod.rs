@@ -2,4 +2,5 @@
 //! `bot` chooses moves through the same actions a player uses, `art` draws tile kinds as
 //! primitives in tile-local coordinates.
 
+pub mod bot;
 pub mod rules;
