@@ -10,28 +10,13 @@ use crate::core::{
 use crate::games::{self, GameInfo};
 use crate::physics::FixedClock;
 
-/// Every game the title screen lists (the fixture only in test and fixture builds).
+/// Every game the title screen lists (the practice game only in test and fixture builds).
 pub fn catalog() -> Vec<&'static GameInfo> {
-    #[allow(unused_mut)]
-    let mut all: Vec<&'static GameInfo> = games::GAMES.iter().collect();
-    #[cfg(any(test, feature = "fixture-game"))]
-    all.push(&super::fixture::INFO);
-    all
+    games::GAMES.iter().collect()
 }
 
 pub fn find(id: &str) -> RuleResult<&'static GameInfo> {
-    catalog()
-        .into_iter()
-        .find(|g| g.id == id)
-        .ok_or_else(|| Refusal(format!("unknown game `{id}`")))
-}
-
-fn create(id: &str, options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dyn Game>> {
-    #[cfg(any(test, feature = "fixture-game"))]
-    if id == super::fixture::INFO.id {
-        return super::fixture::new(options, seats, seed);
-    }
-    games::new_game(id, options, seats, seed)
+    games::info(id)
 }
 
 /// Pause between moves so a person can follow the bots, seconds.
@@ -196,7 +181,7 @@ impl Play {
         seats: Vec<Seat>,
         seed: u64,
     ) -> RuleResult<Play> {
-        let game = create(info.id, options, seats.clone(), seed)?;
+        let game = games::new_game(info.id, options, seats.clone(), seed)?;
         let replay = Replay::new(info.id, options, seats, seed);
         Ok(Play::with(info, Session::new(game, replay)))
     }
@@ -427,7 +412,8 @@ mod tests {
 
     fn practice(seats: Vec<Seat>, options: &[&str]) -> Play {
         let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
-        let p = Play::new(&super::super::fixture::INFO, &opts, seats, 7);
+        let info = find("practice").unwrap_or_else(|e| panic!("{e}"));
+        let p = Play::new(info, &opts, seats, 7);
         assert!(p.is_ok(), "the fixture starts");
         p.unwrap_or_else(|_| unreachable!())
     }
@@ -578,7 +564,7 @@ mod tests {
             .map(|e| e.0)
             .unwrap_or_default();
         assert!(e.contains("nosuch"), "{e}");
-        let bad_move = text.replace("\"place\"", "\"jump\"");
+        let bad_move = text.replace("\"action\":\"place\"", "\"action\":\"jump\"");
         let e = Play::resume(&bad_move)
             .err()
             .map(|e| e.0)

@@ -10,7 +10,7 @@ use crate::core::{
 use crate::games::GameInfo;
 use crate::physics::{launch, BodySpec, Part, ShotRun, Table, TableConfig};
 
-pub static INFO: GameInfo = GameInfo {
+pub const INFO: GameInfo = GameInfo {
     id: "practice",
     name: "Practice Range (test fixture)",
     min_seats: 1,
@@ -24,6 +24,7 @@ pub static INFO: GameInfo = GameInfo {
         ("place", "place a marker before the first shot"),
     ],
     rules: "Each seat has two shots. A ball that rests in the cup scores a hit. Most hits wins.",
+    new,
 };
 
 const ORIGIN: [f32; 2] = [-0.8, 0.1];
