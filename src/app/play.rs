@@ -19,6 +19,17 @@ pub fn find(id: &str) -> RuleResult<&'static GameInfo> {
     games::info(id)
 }
 
+/// The bot's move: on a tile map one of the grid's moves or the choices beside them (the
+/// generic bot does not know the grid), otherwise the generic bot's.
+fn bot_move(game: &dyn Game, rng: &mut Rng, budget: BotBudget) -> Option<Move> {
+    let mut grid = crate::core::scene::grid_moves(game);
+    if grid.is_empty() {
+        return bot::choose(game, rng, budget);
+    }
+    grid.extend(game.choices().into_iter().map(|c| c.mv));
+    rng.pick(&grid).cloned()
+}
+
 /// Pause between moves so a person can follow the bots, seconds.
 pub const BOT_PAUSE: f32 = 0.6;
 
@@ -360,7 +371,7 @@ impl Play {
             return tick;
         }
         self.thinking = false;
-        let chosen = bot::choose(
+        let chosen = bot_move(
             self.session.game.as_ref(),
             &mut self.bot_rng,
             self.bot_budget,
@@ -512,6 +523,31 @@ mod tests {
         let lines = p.game().ranking().explain(&p.names());
         assert_eq!(lines.len(), 2);
         assert!(lines[0].starts_with("1."), "{lines:?}");
+    }
+
+    #[test]
+    fn bots_lay_their_tiles_on_the_map_then_shoot_to_the_end() {
+        let mut p = practice(default_seats(3, SeatKind::Bot), &["tiles"]);
+        p.bot_budget = BotBudget {
+            samples: 2,
+            refinements: 0,
+        };
+        for _ in 0..20_000 {
+            let t = p.update(1.0 / 10.0);
+            assert!(t.error.is_none(), "{:?}", t.error);
+            if p.is_over() && p.flight.is_none() {
+                break;
+            }
+        }
+        assert!(p.is_over());
+        let moves = &p.session.replay.moves;
+        assert_eq!(moves.iter().filter(|m| m.action == "lay").count(), 3);
+        let turns = moves.iter().filter(|m| m.is_shot() || m.action == "pass");
+        assert_eq!(
+            turns.count(),
+            6,
+            "two shots (or passes) each after the tiles"
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! local coordinates of the *unrotated* art, so a game names "the city on this tile" once and the
 //! rotation of the placed tile carries it round.
 
-use super::{Move, Refusal, RuleResult, TableView};
+use super::{Game, Move, Refusal, RuleResult, TableView};
 
 /// The two kinds of scene.
 #[derive(Clone, Debug, PartialEq)]
@@ -254,6 +254,30 @@ pub fn spot_arg(mv: &Move, spots: usize) -> RuleResult<usize> {
         _ => Err(Refusal(format!(
             "there is no spot {i} (spots open: {spots})"
         ))),
+    }
+}
+
+/// Every move the grid prompt allows now (the candidates of a bot, or a test): each legal cell
+/// with each rotation that fits, or each open spot. Empty when no grid decision is open.
+pub fn grid_moves(game: &dyn Game) -> Vec<Move> {
+    let (Some(seat), Some(prompt), Scene::Map(map)) =
+        (game.turn(), game.grid_prompt(), game.scene())
+    else {
+        return Vec::new();
+    };
+    match prompt.step {
+        GridStep::Place => map
+            .legal
+            .iter()
+            .flat_map(|l| {
+                l.rotations
+                    .iter()
+                    .map(|&r| prompt.place_move(seat, l.cell, r))
+            })
+            .collect(),
+        GridStep::Spot => (0..map.spots.len())
+            .map(|i| prompt.spot_move(seat, i))
+            .collect(),
     }
 }
 
