@@ -11,6 +11,7 @@ pub mod replay;
 pub mod rng;
 pub mod seat;
 pub mod session;
+pub mod strict_json;
 pub mod turn;
 
 pub use deck::Deck;
