@@ -215,7 +215,7 @@ fn edges_must_match_and_the_tile_must_touch_the_map() {
     let before = snapshot(&s);
     let try_at = |s: &mut State, x, y, rot| s.apply(0, Action::Place { x, y, rot });
     assert_eq!(
-        try_at(&mut s, 0, -1, 0),
+        try_at(&mut s, 0, 1, 0),
         Err(MoveError::Place(PlaceError::Mismatch {
             edge: 2,
             mine: EdgeKind::Field,
@@ -235,8 +235,8 @@ fn edges_must_match_and_the_tile_must_touch_the_map() {
         Err(MoveError::Place(PlaceError::Occupied { x: 0, y: 0 }))
     );
     assert_eq!(
-        try_at(&mut s, 3, 3, 0),
-        Err(MoveError::Place(PlaceError::NotAdjacent { x: 3, y: 3 }))
+        try_at(&mut s, 3, -3, 0),
+        Err(MoveError::Place(PlaceError::NotAdjacent { x: 3, y: -3 }))
     );
     assert_eq!(
         snapshot(&s),
@@ -246,9 +246,9 @@ fn edges_must_match_and_the_tile_must_touch_the_map() {
     // The only legal cell for it is below the start tile, in all four rotations.
     assert_eq!(
         s.legal_placements(),
-        vec![(0, 1, 0), (0, 1, 1), (0, 1, 2), (0, 1, 3)]
+        vec![(0, -1, 0), (0, -1, 1), (0, -1, 2), (0, -1, 3)]
     );
-    play(&mut s, 0, 1, 0, None);
+    play(&mut s, 0, -1, 0, None);
     assert_eq!(s.map.len(), 2);
 }
 
@@ -259,19 +259,12 @@ fn a_wrong_rotation_is_refused_with_the_edge_that_does_not_match() {
     let legal_above: Vec<u8> = s
         .legal_placements()
         .into_iter()
-        .filter(|&(x, y, _)| (x, y) == (0, -1))
+        .filter(|&(x, y, _)| (x, y) == (0, 1))
         .map(|p| p.2)
         .collect();
     assert_eq!(legal_above, vec![2]);
     let before = snapshot(&s);
-    let e = s.apply(
-        0,
-        Action::Place {
-            x: 0,
-            y: -1,
-            rot: 0,
-        },
-    );
+    let e = s.apply(0, Action::Place { x: 0, y: 1, rot: 0 });
     assert_eq!(
         e,
         Err(MoveError::Place(PlaceError::Mismatch {
@@ -287,7 +280,7 @@ fn a_wrong_rotation_is_refused_with_the_edge_that_does_not_match() {
     );
     assert_eq!(snapshot(&s), before);
     // Through the replay codec, a rotation out of 0..=3 is refused too.
-    let mv = catapult_table::core::Move::decide(0, "place", &[0, -1, 4]);
+    let mv = catapult_table::core::Move::decide(0, "place", &[0, 1, 4]);
     assert!(s.apply_move(&mv).is_err());
     assert_eq!(snapshot(&s), before);
 }
@@ -295,7 +288,7 @@ fn a_wrong_rotation_is_refused_with_the_edge_that_does_not_match() {
 #[test]
 fn a_tile_that_fits_nowhere_leaves_the_game_and_another_is_drawn() {
     // The start city is closed above, so a full-city tile has no city edge to join.
-    let s = layout(2, opts(), &[("B18", 0, -1, 2)], &[], &["B04", "B01"]);
+    let s = layout(2, opts(), &[("B18", 0, 1, 2)], &[], &["B04", "B01"]);
     assert_eq!(s.set_aside, vec![kind("B04")]);
     assert_eq!(s.in_hand(), Some(kind("B01")));
     assert_eq!(s.pile_len(), 0);
@@ -307,14 +300,37 @@ fn a_move_out_of_turn_or_in_the_wrong_step_is_refused() {
     let mut s = layout(3, opts(), &[], &[], &["B01", "B01"]);
     let before = snapshot(&s);
     assert_eq!(
-        s.apply(1, Action::Place { x: 0, y: 1, rot: 0 }),
+        s.apply(
+            1,
+            Action::Place {
+                x: 0,
+                y: -1,
+                rot: 0
+            }
+        ),
         Err(MoveError::OutOfTurn { seat: 1, turn: 0 })
     );
     assert_eq!(s.apply(0, Action::Skip), Err(MoveError::LayTileFirst));
     assert_eq!(snapshot(&s), before);
-    assert!(s.apply(0, Action::Place { x: 0, y: 1, rot: 0 }).is_ok());
+    assert!(s
+        .apply(
+            0,
+            Action::Place {
+                x: 0,
+                y: -1,
+                rot: 0
+            }
+        )
+        .is_ok());
     assert_eq!(
-        s.apply(0, Action::Place { x: 0, y: 2, rot: 0 }),
+        s.apply(
+            0,
+            Action::Place {
+                x: 0,
+                y: -2,
+                rot: 0
+            }
+        ),
         Err(MoveError::FollowerFirst)
     );
     assert_eq!(
@@ -330,7 +346,7 @@ fn a_move_out_of_turn_or_in_the_wrong_step_is_refused() {
 #[test]
 fn a_two_tile_city_scores_4_and_the_knight_comes_home() {
     let mut s = layout(2, opts(), &[], &[], &["B18", "B01"]);
-    let ev = play(&mut s, 0, -1, 2, Some(0));
+    let ev = play(&mut s, 0, 1, 2, Some(0));
     assert_eq!(scored(&ev), vec![(FeatureKind::City, 4, false)]);
     assert!(ev.contains(&EventKind::FollowerReturned { tile: 1, spot: 0 }));
     assert_eq!(s.scores, vec![4, 0]);
@@ -344,9 +360,9 @@ fn a_completed_city_scores_2_per_tile_and_2_per_pennant() {
     // B10 (diagonal city with a pennant) above the start, turned to open down and right;
     // player 1 closes it with a cap from the right: 3 tiles + 1 pennant = 8.
     let mut s = layout(2, opts(), &[], &[], &["B10", "B18", "B01"]);
-    let ev = play(&mut s, 0, -1, 2, Some(0));
+    let ev = play(&mut s, 0, 1, 2, Some(0));
     assert!(scored(&ev).is_empty());
-    let ev = play(&mut s, 1, -1, 3, None);
+    let ev = play(&mut s, 1, 1, 3, None);
     assert_eq!(scored(&ev), vec![(FeatureKind::City, 8, false)]);
     assert_eq!(s.scores, vec![8, 0]);
 }
@@ -354,7 +370,7 @@ fn a_completed_city_scores_2_per_tile_and_2_per_pennant() {
 #[test]
 fn a_completed_city_without_followers_scores_nothing() {
     let mut s = layout(2, opts(), &[], &[], &["B18", "B01"]);
-    let ev = play(&mut s, 0, -1, 2, None);
+    let ev = play(&mut s, 0, 1, 2, None);
     assert!(scored(&ev).is_empty());
     assert_eq!(s.scores, vec![0, 0]);
 }
@@ -378,16 +394,16 @@ fn a_road_that_loops_back_counts_each_tile_once() {
     let mut s = layout(
         2,
         opts(),
-        &[("B01", 0, 1, 0)],
+        &[("B01", 0, -1, 0)],
         &[],
         &["B23", "B23", "B23", "B23", "B01"],
     );
-    // Curves (S W) at (1,1) turned to (N W)? Build a ring at x 1..2, y 1..2 below the start's
-    // east side: (1,1) S+E, (2,1) S+W, (2,2) N+W, (1,2) N+E.
-    play(&mut s, 1, 1, 3, Some(0)); // S W -> rot 3: E S
-    play(&mut s, 2, 1, 0, None); // S W
-    play(&mut s, 2, 2, 1, None); // W N
-    let ev = play(&mut s, 1, 2, 2, None); // N E
+    // A ring at x 1..2, y -1..-2 below the start's east side: (1,-1) E+S, (2,-1) S+W,
+    // (2,-2) W+N, (1,-2) N+E.
+    play(&mut s, 1, -1, 3, Some(0)); // S W -> rot 3: E S
+    play(&mut s, 2, -1, 0, None); // S W
+    play(&mut s, 2, -2, 1, None); // W N
+    let ev = play(&mut s, 1, -2, 2, None); // N E
     assert_eq!(scored(&ev), vec![(FeatureKind::Road, 4, false)]);
 }
 
@@ -395,33 +411,33 @@ fn a_road_that_loops_back_counts_each_tile_once() {
 fn a_cloister_scores_9_when_surrounded() {
     // A cloister below the start tile, with a monk; 7 neighbours laid, the 8th completes it.
     let tiles = [
-        ("B01", 0, 1, 0),
+        ("B01", 0, -1, 0),
         ("B24", 1, 0, 0),
         ("B24", -1, 0, 0),
-        ("B01", 1, 1, 0),
-        ("B01", -1, 1, 0),
-        ("B01", -1, 2, 0),
-        ("B01", 0, 2, 0),
+        ("B01", 1, -1, 0),
+        ("B01", -1, -1, 0),
+        ("B01", -1, -2, 0),
+        ("B01", 0, -2, 0),
     ];
     let mut s = layout(2, opts(), &tiles, &[(1, 1, 0)], &["B01", "B01"]);
-    assert_eq!(s.map.neighbours8(0, 1), 7);
-    let ev = play(&mut s, 1, 2, 0, None);
+    assert_eq!(s.map.neighbours8(0, -1), 7);
+    let ev = play(&mut s, 1, -2, 0, None);
     assert_eq!(scored(&ev), vec![(FeatureKind::Cloister, 9, false)]);
     assert_eq!(s.scores, vec![0, 9]);
     assert_eq!(s.supply[1], FOLLOWERS);
     assert_eq!(s.breakdown[1][FeatureKind::Cloister.index()], 9);
 }
 
-/// Three city caps around (0,-1) and the start tile's city below it; the cell (0,-1) is open.
-/// Knights: `owners` for the caps at (-1,-1), (1,-1), (0,-2).
+/// Three city caps around (0,1) and the start tile's city below it; the cell (0,1) is open.
+/// Knights: `owners` for the caps at (-1,1), (1,1), (0,2).
 fn caps_around_a_hole(owners: [Option<usize>; 3]) -> State {
     let tiles = [
-        ("B24", -1, 0, 0),  // 1
-        ("B18", -1, -1, 1), // 2: city E
-        ("B24", 1, 0, 0),   // 3
-        ("B18", 1, -1, 3),  // 4: city W
-        ("B01", -1, -2, 0), // 5
-        ("B18", 0, -2, 2),  // 6: city S
+        ("B24", -1, 0, 0), // 1
+        ("B18", -1, 1, 1), // 2: city E
+        ("B24", 1, 0, 0),  // 3
+        ("B18", 1, 1, 3),  // 4: city W
+        ("B01", -1, 2, 0), // 5
+        ("B18", 0, 2, 2),  // 6: city S
     ];
     let followers: Vec<(usize, u16, u8)> = [2u16, 4, 6]
         .iter()
@@ -435,7 +451,7 @@ fn caps_around_a_hole(owners: [Option<usize>; 3]) -> State {
 fn cities_joined_by_a_later_tile_score_for_the_majority() {
     let mut s = caps_around_a_hole([Some(0), Some(0), Some(1)]);
     // The full city (1 pennant) joins four caps: 5 tiles + 1 pennant = 12, player 1 has 2 knights.
-    let ev = play(&mut s, 0, -1, 0, None);
+    let ev = play(&mut s, 0, 1, 0, None);
     assert_eq!(scored(&ev), vec![(FeatureKind::City, 12, false)]);
     assert_eq!(s.scores, vec![12, 0]);
     assert_eq!(s.supply, vec![FOLLOWERS, FOLLOWERS], "all knights return");
@@ -444,7 +460,7 @@ fn cities_joined_by_a_later_tile_score_for_the_majority() {
 #[test]
 fn cities_joined_with_tied_knights_score_for_every_tied_player() {
     let mut s = caps_around_a_hole([Some(0), Some(1), None]);
-    let ev = play(&mut s, 0, -1, 0, None);
+    let ev = play(&mut s, 0, 1, 0, None);
     assert_eq!(
         scored(&ev),
         vec![
@@ -457,19 +473,10 @@ fn cities_joined_with_tied_knights_score_for_every_tied_player() {
 
 #[test]
 fn a_follower_may_not_join_a_feature_already_occupied_elsewhere() {
-    // Player 1's knight is on the cap at (-1,-1); the full city laid in the hole joins it.
+    // Player 1's knight is on the cap at (-1,1); the full city laid in the hole joins it.
     let mut s = caps_around_a_hole([Some(0), None, None]);
     let seat = s.current;
-    assert!(s
-        .apply(
-            seat,
-            Action::Place {
-                x: 0,
-                y: -1,
-                rot: 0
-            }
-        )
-        .is_ok());
+    assert!(s.apply(seat, Action::Place { x: 0, y: 1, rot: 0 }).is_ok());
     let spots = s.open_spots();
     assert_eq!(spots.len(), 1);
     assert!(!spots[0].free);
@@ -500,9 +507,9 @@ fn a_road_with_thieves_of_both_players_joined_later_scores_for_both() {
         &["B24", "B24", "B23", "B23", "B22", "B22", "B01"],
     );
     play(&mut s, 1, 0, 0, Some(0)); // P1: road (start)-(1,0)
-    play(&mut s, 1, 1, 0, Some(0)); // P2: a separate road in row 1
-    play(&mut s, 2, 1, 1, None); // P1: curve W-N at (2,1)
-                                 // P2 lays a curve S-W at (2,0): the two roads become one. A thief on it is refused.
+    play(&mut s, 1, -1, 0, Some(0)); // P2: a separate road in the row below
+    play(&mut s, 2, -1, 1, None); // P1: curve W-N at (2,-1)
+                                  // P2 lays a curve S-W at (2,0): the two roads become one. A thief on it is refused.
     let seat = s.current;
     assert!(s.apply(seat, Action::Place { x: 2, y: 0, rot: 0 }).is_ok());
     assert_eq!(
@@ -514,7 +521,7 @@ fn a_road_with_thieves_of_both_players_joined_later_scores_for_both() {
     assert!(s.apply(seat, Action::Skip).is_ok());
     let ev = play(&mut s, -1, 0, 0, None); // P1 closes the west end
     assert!(scored(&ev).is_empty());
-    let ev = play(&mut s, 0, 1, 0, None); // P2 closes the other end
+    let ev = play(&mut s, 0, -1, 0, None); // P2 closes the other end
     assert_eq!(
         scored(&ev),
         vec![(FeatureKind::Road, 7, false), (FeatureKind::Road, 7, false)]
@@ -525,11 +532,20 @@ fn a_road_with_thieves_of_both_players_joined_later_scores_for_both() {
 
 #[test]
 fn a_follower_with_none_left_is_refused() {
-    let tiles: Vec<(&str, i32, i32, u8)> = (0..7).map(|i| ("B01", i, 1, 0)).collect();
+    let tiles: Vec<(&str, i32, i32, u8)> = (0..7).map(|i| ("B01", i, -1, 0)).collect();
     let followers: Vec<(usize, u16, u8)> = (1..=7).map(|t| (0, t, 0)).collect();
     let mut s = layout(2, opts(), &tiles, &followers, &["B01", "B01"]);
     assert_eq!(s.supply[0], 0);
-    assert!(s.apply(0, Action::Place { x: 0, y: 2, rot: 0 }).is_ok());
+    assert!(s
+        .apply(
+            0,
+            Action::Place {
+                x: 0,
+                y: -2,
+                rot: 0
+            }
+        )
+        .is_ok());
     let before = snapshot(&s);
     assert_eq!(
         s.apply(0, Action::Follower { spot: 0 }),
@@ -547,7 +563,7 @@ fn the_game_ends_when_the_pile_runs_out_and_open_features_score() {
     // 2 tiles with a pennant (3).
     let mut s = layout(2, opts(), &[], &[], &["B24", "B10"]);
     play(&mut s, 1, 0, 0, Some(0));
-    let ev = play(&mut s, 0, -1, 2, Some(0));
+    let ev = play(&mut s, 0, 1, 2, Some(0));
     assert!(ev.contains(&EventKind::PileEmpty));
     assert!(ev.contains(&EventKind::GameOver));
     assert_eq!(
@@ -568,7 +584,7 @@ fn the_game_ends_when_the_pile_runs_out_and_open_features_score() {
 fn an_open_cloister_scores_1_plus_1_per_neighbour_at_the_end() {
     // Monk below the start tile; neighbours: the start and two roads beside it = 3 → 4 points.
     let mut s = layout(2, opts(), &[("B24", 1, 0, 0)], &[], &["B01", "B24"]);
-    play(&mut s, 0, 1, 0, Some(0));
+    play(&mut s, 0, -1, 0, Some(0));
     let ev = play(&mut s, -1, 0, 0, None);
     assert_eq!(scored(&ev), vec![(FeatureKind::Cloister, 4, true)]);
     assert_eq!(s.breakdown[0][FeatureKind::Cloister.index()], 4);
@@ -579,12 +595,12 @@ fn an_open_cloister_scores_1_plus_1_per_neighbour_at_the_end() {
 /// the other side of the city.
 fn two_fields_beside_one_city(farms: FarmRule) -> State {
     let tiles = [
-        ("B18", 0, -1, 2), // 1: the cap, city down; its field is north of the city
-        ("B24", 1, 0, 0),  // 2
-        ("B01", 0, 1, 0),  // 3
-        ("B01", -1, 1, 0), // 4
-        ("B01", -2, 1, 0), // 5
-        ("B24", -2, 0, 0), // 6: its north field is apart until (-1,0) is laid
+        ("B18", 0, 1, 2),   // 1: the cap, city down; its field is north of the city
+        ("B24", 1, 0, 0),   // 2
+        ("B01", 0, -1, 0),  // 3
+        ("B01", -1, -1, 0), // 4
+        ("B01", -2, -1, 0), // 5
+        ("B24", -2, 0, 0),  // 6: its north field is apart until (-1,0) is laid
     ];
     let followers = [(0, 2, 1), (0, 6, 1), (1, 1, 1)];
     let options = Options {
@@ -618,12 +634,12 @@ fn a_field_scores_every_completed_city_it_borders_and_no_open_one() {
     // B19 above the start: its south cap closes the start city, its north cap is closed by
     // another cap when `close_north`. Farmer on B19's field (spot 2).
     for (close_north, points) in [(true, 6), (false, 3)] {
-        let mut tiles = vec![("B19", 0, -1, 0)];
+        let mut tiles = vec![("B19", 0, 1, 0)];
         if close_north {
-            tiles.push(("B18", 0, -2, 2));
+            tiles.push(("B18", 0, 2, 2));
         }
         let mut s = layout(2, opts(), &tiles, &[(1, 1, 2)], &["B01"]);
-        play(&mut s, 0, 1, 0, None);
+        play(&mut s, 0, -1, 0, None);
         assert!(s.is_over());
         assert_eq!(s.scores, vec![0, points], "north cap closed: {close_north}");
     }
@@ -639,7 +655,7 @@ fn farmers_stay_on_the_map_when_cities_complete() {
         &[(0, 1, 1)],
         &["B18", "B01"],
     );
-    let ev = play(&mut s, 0, -1, 2, Some(0));
+    let ev = play(&mut s, 0, 1, 2, Some(0));
     assert_eq!(scored(&ev), vec![(FeatureKind::City, 4, false)]);
     assert_eq!(s.on_map(0), 1, "the farmer stays");
     assert_eq!(s.supply[0], FOLLOWERS - 1);
@@ -659,7 +675,10 @@ fn bot_game_with(seats: usize, seed: u64, level: Level, budget: bot::Budget) -> 
     let mut actions = 0;
     while let Some(seat) = s.turn() {
         let a = bot::choose_with(&s, level, budget, seed).unwrap_or_else(|| panic!("no action"));
-        if let Err(e) = s.apply(seat, a) {
+        // Every move goes through the replay codec and back.
+        let mv = s.encode(seat, a);
+        assert_eq!(s.decode(&mv), Ok(a), "codec round trip of {a:?}");
+        if let Err(e) = s.apply_move(&mv) {
             panic!("the bot chose {a:?}, refused: {e}");
         }
         conserved(&s);
@@ -727,4 +746,29 @@ fn timing_whole_two_seat_games() {
         let per = t.elapsed().as_secs_f64() / runs as f64;
         println!("{level:?}: {per:.3} s per 2-seat game");
     }
+}
+
+#[test]
+fn replay_moves_name_free_spots_and_bad_ones_are_refused_with_the_reason() {
+    use catapult_table::core::Move;
+    let mut s = caps_around_a_hole([None, None, None]);
+    let why = |s: &mut State, mv: Move| s.apply_move(&mv).err().map(|e| e.0).unwrap_or_default();
+    assert_eq!(
+        why(&mut s, Move::decide(0, "follower", &[0])),
+        "lay the tile first"
+    );
+    assert!(why(&mut s, Move::decide(0, "place", &[0, 1])).contains("3 arguments"));
+    assert!(why(&mut s, Move::decide(0, "place", &[0, 1, 7])).contains("rotation 7"));
+    assert!(why(&mut s, Move::decide(0, "jump", &[])).contains("no move `jump`"));
+    assert!(why(&mut s, Move::decide(1, "place", &[0, 1, 0])).contains("Player 1's turn"));
+    assert!(s.apply_move(&Move::decide(0, "place", &[0, 1, 0])).is_ok());
+    // The full city has one spot, free: follower 0 is it; follower 1 does not exist.
+    assert_eq!(s.free_spots(), vec![0]);
+    assert!(why(&mut s, Move::decide(0, "follower", &[1])).contains("no spot 1"));
+    let ev = s
+        .apply_move(&Move::decide(0, "follower", &[0]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::Scored { points: 12, .. })));
 }

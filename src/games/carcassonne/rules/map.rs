@@ -1,5 +1,6 @@
 //! The map: placed tiles on a grid of cells, and whether a tile may go on a cell.
-//! Cells are (x, y) with x growing to the east and y to the south; the start tile is at (0, 0).
+//! Cells are (x, y) with x growing to the east and y to the north (as in `core::scene`); the
+//! start tile is at (0, 0).
 
 use super::tiles::{edge_word, opposite, step, Catalog, EdgeKind};
 use std::collections::{BTreeSet, HashMap};

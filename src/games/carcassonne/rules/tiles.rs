@@ -26,12 +26,13 @@ pub fn facing_half(h: u8) -> u8 {
     opposite(edge) * 2 + (1 - side)
 }
 
-/// The cell offset of the neighbour across edge `e` (x grows to the east, y to the south).
+/// The cell offset of the neighbour across edge `e` (x grows to the east, y to the north, as
+/// in `core::scene`).
 pub fn step(e: u8) -> (i32, i32) {
     match e % 4 {
-        0 => (0, -1),
+        0 => (0, 1),
         1 => (1, 0),
-        2 => (0, 1),
+        2 => (0, -1),
         _ => (-1, 0),
     }
 }

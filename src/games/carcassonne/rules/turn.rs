@@ -7,6 +7,7 @@ use super::followers::Follower;
 use super::map::{PlaceError, MAX_COORD};
 use super::tiles::FeatureKind;
 use super::{Phase, State};
+use crate::core::scene::{place_args, spot_arg};
 use crate::core::{Move, Refusal, RuleResult};
 
 /// A player's decision.
@@ -24,42 +25,59 @@ pub const ACTION_PLACE: &str = "place";
 pub const ACTION_FOLLOWER: &str = "follower";
 pub const ACTION_SKIP: &str = "skip";
 
-impl Action {
-    /// The replay form: `place [x, y, rot]`, `follower [spot]`, `skip []`.
-    pub fn to_move(self, seat: usize) -> Move {
-        match self {
+impl State {
+    /// The free spots of the tile just laid, in spot order: what a follower move's index
+    /// counts (none when the player has no follower left).
+    pub fn free_spots(&self) -> Vec<u8> {
+        if self.supply.get(self.current).copied().unwrap_or(0) == 0 {
+            return Vec::new();
+        }
+        self.open_spots()
+            .into_iter()
+            .filter(|s| s.free)
+            .map(|s| s.spot)
+            .collect()
+    }
+
+    /// The replay form of an action: `place [x, y, rot]`, `follower [k]` (k counts the free
+    /// spots of the tile just laid, as the map shows them), `skip []`.
+    pub fn encode(&self, seat: usize, action: Action) -> Move {
+        match action {
             Action::Place { x, y, rot } => {
                 Move::decide(seat, ACTION_PLACE, &[x as i64, y as i64, rot as i64])
             }
-            Action::Follower { spot } => Move::decide(seat, ACTION_FOLLOWER, &[spot as i64]),
+            Action::Follower { spot } => {
+                let k = self
+                    .free_spots()
+                    .iter()
+                    .position(|&s| s == spot)
+                    .map_or(-1, |k| k as i64);
+                Move::decide(seat, ACTION_FOLLOWER, &[k])
+            }
             Action::Skip => Move::decide(seat, ACTION_SKIP, &[]),
         }
     }
 
-    pub fn from_move(mv: &Move) -> RuleResult<Action> {
+    /// Reads a replay move back into an action (refusing malformed arguments).
+    pub fn decode(&self, mv: &Move) -> RuleResult<Action> {
         match mv.action.as_str() {
             ACTION_PLACE => {
-                let (x, y, r) = (mv.arg(0)?, mv.arg(1)?, mv.arg(2)?);
-                if x.abs() > MAX_COORD || y.abs() > MAX_COORD {
+                let ([x, y], rot) = place_args(mv)?;
+                if x.unsigned_abs() as i64 > MAX_COORD || y.unsigned_abs() as i64 > MAX_COORD {
+                    let (x, y) = (x as i64, y as i64);
                     return Err(Refusal::new(PlaceError::OutOfRange { x, y }.to_string()));
                 }
-                if !(0..4).contains(&r) {
-                    return Err(Refusal::new(PlaceError::BadRotation(r).to_string()));
-                }
-                Ok(Action::Place {
-                    x: x as i32,
-                    y: y as i32,
-                    rot: r as u8,
-                })
+                Ok(Action::Place { x, y, rot })
             }
             ACTION_FOLLOWER => {
-                let spot = mv.arg(0)?;
-                if !(0..=u8::MAX as i64).contains(&spot) {
-                    return Err(Refusal::new(format!(
-                        "there is no spot {spot} on this tile"
-                    )));
+                // Out of turn, game over or no tile laid yet: that reason first.
+                self.check(mv.seat as usize, Action::Skip)?;
+                let free = self.free_spots();
+                if free.is_empty() && self.supply.get(self.current).copied() == Some(0) {
+                    return Err(MoveError::NoFollowersLeft.into());
                 }
-                Ok(Action::Follower { spot: spot as u8 })
+                let k = spot_arg(mv, free.len())?;
+                Ok(Action::Follower { spot: free[k] })
             }
             ACTION_SKIP => Ok(Action::Skip),
             other => Err(Refusal::new(format!(
@@ -221,7 +239,7 @@ impl State {
 
     /// Applies a replay move (the codec, then `apply`).
     pub fn apply_move(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
-        let action = Action::from_move(mv)?;
+        let action = self.decode(mv)?;
         Ok(self.apply(mv.seat as usize, action)?)
     }
 
