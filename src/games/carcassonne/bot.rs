@@ -307,22 +307,8 @@ mod tests {
             panic!("setup refused");
         };
         let a = choose(&s, Level::Normal, 1);
-        assert_eq!(
-            a,
-            Some(Action::Place {
-                x: 0,
-                y: -1,
-                rot: 2
-            })
-        );
-        let _ = s.apply(
-            0,
-            Action::Place {
-                x: 0,
-                y: -1,
-                rot: 2,
-            },
-        );
+        assert_eq!(a, Some(Action::Place { x: 0, y: 1, rot: 2 }));
+        let _ = s.apply(0, Action::Place { x: 0, y: 1, rot: 2 });
         assert_eq!(
             choose(&s, Level::Normal, 1),
             Some(Action::Follower { spot: 0 })

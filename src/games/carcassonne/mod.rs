@@ -2,5 +2,6 @@
 //! `bot` chooses moves through the same actions a player uses, `art` draws tile kinds as
 //! primitives in tile-local coordinates.
 
+pub mod art;
 pub mod bot;
 pub mod rules;
