@@ -711,6 +711,23 @@ fn whole_bot_games_end_when_the_tiles_run_out_and_keep_every_follower() {
 }
 
 #[test]
+fn a_whole_game_with_the_fair_tiles_uses_all_84_tiles() {
+    let options = Options {
+        fair_tiles: true,
+        ..Options::default()
+    };
+    let (mut s, _) = State::new(3, 21, options).unwrap_or_else(|e| panic!("{e}"));
+    while let Some(seat) = s.turn() {
+        let a = bot::choose(&s, Level::Normal, 21).unwrap_or_else(|| panic!("no action"));
+        if let Err(e) = s.apply(seat, a) {
+            panic!("{a:?}: {e}");
+        }
+        conserved(&s);
+    }
+    assert_eq!(s.map.len() + s.set_aside.len(), 84);
+}
+
+#[test]
 fn easy_and_hard_bots_finish_games_too() {
     // A small search budget keeps the debug-build test quick; the default is timed below.
     let small = bot::Budget {
@@ -771,4 +788,86 @@ fn replay_moves_name_free_spots_and_bad_ones_are_refused_with_the_reason() {
     assert!(ev
         .iter()
         .any(|e| matches!(e.kind, EventKind::Scored { points: 12, .. })));
+}
+
+// ---------------------------------------------------------------- the Game face
+
+mod game_face {
+    use catapult_table::core::scene::{grid_moves, GridStep};
+    use catapult_table::core::seat::{default_seats, SeatKind};
+    use catapult_table::core::{Game, Move, Scene};
+    use catapult_table::games::carcassonne::{bot::Level, Carcassonne};
+
+    fn game(seats: usize, seed: u64) -> Carcassonne {
+        Carcassonne::new(&[], default_seats(seats, SeatKind::Bot), seed)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn the_map_scene_offers_exactly_the_legal_moves_and_the_free_spots() {
+        let mut g = game(2, 8);
+        let mut moves = 0;
+        while let Some(seat) = g.turn() {
+            let Scene::Map(map) = g.scene() else {
+                panic!("Carcassonne is always a map");
+            };
+            let grid = grid_moves(&g);
+            match g.grid_prompt().map(|p| p.step) {
+                Some(GridStep::Place) => {
+                    let n: usize = map.legal.iter().map(|l| l.rotations.len()).sum();
+                    assert_eq!(grid.len(), n);
+                    assert_eq!(n, g.state().legal_placements().len());
+                    assert!(map.in_hand.is_some());
+                    assert!(g.choices().is_empty(), "a tile must be laid");
+                }
+                Some(GridStep::Spot) => {
+                    assert_eq!(map.spots.len(), g.state().free_spots().len());
+                    assert_eq!(g.choices().len(), 1, "no follower is a choice");
+                }
+                None => assert!(map.spots.is_empty() && g.choices().len() == 1),
+            }
+            // Every offered move is accepted (on a copy); then the bot's move is played.
+            for mv in grid.iter().take(6) {
+                let mut c = g.clone();
+                assert!(c.apply(mv).is_ok(), "{mv:?} was offered but refused");
+            }
+            let mv = g
+                .bot_move(Level::Normal, 1)
+                .unwrap_or_else(|| panic!("no bot move"));
+            assert_eq!(mv.seat as usize, seat);
+            if let Err(e) = g.apply(&mv) {
+                panic!("{mv:?}: {e}");
+            }
+            moves += 1;
+        }
+        assert!(moves >= 142);
+        let r = g.ranking();
+        assert_eq!(r.standings.len(), 2);
+        let history = g.score_history();
+        assert_eq!(history.last(), Some(&g.scores()));
+        assert!(history.len() >= 35);
+    }
+
+    #[test]
+    fn options_are_checked_and_fair_tiles_join_the_pile() {
+        let seats = default_seats(2, SeatKind::Human);
+        assert!(Carcassonne::new(&["dragons".into()], seats.clone(), 1).is_err());
+        assert!(Carcassonne::new(&[], default_seats(1, SeatKind::Human), 1).is_err());
+        let g =
+            Carcassonne::new(&["fair_tiles".into()], seats, 1).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.state().pile_len(), 82, "83 in the pile, one drawn");
+    }
+
+    #[test]
+    fn event_lines_name_the_players() {
+        let mut g = game(2, 3);
+        let mv = g
+            .bot_move(Level::Normal, 1)
+            .unwrap_or_else(|| panic!("no move"));
+        let ev = g.apply(&mv).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(ev[0].kind, "tile_placed");
+        assert_eq!(ev[0].text, "Bot 1 lays a tile");
+        let bad = g.apply(&Move::decide(1, "skip", &[]));
+        assert!(bad.is_err());
+    }
 }

@@ -116,10 +116,15 @@ impl Event {
         }
     }
 
-    /// One line for the players.
+    /// One line for the players (players called "Player 1"…).
     pub fn text(&self) -> String {
+        self.text_with(&|s| format!("Player {}", s + 1))
+    }
+
+    /// One line for the players, naming seat `s` by `name(s)`.
+    pub fn text_with(&self, name: &dyn Fn(usize) -> String) -> String {
         let who = match self.seat {
-            Some(s) => format!("Player {}", s + 1),
+            Some(s) => name(s),
             None => String::from("Everyone"),
         };
         match &self.kind {
@@ -154,5 +159,16 @@ impl Event {
 
     pub fn to_core(&self) -> core::Event {
         core::Event::new(self.name(), self.seat, &self.args(), self.text())
+    }
+
+    /// As `to_core`, with the players' names in the text.
+    pub fn to_core_named(&self, names: &[String]) -> core::Event {
+        let name = |s: usize| {
+            names
+                .get(s)
+                .cloned()
+                .unwrap_or_else(|| format!("Player {}", s + 1))
+        };
+        core::Event::new(self.name(), self.seat, &self.args(), self.text_with(&name))
     }
 }
