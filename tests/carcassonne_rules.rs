@@ -859,6 +859,18 @@ mod game_face {
     }
 
     #[test]
+    fn the_generic_bot_entry_plays_carcassonne_with_its_own_bot() {
+        use catapult_table::core::bot::{choose, BotBudget};
+        use catapult_table::core::Rng;
+        let g = game(2, 4);
+        let mut rng = Rng::new(77);
+        let seed = Rng::new(77).next_u32() as u64;
+        let mv = choose(&g, &mut rng, BotBudget::default());
+        assert_eq!(mv, g.bot_move(Level::Normal, seed));
+        assert_eq!(mv.map(|m| m.action), Some("place".to_string()));
+    }
+
+    #[test]
     fn event_lines_name_the_players() {
         let mut g = game(2, 3);
         let mv = g

@@ -19,9 +19,12 @@ pub fn find(id: &str) -> RuleResult<&'static GameInfo> {
     games::info(id)
 }
 
-/// The bot's move: on a tile map one of the grid's moves or the choices beside them (the
+/// The bot's move: the game's own bot if it has one; on a tile map one of the grid's moves or the choices beside them (the
 /// generic bot does not know the grid), otherwise the generic bot's.
 fn bot_move(game: &dyn Game, rng: &mut Rng, budget: BotBudget) -> Option<Move> {
+    if let Some(mv) = game.bot_move(rng) {
+        return Some(mv);
+    }
     let mut grid = crate::core::scene::grid_moves(game);
     if grid.is_empty() {
         return bot::choose(game, rng, budget);

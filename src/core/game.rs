@@ -244,6 +244,11 @@ pub trait Game: Send {
     fn aim_bounds(&self) -> Option<[f32; 4]> {
         None
     }
+    /// A game's own bot move for the seat to act, if it has a better bot than the generic one
+    /// (the generic bot and the app ask this first). The default has none and leaves `rng` alone.
+    fn bot_move(&self, _rng: &mut super::Rng) -> Option<Move> {
+        None
+    }
     fn clone_game(&self) -> Box<dyn Game>;
 }
 

@@ -10,7 +10,7 @@ pub mod rules;
 use crate::core::scene::{LegalCell, MapPiece, MapSpot, PieceKind, PlacedTile};
 use crate::core::{
     rank, Choice, Event, Game, GridPrompt, Launch, LaunchPrompt, Move, Outcome, Ranking, Refusal,
-    RuleResult, Scene, Seat, Shot, TableView, TileArt, TileMapView,
+    Rng, RuleResult, Scene, Seat, Shot, TableView, TileArt, TileMapView,
 };
 use crate::games::GameInfo;
 use rules::{Action, FarmRule, FeatureKind, Options, Phase, State};
@@ -330,6 +330,10 @@ impl Game for Carcassonne {
             }
         }
         rows
+    }
+
+    fn bot_move(&self, rng: &mut Rng) -> Option<Move> {
+        Carcassonne::bot_move(self, bot::Level::Normal, rng.next_u32() as u64)
     }
 
     fn clone_game(&self) -> Box<dyn Game> {
