@@ -883,3 +883,37 @@ mod game_face {
         assert!(bad.is_err());
     }
 }
+
+/// Strength of each level against another, seats swapped every game (run in release:
+/// `cargo test --release --test carcassonne_rules strength -- --nocapture --ignored`).
+#[test]
+#[ignore]
+fn strength_of_the_levels_head_to_head() {
+    let duel = |a: Level, b: Level, games: u64| {
+        let (mut wins, mut ties, mut margin) = (0, 0, 0i64);
+        for seed in 0..games {
+            let levels = if seed % 2 == 0 { [a, b] } else { [b, a] };
+            let me = (seed % 2) as usize;
+            let (mut s, _) = State::new(2, 1000 + seed, opts()).unwrap_or_else(|e| panic!("{e}"));
+            while let Some(seat) = s.turn() {
+                let act = bot::choose(&s, levels[seat], seed).unwrap_or_else(|| panic!("none"));
+                if s.apply(seat, act).is_err() {
+                    panic!("refused");
+                }
+            }
+            let d = s.scores[me] - s.scores[1 - me];
+            margin += d;
+            match d.cmp(&0) {
+                std::cmp::Ordering::Greater => wins += 1,
+                std::cmp::Ordering::Equal => ties += 1,
+                _ => {}
+            }
+        }
+        println!(
+            "{a:?} vs {b:?}: {wins} wins, {ties} ties of {games}; mean margin {:.1}",
+            margin as f64 / games as f64
+        );
+    };
+    duel(Level::Normal, Level::Easy, 20);
+    duel(Level::Hard, Level::Normal, 20);
+}
