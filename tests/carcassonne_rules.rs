@@ -917,3 +917,14 @@ fn strength_of_the_levels_head_to_head() {
     duel(Level::Normal, Level::Easy, 20);
     duel(Level::Hard, Level::Normal, 20);
 }
+
+#[test]
+fn a_city_entering_one_tile_from_two_sides_counts_that_tile_once() {
+    // Below the start: a tile with two separate caps (turned to S and E) and three diagonal
+    // cities closing a ring through both caps: 4 tiles (5 pieces of city) = 8 points, not 10.
+    let tiles = [("B20", 0, -1, 2), ("B09", 1, -1, 3), ("B09", 1, -2, 0)];
+    let mut s = layout(2, opts(), &tiles, &[(0, 1, 0)], &["B09", "B01"]);
+    let ev = play(&mut s, 0, -2, 1, None);
+    assert_eq!(scored(&ev), vec![(FeatureKind::City, 8, false)]);
+    assert_eq!(s.scores, vec![8, 0]);
+}
