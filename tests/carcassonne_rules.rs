@@ -749,12 +749,17 @@ fn the_same_seed_gives_the_same_game() {
     assert_eq!(a.history, b.history);
 }
 
-/// Time a whole 2-seat Normal game (run in release to measure:
-/// `cargo test --release --test carcassonne_rules timing -- --nocapture --ignored`).
+/// Time whole 2-seat games (run in release to measure:
+/// `CARC_LEVEL=normal cargo test --release --test carcassonne_rules timing -- --nocapture --ignored`;
+/// CARC_LEVEL is easy, normal, hard or unset for all three).
 #[test]
 #[ignore]
 fn timing_whole_two_seat_games() {
-    for level in [Level::Normal, Level::Easy, Level::Hard] {
+    let only = std::env::var("CARC_LEVEL").unwrap_or_default();
+    let levels = [Level::Easy, Level::Normal, Level::Hard]
+        .into_iter()
+        .filter(|l| only.is_empty() || format!("{l:?}").eq_ignore_ascii_case(&only));
+    for level in levels {
         let t = std::time::Instant::now();
         let runs = 5;
         for seed in 0..runs {
