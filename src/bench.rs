@@ -45,7 +45,9 @@ fn table_of(shot: &dyn Shot) -> Option<&Table> {
 }
 
 fn shot_of(table: Table) -> Box<dyn Shot> {
-    Box::new(ShotRun::new(table, TableView::default(), |_| Vec::new()))
+    Box::new(ShotRun::new(table, TableView::default(), |_: &Table| {
+        Vec::new()
+    }))
 }
 
 /// A bare rapier world holding the same bodies as a table, in the same insertion order.

@@ -308,7 +308,7 @@ impl Game for Assault {
         if let Some(Task::Aim { seat }) = self.state.task() {
             table::throw(&mut world, seat, launch, self.state.munition_count());
         }
-        Ok(Box::new(table::AssaultShot::new(world, self.frame())))
+        Ok(Box::new(table::AssaultShot::of(world, self.frame())))
     }
 
     fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
