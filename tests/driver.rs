@@ -94,3 +94,17 @@ fn the_bots_seed_is_one_mix_of_the_game_seed_and_its_length() {
     let b = headless::selfplay("castle", 2, 5, &[]).unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(a.session.replay, b.session.replay);
 }
+
+#[test]
+fn a_rollout_rates_a_legal_decision_and_refuses_an_illegal_one() {
+    use catapult_table::core::bot;
+    let d = headless::bot_game("castle", 2, 3, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let candidates = d.game().candidates();
+    let Some(first) = candidates.first() else {
+        panic!("castle opens with decisions (corners)");
+    };
+    assert!(bot::rollout(d.game(), first).is_some());
+    let mut wrong = first.clone();
+    wrong.action = "no_such_decision".into();
+    assert_eq!(bot::rollout(d.game(), &wrong), None);
+}
