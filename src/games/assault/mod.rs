@@ -1,6 +1,7 @@
 //! Assault on the Castle: card castles on bedrock mats, knocked down with wrist-thrown siege
 //! cards. `rules` is pure, `table` is the physics, `geometry` the shared card maths.
 
+pub mod events;
 pub mod geometry;
 pub mod rules;
 pub mod table;
