@@ -12,6 +12,7 @@ pub mod rng;
 pub mod scene;
 pub mod seat;
 pub mod session;
+pub mod strict_json;
 pub mod turn;
 
 pub use deck::Deck;

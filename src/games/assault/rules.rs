@@ -1186,7 +1186,14 @@ impl State {
                         damage[seat].moved
                     ),
                 ));
-                let bastion = self.players[seat].defeated;
+                // Build again from scratch: the settled mess comes back to the hand, so a
+                // collapse can never be accepted by letting go of it a second time.
+                let p = &mut self.players[seat];
+                let back: Vec<u32> = p.castle.drain(..).map(|c| c.id).collect();
+                let off_cards = std::mem::take(&mut p.hand);
+                p.hand = back.into_iter().chain(off_cards).collect();
+                p.placed_now.clear();
+                let bastion = p.defeated;
                 self.tasks.push_front(Task::Build { seat, bastion });
             }
             return Ok(());
