@@ -5,6 +5,7 @@ pub mod bot;
 pub mod deck;
 pub mod event;
 pub mod game;
+pub mod link;
 pub mod moves;
 pub mod ranking;
 pub mod replay;
