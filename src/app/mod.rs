@@ -21,6 +21,7 @@ pub mod probe;
 pub mod save;
 pub mod sound;
 pub mod ui;
+pub mod viewer;
 
 mod aim;
 mod audio;
@@ -34,8 +35,10 @@ mod results;
 mod rules_screen;
 mod session;
 mod setup;
+mod share;
 mod title;
 mod toast;
+mod viewer_screen;
 
 use crate::core::LaunchKind;
 use crate::games::GameInfo;
@@ -71,6 +74,7 @@ enum Screen {
     Pause,
     Rules,
     Results,
+    Viewer,
 }
 
 impl Screen {
@@ -82,6 +86,7 @@ impl Screen {
             Screen::Pause => 4,
             Screen::Rules => 5,
             Screen::Results => 6,
+            Screen::Viewer => 7,
         }
     }
     fn name(self) -> &'static str {
@@ -92,6 +97,7 @@ impl Screen {
             Screen::Pause => "pause",
             Screen::Rules => "rules",
             Screen::Results => "results",
+            Screen::Viewer => "viewer",
         }
     }
 }
@@ -132,6 +138,10 @@ struct App {
     probe_anchor: (f32, f32),
     /// The launcher the player picked when the prompt offers several.
     kind_pick: Option<LaunchKind>,
+    /// The replay viewer, the screen it returns to, and the position last logged.
+    viewer: Option<viewer::Viewer>,
+    viewer_back: Screen,
+    viewer_logged: Option<(usize, usize)>,
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -189,6 +199,9 @@ impl App {
             probe_input: 0,
             probe_anchor: (-1.0, -1.0),
             kind_pick: None,
+            viewer: None,
+            viewer_back: Screen::Title,
+            viewer_logged: None,
         }
     }
 
@@ -255,6 +268,10 @@ impl App {
                     self.go(b)
                 }
                 Screen::Setup | Screen::Results => self.go(Screen::Title),
+                Screen::Viewer => {
+                    let b = self.viewer_back;
+                    self.go(b)
+                }
                 Screen::Title => {}
             }
         }
@@ -268,6 +285,7 @@ impl App {
             }
             Screen::Rules => self.rules(),
             Screen::Results => self.results(),
+            Screen::Viewer => self.viewer_screen(),
         }
         self.draw_toast();
         if self.logged_screen != Some(self.screen) {
@@ -275,6 +293,12 @@ impl App {
             log(&format!("screen {}", self.screen.name()));
         }
         self.frames += 1;
+        // A link pasted into the address bar of the open page (the start's link is opened
+        // before the first frame).
+        #[cfg(target_arch = "wasm32")]
+        if self.frames % 30 == 0 {
+            self.open_incoming_link();
+        }
         self.publish();
     }
 
@@ -306,6 +330,7 @@ impl App {
 pub async fn run() {
     simulate_mouse_with_touch(false);
     let mut app = App::new();
+    app.open_incoming_link();
     // The loading indicator stays up until a frame has drawn all its text (the glyphs of the
     // first frame are rasterized at the start of the second).
     let mut announced = false;
