@@ -22,6 +22,7 @@ pub mod probe;
 pub mod save;
 pub mod sound;
 pub mod ui;
+pub mod viewer;
 
 mod aim;
 mod audio;
@@ -36,8 +37,10 @@ mod results;
 mod rules_screen;
 mod session;
 mod setup;
+mod share;
 mod title;
 mod toast;
+mod viewer_screen;
 
 use crate::core::LaunchKind;
 use crate::games::GameInfo;
@@ -73,6 +76,7 @@ enum Screen {
     Pause,
     Rules,
     Results,
+    Viewer,
 }
 
 impl Screen {
@@ -84,6 +88,7 @@ impl Screen {
             Screen::Pause => 4,
             Screen::Rules => 5,
             Screen::Results => 6,
+            Screen::Viewer => 7,
         }
     }
     fn name(self) -> &'static str {
@@ -94,6 +99,7 @@ impl Screen {
             Screen::Pause => "pause",
             Screen::Rules => "rules",
             Screen::Results => "results",
+            Screen::Viewer => "viewer",
         }
     }
 }
@@ -146,6 +152,10 @@ struct App {
     /// The map's frame (pixels per cell, origin) and the ghost's rotation, for browser tests.
     probe_map: Option<(f32, f32, f32)>,
     probe_ghost: i32,
+    /// The replay viewer, the screen it returns to, and the position last logged.
+    viewer: Option<viewer::Viewer>,
+    viewer_back: Screen,
+    viewer_logged: Option<(usize, usize)>,
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -210,6 +220,9 @@ impl App {
             mouse_last: None,
             probe_map: None,
             probe_ghost: -1,
+            viewer: None,
+            viewer_back: Screen::Title,
+            viewer_logged: None,
         }
     }
 
@@ -278,6 +291,10 @@ impl App {
                     self.go(b)
                 }
                 Screen::Setup | Screen::Results => self.go(Screen::Title),
+                Screen::Viewer => {
+                    let b = self.viewer_back;
+                    self.go(b)
+                }
                 Screen::Title => {}
             }
         }
@@ -291,6 +308,7 @@ impl App {
             }
             Screen::Rules => self.rules(),
             Screen::Results => self.results(),
+            Screen::Viewer => self.viewer_screen(),
         }
         self.draw_toast();
         if self.logged_screen != Some(self.screen) {
@@ -298,6 +316,12 @@ impl App {
             log(&format!("screen {}", self.screen.name()));
         }
         self.frames += 1;
+        // A link pasted into the address bar of the open page (the start's link is opened
+        // before the first frame).
+        #[cfg(target_arch = "wasm32")]
+        if self.frames % 30 == 0 {
+            self.open_incoming_link();
+        }
         self.publish();
     }
 
@@ -333,6 +357,7 @@ impl App {
 pub async fn run() {
     simulate_mouse_with_touch(false);
     let mut app = App::new();
+    app.open_incoming_link();
     // The loading indicator stays up until a frame has drawn all its text (the glyphs of the
     // first frame are rasterized at the start of the second).
     let mut announced = false;
