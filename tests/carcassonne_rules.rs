@@ -864,15 +864,21 @@ mod game_face {
     }
 
     #[test]
-    fn the_generic_bot_entry_plays_carcassonne_with_its_own_bot() {
+    fn the_generic_bot_plays_carcassonne_as_the_normal_bot_does() {
         use catapult_table::core::bot::{choose, BotBudget};
         use catapult_table::core::Rng;
-        let g = game(2, 4);
+        let mut g = game(2, 4);
         let mut rng = Rng::new(77);
-        let seed = Rng::new(77).next_u32() as u64;
-        let mv = choose(&g, &mut rng, BotBudget::default());
-        assert_eq!(mv, g.bot_move(Level::Normal, seed));
-        assert_eq!(mv.map(|m| m.action), Some("place".to_string()));
+        // Several steps: placements, follower spots and skips all rated the same way.
+        for _ in 0..12 {
+            let generic = choose(&g, &mut rng, BotBudget::default());
+            let normal = g.bot_move(Level::Normal, 0);
+            assert_eq!(generic, normal);
+            let Some(mv) = generic else { break };
+            if let Err(e) = g.apply(&mv) {
+                panic!("{e}");
+            }
+        }
     }
 
     #[test]

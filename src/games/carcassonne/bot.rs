@@ -105,9 +105,34 @@ fn blind_copy(state: &State, seed: u64) -> State {
     s
 }
 
+/// The pile order a rating assumes: fixed by the position, so that every candidate of one
+/// decision is rated on the same (reshuffled, unseen) pile.
+fn rating_seed(state: &State) -> u64 {
+    0xC0FF_EE00 ^ state.turns as u64 ^ ((state.map.len() as u64) << 32)
+}
+
+/// Normal's rating of one action for the seat to act: the value after it (after a placement,
+/// with the best follower step that follows). None when the action is refused.
+pub fn rate(state: &State, action: Action) -> Option<f32> {
+    let me = state.turn()?;
+    let mut s = blind_copy(state, rating_seed(state));
+    s.apply(me, action).ok()?;
+    if !matches!(action, Action::Place { .. }) {
+        return Some(value(&s, me));
+    }
+    s.actions()
+        .into_iter()
+        .filter_map(|f| {
+            let mut t = s.clone();
+            t.apply(me, f).ok()?;
+            Some(value(&t, me))
+        })
+        .reduce(f32::max)
+}
+
 /// Every candidate of the current step, each rated by `value` after it.
-fn rate_plans(state: &State, me: usize, rng: &mut Rng) -> Vec<Plan> {
-    let base = blind_copy(state, rng.next_u32() as u64);
+fn rate_plans(state: &State, me: usize, _rng: &mut Rng) -> Vec<Plan> {
+    let base = blind_copy(state, rating_seed(state));
     let mut out = Vec::new();
     match base.phase {
         Phase::Place { .. } => {

@@ -10,7 +10,7 @@ pub mod rules;
 use crate::core::scene::{LegalCell, MapPiece, MapSpot, PieceKind, PlacedTile};
 use crate::core::{
     rank, Choice, Event, Game, GridPrompt, Launch, LaunchPrompt, Move, Outcome, Ranking, Refusal,
-    Rng, RuleResult, Scene, Seat, Shot, TableView, TileArt, TileMapView,
+    RuleResult, Scene, Seat, Shot, TableView, TileArt, TileMapView,
 };
 use crate::games::GameInfo;
 use rules::{Action, FarmRule, FeatureKind, Options, Phase, State};
@@ -332,8 +332,13 @@ impl Game for Carcassonne {
         rows
     }
 
-    fn bot_move(&self, rng: &mut Rng) -> Option<Move> {
-        Carcassonne::bot_move(self, bot::Level::Normal, rng.next_u32() as u64)
+    /// The Normal bot's rating (in thousandths of a point), so the generic bot plays as Normal.
+    fn rate_decision(&self, mv: &Move) -> Option<i64> {
+        if self.state.turn() != Some(mv.seat as usize) {
+            return None;
+        }
+        let action = self.state.decode(mv).ok()?;
+        bot::rate(&self.state, action).map(|v| (v * 1000.0).round() as i64)
     }
 
     fn clone_game(&self) -> Box<dyn Game> {
