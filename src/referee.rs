@@ -150,6 +150,8 @@ pub const USAGE: &str = "usage:
   referee check FILE
   referee trace FILE...   (one line per move with re-simulated hashes: for determinism checks)
   referee trace --synthetic   (the benchmark's synthetic scenes, one hash per frame)
+  referee link FILE   (the game as a link fragment, #g=...: every shot re-simulated first)
+  referee unlink LINK --out FILE   (a link back into a replay file, every shot re-simulated)
   referee games   (available games: id, min seats, max seats)
   referee bench [--game ID]... [--reps N] [--replays DIR] [--tsv] [--no-selfplay]
 game ids: castle, feud, carcassonne, assault, catapults";
@@ -276,6 +278,8 @@ pub fn run(args: &[String]) -> RunResult {
             }
         }
         Some("bench") => return crate::bench::run(&args[1..]),
+        Some("link") => return link_command(&args[1..]),
+        Some("unlink") => return unlink_command(&args[1..]),
         Some(other) => usage(&mut r, format!("unknown command `{other}`")),
         None => usage(&mut r, "a command is required".into()),
     }
@@ -341,4 +345,75 @@ pub mod web_probe {
     pub extern "C" fn ct_det_out_len() -> u32 {
         OUT.lock().map(|o| o.len() as u32).unwrap_or(0)
     }
+}
+/// `referee link FILE`: replays the file (re-simulating every launch, as the receiver will) and
+/// prints its link fragment; the length goes to stderr.
+pub fn link_command(args: &[String]) -> RunResult {
+    let mut r = RunResult::default();
+    let fail = |mut r: RunResult, msg: String| {
+        r.code = 2;
+        r.err.push(msg);
+        r
+    };
+    let [path] = args else {
+        return fail(r, format!("link: one replay FILE is required\n{USAGE}"));
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return fail(r, format!("link: cannot read {path}: {e}")),
+    };
+    let session = match replay(&text, true) {
+        Ok(s) => s,
+        Err(e) => return fail(r, format!("link {path}: {e}")),
+    };
+    match crate::core::link::encode(&session.replay) {
+        Ok(payload) => {
+            let fragment = format!("{}{payload}", crate::core::link::FRAGMENT);
+            r.err.push(format!(
+                "link {path}: {} moves, {} characters",
+                session.replay.moves.len(),
+                fragment.len()
+            ));
+            r.out.push(fragment);
+            r
+        }
+        Err(e) => fail(r, format!("link {path}: {e}")),
+    }
+}
+
+/// `referee unlink LINK --out FILE`: opens a link (a URL, `#g=…` or the payload), re-simulates
+/// every shot and checks it against the sender's, and writes the replay. Exit 2 on a bad link.
+pub fn unlink_command(args: &[String]) -> RunResult {
+    let mut r = RunResult::default();
+    let fail = |mut r: RunResult, msg: String| {
+        r.code = 2;
+        r.err.push(msg);
+        r
+    };
+    let (link, out) = match args {
+        [link, flag, out] if flag == "--out" => (link, out),
+        [flag, out, link] if flag == "--out" => (link, out),
+        _ => {
+            return fail(
+                r,
+                format!("unlink: LINK and --out FILE are required\n{USAGE}"),
+            )
+        }
+    };
+    let game = match crate::core::link::decode(link) {
+        Ok(g) => g,
+        Err(e) => return fail(r, format!("unlink: {e}")),
+    };
+    let mut session = match crate::headless::driver_for(&game.replay) {
+        Ok(d) => d.session,
+        Err(e) => return fail(r, format!("unlink: This game link cannot be opened: {e}.")),
+    };
+    if let Err(e) = crate::core::link::play_into(&mut session, &game) {
+        return fail(r, format!("unlink: {e}"));
+    }
+    if let Err(e) = write_atomically(out, &session.replay.to_json()) {
+        return fail(r, format!("unlink: {e}"));
+    }
+    r.out.push(session.summary());
+    r
 }

@@ -6,7 +6,7 @@
 use crate::core::bot::BotBudget;
 use crate::core::driver::{self, BotTurn, Driver, Recorded};
 use crate::core::replay::Replay;
-use crate::core::{Event, Game, Launch, Move, Refusal, RuleResult, Seat, TableView};
+use crate::core::{Event, Game, Launch, Move, Refusal, RuleResult, Scene, Seat, TableView};
 use crate::games::{self, GameInfo};
 use crate::physics::FixedClock;
 
@@ -370,13 +370,21 @@ impl Play {
             None => self.game().view(),
         }
     }
+
+    /// The scene to draw now: a shot in flight is always a side view; otherwise the game's.
+    pub fn scene(&self) -> Scene {
+        match &self.flight {
+            Some(f) => Scene::Side(f.view()),
+            None => self.game().scene(),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::seat::{default_seats, SeatKind};
-    use crate::core::{BodyShape, BodyView, LaunchKind};
+    use crate::core::{BodyShape, BodyView, GridPrompt, LaunchKind, TileMapView};
 
     fn practice(seats: Vec<Seat>, options: &[&str]) -> Play {
         let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
@@ -506,6 +514,107 @@ mod tests {
             6,
             "two shots (or passes) each after the tiles"
         );
+    }
+
+    /// A tile laid the way the map screen lays it: taps on the map (screen pixels through the
+    /// map's frame) move and turn the ghost, Place sends it, a tap on a spot marks it; then the
+    /// game turns to the side view for the shots.
+    #[test]
+    fn a_tile_is_laid_turned_and_marked_through_the_grid_prompt() {
+        use crate::app::frame::{Area, Frame};
+        use crate::app::grid::{self, GridAction, GridInput};
+        use crate::app::pointer::PointerEvent;
+        let mut p = practice(default_seats(2, SeatKind::Human), &["tiles"]);
+        let Scene::Map(map) = p.scene() else {
+            panic!("the tile round is a map");
+        };
+        let prompt = p
+            .game()
+            .grid_prompt()
+            .unwrap_or_else(|| panic!("a grid prompt"));
+        assert!(p.game().launch_prompt().is_none());
+        let f = Frame::fit(map.bounds, Area::new(0.0, 60.0, 800.0, 500.0));
+        let mut input = GridInput::default();
+        let tap = |input: &mut GridInput, map: &TileMapView, g: &GridPrompt, cell: [i32; 2]| {
+            let (x, y) = f.to_screen(cell[0] as f32 + 0.5, cell[1] as f32 + 0.5);
+            let mut out = Vec::new();
+            for e in [PointerEvent::Down { x, y }, PointerEvent::Up { x, y }] {
+                out.extend(input.event(e, map, Some(g), Some(0), &f, None, 8.0, 30.0));
+            }
+            out
+        };
+        // A tap on the start tile: the game's reason, and no ghost.
+        let out = tap(&mut input, &map, &prompt, [0, 0]);
+        assert_eq!(out, [GridAction::Refused([0, 0], 0)]);
+        assert_eq!(
+            grid::refusal(p.game(), &prompt, [0, 0], 0),
+            "a tile already lies there"
+        );
+        assert_eq!(
+            grid::refusal(p.game(), &prompt, [1, 1], 0),
+            "a tile must touch one already on the map"
+        );
+        assert!(input.confirm(&map, &prompt, 0).is_err());
+        // The open cell with the most rotations: tap it, tap again to turn.
+        let open = map
+            .legal
+            .iter()
+            .max_by_key(|l| l.rotations.len())
+            .cloned()
+            .unwrap_or_else(|| panic!("an open cell"));
+        let out = tap(&mut input, &map, &prompt, open.cell);
+        assert_eq!(out, [GridAction::Ghost(open.cell, open.rotations[0])]);
+        let turned = *open.rotations.get(1).unwrap_or(&open.rotations[0]);
+        let out = tap(&mut input, &map, &prompt, open.cell);
+        assert_eq!(out, [GridAction::Ghost(open.cell, turned)]);
+        let mv = input
+            .confirm(&map, &prompt, 0)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            mv.args,
+            vec![open.cell[0] as i64, open.cell[1] as i64, turned as i64]
+        );
+        assert!(p.decide(mv).is_ok());
+        // The spots light up: a tap on the first marks it.
+        let Scene::Map(map) = p.scene() else {
+            panic!("still the map while marking");
+        };
+        assert_eq!(map.tile_at(open.cell).map(|t| t.rotation), Some(turned));
+        let spot = p
+            .game()
+            .grid_prompt()
+            .unwrap_or_else(|| panic!("a spot prompt"));
+        assert_eq!(spot.step, crate::core::GridStep::Spot);
+        let s = map.on_map(map.spots[0].cell, map.spots[0].at);
+        let (x, y) = f.to_screen(s[0], s[1]);
+        let mut input = GridInput::default();
+        let mut out = Vec::new();
+        for e in [PointerEvent::Down { x, y }, PointerEvent::Up { x, y }] {
+            out.extend(input.event(e, &map, Some(&spot), Some(0), &f, None, 8.0, 30.0));
+        }
+        let [GridAction::Send(mark)] = &out[..] else {
+            panic!("a tap on a spot sends it: {out:?}");
+        };
+        assert!(p.decide(mark.clone()).is_ok());
+        // Seat 1 goes without a marker (the bottom bar's choice).
+        let Scene::Map(map) = p.scene() else {
+            panic!("seat 1 lays next");
+        };
+        let l = &map.legal[0];
+        let lay = prompt.place_move(1, l.cell, l.rotations[0]);
+        assert!(p.decide(lay).is_ok());
+        let skip = p.game().choices()[0].clone();
+        assert_eq!(skip.label, "No marker");
+        assert!(p.decide(skip.mv).is_ok());
+        assert!(
+            matches!(p.scene(), Scene::Side(_)),
+            "the shots are side view"
+        );
+        assert!(p.game().launch_prompt().is_some());
+        // The save resumes to the same map and marker.
+        let r = Play::resume(&p.driver.session.replay.to_json()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.game().scores(), p.game().scores());
+        assert_eq!(r.driver.session.replay, p.driver.session.replay);
     }
 
     #[test]
