@@ -155,7 +155,10 @@ impl App {
         if key == "undo" {
             match p.undo() {
                 Ok(()) => {
-                    log(&format!("undo moves={}", p.session.replay.moves.len()));
+                    log(&format!(
+                        "undo moves={}",
+                        p.driver.session.replay.moves.len()
+                    ));
                     self.save_play(p);
                 }
                 Err(e) => self.say(e.0, true),

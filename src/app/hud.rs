@@ -17,7 +17,7 @@ impl App {
         let ts = self.ui.size(3.6);
         let small = self.ui.size(2.8);
         let names = p.names();
-        let seats = p.session.replay.seats.clone();
+        let seats = p.driver.session.replay.seats.clone();
         let scores = p.game().scores();
         let btn_w = 20.0 * u;
         let bar_text_w = w - 2.0 * btn_w - 6.0 * u;

@@ -306,7 +306,9 @@ impl App {
         probe::publish(probe::Probe {
             screen: self.screen.code(),
             frames: self.frames,
-            moves: p.map(|p| p.session.replay.moves.len() as i32).unwrap_or(-1),
+            moves: p
+                .map(|p| p.driver.session.replay.moves.len() as i32)
+                .unwrap_or(-1),
             turn: p
                 .and_then(|p| p.game().turn())
                 .map(|t| t as i32)
