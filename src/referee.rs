@@ -4,6 +4,7 @@
 use crate::core::bot::{self, BotBudget};
 use crate::core::replay::Replay;
 use crate::core::seat::{default_seats, SeatKind};
+use crate::core::strict_json::{escaped, shown};
 use crate::core::{Refusal, RuleResult, Session};
 use crate::games;
 
@@ -38,6 +39,14 @@ pub fn selfplay(
     seed: u64,
     options: &[String],
 ) -> Result<Session, SelfplayError> {
+    // The seat count is checked before any seat is made (a huge count must not allocate).
+    let info = games::info(game).map_err(SelfplayError::Refused)?;
+    if players < info.min_seats || players > info.max_seats {
+        return Err(SelfplayError::Refused(Refusal(format!(
+            "{} takes {} to {} players, not {players}",
+            info.name, info.min_seats, info.max_seats
+        ))));
+    }
     let header = Replay::new(game, options, default_seats(players, SeatKind::Bot), seed);
     let mut session = session_for(&header).map_err(SelfplayError::Refused)?;
     let mut bot_rng = crate::core::Rng::new(seed ^ 0xB07_5EED);
@@ -67,43 +76,103 @@ pub enum SelfplayError {
     Stuck(String),
 }
 
-/// Replays a file: re-simulates every launch and checks it reproduces its recorded outcome
-/// (`simulate` = true), or only checks legality applying the recorded outcomes (`check`).
+/// Where a file comes from. A player's file (a replay, a save, a link) records every launch and
+/// is re-simulated; only a rule scenario may have outcome-only shots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Player,
+    Scenario,
+}
+
+/// Replays a player's file: re-simulates every launch and checks it reproduces its recorded
+/// outcome (`simulate` = true), or only checks legality applying the recorded outcomes (`check`).
 pub fn replay(text: &str, simulate: bool) -> RuleResult<Session> {
+    replay_as(text, simulate, Origin::Player)
+}
+
+/// Replays (or checks) a file from `origin`. Refuses, naming the move: a shot without a launch
+/// in a player's file, a launch outside the prompt (also in `check`), an outcome that does not
+/// re-simulate (facts, hash, steps), a decision with more arguments than its action takes.
+pub fn replay_as(text: &str, simulate: bool, origin: Origin) -> RuleResult<Session> {
     let header = Replay::parse(text)?;
     let mut session = session_for(&header)?;
-    for (i, mv) in header.moves.iter().enumerate() {
+    for (i, mut mv) in header.moves.into_iter().enumerate() {
+        let at = |mv: &crate::core::Move, e: Refusal| {
+            Refusal(format!(
+                "move {i} (seat {}, {}): {e}",
+                mv.seat,
+                escaped(&mv.action)
+            ))
+        };
         if session.game.is_over() {
             return Err(Refusal(format!("move {i}: the game was already over")));
         }
-        let mut mv = mv.clone();
-        if simulate && mv.launch.is_some() {
-            if mv.outcome.is_some() {
-                session
-                    .verify(&mv)
-                    .map_err(|e| Refusal(format!("move {i} (seat {}): {e}", mv.seat)))?;
+        if session.game.turn() != Some(mv.seat as usize) {
+            // Session::play names whose turn it is.
+            session.play(mv.clone()).map_err(|e| at(&mv, e))?;
+        }
+        let mut launch_kept = None;
+        if mv.is_shot() {
+            check_shot(&session, &mv, simulate, origin).map_err(|e| at(&mv, e))?;
+            if !simulate {
+                // check: never simulate; the recorded outcome is applied as written.
+                launch_kept = mv.launch.take();
             }
-        } else if !simulate && mv.launch.is_some() && mv.outcome.is_none() {
-            return Err(Refusal(format!(
-                "move {i}: a launch without an outcome can only be replayed, not checked"
-            )));
+            session.play(mv.clone()).map_err(|e| at(&mv, e))?;
+        } else {
+            let (played, read) = crate::core::moves::count_args_read(|| session.play(mv.clone()));
+            played.map_err(|e| at(&mv, e))?;
+            if mv.args.len() > read {
+                return Err(at(
+                    &mv,
+                    Refusal(format!(
+                        "this move takes {read} argument(s), not {}",
+                        mv.args.len()
+                    )),
+                ));
+            }
         }
-        if !simulate {
-            // check: never simulate; the recorded outcome is applied as written.
-            mv.launch = mv.launch.filter(|_| mv.outcome.is_none());
-        }
-        session
-            .play(mv.clone())
-            .map_err(|e| Refusal(format!("move {i} (seat {}, {}): {e}", mv.seat, mv.action)))?;
-        if !simulate {
+        if launch_kept.is_some() {
             // Keep the file's own move (with its launch) in the log.
-            if let (Some(last), Some(orig)) = (session.replay.moves.last_mut(), header.moves.get(i))
-            {
-                *last = orig.clone();
+            if let Some(last) = session.replay.moves.last_mut() {
+                last.launch = launch_kept;
             }
         }
     }
     Ok(session)
+}
+
+/// The checks a shot passes before it is played (see `replay_as`).
+fn check_shot(
+    session: &Session,
+    mv: &crate::core::Move,
+    simulate: bool,
+    origin: Origin,
+) -> RuleResult<()> {
+    let Some(launch) = &mv.launch else {
+        if origin == Origin::Player {
+            return Err(Refusal::new(
+                "a shot without launch parameters is only accepted in a rule scenario \
+                 (--scenario); a player's file records every launch",
+            ));
+        }
+        return Ok(());
+    };
+    let Some(prompt) = session.game.launch_prompt() else {
+        return Err(Refusal::new("no shot is expected now"));
+    };
+    prompt.check(launch)?;
+    match &mv.outcome {
+        None if !simulate => Err(Refusal::new(
+            "a launch without an outcome can only be replayed, not checked",
+        )),
+        None => Ok(()),
+        Some(o) if origin == Origin::Player && o.hash.is_empty() => Err(Refusal::new(
+            "the shot's outcome has no hash (a player's file records the table's hash)",
+        )),
+        Some(_) if simulate => session.verify(mv),
+        Some(_) => Ok(()),
+    }
 }
 
 /// The determinism trace of a replay: one line per move, so two platforms' traces can be compared
@@ -200,40 +269,95 @@ pub fn trace(text: &str) -> (Vec<String>, Result<(), Refusal>) {
     }
 }
 
-fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .map(|s| s.as_str())
+/// Writes a file whole or not at all (see `files::write_atomically`).
+pub fn write_atomically(path: &str, text: &str) -> Result<(), String> {
+    crate::files::write_atomically(path, text)
 }
 
-fn parse_num<T: std::str::FromStr>(
-    args: &[String],
-    name: &str,
-    default: Option<T>,
-) -> RuleResult<T> {
-    match flag(args, name) {
-        Some(v) => v
-            .parse()
-            .map_err(|_| Refusal(format!("{name} expects a number, not `{v}`"))),
-        None => default.ok_or_else(|| Refusal(format!("{name} is required"))),
+/// A command's flags and files, read strictly: unknown flags, a flag without its value, a flag
+/// given twice and extra arguments are refused (usage, exit 2).
+#[derive(Debug, Default)]
+pub struct Flags {
+    values: Vec<(&'static str, String)>,
+    switches: Vec<&'static str>,
+    pub files: Vec<String>,
+}
+
+impl Flags {
+    pub fn parse(
+        cmd: &str,
+        args: &[String],
+        with_value: &[&'static str],
+        repeatable: &[&'static str],
+        switches: &[&'static str],
+        max_files: usize,
+    ) -> Result<Flags, String> {
+        let mut f = Flags::default();
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            if let Some(&name) = with_value.iter().find(|n| **n == a) {
+                let Some(v) = it.next().filter(|v| !v.starts_with("--")) else {
+                    return Err(format!("{cmd}: {name} needs a value"));
+                };
+                if f.value(name).is_some() && !repeatable.contains(&name) {
+                    return Err(format!("{cmd}: {name} is given twice"));
+                }
+                f.values.push((name, v.clone()));
+            } else if let Some(&name) = switches.iter().find(|n| **n == a) {
+                if f.switches.contains(&name) {
+                    return Err(format!("{cmd}: {name} is given twice"));
+                }
+                f.switches.push(name);
+            } else if a.starts_with('-') && a.len() > 1 {
+                return Err(format!("{cmd}: unknown flag {}", shown(a)));
+            } else if f.files.len() < max_files {
+                f.files.push(a.clone());
+            } else {
+                return Err(format!("{cmd}: unexpected argument {}", shown(a)));
+            }
+        }
+        Ok(f)
+    }
+
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn all(&self, name: &str) -> Vec<String> {
+        self.values
+            .iter()
+            .filter(|(n, _)| *n == name)
+            .map(|(_, v)| v.clone())
+            .collect()
+    }
+
+    pub fn switch(&self, name: &str) -> bool {
+        self.switches.contains(&name)
+    }
+
+    fn num<T: std::str::FromStr>(&self, name: &str, default: Option<T>) -> Result<T, String> {
+        match self.value(name) {
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("{name} expects a number, not {}", shown(v))),
+            None => default.ok_or_else(|| format!("{name} is required")),
+        }
     }
 }
 
-/// Writes a file whole or not at all (temp file, then rename).
-pub fn write_atomically(path: &str, text: &str) -> Result<(), String> {
-    let tmp = format!("{path}.tmp");
-    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {tmp}: {e}"))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write {path}: {e}")
-    })
+/// Reads a replay file from outside (see `files::read_text`: regular files only, size cap).
+pub fn read_file(path: &str) -> Result<String, String> {
+    crate::files::read_text(path)
 }
 
 pub const USAGE: &str = "usage:
   referee selfplay --game ID --players N [--seed S] [--option NAME]... [--out FILE]
-  referee replay FILE
-  referee check FILE
+  referee replay [--scenario] FILE
+  referee check [--scenario] FILE
+      (--scenario: a rule scenario, whose shots may be outcome-only; files from players may not)
   referee trace FILE...   (one line per move with re-simulated hashes: for determinism checks)
   referee trace --synthetic   (the benchmark's synthetic scenes, one hash per frame)
   referee games   (available games: id, min seats, max seats)
@@ -250,35 +374,42 @@ pub fn run(args: &[String]) -> RunResult {
     };
     match args.first().map(|s| s.as_str()) {
         Some("selfplay") => {
-            let game = match flag(args, "--game") {
-                Some(g) => g.to_string(),
-                None => {
-                    usage(&mut r, "selfplay: --game is required".into());
+            let flags = match Flags::parse(
+                "selfplay",
+                &args[1..],
+                &["--game", "--players", "--seed", "--option", "--out"],
+                &["--option"],
+                &[],
+                0,
+            ) {
+                Ok(f) => f,
+                Err(e) => {
+                    usage(&mut r, e);
                     return r;
                 }
             };
-            let players = match parse_num::<usize>(args, "--players", None) {
+            let Some(game) = flags.value("--game").map(str::to_string) else {
+                usage(&mut r, "selfplay: --game is required".into());
+                return r;
+            };
+            let players = match flags.num::<usize>("--players", None) {
                 Ok(p) => p,
                 Err(e) => {
                     usage(&mut r, format!("selfplay: {e}"));
                     return r;
                 }
             };
-            let seed = match parse_num::<u64>(args, "--seed", Some(1)) {
+            let seed = match flags.num::<u64>("--seed", Some(1)) {
                 Ok(s) => s,
                 Err(e) => {
                     usage(&mut r, format!("selfplay: {e}"));
                     return r;
                 }
             };
-            let options: Vec<String> = args
-                .windows(2)
-                .filter(|w| w[0] == "--option")
-                .map(|w| w[1].clone())
-                .collect();
+            let options = flags.all("--option");
             match selfplay(&game, players, seed, &options) {
                 Ok(session) => {
-                    if let Some(out) = flag(args, "--out") {
+                    if let Some(out) = flags.value("--out") {
                         if let Err(e) = write_atomically(out, &session.replay.to_json()) {
                             r.code = 2;
                             r.err.push(e);
@@ -303,23 +434,36 @@ pub fn run(args: &[String]) -> RunResult {
             }
         }
         Some(cmd @ ("replay" | "check")) => {
-            let Some(path) = args.get(1) else {
-                usage(&mut r, format!("{cmd}: a replay FILE is required"));
-                return r;
-            };
-            let text = match std::fs::read_to_string(path) {
-                Ok(t) => t,
+            let flags = match Flags::parse(cmd, &args[1..], &[], &[], &["--scenario"], 1) {
+                Ok(f) => f,
                 Err(e) => {
-                    r.code = 2;
-                    r.err.push(format!("{cmd}: cannot read {path}: {e}"));
+                    usage(&mut r, e);
                     return r;
                 }
             };
-            match replay(&text, cmd == "replay") {
+            let Some(path) = flags.files.first() else {
+                usage(&mut r, format!("{cmd}: a replay FILE is required"));
+                return r;
+            };
+            let text = match read_file(path) {
+                Ok(t) => t,
+                Err(e) => {
+                    r.code = 2;
+                    r.err.push(format!("{cmd}: {e}"));
+                    return r;
+                }
+            };
+            let origin = if flags.switch("--scenario") {
+                Origin::Scenario
+            } else {
+                Origin::Player
+            };
+            match replay_as(&text, cmd == "replay", origin) {
                 Ok(session) => {
                     if cmd == "check" {
                         r.out.push(format!(
-                            "{path}: valid {} replay, {} moves, game over: {}",
+                            "{}: valid {} replay, {} moves, game over: {}",
+                            shown(path),
                             session.replay.game,
                             session.replay.moves.len(),
                             session.game.is_over()
@@ -329,9 +473,15 @@ pub fn run(args: &[String]) -> RunResult {
                 }
                 Err(e) => {
                     r.code = 2;
-                    r.err.push(format!("{cmd} {path}: {e}"));
+                    r.err.push(format!("{cmd} {}: {e}", shown(path)));
                 }
             }
+        }
+        Some("games") if args.len() > 1 => {
+            usage(
+                &mut r,
+                format!("games: unexpected argument {}", shown(&args[1])),
+            );
         }
         Some("games") => {
             for g in games::GAMES.iter().filter(|g| g.available) {
@@ -339,7 +489,7 @@ pub fn run(args: &[String]) -> RunResult {
                     .push(format!("{} {} {}", g.id, g.min_seats, g.max_seats));
             }
         }
-        Some("trace") if args.get(1).map(|a| a == "--synthetic").unwrap_or(false) => {
+        Some("trace") if args.len() == 2 && args[1] == "--synthetic" => {
             r.out.extend(crate::bench::synthetic_trace());
         }
         Some("trace") => {
@@ -347,22 +497,26 @@ pub fn run(args: &[String]) -> RunResult {
                 usage(&mut r, "trace: at least one replay FILE is required".into());
                 return r;
             }
+            if let Some(a) = args[1..].iter().find(|a| a.starts_with('-')) {
+                usage(&mut r, format!("trace: unknown flag {}", shown(a)));
+                return r;
+            }
             for path in &args[1..] {
-                r.out.push(format!("== {path}"));
-                let (lines, result) = match std::fs::read_to_string(path) {
+                r.out.push(format!("== {}", escaped(path)));
+                let (lines, result) = match read_file(path) {
                     Ok(text) => trace(&text),
-                    Err(e) => (Vec::new(), Err(Refusal(format!("cannot read {path}: {e}")))),
+                    Err(e) => (Vec::new(), Err(Refusal(e))),
                 };
                 r.out.extend(lines);
                 if let Err(e) = result {
                     r.code = 2;
                     r.out.push(format!("error: {e}"));
-                    r.err.push(format!("trace {path}: {e}"));
+                    r.err.push(format!("trace {}: {e}", shown(path)));
                 }
             }
         }
         Some("bench") => return crate::bench::run(&args[1..]),
-        Some(other) => usage(&mut r, format!("unknown command `{other}`")),
+        Some(other) => usage(&mut r, format!("unknown command {}", shown(other))),
         None => usage(&mut r, "a command is required".into()),
     }
     r

@@ -51,7 +51,7 @@ impl Session {
         };
         let events = self.game.apply(&mv)?;
         if let Some(o) = &mv.outcome {
-            self.steps += o.steps;
+            self.steps = self.steps.saturating_add(o.steps);
         }
         match before {
             Some(g) => self
@@ -82,6 +82,12 @@ impl Session {
             return Err(Refusal(format!(
                 "the shot re-simulates to hash {} instead of the recorded {}",
                 got.hash, recorded.hash
+            )));
+        }
+        if (!recorded.hash.is_empty() || recorded.steps != 0) && got.steps != recorded.steps {
+            return Err(Refusal(format!(
+                "the shot re-simulates in {} steps instead of the recorded {}",
+                got.steps, recorded.steps
             )));
         }
         Ok(())

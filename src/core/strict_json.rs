@@ -36,7 +36,12 @@ pub type ReadResult<T> = Result<T, ReadError>;
 /// A piece of untrusted text as a message may repeat it: in backticks, control characters and
 /// anything unusual escaped (no terminal escapes get through), at most 40 characters.
 pub fn shown(s: &str) -> String {
-    let mut out = String::from("`");
+    format!("`{}`", escaped(s))
+}
+
+/// The same escaping as [`shown`], without the backticks.
+pub fn escaped(s: &str) -> String {
+    let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
         if i == 40 {
             out.push('…');
@@ -51,7 +56,6 @@ pub fn shown(s: &str) -> String {
             c => out.push(c),
         }
     }
-    out.push('`');
     out
 }
 

@@ -240,7 +240,7 @@ impl State {
         };
         let sq = mv.arg(0)?;
         if sq < 0 || sq as usize >= self.mats[m].squares.len() {
-            crate::refuse!("there is no square {} on your mat", sq + 1);
+            crate::refuse!("there is no square {} on your mat", sq.saturating_add(1));
         }
         let sq = sq as usize;
         let Some((first, rest)) = towers.split_first() else {
@@ -274,7 +274,12 @@ impl State {
             }
             let from = mv.arg(1)?;
             let d = self.mats[m].deck;
-            let card = if from < 0 {
+            if from < -1 {
+                crate::refuse!(
+                    "there is no card {from} in your hand (-1 takes the top of your deck)"
+                );
+            }
+            let card = if from == -1 {
                 let deck_ok = !self.decks[d].is_empty()
                     || (self.hands[seat].is_empty() && self.decks[d].available() > 0);
                 if !deck_ok {
