@@ -12,8 +12,6 @@
 
 pub mod chart;
 pub mod draw;
-#[cfg(any(test, feature = "fixture-game"))]
-pub mod fixture;
 pub mod frame;
 pub mod gesture;
 pub mod platform;

@@ -10,28 +10,24 @@ use crate::core::{
 use crate::games::{self, GameInfo};
 use crate::physics::FixedClock;
 
-/// Every game the title screen lists (the fixture only in test and fixture builds).
+/// Every game the title screen lists (the practice game only in test and fixture builds).
 pub fn catalog() -> Vec<&'static GameInfo> {
-    #[allow(unused_mut)]
-    let mut all: Vec<&'static GameInfo> = games::GAMES.iter().collect();
-    #[cfg(any(test, feature = "fixture-game"))]
-    all.push(&super::fixture::INFO);
-    all
+    games::GAMES.iter().collect()
 }
 
 pub fn find(id: &str) -> RuleResult<&'static GameInfo> {
-    catalog()
-        .into_iter()
-        .find(|g| g.id == id)
-        .ok_or_else(|| Refusal(format!("unknown game `{id}`")))
+    games::info(id)
 }
 
-fn create(id: &str, options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dyn Game>> {
-    #[cfg(any(test, feature = "fixture-game"))]
-    if id == super::fixture::INFO.id {
-        return super::fixture::new(options, seats, seed);
+/// The bot's move: on a tile map one of the grid's moves or the choices beside them (the
+/// generic bot does not know the grid), otherwise the generic bot's.
+fn bot_move(game: &dyn Game, rng: &mut Rng, budget: BotBudget) -> Option<Move> {
+    let mut grid = crate::core::scene::grid_moves(game);
+    if grid.is_empty() {
+        return bot::choose(game, rng, budget);
     }
-    games::new_game(id, options, seats, seed)
+    grid.extend(game.choices().into_iter().map(|c| c.mv));
+    rng.pick(&grid).cloned()
 }
 
 /// Pause between moves so a person can follow the bots, seconds.
@@ -196,7 +192,7 @@ impl Play {
         seats: Vec<Seat>,
         seed: u64,
     ) -> RuleResult<Play> {
-        let game = create(info.id, options, seats.clone(), seed)?;
+        let game = games::new_game(info.id, options, seats.clone(), seed)?;
         let replay = Replay::new(info.id, options, seats, seed);
         Ok(Play::with(info, Session::new(game, replay)))
     }
@@ -375,7 +371,7 @@ impl Play {
             return tick;
         }
         self.thinking = false;
-        let chosen = bot::choose(
+        let chosen = bot_move(
             self.session.game.as_ref(),
             &mut self.bot_rng,
             self.bot_budget,
@@ -427,7 +423,8 @@ mod tests {
 
     fn practice(seats: Vec<Seat>, options: &[&str]) -> Play {
         let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
-        let p = Play::new(&super::super::fixture::INFO, &opts, seats, 7);
+        let info = find("practice").unwrap_or_else(|e| panic!("{e}"));
+        let p = Play::new(info, &opts, seats, 7);
         assert!(p.is_ok(), "the fixture starts");
         p.unwrap_or_else(|_| unreachable!())
     }
@@ -529,6 +526,31 @@ mod tests {
     }
 
     #[test]
+    fn bots_lay_their_tiles_on_the_map_then_shoot_to_the_end() {
+        let mut p = practice(default_seats(3, SeatKind::Bot), &["tiles"]);
+        p.bot_budget = BotBudget {
+            samples: 2,
+            refinements: 0,
+        };
+        for _ in 0..20_000 {
+            let t = p.update(1.0 / 10.0);
+            assert!(t.error.is_none(), "{:?}", t.error);
+            if p.is_over() && p.flight.is_none() {
+                break;
+            }
+        }
+        assert!(p.is_over());
+        let moves = &p.session.replay.moves;
+        assert_eq!(moves.iter().filter(|m| m.action == "lay").count(), 3);
+        let turns = moves.iter().filter(|m| m.is_shot() || m.action == "pass");
+        assert_eq!(
+            turns.count(),
+            6,
+            "two shots (or passes) each after the tiles"
+        );
+    }
+
+    #[test]
     fn undo_takes_back_a_human_decision_but_not_a_bots() {
         let mut seats = default_seats(2, SeatKind::Human);
         seats[1] = Seat::new(1, SeatKind::Bot);
@@ -578,7 +600,7 @@ mod tests {
             .map(|e| e.0)
             .unwrap_or_default();
         assert!(e.contains("nosuch"), "{e}");
-        let bad_move = text.replace("\"place\"", "\"jump\"");
+        let bad_move = text.replace("\"action\":\"place\"", "\"action\":\"jump\"");
         let e = Play::resume(&bad_move)
             .err()
             .map(|e| e.0)

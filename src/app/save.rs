@@ -124,7 +124,7 @@ mod tests {
 
     fn started() -> Play {
         let p = Play::new(
-            &crate::app::fixture::INFO,
+            crate::games::info("practice").unwrap_or_else(|e| panic!("{e}")),
             &[],
             default_seats(2, SeatKind::Human),
             3,

@@ -1,6 +1,6 @@
 //! The one trait every game implements. The app, the referee, replays and bots use nothing else.
 
-use super::{Event, Launch, Move, Outcome, Ranking, RuleResult, Seat};
+use super::{Event, GridPrompt, Launch, Move, Outcome, Ranking, RuleResult, Scene, Seat};
 
 /// A decision the acting seat may take now (a button in the app, a candidate for a bot).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -202,6 +202,11 @@ pub trait Game: Send {
     fn placement_prompt(&self) -> Option<PlacementPrompt> {
         None
     }
+    /// If a decision is made on the tile map now (lay a tile, put a follower on it): which step
+    /// and the move's action; the cells and spots are in the `Scene::Map` of `scene()`.
+    fn grid_prompt(&self) -> Option<GridPrompt> {
+        None
+    }
     /// Builds the table for this launch (validated against the prompt) and fires it.
     fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>>;
     /// Validates and applies a move. A shot move must carry its outcome (the session fills it in).
@@ -212,6 +217,11 @@ pub trait Game: Send {
     fn ranking(&self) -> Ranking;
     /// The table at rest as it stands now.
     fn view(&self) -> TableView;
+    /// What the app shows now: the side view of the table (the default) or a tile map. A game
+    /// switches scene from one phase to the next by returning the other variant.
+    fn scene(&self) -> Scene {
+        Scene::Side(self.view())
+    }
     /// HUD lines for the acting seat (hand, supply, round…).
     fn hud(&self) -> Vec<String>;
     /// How good an outcome is for the acting seat (higher is better): the bots' aim.

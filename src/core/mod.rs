@@ -9,6 +9,7 @@ pub mod moves;
 pub mod ranking;
 pub mod replay;
 pub mod rng;
+pub mod scene;
 pub mod seat;
 pub mod session;
 pub mod strict_json;
@@ -22,6 +23,10 @@ pub use game::{
 pub use moves::{Fact, Launch, Move, Outcome};
 pub use ranking::{rank, Ranking, Standing};
 pub use rng::Rng;
+pub use scene::{
+    ArtShape, Cell, GridPrompt, GridStep, LegalCell, MapPiece, MapSpot, PieceKind, PlacedTile,
+    Scene, TileArt, TileMapView,
+};
 pub use seat::{Seat, SeatKind};
 pub use session::Session;
 pub use turn::TurnOrder;
