@@ -96,7 +96,19 @@ pub fn replay(text: &str, simulate: bool) -> RuleResult<Session> {
 pub fn replay_as(text: &str, simulate: bool, origin: Origin) -> RuleResult<Session> {
     let header = Replay::parse(text)?;
     let mut session = session_for(&header)?;
-    for (i, mut mv) in header.moves.into_iter().enumerate() {
+    play_moves(&mut session, header.moves, simulate, origin)?;
+    Ok(session)
+}
+
+/// Plays a file's moves into a session with the checks of `replay_as` (the app resumes saves
+/// through this too). The log keeps each move as the file has it.
+pub fn play_moves(
+    session: &mut Session,
+    moves: Vec<crate::core::Move>,
+    simulate: bool,
+    origin: Origin,
+) -> RuleResult<()> {
+    for (i, mut mv) in moves.into_iter().enumerate() {
         let at = |mv: &crate::core::Move, e: Refusal| {
             Refusal(format!(
                 "move {i} (seat {}, {}): {e}",
@@ -113,7 +125,7 @@ pub fn replay_as(text: &str, simulate: bool, origin: Origin) -> RuleResult<Sessi
         }
         let mut launch_kept = None;
         if mv.is_shot() {
-            check_shot(&session, &mv, simulate, origin).map_err(|e| at(&mv, e))?;
+            check_shot(session, &mv, simulate, origin).map_err(|e| at(&mv, e))?;
             if !simulate {
                 // check: never simulate; the recorded outcome is applied as written.
                 launch_kept = mv.launch.take();
@@ -139,7 +151,7 @@ pub fn replay_as(text: &str, simulate: bool, origin: Origin) -> RuleResult<Sessi
             }
         }
     }
-    Ok(session)
+    Ok(())
 }
 
 /// The checks a shot passes before it is played (see `replay_as`).

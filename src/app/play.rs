@@ -223,16 +223,15 @@ impl Play {
             )));
         }
         let mut play = Play::new(info, &header.options, header.seats.clone(), header.seed)?;
-        for (i, mv) in header.moves.iter().enumerate() {
-            play.session
-                .play(mv.clone())
-                .map_err(|e| Refusal(format!("move {i} (seat {}, {}): {e}", mv.seat, mv.action)))?;
-            // Keep the move exactly as saved (a shot keeps its launch and its outcome).
-            if let Some(last) = play.session.replay.moves.last_mut() {
-                *last = mv.clone();
-            }
-        }
-        play.bot_rng = Rng::new(header.seed ^ header.moves.len() as u64 ^ 0xB07_5EED);
+        let n = header.moves.len() as u64;
+        // A save is a player's file: every shot carries its launch and is re-simulated.
+        crate::referee::play_moves(
+            &mut play.session,
+            header.moves,
+            true,
+            crate::referee::Origin::Player,
+        )?;
+        play.bot_rng = Rng::new(header.seed ^ n ^ 0xB07_5EED);
         Ok(play)
     }
 
