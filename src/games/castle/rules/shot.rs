@@ -22,6 +22,20 @@ impl State {
         let Some(corner) = self.current_corner() else {
             crate::refuse!("seat {} has no corner to shoot from", seat + 1);
         };
+        // Every fact is checked before anything changes: a refused shot changes nothing.
+        for &tid in &facts.roofs {
+            if self.find_tower(tid).is_none() {
+                crate::refuse!("fact {FACT_ROOF}: tower {tid} is not on the table");
+            }
+        }
+        if let Some(tid) = facts.in_tower {
+            let Some((m, s, level)) = self.find_tower(tid) else {
+                crate::refuse!("fact {FACT_IN_TOWER}: tower {tid} is not on the table");
+            };
+            if level + 1 != self.mats[m].squares[s].stack.len() {
+                crate::refuse!("fact {FACT_IN_TOWER}: tower {tid} has another tower on top of it");
+            }
+        }
         let mut events = Vec::new();
         self.supply -= 1;
         self.turn.shots_taken += 1;
