@@ -10,7 +10,7 @@
 //! (`./build.sh fuzz`).
 
 use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{Game, Launch, LaunchPrompt, Move, Rng};
+use catapult_table::core::{Launch, LaunchPrompt, Move, Rng};
 use catapult_table::games;
 use catapult_table::physics::Table;
 
