@@ -429,3 +429,44 @@ fn a_toggled_decision_log_replays_and_undo_still_works() {
 fn file_text(name: &str, text: &str) -> String {
     file(name, text.as_bytes())
 }
+
+#[test]
+fn regress_a_huge_args_array_is_refused_at_its_seventeenth_item() {
+    let r = castle_replay();
+    let json = r.to_json();
+    let huge: Vec<String> = (0..200_000).map(|k| (k % 10).to_string()).collect();
+    let forged = json.replacen(
+        "\"args\":[3,-1]",
+        &format!("\"args\":[{}]", huge.join(",")),
+        1,
+    );
+    assert_ne!(forged, json, "the selfplay has a stack move");
+    refused(
+        &["check", &file("hugeargs.json", forged.as_bytes())],
+        "has more than 16 items",
+    );
+}
+
+#[test]
+fn regress_a_hand_index_below_minus_one_is_refused_and_squares_do_not_overflow() {
+    let r = castle_replay();
+    let i = r
+        .moves
+        .iter()
+        .position(|m| m.action == "stack")
+        .unwrap_or_else(|| panic!("a stack move"));
+    let mut below = r.clone();
+    below.moves[i].args[1] = -2;
+    let msg = refused(
+        &["check", &file("hand.json", below.to_json().as_bytes())],
+        "no card -2 in your hand",
+    );
+    assert!(msg.contains(&format!("move {i}")), "{msg}");
+    let mut far = r.clone();
+    far.moves[i].args[0] = i64::MAX;
+    let msg = refused(
+        &["check", &file("square.json", far.to_json().as_bytes())],
+        "there is no square",
+    );
+    assert!(!msg.contains("-9223372036854775808"), "{msg}");
+}
