@@ -108,7 +108,17 @@ pub fn play_moves(
     simulate: bool,
     origin: Origin,
 ) -> RuleResult<()> {
-    for (i, mut mv) in moves.into_iter().enumerate() {
+    // Taken from the back of a reversed list, whose buffer shrinks as it empties: the file's
+    // moves and the session's log are not both held in full at the end.
+    let mut moves = moves;
+    moves.reverse();
+    let mut next = 0usize;
+    while let Some(mut mv) = moves.pop() {
+        if moves.len() < moves.capacity() / 2 && moves.capacity() > 4096 {
+            moves.shrink_to_fit();
+        }
+        let i = next;
+        next += 1;
         let at = |mv: &crate::core::Move, e: Refusal| {
             Refusal(format!(
                 "move {i} (seat {}, {}): {e}",
