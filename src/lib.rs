@@ -6,6 +6,7 @@ pub mod bench;
 pub mod core;
 pub mod files;
 pub mod games;
+pub mod headless;
 pub mod physics;
 pub mod referee;
 
