@@ -10,7 +10,7 @@
 //! (`./build.sh fuzz`).
 
 use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{Launch, LaunchPrompt, Move, Rng};
+use catapult_table::core::{BodyShape, Launch, LaunchPrompt, Move, Rng};
 use catapult_table::games;
 use catapult_table::physics::Table;
 
@@ -63,8 +63,35 @@ fn is_tool(t: &Table, id: usize) -> bool {
     t.tag(id) == catapult_table::games::catapults::table::TAG_FINGER
 }
 
+/// The solids a piece must never end up inside: every fixed, unrotated box (the table top's
+/// tiles, walls, cups), as min x, min y, max x, max y in metres.
+fn solids(t: &Table) -> Vec<[f32; 4]> {
+    let mut out = Vec::new();
+    for id in 0..t.len() {
+        let Some(spec) = t.spec(id) else { continue };
+        if spec.dynamic || t.is_removed(id) || spec.angle != 0.0 {
+            continue;
+        }
+        for p in &spec.parts {
+            if let (BodyShape::Rect { hw, hh }, 0.0) = (p.shape, p.angle) {
+                let (x, y) = (spec.x + p.dx, spec.y + p.dy);
+                out.push([x - hw, y - hh, x + hw, y + hh]);
+            }
+        }
+    }
+    out
+}
+
 /// Checks the table a shot settled on; returns (non-finite, tunnelled, lost, fallen).
+/// Tunnelled: a piece at rest with its centre inside a solid, or under the table top within the
+/// top's footprint (it went through the top).
 fn inspect(t: &Table) -> (usize, usize, usize, usize) {
+    let solid = solids(t);
+    let tops: Vec<[f32; 4]> = solid
+        .iter()
+        .copied()
+        .filter(|b| b[3].abs() < 0.001)
+        .collect();
     let (mut bad, mut under, mut lost) = (0, 0, 0);
     for id in 0..t.len() {
         if t.is_removed(id) {
@@ -81,7 +108,15 @@ fn inspect(t: &Table) -> (usize, usize, usize, usize) {
             bad += 1;
             continue;
         }
-        if t.spec(id).is_some_and(|s| s.dynamic) && y < -0.002 {
+        if !t.spec(id).is_some_and(|s| s.dynamic) {
+            continue;
+        }
+        let m = 0.001;
+        let inside = solid
+            .iter()
+            .any(|b| x > b[0] + m && x < b[2] - m && y > b[1] + m && y < b[3] - m);
+        let below_top = y < -0.002 && tops.iter().any(|b| x > b[0] && x < b[2]);
+        if inside || below_top {
             under += 1;
         }
     }
