@@ -198,7 +198,8 @@ impl Play {
         }
     }
 
-    /// Rebuilds a game from its save (a replay): every move applied as recorded, none simulated.
+    /// Rebuilds a game from its save (a replay): every launch re-simulated and checked against
+    /// its recorded outcome (the referee's `replay`).
     pub fn resume(text: &str) -> RuleResult<Play> {
         let header = Replay::parse(text)?;
         let info = find(&header.game)?;
@@ -209,7 +210,8 @@ impl Play {
             )));
         }
         let game = games::new_game(info.id, &header.options, header.seats.clone(), header.seed)?;
-        let driver = Driver::replay(game, &header, Recorded::Trust)?;
+        // A save is a player's file: every shot carries its launch and is re-simulated.
+        let driver = Driver::replay(game, &header, Recorded::Verify)?;
         Ok(Play::with(info, driver))
     }
 

@@ -270,6 +270,11 @@ pub trait Game: Send {
     fn aim_bounds(&self) -> Option<[f32; 4]> {
         None
     }
+    /// Conservation checks the fuzzers run after every move: pieces are neither made nor lost
+    /// (cards, towers, ammo, cubes…). Each line names a broken invariant; empty = all hold.
+    fn invariant_violations(&self) -> Vec<String> {
+        Vec::new()
+    }
     fn clone_game(&self) -> Box<dyn Game>;
 }
 

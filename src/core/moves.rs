@@ -129,10 +129,25 @@ impl Move {
         self.action == "shot"
     }
 
-    /// Argument `i` of a decision, or a refusal naming the action.
+    /// Argument `i` of a decision, or a refusal naming the action. Rules read arguments only
+    /// through this, so that a file's move with more arguments than its action reads is refused
+    /// (see [`count_args_read`]).
     pub fn arg(&self, i: usize) -> super::RuleResult<i64> {
+        ARGS_READ.with(|c| c.set(c.get().max(i + 1)));
         self.args.get(i).copied().ok_or_else(|| {
             super::Refusal(format!("move `{}` needs argument {}", self.action, i + 1))
         })
     }
+}
+
+thread_local! {
+    static ARGS_READ: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Runs `f` (applying one decision) and returns its result with how many of the move's
+/// arguments the rules read: a decision that carries more than that is malformed.
+pub fn count_args_read<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    ARGS_READ.with(|c| c.set(0));
+    let out = f();
+    (out, ARGS_READ.with(|c| c.get()))
 }

@@ -134,7 +134,11 @@ on the left.",
 pub fn info(id: &str) -> RuleResult<&'static GameInfo> {
     GAMES.iter().find(|g| g.id == id).ok_or_else(|| {
         let ids: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
-        Refusal(format!("unknown game `{id}` (known: {})", ids.join(", ")))
+        Refusal(format!(
+            "unknown game {} (known: {})",
+            crate::core::strict_json::shown(id),
+            ids.join(", ")
+        ))
     })
 }
 
@@ -152,7 +156,11 @@ pub fn new_game(
     check_seats(&seats, info.min_seats, info.max_seats)?;
     for o in options {
         if !info.options.iter().any(|(name, _)| name == o) {
-            return Err(Refusal(format!("{} has no option `{o}`", info.name)));
+            return Err(Refusal(format!(
+                "{} has no option {}",
+                info.name,
+                crate::core::strict_json::shown(o)
+            )));
         }
     }
     (info.new)(options, seats, seed)

@@ -442,6 +442,10 @@ impl Game for Assault {
         }
     }
 
+    fn invariant_violations(&self) -> Vec<String> {
+        self.state.conservation()
+    }
+
     fn clone_game(&self) -> Box<dyn Game> {
         Box::new(self.clone())
     }

@@ -368,6 +368,49 @@ mod setup;
 mod throws;
 
 impl State {
+    /// Every building card is in exactly one place (deck, discards, a mat, a hand) and every
+    /// siege card in the deck, its discards or in flight: none made, none lost.
+    pub fn conservation(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let copies = if self.n >= 6 { 2 } else { 1 };
+        let Ok((kinds, building_count)) = siege_distribution() else {
+            return vec!["the siege distribution does not load".into()];
+        };
+        let total = (building_count * copies) as usize;
+        let mut seen = vec![0u32; total];
+        let mut stray = 0;
+        let places = self
+            .building
+            .cards
+            .iter()
+            .chain(&self.building.discard)
+            .chain(
+                self.players
+                    .iter()
+                    .flat_map(|p| p.hand.iter().chain(p.castle.iter().map(|c| &c.id))),
+            );
+        for &c in places {
+            match seen.get_mut(c as usize) {
+                Some(k) => *k += 1,
+                None => stray += 1,
+            }
+        }
+        let lost = seen.iter().filter(|&&k| k == 0).count();
+        let twice = seen.iter().filter(|&&k| k > 1).count();
+        if lost + twice + stray > 0 {
+            out.push(format!(
+                "building cards: {lost} lost, {twice} in two places, {stray} unknown (of {total})"
+            ));
+        }
+        let siege_total: usize =
+            kinds.iter().map(|&(_, c)| c as usize).sum::<usize>() * copies as usize;
+        let siege_now = self.siege.cards.len() + self.siege.discard.len() + self.munitions.len();
+        if siege_now != siege_total {
+            out.push(format!("siege cards: {siege_now} of {siege_total}"));
+        }
+        out
+    }
+
     pub fn is_over(&self) -> bool {
         self.winner.is_some()
     }
