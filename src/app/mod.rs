@@ -296,7 +296,7 @@ impl App {
         // A link pasted into the address bar of the open page (the start's link is opened
         // before the first frame).
         #[cfg(target_arch = "wasm32")]
-        if self.frames % 30 == 0 {
+        if self.frames.is_multiple_of(30) {
             self.open_incoming_link();
         }
         self.publish();

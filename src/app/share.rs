@@ -80,8 +80,8 @@ pub fn open(text: &str) -> RuleResult<Play> {
     Play::resume(&session.replay.to_json())
 }
 
-/// What sharing did, for the toast (the desktop only ever writes a file).
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+/// What sharing did, for the toast (the desktop only ever writes a file, the web never does).
+#[allow(dead_code)]
 pub enum Shared {
     /// The system share sheet was opened.
     Sheet,
