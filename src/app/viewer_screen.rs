@@ -19,7 +19,13 @@ impl App {
             self.say("Wait until the shot has landed.", true);
             return;
         }
-        match Viewer::new(&p.session.replay) {
+        let replay = p.session.replay.clone();
+        self.watch_replay(&replay, back);
+    }
+
+    /// Opens the viewer over a replay (the saved game on the title screen).
+    pub(super) fn watch_replay(&mut self, replay: &crate::core::replay::Replay, back: Screen) {
+        match Viewer::new(replay) {
             Ok(v) => {
                 log(&format!("viewer-open {} moves={}", v.info.id, v.len()));
                 self.viewer = Some(v);
@@ -43,7 +49,10 @@ impl App {
             v.check_one();
         }
         let close = self.draw_viewer(&mut v);
-        if !v.flying() {
+        if v.flying() {
+            // The position after a shot is logged again, even if it was shown before.
+            self.viewer_logged = None;
+        } else {
             let key = (v.at, v.flagged().len());
             if self.viewer_logged != Some(key) {
                 self.viewer_logged = Some(key);
