@@ -142,6 +142,8 @@ struct App {
     viewer: Option<viewer::Viewer>,
     viewer_back: Screen,
     viewer_logged: Option<(usize, usize)>,
+    /// A game link being opened (its shots re-simulated over a few frames).
+    opening: Option<share::Pending>,
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -202,6 +204,7 @@ impl App {
             viewer: None,
             viewer_back: Screen::Title,
             viewer_logged: None,
+            opening: None,
         }
     }
 
@@ -275,7 +278,9 @@ impl App {
                 Screen::Title => {}
             }
         }
+        let opening = self.continue_opening();
         match self.screen {
+            _ if opening => {}
             Screen::Title => self.title(),
             Screen::Setup => self.setup_screen(),
             Screen::Play => self.play_screen(true),
