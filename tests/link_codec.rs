@@ -5,7 +5,7 @@
 
 use catapult_table::core::link::{self, LinkGame};
 use catapult_table::core::replay::Replay;
-use catapult_table::referee::session_for;
+use catapult_table::headless::driver_for;
 use std::path::{Path, PathBuf};
 
 fn replays() -> Vec<PathBuf> {
@@ -92,7 +92,7 @@ fn a_hundred_moves_of_every_built_game_fit_in_2000_url_characters() {
 }
 
 fn open(link: &LinkGame) -> Result<catapult_table::core::Session, String> {
-    let mut s = session_for(&link.replay).map_err(|e| e.0)?;
+    let mut s = driver_for(&link.replay).map_err(|e| e.0)?.session;
     link::play_into(&mut s, link).map_err(|e| e.0)?;
     Ok(s)
 }

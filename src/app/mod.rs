@@ -14,6 +14,7 @@ pub mod chart;
 pub mod draw;
 pub mod frame;
 pub mod gesture;
+pub mod grid;
 pub mod platform;
 pub mod play;
 pub mod pointer;
@@ -28,6 +29,7 @@ mod audio;
 mod bottom_bar;
 mod camera;
 mod hud;
+mod map;
 mod pause;
 mod placement;
 mod play_screen;
@@ -138,6 +140,18 @@ struct App {
     probe_anchor: (f32, f32),
     /// The launcher the player picked when the prompt offers several.
     kind_pick: Option<LaunchKind>,
+    /// The camera frames a tile map (a zoomed view survives the map growing) rather than a
+    /// side view (a new framing starts fitted).
+    camera_map: bool,
+    /// The tile map's input, and the prompt it belongs to.
+    grid: grid::GridInput,
+    grid_tag: String,
+    /// The press in progress began on the map.
+    map_press: bool,
+    mouse_last: Option<(f32, f32)>,
+    /// The map's frame (pixels per cell, origin) and the ghost's rotation, for browser tests.
+    probe_map: Option<(f32, f32, f32)>,
+    probe_ghost: i32,
     /// The replay viewer, the screen it returns to, and the position last logged.
     viewer: Option<viewer::Viewer>,
     viewer_back: Screen,
@@ -201,6 +215,13 @@ impl App {
             probe_input: 0,
             probe_anchor: (-1.0, -1.0),
             kind_pick: None,
+            camera_map: false,
+            grid: grid::GridInput::default(),
+            grid_tag: String::new(),
+            map_press: false,
+            mouse_last: None,
+            probe_map: None,
+            probe_ghost: -1,
             viewer: None,
             viewer_back: Screen::Title,
             viewer_logged: None,
@@ -262,6 +283,8 @@ impl App {
         clear_background(BG);
         self.probe_input = 0;
         self.probe_anchor = (-1.0, -1.0);
+        self.probe_map = None;
+        self.probe_ghost = -1;
         if is_key_pressed(KeyCode::Escape) {
             match self.screen {
                 Screen::Play => self.go(Screen::Pause),
@@ -312,7 +335,9 @@ impl App {
         probe::publish(probe::Probe {
             screen: self.screen.code(),
             frames: self.frames,
-            moves: p.map(|p| p.session.replay.moves.len() as i32).unwrap_or(-1),
+            moves: p
+                .map(|p| p.driver.session.replay.moves.len() as i32)
+                .unwrap_or(-1),
             turn: p
                 .and_then(|p| p.game().turn())
                 .map(|t| t as i32)
@@ -327,6 +352,8 @@ impl App {
             buttons: self.ui.probe_buttons(),
             muted: self.muted as i32,
             has_save: self.saved.is_some() as i32,
+            map: self.probe_map,
+            ghost: self.probe_ghost,
         });
     }
 }

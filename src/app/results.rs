@@ -42,7 +42,7 @@ impl App {
                 .standings
                 .iter()
                 .find(|s| line.contains(&names.get(s.seat).cloned().unwrap_or_default()))
-                .and_then(|s| p.session.replay.seats.get(s.seat))
+                .and_then(|s| p.driver.session.replay.seats.get(s.seat))
                 .map(|s| rgb(s.rgb()))
                 .unwrap_or(TEXT);
             draw_rectangle(x0, y + 0.4 * ts, 1.5 * u, ts * 0.8, colour);
@@ -57,6 +57,7 @@ impl App {
         let chart_bottom = h - 14.0 * u;
         if !history.is_empty() && chart_bottom - chart_top > 24.0 * u {
             let colours: Vec<Color> = p
+                .driver
                 .session
                 .replay
                 .seats

@@ -226,12 +226,12 @@ impl App {
         log(&format!(
             "link-opened {} moves={} turn={}",
             play.info.id,
-            play.session.replay.moves.len(),
+            play.driver.session.replay.moves.len(),
             play.game().turn().map(|t| t as i64).unwrap_or(-1)
         ));
         // The game in progress is kept aside, not overwritten.
         if let Some(old) = self.store.get(save::SAVE_KEY) {
-            if old != play.session.replay.to_json() {
+            if old != play.driver.session.replay.to_json() {
                 let _ = self.store.set(BEFORE_LINK_KEY, &old);
             }
         }
@@ -257,7 +257,7 @@ impl App {
         let Some(p) = self.play.as_ref() else {
             return;
         };
-        let payload = match link::encode(&p.session.replay) {
+        let payload = match link::encode(&p.driver.session.replay) {
             Ok(t) => t,
             Err(e) => {
                 self.say(format!("This game cannot be sent by link: {e}."), true);
@@ -267,7 +267,7 @@ impl App {
         let title = format!("{} - {}", p.info.name, save::describe(p));
         log(&format!(
             "share moves={} chars={}",
-            p.session.replay.moves.len(),
+            p.driver.session.replay.moves.len(),
             payload.len() + link::FRAGMENT.len()
         ));
         match send(&payload, &title) {
@@ -306,11 +306,11 @@ mod tests {
             .start_shot(&launch)
             .unwrap_or_else(|e| panic!("{e}"));
         shot.outcome = Some(s.run_to_rest());
-        assert!(p.session.play(shot).is_ok());
-        let payload = link::encode(&p.session.replay).unwrap_or_else(|e| panic!("{e}"));
+        assert!(p.driver.session.play(shot).is_ok());
+        let payload = link::encode(&p.driver.session.replay).unwrap_or_else(|e| panic!("{e}"));
         let q =
             open(&format!("http://127.0.0.1:8080/#g={payload}")).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(q.session.replay, p.session.replay);
+        assert_eq!(q.driver.session.replay, p.driver.session.replay);
         assert_eq!(q.game().turn(), Some(1));
         // A damaged one is refused in words.
         let e = open(&format!("#g={}", &payload[..payload.len() - 5]))

@@ -67,7 +67,11 @@ impl App {
                 "Watch replay",
                 true,
             ) {
-                if let Some(r) = self.saved.as_ref().map(|(p, _)| p.session.replay.clone()) {
+                if let Some(r) = self
+                    .saved
+                    .as_ref()
+                    .map(|(p, _)| p.driver.session.replay.clone())
+                {
                     self.watch_replay(&r, Screen::Title);
                 }
                 return;
@@ -82,7 +86,7 @@ impl App {
                     log(&format!(
                         "resume {} moves={}",
                         p.info.id,
-                        p.session.replay.moves.len()
+                        p.driver.session.replay.moves.len()
                     ));
                     self.start(*p);
                 }

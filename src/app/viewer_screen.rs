@@ -19,7 +19,7 @@ impl App {
             self.say("Wait until the shot has landed.", true);
             return;
         }
-        let replay = p.session.replay.clone();
+        let replay = p.driver.session.replay.clone();
         self.watch_replay(&replay, back);
     }
 

@@ -226,6 +226,17 @@ pub trait Game: Send {
     fn hud(&self) -> Vec<String>;
     /// How good an outcome is for the acting seat (higher is better): the bots' aim.
     fn rate_outcome(&self, outcome: &Outcome) -> i64;
+    /// The decisions a bot weighs now besides the grid's moves (`core::bot` adds those): by
+    /// default every choice.
+    fn candidates(&self) -> Vec<Move> {
+        self.choices().into_iter().map(|c| c.mv).collect()
+    }
+    /// How good a decision is for the acting seat (higher is better), judged by a heuristic or a
+    /// short rollout (`core::bot::rollout` plays it on a copy); None leaves it to chance. The
+    /// bot (`core::bot`) keeps the best-rated candidate.
+    fn rate_decision(&self, _mv: &Move) -> Option<i64> {
+        None
+    }
     /// Good first guesses for the bot's aim (the game knows where its targets are).
     fn aim_hints(&self) -> Vec<Launch> {
         Vec::new()

@@ -3,6 +3,7 @@
 
 pub mod bot;
 pub mod deck;
+pub mod driver;
 pub mod event;
 pub mod game;
 pub mod link;
@@ -17,6 +18,7 @@ pub mod strict_json;
 pub mod turn;
 
 pub use deck::Deck;
+pub use driver::{Driver, Recorded};
 pub use event::Event;
 pub use game::{
     BodyShape, BodyView, Choice, Game, LaunchKind, LaunchPrompt, PlacementPrompt, Shot, TableView,

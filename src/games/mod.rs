@@ -4,6 +4,7 @@
 //! entry in `GAMES`.
 
 pub mod assault;
+pub mod carcassonne;
 pub mod castle;
 pub mod catapults;
 #[cfg(any(test, feature = "fixture-game"))]
