@@ -7,6 +7,7 @@ use super::frame::{Area, Camera};
 use super::ui::*;
 use super::viewer::{Verdict, Viewer, SPEEDS};
 use super::{draw, log, App, Screen};
+use crate::core::Scene;
 use macroquad::prelude::*;
 
 impl App {
@@ -111,10 +112,26 @@ impl App {
             table_area.h,
             TABLE_BG,
         );
-        let view = v.view();
-        let f = Camera::default().frame(view.bounds, table_area.inset(2.0 * u));
-        self.frame = Some(f);
-        draw::table(&self.ui, &view, &f);
+        let map_phase = !v.flying() && matches!(v.game().scene(), Scene::Map(_));
+        if map_phase {
+            // The viewer draws side views only; a tile-map phase is told in words.
+            let map_text = format!(
+                "{} - {} (the tile map is not drawn in the replay viewer)",
+                v.info.name,
+                v.game().phase()
+            );
+            self.ui.text_centred(
+                &map_text,
+                Area::new(0.0, table_area.y + table_area.h * 0.45, w, ts),
+                ts,
+                DIM,
+            );
+        } else {
+            let view = v.view();
+            let f = Camera::default().frame(view.bounds, table_area.inset(2.0 * u));
+            self.frame = Some(f);
+            draw::table(&self.ui, &view, &f);
+        }
         // A flagged shot is said over the table.
         let flagged = v.flagged();
         let shown_flag = if v.flying() {
