@@ -419,12 +419,38 @@ fn read_body(b: &[u8]) -> Result<LinkGame, &'static str> {
 
 // ------------------------------------------------------------------ opening
 
-/// Plays a decoded link into a fresh session of its game (made by the caller from
-/// `link.replay`'s header): every decision as written, every shot re-simulated from its launch
-/// and its outcome checked against the sender's. Refuses at the first move that does not hold.
-pub fn play_into(session: &mut Session, link: &LinkGame) -> RuleResult<()> {
-    let mut shot = 0;
-    for (i, mv) in link.replay.moves.iter().enumerate() {
+/// A link being opened move by move (the app spreads it over frames and shows the progress).
+pub struct Opening {
+    pub link: LinkGame,
+    next: usize,
+    shot: usize,
+}
+
+impl Opening {
+    pub fn new(link: LinkGame) -> Self {
+        Opening {
+            link,
+            next: 0,
+            shot: 0,
+        }
+    }
+
+    /// Moves played so far and in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.next, self.link.replay.moves.len())
+    }
+
+    pub fn done(&self) -> bool {
+        self.next >= self.link.replay.moves.len()
+    }
+
+    /// Plays the next move into `session`: a decision as written, a shot re-simulated from its
+    /// launch and its outcome checked against the sender's.
+    pub fn step(&mut self, session: &mut Session) -> RuleResult<()> {
+        let i = self.next;
+        let Some(mv) = self.link.replay.moves.get(i) else {
+            return Ok(());
+        };
         let mut mv = mv.clone();
         mv.outcome = None;
         session.play(mv.clone()).map_err(|e| {
@@ -440,11 +466,23 @@ pub fn play_into(session: &mut Session, link: &LinkGame) -> RuleResult<()> {
                 .last()
                 .and_then(|m| m.outcome.as_ref())
                 .map(shot_check);
-            if got != link.checks.get(shot).copied() {
+            if got != self.link.checks.get(self.shot).copied() {
                 return Err(changed(i));
             }
-            shot += 1;
+            self.shot += 1;
         }
+        self.next += 1;
+        Ok(())
+    }
+}
+
+/// Plays a decoded link into a fresh session of its game (made by the caller from
+/// `link.replay`'s header): every decision as written, every shot re-simulated from its launch
+/// and its outcome checked against the sender's. Refuses at the first move that does not hold.
+pub fn play_into(session: &mut Session, link: &LinkGame) -> RuleResult<()> {
+    let mut o = Opening::new(link.clone());
+    while !o.done() {
+        o.step(session)?;
     }
     Ok(())
 }

@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { decodePng, pixelStats } from "./png.mjs";
 import { GAMES, gesturePath } from "./games.mjs";
 import { playOut, rng } from "./whole.mjs";
+import { linkShareAndContinue, linkTamperedRefused, viewerScrub } from "./links.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -405,6 +406,22 @@ async function main() {
       );
       await test("catapults: a game resumed in its last round ends on the results screen with the chart", () =>
         resultsChart(browser, url)
+      );
+    }
+
+    // Game links and the replay viewer (CT_ONLY=link runs just these).
+    if (available.includes("castle")) {
+      const h = { check, sleep };
+      let shared = null;
+      await test("link: a game shared from one browser continues in a fresh one from the link", async () => {
+        shared = await linkShareAndContinue(browser, url, Tab, h);
+      });
+      await test("link: a changed or cut-short link is refused with a message, the save kept", async () => {
+        if (!shared) return { skip: "no shared link (the sharing test failed)" };
+        await linkTamperedRefused(browser, url, Tab, h, shared.linkUrl);
+      });
+      await test("link viewer: scrub to the middle, the previous shot re-simulated, back to the start", () =>
+        viewerScrub(browser, url, Tab, h)
       );
     }
 
