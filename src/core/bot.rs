@@ -24,6 +24,9 @@ impl Default for BotBudget {
 /// A shot comes back with its simulated outcome already attached.
 pub fn choose(game: &dyn Game, rng: &mut Rng, budget: BotBudget) -> Option<Move> {
     let seat = game.turn()?;
+    if let Some(mv) = game.bot_move() {
+        return Some(mv);
+    }
     let choices = game.choices();
     if let Some(prompt) = game.launch_prompt() {
         // Decisions offered beside a shot (play a card…) are taken now and then.

@@ -220,6 +220,11 @@ pub trait Game: Send {
     fn aim_hints(&self) -> Vec<Launch> {
         Vec::new()
     }
+    /// The game's own reasoned decision for a bot now (a card to play, a fortress to build), or
+    /// None to leave it to the generic bot (aiming a shot, a random choice).
+    fn bot_move(&self) -> Option<Move> {
+        None
+    }
     /// Running totals after each completed round: one row per round, one column per seat (the
     /// results screen charts them). Games without rounds keep the default: no rows, no chart.
     fn score_history(&self) -> Vec<Vec<i64>> {

@@ -5,6 +5,7 @@
 pub mod assault;
 pub mod castle;
 pub mod catapults;
+pub mod feud;
 
 use crate::core::seat::check_seats;
 use crate::core::{Game, Refusal, RuleResult, Seat};
@@ -47,10 +48,10 @@ pub const GAMES: [GameInfo; 5] = [
         name: "Catapult Feud",
         min_seats: 2,
         max_seats: 2,
-        available: false,
-        blurb: "Two kingdoms, two catapults, one wall of blocks each.",
+        available: true,
+        blurb: "Two kingdoms, two catapults, one fortress of blocks each.",
         options: &[],
-        rules: "Not built yet.",
+        rules: "Each player builds a fortress on their own board from 16 blocks and a gate: every piece lies flat or stands upright, none reaches beyond the board, and the fortress must stand on its own when you let go (or you build again). Put your catapult beside the inner or outer end of your board, its front axle at most 100 mm (Distance 2) from the edge. Shuffle your six action cards and draw three. Post your five soldiers entirely on your board, on blocks or on the board itself, but a soldier on the board keeps 40 mm (Distance 1) from every block. On your turn: Tactics - play at most one card; Aiming - move your catapult (within 100 mm of the edge) or turn it round; Shot - drag back and let go to throw a boulder; Update - blocks and soldiers knocked completely off their board go to the box, and so does every soldier no longer standing upright; a player draws a card for each soldier they lost (while their deck lasts). Cards: Repair - move up to three of your blocks or take them back from the box, without moving anything else; Volley - a second shot from the same place; Thief - take a random card from your enemy's hand, to play on a later turn; Traitor - fire your enemy's catapult at their own fortress (turn it, but do not move it); March - move up to three of your soldiers; Double Maneuver - the effect of any card already in the box. When a player has no soldier left standing after an Update, the other player wins.",
     },
     GameInfo {
         id: "carcassonne",
@@ -136,6 +137,7 @@ pub fn new_game(
         "assault" => assault::new(options, seats, seed),
         "castle" => castle::new(options, seats, seed),
         "catapults" => catapults::new(options, seats, seed),
+        "feud" => feud::new(options, seats, seed),
         _ => Err(Refusal(format!("{} is not built yet", info.name))),
     }
 }
