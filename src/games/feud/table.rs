@@ -15,10 +15,10 @@ use crate::physics::{BodyId, BodySpec, Part, ShotRun, Table, TableConfig};
 pub const DMM: f32 = 1.0 / 10_000.0;
 /// Catapult launch speeds (m/s) at power 0 and 1000.
 pub const CATAPULT_SPEED: (f32, f32) = (1.0, 6.0);
-/// Masses: a pine block 23 g, a soldier 5 g, a boulder 8 g (the gate is a block's density).
-pub const BLOCK_MASS: f32 = 0.023;
+/// Masses: a pine block 15 g, a soldier 5 g, a boulder 12 g (the gate has a block's density).
+pub const BLOCK_MASS: f32 = 0.015;
 pub const SOLDIER_MASS: f32 = 0.005;
-pub const AMMO_MASS: f32 = 0.008;
+pub const AMMO_MASS: f32 = 0.012;
 pub const WOOD_FRICTION: f32 = 0.6;
 /// Physics steps per 1/60 s frame.
 pub const SUBSTEPS: u32 = 2;
@@ -60,7 +60,9 @@ pub fn piece_spec(shape: Shape, pose: Pose, rgb: [u8; 3]) -> BodySpec {
         Shape::Block => (block_density(), TAG_BLOCK),
         Shape::Gate => (block_density(), TAG_GATE),
         Shape::Soldier => (
-            SOLDIER_MASS / (m(geo::SOLDIER_W) * m(geo::SOLDIER_H)),
+            SOLDIER_MASS
+                / (m(geo::SOLDIER_W) * m(geo::SOLDIER_BASE_H)
+                    + m(geo::SOLDIER_BODY_W) * m(geo::SOLDIER_H - geo::SOLDIER_BASE_H)),
             TAG_SOLDIER,
         ),
     };
@@ -166,7 +168,12 @@ pub struct World {
 }
 
 pub fn build(state: &State, seats: &[Seat]) -> World {
-    let mut table = Table::new(config());
+    build_with(state, seats, config())
+}
+
+/// `build` with another table configuration (tests step a table far past its settling).
+pub fn build_with(state: &State, seats: &[Seat], cfg: TableConfig) -> World {
+    let mut table = Table::new(cfg);
     let (specs, ids) = specs(state, seats);
     let fixed = specs.len() - ids.len();
     let mut pieces = Vec::new();
@@ -317,4 +324,9 @@ pub fn frame(state: &State, seats: &[Seat], bodies: Vec<BodyView>) -> TableView 
         bounds: [m(t0), -0.05, m(t1), 0.45],
         labels,
     }
+}
+
+/// Metres to dmm (the rules' unit), rounded.
+pub fn to_dmm_i(metres: f32) -> i32 {
+    libm::roundf(metres / DMM) as i32
 }
