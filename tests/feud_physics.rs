@@ -296,18 +296,35 @@ fn the_table_refuses_a_repair_that_moves_another_piece() {
         })
         .unwrap_or_else(|| panic!("every block carries something"));
     let top = g.state.players[0].pieces[free].pose();
+    let clear = g
+        .drop_spots(geo::Shape::Block)
+        .into_iter()
+        .map(|s| Pose::new(table::to_dmm_i(s[0]), table::to_dmm_i(s[1]), 0))
+        .find(|p| {
+            top.map(|t| (t.x - p.x).abs() > 800).unwrap_or(true)
+                && g.state.players[0]
+                    .soldiers
+                    .iter()
+                    .filter_map(|l| l.pose())
+                    .all(|q| (q.x - p.x).abs() > 700)
+        })
+        .unwrap_or_else(|| panic!("no spot clear of the soldiers"));
     ok(
         &mut g,
         Action::Repair {
             block: free,
-            x: spot.x,
-            y: spot.y,
+            x: clear.x,
+            y: clear.y,
             a: 0,
         }
         .encode(0),
     );
     ok(&mut g, Action::Done.encode(0));
     let ev = release(&mut g, 0);
-    assert!(kinds(&ev).contains(&"repaired"), "{:?}", kinds(&ev));
+    assert!(
+        kinds(&ev).contains(&"repaired"),
+        "moving block {free}: {:?}",
+        ev.iter().map(|e| e.text.clone()).collect::<Vec<_>>()
+    );
     assert_ne!(g.state.players[0].pieces[free].pose(), top);
 }

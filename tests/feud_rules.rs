@@ -337,7 +337,7 @@ fn catapults_move_or_turn_in_every_aiming_phase() {
 #[test]
 fn soldier_placement_rules_are_enforced_with_reasons() {
     let mut g = to_soldiers();
-    // Design 0 (Twin Towers): a tower at 0..75 mm, the gate at 100..200 mm.
+    // Design 0 (Twin Towers): a tower at 0..75 mm, the gate at 100..200 mm, 25 mm between.
     let e = refused(
         &mut g,
         Action::Soldier {

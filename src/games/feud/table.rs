@@ -15,9 +15,9 @@ use crate::physics::{BodyId, BodySpec, Part, ShotRun, Table, TableConfig};
 pub const DMM: f32 = 1.0 / 10_000.0;
 /// Catapult launch speeds (m/s) at power 0 and 1000.
 pub const CATAPULT_SPEED: (f32, f32) = (1.0, 6.0);
-/// Masses: a pine block 15 g, a soldier 5 g, a boulder 12 g (the gate has a block's density).
+/// Masses: a pine block 15 g, a soldier 8 g (a weighted base), a boulder 12 g (the gate has a block's density).
 pub const BLOCK_MASS: f32 = 0.015;
-pub const SOLDIER_MASS: f32 = 0.005;
+pub const SOLDIER_MASS: f32 = 0.008;
 pub const AMMO_MASS: f32 = 0.012;
 pub const WOOD_FRICTION: f32 = 0.6;
 /// Physics steps per 1/60 s frame.

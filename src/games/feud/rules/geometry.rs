@@ -17,10 +17,10 @@ pub const BLOCK_T: i32 = 250;
 pub const GATE_W: i32 = 1000;
 pub const GATE_H: i32 = 750;
 pub const GATE_POST: i32 = 250;
-/// A soldier: 40 mm tall on a 24 × 4 mm base, its body 14 mm wide.
-pub const SOLDIER_W: i32 = 240;
+/// A soldier: 40 mm tall on a 22 × 5 mm base, its body 14 mm wide.
+pub const SOLDIER_W: i32 = 220;
 pub const SOLDIER_H: i32 = 400;
-pub const SOLDIER_BASE_H: i32 = 40;
+pub const SOLDIER_BASE_H: i32 = 50;
 pub const SOLDIER_BODY_W: i32 = 140;
 /// Distance 1 (the marker's width) and Distance 2 (its length): 40 mm and 100 mm.
 pub const D1: i32 = 400;
