@@ -18,24 +18,24 @@ REPS=${BENCH_REPS:-5}
 SEED=${BENCH_SEED:-1}
 export CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="${BENCH_WASM_RUSTFLAGS:--C target-feature=+simd128}"
 T=${CARGO_TARGET_DIR:-target}
-NATIVE=$T/release/referee
-WASM=$T/wasm32-wasip1/release/referee.wasm
-NOSIMD=$T/wasm-nosimd/wasm32-wasip1/release/referee.wasm
+NATIVE=$T/release/bench
+WASM=$T/wasm32-wasip1/release/bench.wasm
+NOSIMD=$T/wasm-nosimd/wasm32-wasip1/release/bench.wasm
 RUNNER=tests/wasm/run-wasi.mjs
 OUT=$T/bench
 mkdir -p "$OUT"
 
-say "building the referee (release): native and wasm32-wasip1 ($CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS)"
-cargo build --release --bin referee >&2
+say "building the benchmark (release): native and wasm32-wasip1 ($CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS)"
+cargo build --release --bin bench >&2
 have_node=0
 if command -v node >/dev/null 2>&1 && [ "$(node -p 'process.versions.node.split(".")[0]')" -ge 20 ]; then
   have_node=1
   rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip1 || rustup target add wasm32-wasip1 >&2
-  cargo build --release --target wasm32-wasip1 --bin referee >&2
+  cargo build --release --target wasm32-wasip1 --bin bench >&2
   if [ "${BENCH_NOSIMD:-0}" = 1 ]; then
-    say "building the wasm referee without SIMD (target/wasm-nosimd)"
+    say "building the wasm benchmark without SIMD (target/wasm-nosimd)"
     CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="" cargo build --release --target wasm32-wasip1 \
-      --bin referee --target-dir "$T/wasm-nosimd" >&2
+      --bin bench --target-dir "$T/wasm-nosimd" >&2
   fi
 else
   say "node 20+ not found: no wasm columns"
@@ -43,23 +43,23 @@ fi
 
 rm -rf "$OUT/replays" && mkdir -p "$OUT/replays"
 say "native run (selfplay games are written to $OUT/replays for the wasm run)"
-"$NATIVE" bench --tsv --reps "$REPS" --seed "$SEED" --replays "$OUT/replays" >"$OUT/native1.tsv"
+"$NATIVE" --tsv --reps "$REPS" --seed "$SEED" --replays "$OUT/replays" >"$OUT/native1.tsv"
 : >"$OUT/wasm.tsv"
 : >"$OUT/nosimd.tsv"
 if [ $have_node -eq 1 ]; then
   say "wasm run (node $(node --version))"
-  node --disable-warning=ExperimentalWarning "$RUNNER" "$WASM" bench --tsv --reps "$REPS" \
+  node --disable-warning=ExperimentalWarning "$RUNNER" "$WASM" --tsv --reps "$REPS" \
     --seed "$SEED" --replays "$OUT/replays" >"$OUT/wasm.tsv"
   if [ "${BENCH_NOSIMD:-0}" = 1 ] && [ -f "$NOSIMD" ]; then
     say "wasm run without SIMD"
-    node --disable-warning=ExperimentalWarning "$RUNNER" "$NOSIMD" bench --tsv --reps "$REPS" \
+    node --disable-warning=ExperimentalWarning "$RUNNER" "$NOSIMD" --tsv --reps "$REPS" \
       --seed "$SEED" --replays "$OUT/replays" >"$OUT/nosimd.tsv"
   fi
 fi
 # Other processes share the machine: a second native run after the wasm ones, and the best of the
 # two, keeps the wasm/native ratio from hinging on one moment's load.
 say "native run again (best of both native runs is kept)"
-"$NATIVE" bench --tsv --reps "$REPS" --seed "$SEED" --replays "$OUT/replays" >"$OUT/native2.tsv"
+"$NATIVE" --tsv --reps "$REPS" --seed "$SEED" --replays "$OUT/replays" >"$OUT/native2.tsv"
 awk -F'\t' -v OFS='\t' '
   function min(a, b) { return (a == "-" || b == "-") ? a : (b + 0 < a + 0 ? b : a) }
   FILENAME == ARGV[2] { if ($1 == "scene") { b8[$3] = $8; b9[$3] = $9; b10[$3] = $10; b12[$3] = $12 } else { b10[$3] = $10 } ; next }

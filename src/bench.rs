@@ -1,4 +1,4 @@
-//! `referee bench` (see docs/benchmarks.md): for two synthetic scenes and for the heaviest scene
+//! `bench` (also `referee bench`; see docs/benchmarks.md): for two synthetic scenes and for the heaviest scene
 //! of every available game, milliseconds per physics step on the step-locked `physics::Table`
 //! and on a bare rapier world holding the same bodies (built by the same `insert_spec`, with the
 //! same integration parameters, in the same order, with the same velocities), stepped the same
@@ -10,13 +10,12 @@
 
 use std::time::Instant;
 
-use crate::core::bot::{self, BotBudget};
+use crate::core::driver::{Recorded, MOVE_CAP};
 use crate::core::replay::Replay;
-use crate::core::seat::{default_seats, SeatKind};
-use crate::core::{Game, Launch, Rng, Shot, TableView};
+use crate::core::{Game, Launch, Shot, TableView};
 use crate::games;
+use crate::headless::{self, write_atomically, RunResult};
 use crate::physics::{insert_spec, launch, new_world, BodySpec, Part, ShotRun, Table, TableConfig};
-use crate::referee::{self, RunResult};
 use rapier2d::prelude::{
     CollisionPipeline, PhysicsPipeline, PhysicsWorld, RigidBody, RigidBodyHandle, Vector,
 };
@@ -45,7 +44,9 @@ fn table_of(shot: &dyn Shot) -> Option<&Table> {
 }
 
 fn shot_of(table: Table) -> Box<dyn Shot> {
-    Box::new(ShotRun::new(table, TableView::default(), |_| Vec::new()))
+    Box::new(ShotRun::new(table, TableView::default(), |_: &Table| {
+        Vec::new()
+    }))
 }
 
 /// A bare rapier world holding the same bodies as a table, in the same insertion order.
@@ -477,12 +478,12 @@ pub fn synthetic_trace() -> Vec<String> {
 /// most bodies, then takes the most steps to rest (the earliest on ties), with the game as it
 /// stood before it.
 pub fn heaviest_scene(replay: &Replay) -> Option<(usize, Box<dyn Game>, Launch)> {
-    let mut session = referee::session_for(replay).ok()?;
+    let mut driver = headless::driver_for(replay).ok()?;
     type Candidate = ((usize, usize, u64), usize, Box<dyn Game>, Launch);
     let mut best: Option<Candidate> = None;
     for (i, mv) in replay.moves.iter().enumerate() {
         if let Some(l) = &mv.launch {
-            if let Ok(mut shot) = session.game.start_shot(l) {
+            if let Ok(mut shot) = driver.game().start_shot(l) {
                 let size = table_of(shot.as_ref()).map(|t| {
                     let on = |i: &usize| !t.is_removed(*i);
                     let dynamic = (0..t.len())
@@ -494,16 +495,13 @@ pub fn heaviest_scene(replay: &Replay) -> Option<(usize, Box<dyn Game>, Launch)>
                 if let Some((dynamic, bodies)) = size {
                     let weight = (dynamic, bodies, shot.run_to_rest().steps);
                     if best.as_ref().map(|b| weight > b.0).unwrap_or(true) {
-                        best = Some((weight, i, session.game.clone_game(), l.clone()));
+                        best = Some((weight, i, driver.game().clone_game(), l.clone()));
                     }
                 }
             }
         }
-        let mut mv = mv.clone();
-        if mv.outcome.is_some() {
-            mv.launch = None; // apply as recorded, no need to simulate here
-        }
-        session.play(mv).ok()?;
+        // Applied as recorded: no need to simulate here.
+        driver.apply_recorded(i, mv, Recorded::Trust).ok()?;
     }
     best.map(|(_, i, g, l)| (i, g, l))
 }
@@ -527,26 +525,22 @@ pub struct GameResult {
 
 /// Plays a bot-vs-bot game like `referee selfplay` (same seeds), timing the bots' choices.
 pub fn timed_selfplay(game: &str, seats: usize, seed: u64) -> Result<(Replay, f64, f64), String> {
-    let header = Replay::new(game, &[], default_seats(seats, SeatKind::Bot), seed);
-    let mut session = referee::session_for(&header).map_err(|e| e.0)?;
-    let mut rng = Rng::new(seed ^ 0xB07_5EED);
+    let mut driver = headless::bot_game(game, seats, seed, &[]).map_err(|e| e.0)?;
     let (mut bot_ms, mut shots) = (0.0, 0usize);
     let t0 = Instant::now();
-    while !session.game.is_over() {
-        if session.replay.moves.len() >= referee::MOVE_CAP {
-            return Err(format!("{game}: no end within {} moves", referee::MOVE_CAP));
-        }
+    while !driver.game().is_over() {
+        driver
+            .within_cap()
+            .map_err(|_| format!("{game}: no end within {MOVE_CAP} moves"))?;
         let b0 = Instant::now();
-        let mv = bot::choose(session.game.as_ref(), &mut rng, BotBudget::default())
-            .ok_or_else(|| format!("{game}: the bot found no move"))?;
+        let mv = driver.bot_turn().map_err(|e| format!("{game}: {e}"))?;
         if mv.is_shot() {
             bot_ms += b0.elapsed().as_secs_f64() * 1e3;
             shots += 1;
         }
-        session.play(mv).map_err(|e| e.0)?;
     }
     let total = t0.elapsed().as_secs_f64() * 1e3;
-    Ok((session.replay, total, bot_ms / shots.max(1) as f64))
+    Ok((driver.session.replay, total, bot_ms / shots.max(1) as f64))
 }
 
 fn bench_seats(info: &games::GameInfo) -> usize {
@@ -636,7 +630,7 @@ pub fn run(args: &[String]) -> RunResult {
             None => match timed_selfplay(info.id, seats, seed) {
                 Ok((rep, ms, bot)) => {
                     if let Some(p) = &path {
-                        if let Err(e) = referee::write_atomically(p, &rep.to_json()) {
+                        if let Err(e) = write_atomically(p, &rep.to_json()) {
                             r.err.push(format!("bench: {e}"));
                         }
                     }
@@ -653,10 +647,10 @@ pub fn run(args: &[String]) -> RunResult {
         let (mut replay_ms, mut steps) = (f64::INFINITY, 0);
         for _ in 0..reps.clamp(1, 3) {
             let t0 = Instant::now();
-            let replayed = referee::replay(&json, true);
+            let replayed = headless::replay(&json, Recorded::Verify);
             replay_ms = replay_ms.min(t0.elapsed().as_secs_f64() * 1e3);
             match replayed {
-                Ok(s) => steps = s.steps,
+                Ok(d) => steps = d.session.steps,
                 Err(e) => {
                     r.code = 1;
                     r.err.push(format!("bench: replay {}: {e}", info.id));
@@ -774,65 +768,4 @@ pub fn run(args: &[String]) -> RunResult {
             .push("(no game is available yet: only the synthetic scenes were measured)".into());
     }
     r
-}
-
-/// Entry points for tracing replays inside the shipped web build (`wasm32-unknown-unknown`), in
-/// Node or in a browser page (`tests/wasm/web-trace.mjs`): write a replay into memory obtained
-/// from `ct_det_alloc`, call `ct_det_trace`, read the trace text (the lines of `referee trace`)
-/// at `ct_det_out_ptr` / `ct_det_out_len`. `ct_det_synthetic` traces the synthetic scenes.
-/// Nothing calls them in normal play.
-pub mod web_probe {
-    use std::sync::Mutex;
-
-    static OUT: Mutex<Vec<u8>> = Mutex::new(Vec::new());
-
-    fn publish(lines: &[String]) -> u32 {
-        let text = lines.join("\n");
-        let len = text.len() as u32;
-        if let Ok(mut out) = OUT.lock() {
-            *out = text.into_bytes();
-        }
-        len
-    }
-
-    /// A zeroed buffer of `len` bytes for the caller to fill; `ct_det_trace` takes it back.
-    #[no_mangle]
-    pub extern "C" fn ct_det_alloc(len: u32) -> *mut u8 {
-        Box::into_raw(vec![0u8; len as usize].into_boxed_slice()) as *mut u8
-    }
-
-    /// Traces the replay in the buffer and frees it; returns the trace's length in bytes.
-    ///
-    /// # Safety
-    /// `ptr` and `len` must come from one `ct_det_alloc(len)` call, and the buffer must not be
-    /// used afterwards.
-    #[no_mangle]
-    pub unsafe extern "C" fn ct_det_trace(ptr: *mut u8, len: u32) -> u32 {
-        if ptr.is_null() {
-            return publish(&["error: no replay given".to_string()]);
-        }
-        let bytes = Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len as usize));
-        let text = String::from_utf8_lossy(&bytes);
-        let (mut lines, result) = crate::referee::trace(&text);
-        if let Err(e) = result {
-            lines.push(format!("error: {e}"));
-        }
-        publish(&lines)
-    }
-
-    /// Traces the synthetic scenes (as `referee trace --synthetic`); returns the length.
-    #[no_mangle]
-    pub extern "C" fn ct_det_synthetic() -> u32 {
-        publish(&super::synthetic_trace())
-    }
-
-    #[no_mangle]
-    pub extern "C" fn ct_det_out_ptr() -> *const u8 {
-        OUT.lock().map(|o| o.as_ptr()).unwrap_or(std::ptr::null())
-    }
-
-    #[no_mangle]
-    pub extern "C" fn ct_det_out_len() -> u32 {
-        OUT.lock().map(|o| o.len() as u32).unwrap_or(0)
-    }
 }

@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod core;
 pub mod games;
+pub mod headless;
 pub mod physics;
 pub mod referee;
 

@@ -1,109 +1,33 @@
 //! The headless referee: selfplay with the built-in bots, replay (re-simulating every launch),
 //! and check (validate without simulating). The `referee` binary is a thin shell over this.
 
-use crate::core::bot::{self, BotBudget};
+use crate::core::driver::Recorded;
 use crate::core::replay::Replay;
-use crate::core::seat::{default_seats, SeatKind};
 use crate::core::{Refusal, RuleResult, Session};
 use crate::games;
+pub use crate::headless::{write_atomically, RunResult, SelfplayError};
 
-/// Upper bound on moves in a selfplay game: reaching it is a bug (exit 1), not a result.
-pub const MOVE_CAP: usize = 5000;
+pub use crate::core::driver::MOVE_CAP;
 
-/// What a referee run produced: the exit code, its stdout lines and its stderr lines.
-#[derive(Debug, Default)]
-pub struct RunResult {
-    pub code: i32,
-    pub out: Vec<String>,
-    pub err: Vec<String>,
-}
-
-/// Starts a session for a replay header (no moves played yet).
-pub fn session_for(header: &Replay) -> RuleResult<Session> {
-    let game = games::new_game(
-        &header.game,
-        &header.options,
-        header.seats.clone(),
-        header.seed,
-    )?;
-    let mut fresh = header.clone();
-    fresh.moves.clear();
-    Ok(Session::new(game, fresh))
-}
-
-/// Plays a whole game with bots. Errors: bad arguments (Refusal) or the move cap (Err with cap).
+/// Plays a whole game with bots. Errors: bad arguments (Refusal), the move cap, a stuck bot.
 pub fn selfplay(
     game: &str,
     players: usize,
     seed: u64,
     options: &[String],
 ) -> Result<Session, SelfplayError> {
-    let header = Replay::new(game, options, default_seats(players, SeatKind::Bot), seed);
-    let mut session = session_for(&header).map_err(SelfplayError::Refused)?;
-    let mut bot_rng = crate::core::Rng::new(seed ^ 0xB07_5EED);
-    while !session.game.is_over() {
-        if session.replay.moves.len() >= MOVE_CAP {
-            return Err(SelfplayError::MoveCap(MOVE_CAP));
-        }
-        let Some(mv) = bot::choose(session.game.as_ref(), &mut bot_rng, BotBudget::default())
-        else {
-            return Err(SelfplayError::Stuck(format!(
-                "no legal move for seat {:?} in phase {}",
-                session.game.turn(),
-                session.game.phase()
-            )));
-        };
-        session
-            .play(mv)
-            .map_err(|e| SelfplayError::Stuck(format!("the bot's move was refused: {e}")))?;
-    }
-    Ok(session)
-}
-
-#[derive(Debug)]
-pub enum SelfplayError {
-    Refused(Refusal),
-    MoveCap(usize),
-    Stuck(String),
+    crate::headless::selfplay(game, players, seed, options).map(|d| d.session)
 }
 
 /// Replays a file: re-simulates every launch and checks it reproduces its recorded outcome
 /// (`simulate` = true), or only checks legality applying the recorded outcomes (`check`).
 pub fn replay(text: &str, simulate: bool) -> RuleResult<Session> {
-    let header = Replay::parse(text)?;
-    let mut session = session_for(&header)?;
-    for (i, mv) in header.moves.iter().enumerate() {
-        if session.game.is_over() {
-            return Err(Refusal(format!("move {i}: the game was already over")));
-        }
-        let mut mv = mv.clone();
-        if simulate && mv.launch.is_some() {
-            if mv.outcome.is_some() {
-                session
-                    .verify(&mv)
-                    .map_err(|e| Refusal(format!("move {i} (seat {}): {e}", mv.seat)))?;
-            }
-        } else if !simulate && mv.launch.is_some() && mv.outcome.is_none() {
-            return Err(Refusal(format!(
-                "move {i}: a launch without an outcome can only be replayed, not checked"
-            )));
-        }
-        if !simulate {
-            // check: never simulate; the recorded outcome is applied as written.
-            mv.launch = mv.launch.filter(|_| mv.outcome.is_none());
-        }
-        session
-            .play(mv.clone())
-            .map_err(|e| Refusal(format!("move {i} (seat {}, {}): {e}", mv.seat, mv.action)))?;
-        if !simulate {
-            // Keep the file's own move (with its launch) in the log.
-            if let (Some(last), Some(orig)) = (session.replay.moves.last_mut(), header.moves.get(i))
-            {
-                *last = orig.clone();
-            }
-        }
-    }
-    Ok(session)
+    let mode = if simulate {
+        Recorded::Verify
+    } else {
+        Recorded::Check
+    };
+    crate::headless::replay(text, mode).map(|d| d.session)
 }
 
 /// The determinism trace of a replay: one line per move, so two platforms' traces can be compared
@@ -124,8 +48,8 @@ pub fn trace(text: &str) -> (Vec<String>, Result<(), Refusal>) {
         Ok(h) => h,
         Err(e) => return (out, Err(e)),
     };
-    let mut session = match session_for(&header) {
-        Ok(s) => s,
+    let mut driver = match crate::headless::driver_for(&header) {
+        Ok(d) => d,
         Err(e) => return (out, Err(e)),
     };
     let mut sim_hash = FNV_OFFSET;
@@ -141,7 +65,7 @@ pub fn trace(text: &str) -> (Vec<String>, Result<(), Refusal>) {
                 " launch {}/{}/{}/{}/{}/{}",
                 l.kind, l.angle, l.power, l.spin, l.x, l.y
             ));
-            let sim = match session.game.start_shot(l) {
+            let sim = match driver.game().start_shot(l) {
                 Ok(mut shot) => shot.run_to_rest(),
                 Err(e) => {
                     out.push(line);
@@ -173,21 +97,21 @@ pub fn trace(text: &str) -> (Vec<String>, Result<(), Refusal>) {
         } else if mv.outcome.is_some() {
             line.push_str(" outcome-only");
         }
-        if let Err(e) = session.play(mv) {
+        if let Err(e) = driver.play(mv) {
             out.push(line);
             return (out, Err(Refusal(format!("move {i}: {e}"))));
         }
         let mut state = FNV_OFFSET;
-        let turn = session.game.turn().map(|t| t as i64).unwrap_or(-1);
+        let turn = driver.game().turn().map(|t| t as i64).unwrap_or(-1);
         state = fnv1a(state, &turn.to_le_bytes());
-        state = fnv1a(state, session.game.phase().as_bytes());
-        for s in session.game.scores() {
+        state = fnv1a(state, driver.game().phase().as_bytes());
+        for s in driver.game().scores() {
             state = fnv1a(state, &s.to_le_bytes());
         }
         line.push_str(&format!(" state {state:016x}"));
         out.push(line);
     }
-    out.push(session.summary());
+    out.push(driver.session.summary());
     out.push(format!("simhash {sim_hash:016x}"));
     match first_mismatch {
         Some(i) => (
@@ -220,22 +144,14 @@ fn parse_num<T: std::str::FromStr>(
     }
 }
 
-/// Writes a file whole or not at all (temp file, then rename).
-pub fn write_atomically(path: &str, text: &str) -> Result<(), String> {
-    let tmp = format!("{path}.tmp");
-    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {tmp}: {e}"))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write {path}: {e}")
-    })
-}
-
 pub const USAGE: &str = "usage:
   referee selfplay --game ID --players N [--seed S] [--option NAME]... [--out FILE]
   referee replay FILE
   referee check FILE
   referee trace FILE...   (one line per move with re-simulated hashes: for determinism checks)
   referee trace --synthetic   (the benchmark's synthetic scenes, one hash per frame)
+  referee link FILE   (the game as a link fragment, #g=...: every shot re-simulated first)
+  referee unlink LINK --out FILE   (a link back into a replay file, every shot re-simulated)
   referee games   (available games: id, min seats, max seats)
   referee bench [--game ID]... [--reps N] [--replays DIR] [--tsv] [--no-selfplay]
 game ids: castle, feud, carcassonne, assault, catapults";
@@ -362,8 +278,142 @@ pub fn run(args: &[String]) -> RunResult {
             }
         }
         Some("bench") => return crate::bench::run(&args[1..]),
+        Some("link") => return link_command(&args[1..]),
+        Some("unlink") => return unlink_command(&args[1..]),
         Some(other) => usage(&mut r, format!("unknown command `{other}`")),
         None => usage(&mut r, "a command is required".into()),
     }
+    r
+}
+
+/// Entry points for tracing replays inside the shipped web build (`wasm32-unknown-unknown`), in
+/// Node or in a browser page (`tests/wasm/web-trace.mjs`): write a replay into memory obtained
+/// from `ct_det_alloc`, call `ct_det_trace`, read the trace text (the lines of `referee trace`)
+/// at `ct_det_out_ptr` / `ct_det_out_len`. `ct_det_synthetic` traces the synthetic scenes.
+/// Nothing calls them in normal play.
+pub mod web_probe {
+    use std::sync::Mutex;
+
+    static OUT: Mutex<Vec<u8>> = Mutex::new(Vec::new());
+
+    fn publish(lines: &[String]) -> u32 {
+        let text = lines.join("\n");
+        let len = text.len() as u32;
+        if let Ok(mut out) = OUT.lock() {
+            *out = text.into_bytes();
+        }
+        len
+    }
+
+    /// A zeroed buffer of `len` bytes for the caller to fill; `ct_det_trace` takes it back.
+    #[no_mangle]
+    pub extern "C" fn ct_det_alloc(len: u32) -> *mut u8 {
+        Box::into_raw(vec![0u8; len as usize].into_boxed_slice()) as *mut u8
+    }
+
+    /// Traces the replay in the buffer and frees it; returns the trace's length in bytes.
+    ///
+    /// # Safety
+    /// `ptr` and `len` must come from one `ct_det_alloc(len)` call, and the buffer must not be
+    /// used afterwards.
+    #[no_mangle]
+    pub unsafe extern "C" fn ct_det_trace(ptr: *mut u8, len: u32) -> u32 {
+        if ptr.is_null() {
+            return publish(&["error: no replay given".to_string()]);
+        }
+        let bytes = Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len as usize));
+        let text = String::from_utf8_lossy(&bytes);
+        let (mut lines, result) = super::trace(&text);
+        if let Err(e) = result {
+            lines.push(format!("error: {e}"));
+        }
+        publish(&lines)
+    }
+
+    /// Traces the synthetic scenes (as `referee trace --synthetic`); returns the length.
+    #[no_mangle]
+    pub extern "C" fn ct_det_synthetic() -> u32 {
+        publish(&crate::bench::synthetic_trace())
+    }
+
+    #[no_mangle]
+    pub extern "C" fn ct_det_out_ptr() -> *const u8 {
+        OUT.lock().map(|o| o.as_ptr()).unwrap_or(std::ptr::null())
+    }
+
+    #[no_mangle]
+    pub extern "C" fn ct_det_out_len() -> u32 {
+        OUT.lock().map(|o| o.len() as u32).unwrap_or(0)
+    }
+}
+/// `referee link FILE`: replays the file (re-simulating every launch, as the receiver will) and
+/// prints its link fragment; the length goes to stderr.
+pub fn link_command(args: &[String]) -> RunResult {
+    let mut r = RunResult::default();
+    let fail = |mut r: RunResult, msg: String| {
+        r.code = 2;
+        r.err.push(msg);
+        r
+    };
+    let [path] = args else {
+        return fail(r, format!("link: one replay FILE is required\n{USAGE}"));
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return fail(r, format!("link: cannot read {path}: {e}")),
+    };
+    let session = match replay(&text, true) {
+        Ok(s) => s,
+        Err(e) => return fail(r, format!("link {path}: {e}")),
+    };
+    match crate::core::link::encode(&session.replay) {
+        Ok(payload) => {
+            let fragment = format!("{}{payload}", crate::core::link::FRAGMENT);
+            r.err.push(format!(
+                "link {path}: {} moves, {} characters",
+                session.replay.moves.len(),
+                fragment.len()
+            ));
+            r.out.push(fragment);
+            r
+        }
+        Err(e) => fail(r, format!("link {path}: {e}")),
+    }
+}
+
+/// `referee unlink LINK --out FILE`: opens a link (a URL, `#g=…` or the payload), re-simulates
+/// every shot and checks it against the sender's, and writes the replay. Exit 2 on a bad link.
+pub fn unlink_command(args: &[String]) -> RunResult {
+    let mut r = RunResult::default();
+    let fail = |mut r: RunResult, msg: String| {
+        r.code = 2;
+        r.err.push(msg);
+        r
+    };
+    let (link, out) = match args {
+        [link, flag, out] if flag == "--out" => (link, out),
+        [flag, out, link] if flag == "--out" => (link, out),
+        _ => {
+            return fail(
+                r,
+                format!("unlink: LINK and --out FILE are required\n{USAGE}"),
+            )
+        }
+    };
+    let game = match crate::core::link::decode(link) {
+        Ok(g) => g,
+        Err(e) => return fail(r, format!("unlink: {e}")),
+    };
+    let mut session = match crate::headless::driver_for(&game.replay) {
+        Ok(d) => d.session,
+        Err(e) => return fail(r, format!("unlink: This game link cannot be opened: {e}.")),
+    };
+    if let Err(e) = crate::core::link::play_into(&mut session, &game) {
+        return fail(r, format!("unlink: {e}"));
+    }
+    if let Err(e) = write_atomically(out, &session.replay.to_json()) {
+        return fail(r, format!("unlink: {e}"));
+    }
+    r.out.push(session.summary());
     r
 }

@@ -1263,11 +1263,13 @@ fn during_building_a_card_that_slides_off_the_mat_comes_back_to_the_hand() {
     let mut g = new_game(2, false, 30);
     play(&mut g, Move::decide(0, "design", &[FOUR_GATES]));
     play(&mut g, Move::decide(0, "done", &[]));
-    let id = g.state.players[0].castle[7].id;
+    let ids: Vec<u32> = g.state.players[0].castle.iter().map(|c| c.id).collect();
+    let id = ids[7];
     let ev = shot(&mut g, vec![Fact::new("off", &[id as i64])]);
     assert!(kinds(&ev).contains(&"castle_did_not_stand"));
-    assert_eq!(g.state.players[0].hand, vec![id]);
-    assert_eq!(g.state.players[0].castle.len(), 7);
+    // The card that slid off and the seven left on the mat: all back in the hand, to build again.
+    assert_eq!(g.state.players[0].hand, ids);
+    assert!(g.state.players[0].castle.is_empty());
     let e = refused(&mut g, Move::decide(0, "done", &[]));
     assert!(e.contains("every building card"), "{e}");
     let labels: Vec<String> = g.choices().iter().map(|c| c.mv.action.clone()).collect();
@@ -1473,4 +1475,85 @@ fn garbage_moves_are_refused_or_applied_but_never_panic() {
             }
         }
     }
+}
+
+/// Regression (issue #16): a castle that collapsed while settling after "done", with nothing
+/// leaving the mat, left an empty hand, so only "done" was offered; the second let-go found the
+/// collapsed cards at rest and accepted them as a standing castle, which then counted as fallen
+/// (and defeated) at the next throw without being hit.
+#[test]
+fn regress_a_castle_that_collapses_while_settling_is_never_accepted_as_standing() {
+    let mut g = new_game(2, false, 40);
+    play(&mut g, Move::decide(0, "design", &[FOUR_GATES]));
+    play(&mut g, Move::decide(0, "done", &[]));
+    let ids: Vec<u32> = g.state.players[0].castle.iter().map(|c| c.id).collect();
+    let flat = fell(&g, 0);
+    let ev = shot(&mut g, flat);
+    assert!(
+        kinds(&ev).contains(&"castle_did_not_stand"),
+        "{:?}",
+        kinds(&ev)
+    );
+    assert!(!g.state.players[0].built);
+    assert!(
+        g.state.players[0].castle.is_empty(),
+        "the mess is picked up"
+    );
+    assert_eq!(g.state.players[0].hand, ids, "with every card of it");
+    let actions: Vec<String> = g.choices().iter().map(|c| c.mv.action.clone()).collect();
+    assert!(!actions.contains(&"done".to_string()), "{actions:?}");
+    let e = refused(&mut g, Move::decide(0, "done", &[]));
+    assert!(e.contains("every building card"), "{e}");
+    // Rebuilt, it stands, and the game goes on with seat 0 undefeated.
+    play(&mut g, Move::decide(0, "design", &[FOUR_GATES]));
+    play(&mut g, Move::decide(0, "done", &[]));
+    assert!(kinds(&shot(&mut g, vec![])).contains(&"castle_stands"));
+    assert!(g.state.players[0].built && g.state.players[0].standing() == 8);
+    build_all(&mut g, FOUR_GATES, &[Siege::Catapult, Siege::Catapult]);
+    let thrower = aim_seat(&g).unwrap_or(99);
+    let ev = shot(&mut g, vec![]);
+    assert!(!kinds(&ev).contains(&"defeated"), "{:?}", kinds(&ev));
+    assert!(!g.state.players[0].defeated && !g.state.players[1 - thrower].defeated);
+}
+
+/// Regression (issue #16): the same for the last bastion after a defeat.
+#[test]
+fn regress_a_last_bastion_that_collapses_while_settling_is_built_again() {
+    let mut g = new_game(3, false, 41);
+    build_all(&mut g, FOUR_GATES, &[Siege::Catapult, Siege::Catapult]);
+    let thrower = aim_seat(&g).unwrap_or(99);
+    let victim = (thrower + 1) % 3;
+    let flat = fell(&g, victim);
+    let ev = shot(&mut g, flat);
+    assert!(kinds(&ev).contains(&"defeated"), "{:?}", kinds(&ev));
+    assert_eq!(
+        g.state.task(),
+        Some(Task::Build {
+            seat: victim,
+            bastion: true
+        })
+    );
+    play(&mut g, Move::decide(victim, "design", &[BASTION]));
+    play(&mut g, Move::decide(victim, "done", &[]));
+    let cards: Vec<u32> = g.state.players[victim]
+        .castle
+        .iter()
+        .map(|c| c.id)
+        .collect();
+    let flat = fell(&g, victim);
+    let ev = shot(&mut g, flat);
+    assert!(
+        kinds(&ev).contains(&"castle_did_not_stand"),
+        "{:?}",
+        kinds(&ev)
+    );
+    assert_eq!(g.state.players[victim].hand, cards);
+    assert_eq!(
+        g.state.task(),
+        Some(Task::Build {
+            seat: victim,
+            bastion: true
+        })
+    );
+    assert!(!g.state.players[victim].eliminated);
 }

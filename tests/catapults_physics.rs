@@ -33,12 +33,12 @@ fn setup(shooter: usize, resting: Vec<Placed>) -> Setup {
 /// and the outcome.
 fn follow(s: &Setup, l: &Launch) -> (Option<i32>, Outcome) {
     let mut shot = FlickShot::fire(s, l, &[]);
-    let cube = shot.built.cubes.last().map(|c| c.2).unwrap_or(0);
+    let cube = shot.stages.pieces.cubes.last().map(|c| c.2).unwrap_or(0);
     let mut airborne = false;
     let mut landing = None;
     while !shot.step_frame() {
         if let (Some((x, y, _)), Some((_, vy, _))) =
-            (shot.built.table.pose(cube), shot.built.table.velocity(cube))
+            (shot.table.pose(cube), shot.table.velocity(cube))
         {
             if y > 0.03 && vy > 0.0 {
                 airborne = true;
@@ -87,26 +87,27 @@ fn a_stronger_flick_throws_the_cube_farther() {
 #[test]
 fn the_lever_throws_the_cube_not_a_push_on_the_cube() {
     let s = setup(0, vec![]);
-    let mut built = table::build(&s, 45);
-    let cube = built.cubes[0].2;
-    let (vx, vy, _) = built.table.velocity(cube).unwrap_or((9.0, 9.0, 9.0));
+    let (built, pieces) = table::build(&s, 45);
+    let cube = pieces.cubes[0].2;
+    let (vx, vy, _) = built.velocity(cube).unwrap_or((9.0, 9.0, 9.0));
     assert!(
         vx.abs() < 0.01 && vy.abs() < 0.01,
         "the cube rests on the lever before the strike"
     );
-    table::strike(&mut built, &flick(500, 45));
-    let (vx, vy, _) = built.table.velocity(cube).unwrap_or((9.0, 9.0, 9.0));
+    let mut shot = FlickShot::struck(built, pieces, &flick(500, 45), Default::default());
+    let lever = shot.stages.pieces.lever;
+    let (vx, vy, _) = shot.table.velocity(cube).unwrap_or((9.0, 9.0, 9.0));
     assert!(
         vx.abs() < 0.01 && vy.abs() < 0.01,
         "the strike itself does not touch the cube: ({vx}, {vy})"
     );
-    let (_, _, tilt0) = built.table.pose(built.lever).unwrap_or_default();
+    let (_, _, tilt0) = shot.table.pose(lever).unwrap_or_default();
     let mut max_rise: f32 = 0.0;
     let mut max_turn: f32 = 0.0;
     for _ in 0..8 {
-        built.step_frame();
-        let (_, y, _) = built.table.pose(cube).unwrap_or_default();
-        let (_, _, tilt) = built.table.pose(built.lever).unwrap_or_default();
+        shot.step_frame();
+        let (_, y, _) = shot.table.pose(cube).unwrap_or_default();
+        let (_, _, tilt) = shot.table.pose(lever).unwrap_or_default();
         max_rise = max_rise.max(y);
         max_turn = max_turn.max(tilt0 - tilt);
     }

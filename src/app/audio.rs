@@ -41,7 +41,7 @@ impl App {
 
     /// Plays the sound of the last event that has one.
     pub(super) fn sfx_for_events(&self, events: &[Event]) {
-        if let Some(fx) = events.iter().rev().find_map(|e| sound::for_event(&e.kind)) {
+        if let Some(fx) = events.iter().rev().find_map(sound::for_event) {
             self.sfx(fx);
         }
     }

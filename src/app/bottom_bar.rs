@@ -7,7 +7,7 @@ use super::play_screen::Offer;
 use super::session::log_move;
 use super::ui::{self, PANEL};
 use super::{log, App};
-use crate::core::{Choice, LaunchKind, Move, PlacementPrompt};
+use crate::core::{Choice, GridStep, LaunchKind, Move, PlacementPrompt, Scene};
 
 /// The bottom bar laid out: rows of buttons (key, label, width).
 pub(super) struct BottomBar {
@@ -29,6 +29,14 @@ impl App {
         // A prompt with sources commits on release: no Place button.
         if placement.is_some_and(|pp| pp.sources.is_empty()) {
             labels.push(("place".into(), "Place".into()));
+        }
+        if offer
+            .grid
+            .as_ref()
+            .is_some_and(|g| g.step == GridStep::Place)
+        {
+            labels.push(("grid:place".into(), "Place".into()));
+            labels.push(("grid:turn".into(), "Turn".into()));
         }
         if let Some(lp) = offer.launch.as_ref().filter(|lp| lp.kinds.len() > 1) {
             for k in &lp.kinds {
@@ -147,7 +155,10 @@ impl App {
         if key == "undo" {
             match p.undo() {
                 Ok(()) => {
-                    log(&format!("undo moves={}", p.session.replay.moves.len()));
+                    log(&format!(
+                        "undo moves={}",
+                        p.driver.session.replay.moves.len()
+                    ));
                     self.save_play(p);
                 }
                 Err(e) => self.say(e.0, true),
@@ -178,6 +189,31 @@ impl App {
             }
             return;
         }
+        if let Some(what) = key.strip_prefix("grid:") {
+            let (Some(g), Some(seat), Scene::Map(map)) =
+                (p.game().grid_prompt(), p.human_turn(), p.scene())
+            else {
+                return;
+            };
+            if what == "turn" {
+                match self.grid.turn(&map, false) {
+                    Some(_) => {
+                        let (c, r) = self.grid.ghost.unwrap_or(([0, 0], 0));
+                        log(&format!("grid ghost x={} y={} r={r}", c[0], c[1]));
+                    }
+                    None => self.say("Tap a lit square to put the tile there first", false),
+                }
+                return;
+            }
+            match self.grid.confirm(&map, &g, seat) {
+                Ok(mv) => {
+                    log(&format!("grid send {} {:?}", mv.action, mv.args));
+                    self.decide(p, mv);
+                }
+                Err(hint) => self.say(hint, false),
+            }
+            return;
+        }
         if key == "place" {
             let (Some(pp), Some(pl), Some(seat)) = (placement, self.place.as_ref(), p.human_turn())
             else {
@@ -204,6 +240,7 @@ impl App {
                 self.sfx_for_events(&ev);
                 log_move(p);
                 self.place = None;
+                self.grid = super::grid::GridInput::default();
                 self.save_play(p);
             }
             Err(e) => self.say(e.0, true),

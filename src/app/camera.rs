@@ -40,9 +40,10 @@ impl App {
             Some(b) if !self.whole_table => b,
             _ => view.bounds,
         };
-        if bounds != self.camera_bounds {
+        if bounds != self.camera_bounds || self.camera_map {
             self.camera = Camera::default();
             self.camera_bounds = bounds;
+            self.camera_map = false;
         }
         let framed = table_area.inset(2.0 * u);
         let (_, wheel) = mouse_wheel();

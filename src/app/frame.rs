@@ -158,6 +158,27 @@ impl Camera {
         self.centre = Some(g.to_world(acx, acy));
     }
 
+    /// The bounds changed from `old` to `new` (a map that grew): a fitted camera stays fitted
+    /// (the view frames the new bounds); a zoomed one keeps its scale on screen and its centre,
+    /// so the player's view does not jump.
+    pub fn refit(&mut self, old: [f32; 4], new: [f32; 4], area: Area) {
+        if self.is_fit() {
+            *self = Camera::default();
+            return;
+        }
+        let shown = Frame::fit(old, area).scale * self.zoom.min(MAX_ZOOM);
+        let zoom = shown / Frame::fit(new, area).scale;
+        if !zoom.is_finite() || zoom <= 1.0 + 1e-3 {
+            *self = Camera::default();
+            return;
+        }
+        let centre = self.centre;
+        self.zoom = zoom.min(MAX_ZOOM);
+        self.centre = centre;
+        let (acx, acy) = area.centre();
+        self.centre = Some(self.frame(new, area).to_world(acx, acy));
+    }
+
     /// Moves the view by a screen distance (a drag with two fingers).
     pub fn pan_by(&mut self, dx: f32, dy: f32, bounds: [f32; 4], area: Area) {
         if self.is_fit() {
@@ -254,6 +275,39 @@ mod tests {
         cam.zoom_at(0.25, sx, sy, b, a);
         assert!(cam.is_fit());
         assert_eq!(cam.frame(b, a), Frame::fit(b, a));
+    }
+
+    #[test]
+    fn a_growing_map_keeps_a_zoomed_view_and_refits_a_fitted_one() {
+        let a = Area::new(0.0, 0.0, 800.0, 600.0);
+        let old = [-1.0, -1.0, 2.0, 2.0];
+        let new = [-2.0, -1.0, 2.0, 2.0];
+        let mut fitted = Camera::default();
+        fitted.refit(old, new, a);
+        assert!(fitted.is_fit());
+        let mut cam = Camera::default();
+        cam.zoom_at(3.0, 500.0, 300.0, old, a);
+        let before = cam.frame(old, a);
+        let centre = before.to_world(400.0, 300.0);
+        cam.refit(old, new, a);
+        let after = cam.frame(new, a);
+        assert!(
+            close(after.scale, before.scale),
+            "{} {}",
+            after.scale,
+            before.scale
+        );
+        let c = after.to_world(400.0, 300.0);
+        assert!(
+            close(c.0, centre.0) && close(c.1, centre.1),
+            "{c:?} {centre:?}"
+        );
+        // Zoomed in a little, then the bounds shrink below that view: the new fit is the view.
+        let big = [-5.0, -5.0, 6.0, 6.0];
+        let mut cam = Camera::default();
+        cam.zoom_at(1.25, 400.0, 300.0, big, a);
+        cam.refit(big, old, a);
+        assert!(cam.is_fit());
     }
 
     #[test]

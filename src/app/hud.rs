@@ -17,7 +17,7 @@ impl App {
         let ts = self.ui.size(3.6);
         let small = self.ui.size(2.8);
         let names = p.names();
-        let seats = p.session.replay.seats.clone();
+        let seats = p.driver.session.replay.seats.clone();
         let scores = p.game().scores();
         let btn_w = 20.0 * u;
         let bar_text_w = w - 2.0 * btn_w - 6.0 * u;
@@ -93,7 +93,8 @@ impl App {
 
     /// The text over the table: the game's HUD lines (top-left), the portrait hint, the recent
     /// events (bottom-left) and, on a bot's turn, who is playing.
-    pub(super) fn table_text(&mut self, p: &Play, view: &TableView, f: &Frame, top_h: f32) {
+    /// `side`: the side view drawn (None for a tile map).
+    pub(super) fn table_text(&mut self, p: &Play, side: Option<&TableView>, f: &Frame, top_h: f32) {
         let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
         let ts = self.ui.size(3.6);
         let small = self.ui.size(2.8);
@@ -122,7 +123,7 @@ impl App {
             }
         }
         // Side views are wide: in portrait, suggest turning the device (the game carries on).
-        if h > w * 1.2 {
+        if let (true, Some(view)) = (h > w * 1.2, side) {
             let msg = "Turn the screen sideways for a bigger table";
             let sz = self.ui.size(2.8);
             let mw = self.ui.measure(msg, sz);

@@ -12,10 +12,9 @@
 
 pub mod chart;
 pub mod draw;
-#[cfg(any(test, feature = "fixture-game"))]
-pub mod fixture;
 pub mod frame;
 pub mod gesture;
+pub mod grid;
 pub mod platform;
 pub mod play;
 pub mod pointer;
@@ -23,12 +22,14 @@ pub mod probe;
 pub mod save;
 pub mod sound;
 pub mod ui;
+pub mod viewer;
 
 mod aim;
 mod audio;
 mod bottom_bar;
 mod camera;
 mod hud;
+mod map;
 mod pause;
 mod placement;
 mod play_screen;
@@ -36,8 +37,10 @@ mod results;
 mod rules_screen;
 mod session;
 mod setup;
+mod share;
 mod title;
 mod toast;
+mod viewer_screen;
 
 use crate::core::LaunchKind;
 use crate::games::GameInfo;
@@ -73,6 +76,7 @@ enum Screen {
     Pause,
     Rules,
     Results,
+    Viewer,
 }
 
 impl Screen {
@@ -84,6 +88,7 @@ impl Screen {
             Screen::Pause => 4,
             Screen::Rules => 5,
             Screen::Results => 6,
+            Screen::Viewer => 7,
         }
     }
     fn name(self) -> &'static str {
@@ -94,6 +99,7 @@ impl Screen {
             Screen::Pause => "pause",
             Screen::Rules => "rules",
             Screen::Results => "results",
+            Screen::Viewer => "viewer",
         }
     }
 }
@@ -134,6 +140,22 @@ struct App {
     probe_anchor: (f32, f32),
     /// The launcher the player picked when the prompt offers several.
     kind_pick: Option<LaunchKind>,
+    /// The camera frames a tile map (a zoomed view survives the map growing) rather than a
+    /// side view (a new framing starts fitted).
+    camera_map: bool,
+    /// The tile map's input, and the prompt it belongs to.
+    grid: grid::GridInput,
+    grid_tag: String,
+    /// The press in progress began on the map.
+    map_press: bool,
+    mouse_last: Option<(f32, f32)>,
+    /// The map's frame (pixels per cell, origin) and the ghost's rotation, for browser tests.
+    probe_map: Option<(f32, f32, f32)>,
+    probe_ghost: i32,
+    /// The replay viewer, the screen it returns to, and the position last logged.
+    viewer: Option<viewer::Viewer>,
+    viewer_back: Screen,
+    viewer_logged: Option<(usize, usize)>,
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -191,6 +213,16 @@ impl App {
             probe_input: 0,
             probe_anchor: (-1.0, -1.0),
             kind_pick: None,
+            camera_map: false,
+            grid: grid::GridInput::default(),
+            grid_tag: String::new(),
+            map_press: false,
+            mouse_last: None,
+            probe_map: None,
+            probe_ghost: -1,
+            viewer: None,
+            viewer_back: Screen::Title,
+            viewer_logged: None,
         }
     }
 
@@ -248,6 +280,8 @@ impl App {
         clear_background(BG);
         self.probe_input = 0;
         self.probe_anchor = (-1.0, -1.0);
+        self.probe_map = None;
+        self.probe_ghost = -1;
         if is_key_pressed(KeyCode::Escape) {
             match self.screen {
                 Screen::Play => self.go(Screen::Pause),
@@ -257,6 +291,10 @@ impl App {
                     self.go(b)
                 }
                 Screen::Setup | Screen::Results => self.go(Screen::Title),
+                Screen::Viewer => {
+                    let b = self.viewer_back;
+                    self.go(b)
+                }
                 Screen::Title => {}
             }
         }
@@ -270,6 +308,7 @@ impl App {
             }
             Screen::Rules => self.rules(),
             Screen::Results => self.results(),
+            Screen::Viewer => self.viewer_screen(),
         }
         self.draw_toast();
         if self.logged_screen != Some(self.screen) {
@@ -277,6 +316,12 @@ impl App {
             log(&format!("screen {}", self.screen.name()));
         }
         self.frames += 1;
+        // A link pasted into the address bar of the open page (the start's link is opened
+        // before the first frame).
+        #[cfg(target_arch = "wasm32")]
+        if self.frames % 30 == 0 {
+            self.open_incoming_link();
+        }
         self.publish();
     }
 
@@ -285,7 +330,9 @@ impl App {
         probe::publish(probe::Probe {
             screen: self.screen.code(),
             frames: self.frames,
-            moves: p.map(|p| p.session.replay.moves.len() as i32).unwrap_or(-1),
+            moves: p
+                .map(|p| p.driver.session.replay.moves.len() as i32)
+                .unwrap_or(-1),
             turn: p
                 .and_then(|p| p.game().turn())
                 .map(|t| t as i32)
@@ -300,6 +347,8 @@ impl App {
             buttons: self.ui.probe_buttons(),
             muted: self.muted as i32,
             has_save: self.saved.is_some() as i32,
+            map: self.probe_map,
+            ghost: self.probe_ghost,
         });
     }
 }
@@ -308,6 +357,7 @@ impl App {
 pub async fn run() {
     simulate_mouse_with_touch(false);
     let mut app = App::new();
+    app.open_incoming_link();
     // The loading indicator stays up until a frame has drawn all its text (the glyphs of the
     // first frame are rasterized at the start of the second).
     let mut announced = false;

@@ -354,7 +354,7 @@ impl App {
     }
 
     /// The placement's hint, in the accent colour above the bottom-left corner of the table.
-    fn placement_hint(&mut self, hint: &str) {
+    pub(super) fn placement_hint(&mut self, hint: &str) {
         let u = self.ui.u;
         let small = self.ui.size(2.8);
         let lines = self.ui.wrap(hint, small, self.table_area.w - 4.0 * u);

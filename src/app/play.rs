@@ -2,48 +2,29 @@
 //! fixed 1/60 s frames from a clock and drawn interpolated), bot turns, the ghost of the previous
 //! shot, resuming from a save. The screens draw it and feed it gestures.
 
-use crate::core::bot::{self, BotBudget};
+#[cfg(test)]
+use crate::core::bot::BotBudget;
+use crate::core::driver::{self, BotTurn, Driver, Recorded};
 use crate::core::replay::Replay;
-use crate::core::{
-    Event, Game, Launch, Move, Outcome, Refusal, Rng, RuleResult, Seat, Session, Shot, TableView,
-};
+use crate::core::{Event, Game, Launch, Move, Refusal, RuleResult, Scene, Seat, TableView};
 use crate::games::{self, GameInfo};
 use crate::physics::FixedClock;
 
-/// Every game the title screen lists (the fixture only in test and fixture builds).
+/// Every game the title screen lists (the practice game only in test and fixture builds).
 pub fn catalog() -> Vec<&'static GameInfo> {
-    #[allow(unused_mut)]
-    let mut all: Vec<&'static GameInfo> = games::GAMES.iter().collect();
-    #[cfg(any(test, feature = "fixture-game"))]
-    all.push(&super::fixture::INFO);
-    all
+    games::GAMES.iter().collect()
 }
 
 pub fn find(id: &str) -> RuleResult<&'static GameInfo> {
-    catalog()
-        .into_iter()
-        .find(|g| g.id == id)
-        .ok_or_else(|| Refusal(format!("unknown game `{id}`")))
-}
-
-fn create(id: &str, options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dyn Game>> {
-    #[cfg(any(test, feature = "fixture-game"))]
-    if id == super::fixture::INFO.id {
-        return super::fixture::new(options, seats, seed);
-    }
-    games::new_game(id, options, seats, seed)
+    games::info(id)
 }
 
 /// Pause between moves so a person can follow the bots, seconds.
 pub const BOT_PAUSE: f32 = 0.6;
 
-/// A shot being animated.
+/// A shot being animated: the driver's flight, stepped by a clock and drawn interpolated.
 pub struct Flight {
-    shot: Box<dyn Shot>,
-    pub launch: Launch,
-    pub seat: usize,
-    /// The bot's outcome (it already simulated this shot); a human shot uses the animated one.
-    recorded: Option<Outcome>,
+    shot: driver::Flight,
     prev: TableView,
     cur: TableView,
     clock: FixedClock,
@@ -54,21 +35,26 @@ pub struct Flight {
 }
 
 impl Flight {
-    fn new(shot: Box<dyn Shot>, launch: Launch, seat: usize, recorded: Option<Outcome>) -> Self {
+    fn new(shot: driver::Flight) -> Self {
         let v = shot.view();
         let paths = v.bodies.iter().map(|b| vec![[b.x, b.y]]).collect();
         let vel = vec![[0.0, 0.0]; v.bodies.len()];
         Flight {
             shot,
-            launch,
-            seat,
-            recorded,
             prev: v.clone(),
             cur: v,
             clock: FixedClock::default(),
             paths,
             vel,
         }
+    }
+
+    pub fn launch(&self) -> &Launch {
+        &self.shot.launch
+    }
+
+    pub fn seat(&self) -> usize {
+        self.shot.seat
     }
 
     /// Advances by real time; returns (settled, impacts heard this call).
@@ -132,7 +118,7 @@ impl Flight {
     }
 
     pub fn frames(&self) -> u64 {
-        self.shot.steps()
+        self.shot.shot.steps()
     }
 }
 
@@ -175,12 +161,11 @@ pub struct Tick {
 
 pub struct Play {
     pub info: &'static GameInfo,
-    pub session: Session,
+    /// The session and its bots.
+    pub driver: Driver,
     pub flight: Option<Flight>,
     /// The previous shot's projectile path (drawn faint).
     pub ghost: Vec<[f32; 2]>,
-    bot_rng: Rng,
-    pub bot_budget: BotBudget,
     /// Seconds before a bot acts.
     pub wait: f32,
     /// A bot is about to think (the screen shows "thinking…" for a frame first).
@@ -196,20 +181,17 @@ impl Play {
         seats: Vec<Seat>,
         seed: u64,
     ) -> RuleResult<Play> {
-        let game = create(info.id, options, seats.clone(), seed)?;
-        let replay = Replay::new(info.id, options, seats, seed);
-        Ok(Play::with(info, Session::new(game, replay)))
+        let game = games::new_game(info.id, options, seats.clone(), seed)?;
+        let header = Replay::new(info.id, options, seats, seed);
+        Ok(Play::with(info, Driver::new(game, &header)))
     }
 
-    fn with(info: &'static GameInfo, session: Session) -> Play {
-        let seed = session.replay.seed;
+    fn with(info: &'static GameInfo, driver: Driver) -> Play {
         Play {
             info,
-            session,
+            driver,
             flight: None,
             ghost: Vec::new(),
-            bot_rng: Rng::new(seed ^ 0xB07_5EED ^ 0xA99),
-            bot_budget: BotBudget::default(),
             wait: BOT_PAUSE,
             thinking: false,
             log: Vec::new(),
@@ -226,31 +208,23 @@ impl Play {
                 info.name
             )));
         }
-        let mut play = Play::new(info, &header.options, header.seats.clone(), header.seed)?;
-        for (i, mv) in header.moves.iter().enumerate() {
-            play.session
-                .play(mv.clone())
-                .map_err(|e| Refusal(format!("move {i} (seat {}, {}): {e}", mv.seat, mv.action)))?;
-            // Keep the move exactly as saved (a shot keeps its launch and its outcome).
-            if let Some(last) = play.session.replay.moves.last_mut() {
-                *last = mv.clone();
-            }
-        }
-        play.bot_rng = Rng::new(header.seed ^ header.moves.len() as u64 ^ 0xB07_5EED);
-        Ok(play)
+        let game = games::new_game(info.id, &header.options, header.seats.clone(), header.seed)?;
+        let driver = Driver::replay(game, &header, Recorded::Trust)?;
+        Ok(Play::with(info, driver))
     }
 
     pub fn restart(&self, seed: u64) -> RuleResult<Play> {
-        let r = &self.session.replay;
+        let r = &self.driver.session.replay;
         Play::new(self.info, &r.options, r.seats.clone(), seed)
     }
 
     pub fn game(&self) -> &dyn Game {
-        self.session.game.as_ref()
+        self.driver.game()
     }
 
     pub fn names(&self) -> Vec<String> {
-        self.session
+        self.driver
+            .session
             .replay
             .seats
             .iter()
@@ -268,28 +242,25 @@ impl Play {
             return None;
         }
         let t = self.game().turn()?;
-        let seat = self.session.replay.seats.get(t)?;
+        let seat = self.driver.session.replay.seats.get(t)?;
         (!seat.is_bot()).then_some(t)
     }
 
     pub fn bot_turn(&self) -> bool {
-        self.game()
-            .turn()
-            .and_then(|t| self.session.replay.seats.get(t))
-            .map(|s| s.is_bot())
-            .unwrap_or(false)
+        self.driver.bot_to_act()
     }
 
     /// Undo is offered for a human's own last decision since the last shot.
     pub fn can_undo(&self) -> bool {
         self.flight.is_none()
-            && self.session.can_undo()
+            && self.driver.session.can_undo()
             && self
+                .driver
                 .session
                 .replay
                 .moves
                 .last()
-                .and_then(|m| self.session.replay.seats.get(m.seat as usize))
+                .and_then(|m| self.driver.session.replay.seats.get(m.seat as usize))
                 .map(|s| !s.is_bot())
                 .unwrap_or(false)
     }
@@ -298,7 +269,7 @@ impl Play {
         if !self.can_undo() {
             return Err(Refusal::new("nothing to undo"));
         }
-        self.session.undo()?;
+        self.driver.session.undo()?;
         self.log.push("Undone.".into());
         self.wait = BOT_PAUSE;
         Ok(())
@@ -309,8 +280,9 @@ impl Play {
         let Some(seat) = self.human_turn() else {
             return Err(Refusal::new("it is not a player's turn to shoot"));
         };
-        let shot = self.game().start_shot(&launch)?;
-        self.flight = Some(Flight::new(shot, launch, seat, None));
+        let shot = self.driver.launch(launch)?;
+        debug_assert_eq!(shot.seat, seat);
+        self.flight = Some(Flight::new(shot));
         Ok(())
     }
 
@@ -319,7 +291,7 @@ impl Play {
         if self.human_turn() != Some(mv.seat as usize) {
             return Err(Refusal::new("it is not that player's turn"));
         }
-        let ev = self.session.play(mv)?;
+        let ev = self.driver.play(mv)?;
         self.note(&ev);
         self.wait = BOT_PAUSE;
         Ok(ev)
@@ -344,12 +316,7 @@ impl Play {
             if settled {
                 if let Some(f) = self.flight.take() {
                     self.ghost = f.longest_path();
-                    let outcome = f.recorded.clone().unwrap_or_else(|| f.shot.outcome());
-                    let mv = Move {
-                        outcome: Some(outcome),
-                        ..Move::shot(f.seat, f.launch.clone())
-                    };
-                    match self.session.play(mv) {
+                    match self.driver.land(f.shot) {
                         Ok(ev) => {
                             self.note(&ev);
                             tick.events = ev;
@@ -375,36 +342,22 @@ impl Play {
             return tick;
         }
         self.thinking = false;
-        let chosen = bot::choose(
-            self.session.game.as_ref(),
-            &mut self.bot_rng,
-            self.bot_budget,
-        );
-        let Some(mv) = chosen else {
-            tick.error = Some(format!(
-                "the bot found no legal move in phase {}",
-                self.game().phase()
-            ));
-            self.wait = 5.0;
-            return tick;
-        };
-        if let (true, Some(launch)) = (mv.is_shot(), mv.launch.clone()) {
-            match self.game().start_shot(&launch) {
-                Ok(shot) => {
-                    self.flight = Some(Flight::new(shot, launch, mv.seat as usize, mv.outcome));
-                    tick.launched = true;
-                }
-                Err(e) => tick.error = Some(format!("the bot's shot was refused: {e}")),
+        match self.driver.bot_turn_animated() {
+            Ok(BotTurn::Shot(shot)) => {
+                self.flight = Some(Flight::new(shot));
+                tick.launched = true;
+                return tick;
             }
-            return tick;
-        }
-        match self.session.play(mv) {
-            Ok(ev) => {
+            Ok(BotTurn::Played(ev)) => {
                 self.note(&ev);
                 tick.events = ev;
                 tick.moved = true;
             }
-            Err(e) => tick.error = Some(format!("the bot's move was refused: {e}")),
+            Err(e) => {
+                tick.error = Some(e.to_string());
+                self.wait = 5.0;
+                return tick;
+            }
         }
         self.wait = BOT_PAUSE;
         tick
@@ -417,17 +370,26 @@ impl Play {
             None => self.game().view(),
         }
     }
+
+    /// The scene to draw now: a shot in flight is always a side view; otherwise the game's.
+    pub fn scene(&self) -> Scene {
+        match &self.flight {
+            Some(f) => Scene::Side(f.view()),
+            None => self.game().scene(),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::seat::{default_seats, SeatKind};
-    use crate::core::{BodyShape, BodyView, LaunchKind};
+    use crate::core::{BodyShape, BodyView, GridPrompt, LaunchKind, TileMapView};
 
     fn practice(seats: Vec<Seat>, options: &[&str]) -> Play {
         let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
-        let p = Play::new(&super::super::fixture::INFO, &opts, seats, 7);
+        let info = find("practice").unwrap_or_else(|e| panic!("{e}"));
+        let p = Play::new(info, &opts, seats, 7);
         assert!(p.is_ok(), "the fixture starts");
         p.unwrap_or_else(|_| unreachable!())
     }
@@ -473,18 +435,19 @@ mod tests {
         let before = p.view();
         let t = run_flight(&mut p);
         assert!(t.moved && t.error.is_none(), "{t:?}");
-        let mv = &p.session.replay.moves[0];
+        let mv = &p.driver.session.replay.moves[0];
         assert_eq!(mv.launch.as_ref(), Some(&launch));
         // The outcome applied is exactly what re-simulating the launch gives.
         let mut fresh = practice(default_seats(2, SeatKind::Human), &[]);
         let mut shot = fresh
+            .driver
             .session
             .game
             .start_shot(&launch)
             .map_err(|e| e.0)
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(mv.outcome.as_ref(), Some(&shot.run_to_rest()));
-        assert!(fresh.session.play(mv.clone()).is_ok());
+        assert!(fresh.driver.session.play(mv.clone()).is_ok());
         assert_eq!(p.game().turn(), Some(1));
         assert!(p.ghost.len() > 10, "the ghost path was recorded");
         let moved = p.ghost.last().copied().unwrap_or_default();
@@ -508,7 +471,7 @@ mod tests {
     #[test]
     fn bots_think_for_a_frame_then_shoot_and_the_game_ends_with_a_ranking() {
         let mut p = practice(default_seats(2, SeatKind::Bot), &[]);
-        p.bot_budget = BotBudget {
+        p.driver.budget = BotBudget {
             samples: 3,
             refinements: 2,
         };
@@ -522,10 +485,136 @@ mod tests {
         }
         assert!(p.is_over(), "bots finish the game");
         assert!(saw_thinking);
-        assert_eq!(p.session.replay.moves.len(), 4);
+        assert_eq!(p.driver.session.replay.moves.len(), 4);
         let lines = p.game().ranking().explain(&p.names());
         assert_eq!(lines.len(), 2);
         assert!(lines[0].starts_with("1."), "{lines:?}");
+    }
+
+    #[test]
+    fn bots_lay_their_tiles_on_the_map_then_shoot_to_the_end() {
+        let mut p = practice(default_seats(3, SeatKind::Bot), &["tiles"]);
+        p.driver.budget = BotBudget {
+            samples: 2,
+            refinements: 0,
+        };
+        for _ in 0..20_000 {
+            let t = p.update(1.0 / 10.0);
+            assert!(t.error.is_none(), "{:?}", t.error);
+            if p.is_over() && p.flight.is_none() {
+                break;
+            }
+        }
+        assert!(p.is_over());
+        let moves = &p.driver.session.replay.moves;
+        assert_eq!(moves.iter().filter(|m| m.action == "lay").count(), 3);
+        let turns = moves.iter().filter(|m| m.is_shot() || m.action == "pass");
+        assert_eq!(
+            turns.count(),
+            6,
+            "two shots (or passes) each after the tiles"
+        );
+    }
+
+    /// A tile laid the way the map screen lays it: taps on the map (screen pixels through the
+    /// map's frame) move and turn the ghost, Place sends it, a tap on a spot marks it; then the
+    /// game turns to the side view for the shots.
+    #[test]
+    fn a_tile_is_laid_turned_and_marked_through_the_grid_prompt() {
+        use crate::app::frame::{Area, Frame};
+        use crate::app::grid::{self, GridAction, GridInput};
+        use crate::app::pointer::PointerEvent;
+        let mut p = practice(default_seats(2, SeatKind::Human), &["tiles"]);
+        let Scene::Map(map) = p.scene() else {
+            panic!("the tile round is a map");
+        };
+        let prompt = p
+            .game()
+            .grid_prompt()
+            .unwrap_or_else(|| panic!("a grid prompt"));
+        assert!(p.game().launch_prompt().is_none());
+        let f = Frame::fit(map.bounds, Area::new(0.0, 60.0, 800.0, 500.0));
+        let mut input = GridInput::default();
+        let tap = |input: &mut GridInput, map: &TileMapView, g: &GridPrompt, cell: [i32; 2]| {
+            let (x, y) = f.to_screen(cell[0] as f32 + 0.5, cell[1] as f32 + 0.5);
+            let mut out = Vec::new();
+            for e in [PointerEvent::Down { x, y }, PointerEvent::Up { x, y }] {
+                out.extend(input.event(e, map, Some(g), Some(0), &f, None, 8.0, 30.0));
+            }
+            out
+        };
+        // A tap on the start tile: the game's reason, and no ghost.
+        let out = tap(&mut input, &map, &prompt, [0, 0]);
+        assert_eq!(out, [GridAction::Refused([0, 0], 0)]);
+        assert_eq!(
+            grid::refusal(p.game(), &prompt, [0, 0], 0),
+            "a tile already lies there"
+        );
+        assert_eq!(
+            grid::refusal(p.game(), &prompt, [1, 1], 0),
+            "a tile must touch one already on the map"
+        );
+        assert!(input.confirm(&map, &prompt, 0).is_err());
+        // The open cell with the most rotations: tap it, tap again to turn.
+        let open = map
+            .legal
+            .iter()
+            .max_by_key(|l| l.rotations.len())
+            .cloned()
+            .unwrap_or_else(|| panic!("an open cell"));
+        let out = tap(&mut input, &map, &prompt, open.cell);
+        assert_eq!(out, [GridAction::Ghost(open.cell, open.rotations[0])]);
+        let turned = *open.rotations.get(1).unwrap_or(&open.rotations[0]);
+        let out = tap(&mut input, &map, &prompt, open.cell);
+        assert_eq!(out, [GridAction::Ghost(open.cell, turned)]);
+        let mv = input
+            .confirm(&map, &prompt, 0)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            mv.args,
+            vec![open.cell[0] as i64, open.cell[1] as i64, turned as i64]
+        );
+        assert!(p.decide(mv).is_ok());
+        // The spots light up: a tap on the first marks it.
+        let Scene::Map(map) = p.scene() else {
+            panic!("still the map while marking");
+        };
+        assert_eq!(map.tile_at(open.cell).map(|t| t.rotation), Some(turned));
+        let spot = p
+            .game()
+            .grid_prompt()
+            .unwrap_or_else(|| panic!("a spot prompt"));
+        assert_eq!(spot.step, crate::core::GridStep::Spot);
+        let s = map.on_map(map.spots[0].cell, map.spots[0].at);
+        let (x, y) = f.to_screen(s[0], s[1]);
+        let mut input = GridInput::default();
+        let mut out = Vec::new();
+        for e in [PointerEvent::Down { x, y }, PointerEvent::Up { x, y }] {
+            out.extend(input.event(e, &map, Some(&spot), Some(0), &f, None, 8.0, 30.0));
+        }
+        let [GridAction::Send(mark)] = &out[..] else {
+            panic!("a tap on a spot sends it: {out:?}");
+        };
+        assert!(p.decide(mark.clone()).is_ok());
+        // Seat 1 goes without a marker (the bottom bar's choice).
+        let Scene::Map(map) = p.scene() else {
+            panic!("seat 1 lays next");
+        };
+        let l = &map.legal[0];
+        let lay = prompt.place_move(1, l.cell, l.rotations[0]);
+        assert!(p.decide(lay).is_ok());
+        let skip = p.game().choices()[0].clone();
+        assert_eq!(skip.label, "No marker");
+        assert!(p.decide(skip.mv).is_ok());
+        assert!(
+            matches!(p.scene(), Scene::Side(_)),
+            "the shots are side view"
+        );
+        assert!(p.game().launch_prompt().is_some());
+        // The save resumes to the same map and marker.
+        let r = Play::resume(&p.driver.session.replay.to_json()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.game().scores(), p.game().scores());
+        assert_eq!(r.driver.session.replay, p.driver.session.replay);
     }
 
     #[test]
@@ -538,7 +627,7 @@ mod tests {
         assert!(p.decide(pass).is_ok());
         assert!(p.can_undo());
         assert!(p.undo().is_ok());
-        assert_eq!(p.session.replay.moves.len(), 0);
+        assert_eq!(p.driver.session.replay.moves.len(), 0);
         assert_eq!(p.game().turn(), Some(0));
         // A decision for the wrong seat is refused.
         assert!(p.decide(Move::decide(1, "pass", &[])).is_err());
@@ -563,11 +652,11 @@ mod tests {
         };
         assert!(p.fire(launch).is_ok());
         run_flight(&mut p);
-        let text = p.session.replay.to_json();
+        let text = p.driver.session.replay.to_json();
         let r = Play::resume(&text);
         assert!(r.is_ok(), "{:?}", r.err());
         let r = r.unwrap_or_else(|_| unreachable!());
-        assert_eq!(r.session.replay, p.session.replay);
+        assert_eq!(r.driver.session.replay, p.driver.session.replay);
         assert_eq!(r.game().turn(), p.game().turn());
         assert_eq!(r.game().view(), p.game().view());
         // Damaged saves are refused with a reason.
@@ -578,7 +667,7 @@ mod tests {
             .map(|e| e.0)
             .unwrap_or_default();
         assert!(e.contains("nosuch"), "{e}");
-        let bad_move = text.replace("\"place\"", "\"jump\"");
+        let bad_move = text.replace("\"action\":\"place\"", "\"action\":\"jump\"");
         let e = Play::resume(&bad_move)
             .err()
             .map(|e| e.0)
@@ -597,7 +686,7 @@ mod tests {
             let mut seats = default_seats(n, SeatKind::Bot);
             seats[0] = Seat::new(0, SeatKind::Human);
             let mut p = Play::new(info, &[], seats, 11).unwrap_or_else(|e| panic!("{e}"));
-            p.bot_budget = BotBudget {
+            p.driver.budget = BotBudget {
                 samples: 2,
                 refinements: 0,
             };
@@ -644,7 +733,7 @@ mod tests {
                     };
                     let launch = launch.unwrap_or_else(|r| panic!("{}: {}", info.id, r.message));
                     assert!(lp.check(&launch).is_ok(), "{}: {launch:?}", info.id);
-                    let before = p.session.replay.moves.len();
+                    let before = p.driver.session.replay.moves.len();
                     p.fire(launch)
                         .unwrap_or_else(|e| panic!("{}: {e}", info.id));
                     for _ in 0..5000 {
@@ -654,7 +743,12 @@ mod tests {
                         p.update(0.25);
                     }
                     assert!(p.flight.is_none(), "{}: the shot settles", info.id);
-                    assert_eq!(p.session.replay.moves.len(), before + 1, "{}", info.id);
+                    assert_eq!(
+                        p.driver.session.replay.moves.len(),
+                        before + 1,
+                        "{}",
+                        info.id
+                    );
                     if kind != LaunchKind::Release {
                         human_shots += 1;
                     }
@@ -674,7 +768,7 @@ mod tests {
             eprintln!(
                 "{}: {} moves, {human_shots} human shot(s), {steps} steps",
                 info.id,
-                p.session.replay.moves.len()
+                p.driver.session.replay.moves.len()
             );
             assert!(
                 human_shots == 1 || p.is_over(),
@@ -682,7 +776,8 @@ mod tests {
                 info.id
             );
             // The save resumes to the same place.
-            let r = Play::resume(&p.session.replay.to_json()).unwrap_or_else(|e| panic!("{e}"));
+            let r =
+                Play::resume(&p.driver.session.replay.to_json()).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(r.game().turn(), p.game().turn(), "{}", info.id);
             assert_eq!(r.game().scores(), p.game().scores(), "{}", info.id);
         }

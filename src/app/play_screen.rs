@@ -6,7 +6,7 @@ use super::gesture::Feel;
 use super::play::Play;
 use super::session::log_move;
 use super::{log, sound, App, Screen};
-use crate::core::{Choice, LaunchKind, LaunchPrompt, PlacementPrompt};
+use crate::core::{Choice, GridPrompt, LaunchKind, LaunchPrompt, PlacementPrompt, Scene};
 use macroquad::prelude::*;
 
 impl App {
@@ -82,7 +82,18 @@ impl App {
         let offer = self.offer(p, active);
         let bar = self.bottom_bar(p, &offer, active);
         self.table_area = Area::new(0.0, top_h, w, (h - top_h - bar.height).max(10.0));
-        let view = p.view();
+        let view = match p.scene() {
+            Scene::Side(view) => view,
+            Scene::Map(map) => {
+                // A tile map: its own input (launch and placement prompts are side-view ones).
+                self.aim = None;
+                self.place = None;
+                let f = self.draw_map(p, &map, offer.grid.as_ref(), offer.human, active);
+                self.table_text(p, None, &f, top_h);
+                self.draw_bottom_bar(p, &bar, &offer);
+                return;
+            }
+        };
         let f = self.draw_table(p, &view, offer.close_up, active);
         // Launcher, aim, placement ghost.
         let feel = Feel::for_screen(f.metres(w.min(h)));
@@ -103,7 +114,7 @@ impl App {
         } else {
             self.place = None;
         }
-        self.table_text(p, &view, &f, top_h);
+        self.table_text(p, Some(&view), &f, top_h);
         self.draw_bottom_bar(p, &bar, &offer);
     }
 
@@ -116,6 +127,7 @@ impl App {
             Vec::new()
         };
         let placement = human.and(p.game().placement_prompt());
+        let grid = human.and(p.game().grid_prompt());
         let launch = human.and(p.game().launch_prompt());
         // While a human aims, a game may ask for a close-up of its launcher.
         let close_up = launch.as_ref().and(p.game().aim_bounds());
@@ -128,6 +140,7 @@ impl App {
             human,
             choices,
             placement,
+            grid,
             launch,
             close_up,
             kind,
@@ -142,6 +155,8 @@ pub(super) struct Offer {
     /// The game's decisions open now (bottom-bar buttons).
     pub(super) choices: Vec<Choice>,
     pub(super) placement: Option<PlacementPrompt>,
+    /// A decision on the tile map.
+    pub(super) grid: Option<GridPrompt>,
     pub(super) launch: Option<LaunchPrompt>,
     /// The game's close-up of the launcher while aiming.
     pub(super) close_up: Option<[f32; 4]>,

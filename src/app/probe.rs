@@ -15,7 +15,8 @@ pub struct Probe {
     pub busy: i32,
     pub human: i32,
     /// 0 none, 1 catapult, 2 toss, 3 flick, 4 wrist, 5 placement, 6 let go, 7 pick up and move
-    /// a piece (anchor: the first source).
+    /// a piece (anchor: the first source), 8 lay a tile on the map (anchor: the ghost's cell, or
+    /// the first open cell), 9 a spot on the map (anchor: the first spot).
     pub input: i32,
     /// The launcher (or the placement ghost) on screen, logical pixels.
     pub anchor: (f32, f32),
@@ -24,6 +25,10 @@ pub struct Probe {
     pub buttons: Vec<(u32, f32, f32)>,
     pub muted: i32,
     pub has_save: i32,
+    /// The tile map on screen: pixels per cell and the screen point of map (0, 0).
+    pub map: Option<(f32, f32, f32)>,
+    /// The rotation of the ghost of the piece in hand, or -1.
+    pub ghost: i32,
 }
 
 static PROBE: Mutex<Option<Probe>> = Mutex::new(None);
@@ -99,6 +104,26 @@ pub extern "C" fn ct_muted() -> i32 {
 pub extern "C" fn ct_has_save() -> i32 {
     read(|p| p.has_save, 0)
 }
+/// Screen x of the centre of map cell (x, y), or -1 when no map is shown.
+#[no_mangle]
+pub extern "C" fn ct_cell_x(x: i32, _y: i32) -> f32 {
+    read(
+        |p| p.map.map(|m| m.1 + (x as f32 + 0.5) * m.0).unwrap_or(-1.0),
+        -1.0,
+    )
+}
+/// Screen y of the centre of map cell (x, y), or -1 when no map is shown.
+#[no_mangle]
+pub extern "C" fn ct_cell_y(_x: i32, y: i32) -> f32 {
+    read(
+        |p| p.map.map(|m| m.2 - (y as f32 + 0.5) * m.0).unwrap_or(-1.0),
+        -1.0,
+    )
+}
+#[no_mangle]
+pub extern "C" fn ct_ghost_r() -> i32 {
+    read(|p| p.ghost, -1)
+}
 /// Centre x of the button with this key hash, or -1.
 #[no_mangle]
 pub extern "C" fn ct_button_x(hash: u32) -> f32 {
@@ -145,5 +170,13 @@ mod tests {
         assert_eq!(ct_button_x(key_hash("game:castle")), 10.0);
         assert_eq!(ct_button_y(key_hash("game:castle")), 20.0);
         assert_eq!(ct_button_x(key_hash("start")), -1.0);
+        assert_eq!(ct_cell_x(0, 0), -1.0, "no map shown");
+        publish(Probe {
+            map: Some((100.0, 50.0, 400.0)),
+            ghost: 2,
+            ..Probe::default()
+        });
+        assert_eq!((ct_cell_x(1, -1), ct_cell_y(1, -1)), (200.0, 450.0));
+        assert_eq!(ct_ghost_r(), 2);
     }
 }

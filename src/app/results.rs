@@ -42,7 +42,7 @@ impl App {
                 .standings
                 .iter()
                 .find(|s| line.contains(&names.get(s.seat).cloned().unwrap_or_default()))
-                .and_then(|s| p.session.replay.seats.get(s.seat))
+                .and_then(|s| p.driver.session.replay.seats.get(s.seat))
                 .map(|s| rgb(s.rgb()))
                 .unwrap_or(TEXT);
             draw_rectangle(x0, y + 0.4 * ts, 1.5 * u, ts * 0.8, colour);
@@ -57,6 +57,7 @@ impl App {
         let chart_bottom = h - 14.0 * u;
         if !history.is_empty() && chart_bottom - chart_top > 24.0 * u {
             let colours: Vec<Color> = p
+                .driver
                 .session
                 .replay
                 .seats
@@ -71,20 +72,17 @@ impl App {
                 Area::new(x0, chart_top, col_w, chart_bottom - chart_top),
             );
         }
-        let bw = (col_w - 2.0 * u) / 2.0;
-        let again = self.ui.button(
-            "again",
-            Area::new(x0, h - 12.0 * u, bw, 10.0 * u),
-            "Play again",
-            true,
-        );
-        let title = self.ui.button(
-            "title",
-            Area::new(x0 + bw + 2.0 * u, h - 12.0 * u, bw, 10.0 * u),
-            "Title",
-            true,
-        );
-        if again {
+        let bw = (col_w - 6.0 * u) / 4.0;
+        let at = |i: f32| Area::new(x0 + i * (bw + 2.0 * u), h - 12.0 * u, bw, 10.0 * u);
+        let again = self.ui.button("again", at(0.0), "Play again", true);
+        let watch = self.ui.button("watch", at(1.0), "Watch replay", true);
+        let share = self.ui.button("share", at(2.0), "Share", true);
+        let title = self.ui.button("title", at(3.0), "Title", true);
+        if watch {
+            self.watch(Screen::Results);
+        } else if share {
+            self.share();
+        } else if again {
             self.restart();
         } else if title {
             self.play = None;

@@ -72,8 +72,8 @@ pub fn describe(play: &Play) -> String {
     format!(
         "{}: {} players, move {}, {} to play",
         play.info.name,
-        play.session.replay.seats.len(),
-        play.session.replay.moves.len() + 1,
+        play.driver.session.replay.seats.len(),
+        play.driver.session.replay.moves.len() + 1,
         who
     )
 }
@@ -105,7 +105,7 @@ pub fn write(store: &mut dyn Store, play: &Play) -> Result<(), String> {
         store.remove(SAVE_KEY);
         return Ok(());
     }
-    store.set(SAVE_KEY, &play.session.replay.to_json())
+    store.set(SAVE_KEY, &play.driver.session.replay.to_json())
 }
 
 pub fn muted(store: &dyn Store) -> bool {
@@ -124,7 +124,7 @@ mod tests {
 
     fn started() -> Play {
         let p = Play::new(
-            &crate::app::fixture::INFO,
+            crate::games::info("practice").unwrap_or_else(|e| panic!("{e}")),
             &[],
             default_seats(2, SeatKind::Human),
             3,
@@ -141,7 +141,7 @@ mod tests {
         assert!(write(&mut store, &p).is_ok());
         match load(&mut store) {
             Found::Resumable(r, line) => {
-                assert_eq!(r.session.replay, p.session.replay);
+                assert_eq!(r.driver.session.replay, p.driver.session.replay);
                 assert!(
                     line.contains("move 2") && line.contains("Player 2"),
                     "{line}"
@@ -167,6 +167,7 @@ mod tests {
         // A second bad save does not overwrite the first one kept aside.
         let p = started();
         let future = p
+            .driver
             .session
             .replay
             .to_json()

@@ -10,8 +10,8 @@ pub(super) fn seed_now(frames: u32) -> u64 {
 }
 
 pub(super) fn log_move(p: &Play) {
-    let n = p.session.replay.moves.len();
-    let Some(m) = p.session.replay.moves.last() else {
+    let n = p.driver.session.replay.moves.len();
+    let Some(m) = p.driver.session.replay.moves.last() else {
         return;
     };
     if m.is_shot() {
@@ -76,7 +76,10 @@ impl App {
     /// Saves `p`, the game in play (also while it is taken out of `self.play`).
     pub(super) fn save_play(&mut self, p: &Play) {
         match save::write(self.store.as_mut(), p) {
-            Ok(()) => log(&format!("saved moves={}", p.session.replay.moves.len())),
+            Ok(()) => log(&format!(
+                "saved moves={}",
+                p.driver.session.replay.moves.len()
+            )),
             Err(e) => self.say(format!("The game could not be saved: {e}"), true),
         }
     }

@@ -1,6 +1,8 @@
 //! Sound effects generated in code (no audio files): short mono 16-bit WAVs built from
 //! oscillators, noise and envelopes. Pure: the app hands the bytes to macroquad's audio.
 
+use crate::core::event::{Cue, Event};
+
 pub const RATE: u32 = 22_050;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,17 +22,13 @@ pub const ALL: [Effect; 5] = [
     Effect::Win,
 ];
 
-/// The effect an event kind calls for, if any (matched on the words games use in event kinds).
-pub fn for_event(kind: &str) -> Option<Effect> {
-    let k = kind.to_ascii_lowercase();
-    if k.contains("game_over") || k.contains("win") {
-        Some(Effect::Win)
-    } else if k.contains("captur") || k.contains("score") || k.contains("taken") {
-        Some(Effect::Capture)
-    } else if k.contains("fall") || k.contains("fell") || k.contains("collapse") {
-        Some(Effect::Fall)
-    } else {
-        None
+/// The effect an event calls for, if any (its game's kind says which cue it is).
+pub fn for_event(event: &Event) -> Option<Effect> {
+    match event.cue {
+        Cue::Win => Some(Effect::Win),
+        Cue::Capture => Some(Effect::Capture),
+        Cue::Fall => Some(Effect::Fall),
+        Cue::Quiet => None,
     }
 }
 
@@ -157,10 +155,30 @@ mod tests {
     }
 
     #[test]
-    fn events_map_to_effects() {
-        assert_eq!(for_event("tower_captured"), Some(Effect::Capture));
-        assert_eq!(for_event("castle_collapsed"), Some(Effect::Fall));
-        assert_eq!(for_event("game_over"), Some(Effect::Win));
-        assert_eq!(for_event("card_drawn"), None);
+    fn events_map_to_effects_by_their_games_typed_kind() {
+        use crate::games::{assault, castle, catapults};
+        let of = |e: Event| for_event(&e);
+        assert_eq!(
+            of(Event::of(castle::events::Ev::TowerTaken, None, &[], "")),
+            Some(Effect::Capture)
+        );
+        assert_eq!(
+            of(Event::of(assault::events::Ev::CastleHit, None, &[], "")),
+            None
+        );
+        assert_eq!(
+            of(Event::of(catapults::events::Ev::RoundScored, None, &[], "")),
+            Some(Effect::Capture)
+        );
+        assert_eq!(
+            of(Event::of(catapults::events::Ev::GameOver, None, &[], "")),
+            Some(Effect::Win)
+        );
+        assert_eq!(
+            of(Event::of(castle::events::Ev::CardDrawn, None, &[], "")),
+            None
+        );
+        // A kind's name no longer decides its sound: only its cue does.
+        assert_eq!(of(Event::new("castle_collapsed", None, &[], "")), None);
     }
 }

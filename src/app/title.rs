@@ -70,7 +70,7 @@ impl App {
                     log(&format!(
                         "resume {} moves={}",
                         p.info.id,
-                        p.session.replay.moves.len()
+                        p.driver.session.replay.moves.len()
                     ));
                     self.start(*p);
                 }

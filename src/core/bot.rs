@@ -1,6 +1,9 @@
-//! The built-in bot: chooses through the same `Game` API a player uses. It aims by simulating
-//! candidate launches on the current table (the game's hints, random samples, then a local
-//! refinement around the best) and keeps the best-rated outcome.
+//! The built-in bot: chooses through the same `Game` API a player uses. The game supplies the
+//! candidates and the ratings (`Game::candidates` and `rate_decision` for decisions, `aim_hints`
+//! and `rate_outcome` for shots); the search is here. It aims by simulating candidate launches on
+//! the current table (the game's hints, random samples, then a local refinement around the best)
+//! and keeps the best-rated outcome; it takes the best-rated decision, or one at random when the
+//! game rates none.
 
 use super::{Game, Launch, LaunchPrompt, Move, Rng};
 
@@ -24,21 +27,56 @@ impl Default for BotBudget {
 /// A shot comes back with its simulated outcome already attached.
 pub fn choose(game: &dyn Game, rng: &mut Rng, budget: BotBudget) -> Option<Move> {
     let seat = game.turn()?;
-    if let Some(mv) = game.bot_move() {
-        return Some(mv);
-    }
-    let choices = game.choices();
+    let mut candidates = super::scene::grid_moves(game);
+    candidates.extend(game.candidates());
     if let Some(prompt) = game.launch_prompt() {
         // Decisions offered beside a shot (play a card…) are taken now and then.
-        if !choices.is_empty() && rng.below(3) == 0 {
-            return rng.pick(&choices).map(|c| c.mv.clone());
+        if !candidates.is_empty() && rng.below(3) == 0 {
+            return decide(game, &candidates, rng);
         }
         return aim(game, &prompt, rng, budget).map(|(launch, outcome)| Move {
             outcome: Some(outcome),
             ..Move::shot(seat, launch)
         });
     }
-    rng.pick(&choices).map(|c| c.mv.clone())
+    decide(game, &candidates, rng)
+}
+
+/// The best-rated decision (the first of equals), or one at random when the game rates none.
+pub fn decide(game: &dyn Game, candidates: &[Move], rng: &mut Rng) -> Option<Move> {
+    let rated: Vec<(i64, &Move)> = candidates
+        .iter()
+        .filter_map(|mv| game.rate_decision(mv).map(|r| (r, mv)))
+        .collect();
+    let mut best: Option<(i64, &Move)> = None;
+    for (r, mv) in rated {
+        if best.map(|b| r > b.0).unwrap_or(true) {
+            best = Some((r, mv));
+        }
+    }
+    match best {
+        Some((_, mv)) => Some(mv.clone()),
+        None => rng.pick(candidates).cloned(),
+    }
+}
+
+/// A short rollout for `Game::rate_decision`: plays `mv` on a copy of the game and rates the
+/// position it leads to for the seat that made it (its score minus the best other score), or None
+/// when the move is refused.
+pub fn rollout(game: &dyn Game, mv: &Move) -> Option<i64> {
+    let seat = mv.seat as usize;
+    let mut copy = game.clone_game();
+    copy.apply(mv).ok()?;
+    let scores = copy.scores();
+    let mine = scores.get(seat).copied().unwrap_or(0);
+    let best_other = scores
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| *s != seat)
+        .map(|(_, &v)| v)
+        .max()
+        .unwrap_or(0);
+    Some(mine - best_other)
 }
 
 fn random_launch(p: &LaunchPrompt, rng: &mut Rng) -> Launch {

@@ -3,10 +3,57 @@
 
 use nanoserde::{DeJson, SerJson};
 
+/// What an event sounds like in the app; each game's event kinds say which (`EventKind::cue`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Cue {
+    #[default]
+    Quiet,
+    /// A tower taken, points scored.
+    Capture,
+    /// Something fell: a castle collapsed, a cube left the table.
+    Fall,
+    /// The game is won.
+    Win,
+}
+
+/// A game's own enum of event kinds: its machine name (as logged and tested) and its cue.
+pub trait EventKind: Copy {
+    fn name(self) -> &'static str;
+    fn cue(self) -> Cue {
+        Cue::Quiet
+    }
+}
+
+/// Declares a game's event kinds: `event_kinds! { pub enum Ev { TowerTaken = "tower_taken" =>
+/// Capture, Miss = "miss", } }` gives the enum and its `EventKind` impl.
+#[macro_export]
+macro_rules! event_kinds {
+    ($(#[$m:meta])* $vis:vis enum $name:ident { $($variant:ident = $text:literal $(=> $cue:ident)?,)* }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        $vis enum $name { $($variant,)* }
+        impl $crate::core::event::EventKind for $name {
+            fn name(self) -> &'static str {
+                match self { $($name::$variant => $text,)* }
+            }
+            fn cue(self) -> $crate::core::event::Cue {
+                match self {
+                    $($name::$variant => $crate::event_kinds!(@cue $($cue)?),)*
+                }
+            }
+        }
+    };
+    (@cue) => { $crate::core::event::Cue::Quiet };
+    (@cue $cue:ident) => { $crate::core::event::Cue::$cue };
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, SerJson, DeJson)]
 pub struct Event {
     /// Machine name, e.g. `tower_captured`.
     pub kind: String,
+    /// How the app voices it (not part of any file).
+    #[nserde(skip)]
+    pub cue: Cue,
     /// The seat it concerns, or -1.
     pub seat: i32,
     /// Numbers that go with it (tower id, square, points…), documented where it is emitted.
@@ -19,9 +66,23 @@ impl Event {
     pub fn new(kind: &str, seat: Option<usize>, args: &[i64], text: impl Into<String>) -> Self {
         Event {
             kind: kind.to_string(),
+            cue: Cue::Quiet,
             seat: seat.map(|s| s as i32).unwrap_or(-1),
             args: args.to_vec(),
             text: text.into(),
+        }
+    }
+
+    /// An event of a game's typed kind (named and voiced by it).
+    pub fn of(
+        kind: impl EventKind,
+        seat: Option<usize>,
+        args: &[i64],
+        text: impl Into<String>,
+    ) -> Self {
+        Event {
+            cue: kind.cue(),
+            ..Event::new(kind.name(), seat, args, text)
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The one trait every game implements. The app, the referee, replays and bots use nothing else.
 
-use super::{Event, Launch, Move, Outcome, Ranking, RuleResult, Seat};
+use super::{Event, GridPrompt, Launch, Move, Outcome, Ranking, RuleResult, Scene, Seat};
 
 /// A decision the acting seat may take now (a button in the app, a candidate for a bot).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -202,6 +202,11 @@ pub trait Game: Send {
     fn placement_prompt(&self) -> Option<PlacementPrompt> {
         None
     }
+    /// If a decision is made on the tile map now (lay a tile, put a follower on it): which step
+    /// and the move's action; the cells and spots are in the `Scene::Map` of `scene()`.
+    fn grid_prompt(&self) -> Option<GridPrompt> {
+        None
+    }
     /// Builds the table for this launch (validated against the prompt) and fires it.
     fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>>;
     /// Validates and applies a move. A shot move must carry its outcome (the session fills it in).
@@ -212,18 +217,29 @@ pub trait Game: Send {
     fn ranking(&self) -> Ranking;
     /// The table at rest as it stands now.
     fn view(&self) -> TableView;
+    /// What the app shows now: the side view of the table (the default) or a tile map. A game
+    /// switches scene from one phase to the next by returning the other variant.
+    fn scene(&self) -> Scene {
+        Scene::Side(self.view())
+    }
     /// HUD lines for the acting seat (hand, supply, round…).
     fn hud(&self) -> Vec<String>;
     /// How good an outcome is for the acting seat (higher is better): the bots' aim.
     fn rate_outcome(&self, outcome: &Outcome) -> i64;
+    /// The decisions a bot weighs now besides the grid's moves (`core::bot` adds those): by
+    /// default every choice.
+    fn candidates(&self) -> Vec<Move> {
+        self.choices().into_iter().map(|c| c.mv).collect()
+    }
+    /// How good a decision is for the acting seat (higher is better), judged by a heuristic or a
+    /// short rollout (`core::bot::rollout` plays it on a copy); None leaves it to chance. The
+    /// bot (`core::bot`) keeps the best-rated candidate.
+    fn rate_decision(&self, _mv: &Move) -> Option<i64> {
+        None
+    }
     /// Good first guesses for the bot's aim (the game knows where its targets are).
     fn aim_hints(&self) -> Vec<Launch> {
         Vec::new()
-    }
-    /// The game's own reasoned decision for a bot now (a card to play, a fortress to build), or
-    /// None to leave it to the generic bot (aiming a shot, a random choice).
-    fn bot_move(&self) -> Option<Move> {
-        None
     }
     /// Running totals after each completed round: one row per round, one column per seat (the
     /// results screen charts them). Games without rounds keep the default: no rows, no chart.

@@ -3,17 +3,22 @@
 
 pub mod bot;
 pub mod deck;
+pub mod driver;
 pub mod event;
 pub mod game;
+pub mod link;
 pub mod moves;
 pub mod ranking;
 pub mod replay;
 pub mod rng;
+pub mod scene;
 pub mod seat;
 pub mod session;
+pub mod strict_json;
 pub mod turn;
 
 pub use deck::Deck;
+pub use driver::{Driver, Recorded};
 pub use event::Event;
 pub use game::{
     BodyShape, BodyView, Choice, Game, LaunchKind, LaunchPrompt, PlacementPrompt, Shot, TableView,
@@ -21,6 +26,10 @@ pub use game::{
 pub use moves::{Fact, Launch, Move, Outcome};
 pub use ranking::{rank, Ranking, Standing};
 pub use rng::Rng;
+pub use scene::{
+    ArtShape, Cell, GridPrompt, GridStep, LegalCell, MapPiece, MapSpot, PieceKind, PlacedTile,
+    Scene, TileArt, TileMapView,
+};
 pub use seat::{Seat, SeatKind};
 pub use session::Session;
 pub use turn::TurnOrder;

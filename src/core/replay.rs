@@ -1,20 +1,19 @@
 //! Replay files (nanoserde JSON): format version, game id, options, seats, seed, moves in order.
 //! The same structure is the save file. See docs/replay-format.md.
 
-use super::{Move, Refusal, RuleResult, Seat};
-use nanoserde::{DeJson, SerJson};
+use super::strict_json::{self, shown, ReadResult, Reader};
+use super::{Fact, Launch, Move, Outcome, Refusal, RuleResult, Seat, SeatKind};
+use nanoserde::SerJson;
 
 pub const REPLAY_FORMAT: u32 = 1;
 
-#[derive(Clone, Debug, PartialEq, SerJson, DeJson)]
+#[derive(Clone, Debug, PartialEq, SerJson)]
 pub struct Replay {
     pub format: u32,
     pub game: String,
-    #[nserde(default)]
     pub options: Vec<String>,
     pub seats: Vec<Seat>,
     pub seed: u64,
-    #[nserde(default)]
     pub moves: Vec<Move>,
 }
 
@@ -30,10 +29,12 @@ impl Replay {
         }
     }
 
-    /// Parses a replay, refusing with the parser's position or the first inconsistent field.
+    /// Parses a replay from untrusted text (a file, a save, a link) with the strict reader,
+    /// refusing with the line and column, or the first inconsistent field.
     pub fn parse(text: &str) -> RuleResult<Replay> {
-        let r = Replay::deserialize_json(text)
+        strict_json::check_size(text.len(), "the replay")
             .map_err(|e| Refusal(format!("not a valid replay file: {e}")))?;
+        let r = read_replay(text).map_err(|e| Refusal(format!("not a valid replay file: {e}")))?;
         if r.format != REPLAY_FORMAT {
             return Err(Refusal(format!(
                 "replay format {} is not supported (this build reads format {REPLAY_FORMAT})",
@@ -53,13 +54,19 @@ impl Replay {
                     "move {i}: a shot needs launch parameters, an outcome, or both"
                 )));
             }
+            if !m.is_shot() && (m.launch.is_some() || m.outcome.is_some()) {
+                return Err(Refusal(format!(
+                    "move {i}: only a shot carries a launch or an outcome (this is {})",
+                    shown(&m.action)
+                )));
+            }
             if let Some(o) = &m.outcome {
                 if !o.hash.is_empty()
                     && (o.hash.len() != 16 || !o.hash.chars().all(|c| c.is_ascii_hexdigit()))
                 {
                     return Err(Refusal(format!(
-                        "move {i}: hash `{}` is not 16 hex digits",
-                        o.hash
+                        "move {i}: hash {} is not 16 hex digits",
+                        shown(&o.hash)
                     )));
                 }
             }
@@ -70,6 +77,149 @@ impl Replay {
     pub fn to_json(&self) -> String {
         self.serialize_json()
     }
+}
+
+/// Limits of the strict reading (each is far above what a real game writes).
+pub const MAX_ARGS: usize = 16;
+pub const MAX_FACTS: usize = 4096;
+pub const MAX_OPTIONS: usize = 16;
+const MAX_NAME: usize = 64;
+
+fn read_replay(text: &str) -> ReadResult<Replay> {
+    let mut r = Reader::new(text);
+    let mut out = Replay::new("", &[], Vec::new(), 0);
+    const KEYS: [&str; 6] = ["format", "game", "options", "seats", "seed", "moves"];
+    let seen = r.object("the replay", &KEYS, |r, k| {
+        match k {
+            0 => out.format = r.u32("format")?,
+            1 => out.game = r.string("the game id", MAX_NAME)?,
+            2 => r.array("options", MAX_OPTIONS, |r, _| {
+                out.options.push(r.string("an option", MAX_NAME)?);
+                Ok(())
+            })?,
+            3 => r.array("seats", super::seat::MAX_SEATS, |r, i| {
+                out.seats.push(read_seat(r, i)?);
+                Ok(())
+            })?,
+            4 => out.seed = r.u64("seed")?,
+            _ => r.array("moves", usize::MAX, |r, i| {
+                out.moves.push(read_move(r, i)?);
+                Ok(())
+            })?,
+        }
+        Ok(())
+    })?;
+    r.require("the replay", &KEYS, &seen, &[0, 1, 3, 4])?;
+    r.end()?;
+    Ok(out)
+}
+
+fn read_seat(r: &mut Reader, i: usize) -> ReadResult<Seat> {
+    let what = format!("seat {i}");
+    let mut seat = Seat {
+        name: String::new(),
+        kind: SeatKind::Human,
+        colour: 0,
+    };
+    const KEYS: [&str; 3] = ["name", "kind", "colour"];
+    let seen = r.object(&what, &KEYS, |r, k| {
+        match k {
+            0 => seat.name = r.string("a seat's name", MAX_NAME)?,
+            1 => {
+                seat.kind = match r.string("a seat's kind", MAX_NAME)?.as_str() {
+                    "Human" => SeatKind::Human,
+                    "Bot" => SeatKind::Bot,
+                    other => {
+                        return Err(r.error(format!(
+                            "a seat's kind is `Human` or `Bot`, not {}",
+                            shown(other)
+                        )))
+                    }
+                }
+            }
+            _ => seat.colour = r.u32("a seat's colour")?,
+        }
+        Ok(())
+    })?;
+    r.require(&what, &KEYS, &seen, &[0, 1, 2])?;
+    Ok(seat)
+}
+
+fn read_ints(r: &mut Reader, what: &str, out: &mut Vec<i64>) -> ReadResult<()> {
+    r.array(what, MAX_ARGS, |r, _| {
+        out.push(r.i64("an argument")?);
+        Ok(())
+    })
+}
+
+fn read_move(r: &mut Reader, i: usize) -> ReadResult<Move> {
+    let what = format!("move {i}");
+    let mut mv = Move::decide(0, "", &[]);
+    const KEYS: [&str; 5] = ["seat", "action", "args", "launch", "outcome"];
+    let seen = r.object(&what, &KEYS, |r, k| {
+        match k {
+            0 => mv.seat = r.u32("a move's seat")?,
+            1 => mv.action = r.string("a move's action", MAX_NAME)?,
+            2 => read_ints(r, "a move's args", &mut mv.args)?,
+            3 if r.null() => {}
+            3 => mv.launch = Some(read_launch(r)?),
+            _ if r.null() => {}
+            _ => mv.outcome = Some(read_outcome(r)?),
+        }
+        Ok(())
+    })?;
+    r.require(&what, &KEYS, &seen, &[0, 1])?;
+    Ok(mv)
+}
+
+fn read_launch(r: &mut Reader) -> ReadResult<Launch> {
+    let mut l = Launch::default();
+    const KEYS: [&str; 6] = ["kind", "angle", "power", "spin", "x", "y"];
+    let seen = r.object("a launch", &KEYS, |r, k| {
+        match k {
+            0 => l.kind = r.string("a launch's kind", MAX_NAME)?,
+            1 => l.angle = r.i32("angle")?,
+            2 => l.power = r.i32("power")?,
+            3 => l.spin = r.i32("spin")?,
+            4 => l.x = r.i32("x")?,
+            _ => l.y = r.i32("y")?,
+        }
+        Ok(())
+    })?;
+    r.require("a launch", &KEYS, &seen, &[0, 1, 2])?;
+    Ok(l)
+}
+
+fn read_outcome(r: &mut Reader) -> ReadResult<Outcome> {
+    let mut o = Outcome::default();
+    const KEYS: [&str; 3] = ["facts", "steps", "hash"];
+    let seen = r.object("an outcome", &KEYS, |r, k| {
+        match k {
+            0 => r.array("facts", MAX_FACTS, |r, _| {
+                o.facts.push(read_fact(r)?);
+                Ok(())
+            })?,
+            1 => o.steps = r.int("steps", 0, u32::MAX as i128)? as u64,
+            _ => o.hash = r.string("a hash", 16)?,
+        }
+        Ok(())
+    })?;
+    r.require("an outcome", &KEYS, &seen, &[0])?;
+    Ok(o)
+}
+
+fn read_fact(r: &mut Reader) -> ReadResult<Fact> {
+    let mut f = Fact::new("", &[]);
+    const KEYS: [&str; 2] = ["what", "args"];
+    let seen = r.object("a fact", &KEYS, |r, k| {
+        match k {
+            0 => f.what = r.string("a fact's name", MAX_NAME)?,
+            _ => read_ints(r, "a fact's args", &mut f.args)?,
+        }
+        Ok(())
+    })?;
+    r.require("a fact", &KEYS, &seen, &[0])?;
+    Ok(f)
 }
 
 /// FNV-1a over bytes: the hash used for summaries (stable across platforms).

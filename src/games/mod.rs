@@ -1,14 +1,22 @@
 //! The five games. Each lives in its own folder: `rules.rs` (pure), `table.rs` (physics),
 //! `bot.rs` where it needs more than the generic bot. The app and the referee reach them only
-//! through `new_game` and the `core::Game` trait.
+//! through `GAMES`, `new_game` and the `core::Game` trait. Adding a game is a folder and one
+//! entry in `GAMES`.
 
 pub mod assault;
+pub mod carcassonne;
 pub mod castle;
 pub mod catapults;
 pub mod feud;
+#[cfg(any(test, feature = "fixture-game"))]
+pub mod practice;
 
 use crate::core::seat::check_seats;
 use crate::core::{Game, Refusal, RuleResult, Seat};
+
+/// How a game is created: options (already checked against `GameInfo::options`), seats (already
+/// checked against the seat range) and the seed.
+pub type NewGame = fn(&[String], Vec<Seat>, u64) -> RuleResult<Box<dyn Game>>;
 
 /// What the title screen and the referee know about a game.
 #[derive(Clone, Copy, Debug)]
@@ -24,9 +32,17 @@ pub struct GameInfo {
     pub options: &'static [(&'static str, &'static str)],
     /// The rules in our own words (shown on the rules screen).
     pub rules: &'static str,
+    /// Creates the game (`not_built` for a game that is only listed).
+    pub new: NewGame,
 }
 
-pub const GAMES: [GameInfo; 5] = [
+/// The constructor of a game that is listed but not built yet: always refuses.
+pub fn not_built(_: &[String], _: Vec<Seat>, _: u64) -> RuleResult<Box<dyn Game>> {
+    Err(Refusal::new("this game is not built yet"))
+}
+
+/// Every game, in the order the title screen lists them.
+pub static GAMES: &[GameInfo] = &[
     GameInfo {
         id: "castle",
         name: "Catapult Castle",
@@ -42,6 +58,7 @@ pub const GAMES: [GameInfo; 5] = [
             ),
         ],
         rules: "Each player has a mat of towers (cups). On your turn, stand the catapult at the outside corner of your mat (on the game box if you like), play cards, then shoot one ammo. If it comes to rest inside another player's tower (or an unassigned one), take that tower: put it on an empty square of your mat, or, with no square free, stack it on a face-down card from your deck. Only the top tower of a stack is taken; the player you took it from may draw a card. A miss returns the ammo to the supply; ammo that hit stays in its tower. Cards: Extra Shot (one more shot), Magic Toss (throw from your hand, low, from the same corner), Strong Ammo (take a whole stack), Reinforced Roof (put on a tower: the next shot at it does not count and the roof comes off; nothing may be stacked on it). The game ends after a turn in which all ammo is inside towers or a player has no towers. Most towers wins; ties: most ammo in your towers, then most cards in hand, then later in turn order. Solo: 18 ammo, 1 Magic Toss and 2 Strong Ammo, shoot from any corner, two rearrangements (stacks up to 3 high); a tower hit on another mat than the one you fired from leaves play; score towers removed + ammo left.",
+        new: castle::new,
     },
     GameInfo {
         id: "feud",
@@ -52,6 +69,7 @@ pub const GAMES: [GameInfo; 5] = [
         blurb: "Two kingdoms, two catapults, one fortress of blocks each.",
         options: &[],
         rules: "Each player builds a fortress on their own board from 16 blocks and a gate: every piece lies flat or stands upright, none reaches beyond the board, and the fortress must stand on its own when you let go (or you build again). Put your catapult beside the inner or outer end of your board, its front axle at most 100 mm (Distance 2) from the edge. Shuffle your six action cards and draw three. Post your five soldiers entirely on your board, on blocks or on the board itself, but a soldier on the board keeps 40 mm (Distance 1) from every block. On your turn: Tactics - play at most one card; Aiming - move your catapult (within 100 mm of the edge) or turn it round; Shot - drag back and let go to throw a boulder; Update - blocks and soldiers knocked completely off their board go to the box, and so does every soldier no longer standing upright; a player draws a card for each soldier they lost (while their deck lasts). Cards: Repair - move up to three of your blocks or take them back from the box, without moving anything else; Volley - a second shot from the same place; Thief - take a random card from your enemy's hand, to play on a later turn; Traitor - fire your enemy's catapult at their own fortress (turn it, but do not move it); March - move up to three of your soldiers; Double Maneuver - the effect of any card already in the box. When a player has no soldier left standing after an Update, the other player wins.",
+        new: feud::new,
     },
     GameInfo {
         id: "carcassonne",
@@ -62,6 +80,7 @@ pub const GAMES: [GameInfo; 5] = [
         blurb: "Lay tiles, then fling tokens at the map with one shared catapult.",
         options: &[],
         rules: "Not built yet.",
+        new: not_built,
     },
     GameInfo {
         id: "assault",
@@ -85,6 +104,7 @@ A castle whose cards all lie flat has fallen: its owner keeps 2 cards, flips the
 every opponent, from the one who caused the fall, draws 2 cards and reinforces; then the defeated player takes two \
 turns in a row. Knock your own castle down while attacking and it is your defeat. A second fall eliminates. \
 The last castle standing wins.",
+        new: assault::new,
     },
     GameInfo {
         id: "catapults",
@@ -106,7 +126,10 @@ From round two the leader flicks first and the last-placed player last. The firs
 with a lead of at least 2 wins. The side view has two ends: with three or four players, players \
 share them and who shares changes every round. The view turns so the shooter's catapult is always \
 on the left.",
+        new: catapults::new,
     },
+    #[cfg(any(test, feature = "fixture-game"))]
+    practice::INFO,
 ];
 
 pub fn info(id: &str) -> RuleResult<&'static GameInfo> {
@@ -133,11 +156,61 @@ pub fn new_game(
             return Err(Refusal(format!("{} has no option `{o}`", info.name)));
         }
     }
-    match id {
-        "assault" => assault::new(options, seats, seed),
-        "castle" => castle::new(options, seats, seed),
-        "catapults" => catapults::new(options, seats, seed),
-        "feud" => feud::new(options, seats, seed),
-        _ => Err(Refusal(format!("{} is not built yet", info.name))),
+    (info.new)(options, seats, seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::seat::{default_seats, SeatKind};
+    use crate::core::Scene;
+
+    #[test]
+    fn every_listed_game_has_one_entry_and_a_constructor_that_matches_its_availability() {
+        for (i, g) in GAMES.iter().enumerate() {
+            assert!(
+                GAMES[..i].iter().all(|o| o.id != g.id),
+                "{} listed twice",
+                g.id
+            );
+            let seats = default_seats(g.min_seats.max(2).min(g.max_seats), SeatKind::Human);
+            let made = new_game(g.id, &[], seats.clone(), 1);
+            assert_eq!(made.is_ok(), g.available, "{}: {:?}", g.id, made.err());
+            // The constructor itself refuses too when the game is not built.
+            assert_eq!((g.new)(&[], seats, 1).is_ok(), g.available, "{}", g.id);
+            if let Ok(game) = made {
+                assert_eq!(game.id(), g.id, "the entry builds its own game");
+            }
+        }
+        for id in ["castle", "feud", "carcassonne", "assault", "catapults"] {
+            assert!(info(id).is_ok(), "{id} listed");
+        }
+        let e = new_game("carcassonne", &[], default_seats(2, SeatKind::Human), 1);
+        let e = e.err().map(|e| e.0).unwrap_or_default();
+        assert!(
+            e.contains("Carcassonne: The Catapult is not built yet"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_built_games_keep_the_side_view_scene_and_ask_nothing_on_a_grid() {
+        for id in ["castle", "assault", "catapults", "feud"] {
+            let g = new_game(id, &[], default_seats(2, SeatKind::Human), 4)
+                .unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert_eq!(g.scene(), Scene::Side(g.view()), "{id}");
+            assert!(g.grid_prompt().is_none(), "{id}");
+        }
+    }
+
+    #[test]
+    fn unknown_games_and_options_are_refused_by_name() {
+        let seats = default_seats(2, SeatKind::Human);
+        let e = new_game("nosuch", &[], seats.clone(), 1).err().map(|e| e.0);
+        assert!(e.unwrap_or_default().contains("unknown game `nosuch`"));
+        let e = new_game("castle", &["turbo".into()], seats, 1)
+            .err()
+            .map(|e| e.0);
+        assert!(e.unwrap_or_default().contains("no option `turbo`"));
     }
 }

@@ -8,8 +8,8 @@ pub mod shot;
 pub mod table;
 
 pub use clock::FixedClock;
-pub use shot::ShotRun;
-pub use table::{insert_spec, new_world, BodyId, BodySpec, Part, Table, TableConfig};
+pub use shot::{rest_view, table_of, ShotRun, ShotStages};
+pub use table::{floor_specs, insert_spec, new_world, BodyId, BodySpec, Part, Table, TableConfig};
 
 /// One display/logic frame: the table always advances in whole frames of 1/60 s.
 pub const FRAME_DT: f32 = 1.0 / 60.0;

@@ -303,20 +303,8 @@ impl Table {
 
     /// A floor of fixed tiles no wider than 2 m (one long cuboid lets thin fast bodies through).
     pub fn add_floor(&mut self, x0: f32, x1: f32, top: f32, rgb: [u8; 3], tag: u32) {
-        let thickness = 0.1;
-        let mut x = x0;
-        while x < x1 - 1e-4 {
-            let w = (x1 - x).min(2.0);
-            let spec = BodySpec::fixed(
-                vec![Part::rect(w / 2.0, thickness / 2.0)],
-                x + w / 2.0,
-                top - thickness / 2.0,
-            )
-            .friction(0.6)
-            .rgb(rgb)
-            .tag(tag);
+        for spec in floor_specs(x0, x1, top, rgb, tag) {
             self.add(spec);
-            x += w;
         }
     }
 
@@ -556,19 +544,46 @@ impl Table {
             let Some((x, y, a)) = self.pose(id) else {
                 continue;
             };
-            let (s, c) = (libm::sinf(a), libm::cosf(a));
-            for p in &b.spec.parts {
-                out.push(BodyView {
-                    shape: p.shape,
-                    x: x + c * p.dx - s * p.dy,
-                    y: y + s * p.dx + c * p.dy,
-                    angle: a + p.angle,
-                    rgb: b.spec.rgb,
-                    tag: b.spec.tag,
-                });
-            }
+            spec_views(&b.spec, x, y, a, &mut out);
         }
         out
+    }
+}
+
+/// The floor tiles `Table::add_floor` inserts, in order.
+pub fn floor_specs(x0: f32, x1: f32, top: f32, rgb: [u8; 3], tag: u32) -> Vec<BodySpec> {
+    let thickness = 0.1;
+    let mut out = Vec::new();
+    let mut x = x0;
+    while x < x1 - 1e-4 {
+        let w = (x1 - x).min(2.0);
+        out.push(
+            BodySpec::fixed(
+                vec![Part::rect(w / 2.0, thickness / 2.0)],
+                x + w / 2.0,
+                top - thickness / 2.0,
+            )
+            .friction(0.6)
+            .rgb(rgb)
+            .tag(tag),
+        );
+        x += w;
+    }
+    out
+}
+
+/// Appends the parts of a body posed at (x, y, angle) as the view draws them.
+pub fn spec_views(spec: &BodySpec, x: f32, y: f32, a: f32, out: &mut Vec<BodyView>) {
+    let (s, c) = (libm::sinf(a), libm::cosf(a));
+    for p in &spec.parts {
+        out.push(BodyView {
+            shape: p.shape,
+            x: x + c * p.dx - s * p.dy,
+            y: y + s * p.dx + c * p.dy,
+            angle: a + p.angle,
+            rgb: spec.rgb,
+            tag: spec.tag,
+        });
     }
 }
 

@@ -1,6 +1,7 @@
 //! Assault on the Castle: card castles on bedrock mats, knocked down with wrist-thrown siege
 //! cards. `rules` is pure, `table` is the physics, `geometry` the shared card maths.
 
+pub mod events;
 pub mod geometry;
 pub mod rules;
 pub mod table;
@@ -308,7 +309,7 @@ impl Game for Assault {
         if let Some(Task::Aim { seat }) = self.state.task() {
             table::throw(&mut world, seat, launch, self.state.munition_count());
         }
-        Ok(Box::new(table::AssaultShot::new(world, self.frame())))
+        Ok(Box::new(table::AssaultShot::of(world, self.frame())))
     }
 
     fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {

@@ -6,6 +6,7 @@
 //! automatically: drawing, starting and ending turns). Consequences (ruins, falls, raids, rewards)
 //! are pushed to the front of the queue.
 
+use crate::games::assault::events::Ev;
 use std::collections::VecDeque;
 
 use nanoserde::DeJson;
@@ -339,8 +340,8 @@ pub struct State {
     pub designs: Vec<Design>,
 }
 
-fn ev(kind: &str, seat: Option<usize>, args: &[i64], text: impl Into<String>) -> Event {
-    Event::new(kind, seat, args, text)
+fn ev(kind: Ev, seat: Option<usize>, args: &[i64], text: impl Into<String>) -> Event {
+    Event::of(kind, seat, args, text)
 }
 
 fn arg_i32(mv: &Move, i: usize) -> RuleResult<i32> {
@@ -604,7 +605,7 @@ impl State {
                 self.tower = Some(Pose::new(x, geometry::TOWER_HH, 0));
                 self.tasks.pop_front();
                 events.push(ev(
-                    "tower_placed",
+                    Ev::TowerPlaced,
                     Some(seat),
                     &[x as i64],
                     format!("places the Great Tower at x {xm} mm"),
@@ -621,7 +622,7 @@ impl State {
                 p.placed_now.retain(|&c| c != card);
                 p.effort += 1;
                 events.push(ev(
-                    "card_taken_back",
+                    Ev::CardTakenBack,
                     Some(seat),
                     &[card as i64],
                     format!("took building card {card} back"),
@@ -639,7 +640,7 @@ impl State {
                 p.castle.retain(|c| c.id != id);
                 p.hand.push(id);
                 events.push(ev(
-                    "card_taken_back",
+                    Ev::CardTakenBack,
                     Some(seat),
                     &[id as i64],
                     format!("took building card {id} back"),
@@ -691,7 +692,7 @@ impl State {
                 self.dirty[seat] = true;
                 self.tasks.push_front(Task::LetGo { seat, build: true });
                 events.push(ev(
-                    "building_done",
+                    Ev::BuildingDone,
                     Some(seat),
                     &[],
                     "lets go of the castle",
@@ -709,7 +710,7 @@ impl State {
                     self.building.put_bottom(*c);
                 }
                 events.push(ev(
-                    "reinforced",
+                    Ev::Reinforced,
                     Some(seat),
                     &[back.len() as i64],
                     format!(
@@ -729,7 +730,7 @@ impl State {
                 self.players[to].hand.push(c.id);
                 self.tasks.pop_front();
                 events.push(ev(
-                    "card_given",
+                    Ev::CardGiven,
                     Some(from),
                     &[c.id as i64, to as i64],
                     format!("gives building card {} to seat {to}", c.id),
@@ -752,7 +753,7 @@ impl State {
                     });
                 }
                 events.push(ev(
-                    "taxed",
+                    Ev::Taxed,
                     Some(seat),
                     &[c.id as i64],
                     format!("pays building card {} in taxes", c.id),
@@ -764,7 +765,7 @@ impl State {
                 self.tower = Some(Pose::new(x, geometry::TOWER_HH, 0));
                 self.tasks.pop_front();
                 events.push(ev(
-                    "tower_placed",
+                    Ev::TowerPlaced,
                     Some(seat),
                     &[x as i64],
                     format!("places the Great Tower at x {} mm", x / 10),
@@ -776,7 +777,7 @@ impl State {
                 }
                 self.tasks.pop_front();
                 events.push(ev(
-                    "tower_stays",
+                    Ev::TowerStays,
                     Some(seat),
                     &[],
                     "leaves the Great Tower where it is",
@@ -785,7 +786,7 @@ impl State {
             (Task::Ruins { seat }, "ruins_keep") => {
                 self.tasks.pop_front();
                 events.push(ev(
-                    "ruins_kept",
+                    Ev::RuinsKept,
                     Some(seat),
                     &[],
                     "leaves the ruins standing in the castle",
@@ -803,7 +804,7 @@ impl State {
                     self.tasks.push_front(Task::LetGo { seat, build: false });
                 }
                 events.push(ev(
-                    "ruins_cleared",
+                    Ev::RuinsCleared,
                     Some(seat),
                     &[ruins.len() as i64],
                     format!(
@@ -816,7 +817,7 @@ impl State {
                 self.tasks.pop_front();
                 self.tasks.push_front(Task::Tower { seat });
                 events.push(ev(
-                    "gods_reward",
+                    Ev::GodsReward,
                     Some(seat),
                     &[0],
                     "As High as Gods: takes the Great Tower",
@@ -826,7 +827,7 @@ impl State {
                 self.tasks.pop_front();
                 self.players[seat].gods_trebuchet = true;
                 events.push(ev(
-                    "gods_reward",
+                    Ev::GodsReward,
                     Some(seat),
                     &[1],
                     "As High as Gods: every Catapult is a Trebuchet while the second floor stands",
@@ -887,7 +888,7 @@ impl State {
         }
         p.effort += d.cards.len() as u32;
         events.push(ev(
-            "design_built",
+            Ev::DesignBuilt,
             Some(seat),
             &[k],
             format!("builds `{}`", d.name),
@@ -912,7 +913,7 @@ impl State {
         p.castle.push(Card { id, pose });
         p.placed_now.push(id);
         events.push(ev(
-            "card_placed",
+            Ev::CardPlaced,
             Some(seat),
             &[id as i64, pose.x as i64, pose.y as i64, pose.a as i64],
             format!("places building card {id}"),
@@ -1122,7 +1123,7 @@ impl State {
         let thrown: Vec<Siege> = std::mem::take(&mut self.munitions);
         let names: Vec<&str> = thrown.iter().map(|k| k.title()).collect();
         events.push(ev(
-            "thrown",
+            Ev::Thrown,
             Some(seat),
             &[thrown.len() as i64],
             format!("throws {}", names.join(" + ")),
@@ -1166,7 +1167,7 @@ impl State {
                 p.built = true;
                 p.placed_now.clear();
                 events.push(ev(
-                    "castle_stands",
+                    Ev::CastleStands,
                     Some(seat),
                     &[p.castle.len() as i64],
                     if p.defeated {
@@ -1178,7 +1179,7 @@ impl State {
                 self.offer_gods(seat);
             } else {
                 events.push(ev(
-                    "castle_did_not_stand",
+                    Ev::CastleDidNotStand,
                     Some(seat),
                     &[damage[seat].moved as i64],
                     format!(
@@ -1186,7 +1187,14 @@ impl State {
                         damage[seat].moved
                     ),
                 ));
-                let bastion = self.players[seat].defeated;
+                // Build again from scratch: the settled mess comes back to the hand, so a
+                // collapse can never be accepted by letting go of it a second time.
+                let p = &mut self.players[seat];
+                let back: Vec<u32> = p.castle.drain(..).map(|c| c.id).collect();
+                let off_cards = std::mem::take(&mut p.hand);
+                p.hand = back.into_iter().chain(off_cards).collect();
+                p.placed_now.clear();
+                let bastion = p.defeated;
                 self.tasks.push_front(Task::Build { seat, bastion });
             }
             return Ok(());
@@ -1209,7 +1217,7 @@ impl State {
         if let (Some(a), Some(b)) = (self.tower, tower) {
             if geometry::moved(a, b) {
                 events.push(ev(
-                    "tower_moved",
+                    Ev::TowerMoved,
                     None,
                     &[b.x as i64, b.y as i64, b.a as i64],
                     "the Great Tower was knocked",
@@ -1218,7 +1226,7 @@ impl State {
         }
         if self.tower.is_some() && tower.is_none() {
             events.push(ev(
-                "tower_off",
+                Ev::TowerOff,
                 None,
                 &[],
                 "the Great Tower fell off the table: back in the box",
@@ -1228,7 +1236,7 @@ impl State {
         for &(s, c) in off {
             self.building.put_bottom(c);
             events.push(ev(
-                "card_off_mat",
+                Ev::CardOffMat,
                 Some(s),
                 &[c as i64],
                 format!("building card {c} left its mat: back to the building deck"),
@@ -1259,7 +1267,7 @@ impl State {
             let d = damage[s];
             if d.moved > 0 && !d.fell && self.players[s].alive() {
                 events.push(ev(
-                    "castle_hit",
+                    Ev::CastleHit,
                     Some(s),
                     &[
                         d.moved as i64,
@@ -1358,7 +1366,7 @@ impl State {
             }
         }
         events.push(ev(
-            "defeated",
+            Ev::Defeated,
             Some(s),
             &[caused_by, own as i64],
             if own {
@@ -1406,7 +1414,7 @@ impl State {
             self.resume_with = None;
         }
         events.push(ev(
-            "eliminated",
+            Ev::Eliminated,
             Some(s),
             &[caused_by, own as i64],
             format!("seat {s}'s last bastion fell: eliminated"),
@@ -1416,7 +1424,7 @@ impl State {
             self.winner = Some(w);
             self.tasks.clear();
             events.push(ev(
-                "winner",
+                Ev::Winner,
                 Some(w),
                 &[],
                 format!("seat {w} holds the last castle standing and wins"),
@@ -1485,7 +1493,7 @@ impl State {
                         }
                     }
                     events.push(ev(
-                        "building_drawn",
+                        Ev::BuildingDrawn,
                         Some(seat),
                         &[drawn.len() as i64],
                         if drawn.is_empty() {
@@ -1536,7 +1544,7 @@ impl State {
                         })
                         .unwrap_or(0);
                     events.push(ev(
-                        "play_begins",
+                        Ev::PlayBegins,
                         Some(start),
                         &[self.players[start].effort as i64],
                         format!(
@@ -1562,7 +1570,7 @@ impl State {
         let (k, reshuffled) = self.siege.draw(&mut self.rng)?;
         if reshuffled {
             events.push(ev(
-                "siege_reshuffled",
+                Ev::SiegeReshuffled,
                 None,
                 &[],
                 "the siege deck ran out: the discards are shuffled into a new deck",
@@ -1576,7 +1584,7 @@ impl State {
         self.turns += 1;
         let Some(card) = self.draw_siege(events) else {
             events.push(ev(
-                "no_siege_card",
+                Ev::NoSiegeCard,
                 Some(seat),
                 &[],
                 "no siege card left anywhere: the turn passes",
@@ -1585,7 +1593,7 @@ impl State {
             return;
         };
         events.push(ev(
-            "siege_drawn",
+            Ev::SiegeDrawn,
             Some(seat),
             &[card.index()],
             format!("seat {seat} draws {}", card.title()),
@@ -1600,7 +1608,7 @@ impl State {
                 if card == Siege::Trebuchet || as_trebuchet {
                     if as_trebuchet {
                         events.push(ev(
-                            "gods_trebuchet",
+                            Ev::GodsTrebuchet,
                             Some(seat),
                             &[],
                             "As High as Gods: the Catapult counts as a Trebuchet",
@@ -1608,7 +1616,7 @@ impl State {
                     }
                     if let Some(second) = self.draw_siege(events) {
                         events.push(ev(
-                            "siege_drawn",
+                            Ev::SiegeDrawn,
                             Some(seat),
                             &[second.index()],
                             format!("seat {seat} draws {} as a second munition", second.title()),
@@ -1637,7 +1645,7 @@ impl State {
             Siege::GodsFavour => t.push(Task::Tower { seat }),
             Siege::BlackPlague => {
                 events.push(ev(
-                    "turn_lost",
+                    Ev::TurnLost,
                     Some(seat),
                     &[],
                     "Black Plague: seat loses this turn",
@@ -1687,7 +1695,7 @@ impl State {
             None if self.players[seat].alive() && self.players[seat].extra_turn => {
                 self.players[seat].extra_turn = false;
                 events.push(ev(
-                    "second_turn",
+                    Ev::SecondTurn,
                     Some(seat),
                     &[],
                     "takes a second turn in a row",

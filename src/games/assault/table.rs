@@ -6,10 +6,13 @@
 //! are lifted off (they go to the discards) and the table settles again, so a card that was resting
 //! on a thrown card falls now, inside the same shot.
 
-use super::geometry::{self as geo, Pose};
+use super::geometry as geo;
 use super::rules::State;
-use crate::core::{BodyShape, BodyView, Fact, Launch, Outcome, Shot, TableView};
-use crate::physics::{launch, BodyId, BodySpec, Part, Table, TableConfig};
+use crate::core::{BodyShape, BodyView, Fact, Launch, TableView};
+use crate::physics::{
+    floor_specs, launch, rest_view, table_of, BodyId, BodySpec, Part, ShotRun, ShotStages, Table,
+    TableConfig,
+};
 
 /// dmm (tenths of a millimetre) to metres.
 pub const DMM: f32 = 1.0 / 10_000.0;
@@ -82,12 +85,18 @@ pub fn config(n: usize) -> TableConfig {
     }
 }
 
-/// Builds the table: floor tiles, every mat, the Great Tower, then the cards of `mats` in seat
-/// order and castle order (always the same insertion order for the same state).
-pub fn build_world(state: &State, mats: &[usize], cfg: TableConfig) -> World {
-    let mut table = Table::new(cfg);
+/// The bodies of the table at rest, in insertion order: floor tiles, every mat, the Great Tower,
+/// then the cards of `mats` in seat order and castle order (always the same order for the same
+/// state), with which body is which (ids are indices into the specs).
+pub struct RestSpecs {
+    pub specs: Vec<BodySpec>,
+    pub cards: Vec<CardBody>,
+    pub tower: Option<BodyId>,
+}
+
+pub fn rest_specs(state: &State, mats: &[usize]) -> RestSpecs {
     let (t0, t1) = geo::table_extent(state.n);
-    table.add_floor(t0 as f32 * DMM, t1 as f32 * DMM, 0.0, TABLE_RGB, TAG_TABLE);
+    let mut specs = floor_specs(t0 as f32 * DMM, t1 as f32 * DMM, 0.0, TABLE_RGB, TAG_TABLE);
     for s in 0..state.n {
         let hw = geo::MAT_W as f32 * DMM / 2.0;
         let hh = geo::MAT_T as f32 * DMM / 2.0;
@@ -97,7 +106,7 @@ pub fn build_world(state: &State, mats: &[usize], cfg: TableConfig) -> World {
         } else {
             MAT_RGB
         };
-        table.add(
+        specs.push(
             BodySpec::fixed(vec![Part::rect(hw, hh)], x, hh)
                 .friction(0.6)
                 .rgb(rgb)
@@ -107,14 +116,15 @@ pub fn build_world(state: &State, mats: &[usize], cfg: TableConfig) -> World {
     let tower = state.tower.map(|t| {
         let hw = geo::TOWER_HW as f32 * DMM;
         let hh = geo::TOWER_HH as f32 * DMM;
-        table.add(
+        specs.push(
             BodySpec::dynamic(vec![Part::rect(hw, hh)], t.x as f32 * DMM, t.y as f32 * DMM)
                 .angle(rad(t.a))
                 .density(TOWER_MASS / (4.0 * hw * hh))
                 .friction(0.6)
                 .rgb(TOWER_RGB)
                 .tag(TAG_TOWER),
-        )
+        );
+        specs.len() - 1
     });
     let mut mats: Vec<usize> = mats.to_vec();
     mats.sort_unstable();
@@ -129,16 +139,30 @@ pub fn build_world(state: &State, mats: &[usize], cfg: TableConfig) -> World {
         for c in &p.castle {
             let x = (left + c.pose.x) as f32 * DMM;
             let y = (geo::MAT_T + c.pose.y) as f32 * DMM;
-            let body = table.add(card_spec(x, y, rad(c.pose.a)).rgb(rgb).tag(TAG_CARD));
+            specs.push(card_spec(x, y, rad(c.pose.a)).rgb(rgb).tag(TAG_CARD));
             cards.push(CardBody {
-                body,
+                body: specs.len() - 1,
                 id: c.id,
                 seat: s,
             });
         }
     }
+    RestSpecs {
+        specs,
+        cards,
+        tower,
+    }
+}
+
+/// Builds the table of `rest_specs` (nothing fired yet).
+pub fn build_world(state: &State, mats: &[usize], cfg: TableConfig) -> World {
+    let RestSpecs {
+        specs,
+        cards,
+        tower,
+    } = rest_specs(state, mats);
     World {
-        table,
+        table: table_of(cfg, specs),
         cards,
         projectiles: Vec::new(),
         tower,
@@ -180,12 +204,21 @@ fn q(v: f32) -> i64 {
 
 /// The facts of a settled table: every card's pose on its owner's mat (or `off` it), the tower.
 pub fn read_facts(world: &World, rest: &[(i64, i64)]) -> Vec<Fact> {
+    facts_of(&world.table, &world.cards, world.tower, rest)
+}
+
+fn facts_of(
+    table: &Table,
+    cards: &[CardBody],
+    tower: Option<BodyId>,
+    rest: &[(i64, i64)],
+) -> Vec<Fact> {
     let mut facts = Vec::new();
-    for c in &world.cards {
-        let pose = if world.table.is_removed(c.body) {
+    for c in cards {
+        let pose = if table.is_removed(c.body) {
             None
         } else {
-            world.table.pose(c.body)
+            table.pose(c.body)
         };
         let Some((x, y, a)) = pose else {
             facts.push(Fact::new("off", &[c.id as i64]));
@@ -202,8 +235,8 @@ pub fn read_facts(world: &World, rest: &[(i64, i64)]) -> Vec<Fact> {
             &[c.id as i64, lx, ly, launch::to_tenths(a) as i64],
         ));
     }
-    if let Some(t) = world.tower {
-        match world.table.pose(t).filter(|_| !world.table.is_removed(t)) {
+    if let Some(t) = tower {
+        match table.pose(t).filter(|_| !table.is_removed(t)) {
             Some((x, y, a)) => facts.push(Fact::new(
                 "tower",
                 &[q(x / DMM), q(y / DMM), launch::to_tenths(a) as i64],
@@ -217,27 +250,43 @@ pub fn read_facts(world: &World, rest: &[(i64, i64)]) -> Vec<Fact> {
     facts
 }
 
-/// A shot of this game: a throw, or a let-go (no projectile).
-pub struct AssaultShot {
-    pub world: World,
-    frame: TableView,
-    stage: u8,
+/// A shot of this game (a throw, or a let-go with no projectile): the one shot runner, with the
+/// second stage once the table first settles — the thrown cards are lifted off and the table
+/// settles again.
+pub type AssaultShot = ShotRun<Siege>;
+
+pub struct Siege {
+    pub cards: Vec<CardBody>,
+    pub projectiles: Vec<BodyId>,
+    pub tower: Option<BodyId>,
+    lifted: bool,
+    /// Where each thrown card came to rest before it was lifted (dmm).
     rest: Vec<(i64, i64)>,
 }
 
 impl AssaultShot {
-    pub fn new(world: World, frame: TableView) -> Self {
-        AssaultShot {
-            world,
-            frame,
-            stage: 0,
+    /// A shot of a world built (and thrown into) already; `frame` holds what is drawn beneath.
+    pub fn of(world: World, frame: TableView) -> AssaultShot {
+        let World {
+            table,
+            cards,
+            projectiles,
+            tower,
+        } = world;
+        let siege = Siege {
+            cards,
+            projectiles,
+            tower,
+            lifted: false,
             rest: Vec::new(),
-        }
+        };
+        ShotRun::new(table, frame, siege)
     }
+}
 
-    fn lift_projectiles(&mut self) {
-        let t = &mut self.world.table;
-        for &p in &self.world.projectiles {
+impl Siege {
+    fn lift_projectiles(&mut self, t: &mut Table) {
+        for &p in &self.projectiles {
             if let Some((x, y, _)) = t.pose(p).filter(|_| !t.is_removed(p)) {
                 self.rest.push((q(x / DMM), q(y / DMM)));
             }
@@ -245,11 +294,10 @@ impl AssaultShot {
         }
         // Wake everything left so that what rested on a thrown card may fall now.
         let ids: Vec<BodyId> = self
-            .world
             .cards
             .iter()
             .map(|c| c.body)
-            .chain(self.world.tower)
+            .chain(self.tower)
             .collect();
         for id in ids {
             if !t.is_removed(id) {
@@ -260,91 +308,39 @@ impl AssaultShot {
     }
 }
 
-impl Shot for AssaultShot {
-    /// The benchmark compares this table with bare rapier (`referee bench`).
-    fn physics_table(&self) -> Option<&dyn std::any::Any> {
-        Some(&self.world.table)
-    }
-
-    fn step_frame(&mut self) -> bool {
-        match self.stage {
-            0 if self.world.table.step_frame() => {
-                if self.world.projectiles.is_empty() {
-                    self.stage = 2;
-                } else {
-                    self.lift_projectiles();
-                    self.stage = 1;
-                }
-            }
-            1 if self.world.table.step_frame() => self.stage = 2,
-            _ => {}
+impl ShotStages for Siege {
+    fn after_frame(&mut self, table: &mut Table, settled: bool) -> bool {
+        if !settled {
+            return false;
         }
-        self.stage == 2
-    }
-
-    fn settled(&self) -> bool {
-        self.stage == 2
-    }
-
-    fn steps(&self) -> u64 {
-        self.world.table.steps()
-    }
-
-    fn view(&self) -> TableView {
-        let mut bodies = self.frame.bodies.clone();
-        bodies.extend(
-            self.world
-                .table
-                .views()
-                .into_iter()
-                .filter(|b| b.tag == TAG_CARD || b.tag == TAG_SIEGE || b.tag == TAG_TOWER),
-        );
-        TableView {
-            bodies,
-            bounds: self.frame.bounds,
-            labels: self.frame.labels.clone(),
+        if self.lifted || self.projectiles.is_empty() {
+            return true;
         }
+        self.lift_projectiles(table);
+        self.lifted = true;
+        false
     }
 
-    fn outcome(&self) -> Outcome {
-        Outcome {
-            facts: read_facts(&self.world, &self.rest),
-            steps: self.world.table.steps(),
-            hash: format!("{:016x}", self.world.table.hash()),
-        }
+    fn facts(&self, table: &Table) -> Vec<Fact> {
+        facts_of(table, &self.cards, self.tower, &self.rest)
+    }
+
+    /// The table, mats and pivots are the frame's own bodies; the table draws what moves.
+    fn drawn(&self, tag: u32) -> bool {
+        tag == TAG_CARD || tag == TAG_SIEGE || tag == TAG_TOWER
     }
 }
 
-/// The static part of the view (table, mats, pivots) and its bounds and labels.
+/// The static part of the view: the fixed bodies of `rest_specs` (table, mats), the wrist pivots
+/// (drawn only), and the bounds and labels.
 pub fn static_view(state: &State, names: &[String]) -> TableView {
     let (t0, t1) = geo::table_extent(state.n);
-    let mut bodies = vec![BodyView {
-        shape: BodyShape::Rect {
-            hw: (t1 - t0) as f32 * DMM / 2.0,
-            hh: 0.01,
-        },
-        x: (t0 + t1) as f32 * DMM / 2.0,
-        y: -0.01,
-        angle: 0.0,
-        rgb: TABLE_RGB,
-        tag: TAG_TABLE,
-    }];
+    let rest = rest_specs(state, &[]);
+    let mut bodies = rest_view(rest.specs.iter().filter(|s| !s.dynamic));
     let mut labels = Vec::new();
     for s in 0..state.n {
         let p = &state.players[s];
-        let hw = geo::MAT_W as f32 * DMM / 2.0;
-        let x = geo::mat_left(s) as f32 * DMM + hw;
-        bodies.push(BodyView {
-            shape: BodyShape::Rect {
-                hw,
-                hh: geo::MAT_T as f32 * DMM / 2.0,
-            },
-            x,
-            y: geo::MAT_T as f32 * DMM / 2.0,
-            angle: 0.0,
-            rgb: if p.defeated { FLIPPED_RGB } else { MAT_RGB },
-            tag: TAG_MAT,
-        });
+        let x = geo::mat_left(s) as f32 * DMM + geo::MAT_W as f32 * DMM / 2.0;
         let (px, py) = geo::pivot(s);
         bodies.push(BodyView {
             shape: BodyShape::Circle { r: 0.008 },
@@ -385,42 +381,9 @@ pub fn static_view(state: &State, names: &[String]) -> TableView {
     }
 }
 
-/// The cards and the tower at rest, straight from the rules state (no simulation).
+/// The cards (of every mat) and the tower at rest, from the same specs a shot's table is built of.
 pub fn state_bodies(state: &State) -> Vec<BodyView> {
-    let mut out = Vec::new();
-    for (s, p) in state.players.iter().enumerate() {
-        let left = geo::mat_left(s);
-        let rgb = crate::core::seat::SEAT_COLOURS[s % crate::core::seat::SEAT_COLOURS.len()];
-        for c in &p.castle {
-            out.push(card_view(left, c.pose, rgb));
-        }
-    }
-    if let Some(t) = state.tower {
-        out.push(BodyView {
-            shape: BodyShape::Rect {
-                hw: geo::TOWER_HW as f32 * DMM,
-                hh: geo::TOWER_HH as f32 * DMM,
-            },
-            x: t.x as f32 * DMM,
-            y: t.y as f32 * DMM,
-            angle: rad(t.a),
-            rgb: TOWER_RGB,
-            tag: TAG_TOWER,
-        });
-    }
-    out
-}
-
-fn card_view(left: i32, p: Pose, rgb: [u8; 3]) -> BodyView {
-    BodyView {
-        shape: BodyShape::Rect {
-            hw: geo::CARD_LEN as f32 * DMM / 2.0,
-            hh: geo::CARD_THICK as f32 * DMM / 2.0,
-        },
-        x: (left + p.x) as f32 * DMM,
-        y: (geo::MAT_T + p.y) as f32 * DMM,
-        angle: rad(p.a),
-        rgb,
-        tag: TAG_CARD,
-    }
+    let every: Vec<usize> = (0..state.n).collect();
+    let rest = rest_specs(state, &every);
+    rest_view(rest.specs.iter().filter(|s| s.dynamic))
 }

@@ -3,6 +3,7 @@
 //! table for the renderer. Rule decisions: docs/rules/castle.md.
 
 pub mod bot;
+pub mod events;
 pub mod geometry;
 pub mod rules;
 pub mod table;

@@ -10,6 +10,7 @@
 use crate::core::{
     rank, Choice, Deck, Event, Move, Outcome, Ranking, Refusal, Rng, RuleResult, TurnOrder,
 };
+use crate::games::castle::events::Ev;
 use nanoserde::DeJson;
 
 /// The deck mix (ours; the rulebook does not give it), embedded so the web build reads no file.
@@ -241,8 +242,8 @@ pub use setup::{innermost_squares, load_decks, seat_mats};
 pub use shot::ShotFacts;
 pub use solo::solo_title;
 
-fn ev(kind: &str, seat: Option<usize>, args: &[i64], text: impl Into<String>) -> Event {
-    Event::new(kind, seat, args, text)
+fn ev(kind: Ev, seat: Option<usize>, args: &[i64], text: impl Into<String>) -> Event {
+    Event::of(kind, seat, args, text)
 }
 
 impl State {

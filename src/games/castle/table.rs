@@ -8,9 +8,9 @@
 
 use super::geometry::*;
 use super::rules::{State, FACT_FELL, FACT_FIRST_CONTACT, FACT_IN_TOWER, FACT_REST, FACT_ROOF};
-use crate::core::{BodyView, Fact, Launch, Outcome, Seat, Shot, TableView};
+use crate::core::{BodyView, Fact, Launch, Seat, TableView};
 use crate::physics::launch::{spin, velocity};
-use crate::physics::{BodyId, BodySpec, Part, Table, TableConfig};
+use crate::physics::{rest_view, BodyId, BodySpec, Part, ShotRun, ShotStages, Table, TableConfig};
 
 /// Body tags (what a body is), for the view and for highlighting.
 pub const TAG_TABLE: u32 = 1;
@@ -228,21 +228,7 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
 
 /// Bodies as the view draws them, from specs (no physics world needed).
 pub fn spec_views(specs: &[(BodySpec, Role)]) -> Vec<BodyView> {
-    let mut out = Vec::new();
-    for (spec, _) in specs {
-        let (s, c) = (libm::sinf(spec.angle), libm::cosf(spec.angle));
-        for p in &spec.parts {
-            out.push(BodyView {
-                shape: p.shape,
-                x: spec.x + c * p.dx - s * p.dy,
-                y: spec.y + s * p.dx + c * p.dy,
-                angle: spec.angle + p.angle,
-                rgb: spec.rgb,
-                tag: spec.tag,
-            });
-        }
-    }
-    out
+    rest_view(specs.iter().map(|(spec, _)| spec))
 }
 
 /// Where the ball leaves and how fast, for a launch already checked against the prompt.
@@ -264,19 +250,20 @@ pub fn release(state: &State, launch: &Launch) -> Option<(f32, f32, f32, f32, f3
     }
 }
 
-/// A Catapult Castle shot in flight.
-pub struct CastleShot {
-    table: Table,
+/// A Catapult Castle shot in flight: the one shot runner with the Castle's stop rule.
+pub type CastleShot = ShotRun<CastleFlight>;
+
+/// What the Castle watches while its ball flies: the first contact, the roofs it touches, and the
+/// moment its fate is sealed (then it lingers `LINGER_FRAMES` for the eye).
+pub struct CastleFlight {
     ball: BodyId,
     towers: Vec<(u32, f32, f32)>,
     /// Tower id and centre of each roof.
     roofs: Vec<(u32, f32, f32)>,
     prev_v: (f32, f32),
-    frame: TableView,
     touched_roofs: Vec<u32>,
     first_contact: Option<(f32, f32)>,
     sealed_at: Option<u32>,
-    done: bool,
 }
 
 impl CastleShot {
@@ -316,56 +303,46 @@ impl CastleShot {
                 .tag(TAG_SHOT),
         );
         table.set_velocity(ball, vx, vy, w);
-        Some(CastleShot {
-            table,
+        let flight = CastleFlight {
             ball,
             towers,
             roofs,
             prev_v: (vx, vy),
-            frame,
             touched_roofs: Vec::new(),
             first_contact: None,
             sealed_at: None,
-            done: false,
-        })
-    }
-
-    pub fn table(&self) -> &Table {
-        &self.table
+        };
+        Some(ShotRun::new(table, frame, flight))
     }
 
     /// The ball's position (m), if it is still on the table.
     pub fn ball_pos(&self) -> Option<(f32, f32)> {
-        if self.table.is_removed(self.ball) {
-            return None;
-        }
-        self.table.pose(self.ball).map(|(x, y, _)| (x, y))
+        self.stages.ball_pos(&self.table)
     }
 }
 
-impl Shot for CastleShot {
-    /// The benchmark compares this table with bare rapier (`referee bench`).
-    fn physics_table(&self) -> Option<&dyn std::any::Any> {
-        Some(&self.table)
+impl CastleFlight {
+    fn ball_pos(&self, table: &Table) -> Option<(f32, f32)> {
+        if table.is_removed(self.ball) {
+            return None;
+        }
+        table.pose(self.ball).map(|(x, y, _)| (x, y))
     }
+}
 
-    fn step_frame(&mut self) -> bool {
-        if self.done {
+impl ShotStages for CastleFlight {
+    fn after_frame(&mut self, table: &mut Table, settled: bool) -> bool {
+        if table.is_removed(self.ball) {
             return true;
         }
-        let settled = self.table.step_frame();
-        if self.table.is_removed(self.ball) {
-            self.done = true;
-            return true;
-        }
-        let Some((x, y)) = self.ball_pos() else {
-            return self.done;
+        let Some((x, y)) = self.ball_pos(table) else {
+            return false;
         };
-        let (vx, vy, _) = self.table.velocity(self.ball).unwrap_or_default();
+        let (vx, vy, _) = table.velocity(self.ball).unwrap_or_default();
         // A collision is a change of velocity that gravity alone does not explain (the narrow
         // phase's contact flag also fires for speculative contacts a centimetre away).
         let (px, py) = self.prev_v;
-        let g = self.table.config().gravity * crate::physics::FRAME_DT;
+        let g = table.config().gravity * crate::physics::FRAME_DT;
         let jolt = (vx - px).abs() + (vy - py - g).abs();
         self.prev_v = (vx, vy);
         if self.first_contact.is_none() && jolt > 0.05 {
@@ -392,36 +369,15 @@ impl Shot for CastleShot {
         });
         let on_ground = y < MAT_THICK + AMMO_R + 0.0015 && !in_a_cup_column;
         if self.sealed_at.is_none() && (on_ground || trapped) {
-            self.sealed_at = Some(self.table.frames());
+            self.sealed_at = Some(table.frames());
         }
-        if let Some(f) = self.sealed_at {
-            if self.table.frames() >= f + LINGER_FRAMES {
-                self.done = true;
-            }
-        }
-        if settled {
-            self.done = true;
-        }
-        self.done
+        let lingered = self
+            .sealed_at
+            .is_some_and(|f| table.frames() >= f + LINGER_FRAMES);
+        lingered || settled
     }
 
-    fn settled(&self) -> bool {
-        self.done
-    }
-
-    fn steps(&self) -> u64 {
-        self.table.steps()
-    }
-
-    fn view(&self) -> TableView {
-        TableView {
-            bodies: self.table.views(),
-            bounds: self.frame.bounds,
-            labels: self.frame.labels.clone(),
-        }
-    }
-
-    fn outcome(&self) -> Outcome {
+    fn facts(&self, table: &Table) -> Vec<Fact> {
         let mut facts = Vec::new();
         if let Some((x, y)) = self.first_contact {
             facts.push(Fact::new(FACT_FIRST_CONTACT, &[mm(x), mm(y)]));
@@ -429,7 +385,7 @@ impl Shot for CastleShot {
         for &t in &self.touched_roofs {
             facts.push(Fact::new(FACT_ROOF, &[t as i64]));
         }
-        match self.ball_pos() {
+        match self.ball_pos(table) {
             None => facts.push(Fact::new(FACT_FELL, &[])),
             Some((x, y)) => {
                 if let Some(&(t, _, _)) = self
@@ -442,10 +398,6 @@ impl Shot for CastleShot {
                 facts.push(Fact::new(FACT_REST, &[mm(x), mm(y)]));
             }
         }
-        Outcome {
-            facts,
-            steps: self.table.steps(),
-            hash: format!("{:016x}", self.table.hash()),
-        }
+        facts
     }
 }

@@ -5,6 +5,7 @@
 //! `bot` gives the built-in bot its aim.
 
 pub mod bot;
+pub mod events;
 pub mod layout;
 pub mod rules;
 pub mod table;
@@ -192,14 +193,15 @@ impl Game for Catapults {
     fn view(&self) -> TableView {
         let viewer = self.viewer();
         let setup = self.setup(viewer, self.state.cube_to_flick());
-        let built = table::scene(&setup, table::DEFAULT_FULCRUM);
-        let mut v = table::frame(built.mirror, &self.names(), &setup.ends);
-        v.bodies = built.table.views();
+        let scene = table::scene(&setup, table::DEFAULT_FULCRUM);
+        let mirror = scene.pieces.mirror;
+        let mut v = table::frame(mirror, &self.names(), &setup.ends);
+        v.bodies = crate::physics::rest_view(&scene.specs);
         // A marker over each cube in play showing what it scores now.
         for (s, _, x, y, a) in self.state.on_table() {
             let pts = layout::cube_points(self.state.end(s), x, y, a);
             v.labels.push((
-                x as f32 * built.mirror / 1000.0,
+                x as f32 * mirror / 1000.0,
                 y as f32 / 1000.0 + 0.012,
                 format!("{pts}"),
             ));

@@ -12,6 +12,7 @@
 
 use super::layout::{cube_points, end_of, OUT_LINE, TABLE_HALF};
 use crate::core::{Event, Fact, Refusal, RuleResult};
+use crate::games::catapults::events::Ev;
 
 /// Cubes each player flicks per round.
 pub const CUBES: usize = 4;
@@ -202,8 +203,8 @@ impl State {
                 CubeAt::Table { x, y, angle } => {
                     let pts = cube_points(self.end(owner), x, y, angle);
                     if shot {
-                        events.push(Event::new(
-                            "cube_landed",
+                        events.push(Event::of(
+                            Ev::CubeLanded,
                             Some(owner),
                             &[o, i, x as i64, y as i64, pts],
                             format!(
@@ -212,8 +213,8 @@ impl State {
                             ),
                         ));
                     } else if from != to {
-                        events.push(Event::new(
-                            "cube_knocked",
+                        events.push(Event::of(
+                            Ev::CubeKnocked,
                             Some(owner),
                             &[o, i, x as i64, y as i64, pts],
                             format!(
@@ -223,8 +224,8 @@ impl State {
                         ));
                     }
                 }
-                CubeAt::Returned => events.push(Event::new(
-                    "cube_returned",
+                CubeAt::Returned => events.push(Event::of(
+                    Ev::CubeReturned,
                     Some(owner),
                     &[o, i],
                     format!(
@@ -337,8 +338,8 @@ impl State {
         let awarded = round_points(&zone);
         for s in 0..self.players {
             self.totals[s] += awarded[s];
-            events.push(Event::new(
-                "round_scored",
+            events.push(Event::of(
+                Ev::RoundScored,
                 Some(s),
                 &[self.round as i64, zone[s], awarded[s], self.totals[s]],
                 format!(
@@ -357,8 +358,8 @@ impl State {
         });
         if let Some(w) = winner(&self.totals) {
             self.over = true;
-            events.push(Event::new(
-                "game_over",
+            events.push(Event::of(
+                Ev::GameOver,
                 Some(w),
                 &[w as i64, self.totals[w]],
                 format!("seat {w} wins with {} points", self.totals[w]),
@@ -373,8 +374,8 @@ impl State {
         }
         let mut args = vec![self.round as i64];
         args.extend(self.order.iter().map(|&s| s as i64));
-        events.push(Event::new(
-            "round_started",
+        events.push(Event::of(
+            Ev::RoundStarted,
             self.order.first().copied(),
             &args,
             format!("round {} starts; order {:?}", self.round, self.order),

@@ -8,8 +8,10 @@
 //! is mirrored for end 1). Facts are reported back in the canonical frame, in whole millimetres.
 
 use super::layout::*;
-use crate::core::{Fact, Launch, Outcome, Shot, TableView};
-use crate::physics::{launch, BodyId, BodySpec, Part, Table, TableConfig};
+use crate::core::{Fact, Launch, TableView};
+use crate::physics::{
+    floor_specs, launch, table_of, BodyId, BodySpec, Part, ShotRun, ShotStages, Table, TableConfig,
+};
 
 /// mm → m.
 const MM: f32 = 0.001;
@@ -106,33 +108,22 @@ impl Setup {
     }
 }
 
-/// The built table and which body is which.
-pub struct Built {
-    pub table: Table,
+/// Which body of a shot's table is which.
+#[derive(Clone, Debug)]
+pub struct Pieces {
     /// Every cube body: owner, index, body.
     pub cubes: Vec<(usize, usize, BodyId)>,
     pub lever: BodyId,
     pub meeple: BodyId,
     /// 1.0, or -1.0 when the shooter sits at end 1 (the scene is mirrored).
     pub mirror: f32,
-    /// The fingertip once it has struck, and the frame when it is lifted away.
-    pub finger: Option<(BodyId, u32)>,
 }
 
-impl Built {
-    /// One frame: lifts the finger when its time has come, then steps the table.
-    pub fn step_frame(&mut self) -> bool {
-        if let Some((f, at)) = self.finger {
-            if self.table.frames() >= at {
-                self.table.remove(f);
-                self.finger = None;
-            }
-        }
-        if self.table.frames() == PRE_FRAMES + FINE_FRAMES {
-            self.table.set_substeps(COARSE_SUBSTEPS);
-        }
-        self.table.step_frame()
-    }
+/// The table as it stands (nothing stepped): every body in its fixed insertion order, and which is
+/// which. The view draws these specs; a shot builds its table from them.
+pub struct Scene {
+    pub specs: Vec<BodySpec>,
+    pub pieces: Pieces,
 }
 
 fn rect_mm(x0: i32, x1: i32, y0: i32, y1: i32) -> (Part, f32, f32) {
@@ -145,14 +136,14 @@ fn rect_mm(x0: i32, x1: i32, y0: i32, y1: i32) -> (Part, f32, f32) {
     )
 }
 
-fn fixed_rect(t: &mut Table, x0: i32, x1: i32, y0: i32, y1: i32, rgb: [u8; 3], tag: u32) -> BodyId {
+fn fixed_rect(t: &mut Vec<BodySpec>, x0: i32, x1: i32, y0: i32, y1: i32, rgb: [u8; 3], tag: u32) {
     let (p, x, y) = rect_mm(x0, x1, y0, y1);
-    t.add(
+    t.push(
         BodySpec::fixed(vec![p], x, y)
             .friction(0.7)
             .rgb(rgb)
             .tag(tag),
-    )
+    );
 }
 
 /// A lever at rest: its centre and tilt, and the unit vectors along it and across it (up).
@@ -252,24 +243,24 @@ pub const CUBE_AT: i32 = 15;
 
 /// Builds the table for a shot (the shooter's end on the left), the cube on the lever, settled
 /// for `PRE_FRAMES` and ready to be struck.
-pub fn build(setup: &Setup, fulcrum: i32) -> Built {
-    let mut b = scene(setup, fulcrum);
+pub fn build(setup: &Setup, fulcrum: i32) -> (Table, Pieces) {
+    let Scene { specs, pieces } = scene(setup, fulcrum);
+    let mut table = table_of(table_config(), specs);
     for _ in 0..PRE_FRAMES {
-        b.table.step_frame();
+        table.step_frame();
     }
-    b
+    (table, pieces)
 }
 
 /// The table as it stands (nothing stepped): every body in its fixed insertion order.
-pub fn scene(setup: &Setup, fulcrum: i32) -> Built {
+pub fn scene(setup: &Setup, fulcrum: i32) -> Scene {
     let mirror = if setup.end(setup.shooter) == 1 {
         -1.0
     } else {
         1.0
     };
-    let mut t = Table::new(table_config());
     let half = TABLE_HALF as f32 * MM;
-    t.add_floor(-half, half, 0.0, TABLE_RGB, TAG_TABLE);
+    let mut t = floor_specs(-half, half, 0.0, TABLE_RGB, TAG_TABLE);
     // The lid: floor plate and two walls.
     fixed_rect(
         &mut t,
@@ -326,14 +317,15 @@ pub fn scene(setup: &Setup, fulcrum: i32) -> Built {
         let mut s = spec;
         s.x = -s.x;
         s.angle = -s.angle;
-        t.add(s);
+        t.push(s);
     }
     // Cubes already on the table.
     let mut cubes = Vec::new();
     for c in &setup.resting {
         let rgb = setup.colours.get(c.owner).copied().unwrap_or([0, 0, 0]);
         let angle = (c.angle as f32 * core::f32::consts::PI / 1800.0) * mirror;
-        let id = t.add(cube_spec(
+        let id = t.len();
+        t.push(cube_spec(
             c.x as f32 * MM * mirror,
             c.y as f32 * MM,
             angle,
@@ -350,8 +342,10 @@ pub fn scene(setup: &Setup, fulcrum: i32) -> Built {
         .unwrap_or([0, 0, 0]);
     let near_x = -(LEVER_NEAR as f32) * MM;
     let (ms, ls) = catapult_specs(near_x, fulcrum, rgb, true);
-    let meeple = t.add(ms);
-    let lever = t.add(ls);
+    let meeple = t.len();
+    t.push(ms);
+    let lever = t.len();
+    t.push(ls);
     if let Some(index) = setup.cube {
         let LeverRest { tilt, u, n, .. } = lever_rest(near_x, fulcrum);
         let h = CUBE as f32 * MM / 2.0;
@@ -359,7 +353,8 @@ pub fn scene(setup: &Setup, fulcrum: i32) -> Built {
         let up = TILE_T as f32 * MM + h;
         let cx = near_x + u.0 * along + n.0 * up;
         let cy = u.1 * along + n.1 * up;
-        let id = t.add(cube_spec(
+        let id = t.len();
+        t.push(cube_spec(
             cx,
             cy,
             tilt,
@@ -368,13 +363,14 @@ pub fn scene(setup: &Setup, fulcrum: i32) -> Built {
         ));
         cubes.push((setup.shooter, index, id));
     }
-    Built {
-        table: t,
-        cubes,
-        lever,
-        meeple,
-        mirror,
-        finger: None,
+    Scene {
+        specs: t,
+        pieces: Pieces {
+            cubes,
+            lever,
+            meeple,
+            mirror,
+        },
     }
 }
 
@@ -399,18 +395,19 @@ pub const FINGER_LIFT: u32 = 6;
 
 /// The finger strike: `power` = strike speed, `x` = contact point (mm from the far tip), `angle` =
 /// strike direction. A fingertip body set moving at the lever's top surface at that point.
-pub fn strike(b: &mut Built, l: &Launch) {
+pub fn strike(table: &mut Table, pieces: &Pieces, l: &Launch) -> Option<(BodyId, u32)> {
     let (m, vmin, vmax) = (FINGER_MASS, STRIKE_MIN, STRIKE_MAX);
     let p = l.power.clamp(0, 1000) as f32 / 1000.0;
     let speed = vmin + (vmax - vmin) * p;
     let (dx, dy) = launch::direction(l.angle);
     let lx = TILE as f32 * MM / 2.0 - l.x as f32 * MM;
     let ly = TILE_T as f32 * MM / 2.0;
-    if let Some((px, py)) = b.table.world_point(b.lever, lx, ly) {
+    let (px, py) = table.world_point(pieces.lever, lx, ly)?;
+    {
         let gap = FINGER_R + 0.0005;
         let (fx, fy) = (px - dx * gap, py - dy * gap);
         let area = core::f32::consts::PI * FINGER_R * FINGER_R;
-        let f = b.table.add(
+        let f = table.add(
             BodySpec::dynamic(vec![Part::circle(FINGER_R)], fx, fy)
                 .density(m / area)
                 .friction(0.6)
@@ -418,8 +415,8 @@ pub fn strike(b: &mut Built, l: &Launch) {
                 .rgb([240, 190, 160])
                 .tag(TAG_FINGER),
         );
-        b.table.set_velocity(f, dx * speed, dy * speed, 0.0);
-        b.finger = Some((f, b.table.frames() + FINGER_LIFT));
+        table.set_velocity(f, dx * speed, dy * speed, 0.0);
+        Some((f, table.frames() + FINGER_LIFT))
     }
 }
 
@@ -427,22 +424,22 @@ pub fn strike(b: &mut Built, l: &Launch) {
 /// for a cube in play, `out [owner, index, x, y]` for one at rest behind a tile line (among the
 /// catapults), `fallen [owner, index]` for one the kill zone took off the table (or that is still
 /// dropping past the table's edge when the table stops).
-pub fn facts(b: &Built) -> Vec<Fact> {
+pub fn facts(table: &Table, pieces: &Pieces) -> Vec<Fact> {
     let mut out = Vec::new();
-    for &(owner, index, id) in &b.cubes {
+    for &(owner, index, id) in &pieces.cubes {
         let (o, i) = (owner as i64, index as i64);
-        if b.table.is_removed(id) {
+        if table.is_removed(id) {
             out.push(Fact::new("fallen", &[o, i]));
             continue;
         }
-        let Some((x, y, a)) = b.table.pose(id) else {
+        let Some((x, y, a)) = table.pose(id) else {
             out.push(Fact::new("fallen", &[o, i]));
             continue;
         };
-        let xm = libm::roundf(x * b.mirror / MM) as i64;
+        let xm = libm::roundf(x * pieces.mirror / MM) as i64;
         let ym = libm::roundf(y / MM) as i64;
         // A cube is a square: its angle is kept in 0..90°.
-        let am = (launch::to_tenths(a * b.mirror) % 900) as i64;
+        let am = (launch::to_tenths(a * pieces.mirror) % 900) as i64;
         if ym < 0 || xm.abs() > TABLE_HALF as i64 {
             // Below the table top or past its edge: on its way to the floor.
             out.push(Fact::new("fallen", &[o, i]));
@@ -487,53 +484,50 @@ pub fn frame(mirror: f32, names: &[String], ends: &[usize]) -> TableView {
     }
 }
 
-/// A flick in flight: the struck table, stepped one frame at a time until it settles.
-pub struct FlickShot {
-    pub built: Built,
-    frame: TableView,
+/// A flick in flight: the one shot runner with the finger lifted after its strike and the step
+/// rate coarsened once the cube has left the lever.
+pub type FlickShot = ShotRun<Flick>;
+
+pub struct Flick {
+    pub pieces: Pieces,
+    /// The fingertip once it has struck, and the frame when it is lifted away.
+    finger: Option<(BodyId, u32)>,
 }
 
 impl FlickShot {
     /// Builds the table for `setup`, lets the catapult settle, and strikes.
     pub fn fire(setup: &Setup, launch: &Launch, names: &[String]) -> FlickShot {
-        let mut built = build(setup, launch.y);
-        strike(&mut built, launch);
-        let frame = frame(built.mirror, names, &setup.ends);
-        FlickShot { built, frame }
+        let (table, pieces) = build(setup, launch.y);
+        let frame = frame(pieces.mirror, names, &setup.ends);
+        FlickShot::struck(table, pieces, launch, frame)
+    }
+
+    /// Strikes a table already built (and settled for `PRE_FRAMES`) by `build`.
+    pub fn struck(
+        mut table: Table,
+        pieces: Pieces,
+        launch: &Launch,
+        frame: TableView,
+    ) -> FlickShot {
+        let finger = strike(&mut table, &pieces, launch);
+        ShotRun::new(table, frame, Flick { pieces, finger })
     }
 }
 
-impl Shot for FlickShot {
-    /// The benchmark compares this table with bare rapier (`referee bench`).
-    fn physics_table(&self) -> Option<&dyn std::any::Any> {
-        Some(&self.built.table)
-    }
-
-    fn step_frame(&mut self) -> bool {
-        self.built.step_frame()
-    }
-
-    fn settled(&self) -> bool {
-        self.built.table.settled()
-    }
-
-    fn steps(&self) -> u64 {
-        self.built.table.steps()
-    }
-
-    fn view(&self) -> TableView {
-        TableView {
-            bodies: self.built.table.views(),
-            bounds: self.frame.bounds,
-            labels: self.frame.labels.clone(),
+impl ShotStages for Flick {
+    fn before_frame(&mut self, table: &mut Table) {
+        if let Some((f, at)) = self.finger {
+            if table.frames() >= at {
+                table.remove(f);
+                self.finger = None;
+            }
+        }
+        if table.frames() == PRE_FRAMES + FINE_FRAMES {
+            table.set_substeps(COARSE_SUBSTEPS);
         }
     }
 
-    fn outcome(&self) -> Outcome {
-        Outcome {
-            facts: facts(&self.built),
-            steps: self.built.table.steps(),
-            hash: format!("{:016x}", self.built.table.hash()),
-        }
+    fn facts(&self, table: &Table) -> Vec<Fact> {
+        facts(table, &self.pieces)
     }
 }

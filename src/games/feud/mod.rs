@@ -518,8 +518,9 @@ impl Game for Feud {
         bot::aim_hints(&self.state)
     }
 
-    fn bot_move(&self) -> Option<Move> {
-        bot::decide(self)
+    /// The bot weighs one decision: the reasoned one (`bot::decide`); none while it aims.
+    fn candidates(&self) -> Vec<Move> {
+        bot::decide(self).into_iter().collect()
     }
 
     fn clone_game(&self) -> Box<dyn Game> {

@@ -8,11 +8,13 @@
 //! aiming, shots, the update).
 
 pub mod codec;
+pub mod events;
 pub mod geometry;
 pub mod setup;
 mod turn;
 
 pub use codec::{Action, ShotFact};
+pub use events::Ev;
 pub use geometry::{Pose, Shape};
 
 use crate::core::{rank, Deck, Event, Move, Ranking, Refusal, Rng, RuleResult};
@@ -255,8 +257,8 @@ pub struct State {
     pub lost_in_turn: [u32; 2],
 }
 
-pub(crate) fn ev(kind: &str, seat: Option<usize>, args: &[i64], text: impl Into<String>) -> Event {
-    Event::new(kind, seat, args, text)
+pub(crate) fn ev(kind: Ev, seat: Option<usize>, args: &[i64], text: impl Into<String>) -> Event {
+    Event::of(kind, seat, args, text)
 }
 
 pub fn piece_shape(k: usize) -> Shape {
@@ -475,7 +477,7 @@ impl State {
                 self.play_card(seat, card, copy, events)
             }
             (Phase::Tactics, Action::Skip) => {
-                events.push(ev("no_card", Some(seat), &[], "plays no card"));
+                events.push(ev(Ev::NoCard, Some(seat), &[], "plays no card"));
                 self.phase = Phase::Aiming;
                 Ok(())
             }

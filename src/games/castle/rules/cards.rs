@@ -1,6 +1,7 @@
 //! Drawing and playing cards.
 
 use super::*;
+use crate::games::castle::events::Ev;
 
 impl State {
     /// Draws the top card of the seat's deck (reshuffling its discard pile if needed) into hand.
@@ -13,7 +14,7 @@ impl State {
         if let Some(card) = self.draw_from(d, seat, &mut events) {
             self.hands[seat].push(card);
             events.push(ev(
-                "card_drawn",
+                Ev::CardDrawn,
                 Some(seat),
                 &[card.id as i64],
                 "Draws a card",
@@ -33,7 +34,7 @@ impl State {
         let (card, reshuffled) = self.decks[d].draw(&mut self.rng)?;
         if reshuffled {
             events.push(ev(
-                "reshuffled",
+                Ev::Reshuffled,
                 Some(seat),
                 &[d as i64],
                 format!(
@@ -101,7 +102,7 @@ impl State {
                 sq.roof = Some(card);
                 self.hands[seat].remove(i as usize);
                 events.push(ev(
-                    "roof_placed",
+                    Ev::RoofPlaced,
                     Some(seat),
                     &[m, s],
                     format!(
@@ -120,7 +121,7 @@ impl State {
             self.boxed_cards.push(card);
         }
         events.push(ev(
-            "card_played",
+            Ev::CardPlayed,
             Some(seat),
             &[card.id as i64],
             format!("Plays {}", card.effect.name()),

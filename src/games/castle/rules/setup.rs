@@ -1,6 +1,7 @@
 //! Setting the table up: the deck file, which mat each seat gets, the towers and the cards.
 
 use super::*;
+use crate::games::castle::events::Ev;
 
 #[derive(DeJson)]
 struct DeckFile {
@@ -145,7 +146,7 @@ impl State {
                 t.card_below = Some(card);
                 mats[m].squares[sq].stack.push(t);
                 events.push(ev(
-                    "setup_stack",
+                    Ev::SetupStack,
                     mats[m].owner,
                     &[m as i64, sq as i64, (next_tower - 1) as i64],
                     format!(
@@ -196,7 +197,7 @@ impl State {
             events.extend(state.draw_card(last));
         }
         events.push(ev(
-            "setup",
+            Ev::Setup,
             None,
             &[
                 seats as i64,

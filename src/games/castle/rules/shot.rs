@@ -1,6 +1,7 @@
 //! Resolving a shot: its facts, hits and misses, roofs, and placing a captured tower.
 
 use super::*;
+use crate::games::castle::events::Ev;
 
 impl State {
     pub(super) fn apply_shot(&mut self, seat: usize, mv: &Move) -> RuleResult<Vec<Event>> {
@@ -30,7 +31,7 @@ impl State {
             self.spent += 1;
         }
         events.push(ev(
-            "shot",
+            Ev::Shot,
             Some(seat),
             &[corner.mat as i64, corner.end as i64, self.supply as i64],
             format!(
@@ -116,7 +117,7 @@ impl State {
             t.ammo += 1;
         }
         events.push(ev(
-            "hit",
+            Ev::Hit,
             Some(seat),
             &[tid as i64, m as i64, s as i64],
             format!(
@@ -127,7 +128,7 @@ impl State {
         ));
         if can == 0 {
             events.push(ev(
-                "cannot_take",
+                Ev::CannotTake,
                 Some(seat),
                 &[tid as i64],
                 "No empty square and no card to stack with: the tower stays where it is",
@@ -142,7 +143,7 @@ impl State {
             if let Some(card) = t.card_below.take() {
                 self.decks[card.deck].put_discard(card);
                 events.push(ev(
-                    "card_discarded",
+                    Ev::CardDiscarded,
                     owner,
                     &[card.id as i64, card.deck as i64],
                     format!(
@@ -152,7 +153,7 @@ impl State {
                 ));
             }
             events.push(ev(
-                "tower_taken",
+                Ev::TowerTaken,
                 Some(seat),
                 &[
                     t.id as i64,
@@ -175,7 +176,7 @@ impl State {
     pub(super) fn miss(&mut self, seat: usize, why: &str) -> Vec<Event> {
         if self.solo {
             return vec![ev(
-                "miss",
+                Ev::Miss,
                 Some(seat),
                 &[],
                 format!("{why}: the ammo is spent"),
@@ -183,9 +184,9 @@ impl State {
         }
         self.supply += 1;
         vec![
-            ev("miss", Some(seat), &[], why.to_string()),
+            ev(Ev::Miss, Some(seat), &[], why.to_string()),
             ev(
-                "ammo_returned",
+                Ev::AmmoReturned,
                 Some(seat),
                 &[self.supply as i64],
                 format!("The ammo goes back to the supply ({})", self.supply),
@@ -199,7 +200,7 @@ impl State {
         };
         self.decks[card.deck].put_discard(card);
         vec![ev(
-            "roof_removed",
+            Ev::RoofRemoved,
             self.mats[m].owner,
             &[m as i64, s as i64, card.id as i64],
             text.to_string(),
@@ -217,7 +218,7 @@ impl State {
         if !self.solo && self.turn.shots_taken < self.turn.shots_allowed && self.supply > 0 {
             self.phase = Phase::Aim;
             return vec![ev(
-                "extra_shot",
+                Ev::ExtraShot,
                 Some(self.turn.seat),
                 &[(self.turn.shots_allowed - self.turn.shots_taken) as i64],
                 "Extra Shot: one more shot this turn",
@@ -257,7 +258,7 @@ impl State {
                 );
             }
             events.push(ev(
-                "tower_placed",
+                Ev::TowerPlaced,
                 Some(seat),
                 &[tower.id as i64, m as i64, sq as i64],
                 format!("Places the tower on square {}", sq + 1),
@@ -297,7 +298,7 @@ impl State {
             };
             tower.card_below = Some(card);
             events.push(ev(
-                "tower_stacked",
+                Ev::TowerStacked,
                 Some(seat),
                 &[tower.id as i64, m as i64, sq as i64, card.id as i64],
                 format!("Stacks the tower on square {} on a face-down card", sq + 1),

@@ -1,6 +1,7 @@
 //! The solo game: its rank titles, rearranging the towers, and what a hit does.
 
 use super::*;
+use crate::games::castle::events::Ev;
 
 /// The solo rank for a score, word for word from the rulebook (0 counts as "1-4").
 pub fn solo_title(score: i64) -> &'static str {
@@ -61,7 +62,7 @@ impl State {
         let id = tower.id;
         self.mats[tm].squares[ts].stack.push(tower);
         Ok(vec![ev(
-            "tower_moved",
+            Ev::TowerMoved,
             Some(0),
             &[id as i64, fm as i64, fs as i64, tm as i64, ts as i64],
             format!(
@@ -88,7 +89,7 @@ impl State {
                 t.ammo += 1;
             }
             events.push(ev(
-                "same_mat",
+                Ev::SameMat,
                 Some(seat),
                 &[tid as i64, m as i64],
                 "The ammo landed in a tower on the mat you fired from: it stays there, the tower stays in play",
@@ -105,7 +106,7 @@ impl State {
                 self.boxed_cards.push(c);
             }
             events.push(ev(
-                "tower_removed",
+                Ev::TowerRemoved,
                 Some(seat),
                 &[t.id as i64, m as i64, s as i64],
                 format!("The tower on square {} of mat {} leaves play", s + 1, m + 1),

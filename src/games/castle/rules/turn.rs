@@ -2,6 +2,7 @@
 //! of a turn.
 
 use super::*;
+use crate::games::castle::events::Ev;
 
 impl State {
     // ---- choices ---------------------------------------------------------------------------
@@ -185,7 +186,7 @@ impl State {
                 }
                 self.stand[seat] = on;
                 Ok(vec![ev(
-                    "stand",
+                    Ev::Stand,
                     Some(seat),
                     &[on as i64],
                     if on {
@@ -210,7 +211,7 @@ impl State {
                 self.corner[seat] = i as usize;
                 let c = cs[i as usize];
                 Ok(vec![ev(
-                    "corner",
+                    Ev::Corner,
                     Some(seat),
                     &[c.mat as i64, c.end as i64],
                     format!(
@@ -230,7 +231,7 @@ impl State {
                 self.rearrangements_left -= 1;
                 self.phase = Phase::Rearrange;
                 Ok(vec![ev(
-                    "rearrange_start",
+                    Ev::RearrangeStart,
                     Some(seat),
                     &[self.rearrangements_left as i64],
                     format!(
@@ -249,7 +250,7 @@ impl State {
             (Phase::Rearrange, "done") => {
                 self.phase = Phase::Aim;
                 Ok(vec![ev(
-                    "rearrange_done",
+                    Ev::RearrangeDone,
                     Some(seat),
                     &[],
                     "The towers are rearranged",
@@ -272,7 +273,7 @@ impl State {
                     e
                 } else {
                     vec![ev(
-                        "draw_declined",
+                        Ev::DrawDeclined,
                         Some(victim),
                         &[],
                         "Does not draw a card",
@@ -298,7 +299,7 @@ impl State {
         let seat = self.turn.seat;
         self.turns_played += 1;
         let mut events = vec![ev(
-            "turn_end",
+            Ev::TurnEnd,
             Some(seat),
             &[self.turns_played as i64],
             "The turn ends",
@@ -324,7 +325,7 @@ impl State {
             } else {
                 "Game over: a player has no towers left".to_string()
             };
-            events.push(ev("game_over", None, &scores, text));
+            events.push(ev(Ev::GameOver, None, &scores, text));
             return events;
         }
         self.order.advance();
@@ -332,7 +333,7 @@ impl State {
         self.turn = TurnState::new(next);
         self.phase = Phase::Aim;
         events.push(ev(
-            "turn_start",
+            Ev::TurnStart,
             Some(next),
             &[],
             format!("Seat {}'s turn", next + 1),

@@ -4,8 +4,8 @@
 
 use super::geometry::{self as geo, Pose, Shape, Support};
 use super::{
-    ev, piece_name, piece_shape, Catapult, Loc, Phase, ShotFact, Side, State, DISTURB_MOVE, GATE,
-    STAND_MOVE,
+    ev, piece_name, piece_shape, Catapult, Ev, Loc, Phase, ShotFact, Side, State, DISTURB_MOVE,
+    GATE, STAND_MOVE,
 };
 use crate::core::{Event, RuleResult};
 
@@ -221,7 +221,7 @@ impl State {
         let pose = self.check_block_spot(seat, k, x, y, a, &[])?;
         self.players[seat].pieces[k] = Loc::Table(pose);
         events.push(ev(
-            "piece_placed",
+            Ev::PiecePlaced,
             Some(seat),
             &[k as i64, pose.x as i64, pose.y as i64, pose.a as i64],
             format!("puts {} on the board", piece_name(k)),
@@ -233,7 +233,7 @@ impl State {
         for l in self.players[seat].pieces.iter_mut() {
             *l = Loc::Hand;
         }
-        events.push(ev("board_cleared", Some(seat), &[], "clears the board"));
+        events.push(ev(Ev::BoardCleared, Some(seat), &[], "clears the board"));
     }
 
     /// Builds a ready-made fortress (after clearing the board).
@@ -265,7 +265,7 @@ impl State {
             }
         }
         events.push(ev(
-            "design_built",
+            Ev::DesignBuilt,
             Some(seat),
             &[k as i64],
             format!("builds the fortress `{}`", d.name),
@@ -282,7 +282,7 @@ impl State {
         if left > 0 {
             crate::refuse!("all 16 blocks and the gate go on the board: {left} still to place");
         }
-        events.push(ev("let_go", Some(seat), &[], "lets go of the fortress"));
+        events.push(ev(Ev::LetGo, Some(seat), &[], "lets go of the fortress"));
         self.phase = Phase::LetGo { seat };
         Ok(())
     }
@@ -330,7 +330,7 @@ impl State {
         }
         if fell > 0 {
             events.push(ev(
-                "fortress_fell",
+                Ev::FortressFell,
                 Some(seat),
                 &[fell],
                 format!("the fortress did not stand ({fell} piece(s) moved): build again"),
@@ -339,7 +339,7 @@ impl State {
             return Ok(());
         }
         events.push(ev(
-            "fortress_stands",
+            Ev::FortressStands,
             Some(seat),
             &[],
             "the fortress stands",
@@ -361,7 +361,7 @@ impl State {
         check_catapult(c)?;
         self.players[seat].catapult = c;
         events.push(ev(
-            "catapult_moved",
+            Ev::CatapultMoved,
             Some(seat),
             &[
                 (c.side == Side::Inner) as i64,
@@ -386,7 +386,7 @@ impl State {
         c.facing = -c.facing;
         let facing = c.facing;
         events.push(ev(
-            "catapult_turned",
+            Ev::CatapultTurned,
             Some(seat),
             &[facing as i64],
             format!(
@@ -399,7 +399,7 @@ impl State {
 
     pub(super) fn finish_deploy(&mut self, seat: usize, events: &mut Vec<Event>) {
         events.push(ev(
-            "catapult_placed",
+            Ev::CatapultPlaced,
             Some(seat),
             &[],
             "the catapult is in place",
@@ -429,7 +429,7 @@ impl State {
         let pose = self.check_soldier_spot(seat, k, x, y, a, &[])?;
         self.players[seat].soldiers[k] = Loc::Table(pose);
         events.push(ev(
-            "soldier_placed",
+            Ev::SoldierPlaced,
             Some(seat),
             &[k as i64, pose.x as i64, pose.y as i64],
             format!("posts soldier {}", k + 1),

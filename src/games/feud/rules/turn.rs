@@ -4,8 +4,8 @@
 
 use super::geometry::{self as geo};
 use super::{
-    ev, piece_name, piece_shape, Card, Loc, Phase, ShotFact, State, TurnState, AMMO, MOVE_LIMIT,
-    PIECES, SOLDIERS,
+    ev, piece_name, piece_shape, Card, Ev, Loc, Phase, ShotFact, State, TurnState, AMMO,
+    MOVE_LIMIT, PIECES, SOLDIERS,
 };
 use crate::core::{Event, RuleResult};
 
@@ -15,7 +15,7 @@ impl State {
         self.turns += 1;
         self.phase = Phase::Tactics;
         events.push(ev(
-            "turn",
+            Ev::Turn,
             Some(seat),
             &[self.turns as i64],
             format!("turn {}", self.turns),
@@ -67,7 +67,7 @@ impl State {
         self.box_cards.push((seat, card));
         self.turn.played = Some(effect);
         events.push(ev(
-            "card_played",
+            Ev::CardPlayed,
             Some(seat),
             &[card.index(), effect.index()],
             if card == effect {
@@ -92,7 +92,7 @@ impl State {
                 let n = self.players[opp].hand.len();
                 if n == 0 {
                     events.push(ev(
-                        "thief_empty",
+                        Ev::ThiefEmpty,
                         Some(seat),
                         &[],
                         "the Thief finds the enemy's hand empty",
@@ -102,7 +102,7 @@ impl State {
                     let c = self.players[opp].hand.remove(k);
                     self.players[seat].hand.push(c);
                     events.push(ev(
-                        "thief_stole",
+                        Ev::ThiefStole,
                         Some(seat),
                         &[],
                         "the Thief takes a card at random from the enemy's hand",
@@ -145,7 +145,7 @@ impl State {
             moved.push(block);
         }
         events.push(ev(
-            "block_repaired",
+            Ev::BlockRepaired,
             Some(seat),
             &[block as i64, pose.x as i64, pose.y as i64, pose.a as i64],
             format!(
@@ -166,7 +166,7 @@ impl State {
         events: &mut Vec<Event>,
     ) {
         if moved.is_empty() {
-            events.push(ev("repair_none", Some(seat), &[], "repairs nothing"));
+            events.push(ev(Ev::RepairNone, Some(seat), &[], "repairs nothing"));
             self.phase = Phase::Aiming;
         } else {
             self.phase = Phase::RepairSettle { moved, before };
@@ -189,7 +189,7 @@ impl State {
             self.players[seat].pieces = before.clone();
             self.turn.repairs_refused += 1;
             events.push(ev(
-                "repair_refused",
+                Ev::RepairRefused,
                 Some(seat),
                 &[disturbed.len() as i64],
                 format!("the repair would move {name}: it is taken back, arrange it again"),
@@ -202,7 +202,7 @@ impl State {
         }
         self.commit_poses(facts, &mut [0, 0]);
         events.push(ev(
-            "repaired",
+            Ev::Repaired,
             Some(seat),
             &[moved.len() as i64],
             format!("repairs {} block(s)", moved.len()),
@@ -240,7 +240,7 @@ impl State {
             moved.push(soldier);
         }
         events.push(ev(
-            "soldier_marched",
+            Ev::SoldierMarched,
             Some(seat),
             &[soldier as i64, pose.x as i64, pose.y as i64],
             format!("marches soldier {}", soldier + 1),
@@ -293,7 +293,7 @@ impl State {
             _ => None,
         });
         events.push(ev(
-            "shot",
+            Ev::Shot,
             Some(seat),
             &rest
                 .map(|(x, y)| vec![x as i64, y as i64])
@@ -324,7 +324,7 @@ impl State {
                     if !geo::over_board(s, piece_shape(k), p) {
                         self.players[s].pieces[k] = Loc::Boxed;
                         events.push(ev(
-                            "block_boxed",
+                            Ev::BlockBoxed,
                             Some(s),
                             &[k as i64],
                             format!("{} was knocked off the board: to the box", piece_name(k)),
@@ -339,7 +339,7 @@ impl State {
                         self.players[s].soldiers[k] = Loc::Boxed;
                         lost[s] += 1;
                         events.push(ev(
-                            "soldier_lost",
+                            Ev::SoldierLost,
                             Some(s),
                             &[k as i64],
                             format!(
@@ -370,7 +370,7 @@ impl State {
             }
             if lost[s] > 0 {
                 events.push(ev(
-                    "cards_drawn",
+                    Ev::CardsDrawn,
                     Some(s),
                     &[drawn, lost[s] as i64],
                     format!("draws {drawn} card(s) for {} soldier(s) lost", lost[s]),
@@ -389,7 +389,7 @@ impl State {
         match winner {
             Some(w) => {
                 events.push(ev(
-                    "game_over",
+                    Ev::GameOver,
                     Some(w),
                     &[w as i64],
                     "wins: the enemy has no soldier left standing",

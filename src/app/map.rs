@@ -1,0 +1,453 @@
+//! A tile map on the in-game screen (`Scene::Map`): framing it (it frames itself as it grows,
+//! the player pans and zooms), running the map's input (`grid`), and drawing tiles from their
+//! art, the open cells, the ghost of the piece in hand, pieces and spots.
+
+use super::frame::{Area, Camera, Frame};
+use super::grid::{self, GridAction, GridInput};
+use super::play::Play;
+use super::pointer::PointerEvent;
+use super::ui::*;
+use super::{log, App};
+use crate::core::scene::{cell_point, rotate_local, Cell, GridStep, PieceKind};
+use crate::core::{ArtShape, GridPrompt, TileArt, TileMapView};
+use macroquad::prelude::*;
+
+impl App {
+    /// Frames, runs and draws the map; returns the frame used (pixels per cell).
+    pub(super) fn draw_map(
+        &mut self,
+        p: &mut Play,
+        map: &TileMapView,
+        prompt: Option<&GridPrompt>,
+        seat: Option<usize>,
+        active: bool,
+    ) -> Frame {
+        let u = self.ui.u;
+        let ta = self.table_area;
+        draw_rectangle(ta.x, ta.y, ta.w, ta.h, TABLE_BG);
+        let placing = prompt.is_some_and(|g| g.step == GridStep::Place) && map.in_hand.is_some();
+        let hand = placing.then(|| hand_box(ta, u));
+        // The map is framed beside the hand box, not under it.
+        let mut framed = ta.inset(2.0 * u);
+        if let Some(h) = hand {
+            if ta.w >= ta.h {
+                framed.w = (h.x - u - framed.x).max(10.0);
+            } else {
+                framed.h = (h.y - u - framed.y).max(10.0);
+            }
+        }
+        let bounds = map.bounds;
+        if !self.camera_map {
+            self.camera = Camera::default();
+            self.camera_map = true;
+        } else if bounds != self.camera_bounds {
+            self.camera.refit(self.camera_bounds, bounds, framed);
+        }
+        self.camera_bounds = bounds;
+        let (_, wheel) = mouse_wheel();
+        let (mx, my) = mouse_position();
+        if active && wheel != 0.0 && ta.contains(mx, my) {
+            let factor = if wheel > 0.0 { 1.25 } else { 0.8 };
+            self.camera.zoom_at(factor, mx, my, bounds, framed);
+        }
+        // The input for this prompt (a new prompt, seat or tile starts afresh).
+        let tag = format!(
+            "{:?}:{:?}:{}:{}",
+            seat,
+            prompt.map(|g| (g.step, g.action.clone())),
+            map.tiles.len(),
+            map.pieces.len()
+        );
+        if tag != self.grid_tag {
+            self.grid_tag = tag;
+            self.grid = GridInput::default();
+            if let (Some(g), Some(_)) = (prompt, seat) {
+                let open: Vec<String> = map
+                    .legal
+                    .iter()
+                    .map(|l| format!("{},{}:{:?}", l.cell[0], l.cell[1], l.rotations))
+                    .collect();
+                log(&format!(
+                    "grid {} {} open={} spots={}",
+                    if g.step == GridStep::Place {
+                        "place"
+                    } else {
+                        "spot"
+                    },
+                    g.action,
+                    open.join(";"),
+                    map.spots.len()
+                ));
+            }
+        }
+        let f = self.camera.frame(bounds, framed);
+        if active {
+            self.map_input(p, map, prompt, seat, &f, hand, bounds, framed);
+        }
+        let f = self.camera.frame(bounds, framed);
+        self.frame = Some(f);
+        self.probe_map = Some((f.scale, f.ox, f.oy));
+        self.probe_ghost = self.grid.ghost.map(|g| g.1 as i32).unwrap_or(-1);
+        // The map, clipped to the table area.
+        let dpi = screen_dpi_scale().max(0.01);
+        let clip = (
+            (ta.x * dpi) as i32,
+            (ta.y * dpi) as i32,
+            (ta.w * dpi).ceil() as i32,
+            (ta.h * dpi).ceil() as i32,
+        );
+        // SAFETY: macroquad's internal GL context is borrowed on the main thread for this one
+        // call and not kept across frames (the scissor rectangle is in physical pixels).
+        unsafe { get_internal_gl() }.quad_gl.scissor(Some(clip));
+        self.draw_map_layers(map, &f, placing && seat.is_some());
+        // SAFETY: as above.
+        unsafe { get_internal_gl() }.quad_gl.scissor(None);
+        if let (Some(h), Some(art)) = (hand, map.in_hand.and_then(|a| map.arts.get(a))) {
+            self.draw_hand(h, art, seat.is_some());
+        }
+        if let (Some(g), Some(_)) = (prompt, seat) {
+            self.map_hint(map, g, &f);
+        }
+        f
+    }
+
+    /// Runs this frame's pointer events through the map's input and acts on what it asks.
+    #[allow(clippy::too_many_arguments)]
+    fn map_input(
+        &mut self,
+        p: &mut Play,
+        map: &TileMapView,
+        prompt: Option<&GridPrompt>,
+        seat: Option<usize>,
+        f: &Frame,
+        hand: Option<Area>,
+        bounds: [f32; 4],
+        framed: Area,
+    ) {
+        let u = self.ui.u;
+        let slop = 1.5 * u;
+        let spot_radius = (0.18 * f.scale).max(4.0 * u);
+        let mut actions = Vec::new();
+        for e in self.ui.events.clone() {
+            // Only presses that begin on the map (not on a button) are the map's.
+            match e {
+                PointerEvent::Down { x, y } => {
+                    self.map_press = self.on_table(x, y);
+                    if !self.map_press {
+                        continue;
+                    }
+                }
+                _ if !self.map_press => continue,
+                _ => {}
+            }
+            if matches!(e, PointerEvent::Up { .. } | PointerEvent::Cancel) {
+                self.map_press = false;
+            }
+            actions.extend(
+                self.grid
+                    .event(e, map, prompt, seat, f, hand, slop, spot_radius),
+            );
+        }
+        // The mouse hovering (no button down) carries the ghost until it is put down.
+        let (mx, my) = mouse_position();
+        let moved = Some((mx, my)) != self.mouse_last;
+        self.mouse_last = Some((mx, my));
+        if moved && self.grid.pointer.is_none() {
+            self.grid.hover = self.table_area.contains(mx, my).then_some((mx, my));
+        }
+        for a in actions {
+            match a {
+                GridAction::Ghost(c, r) => log(&format!("grid ghost x={} y={} r={r}", c[0], c[1])),
+                GridAction::Send(mv) => {
+                    log(&format!("grid send {} {:?}", mv.action, mv.args));
+                    self.decide(p, mv);
+                }
+                GridAction::Refused(cell, r) => {
+                    if let Some(g) = prompt {
+                        let why = grid::refusal(p.game(), g, cell, r);
+                        self.say(why, true);
+                    }
+                }
+                GridAction::Hint(h) => self.say(h, false),
+                GridAction::Pan(dx, dy) => self.camera.pan_by(dx, dy, bounds, framed),
+                GridAction::Zoom(k, x, y) => {
+                    self.camera.zoom_at(k, x, y, bounds, framed);
+                    log(&format!("map zoom={:.2}", self.camera.zoom));
+                }
+            }
+        }
+    }
+
+    /// Tiles, the last one laid, the open cells, pieces, the ghost and the spots.
+    fn draw_map_layers(&mut self, map: &TileMapView, f: &Frame, placing: bool) {
+        let u = self.ui.u;
+        let s = f.scale;
+        let pulse = 0.55 + 0.35 * (get_time() as f32 * 4.0).sin();
+        for t in &map.tiles {
+            if let Some(art) = map.arts.get(t.art) {
+                draw_art(art, |q| to_screen(f, t.cell, q, t.rotation), s, 1.0);
+            }
+            // A thin seam between tiles.
+            let (x, y) = f.to_screen(t.cell[0] as f32, t.cell[1] as f32 + 1.0);
+            draw_rectangle_lines(x, y, s, s, 1.0, Color::new(0.0, 0.0, 0.0, 0.25));
+        }
+        if let Some(c) = map.last {
+            let (x, y) = f.to_screen(c[0] as f32, c[1] as f32 + 1.0);
+            draw_rectangle_lines(
+                x,
+                y,
+                s,
+                s,
+                (u * 0.5).max(2.0),
+                Color::new(1.0, 1.0, 1.0, 0.8),
+            );
+        }
+        if placing {
+            for l in &map.legal {
+                let (x, y) = f.to_screen(l.cell[0] as f32, l.cell[1] as f32 + 1.0);
+                draw_rectangle(
+                    x,
+                    y,
+                    s,
+                    s,
+                    Color::new(ACCENT.r, ACCENT.g, ACCENT.b, 0.12 + 0.12 * pulse),
+                );
+                draw_rectangle_lines(
+                    x + 1.0,
+                    y + 1.0,
+                    s - 2.0,
+                    s - 2.0,
+                    (u * 0.3).max(1.0),
+                    Color::new(ACCENT.r, ACCENT.g, ACCENT.b, 0.5 + 0.4 * pulse),
+                );
+            }
+        }
+        let small = self.ui.size(2.2);
+        for piece in &map.pieces {
+            let q = map.on_map(piece.cell, piece.at);
+            let (x, y) = f.to_screen(q[0], q[1]);
+            let size = (0.22 * s).max(2.5 * u);
+            draw_piece(piece.kind, x, y, size, rgb(piece.rgb));
+            let n = (piece.seat + 1).to_string();
+            let w = self.ui.measure(&n, small);
+            self.ui.text(&n, x - w * 0.5, y - small * 0.5, small, BG);
+            if let Some(l) = &piece.label {
+                self.ui
+                    .text(&plain(l), x + size * 0.6, y - small * 0.5, small, TEXT);
+            }
+        }
+        // The piece in hand: on its cell, under the finger while carried, or following the mouse.
+        if let (true, Some(art)) = (placing, map.in_hand.and_then(|a| map.arts.get(a))) {
+            let r = self.grid.ghost.map(|g| g.1).unwrap_or(0);
+            let carried = if self.grid.dragging() {
+                self.grid.pointer
+            } else if self.grid.ghost.is_none() {
+                self.grid.hover
+            } else {
+                None
+            };
+            if let Some((px, py)) = carried {
+                let (wx, wy) = f.to_world(px, py);
+                let cell = [wx.floor() as i32, wy.floor() as i32];
+                let open = map.rotations_at(cell);
+                let shown = if open.contains(&r) || open.is_empty() {
+                    r
+                } else {
+                    open[0]
+                };
+                cell_outline(f, cell, if open.is_empty() { BAD } else { GOOD }, u);
+                let (x0, y0) = (px - s * 0.5, py - s * 0.5);
+                draw_art(
+                    art,
+                    |q| {
+                        let t = rotate_local(q, shown);
+                        vec2(x0 + t[0] * s, y0 + (1.0 - t[1]) * s)
+                    },
+                    s,
+                    0.55,
+                );
+            } else if let Some((cell, r)) = self.grid.ghost {
+                draw_art(art, |q| to_screen(f, cell, q, r), s, 0.85);
+                cell_outline(f, cell, GOOD, u);
+                // An arrow on the north edge shows which way the tile is turned.
+                let tip = to_screen(f, cell, [0.5, 0.97], r);
+                let base = to_screen(f, cell, [0.5, 0.8], r);
+                draw_line(base.x, base.y, tip.x, tip.y, (u * 0.4).max(1.5), GOOD);
+                draw_circle(tip.x, tip.y, (u * 0.6).max(2.0), GOOD);
+            }
+        }
+        for sp in &map.spots {
+            let q = map.on_map(sp.cell, sp.at);
+            let (x, y) = f.to_screen(q[0], q[1]);
+            let r = (0.09 * s).max(1.6 * u);
+            draw_circle(
+                x,
+                y,
+                r,
+                Color::new(ACCENT.r, ACCENT.g, ACCENT.b, 0.25 * pulse),
+            );
+            draw_circle_lines(
+                x,
+                y,
+                r,
+                (u * 0.5).max(2.0),
+                Color::new(ACCENT.r, ACCENT.g, ACCENT.b, 0.6 + 0.4 * pulse),
+            );
+            let l = plain(&sp.label);
+            let w = self.ui.measure(&l, small);
+            self.ui.text(&l, x - w * 0.5, y + r + 0.3 * u, small, TEXT);
+        }
+    }
+
+    /// The hand box: the piece in hand, turned as the ghost is, to drag onto the map.
+    fn draw_hand(&mut self, h: Area, art: &TileArt, mine: bool) {
+        let u = self.ui.u;
+        self.ui.panel(h, Color::new(0.0, 0.0, 0.0, 0.35));
+        let r = self.grid.ghost.map(|g| g.1).unwrap_or(0);
+        let side = h.w.min(h.h) - 3.0 * u;
+        let (x0, y0) = (h.x + (h.w - side) * 0.5, h.y + h.h - side - 1.5 * u);
+        let alpha = if self.grid.ghost.is_some() { 0.5 } else { 1.0 };
+        draw_art(
+            art,
+            |q| {
+                let t = rotate_local(q, r);
+                vec2(x0 + t[0] * side, y0 + (1.0 - t[1]) * side)
+            },
+            side,
+            alpha,
+        );
+        let small = self.ui.size(2.2);
+        let label = if mine { "Your tile" } else { "Next tile" };
+        let w = self.ui.measure(label, small);
+        self.ui
+            .text(label, h.x + (h.w - w) * 0.5, h.y + 0.3 * u, small, TEXT);
+    }
+
+    /// The hint for the step, and the probe's anchor for browser tests.
+    fn map_hint(&mut self, map: &TileMapView, g: &GridPrompt, f: &Frame) {
+        let centre = |c: Cell| f.to_screen(c[0] as f32 + 0.5, c[1] as f32 + 0.5);
+        match g.step {
+            GridStep::Place => {
+                self.probe_input = 8;
+                self.probe_anchor = self
+                    .grid
+                    .ghost
+                    .map(|(c, _)| c)
+                    .or_else(|| map.legal.first().map(|l| l.cell))
+                    .map(centre)
+                    .unwrap_or((-1.0, -1.0));
+                let hint = if self.grid.ghost.is_some() {
+                    format!(
+                        "Tap the {} again or press Turn to turn it, then Place",
+                        g.label
+                    )
+                } else {
+                    format!("Tap a lit square to put your {} there", g.label)
+                };
+                self.placement_hint(&hint);
+            }
+            GridStep::Spot => {
+                self.probe_input = 9;
+                self.probe_anchor = map
+                    .spots
+                    .first()
+                    .map(|s| {
+                        let q = map.on_map(s.cell, s.at);
+                        f.to_screen(q[0], q[1])
+                    })
+                    .unwrap_or((-1.0, -1.0));
+                self.placement_hint(&format!("Tap a lit spot to put your {} there", g.label));
+            }
+        }
+    }
+}
+
+/// The hand box in the table area: bottom right (landscape or portrait alike).
+fn hand_box(ta: Area, u: f32) -> Area {
+    let side = (ta.w.min(ta.h) * 0.24).clamp(14.0 * u, 40.0 * u);
+    Area::new(
+        ta.x + ta.w - side - 2.0 * u,
+        ta.y + ta.h - side - 5.0 * u,
+        side,
+        side + 3.0 * u,
+    )
+}
+
+/// A tile-local point of a tile on `cell` turned by `rotation`, on the screen.
+fn to_screen(f: &Frame, cell: Cell, q: [f32; 2], rotation: u8) -> Vec2 {
+    let m = cell_point(cell, q, rotation);
+    let (x, y) = f.to_screen(m[0], m[1]);
+    vec2(x, y)
+}
+
+fn cell_outline(f: &Frame, cell: Cell, c: Color, u: f32) {
+    let (x, y) = f.to_screen(cell[0] as f32, cell[1] as f32 + 1.0);
+    draw_rectangle_lines(x, y, f.scale, f.scale, (u * 0.5).max(2.0), c);
+}
+
+/// Draws a tile's art through `place` (tile-local point to screen), `side` pixels per tile.
+fn draw_art(art: &TileArt, place: impl Fn([f32; 2]) -> Vec2, side: f32, alpha: f32) {
+    let colour = |c: [u8; 3]| {
+        let mut k = rgb(c);
+        k.a = alpha;
+        k
+    };
+    for shape in &art.shapes {
+        match shape {
+            ArtShape::Polygon { points, rgb } => {
+                let c = colour(*rgb);
+                for [a, b, d] in grid::triangulate(points) {
+                    draw_triangle(place(a), place(b), place(d), c);
+                }
+            }
+            ArtShape::Polyline { points, width, rgb } => {
+                let c = colour(*rgb);
+                let w = (width * side).max(1.0);
+                for pair in points.windows(2) {
+                    let (a, b) = (place(pair[0]), place(pair[1]));
+                    draw_line(a.x, a.y, b.x, b.y, w, c);
+                }
+                // Round joints (and ends) keep thick bends whole.
+                for q in points {
+                    let p = place(*q);
+                    draw_circle(p.x, p.y, w * 0.5, c);
+                }
+            }
+            ArtShape::Circle { centre, r, rgb } => {
+                let p = place(*centre);
+                draw_circle(p.x, p.y, (r * side).max(1.0), colour(*rgb));
+            }
+        }
+    }
+}
+
+/// A piece standing on the map, `size` pixels tall, centred on (x, y).
+fn draw_piece(kind: PieceKind, x: f32, y: f32, size: f32, c: Color) {
+    let edge = Color::new(0.0, 0.0, 0.0, 0.7);
+    let line = (size * 0.08).max(1.0);
+    match kind {
+        PieceKind::Meeple => {
+            let h = size * 0.5;
+            let body = [
+                vec2(x - h, y + h),
+                vec2(x + h, y + h),
+                vec2(x + h * 0.35, y - h * 0.2),
+            ];
+            draw_triangle(body[0], body[1], body[2], c);
+            draw_triangle(body[0], body[2], vec2(x - h * 0.35, y - h * 0.2), c);
+            draw_circle(x, y - h * 0.55, h * 0.42, c);
+            draw_line(body[0].x, body[0].y, body[1].x, body[1].y, line, edge);
+            draw_circle_lines(x, y - h * 0.55, h * 0.42, line, edge);
+        }
+        PieceKind::Lying => {
+            let (w, h) = (size * 1.1, size * 0.45);
+            draw_rectangle(x - w * 0.5, y - h * 0.5, w, h, c);
+            draw_rectangle_lines(x - w * 0.5, y - h * 0.5, w, h, line, edge);
+            draw_circle(x - w * 0.5, y, h * 0.5, c);
+        }
+        PieceKind::Marker => {
+            draw_poly(x, y, 4, size * 0.5, 45.0, c);
+            draw_poly_lines(x, y, 4, size * 0.5, 45.0, line, edge);
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! The one driver of a session: human moves, bot turns (with the one bot seed mix), shots run
+//! headless or frame by frame (the app steps frames to draw them), replays applied with their
+//! recorded outcomes verified or trusted, and resuming a save. The app, the referee, the benchmark
+//! and the tests all play through it. Pure: no window, no physics (a shot is a `core::Shot`).
+
+use super::bot::{self, BotBudget};
+use super::replay::Replay;
+use super::{
+    Event, Game, Launch, Move, Outcome, Refusal, Rng, RuleResult, Session, Shot, TableView,
+};
+
+/// Mixed into a game's seed for its bots' own generator (so a bot never draws the rules' dice).
+const BOT_SEED_MIX: u64 = 0xB07_5EED;
+
+/// The seed of the bots' generator for a game with this seed after `moves` moves: a game played
+/// from the start and one resumed from a save draw different, but reproducible, numbers.
+pub fn bot_seed(seed: u64, moves: usize) -> u64 {
+    seed ^ moves as u64 ^ BOT_SEED_MIX
+}
+
+/// Upper bound on moves in a bot-only game: reaching it is a bug, not a result.
+pub const MOVE_CAP: usize = 5000;
+
+/// What to do with a recorded move's outcome when a replay or a save is applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recorded {
+    /// Re-simulate every launch that has an outcome and refuse one that comes out different; a
+    /// launch without an outcome is simulated (`referee replay`).
+    Verify,
+    /// Apply recorded outcomes as written; a launch without one is simulated (resuming a save).
+    Trust,
+    /// Never simulate: apply recorded outcomes as written and refuse a launch without one
+    /// (`referee check`).
+    Check,
+}
+
+/// Why a bot-only game stopped before its end.
+#[derive(Debug)]
+pub enum DriveError {
+    /// No end within `MOVE_CAP` moves.
+    MoveCap(usize),
+    /// The bot found no move, or its move was refused.
+    Stuck(String),
+}
+
+impl std::fmt::Display for DriveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DriveError::MoveCap(cap) => write!(f, "the game did not end within {cap} moves"),
+            DriveError::Stuck(why) => f.write_str(why),
+        }
+    }
+}
+
+/// A shot started frame by frame: stepped by its owner (the app, to draw it), then landed.
+pub struct Flight {
+    pub seat: usize,
+    pub launch: Launch,
+    pub shot: Box<dyn Shot>,
+    /// The outcome a bot already simulated for this launch (a human's shot uses the stepped one).
+    recorded: Option<Outcome>,
+}
+
+impl Flight {
+    /// Advances one 1/60 s frame; true once settled.
+    pub fn step_frame(&mut self) -> bool {
+        self.shot.step_frame()
+    }
+
+    pub fn settled(&self) -> bool {
+        self.shot.settled()
+    }
+
+    pub fn view(&self) -> TableView {
+        self.shot.view()
+    }
+
+    /// The move this shot makes once settled.
+    pub fn into_move(self) -> Move {
+        let outcome = self.recorded.unwrap_or_else(|| self.shot.outcome());
+        Move {
+            outcome: Some(outcome),
+            ..Move::shot(self.seat, self.launch)
+        }
+    }
+}
+
+/// What a bot's turn asks of its driver's owner.
+pub enum BotTurn {
+    /// A decision, already played: its events.
+    Played(Vec<Event>),
+    /// A shot to animate (its outcome already known to the bot); land it when it settles.
+    Shot(Flight),
+}
+
+pub struct Driver {
+    pub session: Session,
+    bot_rng: Rng,
+    pub budget: BotBudget,
+}
+
+impl Driver {
+    /// Drives a fresh game; `header` names it (its moves are ignored).
+    pub fn new(game: Box<dyn Game>, header: &Replay) -> Driver {
+        let mut fresh = header.clone();
+        fresh.moves.clear();
+        Driver::of(Session::new(game, fresh))
+    }
+
+    /// Drives a session as it stands (the bots' generator follows from its seed and length).
+    pub fn of(session: Session) -> Driver {
+        let rng = Rng::new(bot_seed(session.replay.seed, session.replay.moves.len()));
+        Driver {
+            session,
+            bot_rng: rng,
+            budget: BotBudget::default(),
+        }
+    }
+
+    /// A game rebuilt from a replay or a save: every move of `header` applied in order.
+    pub fn replay(game: Box<dyn Game>, header: &Replay, mode: Recorded) -> RuleResult<Driver> {
+        let mut d = Driver::new(game, header);
+        for (i, mv) in header.moves.iter().enumerate() {
+            d.apply_recorded(i, mv, mode)?;
+        }
+        d.bot_rng = Rng::new(bot_seed(header.seed, header.moves.len()));
+        Ok(d)
+    }
+
+    pub fn game(&self) -> &dyn Game {
+        self.session.game.as_ref()
+    }
+
+    /// Whether the seat to act now is a bot.
+    pub fn bot_to_act(&self) -> bool {
+        self.game()
+            .turn()
+            .and_then(|t| self.session.replay.seats.get(t))
+            .is_some_and(|s| s.is_bot())
+    }
+
+    /// Plays a move for the seat to act (a shot without an outcome is simulated headless).
+    pub fn play(&mut self, mv: Move) -> RuleResult<Vec<Event>> {
+        self.session.play(mv)
+    }
+
+    /// Applies move `i` of a replay as `mode` says, keeping the file's own move in the log.
+    pub fn apply_recorded(
+        &mut self,
+        i: usize,
+        mv: &Move,
+        mode: Recorded,
+    ) -> RuleResult<Vec<Event>> {
+        if self.game().is_over() {
+            return Err(Refusal(format!("move {i}: the game was already over")));
+        }
+        let mut play = mv.clone();
+        match mode {
+            Recorded::Verify if mv.launch.is_some() && mv.outcome.is_some() => self
+                .session
+                .verify(mv)
+                .map_err(|e| Refusal(format!("move {i} (seat {}): {e}", mv.seat)))?,
+            Recorded::Check if mv.launch.is_some() && mv.outcome.is_none() => {
+                return Err(Refusal(format!(
+                    "move {i}: a launch without an outcome can only be replayed, not checked"
+                )))
+            }
+            // Never simulated: the recorded outcome is applied as written.
+            Recorded::Check => play.launch = None,
+            _ => {}
+        }
+        let events = self
+            .session
+            .play(play)
+            .map_err(|e| Refusal(format!("move {i} (seat {}, {}): {e}", mv.seat, mv.action)))?;
+        // Keep the move exactly as recorded (a shot keeps its launch and its outcome).
+        if let Some(last) = self.session.replay.moves.last_mut() {
+            *last = mv.clone();
+        }
+        Ok(events)
+    }
+
+    /// Starts a launch for the seat to act, to be stepped frame by frame and then `land`ed.
+    pub fn launch(&self, launch: Launch) -> RuleResult<Flight> {
+        let seat = self
+            .game()
+            .turn()
+            .ok_or_else(|| Refusal::new("the game is over"))?;
+        let shot = self.game().start_shot(&launch)?;
+        Ok(Flight {
+            seat,
+            launch,
+            shot,
+            recorded: None,
+        })
+    }
+
+    /// Plays a settled (or abandoned) flight's shot.
+    pub fn land(&mut self, flight: Flight) -> RuleResult<Vec<Event>> {
+        self.session.play(flight.into_move())
+    }
+
+    /// The bot's move for the seat to act (a shot carries the outcome its search simulated).
+    pub fn bot_move(&mut self) -> Option<Move> {
+        bot::choose(self.session.game.as_ref(), &mut self.bot_rng, self.budget)
+    }
+
+    /// A bot's turn for the app: a decision is played now, a shot is handed back to animate.
+    pub fn bot_turn_animated(&mut self) -> Result<BotTurn, DriveError> {
+        let mv = self.chosen()?;
+        if let (true, Some(launch)) = (mv.is_shot(), mv.launch.clone()) {
+            let shot = self
+                .game()
+                .start_shot(&launch)
+                .map_err(|e| DriveError::Stuck(format!("the bot's shot was refused: {e}")))?;
+            return Ok(BotTurn::Shot(Flight {
+                seat: mv.seat as usize,
+                launch,
+                shot,
+                recorded: mv.outcome,
+            }));
+        }
+        self.session
+            .play(mv)
+            .map(BotTurn::Played)
+            .map_err(|e| DriveError::Stuck(format!("the bot's move was refused: {e}")))
+    }
+
+    /// A bot's turn played headless; returns the move it made.
+    pub fn bot_turn(&mut self) -> Result<Move, DriveError> {
+        let mv = self.chosen()?;
+        self.session
+            .play(mv.clone())
+            .map_err(|e| DriveError::Stuck(format!("the bot's move was refused: {e}")))?;
+        Ok(mv)
+    }
+
+    fn chosen(&mut self) -> Result<Move, DriveError> {
+        self.bot_move().ok_or_else(|| {
+            DriveError::Stuck(format!(
+                "no legal move for seat {:?} in phase {}",
+                self.game().turn(),
+                self.game().phase()
+            ))
+        })
+    }
+
+    /// Refuses to go on past `MOVE_CAP` moves.
+    pub fn within_cap(&self) -> Result<(), DriveError> {
+        if self.session.replay.moves.len() >= MOVE_CAP {
+            return Err(DriveError::MoveCap(MOVE_CAP));
+        }
+        Ok(())
+    }
+
+    /// Bots play every seat until the game ends.
+    pub fn play_out(&mut self) -> Result<(), DriveError> {
+        while !self.game().is_over() {
+            self.within_cap()?;
+            self.bot_turn()?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,317 @@
+//! Carcassonne bots. Pure: they read the state and choose an `Action` a player could choose.
+//!
+//! - **Normal** tries every legal placement × follower choice on a copy of the state and keeps
+//!   the one whose position is worth most: points scored plus the expected worth of open
+//!   features it holds (by their chance of completion), plus the followers still in hand.
+//! - **Easy** is Normal with a few points of noise on every candidate (a good bot that errs).
+//! - **Hard** takes Normal's best few candidates and plays each forward for a round with a
+//!   quick policy, many times, over piles reshuffled from the tiles still unseen; it keeps the
+//!   candidate with the best average outcome.
+//!
+//! No bot looks at the order of the pile: every copy it simulates on is reshuffled first, so
+//! the only thing it knows is how many of each tile remain.
+
+use super::rules::{Action, FeatureKind, Phase, State};
+use crate::core::Rng;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Easy,
+    Normal,
+    Hard,
+}
+
+/// How much search the Hard bot does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Normal's best candidates that are searched further.
+    pub candidates: usize,
+    /// Play-outs per candidate.
+    pub rollouts: usize,
+    /// Candidates the play-out policy samples per turn.
+    pub policy_sample: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            candidates: 5,
+            rollouts: 10,
+            policy_sample: 10,
+        }
+    }
+}
+
+/// The action `level` chooses now (None when the game is over).
+pub fn choose(state: &State, level: Level, seed: u64) -> Option<Action> {
+    choose_with(state, level, Budget::default(), seed)
+}
+
+pub fn choose_with(state: &State, level: Level, budget: Budget, seed: u64) -> Option<Action> {
+    let me = state.turn()?;
+    let seed = seed ^ (state.turns as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(seed);
+    let mut plans = rate_plans(state, me, &mut rng);
+    if plans.is_empty() {
+        return state.actions().first().copied();
+    }
+    match level {
+        Level::Normal => {}
+        Level::Easy => {
+            for p in &mut plans {
+                p.value += (rng.range(-400, 400) as f32) / 100.0;
+            }
+        }
+        Level::Hard => {
+            plans.sort_by(|a, b| b.value.total_cmp(&a.value));
+            plans.truncate(budget.candidates.max(1));
+            for p in &mut plans {
+                let mut sum = 0.0;
+                for _ in 0..budget.rollouts.max(1) {
+                    sum += rollout(state, me, p, budget, rng.next_u32() as u64);
+                }
+                p.value = sum / budget.rollouts.max(1) as f32;
+            }
+        }
+    }
+    // Best value; the first in the fixed candidate order on ties.
+    let mut best = &plans[0];
+    for p in &plans[1..] {
+        if p.value > best.value {
+            best = p;
+        }
+    }
+    Some(best.first)
+}
+
+/// One candidate turn: the action to take now, the follower step after it (when `first` lays
+/// a tile) and its value.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    first: Action,
+    then: Option<Action>,
+    value: f32,
+}
+
+/// A copy whose pile order the bot cannot know: reshuffled.
+fn blind_copy(state: &State, seed: u64) -> State {
+    let mut s = state.clone();
+    s.reshuffle_pile(seed);
+    s
+}
+
+/// Every candidate of the current step, each rated by `value` after it.
+fn rate_plans(state: &State, me: usize, rng: &mut Rng) -> Vec<Plan> {
+    let base = blind_copy(state, rng.next_u32() as u64);
+    let mut out = Vec::new();
+    match base.phase {
+        Phase::Place { .. } => {
+            for first in base.actions() {
+                let mut placed = base.clone();
+                if placed.apply(me, first).is_err() {
+                    continue;
+                }
+                for then in placed.actions() {
+                    let mut s = placed.clone();
+                    if s.apply(me, then).is_ok() {
+                        out.push(Plan {
+                            first,
+                            then: Some(then),
+                            value: value(&s, me),
+                        });
+                    }
+                }
+            }
+        }
+        Phase::Follower { .. } => {
+            for first in base.actions() {
+                let mut s = base.clone();
+                if s.apply(me, first).is_ok() {
+                    out.push(Plan {
+                        first,
+                        then: None,
+                        value: value(&s, me),
+                    });
+                }
+            }
+        }
+        Phase::Over => {}
+    }
+    out
+}
+
+/// Plays `plan`, then one round (every seat once) with the quick policy; the value for `me`.
+fn rollout(state: &State, me: usize, plan: &Plan, budget: Budget, seed: u64) -> f32 {
+    let mut s = blind_copy(state, seed);
+    let mut rng = Rng::new(seed ^ 0x5555);
+    if s.apply(me, plan.first).is_err() {
+        return f32::MIN;
+    }
+    if let Some(t) = plan.then {
+        if s.apply(me, t).is_err() {
+            return f32::MIN;
+        }
+    }
+    for _ in 0..s.seats.saturating_sub(1) {
+        let Some(seat) = s.turn() else { break };
+        if !quick_turn(&mut s, seat, budget.policy_sample, &mut rng) {
+            break;
+        }
+    }
+    value(&s, me)
+}
+
+/// The play-out policy: the best of a few sampled placements, each with its best follower.
+fn quick_turn(s: &mut State, seat: usize, sample: usize, rng: &mut Rng) -> bool {
+    let mut places = s.actions();
+    if places.is_empty() {
+        return false;
+    }
+    rng.shuffle(&mut places);
+    places.truncate(sample.max(1));
+    let mut best: Option<(f32, State)> = None;
+    for p in places {
+        let mut placed = s.clone();
+        if placed.apply(seat, p).is_err() {
+            continue;
+        }
+        for f in placed.actions() {
+            let mut t = placed.clone();
+            if t.apply(seat, f).is_ok() {
+                let v = value(&t, seat);
+                if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                    best = Some((v, t));
+                }
+            }
+        }
+    }
+    match best {
+        Some((_, t)) => {
+            *s = t;
+            true
+        }
+        None => false,
+    }
+}
+
+/// What the position is worth to `me`: my worth minus the best rival's.
+pub fn value(s: &State, me: usize) -> f32 {
+    let w = worth(s);
+    let mine = w.get(me).copied().unwrap_or(0.0);
+    let rival = w
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != me)
+        .map(|(_, &v)| v)
+        .fold(f32::MIN, f32::max);
+    if rival == f32::MIN {
+        mine
+    } else {
+        mine - rival
+    }
+}
+
+/// Each player's score plus what their followers on open features should still bring in,
+/// plus the worth of the followers in hand.
+pub fn worth(s: &State) -> Vec<f32> {
+    let mut w: Vec<f32> = s.scores.iter().map(|&p| p as f32).collect();
+    if s.is_over() {
+        return w;
+    }
+    let left = s.pile_len() as f32;
+    let late = (left / 71.0).min(1.0);
+    let mut roots: Vec<u32> = s
+        .followers
+        .iter()
+        .map(|f| s.features.find(s.follower_seg(f)))
+        .collect();
+    roots.sort_unstable();
+    roots.dedup();
+    for r in roots {
+        let f = s.features.feature(r);
+        if f.scored {
+            continue;
+        }
+        let tiles = f.tiles.len() as f32;
+        let expected = match f.kind {
+            FeatureKind::Road => tiles + 0.5 * late,
+            FeatureKind::City => {
+                let base = tiles + f.pennants as f32;
+                base * (1.0 + completion_chance(f.open, left))
+            }
+            FeatureKind::Cloister => {
+                let n = s.features.cloister_neighbours(&s.map, r) as f32;
+                let q = (left / 30.0).min(1.0) * 0.8;
+                1.0 + n + (8.0 - n) * q
+            }
+            FeatureKind::Field => {
+                let mut cities: Vec<u32> = f.cities.iter().map(|&c| s.features.find(c)).collect();
+                cities.sort_unstable();
+                cities.dedup();
+                cities
+                    .iter()
+                    .map(|&c| {
+                        if s.features.is_complete(&s.map, c) {
+                            3.0
+                        } else {
+                            3.0 * completion_chance(s.features.feature(c).open, left)
+                        }
+                    })
+                    .sum()
+            }
+        };
+        for seat in s.majority(r) {
+            if let Some(v) = w.get_mut(seat) {
+                *v += expected;
+            }
+        }
+    }
+    for (seat, v) in w.iter_mut().enumerate() {
+        let hand = s.supply.get(seat).copied().unwrap_or(0) as f32;
+        // The last two followers are worth more: without them a player cannot take chances.
+        *v += late * (1.5 * hand + 1.5 * hand.min(2.0));
+    }
+    w
+}
+
+/// A guess at the chance a city with `open` unmatched edges is completed before the end.
+fn completion_chance(open: u32, left: f32) -> f32 {
+    if open == 0 {
+        return 1.0;
+    }
+    let mut p = 0.85;
+    for _ in 1..open.min(12) {
+        p *= 0.7;
+    }
+    p * (left / (6.0 * open as f32)).min(1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::carcassonne::rules::Options;
+
+    #[test]
+    fn the_normal_bot_closes_a_city_it_can_score() {
+        // The start city is open above; a cap closes it for 4 points with a knight.
+        let cap = crate::games::carcassonne::rules::Catalog::embedded()
+            .ok()
+            .and_then(|c| c.find("B18"));
+        let cloister = crate::games::carcassonne::rules::Catalog::embedded()
+            .ok()
+            .and_then(|c| c.find("B01"));
+        let (Some(cap), Some(cl)) = (cap, cloister) else {
+            panic!("tiles missing");
+        };
+        let Ok((mut s, _)) = State::with_pile(2, Options::default(), &[cap, cl, cl]) else {
+            panic!("setup refused");
+        };
+        let a = choose(&s, Level::Normal, 1);
+        assert_eq!(a, Some(Action::Place { x: 0, y: 1, rot: 2 }));
+        let _ = s.apply(0, Action::Place { x: 0, y: 1, rot: 2 });
+        assert_eq!(
+            choose(&s, Level::Normal, 1),
+            Some(Action::Follower { spot: 0 })
+        );
+    }
+}

@@ -1,0 +1,110 @@
+//! The one driver: shots stepped frame by frame land exactly as headless ones, recorded moves are
+//! kept as written, and the bots' generator follows from one seed mix.
+
+use catapult_table::core::driver::{bot_seed, Recorded};
+use catapult_table::core::replay::Replay;
+use catapult_table::headless;
+
+fn golden(name: &str) -> String {
+    let path = format!("{}/tests/compat/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn a_shot_stepped_frame_by_frame_lands_as_the_headless_one() {
+    let text = golden("castle/castle-2p-s2.json");
+    let header = Replay::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    let Some(i) = header.moves.iter().position(|m| m.launch.is_some()) else {
+        panic!("the replay has no shot");
+    };
+    let mut upto = header.clone();
+    upto.moves.truncate(i);
+    let start = |h: &Replay| {
+        headless::replay(&h.to_json(), Recorded::Trust).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let launch = header.moves[i].launch.clone().unwrap_or_default();
+    let mut animated = start(&upto);
+    let mut flight = animated
+        .launch(launch.clone())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut frames = 0;
+    while !flight.step_frame() {
+        frames += 1;
+        assert!(frames < 10_000, "the shot never settles");
+    }
+    animated.land(flight).unwrap_or_else(|e| panic!("{e}"));
+    let mut headless = start(&upto);
+    let seat = header.moves[i].seat as usize;
+    headless
+        .play(catapult_table::core::Move::shot(seat, launch))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(animated.session.replay, headless.session.replay);
+    assert_eq!(
+        animated.session.replay.moves.last(),
+        header.moves.get(i),
+        "the recorded shot is what the launch gives"
+    );
+}
+
+#[test]
+fn trusted_verified_and_checked_replays_keep_the_files_moves() {
+    let text = golden("assault/assault-2p-s1.json");
+    let header = Replay::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    for mode in [Recorded::Verify, Recorded::Trust, Recorded::Check] {
+        let d = headless::replay(&text, mode).unwrap_or_else(|e| panic!("{mode:?}: {e}"));
+        assert_eq!(d.session.replay, header, "{mode:?}");
+    }
+}
+
+#[test]
+fn check_refuses_a_launch_without_its_outcome_and_trust_simulates_it() {
+    let text = golden("castle/castle-1p-s1.json");
+    let mut header = Replay::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    let Some(shot) = header.moves.iter_mut().find(|m| m.launch.is_some()) else {
+        panic!("no shot");
+    };
+    let recorded = shot.outcome.take();
+    let bare = header.to_json();
+    let err = headless::replay(&bare, Recorded::Check).err().map(|e| e.0);
+    assert!(
+        err.as_deref()
+            .is_some_and(|e| e.contains("without an outcome")),
+        "{err:?}"
+    );
+    let d = headless::replay(&bare, Recorded::Trust).unwrap_or_else(|e| panic!("{e}"));
+    let first = d.session.replay.moves.iter().find(|m| m.launch.is_some());
+    assert_eq!(
+        first.and_then(|m| m.outcome.clone()),
+        None,
+        "the file's move is kept"
+    );
+    let again = headless::replay(&text, Recorded::Trust).unwrap_or_else(|e| panic!("{e}"));
+    assert!(recorded.is_some());
+    // The simulated shot is the recorded one: the game ends the same.
+    assert_eq!(d.game().scores(), again.game().scores());
+    assert_eq!(d.session.steps, again.session.steps);
+}
+
+#[test]
+fn the_bots_seed_is_one_mix_of_the_game_seed_and_its_length() {
+    assert_eq!(bot_seed(1, 0), 1 ^ 0xB07_5EED);
+    assert_ne!(bot_seed(1, 0), bot_seed(1, 3));
+    assert_ne!(bot_seed(1, 0), bot_seed(2, 0));
+    let a = headless::selfplay("castle", 2, 5, &[]).unwrap_or_else(|e| panic!("{e:?}"));
+    let b = headless::selfplay("castle", 2, 5, &[]).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(a.session.replay, b.session.replay);
+}
+
+#[test]
+fn a_rollout_rates_a_legal_decision_and_refuses_an_illegal_one() {
+    use catapult_table::core::bot;
+    let d = headless::bot_game("castle", 2, 3, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let candidates = d.game().candidates();
+    let Some(first) = candidates.first() else {
+        panic!("castle opens with decisions (corners)");
+    };
+    assert!(bot::rollout(d.game(), first).is_some());
+    let mut wrong = first.clone();
+    wrong.action = "no_such_decision".into();
+    assert_eq!(bot::rollout(d.game(), &wrong), None);
+}
