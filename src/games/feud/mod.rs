@@ -198,6 +198,10 @@ impl Feud {
         let mut out = Vec::new();
         match &st.phase {
             Phase::Build { .. } => {
+                // The step forward comes first (a button bar shows it first).
+                if st.next_piece(seat).is_none() {
+                    out.push(("Done: let go of the fortress".into(), Action::Done));
+                }
                 for (k, d) in st.designs.iter().enumerate() {
                     out.push((format!("Build `{}`", d.name), Action::Design(k)));
                 }
@@ -206,14 +210,17 @@ impl Feud {
                 if placed > 0 {
                     out.push(("Clear the board".into(), Action::Clear));
                 }
-                if st.next_piece(seat).is_none() {
-                    out.push(("Done: let go of the fortress".into(), Action::Done));
-                }
             }
             Phase::Deploy { .. } | Phase::Aiming => {
                 let s = st.firing_seat();
                 let c = st.players[s].catapult;
                 let whose = if s == seat { "the" } else { "the enemy's" };
+                let done = if matches!(st.phase, Phase::Deploy { .. }) {
+                    "Done: the catapult stands here"
+                } else {
+                    "Shoot from here"
+                };
+                out.push((done.into(), Action::Done));
                 out.push((format!("Turn {whose} catapult around"), Action::Turn));
                 if self.movable_catapult().is_some() {
                     let other = if c.side == Side::Inner {
@@ -230,12 +237,6 @@ impl Feud {
                         },
                     ));
                 }
-                let done = if matches!(st.phase, Phase::Deploy { .. }) {
-                    "Done: the catapult stands here"
-                } else {
-                    "Shoot from here"
-                };
-                out.push((done.into(), Action::Done));
             }
             Phase::Soldiers { .. } => {
                 out.push(("Place the soldiers for me".into(), Action::AutoSoldiers))
