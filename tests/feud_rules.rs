@@ -1129,3 +1129,89 @@ fn actions_and_facts_round_trip_through_the_codec() {
     }
     assert!(ShotFact::decode(&Fact::new("soldier", &[2, 0, 0, 0, 0])).is_err());
 }
+
+// ---- the bot's reasons ----------------------------------------------------------------------
+
+#[test]
+fn the_bot_chooses_cards_for_a_reason() {
+    use catapult_table::games::feud::bot::pick_card;
+    let mut g = to_play();
+    let card = |g: &Feud| pick_card(&g.state, 0).map(|t| t.0);
+    g.state.players[0].hand = vec![Card::Thief, Card::Volley];
+    assert_eq!(
+        card(&g),
+        Some(Action::Play {
+            card: Card::Volley,
+            copy: None
+        }),
+        "Volley when two boulders are in hand"
+    );
+    g.state.players[0].hand = vec![Card::Thief];
+    g.state.players[1].hand.clear();
+    assert_eq!(card(&g), None, "no Thief against an empty hand");
+    g.state.players[0].hand = vec![Card::DoubleManeuver];
+    assert_eq!(card(&g), None, "nothing in the box to copy");
+    g.state.box_cards.push((1, Card::Volley));
+    assert_eq!(
+        card(&g),
+        Some(Action::Play {
+            card: Card::DoubleManeuver,
+            copy: Some(Card::Volley)
+        })
+    );
+    // March only when a soldier is exposed. Twin Towers: inside the outer tower's upper storey a
+    // soldier is covered; on top of the inner tower it is not.
+    g.state.players[0].hand = vec![Card::March];
+    let inside = Pose::new(
+        bx(0, 375),
+        geo::BOARD_T + 4 * geo::BLOCK_T + geo::SOLDIER_H / 2,
+        0,
+    );
+    let on_top = Pose::new(bx(0, 2620), 2280 + geo::SOLDIER_H / 2, 0);
+    g.state.players[0].soldiers = vec![
+        Loc::Table(inside),
+        Loc::Boxed,
+        Loc::Boxed,
+        Loc::Boxed,
+        Loc::Boxed,
+    ];
+    assert_eq!(card(&g), None, "a covered soldier stays put");
+    g.state.players[0].soldiers[1] = Loc::Table(on_top);
+    assert_eq!(
+        card(&g),
+        Some(Action::Play {
+            card: Card::March,
+            copy: None
+        }),
+        "March when a soldier is exposed"
+    );
+    g.state.players[0].hand = vec![Card::Repair];
+    assert_eq!(card(&g), None, "no Repair with nothing in the box");
+    g.state.players[0].pieces[2] = Loc::Boxed;
+    assert!(card(&g).is_some(), "Repair when a block lies in the box");
+}
+
+#[test]
+fn the_bot_builds_posts_and_aims_through_the_game() {
+    let mut g = fresh();
+    // Its build: a ready-made fortress, then let go.
+    let mv = g.candidates();
+    assert_eq!(mv.len(), 1);
+    assert_eq!(mv[0].action, "auto_build");
+    ok(&mut g, mv[0].clone());
+    assert_eq!(g.candidates()[0].action, "done");
+    ok(&mut g, Action::Done.encode(0));
+    assert!(g.candidates().is_empty(), "it lets go by the release shot");
+    assert!(g.launch_prompt().is_some());
+    let mut g = to_play();
+    g.state.players[0].hand.clear();
+    assert_eq!(g.candidates()[0].action, "skip");
+    ok(&mut g, Action::Skip.encode(0));
+    ok(&mut g, Action::Done.encode(0));
+    assert!(g.candidates().is_empty(), "it aims");
+    let hints = g.aim_hints();
+    assert!(!hints.is_empty());
+    assert!(hints
+        .iter()
+        .all(|h| g.launch_prompt().map(|p| p.check(h).is_ok()) == Some(true)));
+}
