@@ -332,6 +332,15 @@ impl Game for Carcassonne {
         rows
     }
 
+    /// The Normal bot's rating (in thousandths of a point), so the generic bot plays as Normal.
+    fn rate_decision(&self, mv: &Move) -> Option<i64> {
+        if self.state.turn() != Some(mv.seat as usize) {
+            return None;
+        }
+        let action = self.state.decode(mv).ok()?;
+        bot::rate(&self.state, action).map(|v| (v * 1000.0).round() as i64)
+    }
+
     fn clone_game(&self) -> Box<dyn Game> {
         Box::new(self.clone())
     }
