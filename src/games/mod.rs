@@ -70,17 +70,7 @@ pub static GAMES: &[GameInfo] = &[
         rules: "Not built yet.",
         new: not_built,
     },
-    GameInfo {
-        id: "carcassonne",
-        name: "Carcassonne: The Catapult",
-        min_seats: 2,
-        max_seats: 6,
-        available: false,
-        blurb: "Lay tiles, then fling tokens at the map with one shared catapult.",
-        options: &[],
-        rules: "Not built yet.",
-        new: not_built,
-    },
+    carcassonne::INFO,
     GameInfo {
         id: "assault",
         name: "Assault on the Castle",
