@@ -425,7 +425,7 @@ mod tests {
     fn a_human_shot_animates_then_plays_its_own_outcome_once() {
         let mut p = practice(default_seats(2, SeatKind::Human), &[]);
         let launch = Launch {
-            kind: "catapult".into(),
+            kind: LaunchKind::Catapult,
             angle: 450,
             power: 500,
             ..Launch::default()
@@ -459,7 +459,7 @@ mod tests {
     fn out_of_range_launches_are_refused_not_fired() {
         let mut p = practice(default_seats(1, SeatKind::Human), &[]);
         let bad = Launch {
-            kind: "catapult".into(),
+            kind: LaunchKind::Catapult,
             angle: 2000,
             power: 500,
             ..Launch::default()
@@ -644,7 +644,7 @@ mod tests {
         let lp = p.game().launch_prompt();
         assert_eq!(lp.map(|l| l.kinds), Some(vec![LaunchKind::Wrist]));
         let launch = Launch {
-            kind: "wrist".into(),
+            kind: LaunchKind::Wrist,
             angle: 600,
             power: 400,
             spin: 300,
