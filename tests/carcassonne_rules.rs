@@ -854,13 +854,18 @@ mod game_face {
     }
 
     #[test]
-    fn options_are_checked_and_fair_tiles_join_the_pile() {
+    fn options_are_checked_and_no_catapult_is_the_72_base_tiles() {
         let seats = default_seats(2, SeatKind::Human);
         assert!(Carcassonne::new(&["dragons".into()], seats.clone(), 1).is_err());
+        assert!(Carcassonne::new(&["fair_tiles".into()], seats.clone(), 1).is_err());
         assert!(Carcassonne::new(&[], default_seats(1, SeatKind::Human), 1).is_err());
-        let g =
-            Carcassonne::new(&["fair_tiles".into()], seats, 1).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(g.state().pile_len(), 82, "83 in the pile, one drawn");
+        let g = Carcassonne::new(&["no_catapult".into()], seats.clone(), 1)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.state().pile_len(), 70, "71 in the pile, one drawn");
+        // Today the default is the base game too.
+        let d = Carcassonne::new(&[], seats, 1).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(d.state().pile_len(), 70);
+        assert_eq!(d.state().in_hand(), g.state().in_hand());
     }
 
     #[test]

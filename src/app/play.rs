@@ -693,8 +693,10 @@ mod tests {
                 refinements: 0,
             };
             let mut human_shots = 0;
+            // A game on a tile map has no shots: two grid moves by the human stand for one.
+            let mut human_grid = 0;
             let mut steps = 0;
-            while human_shots < 1 && !p.is_over() && steps < 400 {
+            while human_shots < 1 && human_grid < 2 && !p.is_over() && steps < 400 {
                 steps += 1;
                 let Some(seat) = p.human_turn() else {
                     let t = p.update(1.0 / 10.0);
@@ -763,6 +765,11 @@ mod tests {
                     let args = gesture::placement_args(&pp, x, y, 0);
                     let mv = Move::decide(seat, &pp.action, &args);
                     p.decide(mv).unwrap_or_else(|e| panic!("{}: {e}", info.id));
+                } else if g.grid_prompt().is_some() {
+                    let mv = crate::core::scene::grid_moves(g).into_iter().next();
+                    let mv = mv.unwrap_or_else(|| panic!("{}: a grid prompt, no move", info.id));
+                    p.decide(mv).unwrap_or_else(|e| panic!("{}: {e}", info.id));
+                    human_grid += 1;
                 } else {
                     panic!("{}: a human turn with nothing to do", info.id);
                 }
@@ -773,7 +780,7 @@ mod tests {
                 p.driver.session.replay.moves.len()
             );
             assert!(
-                human_shots == 1 || p.is_over(),
+                human_shots == 1 || human_grid >= 2 || p.is_over(),
                 "{}: reached a shot",
                 info.id
             );

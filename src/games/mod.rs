@@ -71,17 +71,7 @@ pub static GAMES: &[GameInfo] = &[
         rules: "Each player builds a fortress on their own board from 16 blocks and a gate: every piece lies flat or stands upright, none reaches beyond the board, and the fortress must stand on its own when you let go (or you build again). Put your catapult beside the inner or outer end of your board, its front axle at most 100 mm (Distance 2) from the edge. Shuffle your six action cards and draw three. Post your five soldiers entirely on your board, on blocks or on the board itself, but a soldier on the board keeps 40 mm (Distance 1) from every block. On your turn: Tactics - play at most one card; Aiming - move your catapult (within 100 mm of the edge) or turn it round; Shot - drag back and let go to throw a boulder; Update - blocks and soldiers knocked completely off their board go to the box, and so does every soldier no longer standing upright; a player draws a card for each soldier they lost (while their deck lasts). Cards: Repair - move up to three of your blocks or take them back from the box, without moving anything else; Volley - a second shot from the same place; Thief - take a random card from your enemy's hand, to play on a later turn; Traitor - fire your enemy's catapult at their own fortress (turn it, but do not move it); March - move up to three of your soldiers; Double Maneuver - the effect of any card already in the box. When a player has no soldier left standing after an Update, the other player wins.",
         new: feud::new,
     },
-    GameInfo {
-        id: "carcassonne",
-        name: "Carcassonne: The Catapult",
-        min_seats: 2,
-        max_seats: 6,
-        available: false,
-        blurb: "Lay tiles, then fling tokens at the map with one shared catapult.",
-        options: &[],
-        rules: "Not built yet.",
-        new: not_built,
-    },
+    carcassonne::INFO,
     GameInfo {
         id: "assault",
         name: "Assault on the Castle",
