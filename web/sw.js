@@ -8,6 +8,7 @@ const FILES = [
   "catapult-table.wasm",
   "vendor/mq_js_bundle.js",
   "ct_plugin.js",
+  "ct_link.js",
   "manifest.webmanifest",
   "icons/icon-192.png",
   "icons/icon-512.png",

@@ -22,6 +22,7 @@ pub mod probe;
 pub mod save;
 pub mod sound;
 pub mod ui;
+pub mod viewer;
 
 mod aim;
 mod audio;
@@ -36,8 +37,10 @@ mod results;
 mod rules_screen;
 mod session;
 mod setup;
+mod share;
 mod title;
 mod toast;
+mod viewer_screen;
 
 use crate::core::LaunchKind;
 use crate::games::GameInfo;
@@ -73,6 +76,7 @@ enum Screen {
     Pause,
     Rules,
     Results,
+    Viewer,
 }
 
 impl Screen {
@@ -84,6 +88,7 @@ impl Screen {
             Screen::Pause => 4,
             Screen::Rules => 5,
             Screen::Results => 6,
+            Screen::Viewer => 7,
         }
     }
     fn name(self) -> &'static str {
@@ -94,6 +99,7 @@ impl Screen {
             Screen::Pause => "pause",
             Screen::Rules => "rules",
             Screen::Results => "results",
+            Screen::Viewer => "viewer",
         }
     }
 }
@@ -146,6 +152,12 @@ struct App {
     /// The map's frame (pixels per cell, origin) and the ghost's rotation, for browser tests.
     probe_map: Option<(f32, f32, f32)>,
     probe_ghost: i32,
+    /// The replay viewer, the screen it returns to, and the position last logged.
+    viewer: Option<viewer::Viewer>,
+    viewer_back: Screen,
+    viewer_logged: Option<(usize, usize)>,
+    /// A game link being opened (its shots re-simulated over a few frames).
+    opening: Option<share::Pending>,
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -210,6 +222,10 @@ impl App {
             mouse_last: None,
             probe_map: None,
             probe_ghost: -1,
+            viewer: None,
+            viewer_back: Screen::Title,
+            viewer_logged: None,
+            opening: None,
         }
     }
 
@@ -278,10 +294,16 @@ impl App {
                     self.go(b)
                 }
                 Screen::Setup | Screen::Results => self.go(Screen::Title),
+                Screen::Viewer => {
+                    let b = self.viewer_back;
+                    self.go(b)
+                }
                 Screen::Title => {}
             }
         }
+        let opening = self.continue_opening();
         match self.screen {
+            _ if opening => {}
             Screen::Title => self.title(),
             Screen::Setup => self.setup_screen(),
             Screen::Play => self.play_screen(true),
@@ -291,6 +313,7 @@ impl App {
             }
             Screen::Rules => self.rules(),
             Screen::Results => self.results(),
+            Screen::Viewer => self.viewer_screen(),
         }
         self.draw_toast();
         if self.logged_screen != Some(self.screen) {
@@ -298,6 +321,12 @@ impl App {
             log(&format!("screen {}", self.screen.name()));
         }
         self.frames += 1;
+        // A link pasted into the address bar of the open page (the start's link is opened
+        // before the first frame).
+        #[cfg(target_arch = "wasm32")]
+        if self.frames.is_multiple_of(30) {
+            self.open_incoming_link();
+        }
         self.publish();
     }
 
@@ -333,6 +362,7 @@ impl App {
 pub async fn run() {
     simulate_mouse_with_touch(false);
     let mut app = App::new();
+    app.open_incoming_link();
     // The loading indicator stays up until a frame has drawn all its text (the glyphs of the
     // first frame are rasterized at the start of the second).
     let mut announced = false;

@@ -1,4 +1,5 @@
-//! The pause menu drawn over the frozen game: resume, restart, rules, quit to title.
+//! The pause menu drawn over the frozen game: resume, restart, share by link, watch the replay,
+//! rules, quit to title.
 
 use super::frame::Area;
 use super::ui::*;
@@ -12,7 +13,7 @@ impl App {
         let bw = (w - 8.0 * u).min(60.0 * u);
         let x = (w - bw) * 0.5;
         let bh = 11.0 * u;
-        let y0 = (h - 4.0 * (bh + 2.0 * u)) * 0.5;
+        let y0 = (h - 6.0 * (bh + 2.0 * u)) * 0.5;
         let big = self.ui.size(6.0);
         self.ui.text_centred(
             "Paused",
@@ -25,11 +26,15 @@ impl App {
             self.go(Screen::Play);
         } else if self.ui.button("restart", b(1), "Restart", true) {
             self.restart();
-        } else if self.ui.button("rules", b(2), "Rules", true) {
+        } else if self.ui.button("share", b(2), "Share game link", true) {
+            self.share();
+        } else if self.ui.button("watch", b(3), "Watch replay", true) {
+            self.watch(Screen::Pause);
+        } else if self.ui.button("rules", b(4), "Rules", true) {
             if let Some(g) = self.play.as_ref().map(|p| p.info) {
                 self.show_rules(g, Screen::Pause);
             }
-        } else if self.ui.button("quit", b(3), "Quit to title", true) {
+        } else if self.ui.button("quit", b(5), "Quit to title", true) {
             // The game stays saved: the title screen offers to resume it.
             if let Some(p) = self.play.take() {
                 if !p.is_over() {

@@ -72,20 +72,17 @@ impl App {
                 Area::new(x0, chart_top, col_w, chart_bottom - chart_top),
             );
         }
-        let bw = (col_w - 2.0 * u) / 2.0;
-        let again = self.ui.button(
-            "again",
-            Area::new(x0, h - 12.0 * u, bw, 10.0 * u),
-            "Play again",
-            true,
-        );
-        let title = self.ui.button(
-            "title",
-            Area::new(x0 + bw + 2.0 * u, h - 12.0 * u, bw, 10.0 * u),
-            "Title",
-            true,
-        );
-        if again {
+        let bw = (col_w - 6.0 * u) / 4.0;
+        let at = |i: f32| Area::new(x0 + i * (bw + 2.0 * u), h - 12.0 * u, bw, 10.0 * u);
+        let again = self.ui.button("again", at(0.0), "Play again", true);
+        let watch = self.ui.button("watch", at(1.0), "Watch replay", true);
+        let share = self.ui.button("share", at(2.0), "Share", true);
+        let title = self.ui.button("title", at(3.0), "Title", true);
+        if watch {
+            self.watch(Screen::Results);
+        } else if share {
+            self.share();
+        } else if again {
             self.restart();
         } else if title {
             self.play = None;

@@ -6,6 +6,7 @@ pub mod deck;
 pub mod driver;
 pub mod event;
 pub mod game;
+pub mod link;
 pub mod moves;
 pub mod ranking;
 pub mod replay;

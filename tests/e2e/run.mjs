@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { decodePng, pixelStats } from "./png.mjs";
 import { GAMES, gesturePath } from "./games.mjs";
 import { playOut, rng } from "./whole.mjs";
+import { linkShareAndContinue, linkTamperedRefused, viewerScrub } from "./links.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -363,6 +364,10 @@ async function main() {
       await ctx.close();
     });
 
+    await test("hostile saves, a full storage quota and hostile links: a message, the save kept, no crash", () =>
+      hostileInput(browser, url)
+    );
+
     if (available.length === 0) {
       await test("each available game: start by touch, fire its gesture, resume after reload", async () => ({
         skip: "no game is available in this build yet (games::GAMES has none with available: true)",
@@ -401,6 +406,22 @@ async function main() {
       );
       await test("catapults: a game resumed in its last round ends on the results screen with the chart", () =>
         resultsChart(browser, url)
+      );
+    }
+
+    // Game links and the replay viewer (CT_ONLY=link runs just these).
+    if (available.includes("castle")) {
+      const h = { check, sleep };
+      let shared = null;
+      await test("link: a game shared from one browser continues in a fresh one from the link", async () => {
+        shared = await linkShareAndContinue(browser, url, Tab, h);
+      });
+      await test("link: a changed or cut-short link is refused with a message, the save kept", async () => {
+        if (!shared) return { skip: "no shared link (the sharing test failed)" };
+        await linkTamperedRefused(browser, url, Tab, h, shared.linkUrl);
+      });
+      await test("link viewer: scrub to the middle, the previous shot re-simulated, back to the start", () =>
+        viewerScrub(browser, url, Tab, h)
       );
     }
 
@@ -971,6 +992,66 @@ async function practiceTiles(browser, url) {
   assertDrawn(await tab.shot("practice-tiles-side-view"), "the side view after the tiles");
   tab.noErrors();
   await ctx.close();
+}
+
+// Issue #16 in the browser. Hostile saves (tiny files that used to panic or hang the parser,
+// trailing data, a forged save without launches) are kept aside with a message on the title
+// screen; with a full storage quota the game goes on, says it could not save, and the previous
+// save stays; hostile links (`?seed=` junk) load normally.
+async function hostileInput(browser, url) {
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 700 }, hasTouch: true });
+  const tab = await Tab.open(ctx, url);
+  const honest = fs.readFileSync(path.join(here, "fixtures", "catapults-last-round.json"), "utf8");
+  const forged = JSON.parse(honest);
+  for (const m of forged.moves) delete m.launch;
+  const hostile = ['{"x":}', '{"x":[', '{"x":{', '{"moves":[{"x":[', honest + " trailing", JSON.stringify(forged)];
+  for (const [i, text] of hostile.entries()) {
+    await tab.page.evaluate(() => {
+      for (const k of Object.keys(localStorage)) if (k.startsWith("catapult-table.save")) localStorage.removeItem(k);
+    });
+    await tab.page.evaluate((t) => localStorage.setItem("catapult-table.save", t), text);
+    const mark = await tab.load();
+    await tab.waitLine(/^\[ct\] save-problem .*catapult-table\.save\.unreadable/, 20000, mark);
+    const kept = await tab.page.evaluate(() => [
+      localStorage.getItem("catapult-table.save"),
+      localStorage.getItem("catapult-table.save.unreadable"),
+    ]);
+    check(kept[0] === null && kept[1] === text, `hostile save ${i} kept aside: ${JSON.stringify(kept).slice(0, 120)}`);
+    check((await tab.q("ct_screen")) === 1 && (await tab.button("dismiss")) !== null, `hostile save ${i}: a message on the title`);
+    if (i === 1) await tab.shot("title-hostile-save");
+  }
+  tab.noErrors();
+  await ctx.close();
+
+  // A full quota: every write is refused (as a real QuotaExceededError), the game goes on.
+  const full = await browser.newContext({ viewport: { width: 1000, height: 700 }, hasTouch: true });
+  const t2 = await Tab.open(full, url);
+  await t2.page.evaluate((s) => localStorage.setItem("catapult-table.save", s), honest);
+  await full.addInitScript(() => {
+    Storage.prototype.setItem = function () {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+  });
+  let mark = await t2.load();
+  await t2.tapButton("resume-save");
+  await t2.waitFor("the game screen", async () => (await t2.q("ct_screen")) === 3);
+  await t2.waitLine(/^\[ct\] refused The game could not be saved: .*storage full/, 120000, mark);
+  const still = await t2.page.evaluate(() => localStorage.getItem("catapult-table.save"));
+  check(still === honest, "the previous save is kept when the quota is full");
+  await t2.shot("game-quota-full");
+  t2.noErrors();
+  await full.close();
+
+  // Hostile links.
+  const links = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  const t3 = await Tab.open(links, url);
+  for (const q of ["?seed=1e400", "?seed=-5", "?seed=abc", "?seed=99999999999999999999999999", "?seed=%1b%5b2J", "?seed=&seed=1", "?%00=%ff"]) {
+    mark = await t3.load(url + q);
+    await t3.waitLine(/^\[ct\] ready games=/, 20000, mark);
+    check((await t3.q("ct_screen")) === 1, `the title after ${q}`);
+  }
+  t3.noErrors();
+  await links.close();
 }
 
 // A saved 3-bot Catapults game (made by `referee selfplay --game catapults --players 3 --seed 2

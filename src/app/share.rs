@@ -1,0 +1,322 @@
+//! Sending a game by link and opening one. On the web the link lives in the page's fragment
+//! (`#g=…`, which no server sees) and is shared through `web/ct_link.js` (the system share
+//! sheet where there is one, else the clipboard); on the desktop it is written to a text file
+//! beside the saves, and a link given as the first command-line argument is opened.
+//!
+//! Opening a link re-simulates every shot (`core::link::play_into`); a link that does not hold
+//! is refused with the reason on the title screen and the game in progress is kept.
+
+use super::frame::Area;
+use super::play::Play;
+use super::ui::*;
+use super::{log, save, App, Screen};
+use crate::core::link;
+use crate::core::{Refusal, RuleResult, Session};
+use macroquad::prelude::*;
+
+#[cfg(target_arch = "wasm32")]
+mod web {
+    extern "C" {
+        pub fn ct_link_len() -> i32;
+        pub fn ct_link_get(buf: *mut u8, cap: usize) -> i32;
+        pub fn ct_link_taken();
+        pub fn ct_share(pp: *const u8, pn: usize, tp: *const u8, tn: usize) -> i32;
+    }
+}
+
+/// Where a game that a link replaced is kept.
+pub const BEFORE_LINK_KEY: &str = "catapult-table.save.before-link";
+
+/// The link the page was opened with (or pasted into the address bar since), if any.
+pub fn incoming() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        // SAFETY: the plugin writes at most `cap` bytes into the live buffer.
+        unsafe {
+            let n = web::ct_link_len();
+            if n < 0 {
+                return None;
+            }
+            if n as usize > link::MAX_LINK_CHARS + link::FRAGMENT.len() {
+                web::ct_link_taken();
+                // Refused by the decoder as too long, before anything is copied.
+                return Some(format!(
+                    "{}{}",
+                    link::FRAGMENT,
+                    "A".repeat(link::MAX_LINK_CHARS + 1)
+                ));
+            }
+            let mut buf = vec![0u8; n as usize];
+            let got = web::ct_link_get(buf.as_mut_ptr(), buf.len());
+            web::ct_link_taken();
+            if got < 0 {
+                return None;
+            }
+            buf.truncate(got as usize);
+            Some(String::from_utf8_lossy(&buf).into_owned())
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::env::args().nth(1).filter(|a| a.contains("g="))
+    }
+}
+
+/// A link being opened: its session so far and the moves left to play.
+pub struct Pending {
+    opening: link::Opening,
+    session: Session,
+}
+
+impl Pending {
+    /// Decodes a link and starts its game (nothing re-simulated yet).
+    pub fn new(text: &str) -> RuleResult<Pending> {
+        let game = link::decode(text)?;
+        let info = super::play::find(&game.replay.game).map_err(|_| {
+            Refusal::new("This game link is for a game this version does not have.")
+        })?;
+        if !info.available {
+            return Err(Refusal(format!(
+                "This game link is for {}, which is not built in this version.",
+                info.name
+            )));
+        }
+        let r = &game.replay;
+        let fresh = crate::games::new_game(&r.game, &r.options, r.seats.clone(), r.seed)
+            .map_err(|e| Refusal(format!("This game link cannot be opened: {e}.")))?;
+        let mut header = r.clone();
+        header.moves.clear();
+        Ok(Pending {
+            opening: link::Opening::new(game),
+            session: Session::new(fresh, header),
+        })
+    }
+
+    /// Plays moves until `more()` says stop; the game once every move is played.
+    pub fn advance(&mut self, mut more: impl FnMut() -> bool) -> RuleResult<Option<Play>> {
+        while !self.opening.done() {
+            self.opening.step(&mut self.session)?;
+            if !more() {
+                break;
+            }
+        }
+        if self.opening.done() {
+            Play::resume(&self.session.replay.to_json()).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    pub fn progress(&self) -> (usize, usize) {
+        self.opening.progress()
+    }
+}
+
+/// The game a link holds, re-simulated shot by shot and ready to continue.
+#[cfg(test)]
+pub fn open(text: &str) -> RuleResult<Play> {
+    let mut p = Pending::new(text)?;
+    loop {
+        if let Some(play) = p.advance(|| true)? {
+            return Ok(play);
+        }
+    }
+}
+
+/// What sharing did, for the toast (the desktop only ever writes a file, the web never does).
+#[allow(dead_code)]
+pub enum Shared {
+    /// The system share sheet was opened.
+    Sheet,
+    /// Copied to the clipboard.
+    Clipboard,
+    /// The browser showed it in a box to copy by hand.
+    Shown,
+    /// Written to this file (the desktop).
+    File(String),
+}
+
+/// Hands the link payload to the platform.
+fn send(payload: &str, title: &str) -> Result<Shared, String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        // SAFETY: pointers and lengths describe live UTF-8 buffers for the call.
+        let r =
+            unsafe { web::ct_share(payload.as_ptr(), payload.len(), title.as_ptr(), title.len()) };
+        match r {
+            1 => Ok(Shared::Sheet),
+            2 => Ok(Shared::Clipboard),
+            3 => Ok(Shared::Shown),
+            _ => Err("this browser can neither share nor copy".into()),
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let path = super::platform::data_dir().join("shared-link.txt");
+        let text = format!(
+            "{title}\nPaste this after the game's web address (it opens the game at this move):\n{}{payload}\n",
+            link::FRAGMENT
+        );
+        std::fs::create_dir_all(super::platform::data_dir())
+            .and_then(|_| std::fs::write(&path, text))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(Shared::File(path.display().to_string()))
+    }
+}
+
+impl App {
+    /// Starts opening the link the page came with, if there is one (at start, and when one is
+    /// pasted into the address bar); `continue_opening` plays it over the next frames.
+    pub(super) fn open_incoming_link(&mut self) {
+        let Some(text) = incoming() else {
+            return;
+        };
+        match Pending::new(&text) {
+            Ok(p) => self.opening = Some(p),
+            Err(e) => self.link_refused(e),
+        }
+    }
+
+    fn link_refused(&mut self, e: Refusal) {
+        log(&format!("link-refused {e}"));
+        if self.screen == Screen::Title {
+            self.notice = Some(format!("{e} Your saved game is untouched."));
+        } else {
+            // Pasted while playing: the game on screen carries on.
+            self.say(e.0, false);
+        }
+    }
+
+    /// While a link is being opened: re-simulates its moves for about 30 ms a frame and shows
+    /// how far it got. Returns false when nothing is being opened.
+    pub(super) fn continue_opening(&mut self) -> bool {
+        let Some(mut pending) = self.opening.take() else {
+            return false;
+        };
+        let t0 = get_time();
+        match pending.advance(|| get_time() - t0 < 0.03) {
+            Ok(None) => {
+                let (done, all) = pending.progress();
+                let (w, h) = (self.ui.w, self.ui.h);
+                let size = self.ui.size(4.2);
+                self.ui.text_centred(
+                    &format!("Opening the game from the link: move {done} of {all}"),
+                    Area::new(0.0, h * 0.4, w, size),
+                    size,
+                    ACCENT,
+                );
+                let u = self.ui.u;
+                let bar = Area::new(w * 0.2, h * 0.4 + size + 3.0 * u, w * 0.6, 2.0 * u);
+                draw_rectangle(bar.x, bar.y, bar.w, bar.h, BUTTON_OFF);
+                let k = if all == 0 {
+                    1.0
+                } else {
+                    done as f32 / all as f32
+                };
+                draw_rectangle(bar.x, bar.y, bar.w * k, bar.h, ACCENT);
+                self.opening = Some(pending);
+            }
+            Ok(Some(play)) => self.link_opened(play),
+            Err(e) => self.link_refused(e),
+        }
+        true
+    }
+
+    fn link_opened(&mut self, play: Play) {
+        log(&format!(
+            "link-opened {} moves={} turn={}",
+            play.info.id,
+            play.driver.session.replay.moves.len(),
+            play.game().turn().map(|t| t as i64).unwrap_or(-1)
+        ));
+        // The game in progress is kept aside, not overwritten.
+        if let Some(old) = self.store.get(save::SAVE_KEY) {
+            if old != play.driver.session.replay.to_json() {
+                let _ = self.store.set(BEFORE_LINK_KEY, &old);
+            }
+        }
+        self.saved = None;
+        self.notice = None;
+        let over = play.is_over();
+        let who = play
+            .game()
+            .turn()
+            .and_then(|t| play.names().get(t).cloned())
+            .unwrap_or_default();
+        self.start(play);
+        self.autosave();
+        if over {
+            self.say("This game is over: here is how it ended.", false);
+        } else {
+            self.say(format!("Game opened from the link: {who} to play."), false);
+        }
+    }
+
+    /// The Share button: the game so far as a link.
+    pub(super) fn share(&mut self) {
+        let Some(p) = self.play.as_ref() else {
+            return;
+        };
+        let payload = match link::encode(&p.driver.session.replay) {
+            Ok(t) => t,
+            Err(e) => {
+                self.say(format!("This game cannot be sent by link: {e}."), true);
+                return;
+            }
+        };
+        let title = format!("{} - {}", p.info.name, save::describe(p));
+        log(&format!(
+            "share moves={} chars={}",
+            p.driver.session.replay.moves.len(),
+            payload.len() + link::FRAGMENT.len()
+        ));
+        match send(&payload, &title) {
+            Ok(Shared::Sheet) => self.say("Link ready to send.", false),
+            Ok(Shared::Clipboard) => self.say(
+                "Link copied. Send it: whoever opens it continues this game.",
+                false,
+            ),
+            Ok(Shared::Shown) => self.say("Copy the link from the box and send it.", false),
+            Ok(Shared::File(path)) => self.say(format!("The link was written to {path}."), false),
+            Err(e) => self.say(format!("The link could not be shared: {e}."), true),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::seat::{default_seats, SeatKind};
+    use crate::core::{Launch, Move};
+
+    #[test]
+    fn a_shared_game_opens_at_the_same_move_with_the_same_outcomes() {
+        let info = crate::games::info("practice").unwrap_or_else(|e| panic!("{e}"));
+        let mut p = Play::new(info, &[], default_seats(2, SeatKind::Human), 3)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let launch = Launch {
+            kind: crate::core::LaunchKind::Catapult,
+            angle: 450,
+            power: 500,
+            ..Launch::default()
+        };
+        let mut shot = Move::shot(0, launch.clone());
+        let mut s = p
+            .game()
+            .start_shot(&launch)
+            .unwrap_or_else(|e| panic!("{e}"));
+        shot.outcome = Some(s.run_to_rest());
+        assert!(p.driver.session.play(shot).is_ok());
+        let payload = link::encode(&p.driver.session.replay).unwrap_or_else(|e| panic!("{e}"));
+        let q =
+            open(&format!("http://127.0.0.1:8080/#g={payload}")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(q.driver.session.replay, p.driver.session.replay);
+        assert_eq!(q.game().turn(), Some(1));
+        // A damaged one is refused in words.
+        let e = open(&format!("#g={}", &payload[..payload.len() - 5]))
+            .err()
+            .map(|e| e.0)
+            .unwrap_or_default();
+        assert!(e.starts_with("This game link cannot be opened"), "{e}");
+    }
+}

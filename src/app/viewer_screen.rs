@@ -1,0 +1,241 @@
+//! The replay viewer's screen: the table at the position (or the shot re-simulating), a line
+//! about the move, a slider to scrub with a tick per shot (red when its re-simulation did not
+//! match its record), and the buttons: previous shot, back a move, play/pause, forward a move,
+//! next shot, speed, back to where the viewer was opened from.
+
+use super::frame::{Area, Camera};
+use super::ui::*;
+use super::viewer::{Verdict, Viewer, SPEEDS};
+use super::{draw, log, App, Screen};
+use crate::core::Scene;
+use macroquad::prelude::*;
+
+impl App {
+    /// Opens the viewer over the game in play (or just finished), returning to `back` after.
+    pub(super) fn watch(&mut self, back: Screen) {
+        let Some(p) = self.play.as_ref() else {
+            return;
+        };
+        if p.flight.is_some() {
+            self.say("Wait until the shot has landed.", true);
+            return;
+        }
+        let replay = p.driver.session.replay.clone();
+        self.watch_replay(&replay, back);
+    }
+
+    /// Opens the viewer over a replay (the saved game on the title screen).
+    pub(super) fn watch_replay(&mut self, replay: &crate::core::replay::Replay, back: Screen) {
+        match Viewer::new(replay) {
+            Ok(v) => {
+                log(&format!("viewer-open {} moves={}", v.info.id, v.len()));
+                self.viewer = Some(v);
+                self.viewer_back = back;
+                self.viewer_logged = None;
+                self.go(Screen::Viewer);
+            }
+            Err(e) => self.say(format!("This game cannot be watched: {e}."), true),
+        }
+    }
+
+    pub(super) fn viewer_screen(&mut self) {
+        let Some(mut v) = self.viewer.take() else {
+            let b = self.viewer_back;
+            self.go(b);
+            return;
+        };
+        let moved = v.update(get_frame_time());
+        if !moved && !v.flying() {
+            // A spare frame: judge one more shot in the background.
+            v.check_one();
+        }
+        let close = self.draw_viewer(&mut v);
+        if v.flying() {
+            // The position after a shot is logged again, even if it was shown before.
+            self.viewer_logged = None;
+        } else {
+            let key = (v.at, v.flagged().len());
+            if self.viewer_logged != Some(key) {
+                self.viewer_logged = Some(key);
+                log(&format!(
+                    "viewer at={} of={} state={:016x} flagged={}",
+                    v.at,
+                    v.len(),
+                    v.state(),
+                    v.flagged().len()
+                ));
+            }
+        }
+        if close {
+            let b = self.viewer_back;
+            self.go(b);
+        } else {
+            self.viewer = Some(v);
+        }
+    }
+
+    /// Draws the viewer and handles its input; true when Back was pressed.
+    fn draw_viewer(&mut self, v: &mut Viewer) -> bool {
+        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
+        let ts = self.ui.size(3.6);
+        let small = self.ui.size(2.8);
+        let names: Vec<String> = v.replay.seats.iter().map(|s| s.name.clone()).collect();
+        // Top bar: what is shown.
+        let top_h = 3.0 * u + ts * 1.3 + small * 1.4;
+        self.ui.panel(Area::new(0.0, 0.0, w, top_h), PANEL);
+        let title = format!("Replay of {} - move {} of {}", v.info.name, v.at, v.len());
+        self.ui.text(&title, 2.0 * u, u, ts, ACCENT);
+        let about = match v.next_move() {
+            Some(m) if v.flying() => format!(
+                "{} shoots (re-simulated from the launch)",
+                names.get(m.seat as usize).cloned().unwrap_or_default()
+            ),
+            _ => match v.game().turn() {
+                Some(t) => format!(
+                    "{}'s turn - {}",
+                    names.get(t).cloned().unwrap_or_default(),
+                    v.game().phase()
+                ),
+                None => "Game over".to_string(),
+            },
+        };
+        self.ui.text(&about, 2.0 * u, u + ts * 1.3, small, TEXT);
+        // Bottom: the slider over a row of buttons.
+        let bh = 9.0 * u;
+        let slider_h = 7.0 * u;
+        let bottom_h = bh + slider_h + 4.0 * u;
+        let table_area = Area::new(0.0, top_h, w, (h - top_h - bottom_h).max(10.0));
+        draw_rectangle(
+            table_area.x,
+            table_area.y,
+            table_area.w,
+            table_area.h,
+            TABLE_BG,
+        );
+        let map_phase = !v.flying() && matches!(v.game().scene(), Scene::Map(_));
+        if map_phase {
+            // The viewer draws side views only; a tile-map phase is told in words.
+            let map_text = format!(
+                "{} - {} (the tile map is not drawn in the replay viewer)",
+                v.info.name,
+                v.game().phase()
+            );
+            self.ui.text_centred(
+                &map_text,
+                Area::new(0.0, table_area.y + table_area.h * 0.45, w, ts),
+                ts,
+                DIM,
+            );
+        } else {
+            let view = v.view();
+            let f = Camera::default().frame(view.bounds, table_area.inset(2.0 * u));
+            self.frame = Some(f);
+            draw::table(&self.ui, &view, &f);
+        }
+        // A flagged shot is said over the table.
+        let flagged = v.flagged();
+        let shown_flag = if v.flying() {
+            None
+        } else {
+            v.at.checked_sub(1)
+        }
+        .filter(|i| v.verdicts.get(*i) == Some(&Verdict::Different));
+        if let Some(first) = shown_flag.or(flagged.first().copied()) {
+            let msg = if shown_flag.is_some() {
+                format!(
+                    "The shot at move {} landed differently from its record when re-simulated.",
+                    first + 1
+                )
+            } else {
+                format!(
+                    "{} shot(s) landed differently from their record when re-simulated (first at move {}).",
+                    flagged.len(),
+                    first + 1
+                )
+            };
+            let a = Area::new(u, top_h + u, w - 2.0 * u, small * 1.6);
+            self.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
+            self.ui.text(&msg, a.x + u, a.y + small * 0.3, small, TEXT);
+        }
+        let sy = h - bottom_h + u;
+        let track = Area::new(4.0 * u, sy, w - 8.0 * u, slider_h);
+        self.slider(v, track);
+        // Buttons.
+        let by = sy + slider_h + u;
+        let labels = [
+            ("viewer:prev-shot", "< Shot"),
+            ("viewer:back", "< Move"),
+            ("viewer:play", if v.playing { "Pause" } else { "Play" }),
+            ("viewer:forward", "Move >"),
+            ("viewer:next-shot", "Shot >"),
+            ("viewer:speed", SPEEDS[v.speed.min(SPEEDS.len() - 1)].1),
+            ("viewer:close", "Back"),
+        ];
+        let gap = u;
+        let bw = (w - 4.0 * u - gap * (labels.len() as f32 - 1.0)) / labels.len() as f32;
+        let mut close = false;
+        for (i, (key, label)) in labels.iter().enumerate() {
+            let a = Area::new(2.0 * u + i as f32 * (bw + gap), by, bw, bh);
+            if self.ui.button(key, a, label, true) {
+                match i {
+                    0 => v.previous_shot(),
+                    1 => v.step_back(),
+                    2 => v.toggle_play(),
+                    3 => v.step_forward(),
+                    4 => v.next_shot(),
+                    5 => v.speed = (v.speed + 1) % SPEEDS.len(),
+                    _ => close = true,
+                }
+            }
+        }
+        if is_key_pressed(KeyCode::Space) {
+            v.toggle_play();
+        } else if is_key_pressed(KeyCode::Right) {
+            v.step_forward();
+        } else if is_key_pressed(KeyCode::Left) {
+            v.step_back();
+        }
+        close
+    }
+
+    /// The scrub bar: press or drag anywhere on it to go to that move.
+    fn slider(&mut self, v: &mut Viewer, a: Area) {
+        let u = self.ui.u;
+        let n = v.len().max(1) as f32;
+        let x_of = |i: usize| a.x + a.w * i as f32 / n;
+        let mid = a.y + a.h * 0.5;
+        draw_rectangle(a.x, mid - 0.5 * u, a.w, u, BUTTON_OFF);
+        for i in 0..v.len() {
+            if !v.is_shot(i) {
+                continue;
+            }
+            let c = match v.verdicts[i] {
+                Verdict::Different => BAD,
+                Verdict::Same => GOOD,
+                _ => DIM,
+            };
+            let x = x_of(i) + a.w / n * 0.5;
+            draw_line(x, mid - 1.6 * u, x, mid + 1.6 * u, (0.4 * u).max(1.0), c);
+        }
+        draw_circle(x_of(v.at), mid, 1.8 * u, ACCENT);
+        // Registered like a button (it takes the press, the probe can find it).
+        self.ui.buttons.push(("viewer:slider".to_string(), a));
+        let len = v.len();
+        let pick = |x: f32| (((x - a.x) / a.w * n).round().max(0.0) as usize).min(len);
+        if let (Some((dx, dy)), Some((px, _))) = (self.ui.down_at, self.ui.pointer) {
+            if a.contains(dx, dy) {
+                let i = pick(px);
+                if i != v.at || v.flying() {
+                    v.playing = false;
+                    v.seek(i);
+                }
+            }
+        }
+        if let Some(((dx, dy), (ux, _))) = self.ui.released {
+            if a.contains(dx, dy) {
+                v.seek(pick(ux));
+                self.ui.released = None;
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+// Catapult Table's link plugin: the game link in the page's fragment (#g=..., never sent to a
+// server) and sharing one (the system share sheet where there is one, else the clipboard, else a
+// box to copy from). Loaded after ct_plugin.js; registered the same way.
+"use strict";
+(function () {
+  var enc = new TextEncoder();
+  var dec = new TextDecoder();
+  window.ct = window.ct || {};
+
+  function str(p, n) {
+    return dec.decode(new Uint8Array(wasm_memory.buffer, p, n));
+  }
+  // The fragment's link, or null (the game refuses one that is too long by its length).
+  function fragment() {
+    var h = window.location.hash || "";
+    return h.indexOf("#g=") === 0 ? h : null;
+  }
+
+  miniquad_add_plugin({
+    name: "catapult_table_link",
+    version: 1,
+    register_plugin: function (importObject) {
+      var env = importObject.env;
+      env.ct_link_len = function () {
+        var f = fragment();
+        return f === null ? -1 : enc.encode(f).length;
+      };
+      env.ct_link_get = function (buf, cap) {
+        var f = fragment();
+        if (f === null) return -1;
+        var bytes = enc.encode(f);
+        if (bytes.length > cap) return -1;
+        new Uint8Array(wasm_memory.buffer, buf, bytes.length).set(bytes);
+        return bytes.length;
+      };
+      // Once opened, the link leaves the address bar: a reload resumes the saved game instead.
+      env.ct_link_taken = function () {
+        try {
+          history.replaceState(null, "", window.location.pathname + window.location.search);
+        } catch (e) {
+          window.location.hash = "";
+        }
+      };
+      env.ct_share = function (pp, pn, tp, tn) {
+        var url = window.location.origin + window.location.pathname + "#g=" + str(pp, pn);
+        var title = str(tp, tn);
+        window.ct.lastShare = url;
+        if (navigator.share) {
+          navigator.share({ title: title, url: url }).catch(function (e) {
+            console.log("[ct] share-cancelled " + e);
+          });
+          return 1;
+        }
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(url).catch(function (e) {
+            console.log("[ct] copy-failed " + e);
+            window.prompt("Copy this link and send it:", url);
+          });
+          return 2;
+        }
+        window.prompt("Copy this link and send it:", url);
+        return 3;
+      };
+    },
+  });
+})();
