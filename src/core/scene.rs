@@ -83,7 +83,7 @@ pub struct MapPiece {
     pub cell: Cell,
     /// Tile-local position in the unrotated art.
     pub at: [f32; 2],
-    /// The seat it belongs to (the app marks seats by shape as well as by colour).
+    /// The seat it belongs to (the app writes the seat number on the piece beside its colour).
     pub seat: usize,
     pub rgb: [u8; 3],
     pub kind: PieceKind,
