@@ -43,9 +43,7 @@ fn random_launch(p: &LaunchPrompt, rng: &mut Rng) -> Launch {
         (lo + rng.below((3600 - lo + hi + 1) as u32) as i32) % 3600
     };
     Launch {
-        kind: p.kinds[rng.below(p.kinds.len() as u32) as usize]
-            .name()
-            .to_string(),
+        kind: p.kinds[rng.below(p.kinds.len() as u32) as usize],
         angle,
         power: pick(rng, p.power),
         spin: pick(rng, p.spin),

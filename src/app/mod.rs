@@ -156,6 +156,8 @@ struct App {
     viewer: Option<viewer::Viewer>,
     viewer_back: Screen,
     viewer_logged: Option<(usize, usize)>,
+    /// A game link being opened (its shots re-simulated over a few frames).
+    opening: Option<share::Pending>,
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -223,6 +225,7 @@ impl App {
             viewer: None,
             viewer_back: Screen::Title,
             viewer_logged: None,
+            opening: None,
         }
     }
 
@@ -298,7 +301,9 @@ impl App {
                 Screen::Title => {}
             }
         }
+        let opening = self.continue_opening();
         match self.screen {
+            _ if opening => {}
             Screen::Title => self.title(),
             Screen::Setup => self.setup_screen(),
             Screen::Play => self.play_screen(true),
@@ -319,7 +324,7 @@ impl App {
         // A link pasted into the address bar of the open page (the start's link is opened
         // before the first frame).
         #[cfg(target_arch = "wasm32")]
-        if self.frames % 30 == 0 {
+        if self.frames.is_multiple_of(30) {
             self.open_incoming_link();
         }
         self.publish();

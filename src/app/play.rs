@@ -427,7 +427,7 @@ mod tests {
     fn a_human_shot_animates_then_plays_its_own_outcome_once() {
         let mut p = practice(default_seats(2, SeatKind::Human), &[]);
         let launch = Launch {
-            kind: "catapult".into(),
+            kind: LaunchKind::Catapult,
             angle: 450,
             power: 500,
             ..Launch::default()
@@ -461,7 +461,7 @@ mod tests {
     fn out_of_range_launches_are_refused_not_fired() {
         let mut p = practice(default_seats(1, SeatKind::Human), &[]);
         let bad = Launch {
-            kind: "catapult".into(),
+            kind: LaunchKind::Catapult,
             angle: 2000,
             power: 500,
             ..Launch::default()
@@ -646,7 +646,7 @@ mod tests {
         let lp = p.game().launch_prompt();
         assert_eq!(lp.map(|l| l.kinds), Some(vec![LaunchKind::Wrist]));
         let launch = Launch {
-            kind: "wrist".into(),
+            kind: LaunchKind::Wrist,
             angle: 600,
             power: 400,
             spin: 300,
@@ -693,8 +693,10 @@ mod tests {
                 refinements: 0,
             };
             let mut human_shots = 0;
+            // A game on a tile map has no shots: two grid moves by the human stand for one.
+            let mut human_grid = 0;
             let mut steps = 0;
-            while human_shots < 1 && !p.is_over() && steps < 400 {
+            while human_shots < 1 && human_grid < 2 && !p.is_over() && steps < 400 {
                 steps += 1;
                 let Some(seat) = p.human_turn() else {
                     let t = p.update(1.0 / 10.0);
@@ -763,6 +765,11 @@ mod tests {
                     let args = gesture::placement_args(&pp, x, y, 0);
                     let mv = Move::decide(seat, &pp.action, &args);
                     p.decide(mv).unwrap_or_else(|e| panic!("{}: {e}", info.id));
+                } else if g.grid_prompt().is_some() {
+                    let mv = crate::core::scene::grid_moves(g).into_iter().next();
+                    let mv = mv.unwrap_or_else(|| panic!("{}: a grid prompt, no move", info.id));
+                    p.decide(mv).unwrap_or_else(|e| panic!("{}: {e}", info.id));
+                    human_grid += 1;
                 } else {
                     panic!("{}: a human turn with nothing to do", info.id);
                 }
@@ -773,7 +780,7 @@ mod tests {
                 p.driver.session.replay.moves.len()
             );
             assert!(
-                human_shots == 1 || p.is_over(),
+                human_shots == 1 || human_grid >= 2 || p.is_over(),
                 "{}: reached a shot",
                 info.id
             );

@@ -6,10 +6,13 @@
 //! Opening a link re-simulates every shot (`core::link::play_into`); a link that does not hold
 //! is refused with the reason on the title screen and the game in progress is kept.
 
+use super::frame::Area;
 use super::play::Play;
+use super::ui::*;
 use super::{log, save, App, Screen};
 use crate::core::link;
 use crate::core::{Refusal, RuleResult, Session};
+use macroquad::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
 mod web {
@@ -59,29 +62,69 @@ pub fn incoming() -> Option<String> {
     }
 }
 
-/// The game a link holds, re-simulated shot by shot and ready to continue.
-pub fn open(text: &str) -> RuleResult<Play> {
-    let game = link::decode(text)?;
-    let info = super::play::find(&game.replay.game)
-        .map_err(|_| Refusal::new("This game link is for a game this version does not have."))?;
-    if !info.available {
-        return Err(Refusal(format!(
-            "This game link is for {}, which is not built in this version.",
-            info.name
-        )));
-    }
-    let r = &game.replay;
-    let fresh = crate::games::new_game(&r.game, &r.options, r.seats.clone(), r.seed)
-        .map_err(|e| Refusal(format!("This game link cannot be opened: {e}.")))?;
-    let mut header = r.clone();
-    header.moves.clear();
-    let mut session = Session::new(fresh, header);
-    link::play_into(&mut session, &game)?;
-    Play::resume(&session.replay.to_json())
+/// A link being opened: its session so far and the moves left to play.
+pub struct Pending {
+    opening: link::Opening,
+    session: Session,
 }
 
-/// What sharing did, for the toast (the desktop only ever writes a file).
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+impl Pending {
+    /// Decodes a link and starts its game (nothing re-simulated yet).
+    pub fn new(text: &str) -> RuleResult<Pending> {
+        let game = link::decode(text)?;
+        let info = super::play::find(&game.replay.game).map_err(|_| {
+            Refusal::new("This game link is for a game this version does not have.")
+        })?;
+        if !info.available {
+            return Err(Refusal(format!(
+                "This game link is for {}, which is not built in this version.",
+                info.name
+            )));
+        }
+        let r = &game.replay;
+        let fresh = crate::games::new_game(&r.game, &r.options, r.seats.clone(), r.seed)
+            .map_err(|e| Refusal(format!("This game link cannot be opened: {e}.")))?;
+        let mut header = r.clone();
+        header.moves.clear();
+        Ok(Pending {
+            opening: link::Opening::new(game),
+            session: Session::new(fresh, header),
+        })
+    }
+
+    /// Plays moves until `more()` says stop; the game once every move is played.
+    pub fn advance(&mut self, mut more: impl FnMut() -> bool) -> RuleResult<Option<Play>> {
+        while !self.opening.done() {
+            self.opening.step(&mut self.session)?;
+            if !more() {
+                break;
+            }
+        }
+        if self.opening.done() {
+            Play::resume(&self.session.replay.to_json()).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    pub fn progress(&self) -> (usize, usize) {
+        self.opening.progress()
+    }
+}
+
+/// The game a link holds, re-simulated shot by shot and ready to continue.
+#[cfg(test)]
+pub fn open(text: &str) -> RuleResult<Play> {
+    let mut p = Pending::new(text)?;
+    loop {
+        if let Some(play) = p.advance(|| true)? {
+            return Ok(play);
+        }
+    }
+}
+
+/// What sharing did, for the toast (the desktop only ever writes a file, the web never does).
+#[allow(dead_code)]
 pub enum Shared {
     /// The system share sheet was opened.
     Sheet,
@@ -122,50 +165,90 @@ fn send(payload: &str, title: &str) -> Result<Shared, String> {
 }
 
 impl App {
-    /// Opens the link the page came with, if there is one (at start, and when one is pasted).
+    /// Starts opening the link the page came with, if there is one (at start, and when one is
+    /// pasted into the address bar); `continue_opening` plays it over the next frames.
     pub(super) fn open_incoming_link(&mut self) {
         let Some(text) = incoming() else {
             return;
         };
-        match open(&text) {
-            Ok(play) => {
-                log(&format!(
-                    "link-opened {} moves={} turn={}",
-                    play.info.id,
-                    play.driver.session.replay.moves.len(),
-                    play.game().turn().map(|t| t as i64).unwrap_or(-1)
-                ));
-                // The game in progress is kept aside, not overwritten.
-                if let Some(old) = self.store.get(save::SAVE_KEY) {
-                    if old != play.driver.session.replay.to_json() {
-                        let _ = self.store.set(BEFORE_LINK_KEY, &old);
-                    }
-                }
-                self.saved = None;
-                self.notice = None;
-                let over = play.is_over();
-                let who = play
-                    .game()
-                    .turn()
-                    .and_then(|t| play.names().get(t).cloned())
-                    .unwrap_or_default();
-                self.start(play);
-                self.autosave();
-                if over {
-                    self.say("This game is over: here is how it ended.", false);
+        match Pending::new(&text) {
+            Ok(p) => self.opening = Some(p),
+            Err(e) => self.link_refused(e),
+        }
+    }
+
+    fn link_refused(&mut self, e: Refusal) {
+        log(&format!("link-refused {e}"));
+        if self.screen == Screen::Title {
+            self.notice = Some(format!("{e} Your saved game is untouched."));
+        } else {
+            // Pasted while playing: the game on screen carries on.
+            self.say(e.0, false);
+        }
+    }
+
+    /// While a link is being opened: re-simulates its moves for about 30 ms a frame and shows
+    /// how far it got. Returns false when nothing is being opened.
+    pub(super) fn continue_opening(&mut self) -> bool {
+        let Some(mut pending) = self.opening.take() else {
+            return false;
+        };
+        let t0 = get_time();
+        match pending.advance(|| get_time() - t0 < 0.03) {
+            Ok(None) => {
+                let (done, all) = pending.progress();
+                let (w, h) = (self.ui.w, self.ui.h);
+                let size = self.ui.size(4.2);
+                self.ui.text_centred(
+                    &format!("Opening the game from the link: move {done} of {all}"),
+                    Area::new(0.0, h * 0.4, w, size),
+                    size,
+                    ACCENT,
+                );
+                let u = self.ui.u;
+                let bar = Area::new(w * 0.2, h * 0.4 + size + 3.0 * u, w * 0.6, 2.0 * u);
+                draw_rectangle(bar.x, bar.y, bar.w, bar.h, BUTTON_OFF);
+                let k = if all == 0 {
+                    1.0
                 } else {
-                    self.say(format!("Game opened from the link: {who} to play."), false);
-                }
+                    done as f32 / all as f32
+                };
+                draw_rectangle(bar.x, bar.y, bar.w * k, bar.h, ACCENT);
+                self.opening = Some(pending);
             }
-            Err(e) => {
-                log(&format!("link-refused {e}"));
-                self.notice = Some(format!("{e} Your saved game is untouched."));
-                if self.screen != Screen::Title && self.play.is_none() {
-                    self.go(Screen::Title);
-                } else if self.screen != Screen::Title {
-                    self.say(e.0, true);
-                }
+            Ok(Some(play)) => self.link_opened(play),
+            Err(e) => self.link_refused(e),
+        }
+        true
+    }
+
+    fn link_opened(&mut self, play: Play) {
+        log(&format!(
+            "link-opened {} moves={} turn={}",
+            play.info.id,
+            play.driver.session.replay.moves.len(),
+            play.game().turn().map(|t| t as i64).unwrap_or(-1)
+        ));
+        // The game in progress is kept aside, not overwritten.
+        if let Some(old) = self.store.get(save::SAVE_KEY) {
+            if old != play.driver.session.replay.to_json() {
+                let _ = self.store.set(BEFORE_LINK_KEY, &old);
             }
+        }
+        self.saved = None;
+        self.notice = None;
+        let over = play.is_over();
+        let who = play
+            .game()
+            .turn()
+            .and_then(|t| play.names().get(t).cloned())
+            .unwrap_or_default();
+        self.start(play);
+        self.autosave();
+        if over {
+            self.say("This game is over: here is how it ended.", false);
+        } else {
+            self.say(format!("Game opened from the link: {who} to play."), false);
         }
     }
 
@@ -212,7 +295,7 @@ mod tests {
         let mut p = Play::new(info, &[], default_seats(2, SeatKind::Human), 3)
             .unwrap_or_else(|e| panic!("{e}"));
         let launch = Launch {
-            kind: "catapult".into(),
+            kind: crate::core::LaunchKind::Catapult,
             angle: 450,
             power: 500,
             ..Launch::default()

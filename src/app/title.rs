@@ -60,9 +60,25 @@ impl App {
         }
         if let Some((_, line)) = self.saved.as_ref() {
             let line = format!("Resume {line}");
+            let watch_w = 26.0 * u;
+            if self.ui.button(
+                "watch-save",
+                Area::new(x0 + col_w - watch_w, y, watch_w, 10.0 * u),
+                "Watch replay",
+                true,
+            ) {
+                if let Some(r) = self
+                    .saved
+                    .as_ref()
+                    .map(|(p, _)| p.driver.session.replay.clone())
+                {
+                    self.watch_replay(&r, Screen::Title);
+                }
+                return;
+            }
             if self.ui.button(
                 "resume-save",
-                Area::new(x0, y, col_w, 10.0 * u),
+                Area::new(x0, y, col_w - watch_w - 2.0 * u, 10.0 * u),
                 &line,
                 true,
             ) {

@@ -7,6 +7,7 @@ use super::frame::{Area, Camera};
 use super::ui::*;
 use super::viewer::{Verdict, Viewer, SPEEDS};
 use super::{draw, log, App, Screen};
+use crate::core::Scene;
 use macroquad::prelude::*;
 
 impl App {
@@ -19,7 +20,13 @@ impl App {
             self.say("Wait until the shot has landed.", true);
             return;
         }
-        match Viewer::new(&p.driver.session.replay) {
+        let replay = p.driver.session.replay.clone();
+        self.watch_replay(&replay, back);
+    }
+
+    /// Opens the viewer over a replay (the saved game on the title screen).
+    pub(super) fn watch_replay(&mut self, replay: &crate::core::replay::Replay, back: Screen) {
+        match Viewer::new(replay) {
             Ok(v) => {
                 log(&format!("viewer-open {} moves={}", v.info.id, v.len()));
                 self.viewer = Some(v);
@@ -43,7 +50,10 @@ impl App {
             v.check_one();
         }
         let close = self.draw_viewer(&mut v);
-        if !v.flying() {
+        if v.flying() {
+            // The position after a shot is logged again, even if it was shown before.
+            self.viewer_logged = None;
+        } else {
             let key = (v.at, v.flagged().len());
             if self.viewer_logged != Some(key) {
                 self.viewer_logged = Some(key);
@@ -102,10 +112,26 @@ impl App {
             table_area.h,
             TABLE_BG,
         );
-        let view = v.view();
-        let f = Camera::default().frame(view.bounds, table_area.inset(2.0 * u));
-        self.frame = Some(f);
-        draw::table(&self.ui, &view, &f);
+        let map_phase = !v.flying() && matches!(v.game().scene(), Scene::Map(_));
+        if map_phase {
+            // The viewer draws side views only; a tile-map phase is told in words.
+            let map_text = format!(
+                "{} - {} (the tile map is not drawn in the replay viewer)",
+                v.info.name,
+                v.game().phase()
+            );
+            self.ui.text_centred(
+                &map_text,
+                Area::new(0.0, table_area.y + table_area.h * 0.45, w, ts),
+                ts,
+                DIM,
+            );
+        } else {
+            let view = v.view();
+            let f = Camera::default().frame(view.bounds, table_area.inset(2.0 * u));
+            self.frame = Some(f);
+            draw::table(&self.ui, &view, &f);
+        }
         // A flagged shot is said over the table.
         let flagged = v.flagged();
         let shown_flag = if v.flying() {

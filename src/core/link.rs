@@ -12,7 +12,7 @@
 
 use super::replay::{fnv1a, Replay, FNV_OFFSET, MAX_ARGS, MAX_OPTIONS, REPLAY_FORMAT};
 use super::seat::MAX_SEATS;
-use super::{Launch, Move, Outcome, Refusal, RuleResult, Seat, SeatKind, Session};
+use super::{Launch, LaunchKind, Move, Outcome, Refusal, RuleResult, Seat, SeatKind, Session};
 
 /// The link layout this build writes and reads.
 pub const LINK_VERSION: u8 = 1;
@@ -116,7 +116,7 @@ pub fn encode(r: &Replay) -> RuleResult<String> {
                     "move {i}: only a shot with its launch and its outcome can be sent by link"
                 )));
             };
-            put_uv(&mut body, strings.index(&l.kind));
+            put_uv(&mut body, strings.index(l.kind.name()));
             for v in [l.angle, l.power, l.spin, l.x, l.y] {
                 put_iv(&mut body, v as i64);
             }
@@ -378,7 +378,7 @@ fn read_body(b: &[u8]) -> Result<LinkGame, &'static str> {
         let action = r.string(&table)?;
         let mut mv = Move::decide(seat as usize, action, &[]);
         if mv.is_shot() {
-            let kind = r.string(&table)?.to_string();
+            let kind = LaunchKind::from_name(r.string(&table)?).ok_or(DAMAGED)?;
             mv.launch = Some(Launch {
                 kind,
                 angle: r.i32()?,
@@ -419,12 +419,38 @@ fn read_body(b: &[u8]) -> Result<LinkGame, &'static str> {
 
 // ------------------------------------------------------------------ opening
 
-/// Plays a decoded link into a fresh session of its game (made by the caller from
-/// `link.replay`'s header): every decision as written, every shot re-simulated from its launch
-/// and its outcome checked against the sender's. Refuses at the first move that does not hold.
-pub fn play_into(session: &mut Session, link: &LinkGame) -> RuleResult<()> {
-    let mut shot = 0;
-    for (i, mv) in link.replay.moves.iter().enumerate() {
+/// A link being opened move by move (the app spreads it over frames and shows the progress).
+pub struct Opening {
+    pub link: LinkGame,
+    next: usize,
+    shot: usize,
+}
+
+impl Opening {
+    pub fn new(link: LinkGame) -> Self {
+        Opening {
+            link,
+            next: 0,
+            shot: 0,
+        }
+    }
+
+    /// Moves played so far and in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.next, self.link.replay.moves.len())
+    }
+
+    pub fn done(&self) -> bool {
+        self.next >= self.link.replay.moves.len()
+    }
+
+    /// Plays the next move into `session`: a decision as written, a shot re-simulated from its
+    /// launch and its outcome checked against the sender's.
+    pub fn step(&mut self, session: &mut Session) -> RuleResult<()> {
+        let i = self.next;
+        let Some(mv) = self.link.replay.moves.get(i) else {
+            return Ok(());
+        };
         let mut mv = mv.clone();
         mv.outcome = None;
         session.play(mv.clone()).map_err(|e| {
@@ -440,11 +466,23 @@ pub fn play_into(session: &mut Session, link: &LinkGame) -> RuleResult<()> {
                 .last()
                 .and_then(|m| m.outcome.as_ref())
                 .map(shot_check);
-            if got != link.checks.get(shot).copied() {
+            if got != self.link.checks.get(self.shot).copied() {
                 return Err(changed(i));
             }
-            shot += 1;
+            self.shot += 1;
         }
+        self.next += 1;
+        Ok(())
+    }
+}
+
+/// Plays a decoded link into a fresh session of its game (made by the caller from
+/// `link.replay`'s header): every decision as written, every shot re-simulated from its launch
+/// and its outcome checked against the sender's. Refuses at the first move that does not hold.
+pub fn play_into(session: &mut Session, link: &LinkGame) -> RuleResult<()> {
+    let mut o = Opening::new(link.clone());
+    while !o.done() {
+        o.step(session)?;
     }
     Ok(())
 }
@@ -479,7 +517,7 @@ mod tests {
         let mut shot = Move::shot(
             1,
             Launch {
-                kind: "catapult".into(),
+                kind: LaunchKind::Catapult,
                 angle: 3599,
                 power: 1000,
                 spin: -1000,

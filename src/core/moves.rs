@@ -12,8 +12,8 @@ use nanoserde::{DeJson, SerJson};
 /// a replay reads the same everywhere; each game's `LaunchPrompt` says which ranges it accepts.
 #[derive(Clone, Debug, Default, PartialEq, Eq, SerJson, DeJson)]
 pub struct Launch {
-    /// Which launcher: `catapult`, `toss`, `flick`, `wrist`.
-    pub kind: String,
+    /// Which launcher: written `catapult`, `toss`, `flick`, `wrist` or `release`.
+    pub kind: super::LaunchKind,
     /// Direction in tenths of a degree, counter-clockwise from +x (right), 0..3600.
     pub angle: i32,
     /// Strength in thousandths of the launcher's maximum, 0..=1000.

@@ -1,6 +1,7 @@
 //! Resolving a shot: its facts, hits and misses, roofs, and placing a captured tower.
 
 use super::*;
+use crate::core::LaunchKind;
 use crate::games::castle::events::Ev;
 
 impl State {
@@ -16,7 +17,7 @@ impl State {
         };
         let facts = ShotFacts::read(outcome)?;
         if let Some(l) = &mv.launch {
-            if l.kind == "toss" && !self.turn.toss {
+            if l.kind == LaunchKind::Toss && !self.turn.toss {
                 crate::refuse!("a hand toss needs a Magic Toss card played this turn");
             }
         }
