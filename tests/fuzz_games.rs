@@ -15,6 +15,13 @@ use catapult_table::core::{Fact, Game, Move, Outcome, Rng};
 use catapult_table::games;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+/// `CT_FUZZ_ONLY=castle,assault` limits a run to those games.
+fn only(id: &str) -> bool {
+    std::env::var("CT_FUZZ_ONLY")
+        .map(|v| v.split(',').any(|g| g == id))
+        .unwrap_or(true)
+}
+
 fn env(name: &str, default: usize) -> usize {
     std::env::var(name)
         .ok()
@@ -234,7 +241,7 @@ fn fuzz(id: &str, games_n: usize, move_cap: usize, seed: u64) -> Stats {
 fn run_all(games_n: usize, move_cap: usize) {
     let mut problems = Vec::new();
     println!("game        games    moves  accepted  refused  finished  problems");
-    for g in games::GAMES.iter().filter(|g| g.available) {
+    for g in games::GAMES.iter().filter(|g| g.available && only(g.id)) {
         let t = std::time::Instant::now();
         let st = fuzz(g.id, games_n, move_cap, 0xF022 ^ g.id.len() as u64);
         println!(
