@@ -174,6 +174,8 @@ export async function viewerScrub(browser, url, Tab, h) {
   await tab.tapButton("viewer:slider");
   const mid = await tab.waitLine(/^\[ct\] viewer at=10 of=20 state=([0-9a-f]{16}) flagged=(\d+)$/, 10000, mark);
   check(mid[1] === traceState(9), `after move 10 the viewer shows state ${mid[1]}, the referee's trace ${traceState(9)}`);
+  await sleep(200);
+  h.assertDrawn(await tab.shot("viewer-middle"), "the viewer at move 10");
   // Back to the previous shot: move 10 (index 9) is a shot; it flies again, re-simulated.
   mark = tab.mark();
   await tab.tapButton("viewer:prev-shot");
