@@ -1,9 +1,28 @@
 #!/usr/bin/env bash
-# Catapult Table build script. Usage: ./build.sh [native|web|serve|test|determinism|bench]
+# Catapult Table build script. Usage: ./build.sh [native|web|serve|test|determinism|bench|fuzz]
 set -euo pipefail
 cd "$(dirname "$0")"
 
 say() { printf '\n== %s\n' "$*"; }
+
+# Sound on a Linux desktop links ALSA (found through pkg-config; Debian: libasound2-dev). A fresh
+# machine with only rustup has neither, so native builds then go without sound (the `audio`
+# feature off) instead of failing at link time; the web build always has sound.
+# CT_AUDIO=1 or CT_AUDIO=0 overrides the detection.
+native_features() {
+  case "${CT_AUDIO:-}" in
+    1) return ;;
+    0) echo "--no-default-features"; return ;;
+  esac
+  if [ "$(uname -s)" = Linux ] && ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists alsa 2>/dev/null; }; then
+    echo "--no-default-features"
+  fi
+}
+CT_NATIVE_FEATURES=$(native_features)
+export CT_NATIVE_FEATURES
+if [ -n "$CT_NATIVE_FEATURES" ] && [ "${1:-native}" != web ] && [ "${1:-native}" != serve ]; then
+  echo "note: no ALSA development files (apt-get install libasound2-dev pkg-config): native builds go without sound"
+fi
 
 ensure_wasm_target() {
   local target=$1
@@ -15,7 +34,7 @@ ensure_wasm_target() {
 
 build_native() {
   say "native release build"
-  cargo build --release --bins
+  cargo build --release --bins $CT_NATIVE_FEATURES
   echo "play: ./target/release/catapult-table    referee: ./target/release/referee"
 }
 
@@ -74,9 +93,9 @@ run_tests() {
   say "layer rules (tests/layers.rs also checks them)"
   ./scripts/check-layers.sh
   say "cargo clippy --all-targets -- -D warnings"
-  cargo clippy --all-targets -- -D warnings
+  cargo clippy --all-targets $CT_NATIVE_FEATURES -- -D warnings
   say "cargo test"
-  cargo test --all-targets
+  cargo test --all-targets $CT_NATIVE_FEATURES
   say "wasm: nothing may pull in wasm-bindgen"
   ensure_wasm_target wasm32-unknown-unknown
   if cargo tree --target wasm32-unknown-unknown -i wasm-bindgen >/dev/null 2>&1; then
@@ -99,6 +118,17 @@ run_tests() {
   say "all tests passed"
 }
 
+# The long fuzz run (docs/reliability.md): parser inputs, whole games per game (outcome-only
+# shots), randomized simulated shots per game. Counts can be lowered for a partial run, e.g.
+# CT_FUZZ_PARSER=100000 CT_FUZZ_GAMES=1000 CT_FUZZ_SHOTS=1000 ./build.sh fuzz
+run_fuzz() {
+  say "long fuzz run (release)"
+  CT_FUZZ_PARSER=${CT_FUZZ_PARSER:-1000000} CT_FUZZ_GAMES=${CT_FUZZ_GAMES:-100000} \
+    CT_FUZZ_SHOTS=${CT_FUZZ_SHOTS:-10000} \
+    cargo test --release $CT_NATIVE_FEATURES --test fuzz_parser --test fuzz_games --test fuzz_shots \
+    -- --ignored --nocapture --test-threads 1
+}
+
 case "${1:-native}" in
   native) build_native ;;
   web) build_web ;;
@@ -106,6 +136,7 @@ case "${1:-native}" in
   test) run_tests ;;
   determinism) ./scripts/determinism.sh ;;
   bench) ./scripts/bench.sh ;;
+  fuzz) run_fuzz ;;
   sizes) web_sizes ;;
-  *) echo "usage: ./build.sh [native|web|serve|test|determinism|bench]"; exit 2 ;;
+  *) echo "usage: ./build.sh [native|web|serve|test|determinism|bench|fuzz]"; exit 2 ;;
 esac

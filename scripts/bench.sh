@@ -26,7 +26,7 @@ OUT=$T/bench
 mkdir -p "$OUT"
 
 say "building the benchmark (release): native and wasm32-wasip1 ($CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS)"
-cargo build --release --bin bench >&2
+cargo build --release ${CT_NATIVE_FEATURES:-} --bin bench >&2
 have_node=0
 if command -v node >/dev/null 2>&1 && [ "$(node -p 'process.versions.node.split(".")[0]')" -ge 20 ]; then
   have_node=1

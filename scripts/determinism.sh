@@ -58,7 +58,7 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip1; then
 fi
 
 say "building the referee (release): native and wasm32-wasip1 ($CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS)"
-cargo build --release --bin referee
+cargo build --release ${CT_NATIVE_FEATURES:-} --bin referee
 cargo build --release --target wasm32-wasip1 --bin referee
 [ -f "$WASM" ] || die "$WASM was not built"
 

@@ -543,8 +543,17 @@ pub fn timed_selfplay(game: &str, seats: usize, seed: u64) -> Result<(Replay, f6
     Ok((driver.session.replay, total, bot_ms / shots.max(1) as f64))
 }
 
+/// Games timed at another table size than 4 seats: Carcassonne has no shots, and its number is
+/// the time of a whole 2-seat game (docs/rules/carcassonne.md).
+const BENCH_SEATS: &[(&str, usize)] = &[("carcassonne", 2)];
+
 fn bench_seats(info: &games::GameInfo) -> usize {
-    4usize.clamp(info.min_seats, info.max_seats)
+    let wanted = BENCH_SEATS
+        .iter()
+        .find(|(id, _)| *id == info.id)
+        .map(|(_, n)| *n)
+        .unwrap_or(4);
+    wanted.clamp(info.min_seats, info.max_seats)
 }
 
 fn fmt_ms(v: f64) -> String {

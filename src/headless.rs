@@ -78,12 +78,8 @@ pub fn replay(text: &str, mode: Recorded) -> RuleResult<Driver> {
     Driver::replay(game, &header, mode)
 }
 
-/// Writes a file whole or not at all (temp file, then rename).
+/// Writes a file whole or not at all (see `files::write_atomically`: an exclusive temporary file
+/// with an unpredictable name beside the target, synced and renamed; nothing left on an error).
 pub fn write_atomically(path: &str, text: &str) -> Result<(), String> {
-    let tmp = format!("{path}.tmp");
-    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {tmp}: {e}"))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write {path}: {e}")
-    })
+    crate::files::write_atomically(path, text)
 }

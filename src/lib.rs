@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod core;
+pub mod files;
 pub mod games;
 pub mod headless;
 pub mod physics;

@@ -1,8 +1,10 @@
 //! The headless referee: selfplay with the built-in bots, replay (re-simulating every launch),
 //! and check (validate without simulating). The `referee` binary is a thin shell over this.
 
+pub use crate::core::driver::Origin;
 use crate::core::driver::Recorded;
 use crate::core::replay::Replay;
+use crate::core::strict_json::{escaped, shown};
 use crate::core::{Refusal, RuleResult, Session};
 use crate::games;
 pub use crate::headless::{write_atomically, RunResult, SelfplayError};
@@ -16,6 +18,14 @@ pub fn selfplay(
     seed: u64,
     options: &[String],
 ) -> Result<Session, SelfplayError> {
+    // The seat count is checked before any seat is made (a huge count must not allocate).
+    let info = games::info(game).map_err(SelfplayError::Refused)?;
+    if players < info.min_seats || players > info.max_seats {
+        return Err(SelfplayError::Refused(Refusal(format!(
+            "{} takes {} to {} players, not {players}",
+            info.name, info.min_seats, info.max_seats
+        ))));
+    }
     crate::headless::selfplay(game, players, seed, options).map(|d| d.session)
 }
 
@@ -28,6 +38,23 @@ pub fn replay(text: &str, simulate: bool) -> RuleResult<Session> {
         Recorded::Check
     };
     crate::headless::replay(text, mode).map(|d| d.session)
+}
+
+/// Replays (`simulate`) or checks a file from `origin` (see `Driver::apply_recorded_as`).
+pub fn replay_as(text: &str, simulate: bool, origin: Origin) -> RuleResult<Session> {
+    let mode = if simulate {
+        Recorded::Verify
+    } else {
+        Recorded::Check
+    };
+    let header = Replay::parse(text)?;
+    let game = games::new_game(
+        &header.game,
+        &header.options,
+        header.seats.clone(),
+        header.seed,
+    )?;
+    crate::core::driver::Driver::replay_as(game, &header, mode, origin).map(|d| d.session)
 }
 
 /// The determinism trace of a replay: one line per move, so two platforms' traces can be compared
@@ -124,30 +151,90 @@ pub fn trace(text: &str) -> (Vec<String>, Result<(), Refusal>) {
     }
 }
 
-fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .map(|s| s.as_str())
+/// A command's flags and files, read strictly: unknown flags, a flag without its value, a flag
+/// given twice and extra arguments are refused (usage, exit 2).
+#[derive(Debug, Default)]
+pub struct Flags {
+    values: Vec<(&'static str, String)>,
+    switches: Vec<&'static str>,
+    pub files: Vec<String>,
 }
 
-fn parse_num<T: std::str::FromStr>(
-    args: &[String],
-    name: &str,
-    default: Option<T>,
-) -> RuleResult<T> {
-    match flag(args, name) {
-        Some(v) => v
-            .parse()
-            .map_err(|_| Refusal(format!("{name} expects a number, not `{v}`"))),
-        None => default.ok_or_else(|| Refusal(format!("{name} is required"))),
+impl Flags {
+    pub fn parse(
+        cmd: &str,
+        args: &[String],
+        with_value: &[&'static str],
+        repeatable: &[&'static str],
+        switches: &[&'static str],
+        max_files: usize,
+    ) -> Result<Flags, String> {
+        let mut f = Flags::default();
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            if let Some(&name) = with_value.iter().find(|n| **n == a) {
+                let Some(v) = it.next().filter(|v| !v.starts_with("--")) else {
+                    return Err(format!("{cmd}: {name} needs a value"));
+                };
+                if f.value(name).is_some() && !repeatable.contains(&name) {
+                    return Err(format!("{cmd}: {name} is given twice"));
+                }
+                f.values.push((name, v.clone()));
+            } else if let Some(&name) = switches.iter().find(|n| **n == a) {
+                if f.switches.contains(&name) {
+                    return Err(format!("{cmd}: {name} is given twice"));
+                }
+                f.switches.push(name);
+            } else if a.starts_with('-') && a.len() > 1 {
+                return Err(format!("{cmd}: unknown flag {}", shown(a)));
+            } else if f.files.len() < max_files {
+                f.files.push(a.clone());
+            } else {
+                return Err(format!("{cmd}: unexpected argument {}", shown(a)));
+            }
+        }
+        Ok(f)
     }
+
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn all(&self, name: &str) -> Vec<String> {
+        self.values
+            .iter()
+            .filter(|(n, _)| *n == name)
+            .map(|(_, v)| v.clone())
+            .collect()
+    }
+
+    pub fn switch(&self, name: &str) -> bool {
+        self.switches.contains(&name)
+    }
+
+    fn num<T: std::str::FromStr>(&self, name: &str, default: Option<T>) -> Result<T, String> {
+        match self.value(name) {
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("{name} expects a number, not {}", shown(v))),
+            None => default.ok_or_else(|| format!("{name} is required")),
+        }
+    }
+}
+
+/// Reads a replay file from outside (see `files::read_text`: regular files only, size cap).
+pub fn read_file(path: &str) -> Result<String, String> {
+    crate::files::read_text(path)
 }
 
 pub const USAGE: &str = "usage:
   referee selfplay --game ID --players N [--seed S] [--option NAME]... [--out FILE]
-  referee replay FILE
-  referee check FILE
+  referee replay [--scenario] FILE
+  referee check [--scenario] FILE
+      (--scenario: a rule scenario, whose shots may be outcome-only; files from players may not)
   referee trace FILE...   (one line per move with re-simulated hashes: for determinism checks)
   referee trace --synthetic   (the benchmark's synthetic scenes, one hash per frame)
   referee link FILE   (the game as a link fragment, #g=...: every shot re-simulated first)
@@ -166,35 +253,42 @@ pub fn run(args: &[String]) -> RunResult {
     };
     match args.first().map(|s| s.as_str()) {
         Some("selfplay") => {
-            let game = match flag(args, "--game") {
-                Some(g) => g.to_string(),
-                None => {
-                    usage(&mut r, "selfplay: --game is required".into());
+            let flags = match Flags::parse(
+                "selfplay",
+                &args[1..],
+                &["--game", "--players", "--seed", "--option", "--out"],
+                &["--option"],
+                &[],
+                0,
+            ) {
+                Ok(f) => f,
+                Err(e) => {
+                    usage(&mut r, e);
                     return r;
                 }
             };
-            let players = match parse_num::<usize>(args, "--players", None) {
+            let Some(game) = flags.value("--game").map(str::to_string) else {
+                usage(&mut r, "selfplay: --game is required".into());
+                return r;
+            };
+            let players = match flags.num::<usize>("--players", None) {
                 Ok(p) => p,
                 Err(e) => {
                     usage(&mut r, format!("selfplay: {e}"));
                     return r;
                 }
             };
-            let seed = match parse_num::<u64>(args, "--seed", Some(1)) {
+            let seed = match flags.num::<u64>("--seed", Some(1)) {
                 Ok(s) => s,
                 Err(e) => {
                     usage(&mut r, format!("selfplay: {e}"));
                     return r;
                 }
             };
-            let options: Vec<String> = args
-                .windows(2)
-                .filter(|w| w[0] == "--option")
-                .map(|w| w[1].clone())
-                .collect();
+            let options = flags.all("--option");
             match selfplay(&game, players, seed, &options) {
                 Ok(session) => {
-                    if let Some(out) = flag(args, "--out") {
+                    if let Some(out) = flags.value("--out") {
                         if let Err(e) = write_atomically(out, &session.replay.to_json()) {
                             r.code = 2;
                             r.err.push(e);
@@ -219,23 +313,36 @@ pub fn run(args: &[String]) -> RunResult {
             }
         }
         Some(cmd @ ("replay" | "check")) => {
-            let Some(path) = args.get(1) else {
-                usage(&mut r, format!("{cmd}: a replay FILE is required"));
-                return r;
-            };
-            let text = match std::fs::read_to_string(path) {
-                Ok(t) => t,
+            let flags = match Flags::parse(cmd, &args[1..], &[], &[], &["--scenario"], 1) {
+                Ok(f) => f,
                 Err(e) => {
-                    r.code = 2;
-                    r.err.push(format!("{cmd}: cannot read {path}: {e}"));
+                    usage(&mut r, e);
                     return r;
                 }
             };
-            match replay(&text, cmd == "replay") {
+            let Some(path) = flags.files.first() else {
+                usage(&mut r, format!("{cmd}: a replay FILE is required"));
+                return r;
+            };
+            let text = match read_file(path) {
+                Ok(t) => t,
+                Err(e) => {
+                    r.code = 2;
+                    r.err.push(format!("{cmd}: {e}"));
+                    return r;
+                }
+            };
+            let origin = if flags.switch("--scenario") {
+                Origin::Scenario
+            } else {
+                Origin::Player
+            };
+            match replay_as(&text, cmd == "replay", origin) {
                 Ok(session) => {
                     if cmd == "check" {
                         r.out.push(format!(
-                            "{path}: valid {} replay, {} moves, game over: {}",
+                            "{}: valid {} replay, {} moves, game over: {}",
+                            shown(path),
                             session.replay.game,
                             session.replay.moves.len(),
                             session.game.is_over()
@@ -245,9 +352,15 @@ pub fn run(args: &[String]) -> RunResult {
                 }
                 Err(e) => {
                     r.code = 2;
-                    r.err.push(format!("{cmd} {path}: {e}"));
+                    r.err.push(format!("{cmd} {}: {e}", shown(path)));
                 }
             }
+        }
+        Some("games") if args.len() > 1 => {
+            usage(
+                &mut r,
+                format!("games: unexpected argument {}", shown(&args[1])),
+            );
         }
         Some("games") => {
             for g in games::GAMES.iter().filter(|g| g.available) {
@@ -255,7 +368,7 @@ pub fn run(args: &[String]) -> RunResult {
                     .push(format!("{} {} {}", g.id, g.min_seats, g.max_seats));
             }
         }
-        Some("trace") if args.get(1).map(|a| a == "--synthetic").unwrap_or(false) => {
+        Some("trace") if args.len() == 2 && args[1] == "--synthetic" => {
             r.out.extend(crate::bench::synthetic_trace());
         }
         Some("trace") => {
@@ -263,24 +376,28 @@ pub fn run(args: &[String]) -> RunResult {
                 usage(&mut r, "trace: at least one replay FILE is required".into());
                 return r;
             }
+            if let Some(a) = args[1..].iter().find(|a| a.starts_with('-')) {
+                usage(&mut r, format!("trace: unknown flag {}", shown(a)));
+                return r;
+            }
             for path in &args[1..] {
-                r.out.push(format!("== {path}"));
-                let (lines, result) = match std::fs::read_to_string(path) {
+                r.out.push(format!("== {}", escaped(path)));
+                let (lines, result) = match read_file(path) {
                     Ok(text) => trace(&text),
-                    Err(e) => (Vec::new(), Err(Refusal(format!("cannot read {path}: {e}")))),
+                    Err(e) => (Vec::new(), Err(Refusal(e))),
                 };
                 r.out.extend(lines);
                 if let Err(e) = result {
                     r.code = 2;
                     r.out.push(format!("error: {e}"));
-                    r.err.push(format!("trace {path}: {e}"));
+                    r.err.push(format!("trace {}: {e}", shown(path)));
                 }
             }
         }
         Some("bench") => return crate::bench::run(&args[1..]),
         Some("link") => return link_command(&args[1..]),
         Some("unlink") => return unlink_command(&args[1..]),
-        Some(other) => usage(&mut r, format!("unknown command `{other}`")),
+        Some(other) => usage(&mut r, format!("unknown command {}", shown(other))),
         None => usage(&mut r, "a command is required".into()),
     }
     r
@@ -358,9 +475,9 @@ pub fn link_command(args: &[String]) -> RunResult {
     let [path] = args else {
         return fail(r, format!("link: one replay FILE is required\n{USAGE}"));
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match read_file(path) {
         Ok(t) => t,
-        Err(e) => return fail(r, format!("link: cannot read {path}: {e}")),
+        Err(e) => return fail(r, format!("link: {e}")),
     };
     let session = match replay(&text, true) {
         Ok(s) => s,

@@ -3,6 +3,7 @@
 //! shots are deterministic.
 
 use catapult_table::core::seat::{default_seats, SeatKind};
+use catapult_table::core::LaunchKind;
 use catapult_table::core::{Fact, Game, Launch, Move, Outcome};
 use catapult_table::games::assault::geometry::{self as geo, Pose};
 use catapult_table::games::assault::rules::{self, Siege, Task};
@@ -28,7 +29,7 @@ fn play(g: &mut Assault, mv: Move) {
 
 fn let_go() -> Launch {
     Launch {
-        kind: "release".into(),
+        kind: LaunchKind::Release,
         ..Launch::default()
     }
 }
@@ -234,7 +235,7 @@ fn a_strong_direct_hit_knocks_cards_down() {
     assert_eq!(hits, tried, "every strong direct hit knocks cards down");
     // A weak lob that falls short knocks nothing.
     let l = Launch {
-        kind: "wrist".into(),
+        kind: LaunchKind::Wrist,
         angle: if b > a { 800 } else { 1000 },
         power: 0,
         ..Launch::default()
@@ -325,7 +326,7 @@ fn nothing_falls_through_a_mat_or_the_table() {
         for power in [150, 400, 1000] {
             for spin in [-1000, 0, 1000] {
                 let l = Launch {
-                    kind: "wrist".into(),
+                    kind: LaunchKind::Wrist,
                     angle,
                     power,
                     spin,
@@ -399,7 +400,7 @@ fn a_shot_re_simulates_to_the_same_facts_and_hash() {
     let mut g = new_game(2, 6);
     build_all(&mut g, rules_design("Hall and Gate"), &[Siege::Catapult]);
     let l = Launch {
-        kind: "wrist".into(),
+        kind: LaunchKind::Wrist,
         angle: 3500,
         power: 300,
         spin: 200,
@@ -427,7 +428,7 @@ fn the_thrown_cards_are_lifted_off_after_the_throw() {
         panic!("expected a throw");
     };
     let l = Launch {
-        kind: "wrist".into(),
+        kind: LaunchKind::Wrist,
         angle: if seat == 0 { 400 } else { 1400 },
         power: 300,
         ..Launch::default()

@@ -2,6 +2,7 @@
 
 use catapult_table::core::event::kinds;
 use catapult_table::core::seat::{default_seats, SeatKind};
+use catapult_table::core::LaunchKind;
 use catapult_table::core::{Event, Fact, Game, Launch, Move};
 use catapult_table::games::assault::geometry::{self as geo, Pose};
 use catapult_table::games::assault::rules::{self, Siege, Task};
@@ -361,7 +362,7 @@ fn trebuchet_draws_a_second_card_and_throws_both_in_one_shot() {
     assert_eq!(g.state.munition_count(), 2);
     // The physics world carries two siege cards flying together.
     let launch = Launch {
-        kind: "wrist".into(),
+        kind: LaunchKind::Wrist,
         angle: 100,
         power: 400,
         ..Launch::default()
@@ -1012,7 +1013,7 @@ fn irregular_throws_are_refused() {
     build_all(&mut g, FOUR_GATES, &[Siege::Catapult]);
     let a = starter(&g);
     let l = |angle: i32, power: i32, spin: i32| Launch {
-        kind: "wrist".into(),
+        kind: LaunchKind::Wrist,
         angle,
         power,
         spin,
@@ -1029,7 +1030,7 @@ fn irregular_throws_are_refused() {
     assert!(g.start_shot(&l(100, 1001, 0)).is_err(), "too strong");
     assert!(g.start_shot(&l(100, 500, 1200)).is_err(), "too much spin");
     let bad = Launch {
-        kind: "catapult".into(),
+        kind: LaunchKind::Catapult,
         ..l(100, 500, 0)
     };
     assert!(g.start_shot(&bad).is_err(), "only the wrist");

@@ -749,12 +749,17 @@ fn the_same_seed_gives_the_same_game() {
     assert_eq!(a.history, b.history);
 }
 
-/// Time a whole 2-seat Normal game (run in release to measure:
-/// `cargo test --release --test carcassonne_rules timing -- --nocapture --ignored`).
+/// Time whole 2-seat games (run in release to measure:
+/// `CARC_LEVEL=normal cargo test --release --test carcassonne_rules timing -- --nocapture --ignored`;
+/// CARC_LEVEL is easy, normal, hard or unset for all three).
 #[test]
 #[ignore]
 fn timing_whole_two_seat_games() {
-    for level in [Level::Normal, Level::Easy, Level::Hard] {
+    let only = std::env::var("CARC_LEVEL").unwrap_or_default();
+    let levels = [Level::Easy, Level::Normal, Level::Hard]
+        .into_iter()
+        .filter(|l| only.is_empty() || format!("{l:?}").eq_ignore_ascii_case(&only));
+    for level in levels {
         let t = std::time::Instant::now();
         let runs = 5;
         for seed in 0..runs {
@@ -849,13 +854,36 @@ mod game_face {
     }
 
     #[test]
-    fn options_are_checked_and_fair_tiles_join_the_pile() {
+    fn options_are_checked_and_no_catapult_is_the_72_base_tiles() {
         let seats = default_seats(2, SeatKind::Human);
         assert!(Carcassonne::new(&["dragons".into()], seats.clone(), 1).is_err());
+        assert!(Carcassonne::new(&["fair_tiles".into()], seats.clone(), 1).is_err());
         assert!(Carcassonne::new(&[], default_seats(1, SeatKind::Human), 1).is_err());
-        let g =
-            Carcassonne::new(&["fair_tiles".into()], seats, 1).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(g.state().pile_len(), 82, "83 in the pile, one drawn");
+        let g = Carcassonne::new(&["no_catapult".into()], seats.clone(), 1)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.state().pile_len(), 70, "71 in the pile, one drawn");
+        // Today the default is the base game too.
+        let d = Carcassonne::new(&[], seats, 1).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(d.state().pile_len(), 70);
+        assert_eq!(d.state().in_hand(), g.state().in_hand());
+    }
+
+    #[test]
+    fn the_generic_bot_plays_carcassonne_as_the_normal_bot_does() {
+        use catapult_table::core::bot::{choose, BotBudget};
+        use catapult_table::core::Rng;
+        let mut g = game(2, 4);
+        let mut rng = Rng::new(77);
+        // Several steps: placements, follower spots and skips all rated the same way.
+        for _ in 0..12 {
+            let generic = choose(&g, &mut rng, BotBudget::default());
+            let normal = g.bot_move(Level::Normal, 0);
+            assert_eq!(generic, normal);
+            let Some(mv) = generic else { break };
+            if let Err(e) = g.apply(&mv) {
+                panic!("{e}");
+            }
+        }
     }
 
     #[test]
@@ -870,4 +898,75 @@ mod game_face {
         let bad = g.apply(&Move::decide(1, "skip", &[]));
         assert!(bad.is_err());
     }
+}
+
+/// Strength of each level against another, seats swapped every game (run in release:
+/// `cargo test --release --test carcassonne_rules strength -- --nocapture --ignored`).
+#[test]
+#[ignore]
+fn strength_of_the_levels_head_to_head() {
+    let duel = |a: Level, b: Level, games: u64| {
+        let (mut wins, mut ties, mut margin) = (0, 0, 0i64);
+        for seed in 0..games {
+            let levels = if seed % 2 == 0 { [a, b] } else { [b, a] };
+            let me = (seed % 2) as usize;
+            let (mut s, _) = State::new(2, 1000 + seed, opts()).unwrap_or_else(|e| panic!("{e}"));
+            while let Some(seat) = s.turn() {
+                let act = bot::choose(&s, levels[seat], seed).unwrap_or_else(|| panic!("none"));
+                if s.apply(seat, act).is_err() {
+                    panic!("refused");
+                }
+            }
+            let d = s.scores[me] - s.scores[1 - me];
+            margin += d;
+            match d.cmp(&0) {
+                std::cmp::Ordering::Greater => wins += 1,
+                std::cmp::Ordering::Equal => ties += 1,
+                _ => {}
+            }
+        }
+        println!(
+            "{a:?} vs {b:?}: {wins} wins, {ties} ties of {games}; mean margin {:.1}",
+            margin as f64 / games as f64
+        );
+    };
+    duel(Level::Normal, Level::Easy, 20);
+    duel(Level::Hard, Level::Normal, 20);
+}
+
+#[test]
+fn a_city_entering_one_tile_from_two_sides_counts_that_tile_once() {
+    // Below the start: a tile with two separate caps (turned to S and E) and three diagonal
+    // cities closing a ring through both caps: 4 tiles (5 pieces of city) = 8 points, not 10.
+    let tiles = [("B20", 0, -1, 2), ("B09", 1, -1, 3), ("B09", 1, -2, 0)];
+    let mut s = layout(2, opts(), &tiles, &[(0, 1, 0)], &["B09", "B01"]);
+    let ev = play(&mut s, 0, -2, 1, None);
+    assert_eq!(scored(&ev), vec![(FeatureKind::City, 8, false)]);
+    assert_eq!(s.scores, vec![8, 0]);
+}
+
+#[test]
+fn a_recorded_game_replays_to_the_same_result() {
+    let (mut s, _) = State::new(4, 31, opts()).unwrap_or_else(|e| panic!("{e}"));
+    let mut log = Vec::new();
+    while let Some(seat) = s.turn() {
+        let a = bot::choose(&s, Level::Easy, 31).unwrap_or_else(|| panic!("no action"));
+        let mv = s.encode(seat, a);
+        s.apply_move(&mv).unwrap_or_else(|e| panic!("{e}"));
+        log.push(mv);
+    }
+    let (mut r, _) = State::new(4, 31, opts()).unwrap_or_else(|e| panic!("{e}"));
+    for (i, mv) in log.iter().enumerate() {
+        if let Err(e) = r.apply_move(mv) {
+            panic!("move {i} refused on replay: {e}");
+        }
+    }
+    assert!(r.is_over());
+    assert_eq!(r.scores, s.scores);
+    assert_eq!(r.history, s.history);
+    assert_eq!(r.breakdown, s.breakdown);
+    // The same moves on another seed's pile go wrong at some point, with a reason.
+    let (mut other, _) = State::new(4, 32, opts()).unwrap_or_else(|e| panic!("{e}"));
+    let refused = log.iter().find_map(|mv| other.apply_move(mv).err());
+    assert!(refused.is_some(), "a different pile accepted every move");
 }

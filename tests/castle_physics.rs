@@ -66,7 +66,7 @@ fn aim_at(c: &Castle, id: u32, theta: i32) -> Launch {
         "tower {id} is out of reach at {theta}: v = {v}"
     );
     Launch {
-        kind: "catapult".into(),
+        kind: LaunchKind::Catapult,
         angle: if x < origin[0] { 1800 - theta } else { theta },
         power,
         ..Launch::default()
@@ -114,7 +114,7 @@ fn a_ball_that_goes_in_and_bounces_out_is_a_miss() {
     'search: for angle in [600, 700] {
         for power in (300..1000).step_by(7) {
             let l = Launch {
-                kind: "catapult".into(),
+                kind: LaunchKind::Catapult,
                 angle,
                 power,
                 ..Launch::default()
@@ -245,7 +245,7 @@ fn nothing_is_lost_off_the_table() {
     let mut c = castle(2, &[], 3);
     // Straight off the left end of the table, as hard as the catapult can.
     let l = Launch {
-        kind: "catapult".into(),
+        kind: LaunchKind::Catapult,
         angle: 1650,
         power: 1000,
         ..Launch::default()
@@ -265,7 +265,7 @@ fn nothing_is_lost_off_the_table() {
         }
         if let Some(p) = g.launch_prompt() {
             let l = Launch {
-                kind: "catapult".into(),
+                kind: LaunchKind::Catapult,
                 angle: rng.range(p.angle.0, p.angle.1),
                 power: rng.range(0, 1000),
                 ..Launch::default()
@@ -391,7 +391,7 @@ fn the_game_box_raises_the_catapult() {
     );
     assert_eq!(high[0], low[0]);
     let l = Launch {
-        kind: "catapult".into(),
+        kind: LaunchKind::Catapult,
         angle: 450,
         power: 500,
         ..Launch::default()
@@ -421,7 +421,7 @@ fn magic_toss_throws_from_the_hand_below_the_catapult() {
     let card = c.state.decks[0].cards.remove(p);
     c.state.hands[0].push(card);
     let l = Launch {
-        kind: "toss".into(),
+        kind: LaunchKind::Toss,
         angle: 600,
         power: 500,
         x: 20,
@@ -459,7 +459,7 @@ fn magic_toss_throws_from_the_hand_below_the_catapult() {
     let v = ballistic_speed(from, [tx, top + 0.012], 500).unwrap_or(0.0);
     let power = ((v - TOSS_SPEED.0) / (TOSS_SPEED.1 - TOSS_SPEED.0) * 1000.0).round() as i32;
     let tl = Launch {
-        kind: "toss".into(),
+        kind: LaunchKind::Toss,
         angle: 500,
         power,
         ..Launch::default()

@@ -2,6 +2,7 @@
 
 use catapult_table::core::event::kinds;
 use catapult_table::core::seat::{default_seats, SeatKind};
+use catapult_table::core::LaunchKind;
 use catapult_table::core::{Event, Fact, Game, Launch, Move};
 use catapult_table::games::castle::rules::{
     load_decks, solo_title, Effect, Phase, DECKS_JSON, FACT_FELL, FACT_IN_TOWER, FACT_REST,
@@ -415,7 +416,7 @@ fn extra_shot_follows_a_hit_too() {
 fn magic_toss_allows_the_hand_toss_for_the_turn() {
     let mut c = game(2, &[]);
     let toss = Launch {
-        kind: "toss".into(),
+        kind: LaunchKind::Toss,
         angle: 500,
         power: 300,
         ..Launch::default()

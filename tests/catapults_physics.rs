@@ -3,6 +3,7 @@
 //! deterministic, and the bot's aim table still reaches its zones.
 
 use catapult_table::core::seat::{default_seats, SeatKind};
+use catapult_table::core::LaunchKind;
 use catapult_table::core::{Fact, Game, Launch, Move, Outcome, Shot};
 use catapult_table::games::catapults::rules::CubeAt;
 use catapult_table::games::catapults::table::{self, FlickShot, Placed, Setup};
@@ -10,7 +11,7 @@ use catapult_table::games::catapults::{bot, layout, Catapults};
 
 fn flick(power: i32, fulcrum: i32) -> Launch {
     Launch {
-        kind: "flick".to_string(),
+        kind: LaunchKind::Flick,
         angle: 2700,
         power,
         spin: 0,

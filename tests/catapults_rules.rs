@@ -4,6 +4,7 @@
 
 use catapult_table::core::event::kinds;
 use catapult_table::core::seat::{default_seats, SeatKind};
+use catapult_table::core::LaunchKind;
 use catapult_table::core::{Event, Fact, Game, Launch, Move};
 use catapult_table::games;
 use catapult_table::games::catapults::layout::{self, cube_points, end_of};
@@ -402,7 +403,7 @@ fn illegal_moves_are_refused_and_change_nothing() {
     }
     // Launches outside the prompt are refused, never simulated.
     let ok = Launch {
-        kind: "flick".into(),
+        kind: LaunchKind::Flick,
         angle: 2700,
         power: 500,
         spin: 0,
@@ -428,7 +429,7 @@ fn illegal_moves_are_refused_and_change_nothing() {
             ..ok.clone()
         },
         Launch {
-            kind: "catapult".into(),
+            kind: LaunchKind::Catapult,
             ..ok.clone()
         },
     ] {

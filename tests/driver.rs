@@ -108,3 +108,16 @@ fn a_rollout_rates_a_legal_decision_and_refuses_an_illegal_one() {
     wrong.action = "no_such_decision".into();
     assert_eq!(bot::rollout(d.game(), &wrong), None);
 }
+
+#[test]
+fn a_launch_kind_reads_and_writes_as_its_name_and_an_unknown_one_is_refused() {
+    use catapult_table::core::LaunchKind;
+    let text = golden("castle/castle-1p-s1.json");
+    let header = Replay::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    let first = header.moves.iter().find_map(|m| m.launch.clone());
+    assert_eq!(first.map(|l| l.kind), Some(LaunchKind::Catapult));
+    assert!(header.to_json().contains("\"kind\":\"catapult\""));
+    let bad = text.replacen("\"kind\":\"catapult\"", "\"kind\":\"trebuchet\"", 1);
+    let err = Replay::parse(&bad).err().map(|e| e.0).unwrap_or_default();
+    assert!(err.contains("trebuchet"), "{err}");
+}

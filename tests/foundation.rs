@@ -25,7 +25,7 @@ fn first_launch(prompt_game: &dyn catapult_table::core::Game) -> Launch {
         .launch_prompt()
         .unwrap_or_else(|| panic!("castle starts with a shot"));
     Launch {
-        kind: p.kinds[0].name().to_string(),
+        kind: p.kinds[0],
         angle: p.angle.0 + 300,
         power: 600,
         ..Launch::default()

@@ -3,7 +3,12 @@
 use super::frame::Area;
 use super::{log, save, sound, App};
 use crate::core::Event;
+#[cfg(feature = "audio")]
 use macroquad::audio::{load_sound_from_bytes, play_sound, PlaySoundParams, Sound};
+
+/// Built without the `audio` feature (no ALSA headers on this Linux machine): silence.
+#[cfg(not(feature = "audio"))]
+type Sound = ();
 
 pub(super) struct Sounds {
     list: Vec<(sound::Effect, Sound)>,
@@ -11,13 +16,63 @@ pub(super) struct Sounds {
 
 impl Sounds {
     pub(super) async fn load() -> Sounds {
-        let mut list = Vec::new();
-        for e in sound::ALL {
-            if let Ok(s) = load_sound_from_bytes(&sound::wav(&sound::samples(e))).await {
-                list.push((e, s));
-            }
+        if !sound_device() {
+            // Without a device the mixer's thread is gone and every sound would print
+            // "Audio thread died": say it once and load none.
+            log("no sound device: playing without sound");
+            return Sounds { list: Vec::new() };
         }
-        Sounds { list }
+        Sounds {
+            list: load_all().await,
+        }
+    }
+}
+
+#[cfg(feature = "audio")]
+async fn load_all() -> Vec<(sound::Effect, Sound)> {
+    let mut list = Vec::new();
+    for e in sound::ALL {
+        if let Ok(s) = load_sound_from_bytes(&sound::wav(&sound::samples(e))).await {
+            list.push((e, s));
+        }
+    }
+    list
+}
+
+#[cfg(not(feature = "audio"))]
+async fn load_all() -> Vec<(sound::Effect, Sound)> {
+    Vec::new()
+}
+
+#[cfg(feature = "audio")]
+fn play(snd: &Sound) {
+    play_sound(
+        snd,
+        PlaySoundParams {
+            looped: false,
+            volume: 0.7,
+        },
+    );
+}
+
+#[cfg(not(feature = "audio"))]
+fn play(_: &Sound) {}
+
+/// Whether there is anything to play sound on. Linux desktops list their sound cards in
+/// /proc/asound/cards; everywhere else (the browser, other systems) we assume yes.
+fn sound_device() -> bool {
+    if !cfg!(feature = "audio") {
+        return false;
+    }
+    #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
+    {
+        std::fs::read_to_string("/proc/asound/cards")
+            .map(|t| !t.trim().is_empty() && !t.contains("no soundcards"))
+            .unwrap_or(false)
+    }
+    #[cfg(not(all(target_os = "linux", not(target_arch = "wasm32"))))]
+    {
+        true
     }
 }
 
@@ -28,13 +83,7 @@ impl App {
         }
         if let Some(s) = &self.sounds {
             if let Some((_, snd)) = s.list.iter().find(|(k, _)| *k == e) {
-                play_sound(
-                    snd,
-                    PlaySoundParams {
-                        looped: false,
-                        volume: 0.7,
-                    },
-                );
+                play(snd);
             }
         }
     }

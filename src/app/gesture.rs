@@ -212,7 +212,7 @@ pub fn drag_launch(
     // Where the drag started, relative to the launcher, is the release point when the launcher
     // allows one (a hand toss); elsewhere the ranges are 0..0 and this clamps to 0.
     Ok(Launch {
-        kind: kind.name().to_string(),
+        kind,
         angle,
         power,
         spin: clamp_range(0, prompt.spin),
@@ -225,7 +225,7 @@ pub fn drag_launch(
 pub fn release_launch(prompt: &LaunchPrompt) -> Result<Launch, Refused> {
     kind_allowed(prompt, LaunchKind::Release)?;
     Ok(Launch {
-        kind: LaunchKind::Release.name().to_string(),
+        kind: LaunchKind::Release,
         angle: clamp_angle(0, prompt.angle),
         power: clamp_range(0, prompt.power),
         spin: clamp_range(0, prompt.spin),
@@ -276,7 +276,7 @@ pub fn flick_launch(
         mid_angle(prompt.angle)
     };
     Ok(Launch {
-        kind: LaunchKind::Flick.name().to_string(),
+        kind: LaunchKind::Flick,
         angle,
         power: scale_into(speed / feel.full_speed, prompt.power),
         spin: clamp_range(0, prompt.spin),
@@ -340,7 +340,7 @@ pub fn wrist_launch(
     let bend = (curvature(samples) * 4.0).clamp(-1.0, 1.0);
     let spin = clamp_range(libm::roundf(bend * 1000.0) as i32, prompt.spin);
     Ok(Launch {
-        kind: LaunchKind::Wrist.name().to_string(),
+        kind: LaunchKind::Wrist,
         angle,
         power: scale_into(speed / feel.full_speed, prompt.power),
         spin,
@@ -529,7 +529,7 @@ mod tests {
             &feel(),
         );
         let l = l.map_err(|e| e.message).unwrap_or_default();
-        assert_eq!(l.kind, "catapult");
+        assert_eq!(l.kind, LaunchKind::Catapult);
         assert_eq!(l.angle, 450);
         assert_eq!(l.power, 550);
         assert!(p.check(&l).is_ok());
@@ -612,7 +612,7 @@ mod tests {
         );
         assert_eq!(
             l.map(|l| (l.kind, l.x, l.y)),
-            Ok(("toss".to_string(), 30, 10))
+            Ok((LaunchKind::Toss, 30, 10))
         );
         // The catapult from the same prompt ignores the offset only if its range says so: here
         // the prompt's ranges apply to both kinds, so the offsets are clamped the same way.
@@ -629,7 +629,7 @@ mod tests {
         let l = release_launch(&r);
         assert_eq!(
             l.clone().map(|l| (l.kind, l.angle, l.power, l.spin)),
-            Ok(("release".to_string(), 0, 0, 0))
+            Ok((LaunchKind::Release, 0, 0, 0))
         );
         assert!(l.map(|l| r.check(&l).is_ok()).unwrap_or(false));
         assert!(

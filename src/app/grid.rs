@@ -672,6 +672,70 @@ mod tests {
         ));
     }
 
+    fn shoelace(points: &[[f32; 2]]) -> f32 {
+        let n = points.len();
+        (0..n)
+            .map(|i| {
+                let (p, q) = (points[i], points[(i + 1) % n]);
+                p[0] * q[1] - q[0] * p[1]
+            })
+            .sum::<f32>()
+            .abs()
+            * 0.5
+    }
+
+    fn tri_area(t: &[[[f32; 2]; 3]]) -> f32 {
+        t.iter()
+            .map(|[a, b, c]| {
+                ((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])).abs() * 0.5
+            })
+            .sum()
+    }
+
+    /// The app draws Carcassonne from its data alone: every polygon of every tile art (cities
+    /// are concave) fills exactly, and the first tile is laid through the map's input.
+    #[test]
+    fn carcassonne_arts_fill_exactly_and_its_first_tile_is_laid_through_the_map() {
+        use crate::core::seat::{default_seats, SeatKind};
+        use crate::core::{ArtShape, Scene};
+        let mut game = crate::games::carcassonne::new(&[], default_seats(2, SeatKind::Human), 5)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let Scene::Map(m) = game.scene() else {
+            panic!("Carcassonne starts on its map");
+        };
+        let mut polygons = 0;
+        for (i, art) in m.arts.iter().enumerate() {
+            for shape in &art.shapes {
+                if let ArtShape::Polygon { points, .. } = shape {
+                    let want = shoelace(points);
+                    let got = tri_area(&triangulate(points));
+                    assert!((want - got).abs() < 1e-4, "art {i}: {want} vs {got}");
+                    polygons += 1;
+                }
+            }
+        }
+        assert!(polygons > 0);
+        let p = game
+            .grid_prompt()
+            .unwrap_or_else(|| panic!("a place prompt first"));
+        let open = m.legal.first().unwrap_or_else(|| panic!("an open cell"));
+        let f = Frame::fit(m.bounds, Area::new(0.0, 0.0, 800.0, 600.0));
+        let (x, y) = f.to_screen(open.cell[0] as f32 + 0.5, open.cell[1] as f32 + 0.5);
+        let mut g = GridInput::default();
+        let seat = game.turn();
+        for e in [PointerEvent::Down { x, y }, PointerEvent::Up { x, y }] {
+            g.event(e, &m, Some(&p), seat, &f, None, 8.0, 20.0);
+        }
+        let mv = g
+            .confirm(&m, &p, seat.unwrap_or(0))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(game.apply(&mv).is_ok(), "{mv:?}");
+        let Scene::Map(after) = game.scene() else {
+            panic!("still the map");
+        };
+        assert_eq!(after.tiles.len(), m.tiles.len() + 1);
+    }
+
     #[test]
     fn polygons_are_filled_by_triangles_of_the_same_area_concave_ones_too() {
         let area = |t: &[[[f32; 2]; 3]]| -> f32 {

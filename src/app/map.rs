@@ -407,8 +407,14 @@ fn draw_art(art: &TileArt, place: impl Fn([f32; 2]) -> Vec2, side: f32, alpha: f
                     let (a, b) = (place(pair[0]), place(pair[1]));
                     draw_line(a.x, a.y, b.x, b.y, w, c);
                 }
-                // Round joints (and ends) keep thick bends whole.
-                for q in points {
+                // Round joints keep thick bends whole (the ends stay square: they meet tile
+                // edges). A see-through ghost skips them: overlaps would show as beads.
+                let joints = if alpha < 0.99 {
+                    0
+                } else {
+                    points.len().saturating_sub(2)
+                };
+                for q in points.iter().skip(1).take(joints) {
                     let p = place(*q);
                     draw_circle(p.x, p.y, w * 0.5, c);
                 }

@@ -198,15 +198,14 @@ impl FileStore {
 
 impl Store for FileStore {
     fn get(&self, key: &str) -> Option<String> {
-        std::fs::read_to_string(self.path(key)).ok()
+        // Bounded, regular files only (see `files::read_text`).
+        crate::files::read_text(&self.path(key).to_string_lossy()).ok()
     }
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let p = self.path(key);
-        let tmp = p.with_extension("tmp");
         std::fs::create_dir_all(&self.dir)
-            .and_then(|_| std::fs::write(&tmp, value))
-            .and_then(|_| std::fs::rename(&tmp, &p))
-            .map_err(|e| format!("cannot write {}: {e}", p.display()))
+            .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+        crate::files::write_atomically(&p.to_string_lossy(), value)
     }
     fn remove(&mut self, key: &str) {
         let _ = std::fs::remove_file(self.path(key));

@@ -198,7 +198,8 @@ impl Play {
         }
     }
 
-    /// Rebuilds a game from its save (a replay): every move applied as recorded, none simulated.
+    /// Rebuilds a game from its save (a replay): every launch re-simulated and checked against
+    /// its recorded outcome (the referee's `replay`).
     pub fn resume(text: &str) -> RuleResult<Play> {
         let header = Replay::parse(text)?;
         let info = find(&header.game)?;
@@ -209,7 +210,8 @@ impl Play {
             )));
         }
         let game = games::new_game(info.id, &header.options, header.seats.clone(), header.seed)?;
-        let driver = Driver::replay(game, &header, Recorded::Trust)?;
+        // A save is a player's file: every shot carries its launch and is re-simulated.
+        let driver = Driver::replay(game, &header, Recorded::Verify)?;
         Ok(Play::with(info, driver))
     }
 
@@ -425,7 +427,7 @@ mod tests {
     fn a_human_shot_animates_then_plays_its_own_outcome_once() {
         let mut p = practice(default_seats(2, SeatKind::Human), &[]);
         let launch = Launch {
-            kind: "catapult".into(),
+            kind: LaunchKind::Catapult,
             angle: 450,
             power: 500,
             ..Launch::default()
@@ -459,7 +461,7 @@ mod tests {
     fn out_of_range_launches_are_refused_not_fired() {
         let mut p = practice(default_seats(1, SeatKind::Human), &[]);
         let bad = Launch {
-            kind: "catapult".into(),
+            kind: LaunchKind::Catapult,
             angle: 2000,
             power: 500,
             ..Launch::default()
@@ -644,7 +646,7 @@ mod tests {
         let lp = p.game().launch_prompt();
         assert_eq!(lp.map(|l| l.kinds), Some(vec![LaunchKind::Wrist]));
         let launch = Launch {
-            kind: "wrist".into(),
+            kind: LaunchKind::Wrist,
             angle: 600,
             power: 400,
             spin: 300,
@@ -691,8 +693,10 @@ mod tests {
                 refinements: 0,
             };
             let mut human_shots = 0;
+            // A game on a tile map has no shots: two grid moves by the human stand for one.
+            let mut human_grid = 0;
             let mut steps = 0;
-            while human_shots < 1 && !p.is_over() && steps < 400 {
+            while human_shots < 1 && human_grid < 2 && !p.is_over() && steps < 400 {
                 steps += 1;
                 let Some(seat) = p.human_turn() else {
                     let t = p.update(1.0 / 10.0);
@@ -761,6 +765,11 @@ mod tests {
                     let args = gesture::placement_args(&pp, x, y, 0);
                     let mv = Move::decide(seat, &pp.action, &args);
                     p.decide(mv).unwrap_or_else(|e| panic!("{}: {e}", info.id));
+                } else if g.grid_prompt().is_some() {
+                    let mv = crate::core::scene::grid_moves(g).into_iter().next();
+                    let mv = mv.unwrap_or_else(|| panic!("{}: a grid prompt, no move", info.id));
+                    p.decide(mv).unwrap_or_else(|e| panic!("{}: {e}", info.id));
+                    human_grid += 1;
                 } else {
                     panic!("{}: a human turn with nothing to do", info.id);
                 }
@@ -771,7 +780,7 @@ mod tests {
                 p.driver.session.replay.moves.len()
             );
             assert!(
-                human_shots == 1 || p.is_over(),
+                human_shots == 1 || human_grid >= 2 || p.is_over(),
                 "{}: reached a shot",
                 info.id
             );

@@ -190,4 +190,81 @@ mod tests {
         assert!(set_muted(&mut store, false).is_ok());
         assert!(!muted(&store));
     }
+
+    /// A store whose quota is full: every write is refused, what was there stays.
+    struct FullStore(MemStore);
+
+    impl Store for FullStore {
+        fn get(&self, key: &str) -> Option<String> {
+            self.0.get(key)
+        }
+        fn set(&mut self, _key: &str, _value: &str) -> Result<(), String> {
+            Err("the browser refused to store it (storage full or disabled)".into())
+        }
+        fn remove(&mut self, key: &str) {
+            self.0.remove(key)
+        }
+    }
+
+    fn castle_save() -> String {
+        let s = crate::referee::selfplay("castle", 2, 4, &[]).unwrap_or_else(|e| panic!("{e:?}"));
+        let mut r = s.replay.clone();
+        r.moves.truncate(12);
+        r.to_json()
+    }
+
+    #[test]
+    fn regress_hostile_saves_are_kept_aside_with_a_message_never_a_panic_or_a_hang() {
+        let mut forged =
+            crate::core::replay::Replay::parse(&castle_save()).unwrap_or_else(|e| panic!("{e}"));
+        for m in &mut forged.moves {
+            m.launch = None;
+        }
+        let mut tampered =
+            crate::core::replay::Replay::parse(&castle_save()).unwrap_or_else(|e| panic!("{e}"));
+        if let Some(o) = tampered.moves.iter_mut().find_map(|m| m.outcome.as_mut()) {
+            o.facts.clear();
+        }
+        for (text, why) in [
+            ("{\"x\":}".to_string(), "line 1, column"),
+            ("{\"x\":[".to_string(), "line 1, column"),
+            ("{\"x\":{".to_string(), "line 1, column"),
+            (format!("{} trailing", castle_save()), "after the end"),
+            (forged.to_json(), "only accepted in a rule scenario"),
+            (tampered.to_json(), "re-simulates"),
+        ] {
+            let mut store = MemStore::default();
+            let _ = store.set(SAVE_KEY, &text);
+            let Found::Problem(msg) = load(&mut store) else {
+                panic!("{text:.60} should be a problem");
+            };
+            assert!(msg.contains(why) && msg.contains(ASIDE_KEY), "{msg}");
+            assert_eq!(store.get(ASIDE_KEY).as_deref(), Some(text.as_str()));
+        }
+        // An honest save resumes, re-simulated.
+        let mut store = MemStore::default();
+        let _ = store.set(SAVE_KEY, &castle_save());
+        assert!(matches!(load(&mut store), Found::Resumable(..)));
+    }
+
+    #[test]
+    fn regress_a_full_storage_quota_keeps_the_previous_save_and_says_so() {
+        let mut p = started();
+        assert!(p.decide(Move::decide(0, "pass", &[])).is_ok());
+        let mut inner = MemStore::default();
+        assert!(write(&mut inner, &p).is_ok());
+        let previous = inner.get(SAVE_KEY);
+        let mut full = FullStore(inner);
+        assert!(p.decide(Move::decide(1, "pass", &[])).is_ok());
+        let e = write(&mut full, &p).err().unwrap_or_default();
+        assert!(e.contains("storage full"), "{e}");
+        assert_eq!(full.get(SAVE_KEY), previous, "the previous save is kept");
+        // A hostile save that cannot even be moved aside stays where it is, with a message.
+        let _ = full.0.set(SAVE_KEY, "{\"x\":[");
+        let Found::Problem(msg) = load(&mut full) else {
+            panic!("a problem");
+        };
+        assert!(msg.contains("left in place"), "{msg}");
+        assert_eq!(full.get(SAVE_KEY).as_deref(), Some("{\"x\":["));
+    }
 }

@@ -295,7 +295,7 @@ mod tests {
         let mut p = Play::new(info, &[], default_seats(2, SeatKind::Human), 3)
             .unwrap_or_else(|e| panic!("{e}"));
         let launch = Launch {
-            kind: "catapult".into(),
+            kind: crate::core::LaunchKind::Catapult,
             angle: 450,
             power: 500,
             ..Launch::default()

@@ -1,7 +1,23 @@
 //! `referee`: the headless referee (no window). See docs/referee.md.
 
+use catapult_table::core::strict_json::shown;
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args = Vec::new();
+    for (i, a) in std::env::args_os().skip(1).enumerate() {
+        match a.into_string() {
+            Ok(s) => args.push(s),
+            Err(raw) => {
+                eprintln!(
+                    "argument {} is not UTF-8 text: {}",
+                    i + 1,
+                    shown(&raw.to_string_lossy())
+                );
+                eprintln!("{}", catapult_table::referee::USAGE);
+                std::process::exit(2);
+            }
+        }
+    }
     let result = catapult_table::referee::run(&args);
     for line in &result.err {
         eprintln!("{line}");

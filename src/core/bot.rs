@@ -80,14 +80,14 @@ pub fn rollout(game: &dyn Game, mv: &Move) -> Option<i64> {
 }
 
 fn random_launch(p: &LaunchPrompt, rng: &mut Rng) -> Launch {
-    let kind = rng.pick(&p.kinds).map(|k| k.name()).unwrap_or("catapult");
+    let kind = rng.pick(&p.kinds).copied().unwrap_or_default();
     let angle = if p.angle.0 <= p.angle.1 {
         rng.range(p.angle.0, p.angle.1)
     } else {
         (rng.range(p.angle.0, p.angle.1 + 3600)) % 3600
     };
     Launch {
-        kind: kind.to_string(),
+        kind,
         angle,
         power: rng.range(p.power.0, p.power.1),
         spin: rng.range(p.spin.0, p.spin.1),

@@ -34,6 +34,15 @@ pub enum Recorded {
     Check,
 }
 
+/// Where a recorded file comes from. A player's file (a replay, a save, a link) records every
+/// launch with its outcome's hash; only a rule scenario may have outcome-only shots
+/// (`referee replay --scenario`, `referee check --scenario`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Player,
+    Scenario,
+}
+
 /// Why a bot-only game stopped before its end.
 #[derive(Debug)]
 pub enum DriveError {
@@ -117,11 +126,21 @@ impl Driver {
         }
     }
 
-    /// A game rebuilt from a replay or a save: every move of `header` applied in order.
+    /// A game rebuilt from a player's replay or save: every move of `header` applied in order.
     pub fn replay(game: Box<dyn Game>, header: &Replay, mode: Recorded) -> RuleResult<Driver> {
+        Driver::replay_as(game, header, mode, Origin::Player)
+    }
+
+    /// A game rebuilt from a file of `origin` (see `apply_recorded_as`).
+    pub fn replay_as(
+        game: Box<dyn Game>,
+        header: &Replay,
+        mode: Recorded,
+        origin: Origin,
+    ) -> RuleResult<Driver> {
         let mut d = Driver::new(game, header);
         for (i, mv) in header.moves.iter().enumerate() {
-            d.apply_recorded(i, mv, mode)?;
+            d.apply_recorded_as(i, mv, mode, origin)?;
         }
         d.bot_rng = Rng::new(bot_seed(header.seed, header.moves.len()));
         Ok(d)
@@ -144,15 +163,40 @@ impl Driver {
         self.session.play(mv)
     }
 
-    /// Applies move `i` of a replay as `mode` says, keeping the file's own move in the log.
+    /// Applies move `i` of a player's replay as `mode` says, keeping the file's own move in the
+    /// log.
     pub fn apply_recorded(
         &mut self,
         i: usize,
         mv: &Move,
         mode: Recorded,
     ) -> RuleResult<Vec<Event>> {
+        self.apply_recorded_as(i, mv, mode, Origin::Player)
+    }
+
+    /// Applies move `i` of a file from `origin`. Refused, naming the move: a shot without a
+    /// launch in a player's file (or with an outcome that lacks its hash), a launch outside the
+    /// launch prompt (in every mode), an outcome that does not re-simulate (facts, hash, steps:
+    /// `Verify`), and a decision that carries more arguments than its rules read.
+    pub fn apply_recorded_as(
+        &mut self,
+        i: usize,
+        mv: &Move,
+        mode: Recorded,
+        origin: Origin,
+    ) -> RuleResult<Vec<Event>> {
         if self.game().is_over() {
             return Err(Refusal(format!("move {i}: the game was already over")));
+        }
+        let at = |e: Refusal| {
+            Refusal(format!(
+                "move {i} (seat {}, {}): {e}",
+                mv.seat,
+                super::strict_json::escaped(&mv.action)
+            ))
+        };
+        if mv.is_shot() && self.game().turn() == Some(mv.seat as usize) {
+            self.check_recorded_shot(mv, origin).map_err(at)?;
         }
         let mut play = mv.clone();
         match mode {
@@ -169,15 +213,42 @@ impl Driver {
             Recorded::Check => play.launch = None,
             _ => {}
         }
-        let events = self
-            .session
-            .play(play)
-            .map_err(|e| Refusal(format!("move {i} (seat {}, {}): {e}", mv.seat, mv.action)))?;
+        let (played, read) = super::moves::count_args_read(|| self.session.play(play));
+        let events = played.map_err(at)?;
+        if !mv.is_shot() && mv.args.len() > read {
+            // The session is being rebuilt from a file that is refused: nothing to roll back.
+            return Err(at(Refusal(format!(
+                "this move takes {read} argument(s), not {}",
+                mv.args.len()
+            ))));
+        }
         // Keep the move exactly as recorded (a shot keeps its launch and its outcome).
         if let Some(last) = self.session.replay.moves.last_mut() {
             *last = mv.clone();
         }
         Ok(events)
+    }
+
+    fn check_recorded_shot(&self, mv: &Move, origin: Origin) -> RuleResult<()> {
+        let Some(launch) = &mv.launch else {
+            if origin == Origin::Player {
+                return Err(Refusal::new(
+                    "a shot without launch parameters is only accepted in a rule scenario \
+                     (--scenario); a player's file records every launch",
+                ));
+            }
+            return Ok(());
+        };
+        let Some(prompt) = self.game().launch_prompt() else {
+            return Err(Refusal::new("no shot is expected now"));
+        };
+        prompt.check(launch)?;
+        if origin == Origin::Player && mv.outcome.as_ref().is_some_and(|o| o.hash.is_empty()) {
+            return Err(Refusal::new(
+                "the shot's outcome has no hash (a player's file records the table's hash)",
+            ));
+        }
+        Ok(())
     }
 
     /// Starts a launch for the seat to act, to be stepped frame by frame and then `land`ed.

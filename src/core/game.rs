@@ -10,9 +10,11 @@ pub struct Choice {
 }
 
 /// The three ways to throw (plus the Castle's hand toss, a catapult-like gesture from the hand).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// In a replay it is written as its name (`"catapult"`, `"toss"`…).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum LaunchKind {
     /// Drag back from the cup and release: pull = power, direction = angle.
+    #[default]
     Catapult,
     /// Magic Toss: the same drag, but released from the hand below mat height.
     Toss,
@@ -26,6 +28,19 @@ pub enum LaunchKind {
 }
 
 impl LaunchKind {
+    pub const ALL: [LaunchKind; 5] = [
+        LaunchKind::Catapult,
+        LaunchKind::Toss,
+        LaunchKind::Flick,
+        LaunchKind::Wrist,
+        LaunchKind::Release,
+    ];
+
+    /// The launcher of this name, as a replay writes it.
+    pub fn from_name(name: &str) -> Option<LaunchKind> {
+        LaunchKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             LaunchKind::Catapult => "catapult",
@@ -75,11 +90,11 @@ impl LaunchPrompt {
 
     /// Refuses a launch outside this prompt, naming the parameter.
     pub fn check(&self, l: &Launch) -> RuleResult<()> {
-        if !self.kinds.iter().any(|k| k.name() == l.kind) {
+        if !self.kinds.contains(&l.kind) {
             let names: Vec<&str> = self.kinds.iter().map(|k| k.name()).collect();
             crate::refuse!(
                 "launcher `{}` cannot be used now (allowed: {})",
-                l.kind,
+                l.kind.name(),
                 names.join(", ")
             );
         }
@@ -255,11 +270,38 @@ pub trait Game: Send {
     fn aim_bounds(&self) -> Option<[f32; 4]> {
         None
     }
+    /// Conservation checks the fuzzers run after every move: pieces are neither made nor lost
+    /// (cards, towers, ammo, cubes…). Each line names a broken invariant; empty = all hold.
+    fn invariant_violations(&self) -> Vec<String> {
+        Vec::new()
+    }
     fn clone_game(&self) -> Box<dyn Game>;
 }
 
 impl Clone for Box<dyn Game> {
     fn clone(&self) -> Self {
         self.clone_game()
+    }
+}
+
+impl std::fmt::Display for LaunchKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl nanoserde::SerJson for LaunchKind {
+    fn ser_json(&self, d: usize, s: &mut nanoserde::SerJsonState) {
+        self.name().to_string().ser_json(d, s)
+    }
+}
+
+impl nanoserde::DeJson for LaunchKind {
+    fn de_json(
+        s: &mut nanoserde::DeJsonState,
+        i: &mut core::str::Chars,
+    ) -> Result<Self, nanoserde::DeJsonErr> {
+        let name = String::de_json(s, i)?;
+        LaunchKind::from_name(&name).ok_or_else(|| s.err_parse("launcher name"))
     }
 }

@@ -12,7 +12,7 @@
 
 use super::replay::{fnv1a, Replay, FNV_OFFSET, MAX_ARGS, MAX_OPTIONS, REPLAY_FORMAT};
 use super::seat::MAX_SEATS;
-use super::{Launch, Move, Outcome, Refusal, RuleResult, Seat, SeatKind, Session};
+use super::{Launch, LaunchKind, Move, Outcome, Refusal, RuleResult, Seat, SeatKind, Session};
 
 /// The link layout this build writes and reads.
 pub const LINK_VERSION: u8 = 1;
@@ -116,7 +116,7 @@ pub fn encode(r: &Replay) -> RuleResult<String> {
                     "move {i}: only a shot with its launch and its outcome can be sent by link"
                 )));
             };
-            put_uv(&mut body, strings.index(&l.kind));
+            put_uv(&mut body, strings.index(l.kind.name()));
             for v in [l.angle, l.power, l.spin, l.x, l.y] {
                 put_iv(&mut body, v as i64);
             }
@@ -378,7 +378,7 @@ fn read_body(b: &[u8]) -> Result<LinkGame, &'static str> {
         let action = r.string(&table)?;
         let mut mv = Move::decide(seat as usize, action, &[]);
         if mv.is_shot() {
-            let kind = r.string(&table)?.to_string();
+            let kind = LaunchKind::from_name(r.string(&table)?).ok_or(DAMAGED)?;
             mv.launch = Some(Launch {
                 kind,
                 angle: r.i32()?,
@@ -517,7 +517,7 @@ mod tests {
         let mut shot = Move::shot(
             1,
             Launch {
-                kind: "catapult".into(),
+                kind: LaunchKind::Catapult,
                 angle: 3599,
                 power: 1000,
                 spin: -1000,

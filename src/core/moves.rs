@@ -12,8 +12,8 @@ use nanoserde::{DeJson, SerJson};
 /// a replay reads the same everywhere; each game's `LaunchPrompt` says which ranges it accepts.
 #[derive(Clone, Debug, Default, PartialEq, Eq, SerJson, DeJson)]
 pub struct Launch {
-    /// Which launcher: `catapult`, `toss`, `flick`, `wrist`.
-    pub kind: String,
+    /// Which launcher: written `catapult`, `toss`, `flick`, `wrist` or `release`.
+    pub kind: super::LaunchKind,
     /// Direction in tenths of a degree, counter-clockwise from +x (right), 0..3600.
     pub angle: i32,
     /// Strength in thousandths of the launcher's maximum, 0..=1000.
@@ -129,10 +129,25 @@ impl Move {
         self.action == "shot"
     }
 
-    /// Argument `i` of a decision, or a refusal naming the action.
+    /// Argument `i` of a decision, or a refusal naming the action. Rules read arguments only
+    /// through this, so that a file's move with more arguments than its action reads is refused
+    /// (see [`count_args_read`]).
     pub fn arg(&self, i: usize) -> super::RuleResult<i64> {
+        ARGS_READ.with(|c| c.set(c.get().max(i + 1)));
         self.args.get(i).copied().ok_or_else(|| {
             super::Refusal(format!("move `{}` needs argument {}", self.action, i + 1))
         })
     }
+}
+
+thread_local! {
+    static ARGS_READ: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Runs `f` (applying one decision) and returns its result with how many of the move's
+/// arguments the rules read: a decision that carries more than that is malformed.
+pub fn count_args_read<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    ARGS_READ.with(|c| c.set(0));
+    let out = f();
+    (out, ARGS_READ.with(|c| c.get()))
 }

@@ -3,6 +3,7 @@
 
 use super::strict_json::{self, shown, ReadResult, Reader};
 use super::{Fact, Launch, Move, Outcome, Refusal, RuleResult, Seat, SeatKind};
+use crate::core::LaunchKind;
 use nanoserde::SerJson;
 
 pub const REPLAY_FORMAT: u32 = 1;
@@ -177,7 +178,16 @@ fn read_launch(r: &mut Reader) -> ReadResult<Launch> {
     const KEYS: [&str; 6] = ["kind", "angle", "power", "spin", "x", "y"];
     let seen = r.object("a launch", &KEYS, |r, k| {
         match k {
-            0 => l.kind = r.string("a launch's kind", MAX_NAME)?,
+            0 => {
+                let name = r.string("a launch's kind", MAX_NAME)?;
+                l.kind = LaunchKind::from_name(&name).ok_or_else(|| {
+                    r.error(format!(
+                        "a launch's kind is `catapult`, `toss`, `flick`, `wrist` or `release`, \
+                         not {}",
+                        shown(&name)
+                    ))
+                })?;
+            }
             1 => l.angle = r.i32("angle")?,
             2 => l.power = r.i32("power")?,
             3 => l.spin = r.i32("spin")?,

@@ -10,7 +10,21 @@ pub struct Session {
     pub events: Vec<Event>,
     /// Physics steps simulated over the whole game.
     pub steps: u64,
-    undo: Vec<(Box<dyn Game>, usize, usize)>,
+    undo: Undo,
+}
+
+/// What undo needs, and no more: the game as it stood before the first decision since the last
+/// shot (one copy, taken when that decision is played), and where each later decision began in
+/// the log. Undo rebuilds from the copy by re-applying the decisions that stay. Memory is one
+/// game plus two numbers per decision, however long the game (it used to be a copy of the
+/// game per decision).
+#[derive(Default)]
+struct Undo {
+    base: Option<Box<dyn Game>>,
+    /// Log length at the copy.
+    base_moves: usize,
+    /// (log length, events length) before each decision since the copy.
+    marks: Vec<(usize, usize)>,
 }
 
 impl Session {
@@ -20,7 +34,7 @@ impl Session {
             replay,
             events: Vec::new(),
             steps: 0,
-            undo: Vec::new(),
+            undo: Undo::default(),
         }
     }
 
@@ -44,20 +58,20 @@ impl Session {
             let mut shot = self.game.start_shot(&launch)?;
             mv.outcome = Some(shot.run_to_rest());
         }
-        let before = if mv.is_shot() {
-            None
-        } else {
-            Some(self.game.clone_game())
-        };
+        if !mv.is_shot() && self.undo.base.is_none() {
+            self.undo.base = Some(self.game.clone_game());
+            self.undo.base_moves = self.replay.moves.len();
+        }
         let events = self.game.apply(&mv)?;
         if let Some(o) = &mv.outcome {
-            self.steps += o.steps;
+            self.steps = self.steps.saturating_add(o.steps);
         }
-        match before {
-            Some(g) => self
-                .undo
-                .push((g, self.replay.moves.len(), self.events.len())),
-            None => self.undo.clear(),
+        if mv.is_shot() {
+            self.undo = Undo::default();
+        } else {
+            self.undo
+                .marks
+                .push((self.replay.moves.len(), self.events.len()));
         }
         self.replay.moves.push(mv);
         self.events.extend(events.iter().cloned());
@@ -84,19 +98,30 @@ impl Session {
                 got.hash, recorded.hash
             )));
         }
+        if (!recorded.hash.is_empty() || recorded.steps != 0) && got.steps != recorded.steps {
+            return Err(Refusal(format!(
+                "the shot re-simulates in {} steps instead of the recorded {}",
+                got.steps, recorded.steps
+            )));
+        }
         Ok(())
     }
 
     pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
+        !self.undo.marks.is_empty()
     }
 
     /// Takes back the last decision that was not a shot (shots cannot be taken back).
     pub fn undo(&mut self) -> RuleResult<()> {
-        let (game, moves, events) = self
-            .undo
-            .pop()
-            .ok_or_else(|| Refusal::new("nothing to undo since the last shot"))?;
+        let (Some(&(moves, events)), Some(base)) = (self.undo.marks.last(), &self.undo.base) else {
+            return Err(Refusal::new("nothing to undo since the last shot"));
+        };
+        let mut game = base.clone_game();
+        for mv in &self.replay.moves[self.undo.base_moves..moves] {
+            // These decisions were accepted from this very state before: they apply again.
+            game.apply(mv)?;
+        }
+        self.undo.marks.pop();
         self.game = game;
         self.replay.moves.truncate(moves);
         self.events.truncate(events);

@@ -36,7 +36,12 @@ pub type ReadResult<T> = Result<T, ReadError>;
 /// A piece of untrusted text as a message may repeat it: in backticks, control characters and
 /// anything unusual escaped (no terminal escapes get through), at most 40 characters.
 pub fn shown(s: &str) -> String {
-    let mut out = String::from("`");
+    format!("`{}`", escaped(s))
+}
+
+/// The same escaping as [`shown`], without the backticks.
+pub fn escaped(s: &str) -> String {
+    let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
         if i == 40 {
             out.push('…');
@@ -51,7 +56,6 @@ pub fn shown(s: &str) -> String {
             c => out.push(c),
         }
     }
-    out.push('`');
     out
 }
 
@@ -87,6 +91,13 @@ pub fn text_of(bytes: &[u8]) -> ReadResult<&str> {
 }
 
 /// The reader: a position in the text and helpers that each read one JSON construct.
+#[derive(Clone, Copy)]
+struct Mark {
+    line: usize,
+    line_start: usize,
+    at: usize,
+}
+
 pub struct Reader<'a> {
     b: &'a [u8],
     i: usize,
@@ -104,21 +115,32 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn column(&self) -> usize {
+    /// The current place, cheap to take (the column is only counted for a message).
+    fn mark(&self) -> Mark {
+        Mark {
+            line: self.line,
+            line_start: self.line_start,
+            at: self.i,
+        }
+    }
+
+    fn error_at(&self, m: Mark, msg: String) -> ReadError {
         // Characters, not bytes: count the bytes that start a UTF-8 character.
-        1 + self.b[self.line_start..self.i.min(self.b.len())]
+        let end = m.at.min(self.b.len());
+        let column = 1 + self.b[m.line_start.min(end)..end]
             .iter()
             .filter(|&&b| (b & 0xC0) != 0x80)
-            .count()
+            .count();
+        ReadError {
+            line: m.line,
+            column,
+            msg,
+        }
     }
 
     /// An error at the current position.
     pub fn error(&self, msg: String) -> ReadError {
-        ReadError {
-            line: self.line,
-            column: self.column(),
-            msg,
-        }
+        self.error_at(self.mark(), msg)
     }
 
     fn skip_ws(&mut self) {
@@ -208,25 +230,23 @@ impl<'a> Reader<'a> {
             if self.peek() != Some(b'"') {
                 return Err(self.expected(&format!("a key in quotes in {what}")));
             }
-            let (line, column) = (self.line, self.column());
+            let mark = self.mark();
             let key = self.string_raw(64)?;
             let Some(k) = keys.iter().position(|k| *k == key) else {
-                return Err(ReadError {
-                    line,
-                    column,
-                    msg: format!(
+                return Err(self.error_at(
+                    mark,
+                    format!(
                         "unknown key {} in {what} (the keys are: {})",
                         shown(&key),
                         keys.join(", ")
                     ),
-                });
+                ));
             };
             if seen[k] {
-                return Err(ReadError {
-                    line,
-                    column,
-                    msg: format!("key {} is given twice in {what}", shown(&key)),
-                });
+                return Err(self.error_at(
+                    mark,
+                    format!("key {} is given twice in {what}", shown(&key)),
+                ));
             }
             seen[k] = true;
             if !self.eat(b':') {
@@ -278,17 +298,16 @@ impl<'a> Reader<'a> {
         if self.peek() != Some(b'"') {
             return Err(self.expected(&format!("{what} (text in quotes)")));
         }
-        let (line, column) = (self.line, self.column());
+        let mark = self.mark();
         let s = self.string_raw(max)?;
         if let Some(c) = s.chars().find(|c| c.is_control()) {
-            return Err(ReadError {
-                line,
-                column,
-                msg: format!(
+            return Err(self.error_at(
+                mark,
+                format!(
                     "{what} contains a control character ({})",
                     shown(&c.to_string())
                 ),
-            });
+            ));
         }
         Ok(s)
     }
@@ -396,7 +415,7 @@ impl<'a> Reader<'a> {
     /// A whole number in `lo..=hi`; fractions, exponents and leading zeros are refused.
     pub fn int(&mut self, what: &str, lo: i128, hi: i128) -> ReadResult<i128> {
         self.skip_ws();
-        let (line, column) = (self.line, self.column());
+        let mark = self.mark();
         let start = self.i;
         let neg = self.b.get(self.i) == Some(&b'-');
         if neg {
@@ -421,7 +440,7 @@ impl<'a> Reader<'a> {
             self.i = start;
             return Err(self.expected(&format!("{what} (a whole number)")));
         }
-        let at = |msg: String| ReadError { line, column, msg };
+        let at = |msg: String| self.error_at(mark, msg);
         if n_digits > 1 && self.b[digits_at] == b'0' {
             return Err(at(format!("{what}: a number cannot start with 0")));
         }

@@ -7,6 +7,7 @@ pub mod assault;
 pub mod carcassonne;
 pub mod castle;
 pub mod catapults;
+pub mod feud;
 #[cfg(any(test, feature = "fixture-game"))]
 pub mod practice;
 
@@ -64,23 +65,13 @@ pub static GAMES: &[GameInfo] = &[
         name: "Catapult Feud",
         min_seats: 2,
         max_seats: 2,
-        available: false,
-        blurb: "Two kingdoms, two catapults, one wall of blocks each.",
+        available: true,
+        blurb: "Two kingdoms, two catapults, one fortress of blocks each.",
         options: &[],
-        rules: "Not built yet.",
-        new: not_built,
+        rules: "Each player builds a fortress on their own board from 16 blocks and a gate: every piece lies flat or stands upright, none reaches beyond the board, and the fortress must stand on its own when you let go (or you build again). Put your catapult beside the inner or outer end of your board, its front axle at most 100 mm (Distance 2) from the edge. Shuffle your six action cards and draw three. Post your five soldiers entirely on your board, on blocks or on the board itself, but a soldier on the board keeps 40 mm (Distance 1) from every block. On your turn: Tactics - play at most one card; Aiming - move your catapult (within 100 mm of the edge) or turn it round; Shot - drag back and let go to throw a boulder; Update - blocks and soldiers knocked completely off their board go to the box, and so does every soldier no longer standing upright; a player draws a card for each soldier they lost (while their deck lasts). Cards: Repair - move up to three of your blocks or take them back from the box, without moving anything else; Volley - a second shot from the same place; Thief - take a random card from your enemy's hand, to play on a later turn; Traitor - fire your enemy's catapult at their own fortress (turn it, but do not move it); March - move up to three of your soldiers; Double Maneuver - the effect of any card already in the box. When a player has no soldier left standing after an Update, the other player wins.",
+        new: feud::new,
     },
-    GameInfo {
-        id: "carcassonne",
-        name: "Carcassonne: The Catapult",
-        min_seats: 2,
-        max_seats: 6,
-        available: false,
-        blurb: "Lay tiles, then fling tokens at the map with one shared catapult.",
-        options: &[],
-        rules: "Not built yet.",
-        new: not_built,
-    },
+    carcassonne::INFO,
     GameInfo {
         id: "assault",
         name: "Assault on the Castle",
@@ -134,7 +125,11 @@ on the left.",
 pub fn info(id: &str) -> RuleResult<&'static GameInfo> {
     GAMES.iter().find(|g| g.id == id).ok_or_else(|| {
         let ids: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
-        Refusal(format!("unknown game `{id}` (known: {})", ids.join(", ")))
+        Refusal(format!(
+            "unknown game {} (known: {})",
+            crate::core::strict_json::shown(id),
+            ids.join(", ")
+        ))
     })
 }
 
@@ -152,7 +147,11 @@ pub fn new_game(
     check_seats(&seats, info.min_seats, info.max_seats)?;
     for o in options {
         if !info.options.iter().any(|(name, _)| name == o) {
-            return Err(Refusal(format!("{} has no option `{o}`", info.name)));
+            return Err(Refusal(format!(
+                "{} has no option {}",
+                info.name,
+                crate::core::strict_json::shown(o)
+            )));
         }
     }
     (info.new)(options, seats, seed)
@@ -184,14 +183,17 @@ mod tests {
         for id in ["castle", "feud", "carcassonne", "assault", "catapults"] {
             assert!(info(id).is_ok(), "{id} listed");
         }
-        let e = new_game("feud", &[], default_seats(2, SeatKind::Human), 1);
+        let e = new_game("carcassonne", &[], default_seats(2, SeatKind::Human), 1);
         let e = e.err().map(|e| e.0).unwrap_or_default();
-        assert!(e.contains("Catapult Feud is not built yet"), "{e}");
+        assert!(
+            e.contains("Carcassonne: The Catapult is not built yet"),
+            "{e}"
+        );
     }
 
     #[test]
     fn the_built_games_keep_the_side_view_scene_and_ask_nothing_on_a_grid() {
-        for id in ["castle", "assault", "catapults"] {
+        for id in ["castle", "assault", "catapults", "feud"] {
             let g = new_game(id, &[], default_seats(2, SeatKind::Human), 4)
                 .unwrap_or_else(|e| panic!("{id}: {e}"));
             assert_eq!(g.scene(), Scene::Side(g.view()), "{id}");

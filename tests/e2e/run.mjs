@@ -364,6 +364,10 @@ async function main() {
       await ctx.close();
     });
 
+    await test("hostile saves, a full storage quota and hostile links: a message, the save kept, no crash", () =>
+      hostileInput(browser, url)
+    );
+
     if (available.length === 0) {
       await test("each available game: start by touch, fire its gesture, resume after reload", async () => ({
         skip: "no game is available in this build yet (games::GAMES has none with available: true)",
@@ -387,6 +391,12 @@ async function main() {
     if (available.includes("castle")) {
       await test("castle solo: towers rearranged by drag and drop, illegal stacks refused", () =>
         castleSoloDrag(browser, url)
+      );
+    }
+
+    if (available.includes("practice")) {
+      await test("practice tiles: a tile laid on the map by touch, turned, the map panned and pinch-zoomed, then the side-view shot", () =>
+        practiceTiles(browser, url)
       );
     }
 
@@ -831,6 +841,217 @@ async function catapultsZoom(browser, url) {
   await tab.waitFor("the close-up again", async () => Math.abs((await tab.q("ct_scale")) - close) < 0.01);
   tab.noErrors();
   await ctx.close();
+}
+
+// The practice game's tile round (option `tiles`, one human seat): everything on the map by
+// touch. Cells are found through the app's map frame (`ct_cell_x/y`), the ghost's rotation by
+// `ct_ghost_r`, the zoom by `ct_scale` (pixels per cell).
+async function practiceTiles(browser, url) {
+  const ctx = await browser.newContext({ viewport: { width: 960, height: 640 }, hasTouch: true, deviceScaleFactor: 2 });
+  const tab = await Tab.open(ctx, `${url}?seed=7`);
+  await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+  await tab.tapButton("game:practice");
+  await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  await tab.tapButton("opt:4");
+  await tab.tapButton("seats-");
+  let mark = tab.mark();
+  await tab.tapButton("start");
+  const placeLine = await tab.waitLine(/^\[ct\] grid place lay open=(.*) spots=0$/, 5000, mark);
+  await tab.waitFor("the map's place prompt", async () => (await tab.q("ct_input")) === 8 && (await tab.q("ct_human")) === 1);
+  // Open cells: "x,y:[r, r]" separated by ";". Take the one with the most rotations.
+  const open = placeLine[1].split(";").map((c) => {
+    const m = c.match(/^(-?\d+),(-?\d+):\[(.*)\]$/);
+    return { x: Number(m[1]), y: Number(m[2]), rots: m[3].split(",").map((r) => Number(r.trim())) };
+  });
+  check(open.length > 0, `open cells listed: ${placeLine[1]}`);
+  const cell = open.reduce((a, b) => (b.rots.length > a.rots.length ? b : a));
+  const at = async (x, y) => ({ x: await tab.q("ct_cell_x", x, y), y: await tab.q("ct_cell_y", x, y) });
+  const base = await tab.q("ct_scale");
+  check(base > 20, `the map is framed (${base} px per cell)`);
+  await sleep(200);
+  const mapStats = await tab.shot("practice-tiles-map");
+  assertDrawn(mapStats, "the tile map");
+
+  // A tap on the start tile: the game's reason.
+  const start = await at(0, 0);
+  mark = tab.mark();
+  await tab.tap(start.x, start.y);
+  await tab.waitLine(/^\[ct\] refused a tile already lies there$/, 5000, mark);
+  check((await tab.q("ct_ghost_r")) === -1, "no ghost after a refused tap");
+
+  // Tap the open cell: the ghost lies there; tap again: it turns to the next rotation that fits.
+  let c = await at(cell.x, cell.y);
+  mark = tab.mark();
+  await tab.tap(c.x, c.y);
+  await tab.waitLine(new RegExp(`^\\[ct\\] grid ghost x=${cell.x} y=${cell.y} r=${cell.rots[0]}$`), 5000, mark);
+  check((await tab.q("ct_ghost_r")) === cell.rots[0], "the ghost takes the first rotation that fits");
+  if (cell.rots.length > 1) {
+    mark = tab.mark();
+    await tab.tap(c.x, c.y);
+    await tab.waitLine(new RegExp(`^\\[ct\\] grid ghost x=${cell.x} y=${cell.y} r=${cell.rots[1]}$`), 5000, mark);
+    // The Turn button goes on round.
+    await tab.tapButton("grid:turn");
+    await tab.waitFor("the Turn button", async () => (await tab.q("ct_ghost_r")) === cell.rots[2 % cell.rots.length]);
+  }
+  await sleep(150);
+  await tab.shot("practice-tiles-ghost");
+
+  // Pinch out about the map's middle: the cells grow.
+  const mid = await at(0, 0);
+  const size = await tab.size();
+  const cy = Math.min(mid.y, size.h * 0.55);
+  mark = tab.mark();
+  await tab.touch("touchStart", [[mid.x - 40, cy, 1]]);
+  await tab.frames(2);
+  await tab.touch("touchStart", [[mid.x - 40, cy, 1], [mid.x + 40, cy, 2]]);
+  await tab.frames(2);
+  for (let i = 1; i <= 6; i++) {
+    await tab.touch("touchMove", [[mid.x - 40 - 12 * i, cy, 1], [mid.x + 40 + 12 * i, cy, 2]]);
+    await tab.frames(2);
+  }
+  await tab.touch("touchEnd", [[mid.x - 112, cy, 1]]);
+  await tab.frames(2);
+  await tab.touch("touchEnd", []);
+  await tab.frames(2);
+  await tab.waitLine(/^\[ct\] map zoom=/, 3000, mark);
+  const zoomed = await tab.q("ct_scale");
+  check(zoomed > base * 1.4, `the pinch zoomed in (${base} -> ${zoomed} px per cell)`);
+  check((await tab.q("ct_moves")) === 0, "a pinch plays nothing");
+  await tab.shot("practice-tiles-pinched");
+
+  // One finger drags the empty map (from the start tile): the map follows the finger.
+  const s0 = await at(0, 0);
+  await tab.drag([[s0.x, s0.y], [s0.x + 15, s0.y + 5], [s0.x + 35, s0.y + 10], [s0.x + 60, s0.y + 15]], 40);
+  await tab.frames(2);
+  const s1 = await at(0, 0);
+  check(s1.x - s0.x > 20, `the drag panned the map (${s0.x} -> ${s1.x})`);
+  check((await tab.q("ct_ghost_r")) >= 0, "panning keeps the ghost");
+
+  // Two fingers twisted clockwise by about 70 degrees turn the ghost a quarter.
+  const r0 = await tab.q("ct_ghost_r");
+  const t0 = await at(0, 0);
+  const rad = 50;
+  const pair = (deg) => {
+    const a = (deg * Math.PI) / 180;
+    return [
+      [t0.x - rad * Math.cos(a), t0.y - rad * Math.sin(a), 1],
+      [t0.x + rad * Math.cos(a), t0.y + rad * Math.sin(a), 2],
+    ];
+  };
+  await tab.touch("touchStart", [pair(0)[0]]);
+  await tab.frames(2);
+  await tab.touch("touchStart", pair(0));
+  await tab.frames(2);
+  for (let d = 10; d <= 70; d += 10) {
+    await tab.touch("touchMove", pair(d));
+    await tab.frames(2);
+  }
+  await tab.touch("touchEnd", [pair(70)[0]]);
+  await tab.frames(2);
+  await tab.touch("touchEnd", []);
+  await tab.frames(2);
+  if (cell.rots.length > 1) {
+    const r1 = await tab.q("ct_ghost_r");
+    const next = cell.rots[(cell.rots.indexOf(r0) + 1) % cell.rots.length];
+    check(r1 === next, `the twist turned the ghost from ${r0} to the next rotation ${next} (got ${r1})`);
+  }
+  // Fit frames the whole map again; the wheel zooms by notches.
+  await tab.tapButton("view:fit");
+  await tab.waitFor("the fit", async () => Math.abs((await tab.q("ct_scale")) - base) < 0.5);
+  const fit = await at(0, 0);
+  await tab.page.mouse.move(fit.x, fit.y);
+  await tab.page.mouse.wheel(0, -120);
+  await tab.waitFor("a wheel notch", async () => Math.abs((await tab.q("ct_scale")) / base - 1.25) < 0.01);
+  await tab.tapButton("view:fit");
+  await tab.waitFor("the fit again", async () => Math.abs((await tab.q("ct_scale")) - base) < 0.5);
+
+  // Place: the move is the cell and the rotation shown.
+  const r = await tab.q("ct_ghost_r");
+  mark = tab.mark();
+  await tab.tapButton("grid:place");
+  await tab.waitLine(new RegExp(`^\\[ct\\] move 1 seat 0 lay \\[${cell.x}, ${cell.y}, ${r}\\]$`), 5000, mark);
+  // The spots light up: a tap on the first puts the marker there.
+  await tab.waitFor("the spot prompt", async () => (await tab.q("ct_input")) === 9);
+  await sleep(150);
+  await tab.shot("practice-tiles-spots");
+  const sx = await tab.q("ct_anchor_x");
+  const sy = await tab.q("ct_anchor_y");
+  mark = tab.mark();
+  await tab.tap(sx, sy);
+  await tab.waitLine(/^\[ct\] move 2 seat 0 mark \[0\]$/, 5000, mark);
+
+  // The tiles are laid: the side view and the catapult.
+  await tab.waitFor("the side-view shot", async () => (await tab.q("ct_input")) === 1 && (await tab.q("ct_human")) === 1);
+  check((await tab.q("ct_cell_x", 0, 0)) === -1, "no map on the side view");
+  const anchor = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };
+  const gesture = gesturePath(1, anchor, await tab.size(), GAMES.practice);
+  mark = tab.mark();
+  await tab.drag(gesture.pts, gesture.stepMs);
+  await tab.waitLine(/^\[ct\] fire /, 5000, mark);
+  await tab.waitLine(/^\[ct\] move 3 seat 0 shot facts=\d+/, 60000, mark);
+  assertDrawn(await tab.shot("practice-tiles-side-view"), "the side view after the tiles");
+  tab.noErrors();
+  await ctx.close();
+}
+
+// Issue #16 in the browser. Hostile saves (tiny files that used to panic or hang the parser,
+// trailing data, a forged save without launches) are kept aside with a message on the title
+// screen; with a full storage quota the game goes on, says it could not save, and the previous
+// save stays; hostile links (`?seed=` junk) load normally.
+async function hostileInput(browser, url) {
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 700 }, hasTouch: true });
+  const tab = await Tab.open(ctx, url);
+  const honest = fs.readFileSync(path.join(here, "fixtures", "catapults-last-round.json"), "utf8");
+  const forged = JSON.parse(honest);
+  for (const m of forged.moves) delete m.launch;
+  const hostile = ['{"x":}', '{"x":[', '{"x":{', '{"moves":[{"x":[', honest + " trailing", JSON.stringify(forged)];
+  for (const [i, text] of hostile.entries()) {
+    await tab.page.evaluate(() => {
+      for (const k of Object.keys(localStorage)) if (k.startsWith("catapult-table.save")) localStorage.removeItem(k);
+    });
+    await tab.page.evaluate((t) => localStorage.setItem("catapult-table.save", t), text);
+    const mark = await tab.load();
+    await tab.waitLine(/^\[ct\] save-problem .*catapult-table\.save\.unreadable/, 20000, mark);
+    const kept = await tab.page.evaluate(() => [
+      localStorage.getItem("catapult-table.save"),
+      localStorage.getItem("catapult-table.save.unreadable"),
+    ]);
+    check(kept[0] === null && kept[1] === text, `hostile save ${i} kept aside: ${JSON.stringify(kept).slice(0, 120)}`);
+    check((await tab.q("ct_screen")) === 1 && (await tab.button("dismiss")) !== null, `hostile save ${i}: a message on the title`);
+    if (i === 1) await tab.shot("title-hostile-save");
+  }
+  tab.noErrors();
+  await ctx.close();
+
+  // A full quota: every write is refused (as a real QuotaExceededError), the game goes on.
+  const full = await browser.newContext({ viewport: { width: 1000, height: 700 }, hasTouch: true });
+  const t2 = await Tab.open(full, url);
+  await t2.page.evaluate((s) => localStorage.setItem("catapult-table.save", s), honest);
+  await full.addInitScript(() => {
+    Storage.prototype.setItem = function () {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+  });
+  let mark = await t2.load();
+  await t2.tapButton("resume-save");
+  await t2.waitFor("the game screen", async () => (await t2.q("ct_screen")) === 3);
+  await t2.waitLine(/^\[ct\] refused The game could not be saved: .*storage full/, 120000, mark);
+  const still = await t2.page.evaluate(() => localStorage.getItem("catapult-table.save"));
+  check(still === honest, "the previous save is kept when the quota is full");
+  await t2.shot("game-quota-full");
+  t2.noErrors();
+  await full.close();
+
+  // Hostile links.
+  const links = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  const t3 = await Tab.open(links, url);
+  for (const q of ["?seed=1e400", "?seed=-5", "?seed=abc", "?seed=99999999999999999999999999", "?seed=%1b%5b2J", "?seed=&seed=1", "?%00=%ff"]) {
+    mark = await t3.load(url + q);
+    await t3.waitLine(/^\[ct\] ready games=/, 20000, mark);
+    check((await t3.q("ct_screen")) === 1, `the title after ${q}`);
+  }
+  t3.noErrors();
+  await links.close();
 }
 
 // A saved 3-bot Catapults game (made by `referee selfplay --game catapults --players 3 --seed 2

@@ -97,7 +97,7 @@ pub fn ballistic(seat: usize, tx: f32, ty: f32, elev: i32) -> Option<Launch> {
         return None;
     }
     Some(Launch {
-        kind: LaunchKind::Wrist.name().to_string(),
+        kind: LaunchKind::Wrist,
         angle,
         power,
         spin: 0,
@@ -411,7 +411,7 @@ impl Game for Assault {
         let st = &self.state;
         match st.task() {
             Some(Task::LetGo { .. }) => vec![Launch {
-                kind: LaunchKind::Release.name().to_string(),
+                kind: LaunchKind::Release,
                 ..Launch::default()
             }],
             Some(Task::Aim { seat }) => {
@@ -440,6 +440,10 @@ impl Game for Assault {
             }
             _ => Vec::new(),
         }
+    }
+
+    fn invariant_violations(&self) -> Vec<String> {
+        self.state.conservation()
     }
 
     fn clone_game(&self) -> Box<dyn Game> {

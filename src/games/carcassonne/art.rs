@@ -160,6 +160,8 @@ fn dist2(a: [f32; 2], b: [f32; 2]) -> f32 {
 fn fair_at(kind: &TileKind) -> [f32; 2] {
     match kind.id.as_str() {
         "C01" | "C11" => [0.5, 0.34],
+        // Inside its city, which opens to the east.
+        "C02" => [0.84, 0.24],
         "C03" => [0.68, 0.32],
         "C07" => [0.22, 0.5],
         "C10" => [0.36, 0.62],

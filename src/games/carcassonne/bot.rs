@@ -4,9 +4,10 @@
 //!   the one whose position is worth most: points scored plus the expected worth of open
 //!   features it holds (by their chance of completion), plus the followers still in hand.
 //! - **Easy** is Normal with a few points of noise on every candidate (a good bot that errs).
-//! - **Hard** takes Normal's best few candidates and plays each forward for a round with a
-//!   quick policy, many times, over piles reshuffled from the tiles still unseen; it keeps the
-//!   candidate with the best average outcome.
+//! - **Hard** takes Normal's best few candidates and plays each forward: the next player draws a
+//!   tile sampled from the unseen ones and answers with its own best placement and follower;
+//!   the candidate with the best average over several samples (the same samples for every
+//!   candidate) wins.
 //!
 //! No bot looks at the order of the pile: every copy it simulates on is reshuffled first, so
 //! the only thing it knows is how many of each tile remain.
@@ -36,8 +37,8 @@ impl Default for Budget {
     fn default() -> Self {
         Budget {
             candidates: 5,
-            rollouts: 10,
-            policy_sample: 10,
+            rollouts: 8,
+            policy_sample: 200,
         }
     }
 }
@@ -65,12 +66,16 @@ pub fn choose_with(state: &State, level: Level, budget: Budget, seed: u64) -> Op
         Level::Hard => {
             plans.sort_by(|a, b| b.value.total_cmp(&a.value));
             plans.truncate(budget.candidates.max(1));
+            // The same sampled piles for every candidate, so they are compared on equal luck.
+            let seeds: Vec<u64> = (0..budget.rollouts.max(1))
+                .map(|_| rng.next_u32() as u64)
+                .collect();
             for p in &mut plans {
-                let mut sum = 0.0;
-                for _ in 0..budget.rollouts.max(1) {
-                    sum += rollout(state, me, p, budget, rng.next_u32() as u64);
-                }
-                p.value = sum / budget.rollouts.max(1) as f32;
+                let sum: f32 = seeds
+                    .iter()
+                    .map(|&sd| rollout(state, me, p, budget, sd))
+                    .sum();
+                p.value = sum / seeds.len() as f32;
             }
         }
     }
@@ -100,9 +105,34 @@ fn blind_copy(state: &State, seed: u64) -> State {
     s
 }
 
+/// The pile order a rating assumes: fixed by the position, so that every candidate of one
+/// decision is rated on the same (reshuffled, unseen) pile.
+fn rating_seed(state: &State) -> u64 {
+    0xC0FF_EE00 ^ state.turns as u64 ^ ((state.map.len() as u64) << 32)
+}
+
+/// Normal's rating of one action for the seat to act: the value after it (after a placement,
+/// with the best follower step that follows). None when the action is refused.
+pub fn rate(state: &State, action: Action) -> Option<f32> {
+    let me = state.turn()?;
+    let mut s = blind_copy(state, rating_seed(state));
+    s.apply(me, action).ok()?;
+    if !matches!(action, Action::Place { .. }) {
+        return Some(value(&s, me));
+    }
+    s.actions()
+        .into_iter()
+        .filter_map(|f| {
+            let mut t = s.clone();
+            t.apply(me, f).ok()?;
+            Some(value(&t, me))
+        })
+        .reduce(f32::max)
+}
+
 /// Every candidate of the current step, each rated by `value` after it.
-fn rate_plans(state: &State, me: usize, rng: &mut Rng) -> Vec<Plan> {
-    let base = blind_copy(state, rng.next_u32() as u64);
+fn rate_plans(state: &State, me: usize, _rng: &mut Rng) -> Vec<Plan> {
+    let base = blind_copy(state, rating_seed(state));
     let mut out = Vec::new();
     match base.phase {
         Phase::Place { .. } => {
@@ -140,7 +170,9 @@ fn rate_plans(state: &State, me: usize, rng: &mut Rng) -> Vec<Plan> {
     out
 }
 
-/// Plays `plan`, then one round (every seat once) with the quick policy; the value for `me`.
+/// Plays `plan` on a copy whose pile is reshuffled (so the next player's tile is a sample of
+/// the unseen ones), lets the next player answer with the best of its sampled placements, and
+/// rates the result for `me`.
 fn rollout(state: &State, me: usize, plan: &Plan, budget: Budget, seed: u64) -> f32 {
     let mut s = blind_copy(state, seed);
     let mut rng = Rng::new(seed ^ 0x5555);
@@ -152,11 +184,8 @@ fn rollout(state: &State, me: usize, plan: &Plan, budget: Budget, seed: u64) -> 
             return f32::MIN;
         }
     }
-    for _ in 0..s.seats.saturating_sub(1) {
-        let Some(seat) = s.turn() else { break };
-        if !quick_turn(&mut s, seat, budget.policy_sample, &mut rng) {
-            break;
-        }
+    if let Some(seat) = s.turn() {
+        quick_turn(&mut s, seat, budget.policy_sample, &mut rng);
     }
     value(&s, me)
 }

@@ -1,4 +1,4 @@
-//! Carcassonne (base game; The Catapult's fair tiles optional). `rules/` is the pure engine,
+//! Carcassonne (base game; The Catapult's rounds are a later issue). `rules/` is the pure engine,
 //! `bot` chooses moves through the same actions a player uses, `art` draws tile kinds as
 //! primitives in tile-local coordinates. This file is the `core::Game` face of it: a tile-map
 //! scene, the grid prompt (lay a tile, then a follower spot), the "no follower" choice.
@@ -21,15 +21,15 @@ pub const INFO: GameInfo = GameInfo {
     min_seats: 2,
     max_seats: 6,
     available: true,
-    blurb: "Lay tiles, then fling tokens at the map with one shared catapult.",
+    blurb: "Lay tiles into roads, cities and cloisters and claim them with your followers. The catapult rounds come later.",
     options: &[
+        (
+            "no_catapult",
+            "The 72 base tiles alone, no catapult rounds.",
+        ),
         (
             "farms_by_city",
             "First-printing farmers: each completed city scores 4 once, for the most farmers around it.",
-        ),
-        (
-            "fair_tiles",
-            "Shuffle in the 12 fair tiles of The Catapult (for now the fair is only scenery).",
         ),
     ],
     rules: "Lay the tile you draw next to the map so that every side it touches matches: city to \
@@ -40,7 +40,8 @@ tile and 2 per pennant, a cloister with all 8 neighbours 9: the player with the 
 scores (tied players all do) and the followers come back. Farmers stay until the end. When the last \
 tile is laid, open roads score 1 per tile, open cities 1 per tile and pennant, cloisters 1 plus 1 per \
 neighbour, and each field 3 per completed city it touches for the player with most farmers in it. A \
-tile that fits nowhere leaves the game and you draw another. Most points wins.",
+tile that fits nowhere leaves the game and you draw another. Most points wins. The catapult \
+rounds of The Catapult are not built yet: the game is played with the 72 base tiles.",
     new,
 };
 
@@ -70,7 +71,9 @@ impl Carcassonne {
         for opt in options {
             match opt.as_str() {
                 "farms_by_city" => o.farms = FarmRule::CityByCity,
-                "fair_tiles" => o.fair_tiles = true,
+                // Today the default game is the base game too; the catapult rounds will change
+                // the default, not this option.
+                "no_catapult" => o.fair_tiles = false,
                 other => return Err(Refusal::new(format!("Carcassonne has no option `{other}`"))),
             }
         }
@@ -330,6 +333,15 @@ impl Game for Carcassonne {
             }
         }
         rows
+    }
+
+    /// The Normal bot's rating (in thousandths of a point), so the generic bot plays as Normal.
+    fn rate_decision(&self, mv: &Move) -> Option<i64> {
+        if self.state.turn() != Some(mv.seat as usize) {
+            return None;
+        }
+        let action = self.state.decode(mv).ok()?;
+        bot::rate(&self.state, action).map(|v| (v * 1000.0).round() as i64)
     }
 
     fn clone_game(&self) -> Box<dyn Game> {

@@ -5,6 +5,7 @@
 use super::geometry::*;
 use super::rules::{ShotFacts, State};
 use super::table::{catapult_origin, layout_of};
+use crate::core::LaunchKind;
 use crate::core::{Launch, Outcome};
 
 /// A tower the acting seat would gain by hitting: id, mouth centre x and rim y, value.
@@ -131,7 +132,7 @@ pub fn aim_hints(state: &State) -> Vec<Launch> {
                 continue;
             };
             out.push(Launch {
-                kind: "catapult".into(),
+                kind: LaunchKind::Catapult,
                 angle: if left { 1800 - theta } else { theta },
                 power,
                 spin: 0,
@@ -145,7 +146,7 @@ pub fn aim_hints(state: &State) -> Vec<Launch> {
                 ballistic_speed(from, to, 500).and_then(|v| power_for(v, TOSS_SPEED))
             {
                 out.push(Launch {
-                    kind: "toss".into(),
+                    kind: LaunchKind::Toss,
                     angle: if left { 1300 } else { 500 },
                     power,
                     spin: 0,

@@ -8,6 +8,7 @@
 
 use super::geometry::*;
 use super::rules::{State, FACT_FELL, FACT_FIRST_CONTACT, FACT_IN_TOWER, FACT_REST, FACT_ROOF};
+use crate::core::LaunchKind;
 use crate::core::{BodyView, Fact, Launch, Seat, TableView};
 use crate::physics::launch::{spin, velocity};
 use crate::physics::{rest_view, BodyId, BodySpec, Part, ShotRun, ShotStages, Table, TableConfig};
@@ -234,7 +235,7 @@ pub fn spec_views(specs: &[(BodySpec, Role)]) -> Vec<BodyView> {
 /// Where the ball leaves and how fast, for a launch already checked against the prompt.
 pub fn release(state: &State, launch: &Launch) -> Option<(f32, f32, f32, f32, f32)> {
     let [ox, oy] = catapult_origin(state)?;
-    if launch.kind == "toss" {
+    if launch.kind == LaunchKind::Toss {
         let x = ox + launch.x as f32 / 1000.0;
         let y = AMMO_R + 0.001 + launch.y as f32 / 1000.0;
         let (vx, vy) = velocity(launch.angle, launch.power, TOSS_SPEED.0, TOSS_SPEED.1);
@@ -281,7 +282,7 @@ impl CastleShot {
             bounds: layout.kill_bounds(),
             ..TableConfig::default()
         });
-        let specs = rest_specs(state, seats, launch.kind != "toss");
+        let specs = rest_specs(state, seats, launch.kind != LaunchKind::Toss);
         let mut towers = Vec::new();
         let mut roofs = Vec::new();
         for (spec, role) in specs {

@@ -5,6 +5,7 @@
 use super::layout::{self, ZoneKind};
 use super::rules::State;
 use super::table;
+use crate::core::LaunchKind;
 use crate::core::{Launch, Outcome, Shot};
 use nanoserde::{DeJson, SerJson};
 
@@ -39,7 +40,7 @@ pub fn hints() -> Vec<Launch> {
         .hints
         .into_iter()
         .map(|h| Launch {
-            kind: "flick".to_string(),
+            kind: LaunchKind::Flick,
             angle: h.angle,
             power: h.power,
             spin: 0,
@@ -129,7 +130,7 @@ pub fn generate(fulcrums: &[i32], step: i32) -> AimTable {
     let mut hints = Vec::new();
     for &y in fulcrums {
         let launch = |power: i32| Launch {
-            kind: "flick".to_string(),
+            kind: LaunchKind::Flick,
             angle: 2700,
             power,
             spin: 0,

@@ -231,7 +231,8 @@ impl Practice {
             })
             .collect();
         TileMapView {
-            bounds: TileMapView::frame_cells(&t.map.tiles, &legal, 0.25),
+            // The tiles and a ring of cells round them: the same frame while laying and marking.
+            bounds: TileMapView::frame_cells(&t.map.tiles, &[], 1.25),
             tiles: t.map.tiles.clone(),
             arts: tiles::arts(),
             legal,

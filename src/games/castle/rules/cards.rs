@@ -86,7 +86,11 @@ impl State {
                     || s < 0
                     || s as usize >= self.squares_per_mat()
                 {
-                    crate::refuse!("there is no square {} on mat {}", s + 1, m + 1);
+                    crate::refuse!(
+                        "there is no square {} on mat {}",
+                        s.saturating_add(1),
+                        m.saturating_add(1)
+                    );
                 }
                 let sq = &mut self.mats[m as usize].squares[s as usize];
                 if sq.stack.is_empty() {

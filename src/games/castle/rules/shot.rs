@@ -1,6 +1,7 @@
 //! Resolving a shot: its facts, hits and misses, roofs, and placing a captured tower.
 
 use super::*;
+use crate::core::LaunchKind;
 use crate::games::castle::events::Ev;
 
 impl State {
@@ -16,13 +17,27 @@ impl State {
         };
         let facts = ShotFacts::read(outcome)?;
         if let Some(l) = &mv.launch {
-            if l.kind == "toss" && !self.turn.toss {
+            if l.kind == LaunchKind::Toss && !self.turn.toss {
                 crate::refuse!("a hand toss needs a Magic Toss card played this turn");
             }
         }
         let Some(corner) = self.current_corner() else {
             crate::refuse!("seat {} has no corner to shoot from", seat + 1);
         };
+        // Every fact is checked before anything changes: a refused shot changes nothing.
+        for &tid in &facts.roofs {
+            if self.find_tower(tid).is_none() {
+                crate::refuse!("fact {FACT_ROOF}: tower {tid} is not on the table");
+            }
+        }
+        if let Some(tid) = facts.in_tower {
+            let Some((m, s, level)) = self.find_tower(tid) else {
+                crate::refuse!("fact {FACT_IN_TOWER}: tower {tid} is not on the table");
+            };
+            if level + 1 != self.mats[m].squares[s].stack.len() {
+                crate::refuse!("fact {FACT_IN_TOWER}: tower {tid} has another tower on top of it");
+            }
+        }
         let mut events = Vec::new();
         self.supply -= 1;
         self.turn.shots_taken += 1;
@@ -241,7 +256,7 @@ impl State {
         };
         let sq = mv.arg(0)?;
         if sq < 0 || sq as usize >= self.mats[m].squares.len() {
-            crate::refuse!("there is no square {} on your mat", sq + 1);
+            crate::refuse!("there is no square {} on your mat", sq.saturating_add(1));
         }
         let sq = sq as usize;
         let Some((first, rest)) = towers.split_first() else {
@@ -275,7 +290,12 @@ impl State {
             }
             let from = mv.arg(1)?;
             let d = self.mats[m].deck;
-            let card = if from < 0 {
+            if from < -1 {
+                crate::refuse!(
+                    "there is no card {from} in your hand (-1 takes the top of your deck)"
+                );
+            }
+            let card = if from == -1 {
                 let deck_ok = !self.decks[d].is_empty()
                     || (self.hands[seat].is_empty() && self.decks[d].available() > 0);
                 if !deck_ok {

@@ -25,7 +25,11 @@ impl State {
         let q = self.squares_per_mat() as i64;
         for (m, s) in [(fm, fs), (tm, ts)] {
             if m < 0 || m >= n || s < 0 || s >= q {
-                crate::refuse!("there is no square {} on mat {}", s + 1, m + 1);
+                crate::refuse!(
+                    "there is no square {} on mat {}",
+                    s.saturating_add(1),
+                    m.saturating_add(1)
+                );
             }
         }
         if (fm, fs) == (tm, ts) {

@@ -1,0 +1,543 @@
+//! Catapult Feud: two fortresses of blocks face each other across the table; knock the enemy's
+//! soldiers off their board or over with boulders from your catapult. `rules` is pure, `table`
+//! the physics, `bot` the bot's decisions and aim. Rule decisions: docs/rules/feud.md.
+
+pub mod bot;
+pub mod rules;
+pub mod table;
+
+use crate::core::{
+    Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt, Ranking,
+    Refusal, RuleResult, Seat, Shot, TableView,
+};
+use rules::geometry::{self as geo, Shape};
+use rules::setup::{catapult_x, check_catapult, cup, FROM_ABOVE};
+use rules::{piece_shape, Action, Card, Catapult, Loc, Phase, Side, State};
+
+pub const ID: &str = "feud";
+/// Drag moves the app sends (a source index and where it was dropped), resolved here into the
+/// rules' `catapult`, `repair` and `march`.
+pub const DRAG_CATAPULT: &str = "drag_catapult";
+pub const DRAG_BLOCK: &str = "drag_block";
+pub const DRAG_SOLDIER: &str = "drag_soldier";
+/// Where blocks in the box are shown to be picked up during a Repair (above the board, dmm).
+pub const BOX_Y: i32 = 3300;
+
+#[derive(Clone)]
+pub struct Feud {
+    pub state: State,
+    seats: Vec<Seat>,
+}
+
+pub fn new(_options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dyn Game>> {
+    Ok(Box::new(Feud::create(seats, seed)?))
+}
+
+fn m(v: i32) -> f32 {
+    v as f32 * table::DMM
+}
+
+fn dmm(metres: f32) -> i32 {
+    libm::roundf(metres / table::DMM) as i32
+}
+
+impl Feud {
+    pub fn create(seats: Vec<Seat>, seed: u64) -> RuleResult<Feud> {
+        if seats.len() != 2 {
+            crate::refuse!("Catapult Feud is a game for exactly 2 players");
+        }
+        Ok(Feud {
+            state: State::new(seed)?,
+            seats,
+        })
+    }
+
+    fn name(&self, seat: usize) -> String {
+        self.seats
+            .get(seat)
+            .map(|s| s.name.clone())
+            .unwrap_or_else(|| format!("Player {}", seat + 1))
+    }
+
+    /// The catapult being placed now (setup or aiming) and whose it is, unless it is fixed.
+    fn movable_catapult(&self) -> Option<usize> {
+        match self.state.phase {
+            Phase::Deploy { seat } => Some(seat),
+            Phase::Aiming if !self.state.turn.traitor => Some(self.state.turn.seat),
+            _ => None,
+        }
+    }
+
+    /// Every legal catapult place for `seat` keeping its facing, 10 mm apart: (place, centre).
+    pub fn catapult_spots(&self, seat: usize) -> Vec<(Catapult, [f32; 2])> {
+        let facing = self.state.players[seat].catapult.facing;
+        let mut out = Vec::new();
+        for side in [Side::Outer, Side::Inner] {
+            let mut gap = geo::AXLE_INSET;
+            while gap <= geo::D2 {
+                let c = Catapult { side, gap, facing };
+                if check_catapult(c).is_ok() {
+                    out.push((c, [m(catapult_x(seat, c)), m(geo::CATAPULT_H / 2)]));
+                }
+                gap += 100;
+            }
+        }
+        out
+    }
+
+    /// Repair: the blocks that may be picked up (own blocks on the table, then those in the box,
+    /// shown above the board), with their centres.
+    pub fn repair_sources(&self) -> Vec<(usize, [f32; 2])> {
+        let seat = self.state.turn.seat;
+        let p = &self.state.players[seat];
+        let (l, r) = geo::board_span(seat);
+        let mut out: Vec<(usize, [f32; 2])> = p
+            .pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(k, loc)| loc.pose().map(|q| (k, [m(q.x), m(q.y)])))
+            .collect();
+        for (k, loc) in p.pieces.iter().enumerate() {
+            if *loc == Loc::Boxed {
+                out.push((k, [m((l + r) / 2), m(BOX_Y)]));
+            }
+        }
+        out
+    }
+
+    /// Legal resting places for a flat block (Repair drags) or a soldier (March drags), 10 mm
+    /// apart along the board, each on the highest surface there.
+    pub fn drop_spots(&self, shape: Shape) -> Vec<[f32; 2]> {
+        let seat = self.state.turn.seat;
+        let (l, r) = geo::board_span(seat);
+        let hw = geo::half_width(shape, 0);
+        let mut out = Vec::new();
+        // Moves carry millimetres: spots on a whole-millimetre grid.
+        let mut x = (l + hw + 9).div_euclid(10) * 10;
+        while x <= r - hw {
+            let spot = match shape {
+                Shape::Soldier => self
+                    .state
+                    .check_soldier_spot(seat, 0, x, FROM_ABOVE, 0, &[]),
+                _ => self.state.check_block_spot(seat, 0, x, FROM_ABOVE, 0, &[]),
+            };
+            if let Ok(p) = spot {
+                out.push([m(p.x), m(p.y)]);
+            }
+            x += 100;
+        }
+        out
+    }
+
+    /// Turns a drag gesture into the rules' action.
+    fn resolve_drag(&self, mv: &Move) -> RuleResult<Action> {
+        let src = mv.arg(0)?;
+        let (x, y, a) = (mv.arg(1)? as i32, mv.arg(2)? as i32, mv.arg(3)? as i32);
+        let seat = mv.seat as usize;
+        match mv.action.as_str() {
+            DRAG_CATAPULT => {
+                let Some(s) = self.movable_catapult() else {
+                    crate::refuse!("the catapult cannot be moved now");
+                };
+                let xm = x as f32 / 1000.0;
+                let best = self
+                    .catapult_spots(s)
+                    .into_iter()
+                    .min_by(|p, q| (p.1[0] - xm).abs().total_cmp(&(q.1[0] - xm).abs()));
+                match best {
+                    Some((c, at)) if (at[0] - xm).abs() < 0.02 => Ok(Action::Catapult {
+                        side: c.side,
+                        gap: c.gap,
+                        facing: c.facing,
+                    }),
+                    _ => Err(Refusal::new(
+                        "the catapult stands beside your board, its front axle at most 100 mm from the edge",
+                    )),
+                }
+            }
+            DRAG_BLOCK => {
+                let sources = self.repair_sources();
+                let Some(&(block, _)) = usize::try_from(src).ok().and_then(|i| sources.get(i))
+                else {
+                    crate::refuse!("there is no block number {src} to pick up");
+                };
+                Ok(Action::Repair {
+                    block,
+                    x: x * 10,
+                    y: y * 10,
+                    a,
+                })
+            }
+            DRAG_SOLDIER => {
+                let ids: Vec<usize> = (0..rules::SOLDIERS)
+                    .filter(|&k| self.state.players[seat].soldiers[k].pose().is_some())
+                    .collect();
+                let Some(&soldier) = usize::try_from(src).ok().and_then(|i| ids.get(i)) else {
+                    crate::refuse!("there is no soldier number {src} to pick up");
+                };
+                Ok(Action::March {
+                    soldier,
+                    x: x * 10,
+                    y: y * 10,
+                    a,
+                })
+            }
+            _ => Err(Refusal(format!(
+                "Catapult Feud has no drag `{}`",
+                mv.action
+            ))),
+        }
+    }
+
+    /// Labelled actions open now for the acting seat.
+    pub fn actions(&self) -> Vec<(String, Action)> {
+        let st = &self.state;
+        let Some(seat) = st.acting() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        match &st.phase {
+            Phase::Build { .. } => {
+                // The step forward comes first (a button bar shows it first).
+                if st.next_piece(seat).is_none() {
+                    out.push(("Done: let go of the fortress".into(), Action::Done));
+                }
+                for (k, d) in st.designs.iter().enumerate() {
+                    out.push((format!("Build `{}`", d.name), Action::Design(k)));
+                }
+                out.push(("Build for me".into(), Action::AutoBuild));
+                let placed = st.players[seat].blocks_on_table();
+                if placed > 0 {
+                    out.push(("Clear the board".into(), Action::Clear));
+                }
+            }
+            Phase::Deploy { .. } | Phase::Aiming => {
+                let s = st.firing_seat();
+                let c = st.players[s].catapult;
+                let whose = if s == seat { "the" } else { "the enemy's" };
+                let done = if matches!(st.phase, Phase::Deploy { .. }) {
+                    "Done: the catapult stands here"
+                } else {
+                    "Shoot from here"
+                };
+                out.push((done.into(), Action::Done));
+                out.push((format!("Turn {whose} catapult around"), Action::Turn));
+                if self.movable_catapult().is_some() {
+                    let other = if c.side == Side::Inner {
+                        Side::Outer
+                    } else {
+                        Side::Inner
+                    };
+                    out.push((
+                        "Move it to the other side of the board".into(),
+                        Action::Catapult {
+                            side: other,
+                            gap: c.gap,
+                            facing: c.facing,
+                        },
+                    ));
+                }
+            }
+            Phase::Soldiers { .. } => {
+                out.push(("Place the soldiers for me".into(), Action::AutoSoldiers))
+            }
+            Phase::Tactics => {
+                let mut hand = st.players[seat].hand.clone();
+                hand.sort();
+                hand.dedup();
+                for c in hand {
+                    if c == Card::DoubleManeuver {
+                        for copy in st.copyable() {
+                            out.push((
+                                format!("Play Double Maneuver as {}", copy.name()),
+                                Action::Play {
+                                    card: c,
+                                    copy: Some(copy),
+                                },
+                            ));
+                        }
+                    } else {
+                        out.push((
+                            format!("Play {}", c.name()),
+                            Action::Play {
+                                card: c,
+                                copy: None,
+                            },
+                        ));
+                    }
+                }
+                out.push(("Play no card".into(), Action::Skip));
+            }
+            Phase::Repair { .. } => out.push(("Done repairing".into(), Action::Done)),
+            Phase::March { .. } => out.push(("Done marching".into(), Action::Done)),
+            _ => {}
+        }
+        out
+    }
+}
+
+impl Game for Feud {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    fn turn(&self) -> Option<usize> {
+        self.state.acting()
+    }
+
+    fn phase(&self) -> String {
+        self.state.phase_label()
+    }
+
+    fn choices(&self) -> Vec<Choice> {
+        let Some(seat) = self.state.acting() else {
+            return Vec::new();
+        };
+        self.actions()
+            .into_iter()
+            .map(|(label, a)| Choice {
+                label,
+                mv: a.encode(seat),
+            })
+            .collect()
+    }
+
+    fn launch_prompt(&self) -> Option<LaunchPrompt> {
+        let st = &self.state;
+        match st.phase {
+            Phase::LetGo { seat } => Some(release_prompt(seat)),
+            Phase::RepairSettle { .. } => Some(release_prompt(st.turn.seat)),
+            Phase::Shot => {
+                let s = st.firing_seat();
+                let c = st.players[s].catapult;
+                let (x, y) = cup(s, c);
+                let mut p = LaunchPrompt::new(LaunchKind::Catapult, [m(x), m(y)]);
+                p.angle = if c.facing > 0 { (0, 900) } else { (900, 1800) };
+                Some(p)
+            }
+            _ => None,
+        }
+    }
+
+    fn placement_prompt(&self) -> Option<PlacementPrompt> {
+        let st = &self.state;
+        let seat = st.acting()?;
+        let (l, r) = geo::board_span(seat);
+        let half = |s: Shape| [m(geo::half_width(s, 0)), m(geo::half_height(s, 0))];
+        let region = [m(l), 0.0, m(r), 0.4];
+        match &st.phase {
+            Phase::Build { .. } => {
+                let k = st.next_piece(seat)?;
+                let shape = piece_shape(k);
+                Some(PlacementPrompt {
+                    action: "place".into(),
+                    label: format!(
+                        "Put {} on your board, lying flat or standing upright",
+                        rules::piece_name(k)
+                    ),
+                    half_extents: half(shape),
+                    region,
+                    angle: (0, 900),
+                    snaps: Vec::new(),
+                    sources: Vec::new(),
+                })
+            }
+            Phase::Soldiers { .. } => Some(PlacementPrompt {
+                action: "soldier".into(),
+                label: "Post a soldier on a block, or on the board 40 mm clear of every block"
+                    .into(),
+                half_extents: half(Shape::Soldier),
+                region,
+                angle: (0, 0),
+                snaps: Vec::new(),
+                sources: Vec::new(),
+            }),
+            Phase::Deploy { .. } | Phase::Aiming => {
+                let s = self.movable_catapult()?;
+                let c = st.players[s].catapult;
+                let spots = self.catapult_spots(s);
+                Some(PlacementPrompt {
+                    action: DRAG_CATAPULT.into(),
+                    label: "Move the catapult beside your board (front axle within 100 mm)".into(),
+                    half_extents: [m(geo::CATAPULT_L / 2), m(geo::CATAPULT_H / 2)],
+                    region: [m(l - 2 * geo::D2), 0.0, m(r + 2 * geo::D2), 0.1],
+                    angle: (0, 0),
+                    snaps: spots.into_iter().map(|t| t.1).collect(),
+                    sources: vec![[m(catapult_x(s, c)), m(geo::CATAPULT_H / 2)]],
+                })
+            }
+            Phase::Repair { .. } => {
+                let sources = self.repair_sources();
+                Some(PlacementPrompt {
+                    action: DRAG_BLOCK.into(),
+                    label: "Repair: move a block or take one back from the box (up to 3)".into(),
+                    half_extents: half(Shape::Block),
+                    region,
+                    angle: (0, 0),
+                    snaps: self.drop_spots(Shape::Block),
+                    sources: sources.into_iter().map(|t| t.1).collect(),
+                })
+            }
+            Phase::March { .. } => {
+                let sources: Vec<[f32; 2]> = st.players[seat]
+                    .soldiers
+                    .iter()
+                    .filter_map(|l| l.pose().map(|p| [m(p.x), m(p.y)]))
+                    .collect();
+                Some(PlacementPrompt {
+                    action: DRAG_SOLDIER.into(),
+                    label: "March: move a soldier (up to 3)".into(),
+                    half_extents: half(Shape::Soldier),
+                    region,
+                    angle: (0, 0),
+                    snaps: self.drop_spots(Shape::Soldier),
+                    sources,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
+        let Some(prompt) = self.launch_prompt() else {
+            return Err(Refusal(format!(
+                "no shot is expected now ({})",
+                self.state.phase_label()
+            )));
+        };
+        prompt.check(launch)?;
+        let frame = table::frame(&self.state, &self.seats, Vec::new());
+        let firing = match self.state.phase {
+            Phase::Shot => Some((self.state.firing_seat(), launch)),
+            _ => None,
+        };
+        Ok(Box::new(table::shot(
+            &self.state,
+            &self.seats,
+            firing,
+            frame,
+        )))
+    }
+
+    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+        if !mv.is_shot()
+            && matches!(
+                mv.action.as_str(),
+                DRAG_CATAPULT | DRAG_BLOCK | DRAG_SOLDIER
+            )
+        {
+            if self.state.acting() != Some(mv.seat as usize) {
+                crate::refuse!("it is not seat {}'s move", mv.seat + 1);
+            }
+            let action = self.resolve_drag(mv)?;
+            return self.state.apply(&action.encode(mv.seat as usize));
+        }
+        if let (Some(l), Some(p)) = (&mv.launch, self.launch_prompt()) {
+            p.check(l)?;
+        }
+        self.state.apply(mv)
+    }
+
+    fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.state.scores()
+    }
+
+    fn ranking(&self) -> Ranking {
+        self.state.ranking()
+    }
+
+    fn view(&self) -> TableView {
+        table::view(&self.state, &self.seats)
+    }
+
+    fn hud(&self) -> Vec<String> {
+        let st = &self.state;
+        let mut out = Vec::new();
+        let Some(seat) = st.acting() else {
+            out.push("Game over".into());
+            if let Some(w) = st.winner() {
+                out.push(format!(
+                    "{} wins: the enemy has no soldier left standing",
+                    self.name(w)
+                ));
+            }
+            let names: Vec<String> = (0..2).map(|s| self.name(s)).collect();
+            out.extend(st.ranking().explain(&names));
+            return out;
+        };
+        out.push(format!("{}: {}", self.name(seat), st.phase_label()));
+        let p = &st.players[seat];
+        let hand: Vec<&str> = p.hand.iter().map(|c| c.name()).collect();
+        out.push(format!(
+            "Your hand: {} · deck {} · ammo {}",
+            if hand.is_empty() {
+                "no cards".to_string()
+            } else {
+                hand.join(", ")
+            },
+            p.deck.len(),
+            p.ammo
+        ));
+        let opp = State::opponent(seat);
+        out.push(format!(
+            "{}: {} card(s) in hand, deck {}",
+            self.name(opp),
+            st.players[opp].hand.len(),
+            st.players[opp].deck.len()
+        ));
+        let standing: Vec<String> = (0..2)
+            .map(|s| {
+                format!(
+                    "{} {} soldier(s), {} block(s)",
+                    self.name(s),
+                    st.players[s].upright_soldiers(),
+                    st.players[s].blocks_on_table()
+                )
+            })
+            .collect();
+        out.push(standing.join(" · "));
+        if !st.box_cards.is_empty() {
+            let names: Vec<&str> = st.box_cards.iter().map(|c| c.1.name()).collect();
+            out.push(format!("In the box: {}", names.join(", ")));
+        }
+        out
+    }
+
+    fn rate_outcome(&self, outcome: &Outcome) -> i64 {
+        bot::rate(&self.state, outcome)
+    }
+
+    fn aim_hints(&self) -> Vec<Launch> {
+        bot::aim_hints(&self.state)
+    }
+
+    /// The bot weighs one decision: the reasoned one (`bot::decide`); none while it aims.
+    fn candidates(&self) -> Vec<Move> {
+        bot::decide(self).into_iter().collect()
+    }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}
+
+fn release_prompt(seat: usize) -> LaunchPrompt {
+    let (l, r) = geo::board_span(seat);
+    let mut p = LaunchPrompt::new(LaunchKind::Release, [m((l + r) / 2), 0.0]);
+    p.angle = (0, 0);
+    p.power = (0, 0);
+    p
+}
+
+/// Metres to dmm for tools and bots.
+pub fn to_dmm(metres: f32) -> i32 {
+    dmm(metres)
+}

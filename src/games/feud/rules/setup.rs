@@ -1,0 +1,538 @@
+//! Setting up: building the fortress (by hand, from a design or "for me"), letting it go,
+//! placing the catapult, and the soldiers. The placement checks here are also used by Repair and
+//! March during play.
+
+use super::geometry::{self as geo, Pose, Shape, Support};
+use super::{
+    ev, piece_name, piece_shape, Catapult, Ev, Loc, Phase, ShotFact, Side, State, DISTURB_MOVE,
+    GATE, STAND_MOVE,
+};
+use crate::core::{Event, RuleResult};
+
+/// Dropped from this high, a piece lands on the top of whatever is beneath it.
+pub const FROM_ABOVE: i32 = 100_000;
+
+fn deg(a: i32) -> i32 {
+    (a.rem_euclid(3600) + 5) / 10
+}
+
+/// How far a piece moved (dmm) or turned (tenths of a degree), whichever is larger in its unit.
+pub fn moved_by(a: Pose, b: Pose) -> i32 {
+    let da = (a.a - b.a).rem_euclid(3600);
+    (a.x - b.x)
+        .abs()
+        .max((a.y - b.y).abs())
+        .max(da.min(3600 - da))
+}
+
+/// The side edge of a seat's board and the direction pointing away from the board there.
+pub fn edge(seat: usize, side: Side) -> (i32, i32) {
+    let (l, r) = geo::board_span(seat);
+    match (seat == 0, side) {
+        (true, Side::Outer) | (false, Side::Inner) => (l, -1),
+        _ => (r, 1),
+    }
+}
+
+/// Centre x of a catapult's chassis (dmm).
+pub fn catapult_x(seat: usize, c: Catapult) -> i32 {
+    let (e, out) = edge(seat, c.side);
+    e + out * (c.gap - geo::AXLE_INSET + geo::CATAPULT_L / 2)
+}
+
+/// Where the catapult's cup releases the boulder (dmm).
+pub fn cup(seat: usize, c: Catapult) -> (i32, i32) {
+    let rear = catapult_x(seat, c) - c.facing * geo::CATAPULT_L / 2;
+    (rear + c.facing * geo::CUP_INSET, geo::CUP_Y)
+}
+
+/// Refuses a catapult place that is not beside its board within Distance 2.
+pub fn check_catapult(c: Catapult) -> RuleResult<()> {
+    if c.gap > geo::D2 {
+        crate::refuse!(
+            "the catapult's front axle must be at most {} mm from the side edge of your board ({} mm is too far)",
+            geo::D2 / 10,
+            c.gap / 10
+        );
+    }
+    if c.gap < geo::AXLE_INSET {
+        crate::refuse!(
+            "the catapult stands beside the board, not on it: its front axle at least {} mm from the edge",
+            geo::AXLE_INSET / 10
+        );
+    }
+    if c.facing != 1 && c.facing != -1 {
+        crate::refuse!("a catapult throws to the left or to the right");
+    }
+    Ok(())
+}
+
+impl State {
+    /// The next piece of the fortress still in hand: the gate first, then the blocks in order.
+    pub fn next_piece(&self, seat: usize) -> Option<usize> {
+        let p = &self.players[seat];
+        if p.pieces[GATE] == Loc::Hand {
+            return Some(GATE);
+        }
+        p.pieces.iter().position(|l| *l == Loc::Hand)
+    }
+
+    /// Where block `k` of `seat` comes to rest when let go at (x, y) (its centre, dmm) at angle
+    /// `a`, or why it may not go there. The pieces in `skip` are ignored (they are being moved).
+    pub fn check_block_spot(
+        &self,
+        seat: usize,
+        k: usize,
+        x: i32,
+        y: i32,
+        a: i32,
+        skip: &[(usize, bool, usize)],
+    ) -> RuleResult<Pose> {
+        let shape = piece_shape(k);
+        let Some(a) = geo::square_angle(a) else {
+            crate::refuse!(
+                "{} must lie strictly horizontal or stand strictly vertical, not at {}°",
+                piece_name(k),
+                deg(a)
+            );
+        };
+        let others = self.table_pieces(skip);
+        let shapes: Vec<(Shape, Pose)> = others.iter().map(|o| (o.0, o.1)).collect();
+        let (ry, support) = geo::drop_onto(shape, x, a, y - geo::half_height(shape, a), &shapes);
+        let pose = Pose::new(x, ry, a);
+        if let Support::Piece(i) = support {
+            if others[i].2 .1 {
+                crate::refuse!(
+                    "{} would rest on {}: blocks go on the board or on blocks",
+                    piece_name(k),
+                    self.who(others[i].2)
+                );
+            }
+        }
+        if !geo::within_board(seat, shape, pose) {
+            crate::refuse!(
+                "{} would reach beyond the edge of your board",
+                piece_name(k)
+            );
+        }
+        if let Some(i) = geo::first_overlap(shape, pose, &shapes) {
+            crate::refuse!("{} would overlap {}", piece_name(k), self.who(others[i].2));
+        }
+        let mine = geo::bounds(shape, pose);
+        for (s, p, id) in &others {
+            if *s == Shape::Soldier
+                && id.0 == seat
+                && on_board_level(*p)
+                && geo::box_distance(mine, geo::bounds(*s, *p)) < geo::D1 as f64
+            {
+                crate::refuse!(
+                    "{} would come closer than {} mm to {}, who stands on the board",
+                    piece_name(k),
+                    geo::D1 / 10,
+                    self.who(*id)
+                );
+            }
+        }
+        Ok(pose)
+    }
+
+    /// Where soldier `k` of `seat` stands when put at (x, y), or why not.
+    pub fn check_soldier_spot(
+        &self,
+        seat: usize,
+        k: usize,
+        x: i32,
+        y: i32,
+        a: i32,
+        skip: &[(usize, bool, usize)],
+    ) -> RuleResult<Pose> {
+        if !geo::upright(a) {
+            crate::refuse!("a soldier is placed standing upright, not at {}°", deg(a));
+        }
+        let others = self.table_pieces(skip);
+        let shapes: Vec<(Shape, Pose)> = others.iter().map(|o| (o.0, o.1)).collect();
+        let hh = geo::SOLDIER_H / 2;
+        let (ry, support) = geo::drop_onto(Shape::Soldier, x, 0, y - hh, &shapes);
+        let pose = Pose::new(x, ry, 0);
+        if !geo::within_board(seat, Shape::Soldier, pose) {
+            crate::refuse!("soldier {} must stand entirely within your board", k + 1);
+        }
+        if let Some(i) = geo::first_overlap(Shape::Soldier, pose, &shapes) {
+            crate::refuse!("soldier {} would overlap {}", k + 1, self.who(others[i].2));
+        }
+        if !geo::carried(x, ry - hh, geo::SOLDIER_W / 4, &shapes) {
+            crate::refuse!(
+                "soldier {} would not stand: its middle must be over the block it stands on",
+                k + 1
+            );
+        }
+        match support {
+            Support::Piece(i) if others[i].2 .1 => crate::refuse!(
+                "soldiers stand on blocks or on the board, not on {}",
+                self.who(others[i].2)
+            ),
+            Support::Piece(_) => {}
+            Support::Board => {
+                let mine = geo::bounds(Shape::Soldier, pose);
+                for (s, p, id) in &others {
+                    if *s != Shape::Soldier
+                        && geo::box_distance(mine, geo::bounds(*s, *p)) < geo::D1 as f64
+                    {
+                        crate::refuse!(
+                            "a soldier standing on the board must be at least {} mm from the nearest block ({} is closer)",
+                            geo::D1 / 10,
+                            self.who(*id)
+                        );
+                    }
+                }
+            }
+        }
+        Ok(pose)
+    }
+
+    /// A piece's name for a player: "block 3", "the gate", "soldier 2" (with "your"/"the enemy's"
+    /// left to the context).
+    pub fn who(&self, (seat, soldier, k): (usize, bool, usize)) -> String {
+        let whose = if seat == self.acting().unwrap_or(seat) {
+            "your"
+        } else {
+            "the enemy's"
+        };
+        if soldier {
+            format!("{whose} soldier {}", k + 1)
+        } else if k == GATE {
+            format!("{whose} gate")
+        } else {
+            format!("{whose} block {}", k + 1)
+        }
+    }
+
+    pub(super) fn place_next_piece(
+        &mut self,
+        seat: usize,
+        x: i32,
+        y: i32,
+        a: i32,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Some(k) = self.next_piece(seat) else {
+            crate::refuse!("every piece is on the board: let go of the fortress");
+        };
+        let pose = self.check_block_spot(seat, k, x, y, a, &[])?;
+        self.players[seat].pieces[k] = Loc::Table(pose);
+        events.push(ev(
+            Ev::PiecePlaced,
+            Some(seat),
+            &[k as i64, pose.x as i64, pose.y as i64, pose.a as i64],
+            format!("puts {} on the board", piece_name(k)),
+        ));
+        Ok(())
+    }
+
+    pub(super) fn clear_board(&mut self, seat: usize, events: &mut Vec<Event>) {
+        for l in self.players[seat].pieces.iter_mut() {
+            *l = Loc::Hand;
+        }
+        events.push(ev(Ev::BoardCleared, Some(seat), &[], "clears the board"));
+    }
+
+    /// Builds a ready-made fortress (after clearing the board).
+    pub(super) fn build_design(
+        &mut self,
+        seat: usize,
+        k: usize,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Some(d) = self.designs.get(k).cloned() else {
+            crate::refuse!("there is no fortress number {}", k + 1);
+        };
+        let keep = self.players[seat].pieces.clone();
+        self.clear_board(seat, events);
+        let mut blocks = 0..GATE;
+        for p in &d.pieces {
+            let k = if p.kind == "gate" {
+                GATE
+            } else {
+                blocks.next().unwrap_or(0)
+            };
+            let x = geo::local_to_table_x(seat, p.x);
+            match self.check_block_spot(seat, k, x, FROM_ABOVE, p.a, &[]) {
+                Ok(pose) => self.players[seat].pieces[k] = Loc::Table(pose),
+                Err(e) => {
+                    self.players[seat].pieces = keep;
+                    crate::refuse!("the fortress `{}` cannot be built: {e}", d.name);
+                }
+            }
+        }
+        events.push(ev(
+            Ev::DesignBuilt,
+            Some(seat),
+            &[k as i64],
+            format!("builds the fortress `{}`", d.name),
+        ));
+        Ok(())
+    }
+
+    pub(super) fn finish_build(&mut self, seat: usize, events: &mut Vec<Event>) -> RuleResult<()> {
+        let left = self.players[seat]
+            .pieces
+            .iter()
+            .filter(|l| **l == Loc::Hand)
+            .count();
+        if left > 0 {
+            crate::refuse!("all 16 blocks and the gate go on the board: {left} still to place");
+        }
+        events.push(ev(Ev::LetGo, Some(seat), &[], "lets go of the fortress"));
+        self.phase = Phase::LetGo { seat };
+        Ok(())
+    }
+
+    /// The fortress settled on its own: it stands, or it goes back to building.
+    pub(super) fn let_go(
+        &mut self,
+        seat: usize,
+        facts: &[ShotFact],
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let before = self.players[seat].pieces.clone();
+        let mut fell = 0;
+        for f in facts {
+            match *f {
+                ShotFact::Block { seat: s, k, pose } if s == seat => {
+                    let was = before[k].pose();
+                    if was.map(|w| moved_by(w, pose) > STAND_MOVE).unwrap_or(true) {
+                        fell += 1;
+                    }
+                    let shape = piece_shape(k);
+                    // A piece that crept less than 3 mm over the edge while settling still stands.
+                    let kept = geo::within_board(seat, shape, pose)
+                        || geo::within_board(
+                            seat,
+                            shape,
+                            Pose::new(pose.x + STAND_MOVE, pose.y, pose.a),
+                        )
+                        || geo::within_board(
+                            seat,
+                            shape,
+                            Pose::new(pose.x - STAND_MOVE, pose.y, pose.a),
+                        );
+                    if !kept {
+                        fell += 1;
+                    }
+                    self.players[seat].pieces[k] = if kept { Loc::Table(pose) } else { Loc::Hand };
+                }
+                ShotFact::BlockOff { seat: s, k } if s == seat => {
+                    fell += 1;
+                    self.players[seat].pieces[k] = Loc::Hand;
+                }
+                _ => {}
+            }
+        }
+        if fell > 0 {
+            events.push(ev(
+                Ev::FortressFell,
+                Some(seat),
+                &[fell],
+                format!("the fortress did not stand ({fell} piece(s) moved): build again"),
+            ));
+            self.phase = Phase::Build { seat };
+            return Ok(());
+        }
+        events.push(ev(
+            Ev::FortressStands,
+            Some(seat),
+            &[],
+            "the fortress stands",
+        ));
+        self.phase = if seat == 0 {
+            Phase::Build { seat: 1 }
+        } else {
+            Phase::Deploy { seat: 0 }
+        };
+        Ok(())
+    }
+
+    pub(super) fn move_catapult(
+        &mut self,
+        seat: usize,
+        c: Catapult,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        check_catapult(c)?;
+        self.players[seat].catapult = c;
+        events.push(ev(
+            Ev::CatapultMoved,
+            Some(seat),
+            &[
+                (c.side == Side::Inner) as i64,
+                c.gap as i64,
+                c.facing as i64,
+            ],
+            format!(
+                "moves the catapult to the {} side, {} mm from the board",
+                if c.side == Side::Inner {
+                    "inner"
+                } else {
+                    "outer"
+                },
+                c.gap / 10
+            ),
+        ));
+        Ok(())
+    }
+
+    pub(super) fn turn_catapult(&mut self, seat: usize, events: &mut Vec<Event>) -> RuleResult<()> {
+        let c = &mut self.players[seat].catapult;
+        c.facing = -c.facing;
+        let facing = c.facing;
+        events.push(ev(
+            Ev::CatapultTurned,
+            Some(seat),
+            &[facing as i64],
+            format!(
+                "turns the catapult to throw to the {}",
+                if facing > 0 { "right" } else { "left" }
+            ),
+        ));
+        Ok(())
+    }
+
+    pub(super) fn finish_deploy(&mut self, seat: usize, events: &mut Vec<Event>) {
+        events.push(ev(
+            Ev::CatapultPlaced,
+            Some(seat),
+            &[],
+            "the catapult is in place",
+        ));
+        self.phase = if seat == 0 {
+            Phase::Deploy { seat: 1 }
+        } else {
+            Phase::Soldiers { seat: 0 }
+        };
+    }
+
+    pub(super) fn place_soldier(
+        &mut self,
+        seat: usize,
+        x: i32,
+        y: i32,
+        a: i32,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Some(k) = self.players[seat]
+            .soldiers
+            .iter()
+            .position(|l| *l == Loc::Hand)
+        else {
+            crate::refuse!("all five soldiers are placed");
+        };
+        let pose = self.check_soldier_spot(seat, k, x, y, a, &[])?;
+        self.players[seat].soldiers[k] = Loc::Table(pose);
+        events.push(ev(
+            Ev::SoldierPlaced,
+            Some(seat),
+            &[k as i64, pose.x as i64, pose.y as i64],
+            format!("posts soldier {}", k + 1),
+        ));
+        if self.players[seat].soldiers.iter().all(|l| *l != Loc::Hand) {
+            if seat == 0 {
+                self.phase = Phase::Soldiers { seat: 1 };
+            } else {
+                self.start_turn(0, events);
+            }
+        }
+        Ok(())
+    }
+
+    /// How well a spot is covered from the enemy: the height (dmm) by which the seat's own
+    /// pieces between it and the enemy rise above a soldier's head there.
+    pub fn shelter(&self, seat: usize, x: i32, head: i32) -> i32 {
+        let dir = geo::toward_enemy(seat);
+        let mut best = i32::MIN / 2;
+        for (k, l) in self.players[seat].pieces.iter().enumerate() {
+            if let Some(p) = l.pose() {
+                if (p.x - x) * dir > geo::SOLDIER_W / 2 {
+                    best = best.max(geo::top(piece_shape(k), p) - head);
+                }
+            }
+        }
+        best
+    }
+
+    /// Legal soldier spots for soldier `k` (dropped from above every 10 mm), best covered first.
+    pub fn soldier_spots(&self, seat: usize, k: usize, skip: &[(usize, bool, usize)]) -> Vec<Pose> {
+        let (l, _) = geo::board_span(seat);
+        let mut out: Vec<(i32, i32, Pose)> = Vec::new();
+        let mut x = l + geo::SOLDIER_W / 2;
+        while x <= l + geo::BOARD_W - geo::SOLDIER_W / 2 {
+            if let Ok(p) = self.check_soldier_spot(seat, k, x, FROM_ABOVE, 0, skip) {
+                let head = p.y + geo::SOLDIER_H / 2;
+                let back = (p.x - l) * geo::toward_enemy(seat);
+                out.push((-self.shelter(seat, p.x, head), back, p));
+            }
+            x += 100;
+        }
+        out.sort_by_key(|t| (t.0, t.1, t.2.x));
+        out.into_iter().map(|t| t.2).collect()
+    }
+
+    /// Places every soldier still in hand on the best covered legal spots.
+    pub(super) fn auto_soldiers(&mut self, seat: usize, events: &mut Vec<Event>) -> RuleResult<()> {
+        while let Some(k) = self.players[seat]
+            .soldiers
+            .iter()
+            .position(|l| *l == Loc::Hand)
+        {
+            let Some(p) = self.soldier_spots(seat, k, &[]).first().copied() else {
+                crate::refuse!("there is no legal spot left for soldier {}", k + 1);
+            };
+            self.place_soldier(seat, p.x, p.y, 0, events)?;
+            if !matches!(self.phase, Phase::Soldiers { seat: s } if s == seat) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Pieces of anyone, other than `moved` of `seat`, that a settle moved noticeably.
+    pub(super) fn disturbed(
+        &self,
+        seat: usize,
+        moved: &[usize],
+        facts: &[ShotFact],
+    ) -> Vec<(usize, bool, usize)> {
+        let mut out = Vec::new();
+        for f in facts {
+            match *f {
+                ShotFact::Block { seat: s, k, pose } => {
+                    if s == seat && moved.contains(&k) {
+                        continue;
+                    }
+                    if let Some(was) = self.players[s].pieces[k].pose() {
+                        if moved_by(was, pose) > DISTURB_MOVE {
+                            out.push((s, false, k));
+                        }
+                    }
+                }
+                ShotFact::BlockOff { seat: s, k } if !(s == seat && moved.contains(&k)) => {
+                    out.push((s, false, k))
+                }
+                ShotFact::Soldier { seat: s, k, pose } => {
+                    if let Some(was) = self.players[s].soldiers[k].pose() {
+                        if moved_by(was, pose) > DISTURB_MOVE {
+                            out.push((s, true, k));
+                        }
+                    }
+                }
+                ShotFact::SoldierOff { seat: s, k } => out.push((s, true, k)),
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
+/// A soldier whose feet are at the board's height stands directly on the board.
+pub fn on_board_level(p: Pose) -> bool {
+    p.y - geo::SOLDIER_H / 2 <= geo::BOARD_T + 20
+}

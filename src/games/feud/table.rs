@@ -1,0 +1,332 @@
+//! The Catapult Feud table in physics: built fresh from the rules state for every shot, in a fixed
+//! order (floor tiles, the two boards, the two catapults, seat 0's blocks and gate, its soldiers,
+//! then seat 1's, then the boulder), fired with the shared catapult launcher, stepped to rest and
+//! read back as integer poses. A "let go" (the fortress must stand, a repair must disturb
+//! nothing) is the same table with no boulder.
+
+use super::rules::geometry::{self as geo, Pose, Shape};
+use super::rules::setup::{catapult_x, cup};
+use super::rules::{piece_shape, Loc, ShotFact, State};
+use crate::core::{BodyView, Fact, Launch, Seat, TableView};
+use crate::physics::launch::{to_tenths, velocity};
+use crate::physics::{BodyId, BodySpec, Part, ShotRun, Table, TableConfig};
+
+/// dmm to metres.
+pub const DMM: f32 = 1.0 / 10_000.0;
+/// Catapult launch speeds (m/s) at power 0 and 1000.
+pub const CATAPULT_SPEED: (f32, f32) = (1.0, 6.0);
+/// Masses: a pine block 15 g, a soldier 8 g (a weighted base), a boulder 12 g (the gate has a block's density).
+pub const BLOCK_MASS: f32 = 0.015;
+pub const SOLDIER_MASS: f32 = 0.008;
+pub const AMMO_MASS: f32 = 0.012;
+pub const WOOD_FRICTION: f32 = 0.6;
+/// Physics steps per 1/60 s frame.
+pub const SUBSTEPS: u32 = 2;
+
+pub const TAG_TABLE: u32 = 1;
+pub const TAG_BOARD: u32 = 2;
+pub const TAG_CATAPULT: u32 = 3;
+pub const TAG_BLOCK: u32 = 4;
+pub const TAG_GATE: u32 = 5;
+pub const TAG_SOLDIER: u32 = 6;
+pub const TAG_AMMO: u32 = 7;
+
+pub const RGB_TABLE: [u8; 3] = [139, 94, 60];
+pub const RGB_BOARD: [u8; 3] = [200, 190, 160];
+pub const RGB_CATAPULT: [u8; 3] = [101, 67, 33];
+pub const RGB_AMMO: [u8; 3] = [70, 70, 74];
+/// Chaufort's light wood and Cunningfields' dark wood.
+pub const RGB_BLOCKS: [[u8; 3]; 2] = [[226, 196, 140], [122, 84, 52]];
+
+fn m(v: i32) -> f32 {
+    v as f32 * DMM
+}
+
+fn rad(tenths: i32) -> f32 {
+    tenths as f32 * (core::f32::consts::PI / 1800.0)
+}
+
+fn block_density() -> f32 {
+    BLOCK_MASS / (m(geo::BLOCK_L) * m(geo::BLOCK_T))
+}
+
+/// A piece's body at a pose (metres from dmm).
+pub fn piece_spec(shape: Shape, pose: Pose, rgb: [u8; 3]) -> BodySpec {
+    let parts: Vec<Part> = geo::parts(shape)
+        .into_iter()
+        .map(|r| Part::rect(m(r.hw), m(r.hh)).at(m(r.cx), m(r.cy)))
+        .collect();
+    let (density, tag) = match shape {
+        Shape::Block => (block_density(), TAG_BLOCK),
+        Shape::Gate => (block_density(), TAG_GATE),
+        Shape::Soldier => (
+            SOLDIER_MASS
+                / (m(geo::SOLDIER_W) * m(geo::SOLDIER_BASE_H)
+                    + m(geo::SOLDIER_BODY_W) * m(geo::SOLDIER_H - geo::SOLDIER_BASE_H)),
+            TAG_SOLDIER,
+        ),
+    };
+    BodySpec::dynamic(parts, m(pose.x), m(pose.y))
+        .angle(rad(pose.a))
+        .density(density)
+        .friction(WOOD_FRICTION)
+        .restitution(0.1)
+        .rgb(rgb)
+        .tag(tag)
+}
+
+/// Which rules piece a body is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceBody {
+    pub body: BodyId,
+    pub seat: usize,
+    pub soldier: bool,
+    pub k: usize,
+}
+
+/// The fixed bodies (floor, boards, catapults) and every piece on the table, in insertion order.
+pub fn specs(state: &State, seats: &[Seat]) -> (Vec<BodySpec>, Vec<(usize, bool, usize)>) {
+    let mut out = Vec::new();
+    let (t0, t1) = geo::table_span();
+    let mut x = m(t0);
+    while x < m(t1) - 1e-4 {
+        let w = (m(t1) - x).min(2.0);
+        out.push(
+            BodySpec::fixed(vec![Part::rect(w / 2.0, 0.05)], x + w / 2.0, -0.05)
+                .friction(0.6)
+                .rgb(RGB_TABLE)
+                .tag(TAG_TABLE),
+        );
+        x += w;
+    }
+    for s in 0..2 {
+        let (l, _) = geo::board_span(s);
+        out.push(
+            BodySpec::fixed(
+                vec![Part::rect(m(geo::BOARD_W) / 2.0, m(geo::BOARD_T) / 2.0)],
+                m(l + geo::BOARD_W / 2),
+                m(geo::BOARD_T) / 2.0,
+            )
+            .friction(0.6)
+            .rgb(RGB_BOARD)
+            .tag(TAG_BOARD),
+        );
+    }
+    for s in 0..2 {
+        let c = state.players[s].catapult;
+        let cx = catapult_x(s, c);
+        let (ux, _) = cup(s, c);
+        let hh = m(geo::CATAPULT_H) / 2.0;
+        let post = m(geo::CUP_Y - geo::AMMO_R - 150 - geo::CATAPULT_H) / 2.0;
+        out.push(
+            BodySpec::fixed(
+                vec![
+                    Part::rect(m(geo::CATAPULT_L) / 2.0, hh).at(0.0, hh),
+                    Part::rect(0.006, post).at(m(ux - cx), 2.0 * hh + post),
+                ],
+                m(cx),
+                0.0,
+            )
+            .rgb(RGB_CATAPULT)
+            .tag(TAG_CATAPULT),
+        );
+    }
+    let mut ids = Vec::new();
+    for (s, p) in state.players.iter().enumerate() {
+        let rgb = RGB_BLOCKS[s % 2];
+        for (k, l) in p.pieces.iter().enumerate() {
+            if let Loc::Table(pose) = l {
+                out.push(piece_spec(piece_shape(k), *pose, rgb));
+                ids.push((s, false, k));
+            }
+        }
+        let colour = seats.get(s).map(|x| x.rgb()).unwrap_or([200, 40, 40]);
+        for (k, l) in p.soldiers.iter().enumerate() {
+            if let Loc::Table(pose) = l {
+                out.push(piece_spec(Shape::Soldier, *pose, colour));
+                ids.push((s, true, k));
+            }
+        }
+    }
+    (out, ids)
+}
+
+pub fn config() -> TableConfig {
+    let (t0, t1) = geo::table_span();
+    TableConfig {
+        substeps: SUBSTEPS,
+        bounds: [m(t0) - 0.5, -0.3, m(t1) + 0.5, 4.0],
+        ..TableConfig::default()
+    }
+}
+
+/// A table built from the state, with its pieces and (once fired) the boulder.
+pub struct World {
+    pub table: Table,
+    pub pieces: Vec<PieceBody>,
+    pub ammo: Option<BodyId>,
+}
+
+pub fn build(state: &State, seats: &[Seat]) -> World {
+    build_with(state, seats, config())
+}
+
+/// `build` with another table configuration (tests step a table far past its settling).
+pub fn build_with(state: &State, seats: &[Seat], cfg: TableConfig) -> World {
+    let mut table = Table::new(cfg);
+    let (specs, ids) = specs(state, seats);
+    let fixed = specs.len() - ids.len();
+    let mut pieces = Vec::new();
+    for (i, spec) in specs.into_iter().enumerate() {
+        let body = table.add(spec);
+        if i >= fixed {
+            let (seat, soldier, k) = ids[i - fixed];
+            pieces.push(PieceBody {
+                body,
+                seat,
+                soldier,
+                k,
+            });
+        }
+    }
+    World {
+        table,
+        pieces,
+        ammo: None,
+    }
+}
+
+/// Loads a boulder into `seat`'s catapult cup and fires it (the launch passed the prompt).
+pub fn fire(world: &mut World, state: &State, seat: usize, launch: &Launch) {
+    let (x, y) = cup(seat, state.players[seat].catapult);
+    let r = m(geo::AMMO_R);
+    let area = core::f32::consts::PI * r * r;
+    let id = world.table.add(
+        BodySpec::dynamic(vec![Part::circle(r)], m(x), m(y))
+            .density(AMMO_MASS / area)
+            .friction(0.5)
+            .restitution(0.3)
+            .ccd()
+            .rgb(RGB_AMMO)
+            .tag(TAG_AMMO),
+    );
+    let (vx, vy) = velocity(
+        launch.angle,
+        launch.power,
+        CATAPULT_SPEED.0,
+        CATAPULT_SPEED.1,
+    );
+    world.table.set_velocity(id, vx, vy, 0.0);
+    world.ammo = Some(id);
+}
+
+fn q(v: f32) -> i32 {
+    libm::roundf(v / DMM) as i32
+}
+
+/// The facts of a settled table: every piece's pose (or that it left the table), the boulder.
+pub fn read(table: &Table, pieces: &[PieceBody], ammo: Option<BodyId>) -> Vec<Fact> {
+    let mut facts = Vec::new();
+    for p in pieces {
+        let pose = table
+            .pose(p.body)
+            .filter(|_| !table.is_removed(p.body))
+            .map(|(x, y, a)| Pose::new(q(x), q(y), to_tenths(a)));
+        let f = match (pose, p.soldier) {
+            (Some(pose), false) => ShotFact::Block {
+                seat: p.seat,
+                k: p.k,
+                pose,
+            },
+            (None, false) => ShotFact::BlockOff {
+                seat: p.seat,
+                k: p.k,
+            },
+            (Some(pose), true) => ShotFact::Soldier {
+                seat: p.seat,
+                k: p.k,
+                pose,
+            },
+            (None, true) => ShotFact::SoldierOff {
+                seat: p.seat,
+                k: p.k,
+            },
+        };
+        facts.push(f.encode());
+    }
+    if let Some(a) = ammo {
+        let f = match table.pose(a).filter(|_| !table.is_removed(a)) {
+            Some((x, y, _)) => ShotFact::Ammo { x: q(x), y: q(y) },
+            None => ShotFact::AmmoOff,
+        };
+        facts.push(f.encode());
+    }
+    facts
+}
+
+/// Builds, fires (or only lets go, when `launch` is None) and returns the shot to step.
+pub fn shot(
+    state: &State,
+    seats: &[Seat],
+    firing: Option<(usize, &Launch)>,
+    frame: TableView,
+) -> ShotRun<impl Fn(&Table) -> Vec<Fact> + Send> {
+    let mut world = build(state, seats);
+    if let Some((seat, launch)) = firing {
+        fire(&mut world, state, seat, launch);
+    }
+    let pieces = world.pieces.clone();
+    let ammo = world.ammo;
+    ShotRun::new(world.table, frame, move |t: &Table| read(t, &pieces, ammo))
+}
+
+/// The table at rest, straight from the state (no simulation).
+pub fn view(state: &State, seats: &[Seat]) -> TableView {
+    let (specs, _) = specs(state, seats);
+    let mut bodies = Vec::new();
+    for spec in &specs {
+        let (s, c) = (libm::sinf(spec.angle), libm::cosf(spec.angle));
+        for p in &spec.parts {
+            bodies.push(BodyView {
+                shape: p.shape,
+                x: spec.x + c * p.dx - s * p.dy,
+                y: spec.y + s * p.dx + c * p.dy,
+                angle: spec.angle + p.angle,
+                rgb: spec.rgb,
+                tag: spec.tag,
+            });
+        }
+    }
+    frame(state, seats, bodies)
+}
+
+/// Bounds and labels of the table (bodies given).
+pub fn frame(state: &State, seats: &[Seat], bodies: Vec<BodyView>) -> TableView {
+    let (t0, t1) = geo::table_span();
+    let mut labels = Vec::new();
+    for s in 0..2 {
+        let (l, r) = geo::board_span(s);
+        let name = seats
+            .get(s)
+            .map(|x| x.name.clone())
+            .unwrap_or_else(|| format!("Player {}", s + 1));
+        labels.push((
+            m((l + r) / 2),
+            0.30,
+            format!(
+                "{name}: {} soldier(s) standing",
+                state.players[s].upright_soldiers()
+            ),
+        ));
+    }
+    TableView {
+        bodies,
+        bounds: [m(t0), -0.05, m(t1), 0.45],
+        labels,
+    }
+}
+
+/// Metres to dmm (the rules' unit), rounded.
+pub fn to_dmm_i(metres: f32) -> i32 {
+    libm::roundf(metres / DMM) as i32
+}

@@ -1,0 +1,330 @@
+//! Catapult Feud physics: every ready-made fortress stands on its own, a shot knocks blocks, what
+//! leaves the table goes back to the box (nothing is ever lost), blocks never pass through each
+//! other.
+
+use catapult_table::core::seat::{default_seats, SeatKind};
+use catapult_table::core::{event::kinds, Game, Launch, Move};
+use catapult_table::games::feud::rules::geometry::{self as geo, Pose};
+use catapult_table::games::feud::rules::{piece_shape, Action, Loc, Phase, PIECES, SOLDIERS};
+use catapult_table::games::feud::{bot, table, Feud};
+use catapult_table::physics::TableConfig;
+
+fn seats() -> Vec<catapult_table::core::Seat> {
+    default_seats(2, SeatKind::Human)
+}
+
+fn ok(g: &mut Feud, mv: Move) -> Vec<catapult_table::core::Event> {
+    match g.apply(&mv) {
+        Ok(e) => e,
+        Err(e) => panic!("{} {:?} refused: {e}", mv.action, mv.args),
+    }
+}
+
+/// Lets go through the real table (a release shot) and applies what it reports.
+fn release(g: &mut Feud, seat: usize) -> Vec<catapult_table::core::Event> {
+    let l = Launch {
+        kind: "release".into(),
+        ..Launch::default()
+    };
+    let mut shot = g.start_shot(&l).unwrap_or_else(|e| panic!("{e}"));
+    let outcome = shot.run_to_rest();
+    ok(
+        g,
+        Move {
+            outcome: Some(outcome),
+            ..Move::shot(seat, l)
+        },
+    )
+}
+
+/// Both sides built from `design` through real let-gos, soldiers placed: seat 0 to play.
+fn game_with(design: usize) -> Feud {
+    let mut g = Feud::create(seats(), 3).unwrap_or_else(|e| panic!("{e}"));
+    for seat in 0..2 {
+        ok(&mut g, Action::Design(design).encode(seat));
+        ok(&mut g, Action::Done.encode(seat));
+        let ev = release(&mut g, seat);
+        assert!(
+            kinds(&ev).contains(&"fortress_stands"),
+            "design {design} seat {seat}: {:?}",
+            kinds(&ev)
+        );
+    }
+    ok(&mut g, Action::Done.encode(0));
+    ok(&mut g, Action::Done.encode(1));
+    ok(&mut g, Action::AutoSoldiers.encode(0));
+    ok(&mut g, Action::AutoSoldiers.encode(1));
+    assert_eq!(g.state.phase, Phase::Tactics);
+    g
+}
+
+fn poses(g: &Feud) -> Vec<Option<Pose>> {
+    g.state
+        .players
+        .iter()
+        .flat_map(|p| p.pieces.iter().chain(p.soldiers.iter()).map(|l| l.pose()))
+        .collect()
+}
+
+#[test]
+fn every_design_stands_ten_seconds_with_under_a_millimetre_of_drift() {
+    let n = g_designs();
+    for d in 0..n {
+        let g = game_with(d);
+        let cfg = TableConfig {
+            calm_frames: u32::MAX,
+            max_frames: u32::MAX,
+            ..table::config()
+        };
+        let mut w = table::build_with(&g.state, g.seats(), cfg);
+        let start: Vec<(f32, f32)> = w
+            .pieces
+            .iter()
+            .map(|p| w.table.pose(p.body).map(|q| (q.0, q.1)).unwrap_or_default())
+            .collect();
+        for _ in 0..600 {
+            w.table.step_frame();
+        }
+        let mut worst = 0.0f32;
+        for (p, s) in w.pieces.iter().zip(&start) {
+            let q = w
+                .table
+                .pose(p.body)
+                .map(|q| (q.0, q.1))
+                .unwrap_or((9.0, 9.0));
+            worst = worst.max(libm::sqrtf((q.0 - s.0).powi(2) + (q.1 - s.1).powi(2)));
+        }
+        eprintln!("design {d}: worst drift over 10 s {:.3} mm", worst * 1000.0);
+        assert!(worst < 0.001, "design {d} drifted {:.3} mm", worst * 1000.0);
+    }
+}
+
+fn g_designs() -> usize {
+    catapult_table::games::feud::rules::designs()
+        .map(|d| d.len())
+        .unwrap_or(0)
+}
+
+/// Seat 0's shot with this launch, simulated and applied.
+fn fire(g: &mut Feud, launch: Launch) {
+    let mut shot = g.start_shot(&launch).unwrap_or_else(|e| panic!("{e}"));
+    let outcome = shot.run_to_rest();
+    let seat = g.state.turn.seat;
+    ok(
+        g,
+        Move {
+            outcome: Some(outcome),
+            ..Move::shot(seat, launch)
+        },
+    );
+}
+
+fn aim(g: &mut Feud) {
+    let seat = g.state.turn.seat;
+    ok(g, Action::Skip.encode(seat));
+    ok(g, Action::Done.encode(seat));
+}
+
+#[test]
+fn a_shot_at_the_fortress_moves_blocks() {
+    let mut g = game_with(0);
+    aim(&mut g);
+    let hints = bot::aim_hints(&g.state);
+    assert!(!hints.is_empty(), "the bot has first guesses at the enemy");
+    let before = poses(&g);
+    let mut moved_any = false;
+    for h in hints.iter().take(4) {
+        let mut probe = g.clone();
+        fire(&mut probe, h.clone());
+        let after = poses(&probe);
+        let moved = before
+            .iter()
+            .zip(&after)
+            .take(PIECES + SOLDIERS + PIECES)
+            .skip(PIECES + SOLDIERS)
+            .filter(|(a, b)| match (a, b) {
+                (Some(a), Some(b)) => (a.x - b.x).abs() > 20 || (a.y - b.y).abs() > 20,
+                (Some(_), None) => true,
+                _ => false,
+            })
+            .count();
+        moved_any |= moved > 0;
+    }
+    assert!(
+        moved_any,
+        "no shot of the first four guesses moved an enemy block"
+    );
+}
+
+#[test]
+fn pieces_that_leave_the_table_go_to_the_box_and_none_is_ever_lost() {
+    let mut g = game_with(1);
+    // An enemy block hangs over the far end of the table: it must fall off, to the box.
+    let (_, t1) = geo::table_span();
+    g.state.players[1].pieces[0] = Loc::Table(Pose::new(t1 + 200, 2000, 0));
+    aim(&mut g);
+    fire(
+        &mut g,
+        Launch {
+            kind: "catapult".into(),
+            angle: 450,
+            power: 1000,
+            ..Launch::default()
+        },
+    );
+    assert_eq!(g.state.players[1].pieces[0], Loc::Boxed);
+    for p in &g.state.players {
+        assert_eq!(p.pieces.len(), PIECES);
+        assert_eq!(p.soldiers.len(), SOLDIERS);
+        assert!(p
+            .pieces
+            .iter()
+            .chain(p.soldiers.iter())
+            .all(|l| matches!(l, Loc::Table(_) | Loc::Boxed)));
+    }
+}
+
+#[test]
+fn blocks_never_pass_through_each_other() {
+    let mut g = game_with(2);
+    aim(&mut g);
+    let hints = bot::aim_hints(&g.state);
+    let before = poses(&g);
+    let mut moved = 0;
+    for h in hints.iter().take(3) {
+        let mut probe = g.clone();
+        fire(&mut probe, h.clone());
+        moved += before
+            .iter()
+            .zip(poses(&probe))
+            .filter(|(a, b)| **a != *b)
+            .count();
+        let all: Vec<(geo::Shape, Pose)> = probe
+            .state
+            .players
+            .iter()
+            .flat_map(|p| {
+                p.pieces
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, l)| l.pose().map(|q| (piece_shape(k), q)))
+            })
+            .collect();
+        for (i, (s, p)) in all.iter().enumerate() {
+            for (t, q) in all.iter().skip(i + 1) {
+                let a = geo::obbs(*s, *p);
+                let b = geo::obbs(*t, *q);
+                let deep = a.iter().any(|x| b.iter().any(|y| x.overlaps(y, 20.0)));
+                assert!(
+                    !deep,
+                    "two blocks overlap by more than 2 mm: {p:?} and {q:?}"
+                );
+            }
+        }
+    }
+    assert!(
+        moved > 0,
+        "the shots hit nothing: the test would prove nothing"
+    );
+}
+
+#[test]
+fn the_table_refuses_a_repair_that_moves_another_piece() {
+    let mut g = game_with(0);
+    g.state.players[0].hand = vec![catapult_table::games::feud::rules::Card::Repair];
+    ok(
+        &mut g,
+        Action::Play {
+            card: catapult_table::games::feud::rules::Card::Repair,
+            copy: None,
+        }
+        .encode(0),
+    );
+    // Block 3 is the floor of the outer tower's upper storey: pulling it out drops what it carries.
+    let carried = g.state.players[0].pieces[6].pose();
+    let spots: Vec<Pose> = g
+        .drop_spots(geo::Shape::Block)
+        .into_iter()
+        .map(|s| Pose::new(table::to_dmm_i(s[0]), table::to_dmm_i(s[1]), 0))
+        .collect();
+    let spot = spots
+        .iter()
+        .copied()
+        .find(|p| (p.x - geo::board_span(0).0).abs() > 1000)
+        .unwrap_or_else(|| panic!("no spot for the block away from the outer tower: {spots:?}"));
+    ok(
+        &mut g,
+        Action::Repair {
+            block: 2,
+            x: spot.x,
+            y: spot.y,
+            a: 0,
+        }
+        .encode(0),
+    );
+    ok(&mut g, Action::Done.encode(0));
+    let ev = release(&mut g, 0);
+    assert!(kinds(&ev).contains(&"repair_refused"), "{:?}", kinds(&ev));
+    assert_eq!(
+        g.state.players[0].pieces[6].pose(),
+        carried,
+        "nothing moved"
+    );
+    // Taking a block that carries nothing disturbs nothing: accepted (the soldiers on the tops
+    // stand down first).
+    for l in g.state.players[0].soldiers.iter_mut() {
+        if l.pose().map(|p| p.y > 2000).unwrap_or(false) {
+            *l = Loc::Boxed;
+        }
+    }
+    let all: Vec<(geo::Shape, Pose)> = g
+        .state
+        .table_pieces(&[])
+        .into_iter()
+        .map(|t| (t.0, t.1))
+        .collect();
+    let free = (0..PIECES)
+        .find(|&k| {
+            let Some(p) = g.state.players[0].pieces[k].pose() else {
+                return false;
+            };
+            let (x0, _, x1, y1) = geo::bounds(piece_shape(k), p);
+            !all.iter().any(|(s, q)| {
+                let (a0, b0, a1, _) = geo::bounds(*s, *q);
+                (b0 - y1).abs() < 10.0 && a1.min(x1) - a0.max(x0) > 1.0
+            })
+        })
+        .unwrap_or_else(|| panic!("every block carries something"));
+    let top = g.state.players[0].pieces[free].pose();
+    let clear = g
+        .drop_spots(geo::Shape::Block)
+        .into_iter()
+        .map(|s| Pose::new(table::to_dmm_i(s[0]), table::to_dmm_i(s[1]), 0))
+        .find(|p| {
+            top.map(|t| (t.x - p.x).abs() > 800).unwrap_or(true)
+                && g.state.players[0]
+                    .soldiers
+                    .iter()
+                    .filter_map(|l| l.pose())
+                    .all(|q| (q.x - p.x).abs() > 700)
+        })
+        .unwrap_or_else(|| panic!("no spot clear of the soldiers"));
+    ok(
+        &mut g,
+        Action::Repair {
+            block: free,
+            x: clear.x,
+            y: clear.y,
+            a: 0,
+        }
+        .encode(0),
+    );
+    ok(&mut g, Action::Done.encode(0));
+    let ev = release(&mut g, 0);
+    assert!(
+        kinds(&ev).contains(&"repaired"),
+        "moving block {free}: {:?}",
+        ev.iter().map(|e| e.text.clone()).collect::<Vec<_>>()
+    );
+    assert_ne!(g.state.players[0].pieces[free].pose(), top);
+}

@@ -1,0 +1,240 @@
+//! Randomized shots for every game: launches drawn uniformly from the game's own launch prompt,
+//! simulated to rest, games played on with them (decisions picked at random). After every shot:
+//! no NaN or infinite pose; no body tunnelled (a dynamic body at rest with its centre under the
+//! table top); no piece lost (every body the table removed is reported fallen, and once the
+//! outcome is applied the game's conservation invariants hold, so what left the table went back
+//! to its supply). Prints a table.
+//!
+//! Short run in `cargo test`; the long run (10⁴ shots per game, release):
+//! `CT_FUZZ_SHOTS=10000 cargo test --release --test fuzz_shots -- --ignored --nocapture`
+//! (`./build.sh fuzz`).
+
+use catapult_table::core::seat::{default_seats, SeatKind};
+use catapult_table::core::{BodyShape, Launch, LaunchPrompt, Move, Rng};
+use catapult_table::games;
+use catapult_table::physics::Table;
+
+fn env(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn pick(rng: &mut Rng, (lo, hi): (i32, i32)) -> i32 {
+    if hi <= lo {
+        return lo;
+    }
+    lo + rng.below((hi - lo + 1) as u32) as i32
+}
+
+fn random_launch(p: &LaunchPrompt, rng: &mut Rng) -> Launch {
+    let (lo, hi) = p.angle;
+    let angle = if lo <= hi {
+        pick(rng, (lo, hi))
+    } else {
+        (lo + rng.below((3600 - lo + hi + 1) as u32) as i32) % 3600
+    };
+    Launch {
+        kind: p.kinds[rng.below(p.kinds.len() as u32) as usize],
+        angle,
+        power: pick(rng, p.power),
+        spin: pick(rng, p.spin),
+        x: pick(rng, p.x),
+        y: pick(rng, p.y),
+    }
+}
+
+#[derive(Default)]
+struct Row {
+    shots: usize,
+    steps: u64,
+    non_finite: usize,
+    tunnelled: usize,
+    lost: usize,
+    fallen: usize,
+    problems: Vec<String>,
+}
+
+/// Bodies a table removes on purpose (tools, not pieces): Catapults lifts its fingertip away.
+fn is_tool(t: &Table, id: usize) -> bool {
+    t.tag(id) == catapult_table::games::catapults::table::TAG_FINGER
+}
+
+/// The solids a piece must never end up inside: every fixed, unrotated box (the table top's
+/// tiles, walls, cups), as min x, min y, max x, max y in metres.
+fn solids(t: &Table) -> Vec<[f32; 4]> {
+    let mut out = Vec::new();
+    for id in 0..t.len() {
+        let Some(spec) = t.spec(id) else { continue };
+        if spec.dynamic || t.is_removed(id) || spec.angle != 0.0 {
+            continue;
+        }
+        for p in &spec.parts {
+            if let (BodyShape::Rect { hw, hh }, 0.0) = (p.shape, p.angle) {
+                let (x, y) = (spec.x + p.dx, spec.y + p.dy);
+                out.push([x - hw, y - hh, x + hw, y + hh]);
+            }
+        }
+    }
+    out
+}
+
+/// Checks the table a shot settled on; returns (non-finite, tunnelled, lost, fallen).
+/// Tunnelled: a piece at rest with its centre inside a solid, or under the table top within the
+/// top's footprint (it went through the top).
+fn inspect(t: &Table) -> (usize, usize, usize, usize) {
+    let solid = solids(t);
+    let tops: Vec<[f32; 4]> = solid
+        .iter()
+        .copied()
+        .filter(|b| b[3].abs() < 0.001)
+        .collect();
+    let (mut bad, mut under, mut lost) = (0, 0, 0);
+    for id in 0..t.len() {
+        if t.is_removed(id) {
+            if !t.fallen().contains(&id) && !is_tool(t, id) {
+                lost += 1;
+            }
+            continue;
+        }
+        let Some((x, y, a)) = t.pose(id) else {
+            lost += 1;
+            continue;
+        };
+        if !(x.is_finite() && y.is_finite() && a.is_finite()) {
+            bad += 1;
+            continue;
+        }
+        if !t.spec(id).is_some_and(|s| s.dynamic) {
+            continue;
+        }
+        let m = 0.001;
+        let inside = solid
+            .iter()
+            .any(|b| x > b[0] + m && x < b[2] - m && y > b[1] + m && y < b[3] - m);
+        let below_top = y < -0.002 && tops.iter().any(|b| x > b[0] && x < b[2]);
+        if inside || below_top {
+            under += 1;
+        }
+    }
+    (bad, under, lost, t.fallen().len())
+}
+
+fn shots_for(id: &str, n: usize, seed: u64) -> Row {
+    let mut row = Row::default();
+    let mut rng = Rng::new(seed);
+    let Ok(info) = games::info(id) else {
+        return row;
+    };
+    let mut restarts = 0;
+    while row.shots < n && restarts < n + 100 {
+        restarts += 1;
+        let span = (info.max_seats - info.min_seats + 1) as u32;
+        let seats = info.min_seats + rng.below(span) as usize;
+        let Ok(mut g) = games::new_game(
+            id,
+            &[],
+            default_seats(seats, SeatKind::Bot),
+            rng.below(u32::MAX) as u64,
+        ) else {
+            continue;
+        };
+        for _ in 0..400 {
+            if row.shots >= n || g.is_over() {
+                break;
+            }
+            let Some(seat) = g.turn() else { break };
+            let choices = g.choices();
+            let Some(prompt) = g.launch_prompt() else {
+                if choices.is_empty() {
+                    break;
+                }
+                let c = &choices[rng.below(choices.len() as u32) as usize];
+                if g.apply(&c.mv).is_err() {
+                    break;
+                }
+                continue;
+            };
+            if !choices.is_empty() && rng.below(4) == 0 {
+                let c = &choices[rng.below(choices.len() as u32) as usize];
+                let _ = g.apply(&c.mv);
+                continue;
+            }
+            let launch = random_launch(&prompt, &mut rng);
+            let mut shot = match g.start_shot(&launch) {
+                Ok(s) => s,
+                Err(e) => {
+                    row.problems
+                        .push(format!("{id}: a launch inside the prompt was refused: {e}"));
+                    break;
+                }
+            };
+            let outcome = shot.run_to_rest();
+            row.shots += 1;
+            row.steps += outcome.steps;
+            if let Some(t) = shot.physics_table().and_then(|a| a.downcast_ref::<Table>()) {
+                let (bad, under, lost, fallen) = inspect(t);
+                row.non_finite += bad;
+                row.tunnelled += under;
+                row.lost += lost;
+                row.fallen += fallen;
+            }
+            for b in shot.view().bodies {
+                if !(b.x.is_finite() && b.y.is_finite() && b.angle.is_finite()) {
+                    row.non_finite += 1;
+                }
+            }
+            let mut mv = Move::shot(seat, launch);
+            mv.outcome = Some(outcome);
+            if let Err(e) = g.apply(&mv) {
+                row.problems
+                    .push(format!("{id}: a simulated outcome was refused: {e}"));
+                break;
+            }
+            let broken = g.invariant_violations();
+            if !broken.is_empty() {
+                row.lost += 1;
+                row.problems.push(format!("{id}: {}", broken.join("; ")));
+                break;
+            }
+        }
+    }
+    row
+}
+
+fn run(n: usize) {
+    println!("game        shots     steps  non-finite  tunnelled  lost  fell off (returned)");
+    let mut problems = Vec::new();
+    let mut bad = 0;
+    for info in games::GAMES.iter().filter(|g| g.available) {
+        let t = std::time::Instant::now();
+        let r = shots_for(info.id, n, 0x5407 ^ info.id.len() as u64);
+        println!(
+            "{:<10} {:>6} {:>9} {:>11} {:>10} {:>5} {:>10}   ({:.1} s)",
+            info.id,
+            r.shots,
+            r.steps,
+            r.non_finite,
+            r.tunnelled,
+            r.lost,
+            r.fallen,
+            t.elapsed().as_secs_f64()
+        );
+        bad += r.non_finite + r.tunnelled + r.lost;
+        problems.extend(r.problems);
+    }
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(bad, 0, "non-finite poses, tunnelled or lost pieces");
+}
+
+#[test]
+fn random_shots_stay_finite_on_the_table_and_lose_nothing() {
+    run(env("CT_FUZZ_SHOTS_SHORT", 6));
+}
+
+#[test]
+#[ignore = "long run: ./build.sh fuzz"]
+fn ten_thousand_random_shots_per_game() {
+    run(env("CT_FUZZ_SHOTS", 10_000));
+}
