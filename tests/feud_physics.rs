@@ -23,7 +23,7 @@ fn ok(g: &mut Feud, mv: Move) -> Vec<catapult_table::core::Event> {
 /// Lets go through the real table (a release shot) and applies what it reports.
 fn release(g: &mut Feud, seat: usize) -> Vec<catapult_table::core::Event> {
     let l = Launch {
-        kind: "release".into(),
+        kind: catapult_table::core::LaunchKind::Release,
         ..Launch::default()
     };
     let mut shot = g.start_shot(&l).unwrap_or_else(|e| panic!("{e}"));
@@ -166,7 +166,7 @@ fn pieces_that_leave_the_table_go_to_the_box_and_none_is_ever_lost() {
     fire(
         &mut g,
         Launch {
-            kind: "catapult".into(),
+            kind: catapult_table::core::LaunchKind::Catapult,
             angle: 450,
             power: 1000,
             ..Launch::default()

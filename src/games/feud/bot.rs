@@ -251,7 +251,7 @@ pub fn aim_hints(st: &State) -> Vec<Launch> {
                 (v - CATAPULT_SPEED.0) / (CATAPULT_SPEED.1 - CATAPULT_SPEED.0) * 1000.0,
             ) as i32;
             out.push(Launch {
-                kind: "catapult".into(),
+                kind: crate::core::LaunchKind::Catapult,
                 angle: if c.facing > 0 { theta } else { 1800 - theta },
                 power,
                 spin: 0,
