@@ -174,6 +174,8 @@ export async function viewerScrub(browser, url, Tab, h) {
   await tab.tapButton("viewer:slider");
   const mid = await tab.waitLine(/^\[ct\] viewer at=10 of=20 state=([0-9a-f]{16}) flagged=(\d+)$/, 10000, mark);
   check(mid[1] === traceState(9), `after move 10 the viewer shows state ${mid[1]}, the referee's trace ${traceState(9)}`);
+  await sleep(200);
+  h.assertDrawn(await tab.shot("viewer-middle"), "the viewer at move 10");
   // Back to the previous shot: move 10 (index 9) is a shot; it flies again, re-simulated.
   mark = tab.mark();
   await tab.tapButton("viewer:prev-shot");
@@ -181,10 +183,11 @@ export async function viewerScrub(browser, url, Tab, h) {
   check(shot[1] === traceState(9), "the re-simulated shot lands on the recorded state");
   check(shot[2] === "0", `no shot flagged (${shot[2]})`);
   await sleep(200);
-  // And back to the start by dragging the slider to its left end.
+  // And back to the start by dragging the slider past its left end (still on the canvas: a
+  // finger that leaves the canvas cancels the gesture).
   const s = await tab.button("viewer:slider");
   mark = tab.mark();
-  await tab.drag([[s.x, s.y], [s.x - 300, s.y], [s.x - 2000, s.y]], 60);
+  await tab.drag([[s.x, s.y], [s.x / 2, s.y], [s.x / 4, s.y], [8, s.y]], 60);
   const back = await tab.waitLine(/^\[ct\] viewer at=0 of=20 state=([0-9a-f]{16})/, 10000, mark);
   check(back[1] === start[1], "back at the start");
   await tab.tapButton("viewer:close");

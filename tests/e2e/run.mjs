@@ -411,7 +411,7 @@ async function main() {
 
     // Game links and the replay viewer (CT_ONLY=link runs just these).
     if (available.includes("castle")) {
-      const h = { check, sleep };
+      const h = { check, sleep, assertDrawn };
       let shared = null;
       await test("link: a game shared from one browser continues in a fresh one from the link", async () => {
         shared = await linkShareAndContinue(browser, url, Tab, h);
