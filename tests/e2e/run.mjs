@@ -1013,7 +1013,7 @@ function carcassonneHooks() {
   let viewed = false;
   return {
     seed: 7,
-    budgetMs: 170000,
+    budgetMs: 420000,
     minShots: 0,
     turn: async (tab, input, stats) => {
       if (input === 8) {
