@@ -848,6 +848,19 @@ mod game_face {
         assert!(moves >= 142);
         let r = g.ranking();
         assert_eq!(r.standings.len(), 2);
+        // The results lines carry the points by kind, which add up to the points.
+        for (line, st) in r
+            .explain(&["Ada".into(), "Bo".into()])
+            .iter()
+            .zip(&r.standings)
+        {
+            assert!(
+                line.contains("roads ") && line.contains("fields "),
+                "{line}"
+            );
+            assert_eq!(st.keys[0], st.keys[1..].iter().sum::<i64>(), "{line}");
+            assert_eq!(st.keys[0], g.scores()[st.seat]);
+        }
         let history = g.score_history();
         assert_eq!(history.last(), Some(&g.scores()));
         assert!(history.len() >= 35);

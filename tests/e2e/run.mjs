@@ -376,6 +376,12 @@ async function main() {
     for (const id of available) {
       const entry = GAMES[id] || {};
       for (const variant of entry.variants || [{ label: id, taps: [] }]) {
+        if (entry.map) {
+          await test(`${variant.label}: started by touch, one shot with its own gesture, resumed after a reload`, async () => ({
+            skip: "a tile-map game with no shots: its whole game by touch below covers it",
+          }));
+          continue;
+        }
         await test(`${variant.label}: started by touch, one shot with its own gesture, resumed after a reload`, () =>
           playGame(browser, url, id, { ...entry, ...variant })
         );
@@ -461,6 +467,12 @@ async function main() {
             return [0.02 * (r() - 0.5), 0.05 + 0.04 * r()];
           },
         })
+      );
+    }
+
+    if (available.includes("carcassonne")) {
+      await test("carcassonne whole game by touch: every tile laid by taps, the map panned and zoomed, human vs bot to the results screen", () =>
+        wholeGame(browser, url, "carcassonne", carcassonneHooks())
       );
     }
 
@@ -1072,6 +1084,90 @@ async function resultsChart(browser, url) {
   assertDrawn(await tab.shot("catapults-results-chart"), "the results screen with its chart");
   tab.noErrors();
   await ctx.close();
+}
+
+// Carcassonne: seat 0 lays each tile by a tap on a lit cell (the first one the app offers) and
+// *Place*, turning it with a second tap now and then; stands a follower on the first lit spot
+// every third tile, else taps *No follower*. On its second tile it zooms with the wheel, pans
+// with one finger, pinches, and fits the map again. The results: ranking, points by kind, chart.
+function carcassonneHooks() {
+  let viewed = false;
+  return {
+    seed: 7,
+    budgetMs: 420000,
+    minShots: 0,
+    turn: async (tab, input, stats) => {
+      if (input === 8) {
+        if (stats.placements === 1 && !viewed) {
+          viewed = true;
+          await carcassonneView(tab);
+        }
+        const ax = await tab.q("ct_anchor_x");
+        const ay = await tab.q("ct_anchor_y");
+        await tab.tap(ax, ay);
+        await tab.waitFor("the ghost tile", async () => (await tab.q("ct_ghost_r")) >= 0, 5000);
+        if (stats.placements % 4 === 2) {
+          // A second tap turns it to the next rotation that fits (or keeps the only one).
+          await tab.tap(ax, ay);
+          await tab.frames(2);
+        }
+        if (stats.placements === 3) await tab.shot("whole-carcassonne-ghost");
+        await tab.tapButton("grid:place");
+        stats.placements++;
+        return true;
+      }
+      if (input === 9 && stats.placements % 3 === 1) {
+        await tab.tap(await tab.q("ct_anchor_x"), await tab.q("ct_anchor_y"));
+        stats.followers = (stats.followers || 0) + 1;
+        return true;
+      }
+      if (stats.placements === 20 && !stats.midShot) {
+        stats.midShot = true;
+        await tab.shot("whole-carcassonne-midgame");
+      }
+      return false;
+    },
+    after: async (tab, stats, mark) => {
+      check(stats.placements >= 30, `seat 0 laid its tiles by touch (${stats.placements})`);
+      check((stats.followers || 0) >= 5, `seat 0 stood followers by touch (${stats.followers})`);
+      const chart = await tab.waitLine(/^\[ct\] results-chart rounds=(\d+)$/, 5000, mark);
+      check(Number(chart[1]) >= 30, `the chart has every round (rounds=${chart[1]})`);
+    },
+  };
+}
+
+// Wheel zoom about the map's middle, a one-finger pan, a pinch, then *Fit*: nothing is played.
+async function carcassonneView(tab) {
+  const moves = await tab.q("ct_moves");
+  const base = await tab.q("ct_scale");
+  const size = await tab.size();
+  const o = { x: await tab.q("ct_cell_x", 0, 0), y: await tab.q("ct_cell_y", 0, 0) };
+  await tab.page.mouse.move(o.x, o.y);
+  await tab.page.mouse.wheel(0, -120);
+  await tab.waitFor("a wheel notch", async () => (await tab.q("ct_scale")) > base * 1.2);
+  const s0 = { x: await tab.q("ct_cell_x", 0, 0), y: await tab.q("ct_cell_y", 0, 0) };
+  await tab.drag([[s0.x, s0.y], [s0.x + 15, s0.y + 5], [s0.x + 35, s0.y + 10], [s0.x + 60, s0.y + 15]], 40);
+  await tab.frames(2);
+  const s1 = await tab.q("ct_cell_x", 0, 0);
+  check(s1 - s0.x > 20, `the drag panned the map (${s0.x} -> ${s1})`);
+  const cy = Math.min(size.h * 0.5, s1);
+  const cx = size.w / 2;
+  await tab.touch("touchStart", [[cx - 40, cy, 1]]);
+  await tab.frames(2);
+  await tab.touch("touchStart", [[cx - 40, cy, 1], [cx + 40, cy, 2]]);
+  await tab.frames(2);
+  for (let i = 1; i <= 5; i++) {
+    await tab.touch("touchMove", [[cx - 40 - 12 * i, cy, 1], [cx + 40 + 12 * i, cy, 2]]);
+    await tab.frames(2);
+  }
+  await tab.touch("touchEnd", [[cx - 100, cy, 1]]);
+  await tab.frames(2);
+  await tab.touch("touchEnd", []);
+  await tab.frames(2);
+  await tab.shot("whole-carcassonne-zoomed");
+  await tab.tapButton("view:fit");
+  await tab.waitFor("the fit", async () => Math.abs((await tab.q("ct_scale")) - base) < 0.5);
+  check((await tab.q("ct_moves")) === moves, "viewing the map plays nothing");
 }
 
 // Assault on the Castle: seat 0 builds its castle by hand — each building card dragged upright

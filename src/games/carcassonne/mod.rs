@@ -260,9 +260,18 @@ impl Game for Carcassonne {
         self.state.scores.clone()
     }
 
+    /// Ranked by points alone (tied players share the place); each line then shows the points
+    /// by kind, so the results screen carries the breakdown.
     fn ranking(&self) -> Ranking {
         let keys: Vec<Vec<i64>> = self.state.scores.iter().map(|&p| vec![p]).collect();
-        rank(&["points"], &keys)
+        let mut r = rank(&["points"], &keys);
+        r.key_names
+            .extend(["roads", "cities", "cloisters", "fields"].map(String::from));
+        for s in &mut r.standings {
+            let b = self.state.breakdown.get(s.seat).copied().unwrap_or([0; 4]);
+            s.keys.extend(b);
+        }
+        r
     }
 
     fn view(&self) -> TableView {
