@@ -4,7 +4,7 @@
 pub use crate::core::driver::Origin;
 use crate::core::driver::Recorded;
 use crate::core::replay::Replay;
-use crate::core::strict_json::{escaped, shown};
+use crate::core::strict_json::{escaped_whole, shown};
 use crate::core::{Refusal, RuleResult, Session};
 use crate::games;
 pub use crate::headless::{write_atomically, RunResult, SelfplayError};
@@ -381,7 +381,7 @@ pub fn run(args: &[String]) -> RunResult {
                 return r;
             }
             for path in &args[1..] {
-                r.out.push(format!("== {}", escaped(path)));
+                r.out.push(format!("== {}", escaped_whole(path)));
                 let (lines, result) = match read_file(path) {
                     Ok(text) => trace(&text),
                     Err(e) => (Vec::new(), Err(Refusal(e))),

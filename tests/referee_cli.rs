@@ -86,3 +86,13 @@ fn out_file_is_not_written_when_selfplay_is_refused() {
     assert_eq!(r.code, 2);
     assert!(!std::path::Path::new(&out).exists());
 }
+
+/// The determinism check compares the referee's trace with the browser's, which heads each
+/// replay with its full file name: the referee's heading must not be cut short.
+#[test]
+fn regress_trace_heading_keeps_a_long_file_name_whole() {
+    let long = "a-replay-file-name-longer-than-forty-characters-s1010.json";
+    let path = tmp(long, "{}");
+    let r = run(&args(&["trace", &path]));
+    assert_eq!(r.out.first(), Some(&format!("== {path}")), "{:?}", r.out);
+}

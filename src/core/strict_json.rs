@@ -41,9 +41,19 @@ pub fn shown(s: &str) -> String {
 
 /// The same escaping as [`shown`], without the backticks.
 pub fn escaped(s: &str) -> String {
+    escape(s, Some(40))
+}
+
+/// The same escaping, never cut short: for text a tool prints as a heading (a trace's file name),
+/// where two platforms' output must compare equal.
+pub fn escaped_whole(s: &str) -> String {
+    escape(s, None)
+}
+
+fn escape(s: &str, limit: Option<usize>) -> String {
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i == 40 {
+        if Some(i) == limit {
             out.push('…');
             break;
         }
