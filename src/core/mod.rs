@@ -8,6 +8,7 @@ pub mod event;
 pub mod game;
 pub mod link;
 pub mod moves;
+pub mod pose;
 pub mod ranking;
 pub mod replay;
 pub mod rng;
@@ -24,6 +25,7 @@ pub use game::{
     BodyShape, BodyView, Choice, Game, LaunchKind, LaunchPrompt, PlacementPrompt, Shot, TableView,
 };
 pub use moves::{Fact, Launch, Move, Outcome};
+pub use pose::Pose;
 pub use ranking::{rank, Ranking, Standing};
 pub use rng::Rng;
 pub use scene::{

@@ -40,22 +40,7 @@ pub const LEAN: i32 = 700;
 pub const MIN_GAP: f64 = 7.0;
 
 /// A card's pose: centre x, y (dmm, mat-local: from the mat's left edge and top surface) and angle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Pose {
-    pub x: i32,
-    pub y: i32,
-    pub a: i32,
-}
-
-impl Pose {
-    pub fn new(x: i32, y: i32, a: i32) -> Self {
-        Pose {
-            x,
-            y,
-            a: a.rem_euclid(3600),
-        }
-    }
-}
+pub use crate::core::Pose;
 
 /// Left edge of a seat's mat on the table (dmm).
 pub fn mat_left(seat: usize) -> i32 {

@@ -39,22 +39,7 @@ pub const UPRIGHT_TOL: i32 = 50;
 /// A placement angle this close to 0° or 90° counts as exactly that (a hand is not a protractor).
 pub const ANGLE_SNAP: i32 = 50;
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Pose {
-    pub x: i32,
-    pub y: i32,
-    pub a: i32,
-}
-
-impl Pose {
-    pub fn new(x: i32, y: i32, a: i32) -> Self {
-        Pose {
-            x,
-            y,
-            a: a.rem_euclid(3600),
-        }
-    }
-}
+pub use crate::core::Pose;
 
 /// What a piece is, for its shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
