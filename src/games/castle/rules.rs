@@ -233,6 +233,7 @@ pub struct State {
 }
 
 mod cards;
+pub mod codec;
 mod setup;
 mod shot;
 mod solo;
