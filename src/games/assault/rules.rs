@@ -349,18 +349,8 @@ fn ev(kind: Ev, seat: Option<usize>, args: &[i64], text: impl Into<String>) -> E
     Event::of(kind, seat, args, text)
 }
 
-fn arg_i32(mv: &Move, i: usize) -> RuleResult<i32> {
-    let v = mv.arg(i)?;
-    i32::try_from(v).map_err(|_| {
-        Refusal(format!(
-            "move `{}`: argument {} is out of range",
-            mv.action,
-            i + 1
-        ))
-    })
-}
-
 mod building;
+pub mod codec;
 mod decisions;
 mod flow;
 mod scoring;

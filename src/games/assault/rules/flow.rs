@@ -248,4 +248,62 @@ impl State {
     }
 
     // ----- choices and the bot's rating --------------------------------------------------------
+
+    // ----- the moves siege cards ask for -------------------------------------------------------
+
+    /// `give`: Crusade, a card of `from`'s castle goes into `to`'s hand.
+    pub(super) fn give_card(
+        &mut self,
+        from: usize,
+        to: usize,
+        card: u32,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let p = &mut self.players[from];
+        let Some(i) = p.castle.iter().position(|c| c.id == card) else {
+            crate::refuse!("building card {card} is not in your castle");
+        };
+        let c = p.castle.remove(i);
+        self.dirty[from] = true;
+        self.players[to].hand.push(c.id);
+        self.tasks.pop_front();
+        events.push(ev(
+            Ev::CardGiven,
+            Some(from),
+            &[c.id as i64, to as i64],
+            format!("gives building card {} to seat {to}", c.id),
+        ));
+        Ok(())
+    }
+
+    /// `tax`: Taxes, a card of the castle to the bottom of the building deck (`left` to pay).
+    pub(super) fn pay_tax(
+        &mut self,
+        seat: usize,
+        left: u32,
+        card: u32,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let p = &mut self.players[seat];
+        let Some(i) = p.castle.iter().position(|c| c.id == card) else {
+            crate::refuse!("building card {card} is not in your castle");
+        };
+        let c = p.castle.remove(i);
+        self.building.put_bottom(c.id);
+        self.dirty[seat] = true;
+        self.tasks.pop_front();
+        if left > 1 {
+            self.tasks.push_front(Task::Tax {
+                seat,
+                left: left - 1,
+            });
+        }
+        events.push(ev(
+            Ev::Taxed,
+            Some(seat),
+            &[c.id as i64],
+            format!("pays building card {} in taxes", c.id),
+        ));
+        Ok(())
+    }
 }
