@@ -61,14 +61,7 @@ impl Action {
             "pass" => Action::Pass,
             other => crate::refuse!("`{other}` is not a move of the practice range"),
         };
-        let takes = action.args().len();
-        if mv.args.len() != takes {
-            crate::refuse!(
-                "move `{}` takes {takes} argument(s), not {}",
-                mv.action,
-                mv.args.len()
-            );
-        }
+        mv.takes(action.args().len())?;
         Ok(action)
     }
 
@@ -122,13 +115,7 @@ impl ShotFact {
             "ball_fell" => (ShotFact::BallFell, 0),
             other => crate::refuse!("unknown fact `{other}`"),
         };
-        if f.args.len() != takes {
-            crate::refuse!(
-                "fact `{}` takes {takes} argument(s), not {}",
-                f.what,
-                f.args.len()
-            );
-        }
+        f.takes(takes)?;
         Ok(fact)
     }
 

@@ -220,6 +220,15 @@ impl State {
         self.place_card(seat, card, pose, building, events)
     }
 
+    /// Takes a card out of the seat's castle.
+    pub(super) fn take_from_castle(&mut self, seat: usize, card: u32) -> RuleResult<Card> {
+        let p = &mut self.players[seat];
+        let Some(i) = p.castle.iter().position(|c| c.id == card) else {
+            crate::refuse!("building card {card} is not in your castle");
+        };
+        Ok(p.castle.remove(i))
+    }
+
     /// `remove` while building: any card of the castle goes back into the hand.
     pub(super) fn take_back_built(
         &mut self,
@@ -227,11 +236,8 @@ impl State {
         card: u32,
         events: &mut Vec<Event>,
     ) -> RuleResult<()> {
+        let card = self.take_from_castle(seat, card)?.id;
         let p = &mut self.players[seat];
-        let Some(i) = p.castle.iter().position(|c| c.id == card) else {
-            crate::refuse!("building card {card} is not in your castle");
-        };
-        let card = p.castle.remove(i).id;
         p.hand.push(card);
         p.placed_now.retain(|&c| c != card);
         p.effort += 1;

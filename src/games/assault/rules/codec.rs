@@ -136,14 +136,7 @@ impl Action {
             "gods_trebuchet" => Action::GodsTrebuchet,
             other => crate::refuse!("Assault on the Castle has no move `{other}`"),
         };
-        let takes = action.args().len();
-        if mv.args.len() != takes {
-            crate::refuse!(
-                "move `{}` takes {takes} argument(s), not {}",
-                mv.action,
-                mv.args.len()
-            );
-        }
+        mv.takes(action.args().len())?;
         Ok(action)
     }
 
@@ -258,13 +251,7 @@ impl ShotFact {
             ),
             other => crate::refuse!("unknown fact `{other}`"),
         };
-        if f.args.len() != takes {
-            crate::refuse!(
-                "fact `{}` takes {takes} argument(s), not {}",
-                f.what,
-                f.args.len()
-            );
-        }
+        f.takes(takes)?;
         Ok(fact)
     }
 }

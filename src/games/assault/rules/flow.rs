@@ -191,29 +191,14 @@ impl State {
                     "Black Plague: seat loses this turn",
                 ));
             }
-            Siege::Restoration => {
-                t.push(Task::Draw { seat, n: 2 });
-                t.push(Task::Place {
-                    seat,
-                    why: Why::Restoration,
-                });
-                t.push(Task::LetGo { seat, build: false });
-            }
+            Siege::Restoration => t.extend(Task::draw_and_reinforce(seat, Why::Restoration)),
             Siege::Taxes => {
                 t.push(Task::Tax { seat, left: 2 });
                 t.push(Task::LetGo { seat, build: false });
             }
             Siege::PeaceTreaty => {
                 for o in self.clockwise_from(seat) {
-                    t.push(Task::Draw { seat: o, n: 2 });
-                    t.push(Task::Place {
-                        seat: o,
-                        why: Why::PeaceTreaty,
-                    });
-                    t.push(Task::LetGo {
-                        seat: o,
-                        build: false,
-                    });
+                    t.extend(Task::draw_and_reinforce(o, Why::PeaceTreaty));
                 }
             }
         }
@@ -259,11 +244,7 @@ impl State {
         card: u32,
         events: &mut Vec<Event>,
     ) -> RuleResult<()> {
-        let p = &mut self.players[from];
-        let Some(i) = p.castle.iter().position(|c| c.id == card) else {
-            crate::refuse!("building card {card} is not in your castle");
-        };
-        let c = p.castle.remove(i);
+        let c = self.take_from_castle(from, card)?;
         self.dirty[from] = true;
         self.players[to].hand.push(c.id);
         self.tasks.pop_front();
@@ -284,11 +265,7 @@ impl State {
         card: u32,
         events: &mut Vec<Event>,
     ) -> RuleResult<()> {
-        let p = &mut self.players[seat];
-        let Some(i) = p.castle.iter().position(|c| c.id == card) else {
-            crate::refuse!("building card {card} is not in your castle");
-        };
-        let c = p.castle.remove(i);
+        let c = self.take_from_castle(seat, card)?;
         self.building.put_bottom(c.id);
         self.dirty[seat] = true;
         self.tasks.pop_front();

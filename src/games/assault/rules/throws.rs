@@ -424,15 +424,7 @@ impl State {
     pub(super) fn raid_tasks(&self, fallen: usize, causer: Option<usize>) -> Vec<Task> {
         let mut out = Vec::new();
         for r in self.raid_order(fallen, causer) {
-            out.push(Task::Draw { seat: r, n: 2 });
-            out.push(Task::Place {
-                seat: r,
-                why: Why::Raid,
-            });
-            out.push(Task::LetGo {
-                seat: r,
-                build: false,
-            });
+            out.extend(Task::draw_and_reinforce(r, Why::Raid));
         }
         out
     }

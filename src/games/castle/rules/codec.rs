@@ -87,20 +87,6 @@ fn own_square(s: i64) -> RuleResult<usize> {
     })
 }
 
-/// Refuses a move that carries a number of arguments its action does not take.
-fn arity(mv: &Move, takes: &[usize]) -> RuleResult<()> {
-    if takes.contains(&mv.args.len()) {
-        return Ok(());
-    }
-    let list: Vec<String> = takes.iter().map(|n| n.to_string()).collect();
-    Err(Refusal(format!(
-        "move `{}` takes {} argument(s), not {}",
-        mv.action,
-        list.join(" or "),
-        mv.args.len()
-    )))
-}
-
 impl Action {
     pub fn name(&self) -> &'static str {
         match self {
@@ -127,45 +113,32 @@ impl Action {
         let a = |i: usize| mv.arg(i);
         let action = match mv.action.as_str() {
             "play" => {
-                arity(mv, &[1, 3])?;
-                let card = usize::try_from(a(0)?).map_err(|_| {
-                    Refusal(format!("there is no card {} in your hand", mv.args[0]))
-                })?;
-                let roof = if mv.args.len() == 3 {
+                let c = a(0)?;
+                let card = usize::try_from(c)
+                    .map_err(|_| Refusal(format!("there is no card {c} in your hand")))?;
+                // A Reinforced Roof names its tower's square too.
+                let roof = if mv.args.len() > 1 {
                     Some(square(a(1)?, a(2)?)?)
                 } else {
                     None
                 };
                 Action::Play { card, roof }
             }
-            "stand" => {
-                arity(mv, &[1])?;
-                Action::Stand(match a(0)? {
-                    0 => false,
-                    1 => true,
-                    v => crate::refuse!("stand takes 1 (on the box) or 0 (off it), not {v}"),
-                })
-            }
-            "corner" => {
-                arity(mv, &[1])?;
-                Action::Corner(index(a(0)?, "corner")?)
-            }
+            "stand" => Action::Stand(match a(0)? {
+                0 => false,
+                1 => true,
+                v => crate::refuse!("stand takes 1 (on the box) or 0 (off it), not {v}"),
+            }),
+            "corner" => Action::Corner(index(a(0)?, "corner")?),
             "rearrange" => Action::Rearrange,
             "end_turn" => Action::EndTurn,
-            "move_tower" => {
-                arity(mv, &[4])?;
-                Action::MoveTower {
-                    from: square(a(0)?, a(1)?)?,
-                    to: square(a(2)?, a(3)?)?,
-                }
-            }
+            "move_tower" => Action::MoveTower {
+                from: square(a(0)?, a(1)?)?,
+                to: square(a(2)?, a(3)?)?,
+            },
             "done" => Action::Done,
-            "place" => {
-                arity(mv, &[1])?;
-                Action::Place(own_square(a(0)?)?)
-            }
+            "place" => Action::Place(own_square(a(0)?)?),
             "stack" => {
-                arity(mv, &[2])?;
                 let square = own_square(a(0)?)?;
                 let card = match a(1)? {
                     -1 => StackCard::Deck,
@@ -179,28 +152,20 @@ impl Action {
             }
             "draw" => Action::Draw,
             "decline" => Action::Decline,
-            DROP_ACTION => {
-                arity(mv, &[3])?;
-                Action::Drop {
-                    x: a(0)?,
-                    y: a(1)?,
-                    angle: a(2)?,
-                }
-            }
-            DRAG_ACTION => {
-                arity(mv, &[4])?;
-                Action::DragTower {
-                    source: a(0)?,
-                    x: a(1)?,
-                    y: a(2)?,
-                    angle: a(3)?,
-                }
-            }
+            DROP_ACTION => Action::Drop {
+                x: a(0)?,
+                y: a(1)?,
+                angle: a(2)?,
+            },
+            DRAG_ACTION => Action::DragTower {
+                source: a(0)?,
+                x: a(1)?,
+                y: a(2)?,
+                angle: a(3)?,
+            },
             other => crate::refuse!("`{other}` is not possible: Catapult Castle has no such move"),
         };
-        if action.args().is_empty() {
-            arity(mv, &[0])?;
-        }
+        mv.takes(action.args().len())?;
         Ok(action)
     }
 
@@ -296,13 +261,7 @@ impl ShotFact {
             ),
             other => crate::refuse!("unknown fact `{other}`"),
         };
-        if f.args.len() != takes {
-            crate::refuse!(
-                "fact `{}` takes {takes} argument(s), not {}",
-                f.what,
-                f.args.len()
-            );
-        }
+        f.takes(takes)?;
         Ok(fact)
     }
 }
@@ -394,9 +353,11 @@ mod tests {
         };
         assert!(err("fly", &[]).contains("no such move"));
         assert!(err("done", &[1]).contains("takes 0 argument(s), not 1"));
-        assert!(err("place", &[]).contains("takes 1"));
-        assert!(err("play", &[0, 1]).contains("takes 1 or 3"));
-        assert!(err("drop", &[100]).contains("takes 3"));
+        assert!(err("place", &[]).contains("needs argument 1"));
+        assert!(err("place", &[1, 2]).contains("takes 1 argument(s), not 2"));
+        assert!(err("play", &[0, 1]).contains("needs argument 3"));
+        assert!(err("play", &[0, 1, 2, 3]).contains("takes 3 argument(s), not 4"));
+        assert!(err("drop", &[100]).contains("needs argument 2"));
         assert!(err("stand", &[3]).contains("not 3"));
         assert!(err("stack", &[0, -2]).contains("no card -2"));
         assert!(err("corner", &[-1]).contains("no corner -1"));

@@ -96,13 +96,7 @@ impl ShotFact {
             },
             _ => ShotFact::Fallen { cube },
         };
-        if f.args.len() != takes {
-            crate::refuse!(
-                "fact `{}` takes {takes} argument(s), not {}",
-                f.what,
-                f.args.len()
-            );
-        }
+        f.takes(takes)?;
         Ok(fact)
     }
 }
