@@ -5,7 +5,7 @@
 
 use super::play::lerp_view;
 use crate::core::replay::{fnv1a, Replay, FNV_OFFSET};
-use crate::core::{Game, Move, Refusal, RuleResult, Shot, TableView};
+use crate::core::{Game, Move, Refusal, RuleResult, Scene, Shot, TableView};
 use crate::games::{self, GameInfo};
 use crate::physics::FixedClock;
 
@@ -157,6 +157,34 @@ impl Viewer {
             Some(f) => lerp_view(&f.prev, &f.cur, f.clock.alpha()),
             None => self.game().view(),
         }
+    }
+
+    /// What the screen draws: a shot in flight is always a side view; at rest, the game's own
+    /// scene at the position (Carcassonne's tile map). A map is shown as it stands, without the
+    /// open cells and spots of the next decision (nobody answers them in a replay).
+    pub fn scene(&self) -> Scene {
+        if self.flight.is_some() {
+            return Scene::Side(self.view());
+        }
+        match self.game().scene() {
+            Scene::Map(mut map) => {
+                map.legal.clear();
+                map.spots.clear();
+                Scene::Map(map)
+            }
+            side => side,
+        }
+    }
+
+    /// Each seat's name, colour and score at the position, as the in-game bar shows them.
+    pub fn scores(&self) -> Vec<(String, [u8; 3], i64)> {
+        let scores = self.game().scores();
+        self.replay
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.name.clone(), s.rgb(), scores.get(i).copied().unwrap_or(0)))
+            .collect()
     }
 
     fn judge(&mut self, i: usize, got: &crate::core::Outcome) {
@@ -405,6 +433,62 @@ mod tests {
         let mut v = Viewer::new(&r).unwrap_or_else(|e| panic!("{e}"));
         while v.check_one() {}
         assert_eq!(v.flagged(), vec![i]);
+    }
+
+    #[test]
+    fn a_carcassonne_replay_is_watched_on_its_tile_map() {
+        let r = golden("carcassonne/carcassonne-2p-s1.json");
+        let mut v = Viewer::new(&r).unwrap_or_else(|e| panic!("{e}"));
+        let tiles_at = |v: &Viewer| match v.scene() {
+            Scene::Map(m) => {
+                assert!(m.legal.is_empty() && m.spots.is_empty(), "no open prompt");
+                m.tiles.len()
+            }
+            Scene::Side(_) => panic!("a side view at move {}", v.at),
+        };
+        let start = tiles_at(&v);
+        assert!(start >= 1, "the start tile is on the map");
+        v.seek(v.len());
+        let end = tiles_at(&v);
+        assert!(end > start + 10, "{start} -> {end} tiles");
+        v.seek(v.len() / 2);
+        let mid = tiles_at(&v);
+        assert!(start < mid && mid < end, "{start} < {mid} < {end}");
+        v.step_back();
+        assert!(tiles_at(&v) <= mid);
+    }
+
+    #[test]
+    fn the_side_view_games_are_watched_from_the_side_and_shots_fly() {
+        for name in [
+            "castle/castle-2p-s2.json",
+            "assault/assault-2p-s1.json",
+            "catapults/catapults-2p-s1.json",
+            "feud/feud-2p-s1.json",
+        ] {
+            let r = golden(name);
+            let mut v = Viewer::new(&r).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(matches!(v.scene(), Scene::Side(_)), "{name}");
+            v.next_shot();
+            assert!(v.flying(), "{name}: a shot to watch");
+            assert!(matches!(v.scene(), Scene::Side(_)), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_scores_shown_are_each_seats_at_the_position() {
+        let r = golden("castle/castle-2p-s2.json");
+        let mut v = Viewer::new(&r).unwrap_or_else(|e| panic!("{e}"));
+        v.seek(v.len());
+        let shown: Vec<i64> = v.scores().iter().map(|s| s.2).collect();
+        assert_eq!(shown, v.game().scores());
+        let names: Vec<String> = v.scores().iter().map(|s| s.0.clone()).collect();
+        let want: Vec<String> = r.seats.iter().map(|s| s.name.clone()).collect();
+        assert_eq!(names, want);
+        v.seek(0);
+        let start: Vec<i64> = v.scores().iter().map(|s| s.2).collect();
+        assert_eq!(start, v.game().scores());
+        assert_ne!(start, shown, "the scores follow the position");
     }
 
     #[test]

@@ -81,7 +81,7 @@ impl App {
         let small = self.ui.size(2.8);
         let names: Vec<String> = v.replay.seats.iter().map(|s| s.name.clone()).collect();
         // Top bar: what is shown.
-        let top_h = 3.0 * u + ts * 1.3 + small * 1.4;
+        let top_h = 3.0 * u + ts * 1.3 + small * 2.9;
         self.ui.panel(Area::new(0.0, 0.0, w, top_h), PANEL);
         let title = format!("Replay of {} - move {} of {}", v.info.name, v.at, v.len());
         self.ui.text(&title, 2.0 * u, u, ts, ACCENT);
@@ -100,6 +100,7 @@ impl App {
             },
         };
         self.ui.text(&about, 2.0 * u, u + ts * 1.3, small, TEXT);
+        self.score_chips(v, 2.0 * u + ts * 1.3 + small * 1.4, small);
         // Bottom: the slider over a row of buttons.
         let bh = 9.0 * u;
         let slider_h = 7.0 * u;
@@ -112,25 +113,16 @@ impl App {
             table_area.h,
             TABLE_BG,
         );
-        let map_phase = !v.flying() && matches!(v.game().scene(), Scene::Map(_));
-        if map_phase {
-            // The viewer draws side views only; a tile-map phase is told in words.
-            let map_text = format!(
-                "{} - {} (the tile map is not drawn in the replay viewer)",
-                v.info.name,
-                v.game().phase()
-            );
-            self.ui.text_centred(
-                &map_text,
-                Area::new(0.0, table_area.y + table_area.h * 0.45, w, ts),
-                ts,
-                DIM,
-            );
-        } else {
-            let view = v.view();
-            let f = Camera::default().frame(view.bounds, table_area.inset(2.0 * u));
-            self.frame = Some(f);
-            draw::table(&self.ui, &view, &f);
+        self.table_area = table_area;
+        match v.scene() {
+            Scene::Map(map) => {
+                self.draw_map_still(&map);
+            }
+            Scene::Side(view) => {
+                let f = Camera::default().frame(view.bounds, table_area.inset(2.0 * u));
+                self.frame = Some(f);
+                draw::table(&self.ui, &view, &f);
+            }
         }
         // A flagged shot is said over the table.
         let flagged = v.flagged();
@@ -196,6 +188,22 @@ impl App {
             v.step_back();
         }
         close
+    }
+
+    /// Each seat's name and score at the position, in its colour, on one line from `y`.
+    fn score_chips(&mut self, v: &Viewer, y: f32, size: f32) {
+        let u = self.ui.u;
+        let mut x = 2.0 * u;
+        for (name, colour, score) in v.scores() {
+            let t = format!("{name} {score}");
+            let tw = self.ui.measure(&t, size);
+            if x + 1.5 * u + tw > self.ui.w {
+                break;
+            }
+            draw_rectangle(x, y + size * 0.15, u, size, rgb(colour));
+            self.ui.text(&t, x + 1.5 * u, y, size, TEXT);
+            x += 1.5 * u + tw + 2.0 * u;
+        }
     }
 
     /// The scrub bar: press or drag anywhere on it to go to that move.
