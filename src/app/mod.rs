@@ -303,6 +303,7 @@ impl App {
                 Screen::Title => {}
             }
         }
+        self.take_dropped_file();
         let opening = self.continue_opening();
         match self.screen {
             _ if opening => {}

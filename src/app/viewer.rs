@@ -108,6 +108,22 @@ impl Viewer {
         })
     }
 
+    /// A viewer over a replay file a player dropped or picked (`name` is the file's name, for
+    /// the message). Read with the strict reader; anything else is refused in one sentence.
+    pub fn from_file(name: &str, bytes: &[u8]) -> RuleResult<Viewer> {
+        let refuse = |why: &str| Refusal(format!("{name} cannot be watched: {why}."));
+        if crate::core::strict_json::check_size(bytes.len(), "the file").is_err() {
+            return Err(refuse("the file is far too large to be a replay"));
+        }
+        let text = std::str::from_utf8(bytes)
+            .map_err(|_| refuse("it is not a replay file of Catapult Table (it is not text)"))?;
+        if text.trim().is_empty() {
+            return Err(refuse("the file is empty"));
+        }
+        let replay = Replay::parse(text).map_err(|e| refuse(&e.0))?;
+        Viewer::new(&replay).map_err(|e| refuse(&e.0))
+    }
+
     pub fn len(&self) -> usize {
         self.replay.moves.len()
     }
@@ -489,6 +505,44 @@ mod tests {
         let start: Vec<i64> = v.scores().iter().map(|s| s.2).collect();
         assert_eq!(start, v.game().scores());
         assert_ne!(start, shown, "the scores follow the position");
+    }
+
+    #[test]
+    fn a_replay_file_opens_in_the_viewer() {
+        let path = format!(
+            "{}/tests/golden/feud/feud-2p-s1.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let v = Viewer::from_file("feud.json", &bytes).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(v.info.id, "feud");
+        assert_eq!(v.len(), golden("feud/feud-2p-s1.json").moves.len());
+    }
+
+    #[test]
+    fn a_malformed_replay_file_is_refused_in_one_sentence() {
+        let good = golden("castle/castle-1p-s1.json").to_json();
+        let cut = &good[..good.len() / 2];
+        let unknown_game = good.replacen("\"castle\"", "\"chess\"", 1);
+        let cases: Vec<(&str, Vec<u8>)> = vec![
+            ("empty", Vec::new()),
+            ("binary", vec![0xff, 0xfe, 0x00, 0x81]),
+            ("cut short", cut.as_bytes().to_vec()),
+            ("not json", b"hello".to_vec()),
+            ("unknown game", unknown_game.into_bytes()),
+            ("too large", vec![b' '; 64 * 1024 * 1024 + 1]),
+        ];
+        for (what, bytes) in cases {
+            let e = Viewer::from_file("game.json", &bytes)
+                .err()
+                .map(|e| e.0)
+                .unwrap_or_else(|| panic!("{what}: accepted"));
+            assert!(
+                e.starts_with("game.json cannot be watched: "),
+                "{what}: {e}"
+            );
+            assert!(e.ends_with('.') && !e.contains('\n'), "{what}: {e}");
+        }
     }
 
     #[test]

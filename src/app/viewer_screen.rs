@@ -10,6 +10,14 @@ use super::{draw, log, App, Screen};
 use crate::core::Scene;
 use macroquad::prelude::*;
 
+#[cfg(target_arch = "wasm32")]
+mod web {
+    extern "C" {
+        /// `web/ct_file.js`: shows the browser's file picker.
+        pub fn ct_pick_file();
+    }
+}
+
 impl App {
     /// Opens the viewer over the game in play (or just finished), returning to `back` after.
     pub(super) fn watch(&mut self, back: Screen) {
@@ -27,14 +35,66 @@ impl App {
     /// Opens the viewer over a replay (the saved game on the title screen).
     pub(super) fn watch_replay(&mut self, replay: &crate::core::replay::Replay, back: Screen) {
         match Viewer::new(replay) {
-            Ok(v) => {
-                log(&format!("viewer-open {} moves={}", v.info.id, v.len()));
-                self.viewer = Some(v);
-                self.viewer_back = back;
-                self.viewer_logged = None;
-                self.go(Screen::Viewer);
-            }
+            Ok(v) => self.open_viewer(v, back),
             Err(e) => self.say(format!("This game cannot be watched: {e}."), true),
+        }
+    }
+
+    fn open_viewer(&mut self, v: Viewer, back: Screen) {
+        log(&format!("viewer-open {} moves={}", v.info.id, v.len()));
+        self.viewer = Some(v);
+        self.viewer_back = back;
+        self.viewer_logged = None;
+        self.go(Screen::Viewer);
+    }
+
+    /// "Open a replay file": the browser's file picker (the file arrives as if dropped); the
+    /// desktop has none, so it says how to drop one.
+    pub(super) fn pick_replay_file(&mut self) {
+        #[cfg(target_arch = "wasm32")]
+        {
+            // SAFETY: the plugin takes no arguments and only opens the picker.
+            unsafe { web::ct_pick_file() };
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.say("Drop a replay file onto this window to watch it.", false);
+    }
+
+    /// A replay file dropped on the window (or picked on the web) opens in the viewer; one
+    /// that is not a replay is refused in a sentence and changes nothing (the game in play and
+    /// the save stay as they were).
+    pub(super) fn take_dropped_file(&mut self) {
+        let Some(file) = get_dropped_files().into_iter().next() else {
+            return;
+        };
+        let name = file
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| "The file".to_string());
+        let bytes = file.bytes.unwrap_or_default();
+        if self.opening.is_some() {
+            self.say("Wait until the game from the link is open.", true);
+            return;
+        }
+        match Viewer::from_file(&name, &bytes) {
+            Ok(v) => {
+                log(&format!("file-opened bytes={}", bytes.len()));
+                let back = match self.screen {
+                    // The game in play waits under the pause menu.
+                    Screen::Play | Screen::Pause => Screen::Pause,
+                    Screen::Viewer => self.viewer_back,
+                    Screen::Rules => Screen::Title,
+                    s => s,
+                };
+                self.open_viewer(v, back);
+            }
+            Err(e) => {
+                log(&format!("file-refused {e}"));
+                self.say(e.0, true);
+            }
         }
     }
 
