@@ -257,20 +257,14 @@ impl State {
                             Ev::CubeLanded,
                             Some(owner),
                             &[o, i, x as i64, y as i64, pts],
-                            format!(
-                                "seat {owner}'s cube {} lands at {x} mm ({pts} points)",
-                                index + 1
-                            ),
+                            format!("seat {owner}'s cube lands on the table ({pts} points)"),
                         ));
                     } else if from != to {
                         events.push(Event::of(
                             Ev::CubeKnocked,
                             Some(owner),
                             &[o, i, x as i64, y as i64, pts],
-                            format!(
-                                "seat {owner}'s cube {} is knocked to {x} mm ({pts} points)",
-                                index + 1
-                            ),
+                            format!("seat {owner}'s cube is knocked aside ({pts} points)"),
                         ));
                     }
                 }
