@@ -23,6 +23,7 @@ pub mod save;
 pub mod sound;
 pub mod ui;
 pub mod viewer;
+pub mod wording;
 
 mod aim;
 mod audio;
