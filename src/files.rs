@@ -72,11 +72,13 @@ pub fn write_with(
         use std::os::unix::fs::OpenOptionsExt;
         options.mode(0o644);
     }
-    let mut file = options
-        .open(&tmp)
-        .map_err(|e| format!("cannot write {name}: {}", plain(&e)))?;
-    let written = write(&mut file).and_then(|()| file.sync_all());
-    drop(file);
+    // The file is closed at the end of this block, before the rename.
+    let written = {
+        let mut file = options
+            .open(&tmp)
+            .map_err(|e| format!("cannot write {name}: {}", plain(&e)))?;
+        write(&mut file).and_then(|()| file.sync_all())
+    };
     let result = written
         .map_err(|e| format!("cannot write {name}: {}", plain(&e)))
         .and_then(|()| refuse_non_regular(target, &name))
