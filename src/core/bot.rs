@@ -158,18 +158,30 @@ pub fn choose_at(game: &dyn Game, level: Level, rng: &mut Rng, budget: BotBudget
             return decide_at(game, level, &candidates, rng);
         }
         let (meant, outcome) = aim(game, &prompt, rng, budget)?;
-        let fired = with_noise(&meant, &prompt, level.aim_noise(), rng);
-        let outcome = if fired == meant {
-            outcome
-        } else {
-            game.start_shot(&fired).ok()?.run_to_rest()
-        };
+        let (fired, outcome) = fire(game, &prompt, (meant, outcome), level, rng)?;
         return Some(Move {
             outcome: Some(outcome),
             ..Move::shot(seat, fired)
         });
     }
     decide_at(game, level, &candidates, rng)
+}
+
+/// The shot a hand at `level` fires when it means `meant` (a launch and the outcome the search
+/// simulated for it): the shaken launch and its own outcome.
+pub fn fire(
+    game: &dyn Game,
+    prompt: &LaunchPrompt,
+    meant: (Launch, super::Outcome),
+    level: Level,
+    rng: &mut Rng,
+) -> Option<(Launch, super::Outcome)> {
+    let fired = with_noise(&meant.0, prompt, level.aim_noise(), rng);
+    if fired == meant.0 {
+        return Some(meant);
+    }
+    let outcome = game.start_shot(&fired).ok()?.run_to_rest();
+    Some((fired, outcome))
 }
 
 /// A decision at `level`: Easy takes a random candidate two times in three (otherwise as
