@@ -111,8 +111,11 @@ pub struct AimSurvey {
     pub shots: usize,
     /// Shots that rate within `CAME_OFF` of the launch the bot meant (the game's own rating).
     pub came_off: usize,
-    /// Shots that produced the game's hit fact (`hit_fact`: a ball inside a tower in Castle).
+    /// Shots that produced the game's hit fact (`hit_fact`: a ball inside any tower in Castle).
     pub hits: usize,
+    /// Shots the game calls a hit (`Game::shot_hit`: in Castle, inside a tower worth taking);
+    /// None when the game has no such notion.
+    pub target_hits: Option<usize>,
 }
 
 impl AimSurvey {
@@ -122,6 +125,11 @@ impl AimSurvey {
 
     pub fn hit_share(&self) -> f64 {
         self.hits as f64 / self.shots.max(1) as f64
+    }
+
+    pub fn target_hit_share(&self) -> Option<f64> {
+        self.target_hits
+            .map(|h| h as f64 / self.shots.max(1) as f64)
     }
 }
 
@@ -155,6 +163,7 @@ pub fn aim_survey(
             shots: 0,
             came_off: 0,
             hits: 0,
+            target_hits: None,
         })
         .collect();
     let fact = hit_fact(game);
@@ -184,6 +193,9 @@ pub fn aim_survey(
                             }
                             if fact.is_some_and(|f| o.facts.iter().any(|x| x.what == f)) {
                                 s.hits += 1;
+                            }
+                            if let Some(hit) = g.shot_hit(&o) {
+                                *s.target_hits.get_or_insert(0) += usize::from(hit);
                             }
                         }
                     }

@@ -37,6 +37,10 @@ pub struct TournamentGame {
     pub moves: usize,
     pub shots: usize,
     pub scores: Vec<i64>,
+    /// Per entry: shots fired and hits among them (`Game::shot_hit`), where the game has hits.
+    pub aim: Vec<(usize, usize)>,
+    /// The game reached the move cap (`core::driver::MOVE_CAP`) without ending: no winner.
+    pub unfinished: bool,
 }
 
 /// The tally of a tournament.
@@ -57,6 +61,19 @@ impl Tournament {
             }
         }
         w
+    }
+
+    /// Per entry: shots and hits over all games (`Game::shot_hit`; zero shots where the game
+    /// has no notion of a hit).
+    pub fn aim(&self) -> Vec<(usize, usize)> {
+        let mut a = vec![(0, 0); self.entries.len()];
+        for g in &self.games {
+            for (e, (s, h)) in g.aim.iter().enumerate() {
+                a[e].0 += s;
+                a[e].1 += h;
+            }
+        }
+        a
     }
 
     pub fn shared(&self) -> usize {
@@ -115,6 +132,7 @@ impl Tournament {
             let scores: Vec<String> = g.scores.iter().map(|s| s.to_string()).collect();
             let (winner, level) = match g.winner {
                 Some(w) => (w.to_string(), self.entries[g.seat_entry[w]].name()),
+                None if g.unfinished => ("unfinished".to_string(), "unfinished"),
                 None => ("shared".to_string(), "shared"),
             };
             out.push_str(&format!(
@@ -153,7 +171,20 @@ impl Tournament {
                 hi * 100.0
             ));
         }
-        out.push(format!("shared first places: {}", self.shared()));
+        for (e, (shots, hits)) in self.aim().iter().enumerate() {
+            if *shots > 0 {
+                out.push(format!(
+                    "entry {e} ({}): {hits} hits in {shots} shots, {:.1}%",
+                    self.entries[e].name(),
+                    pct(*hits, *shots)
+                ));
+            }
+        }
+        let unfinished = self.games.iter().filter(|g| g.unfinished).count();
+        out.push(format!(
+            "shared first places: {} (of them unfinished at the move cap: {unfinished})",
+            self.shared()
+        ));
         let (lo, hi) = wilson(self.start_seat_wins(), n);
         out.push(format!(
             "start seat won {} of {n}: {:.1}% (95% interval {:.1}–{:.1}%; a fair share is {:.1}%)",
@@ -222,17 +253,41 @@ pub fn play(
             .collect();
         let header = Replay::new(game, options, seats, seed);
         let mut d = headless::driver_for(&header).map_err(|e| e.0)?;
-        d.play_out()
-            .map_err(|e| format!("game {i} (seed {seed}): {e}"))?;
+        let mut aim = vec![(0usize, 0usize); k];
+        let mut unfinished = false;
+        let stuck = |e: crate::core::driver::DriveError| format!("game {i} (seed {seed}): {e}");
+        while !d.game().is_over() {
+            if d.within_cap().is_err() {
+                // A table where no shot can change anything any more (every tower left full or
+                // roofed…): no winner; counted as unfinished and as a shared first place.
+                unfinished = true;
+                break;
+            }
+            let before = d.game().launch_prompt().map(|_| d.game().clone_game());
+            let mv = d.bot_turn().map_err(stuck)?;
+            if let (Some(g), Some(o)) = (before, mv.outcome.as_ref()) {
+                if let Some(hit) = g.shot_hit(o) {
+                    let e = seat_entry[mv.seat as usize];
+                    aim[e].0 += 1;
+                    aim[e].1 += usize::from(hit);
+                }
+            }
+        }
         let moves = &d.session.replay.moves;
         t.games.push(TournamentGame {
             seed,
             seat_entry,
             start_seat: moves.first().map(|m| m.seat as usize).unwrap_or(0),
-            winner: d.game().ranking().winner(),
+            winner: if unfinished {
+                None
+            } else {
+                d.game().ranking().winner()
+            },
+            unfinished,
             moves: moves.len(),
             shots: moves.iter().filter(|m| m.is_shot()).count(),
             scores: d.game().scores(),
+            aim,
         });
     }
     Ok(t)
@@ -379,18 +434,20 @@ pub fn aim_command(args: &[String]) -> RunResult {
     };
     match headless::aim_survey(game, players, seed, positions, tries, &Level::ALL) {
         Ok(survey) => {
-            r.out.push("level\tshots\tcame_off\thits".into());
+            r.out
+                .push("level\tshots\tcame_off\tin_any_tower\ton_target".into());
             for s in survey {
+                let share = |v: Option<f64>| {
+                    v.map(|v| format!("{:.1}%", 100.0 * v))
+                        .unwrap_or_else(|| "-".into())
+                };
                 r.out.push(format!(
-                    "{}\t{}\t{:.1}%\t{}",
+                    "{}\t{}\t{:.1}%\t{}\t{}",
                     s.level.name(),
                     s.shots,
                     100.0 * s.came_off_share(),
-                    if headless::hit_fact(game).is_some() {
-                        format!("{:.1}%", 100.0 * s.hit_share())
-                    } else {
-                        "-".into()
-                    }
+                    share(headless::hit_fact(game).map(|_| s.hit_share())),
+                    share(s.target_hit_share())
                 ));
             }
         }

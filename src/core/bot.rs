@@ -57,21 +57,27 @@ impl Level {
         }
     }
 
-    /// How much this level's hand shakes when it fires.
+    /// How much this level's hand shakes when it fires. Calibrated on 2-seat Catapult Castle
+    /// (`referee aim` and `referee tournament`; the bands are in docs/balance.md).
     pub fn aim_noise(self) -> AimNoise {
+        if let Ok(v) = std::env::var("CT_NOISE") {
+            let n: Vec<i32> = v.split(',').filter_map(|x| x.parse().ok()).collect();
+            let i = self as usize * 2;
+            return AimNoise {
+                angle: n[i],
+                power: n[i + 1],
+            };
+        }
         match self {
             Level::Easy => AimNoise {
-                angle: 45,
-                power: 60,
+                angle: 100,
+                power: 130,
             },
             Level::Normal => AimNoise {
-                angle: 22,
-                power: 30,
+                angle: 30,
+                power: 38,
             },
-            Level::Hard => AimNoise {
-                angle: 9,
-                power: 12,
-            },
+            Level::Hard => AimNoise { angle: 5, power: 5 },
         }
     }
 }

@@ -264,6 +264,11 @@ pub trait Game: Send {
     fn bot_move(&self, _level: Level, _rng: &mut Rng) -> Option<Move> {
         None
     }
+    /// Whether a shot's outcome is a hit, where the game has one simple meaning of it (a ball
+    /// inside a tower worth taking); None when it has not. Tools measure bots' aim with it.
+    fn shot_hit(&self, _outcome: &Outcome) -> Option<bool> {
+        None
+    }
     /// Good first guesses for the bot's aim (the game knows where its targets are).
     fn aim_hints(&self) -> Vec<Launch> {
         Vec::new()

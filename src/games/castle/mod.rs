@@ -402,6 +402,10 @@ impl Game for Castle {
         bot::rate(&self.state, outcome)
     }
 
+    fn shot_hit(&self, outcome: &Outcome) -> Option<bool> {
+        Some(bot::hits_a_target(&self.state, outcome))
+    }
+
     fn aim_hints(&self) -> Vec<Launch> {
         bot::aim_hints(&self.state)
     }
