@@ -163,6 +163,14 @@ pub fn choose_at(game: &dyn Game, level: Level, rng: &mut Rng, budget: BotBudget
         if !candidates.is_empty() && rng.below(3) == 0 {
             return decide_at(game, level, &candidates, rng);
         }
+        // Hard looks twice as long for the launch it means.
+        let budget = match level {
+            Level::Hard => BotBudget {
+                samples: budget.samples * 2,
+                refinements: budget.refinements * 2,
+            },
+            _ => budget,
+        };
         let (meant, outcome) = aim(game, &prompt, rng, budget)?;
         let (fired, outcome) = fire(game, &prompt, (meant, outcome), level, rng)?;
         return Some(Move {
