@@ -9,6 +9,7 @@ const FILES = [
   "vendor/mq_js_bundle.js",
   "ct_plugin.js",
   "ct_link.js",
+  "ct_file.js",
   "manifest.webmanifest",
   "icons/icon-192.png",
   "icons/icon-512.png",

@@ -26,16 +26,7 @@ impl App {
         let ta = self.table_area;
         draw_rectangle(ta.x, ta.y, ta.w, ta.h, TABLE_BG);
         let placing = prompt.is_some_and(|g| g.step == GridStep::Place) && map.in_hand.is_some();
-        let hand = placing.then(|| hand_box(ta, u));
-        // The map is framed beside the hand box, not under it.
-        let mut framed = ta.inset(2.0 * u);
-        if let Some(h) = hand {
-            if ta.w >= ta.h {
-                framed.w = (h.x - u - framed.x).max(10.0);
-            } else {
-                framed.h = (h.y - u - framed.y).max(10.0);
-            }
-        }
+        let (hand, framed) = map_framing(ta, u, placing);
         let bounds = map.bounds;
         if !self.camera_map {
             self.camera = Camera::default();
@@ -110,6 +101,39 @@ impl App {
         }
         if let (Some(g), Some(_)) = (prompt, seat) {
             self.map_hint(map, g, &f);
+        }
+        f
+    }
+
+    /// The map as the replay viewer shows it, in the table area: framed whole, without input,
+    /// the tile about to be laid in the hand box. Returns the frame used.
+    pub(super) fn draw_map_still(&mut self, map: &TileMapView) -> Frame {
+        let u = self.ui.u;
+        let ta = self.table_area;
+        draw_rectangle(ta.x, ta.y, ta.w, ta.h, TABLE_BG);
+        let art = map.in_hand.and_then(|a| map.arts.get(a));
+        let (hand, framed) = map_framing(ta, u, art.is_some());
+        let f = Camera::default().frame(map.bounds, framed);
+        self.frame = Some(f);
+        // The in-game map input starts afresh when the game is shown again.
+        self.grid = GridInput::default();
+        self.grid_tag.clear();
+        self.camera_map = false;
+        let dpi = screen_dpi_scale().max(0.01);
+        let clip = (
+            (ta.x * dpi) as i32,
+            (ta.y * dpi) as i32,
+            (ta.w * dpi).ceil() as i32,
+            (ta.h * dpi).ceil() as i32,
+        );
+        let cached = self.tile_layer.update(map, &f, ta, dpi);
+        // SAFETY: as in `draw_map`.
+        unsafe { get_internal_gl() }.quad_gl.scissor(Some(clip));
+        self.draw_map_layers(map, &f, false, cached);
+        // SAFETY: as above.
+        unsafe { get_internal_gl() }.quad_gl.scissor(None);
+        if let (Some(h), Some(art)) = (hand, art) {
+            self.draw_hand(h, art, false);
         }
         f
     }
@@ -360,6 +384,21 @@ impl App {
             }
         }
     }
+}
+
+/// The hand box (when a tile is in hand) and the area the map is framed in: beside the hand
+/// box, not under it.
+fn map_framing(ta: Area, u: f32, with_hand: bool) -> (Option<Area>, Area) {
+    let hand = with_hand.then(|| hand_box(ta, u));
+    let mut framed = ta.inset(2.0 * u);
+    if let Some(h) = hand {
+        if ta.w >= ta.h {
+            framed.w = (h.x - u - framed.x).max(10.0);
+        } else {
+            framed.h = (h.y - u - framed.y).max(10.0);
+        }
+    }
+    (hand, framed)
 }
 
 /// The hand box in the table area: bottom right (landscape or portrait alike).

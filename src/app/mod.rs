@@ -23,6 +23,7 @@ pub mod save;
 pub mod sound;
 pub mod ui;
 pub mod viewer;
+pub mod wording;
 
 mod aim;
 mod audio;
@@ -303,6 +304,7 @@ impl App {
                 Screen::Title => {}
             }
         }
+        self.take_dropped_file();
         let opening = self.continue_opening();
         match self.screen {
             _ if opening => {}

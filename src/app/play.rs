@@ -311,8 +311,13 @@ impl Play {
     }
 
     fn note(&mut self, ev: &[Event]) {
+        let names = self.names();
         for e in ev {
-            self.log.push(e.text.clone());
+            self.log.push(super::wording::for_players(
+                &e.text,
+                usize::try_from(e.seat).ok(),
+                &names,
+            ));
         }
         let n = self.log.len();
         if n > 40 {

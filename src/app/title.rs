@@ -25,12 +25,21 @@ impl App {
             DIM,
         );
         let mut y = 8.0 * u + big + sub;
-        if w >= h {
+        let open_file = if w >= h {
             self.mute_button(Area::new(w - 24.0 * u, 2.0 * u, 22.0 * u, 8.0 * u));
+            Area::new(2.0 * u, 2.0 * u, 26.0 * u, 8.0 * u)
         } else {
             // Portrait: the title takes the whole width; the toggle sits under the subtitle.
             self.mute_button(Area::new(w - 27.0 * u, y - 2.0 * u, 24.0 * u, 9.0 * u));
+            let a = Area::new(3.0 * u, y - 2.0 * u, 28.0 * u, 9.0 * u);
             y += 9.0 * u;
+            a
+        };
+        if self
+            .ui
+            .button("open-file", open_file, "Open a replay", true)
+        {
+            self.pick_replay_file();
         }
         let col_w = (w - 6.0 * u).min(150.0 * u);
         let x0 = (w - col_w) * 0.5;

@@ -5,7 +5,7 @@
 
 use super::play::lerp_view;
 use crate::core::replay::{fnv1a, Replay, FNV_OFFSET};
-use crate::core::{Game, Move, Refusal, RuleResult, Shot, TableView};
+use crate::core::{Game, Move, Refusal, RuleResult, Scene, Shot, TableView};
 use crate::games::{self, GameInfo};
 use crate::physics::FixedClock;
 
@@ -108,6 +108,22 @@ impl Viewer {
         })
     }
 
+    /// A viewer over a replay file a player dropped or picked (`name` is the file's name, for
+    /// the message). Read with the strict reader; anything else is refused in one sentence.
+    pub fn from_file(name: &str, bytes: &[u8]) -> RuleResult<Viewer> {
+        let refuse = |why: &str| Refusal(format!("{name} cannot be watched: {why}."));
+        if crate::core::strict_json::check_size(bytes.len(), "the file").is_err() {
+            return Err(refuse("the file is far too large to be a replay"));
+        }
+        let text = std::str::from_utf8(bytes)
+            .map_err(|_| refuse("it is not a replay file of Catapult Table (it is not text)"))?;
+        if text.trim().is_empty() {
+            return Err(refuse("the file is empty"));
+        }
+        let replay = Replay::parse(text).map_err(|e| refuse(&e.0))?;
+        Viewer::new(&replay).map_err(|e| refuse(&e.0))
+    }
+
     pub fn len(&self) -> usize {
         self.replay.moves.len()
     }
@@ -157,6 +173,34 @@ impl Viewer {
             Some(f) => lerp_view(&f.prev, &f.cur, f.clock.alpha()),
             None => self.game().view(),
         }
+    }
+
+    /// What the screen draws: a shot in flight is always a side view; at rest, the game's own
+    /// scene at the position (Carcassonne's tile map). A map is shown as it stands, without the
+    /// open cells and spots of the next decision (nobody answers them in a replay).
+    pub fn scene(&self) -> Scene {
+        if self.flight.is_some() {
+            return Scene::Side(self.view());
+        }
+        match self.game().scene() {
+            Scene::Map(mut map) => {
+                map.legal.clear();
+                map.spots.clear();
+                Scene::Map(map)
+            }
+            side => side,
+        }
+    }
+
+    /// Each seat's name, colour and score at the position, as the in-game bar shows them.
+    pub fn scores(&self) -> Vec<(String, [u8; 3], i64)> {
+        let scores = self.game().scores();
+        self.replay
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.name.clone(), s.rgb(), scores.get(i).copied().unwrap_or(0)))
+            .collect()
     }
 
     fn judge(&mut self, i: usize, got: &crate::core::Outcome) {
@@ -405,6 +449,100 @@ mod tests {
         let mut v = Viewer::new(&r).unwrap_or_else(|e| panic!("{e}"));
         while v.check_one() {}
         assert_eq!(v.flagged(), vec![i]);
+    }
+
+    #[test]
+    fn a_carcassonne_replay_is_watched_on_its_tile_map() {
+        let r = golden("carcassonne/carcassonne-2p-s1.json");
+        let mut v = Viewer::new(&r).unwrap_or_else(|e| panic!("{e}"));
+        let tiles_at = |v: &Viewer| match v.scene() {
+            Scene::Map(m) => {
+                assert!(m.legal.is_empty() && m.spots.is_empty(), "no open prompt");
+                m.tiles.len()
+            }
+            Scene::Side(_) => panic!("a side view at move {}", v.at),
+        };
+        let start = tiles_at(&v);
+        assert!(start >= 1, "the start tile is on the map");
+        v.seek(v.len());
+        let end = tiles_at(&v);
+        assert!(end > start + 10, "{start} -> {end} tiles");
+        v.seek(v.len() / 2);
+        let mid = tiles_at(&v);
+        assert!(start < mid && mid < end, "{start} < {mid} < {end}");
+        v.step_back();
+        assert!(tiles_at(&v) <= mid);
+    }
+
+    #[test]
+    fn the_side_view_games_are_watched_from_the_side_and_shots_fly() {
+        for name in [
+            "castle/castle-2p-s2.json",
+            "assault/assault-2p-s1.json",
+            "catapults/catapults-2p-s1.json",
+            "feud/feud-2p-s1.json",
+        ] {
+            let r = golden(name);
+            let mut v = Viewer::new(&r).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(matches!(v.scene(), Scene::Side(_)), "{name}");
+            v.next_shot();
+            assert!(v.flying(), "{name}: a shot to watch");
+            assert!(matches!(v.scene(), Scene::Side(_)), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_scores_shown_are_each_seats_at_the_position() {
+        let r = golden("castle/castle-2p-s2.json");
+        let mut v = Viewer::new(&r).unwrap_or_else(|e| panic!("{e}"));
+        v.seek(v.len());
+        let shown: Vec<i64> = v.scores().iter().map(|s| s.2).collect();
+        assert_eq!(shown, v.game().scores());
+        let names: Vec<String> = v.scores().iter().map(|s| s.0.clone()).collect();
+        let want: Vec<String> = r.seats.iter().map(|s| s.name.clone()).collect();
+        assert_eq!(names, want);
+        v.seek(0);
+        let start: Vec<i64> = v.scores().iter().map(|s| s.2).collect();
+        assert_eq!(start, v.game().scores());
+        assert_ne!(start, shown, "the scores follow the position");
+    }
+
+    #[test]
+    fn a_replay_file_opens_in_the_viewer() {
+        let path = format!(
+            "{}/tests/golden/feud/feud-2p-s1.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let v = Viewer::from_file("feud.json", &bytes).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(v.info.id, "feud");
+        assert_eq!(v.len(), golden("feud/feud-2p-s1.json").moves.len());
+    }
+
+    #[test]
+    fn a_malformed_replay_file_is_refused_in_one_sentence() {
+        let good = golden("castle/castle-1p-s1.json").to_json();
+        let cut = &good[..good.len() / 2];
+        let unknown_game = good.replacen("\"castle\"", "\"chess\"", 1);
+        let cases: Vec<(&str, Vec<u8>)> = vec![
+            ("empty", Vec::new()),
+            ("binary", vec![0xff, 0xfe, 0x00, 0x81]),
+            ("cut short", cut.as_bytes().to_vec()),
+            ("not json", b"hello".to_vec()),
+            ("unknown game", unknown_game.into_bytes()),
+            ("too large", vec![b' '; 64 * 1024 * 1024 + 1]),
+        ];
+        for (what, bytes) in cases {
+            let e = Viewer::from_file("game.json", &bytes)
+                .err()
+                .map(|e| e.0)
+                .unwrap_or_else(|| panic!("{what}: accepted"));
+            assert!(
+                e.starts_with("game.json cannot be watched: "),
+                "{what}: {e}"
+            );
+            assert!(e.ends_with('.') && !e.contains('\n'), "{what}: {e}");
+        }
     }
 
     #[test]

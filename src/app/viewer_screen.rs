@@ -10,6 +10,14 @@ use super::{draw, log, App, Screen};
 use crate::core::Scene;
 use macroquad::prelude::*;
 
+#[cfg(target_arch = "wasm32")]
+mod web {
+    extern "C" {
+        /// `web/ct_file.js`: shows the browser's file picker.
+        pub fn ct_pick_file();
+    }
+}
+
 impl App {
     /// Opens the viewer over the game in play (or just finished), returning to `back` after.
     pub(super) fn watch(&mut self, back: Screen) {
@@ -27,14 +35,66 @@ impl App {
     /// Opens the viewer over a replay (the saved game on the title screen).
     pub(super) fn watch_replay(&mut self, replay: &crate::core::replay::Replay, back: Screen) {
         match Viewer::new(replay) {
-            Ok(v) => {
-                log(&format!("viewer-open {} moves={}", v.info.id, v.len()));
-                self.viewer = Some(v);
-                self.viewer_back = back;
-                self.viewer_logged = None;
-                self.go(Screen::Viewer);
-            }
+            Ok(v) => self.open_viewer(v, back),
             Err(e) => self.say(format!("This game cannot be watched: {e}."), true),
+        }
+    }
+
+    fn open_viewer(&mut self, v: Viewer, back: Screen) {
+        log(&format!("viewer-open {} moves={}", v.info.id, v.len()));
+        self.viewer = Some(v);
+        self.viewer_back = back;
+        self.viewer_logged = None;
+        self.go(Screen::Viewer);
+    }
+
+    /// "Open a replay file": the browser's file picker (the file arrives as if dropped); the
+    /// desktop has none, so it says how to drop one.
+    pub(super) fn pick_replay_file(&mut self) {
+        #[cfg(target_arch = "wasm32")]
+        {
+            // SAFETY: the plugin takes no arguments and only opens the picker.
+            unsafe { web::ct_pick_file() };
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.say("Drop a replay file onto this window to watch it.", false);
+    }
+
+    /// A replay file dropped on the window (or picked on the web) opens in the viewer; one
+    /// that is not a replay is refused in a sentence and changes nothing (the game in play and
+    /// the save stay as they were).
+    pub(super) fn take_dropped_file(&mut self) {
+        let Some(file) = get_dropped_files().into_iter().next() else {
+            return;
+        };
+        let name = file
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| "The file".to_string());
+        let bytes = file.bytes.unwrap_or_default();
+        if self.opening.is_some() {
+            self.say("Wait until the game from the link is open.", true);
+            return;
+        }
+        match Viewer::from_file(&name, &bytes) {
+            Ok(v) => {
+                log(&format!("file-opened bytes={}", bytes.len()));
+                let back = match self.screen {
+                    // The game in play waits under the pause menu.
+                    Screen::Play | Screen::Pause => Screen::Pause,
+                    Screen::Viewer => self.viewer_back,
+                    Screen::Rules => Screen::Title,
+                    s => s,
+                };
+                self.open_viewer(v, back);
+            }
+            Err(e) => {
+                log(&format!("file-refused {e}"));
+                self.say(e.0, true);
+            }
         }
     }
 
@@ -81,7 +141,7 @@ impl App {
         let small = self.ui.size(2.8);
         let names: Vec<String> = v.replay.seats.iter().map(|s| s.name.clone()).collect();
         // Top bar: what is shown.
-        let top_h = 3.0 * u + ts * 1.3 + small * 1.4;
+        let top_h = 3.0 * u + ts * 1.3 + small * 2.9;
         self.ui.panel(Area::new(0.0, 0.0, w, top_h), PANEL);
         let title = format!("Replay of {} - move {} of {}", v.info.name, v.at, v.len());
         self.ui.text(&title, 2.0 * u, u, ts, ACCENT);
@@ -100,6 +160,7 @@ impl App {
             },
         };
         self.ui.text(&about, 2.0 * u, u + ts * 1.3, small, TEXT);
+        self.score_chips(v, 2.0 * u + ts * 1.3 + small * 1.4, small);
         // Bottom: the slider over a row of buttons.
         let bh = 9.0 * u;
         let slider_h = 7.0 * u;
@@ -112,25 +173,16 @@ impl App {
             table_area.h,
             TABLE_BG,
         );
-        let map_phase = !v.flying() && matches!(v.game().scene(), Scene::Map(_));
-        if map_phase {
-            // The viewer draws side views only; a tile-map phase is told in words.
-            let map_text = format!(
-                "{} - {} (the tile map is not drawn in the replay viewer)",
-                v.info.name,
-                v.game().phase()
-            );
-            self.ui.text_centred(
-                &map_text,
-                Area::new(0.0, table_area.y + table_area.h * 0.45, w, ts),
-                ts,
-                DIM,
-            );
-        } else {
-            let view = v.view();
-            let f = Camera::default().frame(view.bounds, table_area.inset(2.0 * u));
-            self.frame = Some(f);
-            draw::table(&self.ui, &view, &f);
+        self.table_area = table_area;
+        match v.scene() {
+            Scene::Map(map) => {
+                self.draw_map_still(&map);
+            }
+            Scene::Side(view) => {
+                let f = Camera::default().frame(view.bounds, table_area.inset(2.0 * u));
+                self.frame = Some(f);
+                draw::table(&self.ui, &view, &f);
+            }
         }
         // A flagged shot is said over the table.
         let flagged = v.flagged();
@@ -196,6 +248,22 @@ impl App {
             v.step_back();
         }
         close
+    }
+
+    /// Each seat's name and score at the position, in its colour, on one line from `y`.
+    fn score_chips(&mut self, v: &Viewer, y: f32, size: f32) {
+        let u = self.ui.u;
+        let mut x = 2.0 * u;
+        for (name, colour, score) in v.scores() {
+            let t = format!("{name} {score}");
+            let tw = self.ui.measure(&t, size);
+            if x + 1.5 * u + tw > self.ui.w {
+                break;
+            }
+            draw_rectangle(x, y + size * 0.15, u, size, rgb(colour));
+            self.ui.text(&t, x + 1.5 * u, y, size, TEXT);
+            x += 1.5 * u + tw + 2.0 * u;
+        }
     }
 
     /// The scrub bar: press or drag anywhere on it to go to that move.

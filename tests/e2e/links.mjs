@@ -195,3 +195,32 @@ export async function viewerScrub(browser, url, Tab, h) {
   tab.noErrors();
   await ctx.close();
 }
+
+// A replay file picked with "Open a replay" opens in the viewer; a broken file dropped on the
+// page is refused in a sentence and the viewer stays as it was.
+export async function viewerFromFile(browser, url, Tab, h) {
+  const { check } = h;
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  const tab = await Tab.open(ctx, url);
+  let mark = tab.mark();
+  const [chooser] = await Promise.all([
+    tab.page.waitForEvent("filechooser", { timeout: 10000 }),
+    tab.tapButton("open-file"),
+  ]);
+  await chooser.setFiles({ name: "castle-link.json", mimeType: "application/json", buffer: Buffer.from(FIXTURE) });
+  await tab.waitLine(/^\[ct\] viewer-open castle moves=20$/, 10000, mark);
+  await tab.waitFor("the viewer", async () => (await tab.q("ct_screen")) === 7);
+  mark = tab.mark();
+  await tab.page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['{"format": 1, "game": "castle",'], "broken.json", { type: "application/json" }));
+    window.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, cancelable: true }));
+  });
+  const got = await tab.waitLine(/^\[ct\] file-refused (.*)$/, 10000, mark);
+  check(/^broken\.json cannot be watched: /.test(got[1]), `the broken file is refused in words: ${got[1]}`);
+  check((await tab.q("ct_screen")) === 7, "the viewer is still open");
+  await tab.tapButton("viewer:close");
+  await tab.waitFor("the title screen", async () => (await tab.q("ct_screen")) === 1);
+  tab.noErrors();
+  await ctx.close();
+}

@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { decodePng, pixelStats } from "./png.mjs";
 import { GAMES, gesturePath } from "./games.mjs";
 import { playOut, rng } from "./whole.mjs";
-import { linkShareAndContinue, linkTamperedRefused, viewerScrub } from "./links.mjs";
+import { linkShareAndContinue, linkTamperedRefused, viewerScrub, viewerFromFile } from "./links.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -428,6 +428,9 @@ async function main() {
       });
       await test("link viewer: scrub to the middle, the previous shot re-simulated, back to the start", () =>
         viewerScrub(browser, url, Tab, h)
+      );
+      await test("link viewer: a replay file picked opens in the viewer, a broken one dropped is refused", () =>
+        viewerFromFile(browser, url, Tab, h)
       );
     }
 

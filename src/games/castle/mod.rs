@@ -425,6 +425,10 @@ impl Game for Castle {
         bot::aim_hints(&self.state)
     }
 
+    fn invariant_violations(&self) -> Vec<String> {
+        self.state.conservation()
+    }
+
     fn clone_game(&self) -> Box<dyn Game> {
         Box::new(self.clone())
     }

@@ -235,6 +235,7 @@ pub struct State {
 
 mod cards;
 pub mod codec;
+mod conservation;
 mod setup;
 mod shot;
 mod solo;

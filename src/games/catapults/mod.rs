@@ -297,6 +297,10 @@ impl Game for Catapults {
         Some(aim_bounds())
     }
 
+    fn invariant_violations(&self) -> Vec<String> {
+        self.state.conservation()
+    }
+
     fn clone_game(&self) -> Box<dyn Game> {
         Box::new(self.clone())
     }

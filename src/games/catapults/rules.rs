@@ -168,6 +168,53 @@ impl State {
         pts
     }
 
+    /// Each broken conservation rule, in words (empty when all hold): every seat has its four
+    /// cubes, as many still in hand as it has not flicked yet this round, a permutation for the
+    /// order, and totals that are the sum of the rounds scored. The fuzzers check it.
+    pub fn conservation(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let n = self.players;
+        if self.cubes.len() != n || self.totals.len() != n {
+            out.push(format!(
+                "cubes for {} seats and totals for {} of {n}",
+                self.cubes.len(),
+                self.totals.len()
+            ));
+            return out;
+        }
+        let mut order = self.order.clone();
+        order.sort_unstable();
+        if order != (0..n).collect::<Vec<_>>() {
+            out.push(format!("the order {:?} is not every seat once", self.order));
+            return out;
+        }
+        if !self.over {
+            for (p, &seat) in self.order.iter().enumerate() {
+                let flicked = self.shot / n + usize::from(p < self.shot % n);
+                let (ready, _, _) = self.supply(seat);
+                if ready + flicked != CUBES {
+                    out.push(format!(
+                        "seat {seat}: {ready} cubes in hand after {flicked} flicks of {CUBES}"
+                    ));
+                }
+            }
+        }
+        for seat in 0..n {
+            let scored: i64 = self
+                .history
+                .iter()
+                .map(|r| r.awarded.get(seat).copied().unwrap_or(0))
+                .sum();
+            if scored != self.totals[seat] {
+                out.push(format!(
+                    "seat {seat}: total {} but the rounds scored {scored}",
+                    self.totals[seat]
+                ));
+            }
+        }
+        out
+    }
+
     /// Counts of a seat's cubes: (ready, on the table, returned).
     pub fn supply(&self, seat: usize) -> (usize, usize, usize) {
         let Some(cubes) = self.cubes.get(seat) else {
@@ -210,20 +257,14 @@ impl State {
                             Ev::CubeLanded,
                             Some(owner),
                             &[o, i, x as i64, y as i64, pts],
-                            format!(
-                                "seat {owner}'s cube {} lands at {x} mm ({pts} points)",
-                                index + 1
-                            ),
+                            format!("seat {owner}'s cube lands on the table ({pts} points)"),
                         ));
                     } else if from != to {
                         events.push(Event::of(
                             Ev::CubeKnocked,
                             Some(owner),
                             &[o, i, x as i64, y as i64, pts],
-                            format!(
-                                "seat {owner}'s cube {} is knocked to {x} mm ({pts} points)",
-                                index + 1
-                            ),
+                            format!("seat {owner}'s cube is knocked aside ({pts} points)"),
                         ));
                     }
                 }
@@ -376,5 +417,29 @@ impl State {
             format!("round {} starts; order {:?}", self.round, self.order),
         ));
         events
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conservation_holds_on_a_fresh_table_and_names_each_break() {
+        let mut s = State::new(3).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.conservation(), Vec::<String>::new());
+        s.shot = 1;
+        assert_eq!(
+            s.conservation().len(),
+            1,
+            "a flick without a cube leaving the hand"
+        );
+        s.cubes[0][0] = CubeAt::Returned;
+        assert_eq!(s.conservation(), Vec::<String>::new());
+        s.totals[2] = 5;
+        assert!(s.conservation()[0].contains("the rounds scored 0"));
+        s.totals[2] = 0;
+        s.order = vec![0, 0, 1];
+        assert!(s.conservation()[0].contains("not every seat once"));
     }
 }

@@ -389,7 +389,7 @@ impl State {
             Ev::TowerPlaced,
             Some(seat),
             &[x as i64],
-            format!("places the Great Tower at x {} mm", x / 10),
+            String::from("places the Great Tower"),
         ));
         Ok(())
     }
