@@ -9,5 +9,6 @@ pub mod games;
 pub mod headless;
 pub mod physics;
 pub mod referee;
+pub mod tournament;
 
 pub mod app;

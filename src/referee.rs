@@ -29,6 +29,24 @@ pub fn selfplay(
     crate::headless::selfplay(game, players, seed, options).map(|d| d.session)
 }
 
+/// Plays a whole game with one bot per entry of `levels`, each at its level.
+pub fn selfplay_at(
+    game: &str,
+    levels: &[crate::core::Level],
+    seed: u64,
+    options: &[String],
+) -> Result<Session, SelfplayError> {
+    let players = levels.len();
+    let info = games::info(game).map_err(SelfplayError::Refused)?;
+    if players < info.min_seats || players > info.max_seats {
+        return Err(SelfplayError::Refused(Refusal(format!(
+            "{} takes {} to {} players, not {players}",
+            info.name, info.min_seats, info.max_seats
+        ))));
+    }
+    crate::headless::selfplay_at(game, levels, seed, options).map(|d| d.session)
+}
+
 /// Replays a file: re-simulates every launch and checks it reproduces its recorded outcome
 /// (`simulate` = true), or only checks legality applying the recorded outcomes (`check`).
 pub fn replay(text: &str, simulate: bool) -> RuleResult<Session> {
@@ -231,7 +249,12 @@ pub fn read_file(path: &str) -> Result<String, String> {
 }
 
 pub const USAGE: &str = "usage:
-  referee selfplay --game ID --players N [--seed S] [--option NAME]... [--out FILE]
+  referee selfplay --game ID --players N [--levels L,L...] [--seed S] [--option NAME]... [--out FILE]
+      (levels: easy, normal or hard, one per seat; default normal)
+  referee tournament --game ID --seats L,L... [--games N] [--seed S] [--option NAME]... [--tsv FILE]
+      (N games, seats rotating; win rates, start seat, length; last line JSON; default N 200)
+  referee aim --game ID [--players N] [--positions P] [--tries T] [--seed S]
+      (how each level's shots come off on the same positions)
   referee replay [--scenario] FILE
   referee check [--scenario] FILE
       (--scenario: a rule scenario, whose shots may be outcome-only; files from players may not)
@@ -256,7 +279,14 @@ pub fn run(args: &[String]) -> RunResult {
             let flags = match Flags::parse(
                 "selfplay",
                 &args[1..],
-                &["--game", "--players", "--seed", "--option", "--out"],
+                &[
+                    "--game",
+                    "--players",
+                    "--levels",
+                    "--seed",
+                    "--option",
+                    "--out",
+                ],
                 &["--option"],
                 &[],
                 0,
@@ -286,7 +316,26 @@ pub fn run(args: &[String]) -> RunResult {
                 }
             };
             let options = flags.all("--option");
-            match selfplay(&game, players, seed, &options) {
+            let played = match flags.value("--levels").map(crate::tournament::parse_levels) {
+                None => selfplay(&game, players, seed, &options),
+                Some(Ok(l)) if l.len() == players => selfplay_at(&game, &l, seed, &options),
+                Some(Ok(l)) => {
+                    usage(
+                        &mut r,
+                        format!(
+                            "selfplay: --levels names {} level(s) for {players} players \
+                             (one per seat)",
+                            l.len()
+                        ),
+                    );
+                    return r;
+                }
+                Some(Err(e)) => {
+                    usage(&mut r, format!("selfplay: --levels: {e}"));
+                    return r;
+                }
+            };
+            match played {
                 Ok(session) => {
                     if let Some(out) = flags.value("--out") {
                         if let Err(e) = write_atomically(out, &session.replay.to_json()) {
@@ -395,6 +444,8 @@ pub fn run(args: &[String]) -> RunResult {
             }
         }
         Some("bench") => return crate::bench::run(&args[1..]),
+        Some("tournament") => return crate::tournament::tournament_command(&args[1..]),
+        Some("aim") => return crate::tournament::aim_command(&args[1..]),
         Some("link") => return link_command(&args[1..]),
         Some("unlink") => return unlink_command(&args[1..]),
         Some(other) => usage(&mut r, format!("unknown command {}", shown(other))),

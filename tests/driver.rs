@@ -121,3 +121,29 @@ fn a_launch_kind_reads_and_writes_as_its_name_and_an_unknown_one_is_refused() {
     let err = Replay::parse(&bad).err().map(|e| e.0).unwrap_or_default();
     assert!(err.contains("trebuchet"), "{err}");
 }
+
+#[test]
+fn each_bot_seat_plays_at_its_own_level() {
+    use catapult_table::core::bot::{choose_at, BotBudget};
+    use catapult_table::core::{Level, Rng};
+    let mut header =
+        Replay::parse(&golden("castle/castle-2p-s2.json")).unwrap_or_else(|e| panic!("{e}"));
+    header.moves.clear();
+    header.seats[0].level = Level::Hard;
+    header.seats[1].level = Level::Easy;
+    let mut d = headless::driver_for(&header).unwrap_or_else(|e| panic!("{e}"));
+    for step in 0..6 {
+        let Some(seat) = d.game().turn() else { break };
+        let level = header.seats[seat].level;
+        assert_eq!(d.level_to_act(), level);
+        // A driver rebuilt from the moves so far seeds its bots by the one mix: same draws at
+        // the seat's level, same move.
+        let mut rebuilt = headless::replay(&d.session.replay.to_json(), Recorded::Trust)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut rng = Rng::new(bot_seed(header.seed, d.session.replay.moves.len()));
+        let expected = choose_at(d.game(), level, &mut rng, BotBudget::default());
+        let mv = rebuilt.bot_turn().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Some(mv), expected, "step {step}: seat {seat} at {level}");
+        d = rebuilt;
+    }
+}

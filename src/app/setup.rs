@@ -127,9 +127,28 @@ impl App {
                 seat.name.clone()
             };
             let kind_w = 18.0 * u;
+            // A bot seat shows its level beside Bot: pressing it cycles Easy, Normal, Hard.
+            let level_w = if seat.is_bot() { 18.0 * u } else { 0.0 };
+            let level = seat.level;
+            if seat.is_bot()
+                && self.ui.button(
+                    &format!("seat:{i}:level"),
+                    Area::new(rx + cw - kind_w - level_w - u, ry, level_w, row - u),
+                    level.label(),
+                    true,
+                )
+            {
+                s.seats[i].level = level.next();
+            }
+            let seat = &s.seats[i];
             if self.ui.button(
                 &format!("seat:{i}:name"),
-                Area::new(rx + 3.0 * u, ry, cw - kind_w - 4.0 * u, row - u),
+                Area::new(
+                    rx + 3.0 * u,
+                    ry,
+                    cw - kind_w - level_w - 4.0 * u - if level_w > 0.0 { u } else { 0.0 },
+                    row - u,
+                ),
                 &name,
                 true,
             ) {

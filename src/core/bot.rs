@@ -4,8 +4,128 @@
 //! the current table (the game's hints, random samples, then a local refinement around the best)
 //! and keeps the best-rated outcome; it takes the best-rated decision, or one at random when the
 //! game rates none.
+//!
+//! Every bot seat plays at a `Level`. The level sets how a bot misses (`AimNoise`: the search
+//! finds the launch the bot means, then its hand shakes by a seeded amount, larger at lower
+//! levels, and the shot actually fired is the shaken one) and how it decides (`decide_at`:
+//! Easy mostly at random, Normal by the game's ratings, Hard by the game's ratings at Hard,
+//! `Game::rate_decision_at`). A game with its own bot answers `Game::bot_move` first.
 
-use super::{Game, Launch, LaunchPrompt, Move, Rng};
+use super::{Game, Launch, LaunchKind, LaunchPrompt, Move, Rng};
+
+/// How well a bot seat plays. Written in a replay's seat as its name (`"easy"`…); a seat without
+/// one plays at Normal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Easy,
+    #[default]
+    Normal,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// The level's name in files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// The level in plain words for players.
+    pub fn label(self) -> &'static str {
+        match self {
+            Level::Easy => "Easy",
+            Level::Normal => "Normal",
+            Level::Hard => "Hard",
+        }
+    }
+
+    /// The next level (Hard wraps to Easy): a setup button cycles through them.
+    pub fn next(self) -> Level {
+        match self {
+            Level::Easy => Level::Normal,
+            Level::Normal => Level::Hard,
+            Level::Hard => Level::Easy,
+        }
+    }
+
+    /// How much this level's hand shakes when it fires. Calibrated on 2-seat Catapult Castle
+    /// (`referee aim` and `referee tournament`; the bands are in docs/balance.md).
+    pub fn aim_noise(self) -> AimNoise {
+        if let Ok(v) = std::env::var("CT_NOISE") {
+            let n: Vec<i32> = v.split(',').filter_map(|x| x.parse().ok()).collect();
+            let i = self as usize * 2;
+            return AimNoise {
+                angle: n[i],
+                power: n[i + 1],
+            };
+        }
+        match self {
+            Level::Easy => AimNoise {
+                angle: 100,
+                power: 130,
+            },
+            Level::Normal => AimNoise {
+                angle: 30,
+                power: 38,
+            },
+            Level::Hard => AimNoise { angle: 5, power: 5 },
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A person's aiming error in gesture space, as standard deviations: the direction of the pull
+/// (or throw) in tenths of a degree, and its length (or, for flicks and wrist throws, the
+/// release timing's effect on speed) in thousandths of the launcher's power range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AimNoise {
+    pub angle: i32,
+    pub power: i32,
+}
+
+/// A bell-shaped integer error with standard deviation `sd` (the sum of three uniform draws in
+/// `-sd..=sd`), from the bots' seeded generator only.
+fn shake(rng: &mut Rng, sd: i32) -> i32 {
+    if sd <= 0 {
+        return 0;
+    }
+    (0..3).map(|_| rng.range(-sd, sd)).sum()
+}
+
+/// The launch a hand actually fires when it means `meant`: angle and power shaken by `noise`,
+/// kept inside the prompt (a pull cannot go past the launcher's stops). A `Release` has nothing to
+/// aim and is fired as meant. Same generator state, same shot.
+pub fn with_noise(meant: &Launch, prompt: &LaunchPrompt, noise: AimNoise, rng: &mut Rng) -> Launch {
+    let mut l = meant.clone();
+    if l.kind == LaunchKind::Release {
+        return l;
+    }
+    let da = shake(rng, noise.angle);
+    let span = (prompt.power.1 - prompt.power.0).max(0);
+    let dp = shake(rng, noise.power) * span / 1000;
+    let angle = (l.angle + da).rem_euclid(3600);
+    if prompt.angle_ok(angle) {
+        l.angle = angle;
+    } else if prompt.angle.0 <= prompt.angle.1 {
+        l.angle = (l.angle + da).clamp(prompt.angle.0, prompt.angle.1);
+    }
+    l.power = (l.power + dp).clamp(prompt.power.0, prompt.power.1);
+    l
+}
 
 /// How many shots the bot simulates before choosing.
 #[derive(Clone, Copy, Debug)]
@@ -23,30 +143,89 @@ impl Default for BotBudget {
     }
 }
 
-/// The bot's move for the seat whose turn it is, or None when the game is over.
-/// A shot comes back with its simulated outcome already attached.
+/// The Normal bot's move for the seat whose turn it is (see `choose_at`).
 pub fn choose(game: &dyn Game, rng: &mut Rng, budget: BotBudget) -> Option<Move> {
+    choose_at(game, Level::Normal, rng, budget)
+}
+
+/// The move of a bot at `level` for the seat whose turn it is, or None when the game is over.
+/// A shot comes back with its simulated outcome already attached: the search finds the launch
+/// the bot means, and the launch fired is that one shaken by the level's `AimNoise`.
+pub fn choose_at(game: &dyn Game, level: Level, rng: &mut Rng, budget: BotBudget) -> Option<Move> {
     let seat = game.turn()?;
+    if let Some(mv) = game.bot_move(level, rng) {
+        return Some(mv);
+    }
     let mut candidates = super::scene::grid_moves(game);
     candidates.extend(game.candidates());
     if let Some(prompt) = game.launch_prompt() {
         // Decisions offered beside a shot (play a card…) are taken now and then.
         if !candidates.is_empty() && rng.below(3) == 0 {
-            return decide(game, &candidates, rng);
+            return decide_at(game, level, &candidates, rng);
         }
-        return aim(game, &prompt, rng, budget).map(|(launch, outcome)| Move {
+        // Hard looks twice as long for the launch it means.
+        let budget = match level {
+            Level::Hard => BotBudget {
+                samples: budget.samples * 2,
+                refinements: budget.refinements * 2,
+            },
+            _ => budget,
+        };
+        let (meant, outcome) = aim(game, &prompt, rng, budget)?;
+        let (fired, outcome) = fire(game, &prompt, (meant, outcome), level, rng)?;
+        return Some(Move {
             outcome: Some(outcome),
-            ..Move::shot(seat, launch)
+            ..Move::shot(seat, fired)
         });
     }
-    decide(game, &candidates, rng)
+    decide_at(game, level, &candidates, rng)
+}
+
+/// The shot a hand at `level` fires when it means `meant` (a launch and the outcome the search
+/// simulated for it): the shaken launch and its own outcome.
+pub fn fire(
+    game: &dyn Game,
+    prompt: &LaunchPrompt,
+    meant: (Launch, super::Outcome),
+    level: Level,
+    rng: &mut Rng,
+) -> Option<(Launch, super::Outcome)> {
+    let fired = with_noise(&meant.0, prompt, level.aim_noise(), rng);
+    if fired == meant.0 {
+        return Some(meant);
+    }
+    let outcome = game.start_shot(&fired).ok()?.run_to_rest();
+    Some((fired, outcome))
+}
+
+/// A decision at `level`: Easy takes a random candidate two times in three (otherwise as
+/// Normal); Normal the best by `Game::rate_decision_at(_, Normal)`, Hard the best by
+/// `rate_decision_at(_, Hard)` (a game may search deeper there).
+pub fn decide_at(
+    game: &dyn Game,
+    level: Level,
+    candidates: &[Move],
+    rng: &mut Rng,
+) -> Option<Move> {
+    if level == Level::Easy && rng.below(3) != 0 {
+        return rng.pick(candidates).cloned();
+    }
+    best_rated(candidates, rng, |mv| game.rate_decision_at(mv, level))
 }
 
 /// The best-rated decision (the first of equals), or one at random when the game rates none.
 pub fn decide(game: &dyn Game, candidates: &[Move], rng: &mut Rng) -> Option<Move> {
+    best_rated(candidates, rng, |mv| game.rate_decision(mv))
+}
+
+fn best_rated(
+    candidates: &[Move],
+    rng: &mut Rng,
+    rate: impl Fn(&Move) -> Option<i64>,
+) -> Option<Move> {
     let rated: Vec<(i64, &Move)> = candidates
         .iter()
-        .filter_map(|mv| game.rate_decision(mv).map(|r| (r, mv)))
+        .filter_map(|mv| rate(mv).map(|r| (r, mv)))
         .collect();
     let mut best: Option<(i64, &Move)> = None;
     for (r, mv) in rated {

@@ -271,9 +271,25 @@ impl Driver {
         self.session.play(flight.into_move())
     }
 
-    /// The bot's move for the seat to act (a shot carries the outcome its search simulated).
+    /// The level of the bot in the seat to act (Normal when it names none).
+    pub fn level_to_act(&self) -> bot::Level {
+        self.game()
+            .turn()
+            .and_then(|t| self.session.replay.seats.get(t))
+            .map(|s| s.level)
+            .unwrap_or_default()
+    }
+
+    /// The bot's move for the seat to act, at that seat's level (a shot carries the outcome of
+    /// the launch it fired).
     pub fn bot_move(&mut self) -> Option<Move> {
-        bot::choose(self.session.game.as_ref(), &mut self.bot_rng, self.budget)
+        let level = self.level_to_act();
+        bot::choose_at(
+            self.session.game.as_ref(),
+            level,
+            &mut self.bot_rng,
+            self.budget,
+        )
     }
 
     /// A bot's turn for the app: a decision is played now, a shot is handed back to animate.

@@ -1,6 +1,7 @@
 //! The one trait every game implements. The app, the referee, replays and bots use nothing else.
 
-use super::{Event, GridPrompt, Launch, Move, Outcome, Ranking, RuleResult, Scene, Seat};
+use super::bot::Level;
+use super::{Event, GridPrompt, Launch, Move, Outcome, Ranking, Rng, RuleResult, Scene, Seat};
 
 /// A decision the acting seat may take now (a button in the app, a candidate for a bot).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -250,6 +251,22 @@ pub trait Game: Send {
     /// short rollout (`core::bot::rollout` plays it on a copy); None leaves it to chance. The
     /// bot (`core::bot`) keeps the best-rated candidate.
     fn rate_decision(&self, _mv: &Move) -> Option<i64> {
+        None
+    }
+    /// `rate_decision` for a bot at `level` (only Normal and Hard ask; Easy asks as Normal when it
+    /// does not choose at random). By default every level rates as `rate_decision`; a game may
+    /// look further ahead at Hard (short rollouts that never read hidden information).
+    fn rate_decision_at(&self, mv: &Move, _level: Level) -> Option<i64> {
+        self.rate_decision(mv)
+    }
+    /// A game that has its own bot: its move for the acting seat at `level`, drawing any chance
+    /// from `rng` (the bots' seeded generator). None (the default) lets `core::bot` search.
+    fn bot_move(&self, _level: Level, _rng: &mut Rng) -> Option<Move> {
+        None
+    }
+    /// Whether a shot's outcome is a hit, where the game has one simple meaning of it (a ball
+    /// inside a tower worth taking); None when it has not. Tools measure bots' aim with it.
+    fn shot_hit(&self, _outcome: &Outcome) -> Option<bool> {
         None
     }
     /// Good first guesses for the bot's aim (the game knows where its targets are).

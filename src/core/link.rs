@@ -103,7 +103,10 @@ pub fn encode(r: &Replay) -> RuleResult<String> {
     for s in &r.seats {
         put_uv(&mut body, strings.index(&s.name));
         let bot = u64::from(s.kind == SeatKind::Bot);
-        put_uv(&mut body, (s.colour as u64) << 1 | bot);
+        put_uv(
+            &mut body,
+            ((s.colour as u64) << 1 | bot) + SEAT_LEVEL_STEP * level_code(s.level),
+        );
     }
     put_uv(&mut body, r.moves.len() as u64);
     let mut checks = Vec::new();
@@ -355,7 +358,9 @@ fn read_body(b: &[u8]) -> Result<LinkGame, &'static str> {
     let mut seats = Vec::with_capacity(n_seats);
     for _ in 0..n_seats {
         let name = r.string(&table)?.to_string();
-        let v = r.uv()?;
+        let coded = r.uv()?;
+        let level = level_of_code(coded / SEAT_LEVEL_STEP).ok_or(DAMAGED)?;
+        let v = coded % SEAT_LEVEL_STEP;
         let colour = u32::try_from(v >> 1).map_err(|_| DAMAGED)?;
         if colour as usize >= MAX_SEATS {
             return Err(DAMAGED);
@@ -365,7 +370,12 @@ fn read_body(b: &[u8]) -> Result<LinkGame, &'static str> {
         } else {
             SeatKind::Human
         };
-        seats.push(Seat { name, kind, colour });
+        seats.push(Seat {
+            name,
+            kind,
+            colour,
+            level,
+        });
     }
     let n_moves = r.count(MAX_MOVES)?;
     let mut moves = Vec::with_capacity(n_moves);
@@ -496,6 +506,28 @@ pub fn changed(move_index: usize) -> Refusal {
     ))
 }
 
+/// A seat's varint is `colour·2 + bot + 20·level` with Normal = 0, Easy = 1, Hard = 2: a link
+/// made before levels existed (every value below 20) reads as Normal seats.
+const SEAT_LEVEL_STEP: u64 = 2 * MAX_SEATS as u64;
+
+fn level_code(level: crate::core::Level) -> u64 {
+    match level {
+        crate::core::Level::Normal => 0,
+        crate::core::Level::Easy => 1,
+        crate::core::Level::Hard => 2,
+    }
+}
+
+fn level_of_code(code: u64) -> Option<crate::core::Level> {
+    [
+        crate::core::Level::Normal,
+        crate::core::Level::Easy,
+        crate::core::Level::Hard,
+    ]
+    .into_iter()
+    .find(|&l| level_code(l) == code)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -547,6 +579,17 @@ mod tests {
         assert_eq!(back.replay, want);
         assert_eq!(back.checks, vec![shot_check(&o)]);
         assert_eq!(decode(&text), Ok(back));
+    }
+
+    #[test]
+    fn a_link_keeps_each_bot_seats_level() {
+        let mut r = sample();
+        r.seats[1].level = crate::core::Level::Hard;
+        r.seats[2].level = crate::core::Level::Easy;
+        r.moves.truncate(1);
+        let back =
+            decode(&encode(&r).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back.replay.seats, r.seats);
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod session;
 pub mod strict_json;
 pub mod turn;
 
+pub use bot::Level;
 pub use deck::Deck;
 pub use driver::{Driver, Recorded};
 pub use event::Event;

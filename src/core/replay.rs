@@ -3,7 +3,7 @@
 
 use super::strict_json::{self, shown, ReadResult, Reader};
 use super::{Fact, Launch, Move, Outcome, Refusal, RuleResult, Seat, SeatKind};
-use crate::core::LaunchKind;
+use crate::core::{LaunchKind, Level};
 use nanoserde::SerJson;
 
 pub const REPLAY_FORMAT: u32 = 1;
@@ -121,8 +121,9 @@ fn read_seat(r: &mut Reader, i: usize) -> ReadResult<Seat> {
         name: String::new(),
         kind: SeatKind::Human,
         colour: 0,
+        level: Level::Normal,
     };
-    const KEYS: [&str; 3] = ["name", "kind", "colour"];
+    const KEYS: [&str; 4] = ["name", "kind", "colour", "level"];
     let seen = r.object(&what, &KEYS, |r, k| {
         match k {
             0 => seat.name = r.string("a seat's name", MAX_NAME)?,
@@ -138,7 +139,16 @@ fn read_seat(r: &mut Reader, i: usize) -> ReadResult<Seat> {
                     }
                 }
             }
-            _ => seat.colour = r.u32("a seat's colour")?,
+            2 => seat.colour = r.u32("a seat's colour")?,
+            _ => {
+                let name = r.string("a seat's level", MAX_NAME)?;
+                seat.level = Level::from_name(&name).ok_or_else(|| {
+                    r.error(format!(
+                        "a seat's level is `easy`, `normal` or `hard`, not {}",
+                        shown(&name)
+                    ))
+                })?;
+            }
         }
         Ok(())
     })?;
@@ -264,5 +274,39 @@ mod tests {
         assert!(err.contains("move 0") && err.contains("seat 7"), "{err}");
         let bad_format = text.replace("\"format\":1", "\"format\":99");
         assert!(Replay::parse(&bad_format).is_err());
+    }
+
+    #[test]
+    fn a_seat_keeps_its_level_and_a_seat_without_one_plays_at_normal() {
+        let mut seats = default_seats(3, SeatKind::Bot);
+        seats[0].level = Level::Hard;
+        seats[2].level = Level::Easy;
+        let r = Replay::new("castle", &[], seats, 9);
+        let text = r.to_json();
+        assert!(text.contains("\"colour\":0,\"level\":\"hard\"}"), "{text}");
+        assert!(
+            text.contains("\"colour\":1}"),
+            "Normal is not written: {text}"
+        );
+        let back = Replay::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back, r);
+        let levels: Vec<Level> = back.seats.iter().map(|s| s.level).collect();
+        assert_eq!(levels, [Level::Hard, Level::Normal, Level::Easy]);
+        // Written out explicitly, Normal reads the same as no level.
+        let explicit = text.replace("\"colour\":1}", "\"colour\":1,\"level\":\"normal\"}");
+        assert_eq!(Replay::parse(&explicit), Ok(r));
+    }
+
+    #[test]
+    fn a_seat_with_an_unknown_level_is_refused_by_name() {
+        let r = Replay::new("castle", &[], default_seats(2, SeatKind::Bot), 9);
+        let text = r
+            .to_json()
+            .replace("\"colour\":1}", "\"colour\":1,\"level\":\"expert\"}");
+        let err = Replay::parse(&text).err().map(|e| e.0).unwrap_or_default();
+        assert!(
+            err.contains("seat's level") && err.contains("expert") && err.contains("`hard`"),
+            "{err}"
+        );
     }
 }

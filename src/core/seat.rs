@@ -1,6 +1,7 @@
 //! Seats at the table: 1–10, each with a name, a colour and a human or a bot behind it.
 
-use nanoserde::{DeJson, SerJson};
+use super::bot::Level;
+use nanoserde::{DeJson, SerJson, SerJsonState};
 
 pub const MAX_SEATS: usize = 10;
 
@@ -24,12 +25,37 @@ pub enum SeatKind {
     Bot,
 }
 
-#[derive(Clone, Debug, PartialEq, SerJson, DeJson)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Seat {
     pub name: String,
     pub kind: SeatKind,
     /// Index into `SEAT_COLOURS`.
     pub colour: u32,
+    /// How well a bot in this seat plays (a human seat keeps Normal; it is not read).
+    pub level: Level,
+}
+
+/// Written as `{"name":…,"kind":…,"colour":…}`, with `"level":…` after them only when it is not
+/// Normal: a file without a level means Normal, and files written before levels existed read
+/// and write back byte for byte.
+impl SerJson for Seat {
+    fn ser_json(&self, d: usize, s: &mut SerJsonState) {
+        s.st_pre();
+        s.field(d + 1, "name");
+        self.name.ser_json(d + 1, s);
+        s.conl();
+        s.field(d + 1, "kind");
+        self.kind.ser_json(d + 1, s);
+        s.conl();
+        s.field(d + 1, "colour");
+        self.colour.ser_json(d + 1, s);
+        if self.level != Level::Normal {
+            s.conl();
+            s.field(d + 1, "level");
+            self.level.name().to_string().ser_json(d + 1, s);
+        }
+        s.st_post(d);
+    }
 }
 
 impl Seat {
@@ -42,7 +68,14 @@ impl Seat {
             name,
             kind,
             colour: (index % MAX_SEATS) as u32,
+            level: Level::Normal,
         }
+    }
+
+    /// This seat with a bot of `level` behind it.
+    pub fn at(mut self, level: Level) -> Self {
+        self.level = level;
+        self
     }
 
     pub fn rgb(&self) -> [u8; 3] {

@@ -345,6 +345,16 @@ impl Game for Carcassonne {
     }
 
     /// The Normal bot's rating (in thousandths of a point), so the generic bot plays as Normal.
+    /// Carcassonne's own bot at the seat's level (its seed from the bots' generator).
+    fn bot_move(&self, level: crate::core::Level, rng: &mut crate::core::Rng) -> Option<Move> {
+        let level = match level {
+            crate::core::Level::Easy => bot::Level::Easy,
+            crate::core::Level::Normal => bot::Level::Normal,
+            crate::core::Level::Hard => bot::Level::Hard,
+        };
+        Carcassonne::bot_move(self, level, rng.next_u32() as u64)
+    }
+
     fn rate_decision(&self, mv: &Move) -> Option<i64> {
         if self.state.turn() != Some(mv.seat as usize) {
             return None;

@@ -165,6 +165,15 @@ pub fn aim_hints(state: &State) -> Vec<Launch> {
     ordered
 }
 
+/// Whether the ball ended inside a tower worth taking (not one's own, a roofed one, or one on the
+/// mat fired from).
+pub fn hits_a_target(state: &State, outcome: &Outcome) -> bool {
+    ShotFacts::read(outcome)
+        .ok()
+        .and_then(|f| f.in_tower)
+        .is_some_and(|t| targets(state).iter().any(|x| x.tower == t))
+}
+
 /// How good a shot's outcome is for the seat aiming: hits on worthwhile towers high, then
 /// misses by how near the ball's first contact was to a worthwhile tower's mouth.
 pub fn rate(state: &State, outcome: &Outcome) -> i64 {

@@ -413,6 +413,14 @@ impl Game for Castle {
         bot::rate(&self.state, outcome)
     }
 
+    /// None when no tower is worth taking (then no shot can hit).
+    fn shot_hit(&self, outcome: &Outcome) -> Option<bool> {
+        if bot::targets(&self.state).is_empty() {
+            return None;
+        }
+        Some(bot::hits_a_target(&self.state, outcome))
+    }
+
     fn aim_hints(&self) -> Vec<Launch> {
         bot::aim_hints(&self.state)
     }
