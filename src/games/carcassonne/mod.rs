@@ -1,19 +1,23 @@
-//! Carcassonne (base game; The Catapult's rounds are a later issue). `rules/` is the pure engine,
-//! `bot` chooses moves through the same actions a player uses, `art` draws tile kinds as
-//! primitives in tile-local coordinates. This file is the `core::Game` face of it: a tile-map
-//! scene, the grid prompt (lay a tile, then a follower spot), the "no follower" choice.
+//! Carcassonne with The Catapult. `rules/` is the pure engine, `table` the catapult's hurls in
+//! physics, `bot` chooses moves through the same actions a player uses, `art` draws tile kinds
+//! as primitives in tile-local coordinates. This file is the `core::Game` face of it: a
+//! tile-map scene (lay a tile, a follower spot, aim the catapult), the side view of a hurl, the
+//! choices (no follower, the token kind, a seduction), and the catcher's hand.
 
 pub mod art;
 pub mod bot;
+pub mod round_bot;
 pub mod rules;
+pub mod table;
 
 use crate::core::scene::{LegalCell, MapPiece, MapSpot, PieceKind, PlacedTile};
 use crate::core::{
-    rank, Choice, Event, Game, GridPrompt, Launch, LaunchPrompt, Move, Outcome, Ranking, Refusal,
-    RuleResult, Scene, Seat, Shot, TableView, TileArt, TileMapView,
+    rank, Choice, Event, Game, GridPrompt, Launch, LaunchPrompt, Move, Outcome, PlacementPrompt,
+    Ranking, Refusal, RuleResult, Scene, Seat, Shot, TableView, TileArt, TileMapView,
 };
 use crate::games::GameInfo;
-use rules::{Action, FarmRule, FeatureKind, Options, Phase, State};
+use rules::catapult::{HAND_ALONG_MM, HAND_HEIGHT_MM};
+use rules::{Action, FarmRule, FeatureKind, Options, Phase, RoundAction, State, Step, Token};
 
 pub const INFO: GameInfo = GameInfo {
     id: "carcassonne",
@@ -21,7 +25,7 @@ pub const INFO: GameInfo = GameInfo {
     min_seats: 2,
     max_seats: 6,
     available: true,
-    blurb: "Lay tiles into roads, cities and cloisters and claim them with your followers. The catapult rounds come later.",
+    blurb: "Lay tiles into roads, cities and cloisters and claim them with your followers; at every fair, everyone hurls a token with the catapult.",
     options: &[
         (
             "no_catapult",
@@ -40,14 +44,25 @@ tile and 2 per pennant, a cloister with all 8 neighbours 9: the player with the 
 scores (tied players all do) and the followers come back. Farmers stay until the end. When the last \
 tile is laid, open roads score 1 per tile, open cities 1 per tile and pennant, cloisters 1 plus 1 per \
 neighbour, and each field 3 per completed city it touches for the player with most farmers in it. A \
-tile that fits nowhere leaves the game and you draw another. Most points wins. The catapult \
-rounds of The Catapult are not built yet: the game is played with the 72 base tiles.",
+tile that fits nowhere leaves the game and you draw another. Most points wins. \
+The Catapult: 12 of the tiles show a fair. Whoever lays one finishes the turn, then chooses one \
+of four catapult tokens, and everyone, starting with them and going round the table, hurls that \
+token once with the catapult beside the map: aim at a tile, then pull back and let go. Knock \
+out: every follower the token touches, or that is knocked into another, goes home (yours too). \
+Seduction: if the token stays on the map, you may swap the opponent's follower nearest to it for \
+one of yours, from your hand or from the map. Target hurling: whoever lands closest to the \
+fair's centre scores 5 (ties all score). Catch: hurl past the measuring board while your left \
+neighbour holds out a hand: a catch, or a hurl that stops short of the board, scores 5 for the \
+catcher; a hurl past the board that is missed or dropped scores 5 for the hurler; then the \
+catcher hurls to their own neighbour. The tokens come back after every round.",
     new,
 };
 
 pub const ACTION_PLACE: &str = rules::turn::ACTION_PLACE;
 pub const ACTION_FOLLOWER: &str = rules::turn::ACTION_FOLLOWER;
 pub const ACTION_SKIP: &str = rules::turn::ACTION_SKIP;
+pub const ACTION_AIM: &str = rules::turn::ACTION_AIM;
+pub const ACTION_HAND: &str = rules::turn::ACTION_HAND;
 
 #[derive(Clone)]
 pub struct Carcassonne {
@@ -67,13 +82,15 @@ pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dy
 impl Carcassonne {
     pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Self> {
         crate::core::seat::check_seats(&seats, INFO.min_seats, INFO.max_seats)?;
-        let mut o = Options::default();
+        // The default is The Catapult (since rules version 2; docs/rules/carcassonne.md).
+        let mut o = Options::catapult();
         for opt in options {
             match opt.as_str() {
                 "farms_by_city" => o.farms = FarmRule::CityByCity,
-                // Today the default game is the base game too; the catapult rounds will change
-                // the default, not this option.
-                "no_catapult" => o.fair_tiles = false,
+                "no_catapult" => {
+                    o.fair_tiles = false;
+                    o.catapult = false;
+                }
                 other => return Err(Refusal::new(format!("Carcassonne has no option `{other}`"))),
             }
         }
@@ -110,6 +127,48 @@ impl Carcassonne {
             .and_then(|s| s.get(spot as usize))
             .copied()
             .unwrap_or([0.5, 0.5])
+    }
+
+    /// The HUD's phase during a catapult round.
+    fn round_phase(&self) -> String {
+        let Some(r) = self.state.round() else {
+            return "Catapult".into();
+        };
+        match r.step {
+            Step::Choose => "Choose a catapult token".into(),
+            Step::Aim => format!("{}: aim at a tile", token_word(r.token)),
+            Step::Hurl => format!("{}: hurl", token_word(r.token)),
+            Step::Seduce { .. } => "Seduction: swap a follower?".into(),
+            Step::Hand => format!("Catch: {} holds out a hand", self.name(r.catcher())),
+        }
+    }
+
+    fn round_choices(&self, seat: usize) -> Vec<Choice> {
+        let s = &self.state;
+        s.round_actions()
+            .into_iter()
+            .filter_map(|a| {
+                let label = match a {
+                    Action::Round(RoundAction::Choose(t)) => t.word().to_string(),
+                    Action::Round(RoundAction::Exchange { from: None }) => {
+                        "Swap in a follower from your hand".into()
+                    }
+                    Action::Round(RoundAction::Exchange { from: Some(i) }) => {
+                        let f = s.followers.get(i)?;
+                        let p = s.map.tiles.get(f.tile as usize)?;
+                        let kind = s.catalog().kind(p.kind).segments.get(f.spot as usize)?.kind;
+                        let k = s.own_on_map(seat).iter().position(|&j| j == i)? + 1;
+                        format!("Swap in your {} (follower {k} on the map)", kind.role())
+                    }
+                    Action::Round(RoundAction::Decline) => "No swap".into(),
+                    _ => return None,
+                };
+                Some(Choice {
+                    label,
+                    mv: s.encode(seat, a),
+                })
+            })
+            .collect()
     }
 
     /// The bot's move at `level` for the seat to act (a replay move).
@@ -182,6 +241,19 @@ impl Carcassonne {
                 }
             }
         }
+        if s.round().map(|r| r.step) == Some(Step::Aim) {
+            for (t, p) in s.map.tiles.iter().enumerate() {
+                spots.push(MapSpot {
+                    cell: [p.x, p.y],
+                    at: [0.5, 0.5],
+                    label: if Some(t as u16) == s.round().map(|r| r.fair_tile) {
+                        "aim at the fair".into()
+                    } else {
+                        "aim here".into()
+                    },
+                });
+            }
+        }
         TileMapView {
             bounds: TileMapView::frame_cells(&tiles, &legal, 0.5),
             last: (tiles.len() > 1)
@@ -195,6 +267,10 @@ impl Carcassonne {
             spots,
         }
     }
+}
+
+fn token_word(t: Option<Token>) -> &'static str {
+    t.map_or("Catapult", Token::word)
 }
 
 impl Game for Carcassonne {
@@ -214,22 +290,65 @@ impl Game for Carcassonne {
         match self.state.phase {
             Phase::Place { .. } => "Lay the tile".into(),
             Phase::Follower { .. } => "Place a follower".into(),
+            Phase::Catapult => self.round_phase(),
             Phase::Over => "Final scores".into(),
         }
     }
 
     fn choices(&self) -> Vec<Choice> {
-        match (self.state.phase, self.state.turn()) {
-            (Phase::Follower { .. }, Some(seat)) => vec![Choice {
+        let Some(seat) = self.state.turn() else {
+            return Vec::new();
+        };
+        match self.state.phase {
+            Phase::Follower { .. } => vec![Choice {
                 label: "No follower".into(),
                 mv: self.state.encode(seat, Action::Skip),
             }],
+            Phase::Catapult => self.round_choices(seat),
             _ => Vec::new(),
         }
     }
 
+    fn candidates(&self) -> Vec<Move> {
+        let mut out: Vec<Move> = self.choices().into_iter().map(|c| c.mv).collect();
+        if let Some(seat) = self.state.turn() {
+            if self.state.round().map(|r| r.step) == Some(Step::Hand) {
+                out.extend(
+                    round_bot::hand_candidates()
+                        .into_iter()
+                        .map(|(along, height)| {
+                            self.state
+                                .encode(seat, Action::Round(RoundAction::Hand { along, height }))
+                        }),
+                );
+            }
+        }
+        out
+    }
+
     fn launch_prompt(&self) -> Option<LaunchPrompt> {
-        None
+        table::prompt(&self.state)
+    }
+
+    fn placement_prompt(&self) -> Option<PlacementPrompt> {
+        if self.state.round().map(|r| r.step) != Some(Step::Hand) {
+            return None;
+        }
+        let mm = |v: i64| v as f32 / 1000.0;
+        Some(PlacementPrompt {
+            action: ACTION_HAND.into(),
+            label: "your hand".into(),
+            half_extents: [table::HAND_HW, 0.01],
+            region: [
+                mm(HAND_ALONG_MM.0),
+                mm(HAND_HEIGHT_MM.0),
+                mm(HAND_ALONG_MM.1),
+                mm(HAND_HEIGHT_MM.1),
+            ],
+            angle: (0, 0),
+            snaps: Vec::new(),
+            sources: Vec::new(),
+        })
     }
 
     fn grid_prompt(&self) -> Option<GridPrompt> {
@@ -238,15 +357,40 @@ impl Game for Carcassonne {
             Phase::Follower { .. } if !self.state.free_spots().is_empty() => {
                 Some(GridPrompt::spot(ACTION_FOLLOWER, "follower"))
             }
+            Phase::Catapult if self.state.round().map(|r| r.step) == Some(Step::Aim) => {
+                Some(GridPrompt::spot(ACTION_AIM, "aim"))
+            }
             _ => None,
         }
     }
 
-    fn start_shot(&self, _launch: &Launch) -> RuleResult<Box<dyn Shot>> {
-        Err(Refusal::new("Carcassonne has no shots yet"))
+    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
+        let Some(prompt) = self.launch_prompt() else {
+            return Err(Refusal::new("no hurl is expected now"));
+        };
+        prompt.check(launch)?;
+        match table::fire(&self.state, &self.seats, launch) {
+            Some(shot) => Ok(Box::new(shot)),
+            None => Err(Refusal::new("the catapult is not aimed yet")),
+        }
     }
 
     fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+        if mv.action == ACTION_HAND && !mv.is_shot() && mv.args.len() == 3 {
+            // The placement prompt's answer: [along mm, height mm, angle]; the angle is 0.
+            if mv.args.get(2) != Some(&0) {
+                return Err(Refusal::new("a hand is not turned"));
+            }
+            let mut m = mv.clone();
+            m.args.truncate(2);
+            return self.apply(&m);
+        }
+        if let (true, Some(l)) = (mv.is_shot(), &mv.launch) {
+            match self.launch_prompt() {
+                Some(p) => p.check(l)?,
+                None => return Err(Refusal::new("no hurl is expected now")),
+            }
+        }
         let names = self.names();
         let events = self.state.apply_move(mv)?;
         Ok(events.iter().map(|e| e.to_core_named(&names)).collect())
@@ -275,15 +419,15 @@ impl Game for Carcassonne {
     }
 
     fn view(&self) -> TableView {
-        TableView {
-            bodies: Vec::new(),
-            bounds: [-1.0, -0.1, 1.0, 1.0],
-            labels: Vec::new(),
-        }
+        table::rest_table(&self.state, &self.seats)
     }
 
+    /// The map, but the side view while a token is hurled or a hand held out.
     fn scene(&self) -> Scene {
-        Scene::Map(self.map())
+        match self.state.round().map(|r| r.step) {
+            Some(Step::Hurl | Step::Hand) => Scene::Side(self.view()),
+            _ => Scene::Map(self.map()),
+        }
     }
 
     fn hud(&self) -> Vec<String> {
@@ -319,8 +463,12 @@ impl Game for Carcassonne {
         lines
     }
 
-    fn rate_outcome(&self, _outcome: &Outcome) -> i64 {
-        0
+    fn rate_outcome(&self, outcome: &Outcome) -> i64 {
+        round_bot::rate_hurl(&self.state, outcome)
+    }
+
+    fn aim_hints(&self) -> Vec<Launch> {
+        round_bot::hurl_hints(&self.state)
     }
 
     /// The scores after each completed round (every player laid a tile), and the final scores.

@@ -5,6 +5,7 @@
 //! flow, the replay codec) and `events`. Decisions the rulebook leaves open are explained in
 //! docs/rules/carcassonne.md.
 
+pub mod catapult;
 pub mod events;
 pub mod features;
 pub mod followers;
@@ -13,6 +14,7 @@ pub mod scoring;
 pub mod tiles;
 pub mod turn;
 
+pub use catapult::{CatchOutcome, Round, RoundAction, Step, Token};
 pub use events::{Event, EventKind};
 pub use features::{Feature, Features};
 pub use followers::{Follower, Spot, FOLLOWERS};
@@ -42,9 +44,22 @@ pub enum FarmRule {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     pub farms: FarmRule,
-    /// Shuffle the 12 fair tiles of The Catapult into the pile. Without the catapult round
-    /// (a later issue) a fair is only scenery: it scores nothing and holds no follower.
+    /// Shuffle the 12 fair tiles of The Catapult into the pile.
     pub fair_tiles: bool,
+    /// Play a catapult round after every fair tile's turn (The Catapult). Without it a fair
+    /// is only scenery: it scores nothing and holds no follower.
+    pub catapult: bool,
+}
+
+impl Options {
+    /// The Catapult: the fair tiles in the pile and their rounds (the default game).
+    pub fn catapult() -> Options {
+        Options {
+            fair_tiles: true,
+            catapult: true,
+            ..Options::default()
+        }
+    }
 }
 
 /// A hand-built position (see `State::with_layout`).
@@ -65,6 +80,8 @@ pub enum Phase {
     Follower {
         tile: u16,
     },
+    /// A catapult round after a fair tile (`State::round` says who acts and how).
+    Catapult,
     Over,
 }
 
@@ -82,6 +99,10 @@ pub struct State {
     pub scores: Vec<i64>,
     /// Points per player by feature kind (road, city, cloister, field).
     pub breakdown: Vec<[i64; 4]>,
+    /// Points each player won in catapult rounds (Target hurling, Catch).
+    pub catapult_points: Vec<i64>,
+    /// The catapult round under way, if any.
+    pub round: Option<catapult::Round>,
     /// Scores after each turn (the first entry is the start, the last the final scoring).
     pub history: Vec<Vec<i64>>,
     /// The draw pile (tile kinds). Its order is hidden: bots see only `remaining()`.
@@ -170,6 +191,8 @@ impl State {
             supply: vec![FOLLOWERS; seats],
             scores: vec![0; seats],
             breakdown: vec![[0; 4]; seats],
+            catapult_points: vec![0; seats],
+            round: None,
             history: vec![vec![0; seats]],
             pile,
             set_aside: Vec::new(),
@@ -256,7 +279,10 @@ impl State {
 
     /// The seat to act, None when the game is over.
     pub fn turn(&self) -> Option<usize> {
-        (!self.is_over()).then_some(self.current)
+        if self.is_over() {
+            return None;
+        }
+        Some(self.round.as_ref().map_or(self.current, |r| r.actor()))
     }
 
     /// The tile in hand, if a tile is to be laid.
