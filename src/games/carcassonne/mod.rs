@@ -106,6 +106,19 @@ impl Carcassonne {
         })
     }
 
+    /// A game from a hand-built rules state (scenarios and physics tests).
+    pub fn from_state(state: State, seats: Vec<Seat>, seed: u64) -> Self {
+        let arts = state.catalog().kinds.iter().map(art::art).collect();
+        let spots = state.catalog().kinds.iter().map(art::spots).collect();
+        Carcassonne {
+            seats,
+            state,
+            arts,
+            spots,
+            seed,
+        }
+    }
+
     pub fn state(&self) -> &State {
         &self.state
     }

@@ -19,11 +19,11 @@ fn follower_balance(state: &State, me: usize) -> i64 {
 /// The token the drawer picks, and why (the bot's HUD and tests read the reason).
 /// - Knock out when the others have at least two more followers on the map than the bot: each
 ///   follower knocked home is worth more to it than to them.
-/// - Seduction when an opponent has a follower on the map and the bot has a follower to give.
-/// - Otherwise Target hurling: 5 points for the best shot, and the bot hurls first, on an
-///   untouched map.
-///
-/// Catch is never chosen by the bot: it gives every player the same chance of 5 points.
+/// - Seduction when an opponent has a follower on the map, the bot has one to give, and the bot
+///   is not behind (a swap changes little when points are what it lacks).
+/// - Catch when the bot is behind: it hurls first, and a hurl past the board that is not caught
+///   is 5 points it can count on more than a Target win against everyone.
+/// - Otherwise Target hurling: 5 points for the best shot.
 pub fn token_choice(state: &State, me: usize) -> (Token, &'static str) {
     if follower_balance(state, me) >= 2 {
         return (
