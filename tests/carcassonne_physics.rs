@@ -47,7 +47,7 @@ fn game(token: Token, monks: &[u16], aim: u16) -> Carcassonne {
         &[kind("C06"), kind("B24")],
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let mut act = |s: &mut State, a: Action| {
+    let act = |s: &mut State, a: Action| {
         let seat = s.turn().unwrap_or(0);
         s.apply(seat, a).unwrap_or_else(|e| panic!("{e}"));
     };
