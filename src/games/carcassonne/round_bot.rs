@@ -19,11 +19,12 @@ fn follower_balance(state: &State, me: usize) -> i64 {
 /// The token the drawer picks, and why (the bot's HUD and tests read the reason).
 /// - Knock out when the others have at least two more followers on the map than the bot: each
 ///   follower knocked home is worth more to it than to them.
-/// - Seduction when an opponent has a follower on the map, the bot has one to give, and the bot
-///   is not behind (a swap changes little when points are what it lacks).
+/// - Seduction when the others have one follower more on the map than the bot, it has one to
+///   give, and it is not behind (a swap changes little when points are what it lacks).
 /// - Catch when the bot is behind: it hurls first, and a hurl past the board that is not caught
 ///   is 5 points it can count on more than a Target win against everyone.
-/// - Otherwise Target hurling: 5 points for the best shot.
+/// - Otherwise Target hurling (ahead, with no more followers out than the others): 5 points for
+///   the best shot.
 pub fn token_choice(state: &State, me: usize) -> (Token, &'static str) {
     if follower_balance(state, me) >= 2 {
         return (
@@ -32,8 +33,21 @@ pub fn token_choice(state: &State, me: usize) -> (Token, &'static str) {
         );
     }
     let theirs = state.followers.iter().any(|f| f.seat as usize != me);
-    if theirs && (state.supply.get(me).copied().unwrap_or(0) > 0 || state.on_map(me) > 0) {
+    let mine = state.supply.get(me).copied().unwrap_or(0) > 0 || state.on_map(me) > 0;
+    let score = state.scores.get(me).copied().unwrap_or(0);
+    let best_other = (0..state.seats)
+        .filter(|&s| s != me)
+        .filter_map(|s| state.scores.get(s).copied())
+        .max()
+        .unwrap_or(0);
+    if theirs && mine && score >= best_other && follower_balance(state, me) >= 1 {
         return (Token::Seduction, "an opponent's follower is there to take");
+    }
+    if score < best_other {
+        return (
+            Token::Catch,
+            "behind: every hurl past the board is 5 points, and everyone hurls and catches once",
+        );
     }
     (
         Token::Target,
