@@ -514,6 +514,27 @@ impl Game for Carcassonne {
         bot::rate(&self.state, action).map(|v| (v * 1000.0).round() as i64)
     }
 
+    /// Every player's 7 followers are in supply or on the map, never on a spot twice.
+    fn invariant_violations(&self) -> Vec<String> {
+        let s = &self.state;
+        let mut out = Vec::new();
+        for seat in 0..s.seats {
+            let n = s.supply.get(seat).copied().unwrap_or(0) as usize + s.on_map(seat);
+            if n != rules::FOLLOWERS as usize {
+                out.push(format!("seat {seat} has {n} followers, not 7"));
+            }
+        }
+        for (i, f) in s.followers.iter().enumerate() {
+            if s.followers[..i]
+                .iter()
+                .any(|g| g.tile == f.tile && g.spot == f.spot)
+            {
+                out.push(format!("two followers on tile {} spot {}", f.tile, f.spot));
+            }
+        }
+        out
+    }
+
     fn clone_game(&self) -> Box<dyn Game> {
         Box::new(self.clone())
     }
