@@ -538,3 +538,110 @@ fn map_millimetres_follow_the_45_mm_tile() {
     let c = s.catapult_mm();
     assert!(c[1] < -45, "{c:?}");
 }
+
+// ------------------------------------------------------------------------ the game's face
+
+mod game_face {
+    use super::*;
+    use catapult_table::core::scene::{grid_moves, GridStep};
+    use catapult_table::core::seat::{default_seats, SeatKind};
+    use catapult_table::core::{Game, Scene};
+    use catapult_table::games::carcassonne::Carcassonne;
+
+    #[test]
+    fn the_round_switches_between_the_map_and_the_side_view_and_prompts_each_step() {
+        let mut s = layout(2, &[1], &["C06", "B24"]);
+        act(
+            &mut s,
+            Action::Place {
+                x: 0,
+                y: -2,
+                rot: 0,
+            },
+        );
+        act(&mut s, Action::Skip);
+        let mut g = Carcassonne::from_state(s, default_seats(2, SeatKind::Human), 1);
+        // Choose: four buttons on the map.
+        assert!(matches!(g.scene(), Scene::Map(_)));
+        let labels: Vec<String> = g.choices().into_iter().map(|c| c.label).collect();
+        assert_eq!(
+            labels,
+            vec!["Knock out", "Seduction", "Target hurling", "Catch"]
+        );
+        assert!(g.hud().iter().any(|l| l.contains("chooses the token")));
+        let knock = g.choices()[0].mv.clone();
+        g.apply(&knock).unwrap_or_else(|e| panic!("{e}"));
+        // Aim: one spot per laid tile on the map.
+        let Scene::Map(map) = g.scene() else {
+            panic!("aiming is on the map")
+        };
+        assert_eq!(map.spots.len(), g.state().map.tiles.len());
+        assert_eq!(g.grid_prompt().map(|p| p.step), Some(GridStep::Spot));
+        let aim = grid_moves(&g)
+            .last()
+            .cloned()
+            .unwrap_or_else(|| panic!("aim moves"));
+        g.apply(&aim).unwrap_or_else(|e| panic!("{e}"));
+        // Hurl: the side view with the catapult's launch prompt, no grid.
+        assert!(matches!(g.scene(), Scene::Side(_)));
+        assert!(g.grid_prompt().is_none());
+        let p = g
+            .launch_prompt()
+            .unwrap_or_else(|| panic!("a launch prompt"));
+        assert_eq!(p.kinds, vec![catapult_table::core::LaunchKind::Catapult]);
+        let Scene::Side(view) = g.scene() else {
+            panic!()
+        };
+        assert!(
+            !view.bodies.is_empty(),
+            "the line's tiles and the catapult are drawn"
+        );
+    }
+
+    #[test]
+    fn the_catcher_places_a_hand_in_the_side_view_outside_their_turn() {
+        let s = catch_round(2);
+        let mut g = Carcassonne::from_state(s, default_seats(2, SeatKind::Human), 1);
+        assert_eq!(g.turn(), Some(1), "the catcher acts");
+        assert!(matches!(g.scene(), Scene::Side(_)));
+        let p = g
+            .placement_prompt()
+            .unwrap_or_else(|| panic!("the hand is placed by drag"));
+        assert_eq!(p.action, "hand");
+        assert!(p.region[0] * 1000.0 > BOARD_MM as f32);
+        // The app's placement answer carries x, y in mm and an angle of 0.
+        let mv = Move::decide(1, "hand", &[700, 20, 0]);
+        g.apply(&mv).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.state().round().and_then(|r| r.hand), Some([700, 20]));
+        assert!(g.apply(&Move::decide(0, "hand", &[700, 20, 5])).is_err());
+        assert!(g.launch_prompt().is_some());
+        assert_eq!(g.turn(), Some(0));
+    }
+
+    #[test]
+    fn the_results_carry_the_catapult_points() {
+        let mut s = catch_round(2);
+        s = {
+            let mut t = s;
+            round(
+                &mut t,
+                RoundAction::Hand {
+                    along: 600,
+                    height: 0,
+                },
+            );
+            hurl(&mut t, vec![Fact::new(FACT_ALONG, &[700])]);
+            t
+        };
+        let g = Carcassonne::from_state(s, default_seats(2, SeatKind::Human), 1);
+        let r = g.ranking();
+        assert_eq!(r.key_names.last().map(String::as_str), Some("catapult"));
+        let first = r
+            .standings
+            .iter()
+            .find(|st| st.seat == 0)
+            .unwrap_or_else(|| panic!("seat 0"));
+        assert_eq!(first.keys.last(), Some(&5));
+        assert_eq!(first.keys[0], first.keys[1..].iter().sum::<i64>());
+    }
+}

@@ -424,9 +424,17 @@ impl Game for Carcassonne {
         let mut r = rank(&["points"], &keys);
         r.key_names
             .extend(["roads", "cities", "cloisters", "fields"].map(String::from));
+        let catapult = self.state.options.catapult;
+        if catapult {
+            r.key_names.push("catapult".into());
+        }
         for s in &mut r.standings {
             let b = self.state.breakdown.get(s.seat).copied().unwrap_or([0; 4]);
             s.keys.extend(b);
+            if catapult {
+                s.keys
+                    .push(self.state.catapult_points.get(s.seat).copied().unwrap_or(0));
+            }
         }
         r
     }
@@ -460,17 +468,37 @@ impl Game for Carcassonne {
                 n,
                 if n == 1 { "" } else { "s" }
             ));
+            if let Some(r) = s.round() {
+                let hurler = self.name(r.hurler());
+                lines.push(match (r.token, r.step) {
+                    (None, _) => format!("Catapult round: {hurler} chooses the token"),
+                    (Some(Token::Catch), _) => {
+                        format!("Catch: {hurler} hurls, {} catches", self.name(r.catcher()))
+                    }
+                    (Some(t), _) => format!(
+                        "{}: {hurler} hurls ({} of {})",
+                        t.word(),
+                        r.next + 1,
+                        r.order.len()
+                    ),
+                });
+            }
         } else {
             for seat in 0..s.seats {
                 let b = s.breakdown.get(seat).copied().unwrap_or([0; 4]);
-                lines.push(format!(
+                let mut line = format!(
                     "{}: roads {}, cities {}, cloisters {}, fields {}",
                     self.name(seat),
                     b[0],
                     b[1],
                     b[2],
                     b[3]
-                ));
+                );
+                if s.options.catapult {
+                    let c = s.catapult_points.get(seat).copied().unwrap_or(0);
+                    line.push_str(&format!(", catapult {c}"));
+                }
+                lines.push(line);
             }
         }
         lines
