@@ -1107,6 +1107,11 @@ function carcassonneHooks() {
     seed: 7,
     budgetMs: 420000,
     minShots: 1,
+    // A short pull down and back from the catapult, a little different every hurl.
+    pull: (i) => {
+      const r = rng(5000 + i);
+      return [-0.05 - 0.04 * r(), 0.05 + 0.04 * r()];
+    },
     turn: async (tab, input, stats) => {
       if (input === 8) {
         if (stats.placements === 1 && !viewed) {

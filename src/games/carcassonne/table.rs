@@ -290,7 +290,8 @@ pub fn bounds(state: &State) -> [f32; 4] {
             .min(TABLE_LEN)
             + 0.1
     };
-    [-0.12, -0.03, far, (far * 0.45).max(0.3)]
+    // Room behind the catapult for the pull of drag-to-fire.
+    [-0.3, -0.03, far, ((far + 0.3) * 0.4).max(0.3)]
 }
 
 /// The side view at rest before the hurl.
