@@ -645,3 +645,34 @@ mod game_face {
         assert_eq!(first.keys[0], first.keys[1..].iter().sum::<i64>());
     }
 }
+
+#[test]
+fn the_short_game_draws_30_base_and_6_fair_tiles() {
+    let o = Options {
+        short: true,
+        ..Options::catapult()
+    };
+    let (s, _) = State::new(2, 7, o).unwrap_or_else(|e| panic!("{e}"));
+    let c = cat();
+    let mut left = s.remaining();
+    if let Some(k) = s.in_hand() {
+        left[k as usize] += 1;
+    }
+    let fairs: u32 = (0..left.len())
+        .filter(|&k| c.kind(k as u8).fair)
+        .map(|k| left[k])
+        .sum();
+    assert_eq!(left.iter().sum::<u32>(), 36);
+    assert_eq!(fairs, 6);
+    // Without the catapult a short game has no fairs at all.
+    let (b, _) = State::new(
+        2,
+        7,
+        Options {
+            short: true,
+            ..Options::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(b.pile_len(), 29);
+}

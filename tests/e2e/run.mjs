@@ -1091,7 +1091,8 @@ async function resultsChart(browser, url) {
 // lit spot every third tile, else taps *No follower*. On its second tile it zooms with the wheel,
 // pans with one finger, pinches, and fits the map again. In a catapult round it aims by a tap on
 // a tile, hurls by drag-to-fire, chooses Catch the first time it draws a fair tile (Knock out
-// after), and as the catcher drags its hand into the lane and taps *Place*. The results: ranking,
+// after), and as the catcher drags its hand into the lane and taps *Place*. It plays the `short`
+// option (ticked by touch on the setup screen) to stay in CI's time. The results: ranking,
 // points by kind (catapult too), chart. The page runs at `pace=quick` (0.1 s between bot moves).
 function carcassonneHooks() {
   let viewed = false;
@@ -1104,7 +1105,10 @@ function carcassonneHooks() {
     return { seat: -1, action: "" };
   };
   return {
+    // The short game (30 base and 6 fair tiles; seat 0's first tile is a fair with seed 7): the
+    // whole 83-tile game took 202 moves in 420 s and did not finish; this one is ~104 moves.
     seed: 7,
+    taps: ["opt:2"],
     budgetMs: 420000,
     minShots: 1,
     // A short pull down and back from the catapult, a little different every hurl.
@@ -1166,19 +1170,19 @@ function carcassonneHooks() {
         stats.chose = (stats.chose || 0) + 1;
         return true;
       }
-      if (stats.placements === 20 && !stats.midShot) {
+      if (stats.placements === 10 && !stats.midShot) {
         stats.midShot = true;
         await tab.shot("whole-carcassonne-midgame");
       }
       return false;
     },
     after: async (tab, stats, mark) => {
-      check(stats.placements >= 30, `seat 0 laid its tiles by touch (${stats.placements})`);
-      check((stats.followers || 0) >= 5, `seat 0 stood followers by touch (${stats.followers})`);
+      check(stats.placements >= 15, `seat 0 laid its tiles by touch (${stats.placements})`);
+      check((stats.followers || 0) >= 4, `seat 0 stood followers by touch (${stats.followers})`);
       check((stats.aims || 0) >= 1, `seat 0 aimed the catapult on the map (${stats.aims})`);
       check((stats.catches || 0) >= 1, `seat 0 caught by touch in a Catch round (${stats.catches})`);
       const chart = await tab.waitLine(/^\[ct\] results-chart rounds=(\d+)$/, 5000, mark);
-      check(Number(chart[1]) >= 30, `the chart has every round (rounds=${chart[1]})`);
+      check(Number(chart[1]) >= 15, `the chart has every round (rounds=${chart[1]})`);
     },
   };
 }

@@ -35,6 +35,10 @@ pub const INFO: GameInfo = GameInfo {
             "farms_by_city",
             "First-printing farmers: each completed city scores 4 once, for the most farmers around it.",
         ),
+        (
+            "short",
+            "A short game: 30 base tiles and 6 fair tiles, drawn at random.",
+        ),
     ],
     rules: "Lay the tile you draw next to the map so that every side it touches matches: city to \
 city, road to road, field to field; turn it as you like. Then you may stand one of your 7 \
@@ -87,6 +91,7 @@ impl Carcassonne {
         for opt in options {
             match opt.as_str() {
                 "farms_by_city" => o.farms = FarmRule::CityByCity,
+                "short" => o.short = true,
                 "no_catapult" => {
                     o.fair_tiles = false;
                     o.catapult = false;

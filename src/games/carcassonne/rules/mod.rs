@@ -49,7 +49,14 @@ pub struct Options {
     /// Play a catapult round after every fair tile's turn (The Catapult). Without it a fair
     /// is only scenery: it scores nothing and holds no follower.
     pub catapult: bool,
+    /// A short game (house option `short`): `SHORT_BASE` base tiles and `SHORT_FAIRS` fair
+    /// tiles, each drawn at random from their shuffled sets, then shuffled together.
+    pub short: bool,
 }
+
+/// The short game's pile: 30 base tiles and 6 fair tiles (6 without the catapult: none).
+pub const SHORT_BASE: usize = 30;
+pub const SHORT_FAIRS: usize = 6;
 
 impl Options {
     /// The Catapult: the fair tiles in the pile and their rounds (the default game).
@@ -122,7 +129,18 @@ impl State {
     pub fn new(seats: usize, seed: u64, options: Options) -> RuleResult<(State, Vec<Event>)> {
         let catalog = Arc::new(Catalog::embedded()?);
         let mut rng = Rng::new(seed);
-        let pile = Deck::new(catalog.pile(options.fair_tiles), &mut rng);
+        let mut cards = catalog.pile(options.fair_tiles);
+        if options.short {
+            let (mut fairs, mut base): (Vec<u8>, Vec<u8>) =
+                cards.iter().partition(|&&k| catalog.kind(k).fair);
+            rng.shuffle(&mut base);
+            rng.shuffle(&mut fairs);
+            base.truncate(SHORT_BASE);
+            fairs.truncate(SHORT_FAIRS);
+            cards = base;
+            cards.extend(fairs);
+        }
+        let pile = Deck::new(cards, &mut rng);
         State::start(catalog, seats, options, pile, rng, Layout::default())
     }
 
