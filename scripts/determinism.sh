@@ -6,7 +6,7 @@
 #                                            or rules change: say why in the commit), then compare
 #   scripts/determinism.sh --fresh           regenerate the corpus even if a cached one matches
 #
-# Environment: DET_PER_GAME (replays per game in the corpus, default 6, raised until there are 20
+# Environment: DET_PER_GAME (replays per game in the corpus, default 3, raised until there are 20
 # in all; every seat count gets at least one), DET_WASM_RUSTFLAGS (default
 # "-C target-feature=+simd128", as the web build), DET_JOBS (default 2), DET_NOSIMD=1 (also trace
 # with a wasm build without SIMD: one more release build), DET_WEB=0 (skip the web build's trace),
@@ -40,7 +40,7 @@ done
 say() { printf '\n== %s\n' "$*"; }
 die() { echo "determinism: FAILED: $*" >&2; exit 1; }
 
-PER_GAME=${DET_PER_GAME:-6}
+PER_GAME=${DET_PER_GAME:-3}
 JOBS=${DET_JOBS:-2}
 export CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="${DET_WASM_RUSTFLAGS:--C target-feature=+simd128}"
 T=${CARGO_TARGET_DIR:-target}

@@ -1558,3 +1558,31 @@ fn regress_a_last_bastion_that_collapses_while_settling_is_built_again() {
     );
     assert!(!g.state.players[victim].eliminated);
 }
+
+/// Regression: a saved game in which the Great Tower was dragged into place (`tower_put [x, y,
+/// angle]`, the app's placement prompt) was refused on resume ("this move takes 1 argument(s),
+/// not 3"): the rules read only x. The codec now reads the whole gesture.
+#[test]
+fn a_recorded_great_tower_drag_is_accepted_on_replay() {
+    use catapult_table::core::driver::{Driver, Origin, Recorded};
+    use catapult_table::core::replay::Replay;
+    let mut g = new_game(2, false, 9);
+    build_all(&mut g, FOUR_GATES, &[Siege::GodsFavour]);
+    let a = starter(&g);
+    assert_eq!(g.state.task(), Some(Task::Tower { seat: a }));
+    let x_mm = (geo::mat_left(1) - 800) as i64 / 10;
+    let header = Replay::new("assault", &[], default_seats(2, SeatKind::Human), 9);
+    let mut driver = Driver::new(Box::new(g), &header);
+    let drag = Move::decide(a, "tower_put", &[x_mm, 0, 0]);
+    driver
+        .apply_recorded_as(0, &drag, Recorded::Trust, Origin::Player)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(driver.session.replay.moves.last(), Some(&drag));
+    let wrong = Move::decide(a, "tower_put", &[x_mm, 0, 0, 0]);
+    let mut g = new_game(2, false, 9);
+    build_all(&mut g, FOUR_GATES, &[Siege::GodsFavour]);
+    let mut driver = Driver::new(Box::new(g), &header);
+    assert!(driver
+        .apply_recorded_as(0, &wrong, Recorded::Trust, Origin::Player)
+        .is_err_and(|e| e.0.contains("takes 3 argument(s), not 4")));
+}

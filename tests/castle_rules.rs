@@ -1048,3 +1048,39 @@ fn a_captured_tower_can_be_dropped_on_a_square_by_dragging() {
     assert!(has(&ev, "tower_placed"));
     assert_eq!(c.state.mats[0].squares[2].stack.len(), 1);
 }
+
+/// Regression: a saved game in which a captured tower was dropped by dragging (`drop [x, y,
+/// angle]`) was refused on resume ("this move takes 1 argument(s), not 3"): the rules read only
+/// x. The codec now reads the whole gesture.
+#[test]
+fn a_replay_with_a_dragged_tower_drop_replays() {
+    use catapult_table::core::driver::{Driver, Origin, Recorded};
+    use catapult_table::core::replay::Replay;
+    let mut c = game(2, &[]);
+    let mut moves = vec![miss(0)];
+    ok(&mut c, miss(0));
+    let t = top(&c, 0, 2);
+    moves.push(hit(1, t));
+    ok(&mut c, hit(1, t));
+    let Some(p) = c.placement_prompt() else {
+        panic!("no placement prompt")
+    };
+    let drop = d(
+        1,
+        "drop",
+        &[(p.snaps[0][0] * 1000.0).round() as i64, 120, 0],
+    );
+    ok(&mut c, drop.clone());
+    moves.push(drop);
+    let mut header = Replay::new("castle", &[], default_seats(2, SeatKind::Human), 7);
+    header.moves = moves;
+    let replayed = Driver::replay_as(
+        Box::new(game(2, &[])),
+        &header,
+        Recorded::Trust,
+        Origin::Scenario,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(replayed.session.replay.moves, header.moves);
+    assert_eq!(replayed.game().scores(), c.scores());
+}

@@ -90,16 +90,19 @@ impl App {
         self.probe_ghost = self.grid.ghost.map(|g| g.1 as i32).unwrap_or(-1);
         // The map, clipped to the table area.
         let dpi = screen_dpi_scale().max(0.01);
+        // SAFETY (the scissor calls below): macroquad's internal GL context is borrowed on the
+        // main thread for one call and not kept across frames (the rectangle is in physical
+        // pixels).
         let clip = (
             (ta.x * dpi) as i32,
             (ta.y * dpi) as i32,
             (ta.w * dpi).ceil() as i32,
             (ta.h * dpi).ceil() as i32,
         );
-        // SAFETY: macroquad's internal GL context is borrowed on the main thread for this one
-        // call and not kept across frames (the scissor rectangle is in physical pixels).
+        let cached = self.tile_layer.update(map, &f, ta, dpi);
+        // SAFETY: as above.
         unsafe { get_internal_gl() }.quad_gl.scissor(Some(clip));
-        self.draw_map_layers(map, &f, placing && seat.is_some());
+        self.draw_map_layers(map, &f, placing && seat.is_some(), cached);
         // SAFETY: as above.
         unsafe { get_internal_gl() }.quad_gl.scissor(None);
         if let (Some(h), Some(art)) = (hand, map.in_hand.and_then(|a| map.arts.get(a))) {
@@ -179,17 +182,14 @@ impl App {
     }
 
     /// Tiles, the last one laid, the open cells, pieces, the ghost and the spots.
-    fn draw_map_layers(&mut self, map: &TileMapView, f: &Frame, placing: bool) {
+    fn draw_map_layers(&mut self, map: &TileMapView, f: &Frame, placing: bool, cached: bool) {
         let u = self.ui.u;
         let s = f.scale;
         let pulse = 0.55 + 0.35 * (get_time() as f32 * 4.0).sin();
-        for t in &map.tiles {
-            if let Some(art) = map.arts.get(t.art) {
-                draw_art(art, |q| to_screen(f, t.cell, q, t.rotation), s, 1.0);
-            }
-            // A thin seam between tiles.
-            let (x, y) = f.to_screen(t.cell[0] as f32, t.cell[1] as f32 + 1.0);
-            draw_rectangle_lines(x, y, s, s, 1.0, Color::new(0.0, 0.0, 0.0, 0.25));
+        if cached {
+            self.tile_layer.draw(self.table_area);
+        } else {
+            draw_tiles(map, f);
         }
         if let Some(c) = map.last {
             let (x, y) = f.to_screen(c[0] as f32, c[1] as f32 + 1.0);
@@ -383,6 +383,124 @@ fn to_screen(f: &Frame, cell: Cell, q: [f32; 2], rotation: u8) -> Vec2 {
 fn cell_outline(f: &Frame, cell: Cell, c: Color, u: f32) {
     let (x, y) = f.to_screen(cell[0] as f32, cell[1] as f32 + 1.0);
     draw_rectangle_lines(x, y, f.scale, f.scale, (u * 0.5).max(2.0), c);
+}
+
+/// The laid tiles and their seams.
+fn draw_tiles(map: &TileMapView, f: &Frame) {
+    let s = f.scale;
+    for t in &map.tiles {
+        if let Some(art) = map.arts.get(t.art) {
+            draw_art(art, |q| to_screen(f, t.cell, q, t.rotation), s, 1.0);
+        }
+        // A thin seam between tiles.
+        let (x, y) = f.to_screen(t.cell[0] as f32, t.cell[1] as f32 + 1.0);
+        draw_rectangle_lines(x, y, s, s, 1.0, Color::new(0.0, 0.0, 0.0, 0.25));
+    }
+}
+
+/// The laid tiles drawn once into a texture and drawn from it while nothing about them changes
+/// (a late-game map is hundreds of shapes; a software-rendered browser drew it at half the
+/// frame rate of an early one). While the map pans or zooms it is drawn directly.
+#[derive(Default)]
+pub(super) struct TileLayer {
+    /// What the texture shows (tiles, arts, framing, size), and what the last frame asked for.
+    drawn: Option<u64>,
+    asked: Option<u64>,
+    target: Option<(RenderTarget, u32, u32)>,
+}
+
+impl TileLayer {
+    /// Brings the texture up to date when the same map was asked for two frames running;
+    /// returns whether it holds this frame's tiles. Call before any scissor is set.
+    fn update(&mut self, map: &TileMapView, f: &Frame, area: Area, dpi: f32) -> bool {
+        let key = tile_layer_key(map, f, area, dpi);
+        let steady = self.asked == Some(key);
+        self.asked = Some(key);
+        if !steady {
+            return false;
+        }
+        if self.drawn == Some(key) {
+            return true;
+        }
+        let (pw, ph) = (
+            (area.w * dpi).ceil().max(1.0) as u32,
+            (area.h * dpi).ceil().max(1.0) as u32,
+        );
+        if !matches!(self.target, Some((_, w, h)) if (w, h) == (pw, ph)) {
+            let rt = render_target(pw, ph);
+            rt.texture.set_filter(FilterMode::Linear);
+            self.target = Some((rt, pw, ph));
+        }
+        let Some((rt, _, _)) = &self.target else {
+            return false;
+        };
+        let mut cam = Camera2D::from_display_rect(Rect::new(area.x, area.y, area.w, area.h));
+        cam.render_target = Some(rt.clone());
+        set_camera(&cam);
+        clear_background(Color::new(0.0, 0.0, 0.0, 0.0));
+        draw_tiles(map, f);
+        set_default_camera();
+        self.drawn = Some(key);
+        true
+    }
+
+    fn draw(&self, area: Area) {
+        if let Some((rt, _, _)) = &self.target {
+            draw_texture_ex(
+                &rt.texture,
+                area.x,
+                area.y,
+                WHITE,
+                DrawTextureParams {
+                    dest_size: Some(vec2(area.w, area.h)),
+                    flip_y: true,
+                    ..Default::default()
+                },
+            );
+        }
+    }
+}
+
+/// A digest of everything the tile layer's picture depends on.
+fn tile_layer_key(map: &TileMapView, f: &Frame, area: Area, dpi: f32) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |v: u64| {
+        h ^= v;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    };
+    for v in [f.scale, f.ox, f.oy, area.x, area.y, area.w, area.h, dpi] {
+        mix(v.to_bits() as u64);
+    }
+    for t in &map.tiles {
+        mix(t.cell[0] as u64);
+        mix(t.cell[1] as u64);
+        mix(((t.art as u64) << 8) | t.rotation as u64);
+    }
+    for art in &map.arts {
+        for shape in &art.shapes {
+            match shape {
+                ArtShape::Polygon { points, rgb } => {
+                    mix(u64::from_le_bytes([rgb[0], rgb[1], rgb[2], 0, 0, 0, 0, 1]));
+                    for q in points {
+                        mix(((q[0].to_bits() as u64) << 32) | q[1].to_bits() as u64);
+                    }
+                }
+                ArtShape::Polyline { points, width, rgb } => {
+                    mix(u64::from_le_bytes([rgb[0], rgb[1], rgb[2], 0, 0, 0, 0, 3]));
+                    mix(width.to_bits() as u64);
+                    for q in points {
+                        mix(((q[0].to_bits() as u64) << 32) | q[1].to_bits() as u64);
+                    }
+                }
+                ArtShape::Circle { centre, r, rgb } => {
+                    mix(u64::from_le_bytes([rgb[0], rgb[1], rgb[2], 0, 0, 0, 0, 2]));
+                    mix(((centre[0].to_bits() as u64) << 32) | centre[1].to_bits() as u64);
+                    mix(r.to_bits() as u64);
+                }
+            }
+        }
+    }
+    h
 }
 
 /// Draws a tile's art through `place` (tile-local point to screen), `side` pixels per tile.

@@ -146,6 +146,7 @@ struct App {
     /// The tile map's input, and the prompt it belongs to.
     grid: grid::GridInput,
     grid_tag: String,
+    tile_layer: map::TileLayer,
     /// The press in progress began on the map.
     map_press: bool,
     mouse_last: Option<(f32, f32)>,
@@ -218,6 +219,7 @@ impl App {
             camera_map: false,
             grid: grid::GridInput::default(),
             grid_tag: String::new(),
+            tile_layer: map::TileLayer::default(),
             map_press: false,
             mouse_last: None,
             probe_map: None,

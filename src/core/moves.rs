@@ -51,6 +51,18 @@ impl Fact {
             .copied()
             .ok_or_else(|| super::Refusal(format!("fact `{}` lacks argument {}", self.what, i)))
     }
+
+    /// Refuses a fact that does not carry exactly `n` arguments (a game's codec, once read).
+    pub fn takes(&self, n: usize) -> super::RuleResult<()> {
+        if self.args.len() == n {
+            return Ok(());
+        }
+        Err(super::Refusal(format!(
+            "fact `{}` takes {n} argument(s), not {}",
+            self.what,
+            self.args.len()
+        )))
+    }
 }
 
 /// What a shot produced once everything settled.
@@ -137,6 +149,20 @@ impl Move {
         self.args.get(i).copied().ok_or_else(|| {
             super::Refusal(format!("move `{}` needs argument {}", self.action, i + 1))
         })
+    }
+}
+
+impl Move {
+    /// Refuses a decision that does not carry exactly `n` arguments (a game's codec, once read).
+    pub fn takes(&self, n: usize) -> super::RuleResult<()> {
+        if self.args.len() == n {
+            return Ok(());
+        }
+        Err(super::Refusal(format!(
+            "move `{}` takes {n} argument(s), not {}",
+            self.action,
+            self.args.len()
+        )))
     }
 }
 

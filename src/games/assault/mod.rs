@@ -11,6 +11,7 @@ use crate::core::{
     Ranking, Refusal, RuleResult, Seat, Shot, TableView,
 };
 use geometry as geo;
+use rules::codec::{Action, PUT_ACTION, TOWER_PUT_ACTION};
 use rules::{State, Task};
 
 pub const ID: &str = "assault";
@@ -126,10 +127,10 @@ impl Game for Assault {
     fn choices(&self) -> Vec<Choice> {
         let st = &self.state;
         let mut out = Vec::new();
-        let mut add = |label: String, seat: usize, action: &str, args: &[i64]| {
+        let mut add = |label: String, seat: usize, action: Action| {
             out.push(Choice {
                 label,
-                mv: Move::decide(seat, action, args),
+                mv: action.encode(seat),
             });
         };
         match st.task() {
@@ -140,16 +141,15 @@ impl Game for Assault {
                         add(
                             format!("Build `{}`", st.designs[k].name),
                             seat,
-                            "design",
-                            &[k as i64],
+                            Action::Design(k),
                         );
                     }
                     if !st.fitting_designs(seat, bastion).is_empty() {
-                        add("Build for me".into(), seat, "auto", &[]);
+                        add("Build for me".into(), seat, Action::Auto);
                     }
                 }
                 if p.hand.is_empty() && !p.castle.is_empty() {
-                    add("Done: let go of the castle".into(), seat, "done", &[]);
+                    add("Done: let go of the castle".into(), seat, Action::Done);
                 }
             }
             Some(Task::Place { seat, .. }) => {
@@ -165,8 +165,7 @@ impl Game for Assault {
                         add(
                             format!("Lean a pair at {} mm {level}", x / 10),
                             seat,
-                            "pair",
-                            &[x as i64, base as i64],
+                            Action::Pair { x, base },
                         );
                     }
                 }
@@ -175,20 +174,18 @@ impl Game for Assault {
                         add(
                             format!("Lay a floor at {} mm", x / 10),
                             seat,
-                            "floor",
-                            &[x as i64, y as i64],
+                            Action::Floor { x, y },
                         );
                     }
                     let mut probe = st.clone();
                     if probe.auto_reinforce(seat, &mut Vec::new()) > 0 {
-                        add("Reinforce for me".into(), seat, "auto", &[]);
+                        add("Reinforce for me".into(), seat, Action::Auto);
                     }
                 }
                 add(
                     "Done (unplaced cards go back to the deck)".into(),
                     seat,
-                    "done",
-                    &[],
+                    Action::Done,
                 );
             }
             Some(Task::Give { from, to }) => {
@@ -196,14 +193,13 @@ impl Game for Assault {
                     add(
                         format!("Give building card {c} to seat {to}"),
                         from,
-                        "give",
-                        &[c as i64],
+                        Action::Give(c),
                     );
                 }
             }
             Some(Task::Tax { seat, .. }) => {
                 for c in st.safest_cards(seat).into_iter().take(3) {
-                    add(format!("Pay building card {c}"), seat, "tax", &[c as i64]);
+                    add(format!("Pay building card {c}"), seat, Action::Tax(c));
                 }
             }
             Some(Task::Tower { seat }) => {
@@ -211,35 +207,31 @@ impl Game for Assault {
                     add(
                         format!("Great Tower at {} mm", x / 10),
                         seat,
-                        "tower",
-                        &[x as i64],
+                        Action::Tower(x),
                     );
                 }
                 if st.tower.is_some() {
                     add(
                         "Leave the Great Tower where it is".into(),
                         seat,
-                        "tower_stay",
-                        &[],
+                        Action::TowerStay,
                     );
                 }
             }
             Some(Task::Ruins { seat }) => {
-                add("Leave the ruins".into(), seat, "ruins_keep", &[]);
-                add("Clear the fallen cards".into(), seat, "ruins_clear", &[]);
+                add("Leave the ruins".into(), seat, Action::RuinsKeep);
+                add("Clear the fallen cards".into(), seat, Action::RuinsClear);
             }
             Some(Task::Gods { seat }) => {
                 add(
                     "As High as Gods: move the Great Tower".into(),
                     seat,
-                    "gods_tower",
-                    &[],
+                    Action::GodsTower,
                 );
                 add(
                     "As High as Gods: Catapults become Trebuchets".into(),
                     seat,
-                    "gods_trebuchet",
-                    &[],
+                    Action::GodsTrebuchet,
                 );
             }
             _ => {}
@@ -261,7 +253,7 @@ impl Game for Assault {
                 let card = *st.players[seat].hand.first()?;
                 let x0 = geo::mat_left(seat) as f32 * table::DMM;
                 Some(PlacementPrompt {
-                    action: "put".into(),
+                    action: PUT_ACTION.into(),
                     label: format!("Put building card {card} on your mat (twist to lean it)"),
                     half_extents: [
                         geo::CARD_LEN as f32 * table::DMM / 2.0,
@@ -281,7 +273,7 @@ impl Game for Assault {
             Task::Tower { .. } => {
                 let (t0, t1) = geo::table_extent(st.n);
                 Some(PlacementPrompt {
-                    action: "tower_put".into(),
+                    action: TOWER_PUT_ACTION.into(),
                     label: "Put the Great Tower anywhere off the mats".into(),
                     half_extents: [
                         geo::TOWER_HW as f32 * table::DMM,

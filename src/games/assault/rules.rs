@@ -6,10 +6,11 @@
 //! automatically: drawing, starting and ending turns). Consequences (ruins, falls, raids, rewards)
 //! are pushed to the front of the queue.
 //!
-//! Split by concern: `setup` (a new game), `decisions` (moves for the front task), `building`
-//! (designs, placing cards, the Great Tower), `throws` (facts into damage, falls, raids),
-//! `flow` (the task queue, turns, siege draws) and `scoring` (the bot's rating). This file keeps
-//! the types and the state's queries.
+//! Split by concern: `codec` (the typed moves and facts, read from and written to the replay),
+//! `setup` (a new game), `decisions` (the dispatch of a move to its rule), `building` (designs,
+//! placing cards, the Great Tower), `throws` (facts into damage, falls, raids; ruins and rewards),
+//! `flow` (the task queue, turns, siege draws, Crusade and Taxes) and `scoring` (the bot's
+//! rating). This file keeps the types and the state's queries.
 
 use crate::games::assault::events::Ev;
 use std::collections::VecDeque;
@@ -288,6 +289,16 @@ pub enum Task {
 }
 
 impl Task {
+    /// Draw two building cards, reinforce with them, let the castle go (Restoration, Peace
+    /// Treaty, a raid).
+    pub fn draw_and_reinforce(seat: usize, why: Why) -> [Task; 3] {
+        [
+            Task::Draw { seat, n: 2 },
+            Task::Place { seat, why },
+            Task::LetGo { seat, build: false },
+        ]
+    }
+
     /// The seat that must act, or None for automatic tasks.
     pub fn actor(self) -> Option<usize> {
         match self {
@@ -349,18 +360,8 @@ fn ev(kind: Ev, seat: Option<usize>, args: &[i64], text: impl Into<String>) -> E
     Event::of(kind, seat, args, text)
 }
 
-fn arg_i32(mv: &Move, i: usize) -> RuleResult<i32> {
-    let v = mv.arg(i)?;
-    i32::try_from(v).map_err(|_| {
-        Refusal(format!(
-            "move `{}`: argument {} is out of range",
-            mv.action,
-            i + 1
-        ))
-    })
-}
-
 mod building;
+pub mod codec;
 mod decisions;
 mod flow;
 mod scoring;

@@ -7,6 +7,7 @@
 //! on a thrown card falls now, inside the same shot.
 
 use super::geometry as geo;
+use super::rules::codec::ShotFact;
 use super::rules::State;
 use crate::core::{BodyShape, BodyView, Fact, Launch, TableView};
 use crate::physics::{
@@ -221,31 +222,30 @@ fn facts_of(
             table.pose(c.body)
         };
         let Some((x, y, a)) = pose else {
-            facts.push(Fact::new("off", &[c.id as i64]));
+            facts.push(ShotFact::Off(c.id).encode());
             continue;
         };
         let lx = q(x / DMM) - geo::mat_left(c.seat) as i64;
         let ly = q(y / DMM) - geo::MAT_T as i64;
         if lx < 0 || lx > geo::MAT_W as i64 {
-            facts.push(Fact::new("off", &[c.id as i64]));
+            facts.push(ShotFact::Off(c.id).encode());
             continue;
         }
-        facts.push(Fact::new(
-            "card",
-            &[c.id as i64, lx, ly, launch::to_tenths(a) as i64],
-        ));
+        let angle = launch::to_tenths(a) as i64;
+        facts.push(ShotFact::measured_card(c.id, lx, ly, angle));
     }
     if let Some(t) = tower {
         match table.pose(t).filter(|_| !table.is_removed(t)) {
-            Some((x, y, a)) => facts.push(Fact::new(
-                "tower",
-                &[q(x / DMM), q(y / DMM), launch::to_tenths(a) as i64],
+            Some((x, y, a)) => facts.push(ShotFact::measured_tower(
+                q(x / DMM),
+                q(y / DMM),
+                launch::to_tenths(a) as i64,
             )),
-            None => facts.push(Fact::new("tower_off", &[])),
+            None => facts.push(ShotFact::TowerOff.encode()),
         }
     }
     for &(x, y) in rest {
-        facts.push(Fact::new("siege_rest", &[x, y]));
+        facts.push(ShotFact::SiegeRest { x, y }.encode());
     }
     facts
 }

@@ -18,6 +18,7 @@ use crate::core::{
     Refusal, RuleResult, Seat, Shot, TableView,
 };
 use geometry::*;
+use rules::codec::{Action, Square, StackCard};
 use rules::{Phase, State};
 
 #[derive(Clone)]
@@ -54,11 +55,15 @@ impl Castle {
         self.state
             .choices()
             .into_iter()
-            .filter(|c| {
-                c.mv.action == "place" || (c.mv.action == "stack" && c.mv.args.get(1) == Some(&-1))
-            })
             .filter_map(|c| {
-                let s = usize::try_from(*c.mv.args.first()?).ok()?;
+                let s = match Action::decode(&c.mv).ok()? {
+                    Action::Place(s)
+                    | Action::Stack {
+                        square: s,
+                        card: StackCard::Deck,
+                    } => s,
+                    _ => return None,
+                };
                 let h = self.state.mats[m].squares.get(s)?.stack.len();
                 let y = if h == 0 {
                     MAT_THICK
@@ -72,8 +77,8 @@ impl Castle {
 
     /// Turns a `drop [x_mm, y_mm, angle]` gesture into the `place`/`stack` move at the nearest
     /// square it was dropped on.
-    fn resolve_drop(&self, mv: &Move) -> RuleResult<Move> {
-        let x = mv.arg(0)? as f32 / 1000.0;
+    fn resolve_drop(&self, seat: u32, x_mm: i64) -> RuleResult<Move> {
+        let x = x_mm as f32 / 1000.0;
         let targets = self.drop_targets();
         if targets.is_empty() {
             return Err(Refusal::new("there is no tower to drop on a square now"));
@@ -83,7 +88,7 @@ impl Castle {
             .map(|(m, p)| ((p[0] - x).abs(), m))
             .min_by(|a, b| a.0.total_cmp(&b.0));
         match best {
-            Some((dx, m)) if dx <= SQUARE / 2.0 => Ok(Move { seat: mv.seat, ..m }),
+            Some((dx, m)) if dx <= SQUARE / 2.0 => Ok(Move { seat, ..m }),
             _ => Err(Refusal::new(
                 "drop the tower on one of the highlighted squares of your mat",
             )),
@@ -93,7 +98,7 @@ impl Castle {
 
 /// The solo rearranging drag: `drag_tower [source, x_mm, y_mm, angle]` (the core's placement
 /// prompt with sources) becomes `move_tower` from the source's square to the square under x.
-pub const DRAG_ACTION: &str = "drag_tower";
+pub use rules::codec::{DRAG_ACTION, DROP_ACTION};
 
 impl Castle {
     /// Solo rearranging by dragging: every square with a tower, mat by mat and square by square
@@ -137,13 +142,12 @@ impl Castle {
     /// TO_MAT TO_SQUARE`: the source names the square picked up from, the square dropped on is
     /// the one under x (a side view has one column above each square). The rules then refuse an
     /// illegal stack.
-    fn resolve_drag(&self, mv: &Move) -> RuleResult<Move> {
+    fn resolve_drag(&self, seat: usize, src: i64, x_mm: i64, angle: i64) -> RuleResult<Move> {
         if !matches!(self.state.phase, Phase::Rearrange) {
             return Err(Refusal::new(
                 "towers are dragged only while rearranging (solo: tap Rearrange first)",
             ));
         }
-        let (src, x_mm, _y_mm, angle) = (mv.arg(0)?, mv.arg(1)?, mv.arg(2)?, mv.arg(3)?);
         let sources = self.drag_sources();
         let Some(&((fm, fs), _)) = usize::try_from(src).ok().and_then(|i| sources.get(i)) else {
             return Err(Refusal(format!(
@@ -161,11 +165,17 @@ impl Castle {
             .map(|(ms, p)| ((p[0] - x).abs(), ms))
             .min_by(|a, b| a.0.total_cmp(&b.0));
         match best {
-            Some((dx, (tm, ts))) if dx <= SQUARE / 2.0 => Ok(Move::decide(
-                mv.seat as usize,
-                "move_tower",
-                &[fm as i64, fs as i64, tm as i64, ts as i64],
-            )),
+            Some((dx, (tm, ts))) if dx <= SQUARE / 2.0 => Ok(Action::MoveTower {
+                from: Square {
+                    mat: fm,
+                    square: fs,
+                },
+                to: Square {
+                    mat: tm,
+                    square: ts,
+                },
+            }
+            .encode(seat)),
             _ => Err(Refusal::new(
                 "that is not on a square: drop the tower on a square of a mat",
             )),
@@ -255,7 +265,7 @@ impl Game for Castle {
         let layout = table::layout_of(&self.state);
         let x0 = layout.mat_x0(m);
         Some(PlacementPrompt {
-            action: "drop".into(),
+            action: DROP_ACTION.into(),
             label: "Drop the tower you took on a square of your mat".into(),
             half_extents: [TOWER_HW, TOWER_H / 2.0],
             region: [x0, 0.0, x0 + layout.mat_len(), 0.6],
@@ -282,18 +292,19 @@ impl Game for Castle {
     }
 
     fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
-        if mv.action == "drop" && !mv.is_shot() {
+        // The app's drags are read here and become the rules' own moves.
+        if mv.action == DROP_ACTION || mv.action == DRAG_ACTION {
+            let gesture = Action::decode(mv)?;
             if self.state.acting() != Some(mv.seat as usize) {
                 return Err(Refusal(format!("it is not seat {}'s move", mv.seat + 1)));
             }
-            let resolved = self.resolve_drop(mv)?;
-            return self.state.apply(&resolved);
-        }
-        if mv.action == DRAG_ACTION && !mv.is_shot() {
-            if self.state.acting() != Some(mv.seat as usize) {
-                return Err(Refusal(format!("it is not seat {}'s move", mv.seat + 1)));
-            }
-            let resolved = self.resolve_drag(mv)?;
+            let resolved = match gesture {
+                Action::Drop { x, .. } => self.resolve_drop(mv.seat, x)?,
+                Action::DragTower {
+                    source, x, angle, ..
+                } => self.resolve_drag(mv.seat as usize, source, x, angle)?,
+                _ => return self.state.apply(mv),
+            };
             return self.state.apply(&resolved);
         }
         if let Some(l) = &mv.launch {

@@ -2,7 +2,8 @@
 //! and shot facts into events. Pure: no physics, no window. Every decision that the rulebook
 //! leaves open is explained in docs/rules/castle.md.
 //!
-//! This file holds the state and its queries; by concern: `setup` (the table at the start),
+//! This file holds the state and its queries; by concern: `codec` (the typed moves and shot
+//! facts, read from and written to the replay), `setup` (the table at the start),
 //! `turn` (the choices open now, `apply`, the end of a turn), `shot` (a shot's facts, hits,
 //! misses, roofs, placing a captured tower), `cards` (drawing, playing) and `solo` (ranks,
 //! rearranging, solo hits). All of it is as pure as this file (tests/layers.rs checks them).
@@ -233,6 +234,7 @@ pub struct State {
 }
 
 mod cards;
+pub mod codec;
 mod setup;
 mod shot;
 mod solo;

@@ -7,7 +7,8 @@
 //! thing a shot moves is its own ball (docs/rules/castle.md).
 
 use super::geometry::*;
-use super::rules::{State, FACT_FELL, FACT_FIRST_CONTACT, FACT_IN_TOWER, FACT_REST, FACT_ROOF};
+use super::rules::codec::ShotFact;
+use super::rules::State;
 use crate::core::LaunchKind;
 use crate::core::{BodyView, Fact, Launch, Seat, TableView};
 use crate::physics::launch::{spin, velocity};
@@ -381,24 +382,24 @@ impl ShotStages for CastleFlight {
     fn facts(&self, table: &Table) -> Vec<Fact> {
         let mut facts = Vec::new();
         if let Some((x, y)) = self.first_contact {
-            facts.push(Fact::new(FACT_FIRST_CONTACT, &[mm(x), mm(y)]));
+            facts.push(ShotFact::FirstContact { x: mm(x), y: mm(y) });
         }
         for &t in &self.touched_roofs {
-            facts.push(Fact::new(FACT_ROOF, &[t as i64]));
+            facts.push(ShotFact::Roof(t));
         }
         match self.ball_pos(table) {
-            None => facts.push(Fact::new(FACT_FELL, &[])),
+            None => facts.push(ShotFact::Fell),
             Some((x, y)) => {
                 if let Some(&(t, _, _)) = self
                     .towers
                     .iter()
                     .find(|&&(_, cx, base)| inside_cup(x, y, cx, base))
                 {
-                    facts.push(Fact::new(FACT_IN_TOWER, &[t as i64]));
+                    facts.push(ShotFact::InTower(t));
                 }
-                facts.push(Fact::new(FACT_REST, &[mm(x), mm(y)]));
+                facts.push(ShotFact::Rest { x: mm(x), y: mm(y) });
             }
         }
-        facts
+        facts.iter().map(ShotFact::encode).collect()
     }
 }

@@ -155,10 +155,7 @@ impl Game for Catapults {
 
     fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
         if !mv.is_shot() {
-            return Err(Refusal(format!(
-                "Catapults has no decision `{}`: every turn is a flick",
-                mv.action
-            )));
+            match rules::codec::Action::decode(mv)? {}
         }
         let outcome = mv.outcome.as_ref().ok_or_else(|| {
             Refusal::new("a flick needs its outcome (where the cubes came to rest)")

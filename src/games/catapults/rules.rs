@@ -13,6 +13,9 @@
 use super::layout::{cube_points, end_of, OUT_LINE, TABLE_HALF};
 use crate::core::{Event, Fact, Refusal, RuleResult};
 use crate::games::catapults::events::Ev;
+use codec::{CubeId, ShotFact};
+
+pub mod codec;
 
 /// Cubes each player flicks per round.
 pub const CUBES: usize = 4;
@@ -265,15 +268,14 @@ impl State {
     ) -> RuleResult<Vec<(usize, usize, CubeAt)>> {
         let mut updates: Vec<(usize, usize, CubeAt)> = Vec::new();
         for f in facts {
-            let owner = f.arg(0)?;
-            let index = f.arg(1)?;
-            if owner < 0 || owner as usize >= self.players || index < 0 || index as usize >= CUBES {
+            let fact = ShotFact::decode(f)?;
+            let CubeId { owner, index } = fact.cube();
+            if owner >= self.players || index >= CUBES {
                 return Err(Refusal(format!(
                     "fact `{}` names cube {index} of seat {owner}, which does not exist",
                     f.what
                 )));
             }
-            let (owner, index) = (owner as usize, index as usize);
             let is_shot = owner == seat && index == flicked;
             if !is_shot && !matches!(self.cubes[owner][index], CubeAt::Table { .. }) {
                 return Err(Refusal(format!(
@@ -286,9 +288,8 @@ impl State {
                     "seat {owner}'s cube {index} is reported twice"
                 )));
             }
-            let to = match f.what.as_str() {
-                "cube" => {
-                    let (x, y, angle) = (f.arg(2)?, f.arg(3)?, f.arg(4)?);
+            let to = match fact {
+                ShotFact::Cube { x, y, angle, .. } => {
                     if x.abs() > OUT_LINE as i64 {
                         return Err(Refusal(format!(
                             "a cube at x = {x} mm lies behind a tile line: it is `out`, not in play"
@@ -305,8 +306,7 @@ impl State {
                         angle: angle as i32,
                     }
                 }
-                "out" => {
-                    let x = f.arg(2)?;
+                ShotFact::Out { x, .. } => {
                     if x.abs() <= OUT_LINE as i64 || x.abs() > TABLE_HALF as i64 {
                         return Err(Refusal(format!(
                             "`out` needs a resting place behind a tile line ({OUT_LINE} < |x| <= {TABLE_HALF} mm), not x = {x}"
@@ -314,12 +314,7 @@ impl State {
                     }
                     CubeAt::Returned
                 }
-                "fallen" => CubeAt::Returned,
-                other => {
-                    return Err(Refusal(format!(
-                        "unknown fact `{other}` in a Catapults shot"
-                    )))
-                }
+                ShotFact::Fallen { .. } => CubeAt::Returned,
             };
             updates.push((owner, index, to));
         }

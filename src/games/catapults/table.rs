@@ -8,6 +8,7 @@
 //! is mirrored for end 1). Facts are reported back in the canonical frame, in whole millimetres.
 
 use super::layout::*;
+use super::rules::codec::{CubeId, ShotFact};
 use crate::core::{Fact, Launch, TableView};
 use crate::physics::{
     floor_specs, launch, table_of, BodyId, BodySpec, Part, ShotRun, ShotStages, Table, TableConfig,
@@ -427,13 +428,9 @@ pub fn strike(table: &mut Table, pieces: &Pieces, l: &Launch) -> Option<(BodyId,
 pub fn facts(table: &Table, pieces: &Pieces) -> Vec<Fact> {
     let mut out = Vec::new();
     for &(owner, index, id) in &pieces.cubes {
-        let (o, i) = (owner as i64, index as i64);
-        if table.is_removed(id) {
-            out.push(Fact::new("fallen", &[o, i]));
-            continue;
-        }
-        let Some((x, y, a)) = table.pose(id) else {
-            out.push(Fact::new("fallen", &[o, i]));
+        let cube = CubeId { owner, index };
+        let Some((x, y, a)) = table.pose(id).filter(|_| !table.is_removed(id)) else {
+            out.push(ShotFact::Fallen { cube }.encode());
             continue;
         };
         let xm = libm::roundf(x * pieces.mirror / MM) as i64;
@@ -442,11 +439,12 @@ pub fn facts(table: &Table, pieces: &Pieces) -> Vec<Fact> {
         let am = (launch::to_tenths(a * pieces.mirror) % 900) as i64;
         if ym < 0 || xm.abs() > TABLE_HALF as i64 {
             // Below the table top or past its edge: on its way to the floor.
-            out.push(Fact::new("fallen", &[o, i]));
+            out.push(ShotFact::Fallen { cube }.encode());
         } else if xm.abs() > OUT_LINE as i64 {
-            out.push(Fact::new("out", &[o, i, xm, ym]));
+            out.push(ShotFact::Out { cube, x: xm, y: ym }.encode());
         } else {
-            out.push(Fact::new("cube", &[o, i, xm, ym, am]));
+            let (x, y, angle) = (xm, ym, am);
+            out.push(ShotFact::Cube { cube, x, y, angle }.encode());
         }
     }
     out

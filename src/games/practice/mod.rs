@@ -5,16 +5,20 @@
 //! prompt before the side-view shots. It is also the worked example of how to add a game
 //! (docs/architecture.md): `tiles.rs` holds pure rules, this file the `Game` impl and the table.
 
+pub mod codec;
+pub mod events;
 pub mod tiles;
 
-use crate::core::scene::{place_args, spot_arg, Cell, MapPiece, MapSpot, PieceKind};
+use crate::core::scene::{Cell, MapPiece, MapSpot, PieceKind};
 use crate::core::{
-    rank, BodyShape, BodyView, Choice, Event, Fact, Game, GridPrompt, Launch, LaunchKind,
-    LaunchPrompt, Move, Outcome, PlacementPrompt, Ranking, Rng, RuleResult, Scene, Seat, Shot,
-    TableView, TileMapView,
+    rank, BodyShape, BodyView, Choice, Event, Game, GridPrompt, Launch, LaunchKind, LaunchPrompt,
+    Move, Outcome, PlacementPrompt, Ranking, Rng, RuleResult, Scene, Seat, Shot, TableView,
+    TileMapView,
 };
 use crate::games::GameInfo;
 use crate::physics::{launch, BodySpec, Part, ShotRun, Table, TableConfig};
+use codec::{Action, ShotFact};
+use events::Ev;
 use tiles::TileMap;
 
 pub const INFO: GameInfo = GameInfo {
@@ -150,48 +154,53 @@ impl Practice {
         let Some(t) = self.tiling.as_mut().filter(|t| t.open()) else {
             crate::refuse!("the tiles are all laid");
         };
+        if mv.is_shot() {
+            crate::refuse!("`shot` is not a move while tiles are laid");
+        }
         let legal_now = t.marking.is_none() && !t.map.legal(t.hand()).is_empty();
-        let ev = match (mv.action.as_str(), t.marking) {
-            ("lay", None) => {
-                let (cell, rotation) = place_args(mv)?;
+        let ev = match (Action::decode(mv)?, t.marking) {
+            (Action::Lay { cell, rotation }, None) => {
                 let kind = t.hand();
                 t.map.lay(kind, cell, rotation)?;
                 t.marking = Some(cell);
-                return Ok(vec![Event::new(
-                    "tile_laid",
+                return Ok(vec![Event::of(
+                    Ev::TileLaid,
                     Some(seat),
                     &[cell[0] as i64, cell[1] as i64, rotation as i64],
                     format!("{name} laid a {}", tiles::KINDS[kind].name),
                 )]);
             }
-            ("aside", None) if !legal_now => Event::new(
-                "tile_set_aside",
+            (Action::Aside, None) if !legal_now => Event::of(
+                Ev::TileSetAside,
                 Some(seat),
                 &[],
                 format!("{name}'s tile fits nowhere and is set aside"),
             ),
-            ("mark", Some(cell)) => {
+            (Action::Mark(i), Some(cell)) => {
                 let spots = tiles::spots(t.kind_at(cell));
-                let i = spot_arg(mv, spots.len())?;
-                let (at, road, label) = spots[i];
+                let Some(&(at, road, label)) = spots.get(i) else {
+                    crate::refuse!("there is no spot {i} (spots open: {})", spots.len());
+                };
                 t.markers.push((seat, cell, at, road));
-                Event::new(
-                    "marker_placed",
+                Event::of(
+                    Ev::MarkerPlaced,
                     Some(seat),
                     &[i as i64],
                     format!("{name} put a marker on the {label}"),
                 )
             }
-            ("no_marker", Some(_)) => Event::new(
-                "no_marker",
+            (Action::NoMarker, Some(_)) => Event::of(
+                Ev::MarkerKept,
                 Some(seat),
                 &[],
                 format!("{name} kept the marker"),
             ),
-            ("lay", Some(_)) => crate::refuse!("the tile is laid: mark it or say no marker"),
-            ("mark" | "no_marker", None) => crate::refuse!("lay the tile first"),
-            ("aside", None) => crate::refuse!("the tile fits on the map: lay it"),
-            (other, _) => crate::refuse!("`{other}` is not a move while tiles are laid"),
+            (Action::Lay { .. }, Some(_)) => {
+                crate::refuse!("the tile is laid: mark it or say no marker")
+            }
+            (Action::Mark(_) | Action::NoMarker, None) => crate::refuse!("lay the tile first"),
+            (Action::Aside, None) => crate::refuse!("the tile fits on the map: lay it"),
+            (other, _) => crate::refuse!("`{}` is not a move while tiles are laid", other.name()),
         };
         t.marking = None;
         t.seat += 1;
@@ -336,12 +345,12 @@ impl Game for Practice {
             return if t.marking.is_some() {
                 vec![Choice {
                     label: "No marker".into(),
-                    mv: Move::decide(t.seat, "no_marker", &[]),
+                    mv: Action::NoMarker.encode(t.seat),
                 }]
             } else if t.map.legal(t.hand()).is_empty() {
                 vec![Choice {
                     label: "Set the tile aside".into(),
-                    mv: Move::decide(t.seat, "aside", &[]),
+                    mv: Action::Aside.encode(t.seat),
                 }]
             } else {
                 Vec::new()
@@ -352,7 +361,7 @@ impl Game for Practice {
         }
         vec![Choice {
             label: "Pass".into(),
-            mv: Move::decide(self.turn, "pass", &[]),
+            mv: Action::Pass.encode(self.turn),
         }]
     }
     fn launch_prompt(&self) -> Option<LaunchPrompt> {
@@ -375,7 +384,7 @@ impl Game for Practice {
             return None;
         }
         Some(PlacementPrompt {
-            action: "place".into(),
+            action: codec::PLACE.into(),
             label: "marker".into(),
             half_extents: [0.03, 0.01],
             region: [-0.5, 0.0, 0.2, 0.3],
@@ -387,11 +396,11 @@ impl Game for Practice {
     fn grid_prompt(&self) -> Option<GridPrompt> {
         let t = self.tiling()?;
         if t.marking.is_some() {
-            Some(GridPrompt::spot("mark", "marker"))
+            Some(GridPrompt::spot(codec::MARK, "marker"))
         } else if t.map.legal(t.hand()).is_empty() {
             None
         } else {
-            Some(GridPrompt::place("lay", "tile"))
+            Some(GridPrompt::place(codec::LAY, "tile"))
         }
     }
     fn scene(&self) -> Scene {
@@ -411,20 +420,17 @@ impl Game for Practice {
         let cx = self.cup_x();
         let read = move |t: &Table| {
             if t.is_removed(ball) {
-                return vec![Fact::new("ball_fell", &[])];
+                return vec![ShotFact::BallFell.encode()];
             }
             let (x, y, _) = t.pose(ball).unwrap_or((0.0, 0.0, 0.0));
-            let mut f = vec![Fact::new(
-                "ball_at",
-                &[
-                    libm::roundf(x * 1000.0) as i64,
-                    libm::roundf(y * 1000.0) as i64,
-                ],
-            )];
+            let mut f = vec![ShotFact::BallAt {
+                x: libm::roundf(x * 1000.0) as i64,
+                y: libm::roundf(y * 1000.0) as i64,
+            }];
             if (x - cx).abs() < 0.056 && y < 0.1 {
-                f.push(Fact::new("in_cup", &[]));
+                f.push(ShotFact::InCup);
             }
-            f
+            f.iter().map(ShotFact::encode).collect()
         };
         Ok(Box::new(ShotRun::new(t, self.frame(), read)))
     }
@@ -439,41 +445,45 @@ impl Game for Practice {
             return self.apply_tile(turn, mv);
         }
         let mut ev = Vec::new();
-        match mv.action.as_str() {
-            "place" if self.placing => {
-                let (x, y, a) = (mv.arg(0)?, mv.arg(1)?, mv.arg(2)?);
-                self.markers.push([x, y, a]);
-                self.placing = false;
-                ev.push(Event::new(
-                    "placed",
-                    Some(turn),
-                    &[x, y, a],
-                    "marker placed",
-                ));
-                return Ok(ev);
+        if mv.is_shot() {
+            if self.placing {
+                crate::refuse!("`shot` is not a move now");
             }
-            "pass" if !self.placing => {
-                ev.push(Event::new("passed", Some(turn), &[], "passed"));
+            let Some(o) = &mv.outcome else {
+                crate::refuse!("a shot needs its outcome");
+            };
+            let facts = ShotFact::read(&o.facts)?;
+            if facts.contains(&ShotFact::InCup) {
+                self.hits[turn] += 1;
+                ev.push(Event::of(Ev::CupHit, Some(turn), &[], "hit the cup"));
+            } else if facts.contains(&ShotFact::BallFell) {
+                ev.push(Event::of(Ev::BallFell, Some(turn), &[], "off the table"));
+            } else {
+                ev.push(Event::of(Ev::Missed, Some(turn), &[], "missed"));
             }
-            "shot" if !self.placing => {
-                let Some(o) = &mv.outcome else {
-                    crate::refuse!("a shot needs its outcome");
-                };
-                if o.has("in_cup") {
-                    self.hits[turn] += 1;
-                    ev.push(Event::new("tower_captured", Some(turn), &[], "hit the cup"));
-                } else if o.has("ball_fell") {
-                    ev.push(Event::new("ball_fell", Some(turn), &[], "off the table"));
-                } else {
-                    ev.push(Event::new("missed", Some(turn), &[], "missed"));
+        } else {
+            match Action::decode(mv)? {
+                Action::Place { x, y, a } if self.placing => {
+                    self.markers.push([x, y, a]);
+                    self.placing = false;
+                    ev.push(Event::of(
+                        Ev::Placed,
+                        Some(turn),
+                        &[x, y, a],
+                        "marker placed",
+                    ));
+                    return Ok(ev);
                 }
+                Action::Pass if !self.placing => {
+                    ev.push(Event::of(Ev::Passed, Some(turn), &[], "passed"));
+                }
+                other => crate::refuse!("`{}` is not a move now", other.name()),
             }
-            other => crate::refuse!("`{other}` is not a move now"),
         }
         self.left[turn] -= 1;
         self.advance();
         if self.is_over() {
-            ev.push(Event::new("game_over", None, &[], "game over"));
+            ev.push(Event::of(Ev::GameOver, None, &[], "game over"));
         }
         Ok(ev)
     }
@@ -529,11 +539,15 @@ impl Game for Practice {
         )]
     }
     fn rate_outcome(&self, o: &Outcome) -> i64 {
-        if o.has("in_cup") {
+        let facts = ShotFact::read(&o.facts).unwrap_or_default();
+        if facts.contains(&ShotFact::InCup) {
             return 10_000;
         }
-        match o.all("ball_at").next() {
-            Some(f) => -(f.args.first().copied().unwrap_or(0) - self.cup_x_mm).abs(),
+        match facts.iter().find_map(|f| match *f {
+            ShotFact::BallAt { x, .. } => Some(x),
+            _ => None,
+        }) {
+            Some(x) => -(x - self.cup_x_mm).abs(),
             None => -100_000,
         }
     }
@@ -714,5 +728,29 @@ mod tests {
         assert_eq!(g.turn(), Some(1));
         // A tile that fits may not be set aside.
         assert!(why(g.apply(&Move::decide(1, "aside", &[]))).contains("fits"));
+    }
+
+    #[test]
+    fn a_cup_hit_a_fall_and_the_end_carry_their_typed_cues() {
+        use crate::core::event::Cue;
+        let mut g = tiled(1, &[]);
+        g.tiling = None;
+        let shot = |facts: &[ShotFact]| {
+            Move::outcome_only(0, facts.iter().map(ShotFact::encode).collect())
+        };
+        let hit = g.apply(&shot(&[
+            ShotFact::BallAt { x: 400, y: 20 },
+            ShotFact::InCup,
+        ]));
+        let cues: Vec<Cue> = hit.iter().flatten().map(|e| e.cue).collect();
+        assert_eq!(cues, [Cue::Capture]);
+        let fell = g.apply(&shot(&[ShotFact::BallFell]));
+        let cues: Vec<(&str, Cue)> = fell
+            .iter()
+            .flatten()
+            .map(|e| (e.kind.as_str(), e.cue))
+            .collect();
+        assert_eq!(cues, [("ball_fell", Cue::Fall), ("game_over", Cue::Win)]);
+        assert_eq!(g.scores(), vec![1]);
     }
 }

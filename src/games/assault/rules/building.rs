@@ -21,17 +21,13 @@ impl State {
         &mut self,
         seat: usize,
         bastion: bool,
-        k: i64,
+        k: usize,
         events: &mut Vec<Event>,
     ) -> RuleResult<()> {
-        let Some(d) = usize::try_from(k)
-            .ok()
-            .and_then(|k| self.designs.get(k))
-            .cloned()
-        else {
+        let Some(d) = self.designs.get(k).cloned() else {
             crate::refuse!("there is no ready-made castle {k}");
         };
-        if !self.fitting_designs(seat, bastion).contains(&(k as usize)) {
+        if !self.fitting_designs(seat, bastion).contains(&k) {
             crate::refuse!(
                 "`{}` needs {} cards; you have {}",
                 d.name,
@@ -55,7 +51,7 @@ impl State {
         events.push(ev(
             Ev::DesignBuilt,
             Some(seat),
-            &[k],
+            &[k as i64],
             format!("builds `{}`", d.name),
         ));
         Ok(())
@@ -64,12 +60,12 @@ impl State {
     pub(super) fn place(
         &mut self,
         seat: usize,
-        card: i64,
+        card: u32,
         pose: Pose,
         events: &mut Vec<Event>,
     ) -> RuleResult<()> {
         let p = &self.players[seat];
-        let Some(h) = p.hand.iter().position(|&c| c as i64 == card) else {
+        let Some(h) = p.hand.iter().position(|&c| c == card) else {
             crate::refuse!("building card {card} is not in your hand");
         };
         geometry::check_place(&p.poses(), pose)?;
@@ -97,12 +93,12 @@ impl State {
         if hand.len() < 2 {
             crate::refuse!("a leaning pair needs two building cards in hand");
         }
-        let (c0, c1) = (hand[0] as i64, hand[1] as i64);
+        let (c0, c1) = (hand[0], hand[1]);
         let [l, r] = geometry::aframe(x, base);
         let others = self.players[seat].poses();
         geometry::check_place(&others, l)?;
         let mut with = others.clone();
-        with.push((c0 as u32, l));
+        with.push((c0, l));
         geometry::check_place(&with, r)?;
         self.place(seat, c0, l, events)?;
         self.place(seat, c1, r, events)
@@ -124,10 +120,7 @@ impl State {
             let Some(&(x, y)) = geometry::floor_slots(&self.players[seat].poses()).first() else {
                 break;
             };
-            if self
-                .place(seat, card as i64, Pose::new(x, y, 0), events)
-                .is_err()
-            {
+            if self.place(seat, card, Pose::new(x, y, 0), events).is_err() {
                 break;
             }
             placed += 1;
@@ -183,5 +176,249 @@ impl State {
         .collect()
     }
 
-    // ----- shots ---------------------------------------------------------------------------
+    // ----- the building and reinforcing moves ------------------------------------------------
+
+    /// `place`: a card of the hand at a pose on the mat (building counts toward the effort).
+    pub(super) fn place_card(
+        &mut self,
+        seat: usize,
+        card: u32,
+        pose: Pose,
+        building: bool,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        self.place(seat, card, pose, events)?;
+        if building {
+            self.players[seat].effort += 1;
+        }
+        Ok(())
+    }
+
+    /// `put`: the next card of the hand dragged onto the table (table mm). A card put down
+    /// slightly inside another is lifted until it clears (up to 2 mm), as a hand would.
+    pub(super) fn put_card(
+        &mut self,
+        seat: usize,
+        xm: i32,
+        ym: i32,
+        a: i32,
+        building: bool,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        if !(-100_000..=100_000).contains(&xm) || !(-100_000..=100_000).contains(&ym) {
+            crate::refuse!("({xm}, {ym}) mm is not on the table");
+        }
+        let x = xm * 10 - geometry::mat_left(seat);
+        let y = ym * 10 - geometry::MAT_T;
+        let Some(&card) = self.players[seat].hand.first() else {
+            crate::refuse!("no building card in hand");
+        };
+        let others = self.players[seat].poses();
+        let lift =
+            (0..=20).find(|dy| geometry::check_place(&others, Pose::new(x, y + dy, a)).is_ok());
+        let pose = Pose::new(x, y + lift.unwrap_or(0), a);
+        self.place_card(seat, card, pose, building, events)
+    }
+
+    /// Takes a card out of the seat's castle.
+    pub(super) fn take_from_castle(&mut self, seat: usize, card: u32) -> RuleResult<Card> {
+        let p = &mut self.players[seat];
+        let Some(i) = p.castle.iter().position(|c| c.id == card) else {
+            crate::refuse!("building card {card} is not in your castle");
+        };
+        Ok(p.castle.remove(i))
+    }
+
+    /// `remove` while building: any card of the castle goes back into the hand.
+    pub(super) fn take_back_built(
+        &mut self,
+        seat: usize,
+        card: u32,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let card = self.take_from_castle(seat, card)?.id;
+        let p = &mut self.players[seat];
+        p.hand.push(card);
+        p.placed_now.retain(|&c| c != card);
+        p.effort += 1;
+        events.push(ev(
+            Ev::CardTakenBack,
+            Some(seat),
+            &[card as i64],
+            format!("took building card {card} back"),
+        ));
+        Ok(())
+    }
+
+    /// `remove` while reinforcing: only a card put down in this reinforcement.
+    pub(super) fn take_back_placed(
+        &mut self,
+        seat: usize,
+        card: u32,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let p = &mut self.players[seat];
+        let Some(k) = p.placed_now.iter().position(|&c| c == card) else {
+            crate::refuse!(
+                "only cards put down in this reinforcement can be taken back (not {card})"
+            );
+        };
+        let id = p.placed_now.remove(k);
+        p.castle.retain(|c| c.id != id);
+        p.hand.push(id);
+        events.push(ev(
+            Ev::CardTakenBack,
+            Some(seat),
+            &[id as i64],
+            format!("took building card {id} back"),
+        ));
+        Ok(())
+    }
+
+    /// `auto` while building: a ready-made castle that fits, chosen at random.
+    pub(super) fn build_for_me(
+        &mut self,
+        seat: usize,
+        bastion: bool,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let fitting: Vec<usize> = self.fitting_designs(seat, bastion);
+        let Some(&k) = self.rng.pick(&fitting) else {
+            crate::refuse!("no ready-made castle fits {} cards", self.card_total(seat));
+        };
+        self.use_design(seat, bastion, k, events)
+    }
+
+    /// `done` while building: every card is used; the castle is let go.
+    pub(super) fn finish_building(
+        &mut self,
+        seat: usize,
+        bastion: bool,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let p = &self.players[seat];
+        if !p.hand.is_empty() {
+            crate::refuse!(
+                "a {} uses every building card you hold ({} still in hand)",
+                if bastion { "last bastion" } else { "castle" },
+                p.hand.len()
+            );
+        }
+        if p.castle.is_empty() {
+            crate::refuse!("there is nothing built yet");
+        }
+        self.tasks.pop_front();
+        self.dirty[seat] = true;
+        self.tasks.push_front(Task::LetGo { seat, build: true });
+        events.push(ev(
+            Ev::BuildingDone,
+            Some(seat),
+            &[],
+            "lets go of the castle",
+        ));
+        Ok(())
+    }
+
+    /// `floor`: the next card of the hand laid flat at (x, y) on the mat.
+    pub(super) fn lay_floor(
+        &mut self,
+        seat: usize,
+        x: i32,
+        y: i32,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let Some(&card) = self.players[seat].hand.first() else {
+            crate::refuse!("no building card in hand");
+        };
+        self.place(seat, card, Pose::new(x, y, 0), events)
+    }
+
+    /// `auto` while reinforcing: leaning pairs and floors wherever they fit.
+    pub(super) fn reinforce_for_me(
+        &mut self,
+        seat: usize,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        if self.auto_reinforce(seat, events) == 0 {
+            crate::refuse!("there is no free place for a leaning pair or a floor on your mat");
+        }
+        Ok(())
+    }
+
+    /// `done` while reinforcing: unplaced cards go to the bottom of the building deck.
+    pub(super) fn finish_reinforcing(
+        &mut self,
+        seat: usize,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        self.tasks.pop_front();
+        let p = &mut self.players[seat];
+        let back: Vec<u32> = std::mem::take(&mut p.hand);
+        if !p.placed_now.is_empty() {
+            self.dirty[seat] = true;
+        }
+        p.placed_now.clear();
+        for c in &back {
+            self.building.put_bottom(*c);
+        }
+        events.push(ev(
+            Ev::Reinforced,
+            Some(seat),
+            &[back.len() as i64],
+            format!(
+                "finished reinforcing; {} unplaced card(s) back to the deck",
+                back.len()
+            ),
+        ));
+        Ok(())
+    }
+
+    // ----- the Great Tower ----------------------------------------------------------------------
+
+    /// `tower`: God's Favour, the Great Tower upright at x (table dmm).
+    pub(super) fn place_tower(
+        &mut self,
+        seat: usize,
+        x: i32,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        self.check_tower(x)?;
+        self.tower = Some(Pose::new(x, geometry::TOWER_HH, 0));
+        self.tasks.pop_front();
+        events.push(ev(
+            Ev::TowerPlaced,
+            Some(seat),
+            &[x as i64],
+            format!("places the Great Tower at x {} mm", x / 10),
+        ));
+        Ok(())
+    }
+
+    /// `tower_put`: the app's drag of the Great Tower, at x (table mm).
+    pub(super) fn put_tower(
+        &mut self,
+        seat: usize,
+        xm: i32,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        if !(-100_000..=100_000).contains(&xm) {
+            crate::refuse!("x {xm} mm is not on the table");
+        }
+        self.place_tower(seat, xm * 10, events)
+    }
+
+    /// `tower_stay`: the Great Tower stays where it is (only once it is on the table).
+    pub(super) fn tower_stays(&mut self, seat: usize, events: &mut Vec<Event>) -> RuleResult<()> {
+        if self.tower.is_none() {
+            crate::refuse!("the Great Tower is not on the table yet: place it");
+        }
+        self.tasks.pop_front();
+        events.push(ev(
+            Ev::TowerStays,
+            Some(seat),
+            &[],
+            "leaves the Great Tower where it is",
+        ));
+        Ok(())
+    }
 }

@@ -191,29 +191,14 @@ impl State {
                     "Black Plague: seat loses this turn",
                 ));
             }
-            Siege::Restoration => {
-                t.push(Task::Draw { seat, n: 2 });
-                t.push(Task::Place {
-                    seat,
-                    why: Why::Restoration,
-                });
-                t.push(Task::LetGo { seat, build: false });
-            }
+            Siege::Restoration => t.extend(Task::draw_and_reinforce(seat, Why::Restoration)),
             Siege::Taxes => {
                 t.push(Task::Tax { seat, left: 2 });
                 t.push(Task::LetGo { seat, build: false });
             }
             Siege::PeaceTreaty => {
                 for o in self.clockwise_from(seat) {
-                    t.push(Task::Draw { seat: o, n: 2 });
-                    t.push(Task::Place {
-                        seat: o,
-                        why: Why::PeaceTreaty,
-                    });
-                    t.push(Task::LetGo {
-                        seat: o,
-                        build: false,
-                    });
+                    t.extend(Task::draw_and_reinforce(o, Why::PeaceTreaty));
                 }
             }
         }
@@ -248,4 +233,54 @@ impl State {
     }
 
     // ----- choices and the bot's rating --------------------------------------------------------
+
+    // ----- the moves siege cards ask for -------------------------------------------------------
+
+    /// `give`: Crusade, a card of `from`'s castle goes into `to`'s hand.
+    pub(super) fn give_card(
+        &mut self,
+        from: usize,
+        to: usize,
+        card: u32,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let c = self.take_from_castle(from, card)?;
+        self.dirty[from] = true;
+        self.players[to].hand.push(c.id);
+        self.tasks.pop_front();
+        events.push(ev(
+            Ev::CardGiven,
+            Some(from),
+            &[c.id as i64, to as i64],
+            format!("gives building card {} to seat {to}", c.id),
+        ));
+        Ok(())
+    }
+
+    /// `tax`: Taxes, a card of the castle to the bottom of the building deck (`left` to pay).
+    pub(super) fn pay_tax(
+        &mut self,
+        seat: usize,
+        left: u32,
+        card: u32,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        let c = self.take_from_castle(seat, card)?;
+        self.building.put_bottom(c.id);
+        self.dirty[seat] = true;
+        self.tasks.pop_front();
+        if left > 1 {
+            self.tasks.push_front(Task::Tax {
+                seat,
+                left: left - 1,
+            });
+        }
+        events.push(ev(
+            Ev::Taxed,
+            Some(seat),
+            &[c.id as i64],
+            format!("pays building card {} in taxes", c.id),
+        ));
+        Ok(())
+    }
 }

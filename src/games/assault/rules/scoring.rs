@@ -1,5 +1,6 @@
 //! How good an outcome is for the acting seat (the bot's rating) and which cards are safest.
 
+use super::codec::ShotFact;
 use super::*;
 
 impl State {
@@ -55,11 +56,14 @@ impl State {
         }
         // Landing distance to the nearest opponent castle still standing; a card that left the
         // table counts as 5 m away.
-        if !facts.iter().any(|f| f.what == "siege_rest") {
+        let rest = facts.iter().find_map(|f| match ShotFact::decode(f) {
+            Ok(ShotFact::SiegeRest { x, .. }) => Some(x),
+            _ => None,
+        });
+        if rest.is_none() {
             score -= 5_000;
         }
-        if let Some(rest) = facts.iter().find(|f| f.what == "siege_rest") {
-            let x = rest.args.first().copied().unwrap_or(0);
+        if let Some(x) = rest {
             let mut best = i64::MAX;
             for (s, p) in players.iter().enumerate() {
                 if s == seat || !p.alive() || p.castle.is_empty() {

@@ -1,5 +1,6 @@
 //! Throws and falls: the facts of a shot turned into damage, falls, defeats, raids and rewards.
 
+use super::codec::ShotFact;
 use super::*;
 
 impl State {
@@ -15,16 +16,9 @@ impl State {
         let mut tower = self.tower;
         let mut off = Vec::new();
         for f in facts {
-            match f.what.as_str() {
-                "card" => {
-                    let id = f.arg(0)?;
-                    let pose = Pose::new(
-                        f.arg(1)?.clamp(-100_000, 100_000) as i32,
-                        f.arg(2)?.clamp(-100_000, 100_000) as i32,
-                        f.arg(3)?.rem_euclid(3600) as i32,
-                    );
-                    let Some((s, i)) = u32::try_from(id).ok().and_then(|i| find_card(&players, i))
-                    else {
+            match ShotFact::decode(f)? {
+                ShotFact::Card { id, pose } => {
+                    let Some((s, i)) = find_card(&players, id) else {
                         crate::refuse!("fact `card`: building card {id} is on no mat");
                     };
                     if only.is_some_and(|o| o != s) {
@@ -34,10 +28,8 @@ impl State {
                     }
                     players[s].castle[i].pose = pose;
                 }
-                "off" => {
-                    let id = f.arg(0)?;
-                    let Some((s, i)) = u32::try_from(id).ok().and_then(|i| find_card(&players, i))
-                    else {
+                ShotFact::Off(id) => {
+                    let Some((s, i)) = find_card(&players, id) else {
                         crate::refuse!("fact `off`: building card {id} is on no mat");
                     };
                     if only.is_some_and(|o| o != s) {
@@ -48,19 +40,14 @@ impl State {
                     let c = players[s].castle.remove(i);
                     off.push((s, c.id));
                 }
-                "tower" => {
+                ShotFact::Tower(pose) => {
                     if tower.is_none() {
                         crate::refuse!("fact `tower`: the Great Tower is not on the table");
                     }
-                    tower = Some(Pose::new(
-                        f.arg(0)?.clamp(-1_000_000, 1_000_000) as i32,
-                        f.arg(1)?.clamp(-1_000_000, 1_000_000) as i32,
-                        f.arg(2)?.rem_euclid(3600) as i32,
-                    ));
+                    tower = Some(pose);
                 }
-                "tower_off" => tower = None,
-                "siege_rest" => {}
-                other => crate::refuse!("unknown fact `{other}`"),
+                ShotFact::TowerOff => tower = None,
+                ShotFact::SiegeRest { .. } => {}
             }
         }
         let mut damage = vec![Damage::default(); self.n];
@@ -437,18 +424,79 @@ impl State {
     pub(super) fn raid_tasks(&self, fallen: usize, causer: Option<usize>) -> Vec<Task> {
         let mut out = Vec::new();
         for r in self.raid_order(fallen, causer) {
-            out.push(Task::Draw { seat: r, n: 2 });
-            out.push(Task::Place {
-                seat: r,
-                why: Why::Raid,
-            });
-            out.push(Task::LetGo {
-                seat: r,
-                build: false,
-            });
+            out.extend(Task::draw_and_reinforce(r, Why::Raid));
         }
         out
     }
 
     // ----- automatic tasks -------------------------------------------------------------------
+
+    // ----- the choices a throw leaves ----------------------------------------------------------
+
+    /// `ruins_keep`: the fallen cards stay in the castle as ruins.
+    pub(super) fn keep_ruins(&mut self, seat: usize, events: &mut Vec<Event>) -> RuleResult<()> {
+        self.tasks.pop_front();
+        events.push(ev(
+            Ev::RuinsKept,
+            Some(seat),
+            &[],
+            "leaves the ruins standing in the castle",
+        ));
+        Ok(())
+    }
+
+    /// `ruins_clear`: the fallen cards go back to the building deck; the castle is let go.
+    pub(super) fn clear_ruins(&mut self, seat: usize, events: &mut Vec<Event>) -> RuleResult<()> {
+        let ruins = self.players[seat].ruins();
+        self.players[seat].castle.retain(|c| !ruins.contains(&c.id));
+        for &c in &ruins {
+            self.building.put_bottom(c);
+        }
+        self.tasks.pop_front();
+        if !ruins.is_empty() {
+            self.dirty[seat] = true;
+            self.tasks.push_front(Task::LetGo { seat, build: false });
+        }
+        events.push(ev(
+            Ev::RuinsCleared,
+            Some(seat),
+            &[ruins.len() as i64],
+            format!(
+                "clears {} fallen card(s) back to the building deck",
+                ruins.len()
+            ),
+        ));
+        Ok(())
+    }
+
+    /// `gods_tower`: As High as Gods, the reward is placing the Great Tower.
+    pub(super) fn gods_tower(&mut self, seat: usize, events: &mut Vec<Event>) -> RuleResult<()> {
+        self.tasks.pop_front();
+        self.tasks.push_front(Task::Tower { seat });
+        events.push(ev(
+            Ev::GodsReward,
+            Some(seat),
+            &[0],
+            "As High as Gods: takes the Great Tower",
+        ));
+        Ok(())
+    }
+
+    /// `gods_trebuchet`: As High as Gods, Catapults count as Trebuchets while the second floor
+    /// stands.
+    pub(super) fn gods_trebuchet(
+        &mut self,
+        seat: usize,
+        events: &mut Vec<Event>,
+    ) -> RuleResult<()> {
+        self.tasks.pop_front();
+        self.players[seat].gods_trebuchet = true;
+        events.push(ev(
+            Ev::GodsReward,
+            Some(seat),
+            &[1],
+            "As High as Gods: every Catapult is a Trebuchet while the second floor stands",
+        ));
+        Ok(())
+    }
 }

@@ -1,5 +1,6 @@
 //! Drawing and playing cards.
 
+use super::codec::Square;
 use super::*;
 use crate::games::castle::events::Ev;
 
@@ -46,23 +47,30 @@ impl State {
         Some(card)
     }
 
-    pub(super) fn play_card(&mut self, seat: usize, mv: &Move) -> RuleResult<Vec<Event>> {
+    pub(super) fn play_card(
+        &mut self,
+        seat: usize,
+        i: usize,
+        roof: Option<Square>,
+    ) -> RuleResult<Vec<Event>> {
         if !self.effects_allowed() {
             crate::refuse!("the beginners' rules use cards only to stack towers");
         }
         if self.turn.shots_taken > 0 {
             crate::refuse!("cards are played before the turn's first shot");
         }
-        let i = mv.arg(0)?;
-        if i < 0 || i as usize >= self.hands[seat].len() {
+        if i >= self.hands[seat].len() {
             crate::refuse!(
                 "there is no card {} in your hand ({} cards)",
                 i,
                 self.hands[seat].len()
             );
         }
-        let card = self.hands[seat][i as usize];
+        let card = self.hands[seat][i];
         let mut events = Vec::new();
+        if roof.is_some() && card.effect != Effect::ReinforcedRoof {
+            crate::refuse!("only a Reinforced Roof is played onto a tower");
+        }
         match card.effect {
             Effect::ExtraShot => {
                 self.turn.shots_allowed += 1;
@@ -80,19 +88,17 @@ impl State {
                 self.turn.strong = true;
             }
             Effect::ReinforcedRoof => {
-                let (m, s) = (mv.arg(1)?, mv.arg(2)?);
-                if m < 0
-                    || m as usize >= self.mats.len()
-                    || s < 0
-                    || s as usize >= self.squares_per_mat()
-                {
+                let Some(Square { mat: m, square: s }) = roof else {
+                    crate::refuse!("a Reinforced Roof needs the mat and square of its tower");
+                };
+                if m >= self.mats.len() || s >= self.squares_per_mat() {
                     crate::refuse!(
                         "there is no square {} on mat {}",
                         s.saturating_add(1),
                         m.saturating_add(1)
                     );
                 }
-                let sq = &mut self.mats[m as usize].squares[s as usize];
+                let sq = &mut self.mats[m].squares[s];
                 if sq.stack.is_empty() {
                     crate::refuse!(
                         "a Reinforced Roof goes on a tower: square {} of mat {} is empty",
@@ -104,11 +110,11 @@ impl State {
                     crate::refuse!("that tower already has a Reinforced Roof");
                 }
                 sq.roof = Some(card);
-                self.hands[seat].remove(i as usize);
+                self.hands[seat].remove(i);
                 events.push(ev(
                     Ev::RoofPlaced,
                     Some(seat),
-                    &[m, s],
+                    &[m as i64, s as i64],
                     format!(
                         "A Reinforced Roof goes on the tower on square {} of mat {}",
                         s + 1,
@@ -118,7 +124,7 @@ impl State {
                 return Ok(events);
             }
         }
-        self.hands[seat].remove(i as usize);
+        self.hands[seat].remove(i);
         if !self.solo {
             self.decks[card.deck].put_discard(card);
         } else {

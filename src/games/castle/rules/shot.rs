@@ -1,5 +1,6 @@
 //! Resolving a shot: its facts, hits and misses, roofs, and placing a captured tower.
 
+use super::codec::{ShotFact, StackCard};
 use super::*;
 use crate::core::LaunchKind;
 use crate::games::castle::events::Ev;
@@ -242,7 +243,14 @@ impl State {
         self.end_turn()
     }
 
-    pub(super) fn place_tower(&mut self, seat: usize, mv: &Move) -> RuleResult<Vec<Event>> {
+    /// A captured tower put down: on an empty square (`stack` None), or stacked on a face-down
+    /// card from the deck or the hand.
+    pub(super) fn place_tower(
+        &mut self,
+        seat: usize,
+        sq: usize,
+        stack: Option<StackCard>,
+    ) -> RuleResult<Vec<Event>> {
         let Phase::Place {
             towers,
             victim,
@@ -254,18 +262,55 @@ impl State {
         let Some(m) = self.mat_of(seat) else {
             crate::refuse!("seat {} has no mat", seat + 1);
         };
-        let sq = mv.arg(0)?;
-        if sq < 0 || sq as usize >= self.mats[m].squares.len() {
+        if sq >= self.mats[m].squares.len() {
             crate::refuse!("there is no square {} on your mat", sq.saturating_add(1));
         }
-        let sq = sq as usize;
         let Some((first, rest)) = towers.split_first() else {
             crate::refuse!("there is no tower to place");
         };
         let mut tower = first.clone();
         let empty = self.mats[m].squares.iter().any(|s| s.stack.is_empty());
         let mut events = Vec::new();
-        if mv.action == "place" {
+        if let Some(from) = stack {
+            if empty {
+                crate::refuse!("you have an empty square: the tower must be placed there");
+            }
+            if self.mats[m].squares[sq].roof.is_some() {
+                crate::refuse!("nothing may be stacked on a Reinforced Roof");
+            }
+            if self.mats[m].squares[sq].stack.len() >= MAX_STACK {
+                crate::refuse!("that stack is as high as it can go");
+            }
+            let d = self.mats[m].deck;
+            let card = if let StackCard::Hand(from) = from {
+                if !self.decks[d].is_empty() {
+                    crate::refuse!(
+                        "the card comes from the top of your deck while it has cards (use -1)"
+                    );
+                }
+                if from >= self.hands[seat].len() {
+                    crate::refuse!("there is no card {} in your hand", from);
+                }
+                self.hands[seat].remove(from)
+            } else {
+                let deck_ok = !self.decks[d].is_empty()
+                    || (self.hands[seat].is_empty() && self.decks[d].available() > 0);
+                if !deck_ok {
+                    crate::refuse!("your deck is empty: give up a card from your hand (stack SQUARE HAND_INDEX)");
+                }
+                let Some(card) = self.draw_from(d, seat, &mut events) else {
+                    crate::refuse!("no card is left to stack with");
+                };
+                card
+            };
+            tower.card_below = Some(card);
+            events.push(ev(
+                Ev::TowerStacked,
+                Some(seat),
+                &[tower.id as i64, m as i64, sq as i64, card.id as i64],
+                format!("Stacks the tower on square {} on a face-down card", sq + 1),
+            ));
+        } else {
             if !self.mats[m].squares[sq].stack.is_empty() {
                 crate::refuse!(
                     "square {} is not empty: place the tower on an empty square",
@@ -277,51 +322,6 @@ impl State {
                 Some(seat),
                 &[tower.id as i64, m as i64, sq as i64],
                 format!("Places the tower on square {}", sq + 1),
-            ));
-        } else {
-            if empty {
-                crate::refuse!("you have an empty square: the tower must be placed there");
-            }
-            if self.mats[m].squares[sq].roof.is_some() {
-                crate::refuse!("nothing may be stacked on a Reinforced Roof");
-            }
-            if self.mats[m].squares[sq].stack.len() >= MAX_STACK {
-                crate::refuse!("that stack is as high as it can go");
-            }
-            let from = mv.arg(1)?;
-            let d = self.mats[m].deck;
-            if from < -1 {
-                crate::refuse!(
-                    "there is no card {from} in your hand (-1 takes the top of your deck)"
-                );
-            }
-            let card = if from == -1 {
-                let deck_ok = !self.decks[d].is_empty()
-                    || (self.hands[seat].is_empty() && self.decks[d].available() > 0);
-                if !deck_ok {
-                    crate::refuse!("your deck is empty: give up a card from your hand (stack SQUARE HAND_INDEX)");
-                }
-                let Some(card) = self.draw_from(d, seat, &mut events) else {
-                    crate::refuse!("no card is left to stack with");
-                };
-                card
-            } else {
-                if !self.decks[d].is_empty() {
-                    crate::refuse!(
-                        "the card comes from the top of your deck while it has cards (use -1)"
-                    );
-                }
-                if from as usize >= self.hands[seat].len() {
-                    crate::refuse!("there is no card {} in your hand", from);
-                }
-                self.hands[seat].remove(from as usize)
-            };
-            tower.card_below = Some(card);
-            events.push(ev(
-                Ev::TowerStacked,
-                Some(seat),
-                &[tower.id as i64, m as i64, sq as i64, card.id as i64],
-                format!("Stacks the tower on square {} on a face-down card", sq + 1),
             ));
         }
         self.mats[m].squares[sq].stack.push(tower);
@@ -366,30 +366,21 @@ impl ShotFacts {
     pub fn read(o: &Outcome) -> RuleResult<ShotFacts> {
         let mut f = ShotFacts::default();
         for fact in &o.facts {
-            match fact.what.as_str() {
-                FACT_IN_TOWER => {
+            match ShotFact::decode(fact)? {
+                ShotFact::InTower(id) => {
                     if f.in_tower.is_some() {
                         crate::refuse!("one ball cannot rest in two towers");
                     }
-                    let id = fact.arg(0)?;
-                    if !(0..TOWERS as i64).contains(&id) {
-                        crate::refuse!("fact {FACT_IN_TOWER}: there is no tower {id}");
-                    }
-                    f.in_tower = Some(id as u32);
+                    f.in_tower = Some(id);
                 }
-                FACT_ROOF => {
-                    let id = fact.arg(0)?;
-                    if !(0..TOWERS as i64).contains(&id) {
-                        crate::refuse!("fact {FACT_ROOF}: there is no tower {id}");
-                    }
-                    if !f.roofs.contains(&(id as u32)) {
-                        f.roofs.push(id as u32);
+                ShotFact::Roof(id) => {
+                    if !f.roofs.contains(&id) {
+                        f.roofs.push(id);
                     }
                 }
-                FACT_FELL => f.fell = true,
-                FACT_REST => f.rest = Some((fact.arg(0)?, fact.arg(1)?)),
-                FACT_FIRST_CONTACT => f.first_contact = Some((fact.arg(0)?, fact.arg(1)?)),
-                other => crate::refuse!("unknown fact `{other}`"),
+                ShotFact::Fell => f.fell = true,
+                ShotFact::Rest { x, y } => f.rest = Some((x, y)),
+                ShotFact::FirstContact { x, y } => f.first_contact = Some((x, y)),
             }
         }
         if f.fell && f.in_tower.is_some() {

@@ -1,5 +1,6 @@
 //! The solo game: its rank titles, rearranging the towers, and what a hit does.
 
+use super::codec::Square;
 use super::*;
 use crate::games::castle::events::Ev;
 
@@ -19,12 +20,10 @@ pub fn solo_title(score: i64) -> &'static str {
 impl State {
     /// Solo rearranging: the top tower of one square moves to another (onto a tower it goes on a
     /// spare card from the box). Every check comes before anything moves.
-    pub(super) fn move_tower(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
-        let (fm, fs, tm, ts) = (mv.arg(0)?, mv.arg(1)?, mv.arg(2)?, mv.arg(3)?);
-        let n = self.mats.len() as i64;
-        let q = self.squares_per_mat() as i64;
-        for (m, s) in [(fm, fs), (tm, ts)] {
-            if m < 0 || m >= n || s < 0 || s >= q {
+    pub(super) fn move_tower(&mut self, from: Square, to: Square) -> RuleResult<Vec<Event>> {
+        let (n, q) = (self.mats.len(), self.squares_per_mat());
+        for Square { mat: m, square: s } in [from, to] {
+            if m >= n || s >= q {
                 crate::refuse!(
                     "there is no square {} on mat {}",
                     s.saturating_add(1),
@@ -32,10 +31,10 @@ impl State {
                 );
             }
         }
-        if (fm, fs) == (tm, ts) {
+        if from == to {
             crate::refuse!("a tower must move to another square");
         }
-        let (fm, fs, tm, ts) = (fm as usize, fs as usize, tm as usize, ts as usize);
+        let (fm, fs, tm, ts) = (from.mat, from.square, to.mat, to.square);
         if self.mats[fm].squares[fs].stack.is_empty() {
             crate::refuse!("square {} of mat {} has no tower", fs + 1, fm + 1);
         }

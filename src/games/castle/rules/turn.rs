@@ -1,6 +1,7 @@
 //! The decisions open now (`choices`), `apply` (which hands each move to its rule), and the end
 //! of a turn.
 
+use super::codec::{Action, Square, StackCard};
 use super::*;
 use crate::games::castle::events::Ev;
 
@@ -12,10 +13,10 @@ impl State {
         let Some(seat) = self.acting() else {
             return out;
         };
-        let mut add = |label: String, action: &str, args: &[i64]| {
+        let mut add = |label: String, action: Action| {
             out.push(Choice {
                 label,
-                mv: Move::decide(seat, action, args),
+                mv: action.encode(seat),
             })
         };
         match &self.phase {
@@ -25,8 +26,7 @@ impl State {
                 if self.solo && self.rearrangements_left > 0 {
                     add(
                         format!("Rearrange the towers ({} left)", self.rearrangements_left),
-                        "rearrange",
-                        &[],
+                        Action::Rearrange,
                     );
                 }
                 if self.effects_allowed() && self.turn.shots_taken == 0 {
@@ -42,8 +42,10 @@ impl State {
                                                     m + 1,
                                                     s + 1
                                                 ),
-                                                "play",
-                                                &[i as i64, m as i64, s as i64],
+                                                Action::Play {
+                                                    card: i,
+                                                    roof: Some(Square { mat: m, square: s }),
+                                                },
                                             );
                                         }
                                     }
@@ -51,7 +53,13 @@ impl State {
                             }
                             Effect::MagicToss if self.turn.toss => {}
                             Effect::StrongAmmo if self.turn.strong => {}
-                            e => add(format!("Play {}", e.name()), "play", &[i as i64]),
+                            e => add(
+                                format!("Play {}", e.name()),
+                                Action::Play {
+                                    card: i,
+                                    roof: None,
+                                },
+                            ),
                         }
                     }
                 }
@@ -62,8 +70,7 @@ impl State {
                     } else {
                         "Stand the catapult on the box".into()
                     },
-                    "stand",
-                    &[if on { 0 } else { 1 }],
+                    Action::Stand(!on),
                 );
                 let current = self.corner.get(seat).copied().unwrap_or(0);
                 let may_move = self.solo || self.turn.shots_taken == 0;
@@ -72,17 +79,16 @@ impl State {
                         let side = if c.end == 0 { "left" } else { "right" };
                         add(
                             format!("Catapult to the {side} corner of mat {}", c.mat + 1),
-                            "corner",
-                            &[i as i64],
+                            Action::Corner(i),
                         );
                     }
                 }
                 if self.turn.shots_taken > 0 {
-                    add("End the turn (skip the extra shot)".into(), "end_turn", &[]);
+                    add("End the turn (skip the extra shot)".into(), Action::EndTurn);
                 }
             }
             Phase::Rearrange => {
-                add("Done rearranging".into(), "done", &[]);
+                add("Done rearranging".into(), Action::Done);
                 for (fm, fmat) in self.mats.iter().enumerate() {
                     for (fs, fsq) in fmat.squares.iter().enumerate() {
                         if fsq.stack.is_empty() {
@@ -93,8 +99,10 @@ impl State {
                                 if (tm, ts) != (fm, fs) && tsq.stack.len() < SOLO_MAX_STACK {
                                     add(
                                         format!("Move the tower from mat {} square {} to mat {} square {}", fm + 1, fs + 1, tm + 1, ts + 1),
-                                        "move_tower",
-                                        &[fm as i64, fs as i64, tm as i64, ts as i64],
+                                        Action::MoveTower {
+                                            from: Square { mat: fm, square: fs },
+                                            to: Square { mat: tm, square: ts },
+                                        },
                                     );
                                 }
                             }
@@ -114,8 +122,7 @@ impl State {
                     for s in empty {
                         add(
                             format!("Place the tower on square {}", s + 1),
-                            "place",
-                            &[s as i64],
+                            Action::Place(s),
                         );
                     }
                 } else {
@@ -131,8 +138,10 @@ impl State {
                                     "Stack the tower on square {} (card from your deck)",
                                     s + 1
                                 ),
-                                "stack",
-                                &[s as i64, -1],
+                                Action::Stack {
+                                    square: s,
+                                    card: StackCard::Deck,
+                                },
                             );
                         } else {
                             for (i, c) in hand.iter().enumerate() {
@@ -142,8 +151,10 @@ impl State {
                                         s + 1,
                                         c.effect.name()
                                     ),
-                                    "stack",
-                                    &[s as i64, i as i64],
+                                    Action::Stack {
+                                        square: s,
+                                        card: StackCard::Hand(i),
+                                    },
                                 );
                             }
                         }
@@ -151,8 +162,8 @@ impl State {
                 }
             }
             Phase::Draw { .. } => {
-                add("Draw a card".into(), "draw", &[]);
-                add("Do not draw".into(), "decline", &[]);
+                add("Draw a card".into(), Action::Draw);
+                add("Do not draw".into(), Action::Decline);
             }
         }
         out
@@ -168,16 +179,17 @@ impl State {
         if seat != acting {
             crate::refuse!("it is seat {}'s move, not seat {}'s", acting + 1, seat + 1);
         }
+        if mv.is_shot() {
+            return match self.phase {
+                Phase::Aim => self.apply_shot(seat, mv),
+                ref p => crate::refuse!("`shot` is not possible now (phase: {})", phase_name(p)),
+            };
+        }
+        let action = Action::decode(mv)?;
         let phase = self.phase.clone();
-        match (&phase, mv.action.as_str()) {
-            (Phase::Aim, "shot") => self.apply_shot(seat, mv),
-            (Phase::Aim, "play") => self.play_card(seat, mv),
-            (Phase::Aim, "stand") => {
-                let on = match mv.arg(0)? {
-                    0 => false,
-                    1 => true,
-                    v => crate::refuse!("stand takes 1 (on the box) or 0 (off it), not {v}"),
-                };
+        match (&phase, action) {
+            (Phase::Aim, Action::Play { card, roof }) => self.play_card(seat, card, roof),
+            (Phase::Aim, Action::Stand(on)) => {
                 if self.stand[seat] == on {
                     crate::refuse!(
                         "the catapult is already {}",
@@ -196,10 +208,9 @@ impl State {
                     },
                 )])
             }
-            (Phase::Aim, "corner") => {
-                let i = mv.arg(0)?;
+            (Phase::Aim, Action::Corner(i)) => {
                 let cs = self.corners(seat);
-                if i < 0 || i as usize >= cs.len() {
+                if i >= cs.len() {
                     crate::refuse!(
                         "corner {i} does not exist: this catapult has {} corner(s)",
                         cs.len()
@@ -208,8 +219,8 @@ impl State {
                 if self.turn.shots_taken > 0 && !self.solo {
                     crate::refuse!("the catapult stays where it is for the rest of the turn");
                 }
-                self.corner[seat] = i as usize;
-                let c = cs[i as usize];
+                self.corner[seat] = i;
+                let c = cs[i];
                 Ok(vec![ev(
                     Ev::Corner,
                     Some(seat),
@@ -221,7 +232,7 @@ impl State {
                     ),
                 )])
             }
-            (Phase::Aim, "rearrange") => {
+            (Phase::Aim, Action::Rearrange) => {
                 if !self.solo {
                     crate::refuse!("rearranging the towers is only allowed in the solo game");
                 }
@@ -240,14 +251,14 @@ impl State {
                     ),
                 )])
             }
-            (Phase::Aim, "end_turn") => {
+            (Phase::Aim, Action::EndTurn) => {
                 if self.turn.shots_taken == 0 {
                     crate::refuse!("take your shot first: only an extra shot may be skipped");
                 }
                 Ok(self.end_turn())
             }
-            (Phase::Rearrange, "move_tower") => self.move_tower(mv),
-            (Phase::Rearrange, "done") => {
+            (Phase::Rearrange, Action::MoveTower { from, to }) => self.move_tower(from, to),
+            (Phase::Rearrange, Action::Done) => {
                 self.phase = Phase::Aim;
                 Ok(vec![ev(
                     Ev::RearrangeDone,
@@ -256,14 +267,12 @@ impl State {
                     "The towers are rearranged",
                 )])
             }
-            (Phase::Place { .. }, "place") | (Phase::Place { .. }, "stack") => {
-                self.place_tower(seat, mv)
+            (Phase::Place { .. }, Action::Place(square)) => self.place_tower(seat, square, None),
+            (Phase::Place { .. }, Action::Stack { square, card }) => {
+                self.place_tower(seat, square, Some(card))
             }
-            (Phase::Draw { .. }, "draw") | (Phase::Draw { .. }, "decline") => {
-                let Phase::Draw { victim, left } = phase else {
-                    crate::refuse!("no card to draw now");
-                };
-                let mut events = if mv.action == "draw" {
+            (&Phase::Draw { victim, left }, a @ (Action::Draw | Action::Decline)) => {
+                let mut events = if a == Action::Draw {
                     let e = self.draw_card(victim);
                     if e.is_empty() {
                         crate::refuse!(
@@ -291,7 +300,11 @@ impl State {
                 }
                 Ok(events)
             }
-            (p, a) => crate::refuse!("`{a}` is not possible now (phase: {})", phase_name(p)),
+            (p, a) => crate::refuse!(
+                "`{}` is not possible now (phase: {})",
+                a.name(),
+                phase_name(p)
+            ),
         }
     }
 

@@ -1,0 +1,18 @@
+//! The kinds of event the practice range emits: their names (as logged and tested) and how the
+//! app voices them.
+
+crate::event_kinds! {
+    /// Every kind of event of the practice range.
+    pub enum Ev {
+        BallFell = "ball_fell" => Fall,
+        CupHit = "tower_captured" => Capture,
+        GameOver = "game_over" => Win,
+        MarkerKept = "no_marker",
+        MarkerPlaced = "marker_placed",
+        Missed = "missed",
+        Passed = "passed",
+        Placed = "placed",
+        TileLaid = "tile_laid",
+        TileSetAside = "tile_set_aside",
+    }
+}
