@@ -676,3 +676,31 @@ fn the_short_game_draws_30_base_and_6_fair_tiles() {
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(b.pile_len(), 29);
 }
+
+#[test]
+fn every_bot_level_plays_a_whole_catapult_round() {
+    use catapult_table::core::seat::{default_seats, SeatKind};
+    use catapult_table::core::Game;
+    use catapult_table::games::carcassonne::{bot::Level, Carcassonne};
+    let mut s = layout(2, &[1, 1], &["C06", "B24", "B24"]);
+    act(
+        &mut s,
+        Action::Place {
+            x: 0,
+            y: -2,
+            rot: 0,
+        },
+    );
+    act(&mut s, Action::Skip);
+    let mut g = Carcassonne::from_state(s, default_seats(2, SeatKind::Bot), 3);
+    let mut n = 0;
+    while g.state().round().is_some() {
+        let mv = g
+            .bot_move(Level::Easy, n)
+            .unwrap_or_else(|| panic!("no bot move in the round"));
+        g.apply(&mv).unwrap_or_else(|e| panic!("{mv:?}: {e}"));
+        n += 1;
+        assert!(n < 20, "the round ends");
+    }
+    assert!(matches!(g.state().phase, Phase::Place { .. }));
+}

@@ -192,6 +192,16 @@ impl Carcassonne {
     /// The bot's move at `level` for the seat to act (a replay move).
     pub fn bot_move(&self, level: bot::Level, seed: u64) -> Option<Move> {
         let seat = self.state.turn()?;
+        if self.state.round().is_some() {
+            // The round's decisions and hurls are the same at every level: the generic bot
+            // rates them (`round_bot`) and aims by simulating launches.
+            let mut rng = crate::core::Rng::new(seed ^ self.seed);
+            return crate::core::bot::choose(
+                self,
+                &mut rng,
+                crate::core::bot::BotBudget::default(),
+            );
+        }
         let a = bot::choose(&self.state, level, seed ^ self.seed)?;
         Some(self.state.encode(seat, a))
     }
