@@ -543,8 +543,8 @@ pub fn timed_selfplay(game: &str, seats: usize, seed: u64) -> Result<(Replay, f6
     Ok((driver.session.replay, total, bot_ms / shots.max(1) as f64))
 }
 
-/// Games timed at another table size than 4 seats: Carcassonne has no shots, and its number is
-/// the time of a whole 2-seat game (docs/rules/carcassonne.md).
+/// Games timed at another table size than 4 seats: Carcassonne's number is the time of a whole
+/// 2-seat game, as it was before its catapult rounds (docs/benchmarks.md).
 const BENCH_SEATS: &[(&str, usize)] = &[("carcassonne", 2)];
 
 fn bench_seats(info: &games::GameInfo) -> usize {

@@ -803,9 +803,14 @@ mod game_face {
     use catapult_table::core::{Game, Move, Scene};
     use catapult_table::games::carcassonne::{bot::Level, Carcassonne};
 
+    /// The base game's face (the catapult rounds have their own tests).
     fn game(seats: usize, seed: u64) -> Carcassonne {
-        Carcassonne::new(&[], default_seats(seats, SeatKind::Bot), seed)
-            .unwrap_or_else(|e| panic!("{e}"))
+        Carcassonne::new(
+            &["no_catapult".into()],
+            default_seats(seats, SeatKind::Bot),
+            seed,
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
@@ -875,10 +880,11 @@ mod game_face {
         let g = Carcassonne::new(&["no_catapult".into()], seats.clone(), 1)
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(g.state().pile_len(), 70, "71 in the pile, one drawn");
-        // Today the default is the base game too.
+        // The default is The Catapult: 83 in the pile, one drawn, and catapult rounds.
         let d = Carcassonne::new(&[], seats, 1).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(d.state().pile_len(), 70);
-        assert_eq!(d.state().in_hand(), g.state().in_hand());
+        assert_eq!(d.state().pile_len(), 82);
+        assert!(d.state().options.catapult && d.state().options.fair_tiles);
+        assert!(!g.state().options.catapult && !g.state().options.fair_tiles);
     }
 
     #[test]

@@ -115,6 +115,9 @@ fn rating_seed(state: &State) -> u64 {
 /// with the best follower step that follows). None when the action is refused.
 pub fn rate(state: &State, action: Action) -> Option<f32> {
     let me = state.turn()?;
+    if let Action::Round(a) = action {
+        return super::round_bot::rate_round(state, me, a);
+    }
     let mut s = blind_copy(state, rating_seed(state));
     s.apply(me, action).ok()?;
     if !matches!(action, Action::Place { .. }) {
@@ -153,7 +156,7 @@ fn rate_plans(state: &State, me: usize, _rng: &mut Rng) -> Vec<Plan> {
                 }
             }
         }
-        Phase::Follower { .. } => {
+        Phase::Follower { .. } | Phase::Catapult => {
             for first in base.actions() {
                 let mut s = base.clone();
                 if s.apply(me, first).is_ok() {

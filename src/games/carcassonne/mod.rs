@@ -1,19 +1,23 @@
-//! Carcassonne (base game; The Catapult's rounds are a later issue). `rules/` is the pure engine,
-//! `bot` chooses moves through the same actions a player uses, `art` draws tile kinds as
-//! primitives in tile-local coordinates. This file is the `core::Game` face of it: a tile-map
-//! scene, the grid prompt (lay a tile, then a follower spot), the "no follower" choice.
+//! Carcassonne with The Catapult. `rules/` is the pure engine, `table` the catapult's hurls in
+//! physics, `bot` chooses moves through the same actions a player uses, `art` draws tile kinds
+//! as primitives in tile-local coordinates. This file is the `core::Game` face of it: a
+//! tile-map scene (lay a tile, a follower spot, aim the catapult), the side view of a hurl, the
+//! choices (no follower, the token kind, a seduction), and the catcher's hand.
 
 pub mod art;
 pub mod bot;
+pub mod round_bot;
 pub mod rules;
+pub mod table;
 
 use crate::core::scene::{LegalCell, MapPiece, MapSpot, PieceKind, PlacedTile};
 use crate::core::{
-    rank, Choice, Event, Game, GridPrompt, Launch, LaunchPrompt, Move, Outcome, Ranking, Refusal,
-    RuleResult, Scene, Seat, Shot, TableView, TileArt, TileMapView,
+    rank, Choice, Event, Game, GridPrompt, Launch, LaunchPrompt, Move, Outcome, PlacementPrompt,
+    Ranking, Refusal, RuleResult, Scene, Seat, Shot, TableView, TileArt, TileMapView,
 };
 use crate::games::GameInfo;
-use rules::{Action, FarmRule, FeatureKind, Options, Phase, State};
+use rules::catapult::{HAND_ALONG_MM, HAND_HEIGHT_MM};
+use rules::{Action, FarmRule, FeatureKind, Options, Phase, RoundAction, State, Step, Token};
 
 pub const INFO: GameInfo = GameInfo {
     id: "carcassonne",
@@ -21,7 +25,7 @@ pub const INFO: GameInfo = GameInfo {
     min_seats: 2,
     max_seats: 6,
     available: true,
-    blurb: "Lay tiles into roads, cities and cloisters and claim them with your followers. The catapult rounds come later.",
+    blurb: "Lay tiles into roads, cities and cloisters and claim them with your followers; at every fair, everyone hurls a token with the catapult.",
     options: &[
         (
             "no_catapult",
@@ -30,6 +34,10 @@ pub const INFO: GameInfo = GameInfo {
         (
             "farms_by_city",
             "First-printing farmers: each completed city scores 4 once, for the most farmers around it.",
+        ),
+        (
+            "short",
+            "A short game: 30 base tiles and 6 fair tiles, drawn at random.",
         ),
     ],
     rules: "Lay the tile you draw next to the map so that every side it touches matches: city to \
@@ -40,14 +48,25 @@ tile and 2 per pennant, a cloister with all 8 neighbours 9: the player with the 
 scores (tied players all do) and the followers come back. Farmers stay until the end. When the last \
 tile is laid, open roads score 1 per tile, open cities 1 per tile and pennant, cloisters 1 plus 1 per \
 neighbour, and each field 3 per completed city it touches for the player with most farmers in it. A \
-tile that fits nowhere leaves the game and you draw another. Most points wins. The catapult \
-rounds of The Catapult are not built yet: the game is played with the 72 base tiles.",
+tile that fits nowhere leaves the game and you draw another. Most points wins. \
+The Catapult: 12 of the tiles show a fair. Whoever lays one finishes the turn, then chooses one \
+of four catapult tokens, and everyone, starting with them and going round the table, hurls that \
+token once with the catapult beside the map: aim at a tile, then pull back and let go. Knock \
+out: every follower the token touches, or that is knocked into another, goes home (yours too). \
+Seduction: if the token stays on the map, you may swap the opponent's follower nearest to it for \
+one of yours, from your hand or from the map. Target hurling: whoever lands closest to the \
+fair's centre scores 5 (ties all score). Catch: hurl past the measuring board while your left \
+neighbour holds out a hand: a catch, or a hurl that stops short of the board, scores 5 for the \
+catcher; a hurl past the board that is missed or dropped scores 5 for the hurler; then the \
+catcher hurls to their own neighbour. The tokens come back after every round.",
     new,
 };
 
 pub const ACTION_PLACE: &str = rules::turn::ACTION_PLACE;
 pub const ACTION_FOLLOWER: &str = rules::turn::ACTION_FOLLOWER;
 pub const ACTION_SKIP: &str = rules::turn::ACTION_SKIP;
+pub const ACTION_AIM: &str = rules::turn::ACTION_AIM;
+pub const ACTION_HAND: &str = rules::turn::ACTION_HAND;
 
 #[derive(Clone)]
 pub struct Carcassonne {
@@ -67,13 +86,16 @@ pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dy
 impl Carcassonne {
     pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Self> {
         crate::core::seat::check_seats(&seats, INFO.min_seats, INFO.max_seats)?;
-        let mut o = Options::default();
+        // The default is The Catapult (since rules version 2; docs/rules/carcassonne.md).
+        let mut o = Options::catapult();
         for opt in options {
             match opt.as_str() {
                 "farms_by_city" => o.farms = FarmRule::CityByCity,
-                // Today the default game is the base game too; the catapult rounds will change
-                // the default, not this option.
-                "no_catapult" => o.fair_tiles = false,
+                "short" => o.short = true,
+                "no_catapult" => {
+                    o.fair_tiles = false;
+                    o.catapult = false;
+                }
                 other => return Err(Refusal::new(format!("Carcassonne has no option `{other}`"))),
             }
         }
@@ -87,6 +109,19 @@ impl Carcassonne {
             spots,
             seed,
         })
+    }
+
+    /// A game from a hand-built rules state (scenarios and physics tests).
+    pub fn from_state(state: State, seats: Vec<Seat>, seed: u64) -> Self {
+        let arts = state.catalog().kinds.iter().map(art::art).collect();
+        let spots = state.catalog().kinds.iter().map(art::spots).collect();
+        Carcassonne {
+            seats,
+            state,
+            arts,
+            spots,
+            seed,
+        }
     }
 
     pub fn state(&self) -> &State {
@@ -112,9 +147,61 @@ impl Carcassonne {
             .unwrap_or([0.5, 0.5])
     }
 
+    /// The HUD's phase during a catapult round.
+    fn round_phase(&self) -> String {
+        let Some(r) = self.state.round() else {
+            return "Catapult".into();
+        };
+        match r.step {
+            Step::Choose => "Choose a catapult token".into(),
+            Step::Aim => format!("{}: aim at a tile", token_word(r.token)),
+            Step::Hurl => format!("{}: hurl", token_word(r.token)),
+            Step::Seduce { .. } => "Seduction: swap a follower?".into(),
+            Step::Hand => format!("Catch: {} holds out a hand", self.name(r.catcher())),
+        }
+    }
+
+    fn round_choices(&self, seat: usize) -> Vec<Choice> {
+        let s = &self.state;
+        s.round_actions()
+            .into_iter()
+            .filter_map(|a| {
+                let label = match a {
+                    Action::Round(RoundAction::Choose(t)) => t.word().to_string(),
+                    Action::Round(RoundAction::Exchange { from: None }) => {
+                        "Swap in a follower from your hand".into()
+                    }
+                    Action::Round(RoundAction::Exchange { from: Some(i) }) => {
+                        let f = s.followers.get(i)?;
+                        let p = s.map.tiles.get(f.tile as usize)?;
+                        let kind = s.catalog().kind(p.kind).segments.get(f.spot as usize)?.kind;
+                        let k = s.own_on_map(seat).iter().position(|&j| j == i)? + 1;
+                        format!("Swap in your {} (follower {k} on the map)", kind.role())
+                    }
+                    Action::Round(RoundAction::Decline) => "No swap".into(),
+                    _ => return None,
+                };
+                Some(Choice {
+                    label,
+                    mv: s.encode(seat, a),
+                })
+            })
+            .collect()
+    }
+
     /// The bot's move at `level` for the seat to act (a replay move).
     pub fn bot_move(&self, level: bot::Level, seed: u64) -> Option<Move> {
         let seat = self.state.turn()?;
+        if self.state.round().is_some() {
+            // The round's decisions and hurls are the same at every level: the generic bot
+            // rates them (`round_bot`) and aims by simulating launches.
+            let mut rng = crate::core::Rng::new(seed ^ self.seed);
+            return crate::core::bot::choose(
+                self,
+                &mut rng,
+                crate::core::bot::BotBudget::default(),
+            );
+        }
         let a = bot::choose(&self.state, level, seed ^ self.seed)?;
         Some(self.state.encode(seat, a))
     }
@@ -182,6 +269,19 @@ impl Carcassonne {
                 }
             }
         }
+        if s.round().map(|r| r.step) == Some(Step::Aim) {
+            for (t, p) in s.map.tiles.iter().enumerate() {
+                spots.push(MapSpot {
+                    cell: [p.x, p.y],
+                    at: [0.5, 0.5],
+                    label: if Some(t as u16) == s.round().map(|r| r.fair_tile) {
+                        "aim at the fair".into()
+                    } else {
+                        "aim here".into()
+                    },
+                });
+            }
+        }
         TileMapView {
             bounds: TileMapView::frame_cells(&tiles, &legal, 0.5),
             last: (tiles.len() > 1)
@@ -195,6 +295,10 @@ impl Carcassonne {
             spots,
         }
     }
+}
+
+fn token_word(t: Option<Token>) -> &'static str {
+    t.map_or("Catapult", Token::word)
 }
 
 impl Game for Carcassonne {
@@ -214,22 +318,65 @@ impl Game for Carcassonne {
         match self.state.phase {
             Phase::Place { .. } => "Lay the tile".into(),
             Phase::Follower { .. } => "Place a follower".into(),
+            Phase::Catapult => self.round_phase(),
             Phase::Over => "Final scores".into(),
         }
     }
 
     fn choices(&self) -> Vec<Choice> {
-        match (self.state.phase, self.state.turn()) {
-            (Phase::Follower { .. }, Some(seat)) => vec![Choice {
+        let Some(seat) = self.state.turn() else {
+            return Vec::new();
+        };
+        match self.state.phase {
+            Phase::Follower { .. } => vec![Choice {
                 label: "No follower".into(),
                 mv: self.state.encode(seat, Action::Skip),
             }],
+            Phase::Catapult => self.round_choices(seat),
             _ => Vec::new(),
         }
     }
 
+    fn candidates(&self) -> Vec<Move> {
+        let mut out: Vec<Move> = self.choices().into_iter().map(|c| c.mv).collect();
+        if let Some(seat) = self.state.turn() {
+            if self.state.round().map(|r| r.step) == Some(Step::Hand) {
+                out.extend(
+                    round_bot::hand_candidates()
+                        .into_iter()
+                        .map(|(along, height)| {
+                            self.state
+                                .encode(seat, Action::Round(RoundAction::Hand { along, height }))
+                        }),
+                );
+            }
+        }
+        out
+    }
+
     fn launch_prompt(&self) -> Option<LaunchPrompt> {
-        None
+        table::prompt(&self.state)
+    }
+
+    fn placement_prompt(&self) -> Option<PlacementPrompt> {
+        if self.state.round().map(|r| r.step) != Some(Step::Hand) {
+            return None;
+        }
+        let mm = |v: i64| v as f32 / 1000.0;
+        Some(PlacementPrompt {
+            action: ACTION_HAND.into(),
+            label: "your hand".into(),
+            half_extents: [table::HAND_HW, 0.01],
+            region: [
+                mm(HAND_ALONG_MM.0),
+                mm(HAND_HEIGHT_MM.0),
+                mm(HAND_ALONG_MM.1),
+                mm(HAND_HEIGHT_MM.1),
+            ],
+            angle: (0, 0),
+            snaps: Vec::new(),
+            sources: Vec::new(),
+        })
     }
 
     fn grid_prompt(&self) -> Option<GridPrompt> {
@@ -238,15 +385,40 @@ impl Game for Carcassonne {
             Phase::Follower { .. } if !self.state.free_spots().is_empty() => {
                 Some(GridPrompt::spot(ACTION_FOLLOWER, "follower"))
             }
+            Phase::Catapult if self.state.round().map(|r| r.step) == Some(Step::Aim) => {
+                Some(GridPrompt::spot(ACTION_AIM, "aim"))
+            }
             _ => None,
         }
     }
 
-    fn start_shot(&self, _launch: &Launch) -> RuleResult<Box<dyn Shot>> {
-        Err(Refusal::new("Carcassonne has no shots yet"))
+    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
+        let Some(prompt) = self.launch_prompt() else {
+            return Err(Refusal::new("no hurl is expected now"));
+        };
+        prompt.check(launch)?;
+        match table::fire(&self.state, &self.seats, launch) {
+            Some(shot) => Ok(Box::new(shot)),
+            None => Err(Refusal::new("the catapult is not aimed yet")),
+        }
     }
 
     fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+        if mv.action == ACTION_HAND && !mv.is_shot() && mv.args.len() == 3 {
+            // The placement prompt's answer: [along mm, height mm, angle]; the angle is 0.
+            if mv.args.get(2) != Some(&0) {
+                return Err(Refusal::new("a hand is not turned"));
+            }
+            let mut m = mv.clone();
+            m.args.truncate(2);
+            return self.apply(&m);
+        }
+        if let (true, Some(l)) = (mv.is_shot(), &mv.launch) {
+            match self.launch_prompt() {
+                Some(p) => p.check(l)?,
+                None => return Err(Refusal::new("no hurl is expected now")),
+            }
+        }
         let names = self.names();
         let events = self.state.apply_move(mv)?;
         Ok(events.iter().map(|e| e.to_core_named(&names)).collect())
@@ -267,23 +439,31 @@ impl Game for Carcassonne {
         let mut r = rank(&["points"], &keys);
         r.key_names
             .extend(["roads", "cities", "cloisters", "fields"].map(String::from));
+        let catapult = self.state.options.catapult;
+        if catapult {
+            r.key_names.push("catapult".into());
+        }
         for s in &mut r.standings {
             let b = self.state.breakdown.get(s.seat).copied().unwrap_or([0; 4]);
             s.keys.extend(b);
+            if catapult {
+                s.keys
+                    .push(self.state.catapult_points.get(s.seat).copied().unwrap_or(0));
+            }
         }
         r
     }
 
     fn view(&self) -> TableView {
-        TableView {
-            bodies: Vec::new(),
-            bounds: [-1.0, -0.1, 1.0, 1.0],
-            labels: Vec::new(),
-        }
+        table::rest_table(&self.state, &self.seats)
     }
 
+    /// The map, but the side view while a token is hurled or a hand held out.
     fn scene(&self) -> Scene {
-        Scene::Map(self.map())
+        match self.state.round().map(|r| r.step) {
+            Some(Step::Hurl | Step::Hand) => Scene::Side(self.view()),
+            _ => Scene::Map(self.map()),
+        }
     }
 
     fn hud(&self) -> Vec<String> {
@@ -303,24 +483,48 @@ impl Game for Carcassonne {
                 n,
                 if n == 1 { "" } else { "s" }
             ));
+            if let Some(r) = s.round() {
+                let hurler = self.name(r.hurler());
+                lines.push(match (r.token, r.step) {
+                    (None, _) => format!("Catapult round: {hurler} chooses the token"),
+                    (Some(Token::Catch), _) => {
+                        format!("Catch: {hurler} hurls, {} catches", self.name(r.catcher()))
+                    }
+                    (Some(t), _) => format!(
+                        "{}: {hurler} hurls ({} of {})",
+                        t.word(),
+                        r.next + 1,
+                        r.order.len()
+                    ),
+                });
+            }
         } else {
             for seat in 0..s.seats {
                 let b = s.breakdown.get(seat).copied().unwrap_or([0; 4]);
-                lines.push(format!(
+                let mut line = format!(
                     "{}: roads {}, cities {}, cloisters {}, fields {}",
                     self.name(seat),
                     b[0],
                     b[1],
                     b[2],
                     b[3]
-                ));
+                );
+                if s.options.catapult {
+                    let c = s.catapult_points.get(seat).copied().unwrap_or(0);
+                    line.push_str(&format!(", catapult {c}"));
+                }
+                lines.push(line);
             }
         }
         lines
     }
 
-    fn rate_outcome(&self, _outcome: &Outcome) -> i64 {
-        0
+    fn rate_outcome(&self, outcome: &Outcome) -> i64 {
+        round_bot::rate_hurl(&self.state, outcome)
+    }
+
+    fn aim_hints(&self) -> Vec<Launch> {
+        round_bot::hurl_hints(&self.state)
     }
 
     /// The scores after each completed round (every player laid a tile), and the final scores.
@@ -361,6 +565,27 @@ impl Game for Carcassonne {
         }
         let action = self.state.decode(mv).ok()?;
         bot::rate(&self.state, action).map(|v| (v * 1000.0).round() as i64)
+    }
+
+    /// Every player's 7 followers are in supply or on the map, never on a spot twice.
+    fn invariant_violations(&self) -> Vec<String> {
+        let s = &self.state;
+        let mut out = Vec::new();
+        for seat in 0..s.seats {
+            let n = s.supply.get(seat).copied().unwrap_or(0) as usize + s.on_map(seat);
+            if n != rules::FOLLOWERS as usize {
+                out.push(format!("seat {seat} has {n} followers, not 7"));
+            }
+        }
+        for (i, f) in s.followers.iter().enumerate() {
+            if s.followers[..i]
+                .iter()
+                .any(|g| g.tile == f.tile && g.spot == f.spot)
+            {
+                out.push(format!("two followers on tile {} spot {}", f.tile, f.spot));
+            }
+        }
+        out
     }
 
     fn clone_game(&self) -> Box<dyn Game> {

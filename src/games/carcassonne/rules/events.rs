@@ -1,6 +1,7 @@
 //! What the rules report: typed events, turned into `core::Event` (kind name, seat, numbers and
 //! a line for players) at the boundary.
 
+use super::catapult::{CatchOutcome, Token};
 use super::tiles::FeatureKind;
 use crate::core;
 
@@ -46,6 +47,63 @@ pub enum EventKind {
     /// The pile is empty: the final scoring follows.
     PileEmpty,
     GameOver,
+    /// A fair tile's turn is over: the catapult round begins (the drawer chooses a token).
+    RoundBegins,
+    TokenChosen {
+        token: Token,
+    },
+    /// The hurler aims at the centre of this tile.
+    Aimed {
+        tile: u16,
+    },
+    /// Catch: the catcher holds a hand out (mm along the lane, mm above the table).
+    HandOut {
+        along: i64,
+        height: i64,
+    },
+    /// The hurled token came to rest at (x, y) mm (Catch: x mm along the lane).
+    TokenRests {
+        x: i64,
+        y: i64,
+        on_map: bool,
+    },
+    /// The hurled token left the table.
+    TokenLost,
+    /// Knock out: this follower goes back to its owner (the event's seat).
+    KnockedOut {
+        tile: u16,
+        spot: u8,
+        chained: bool,
+    },
+    /// Seduction: the follower of `owner` on (tile, spot) is now the hurler's.
+    Seduced {
+        tile: u16,
+        spot: u8,
+        owner: usize,
+        from_map: bool,
+    },
+    /// Seduction: the hurler's follower left (tile, spot) to take the seduced one's place.
+    FollowerMoved {
+        tile: u16,
+        spot: u8,
+    },
+    /// Seduction: the token rested off the map, or no opponent's follower stands on the map.
+    SeductionMissed,
+    SeductionDeclined,
+    /// Target hurling: the event's seat was closest (`mm` from the fair tile's centre).
+    TargetScored {
+        points: i64,
+        mm: i64,
+    },
+    /// Catch: the outcome and who scored (the event's seat).
+    CatchResult {
+        outcome: CatchOutcome,
+        hurler: usize,
+        catcher: usize,
+        points: i64,
+    },
+    /// Everyone has hurled: the tokens come back, the next player's turn begins.
+    RoundOver,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +130,20 @@ impl Event {
             EventKind::FollowerReturned { .. } => "follower_returned",
             EventKind::PileEmpty => "pile_empty",
             EventKind::GameOver => "game_over",
+            EventKind::RoundBegins => "catapult_round",
+            EventKind::TokenChosen { .. } => "token_chosen",
+            EventKind::Aimed { .. } => "aimed",
+            EventKind::HandOut { .. } => "hand_out",
+            EventKind::TokenRests { .. } => "token_rests",
+            EventKind::TokenLost => "token_lost",
+            EventKind::KnockedOut { .. } => "knocked_out",
+            EventKind::Seduced { .. } => "seduced",
+            EventKind::FollowerMoved { .. } => "follower_moved",
+            EventKind::SeductionMissed => "seduction_missed",
+            EventKind::SeductionDeclined => "seduction_declined",
+            EventKind::TargetScored { .. } => "target_scored",
+            EventKind::CatchResult { .. } => "catch_result",
+            EventKind::RoundOver => "round_over",
         }
     }
 
@@ -112,7 +184,42 @@ impl Event {
                 *pennants as i64,
             ],
             EventKind::FollowerReturned { tile, spot } => vec![*tile as i64, *spot as i64],
-            EventKind::FollowerSkipped | EventKind::PileEmpty | EventKind::GameOver => Vec::new(),
+            EventKind::TokenChosen { token } => vec![token.index() as i64],
+            EventKind::Aimed { tile } => vec![*tile as i64],
+            EventKind::HandOut { along, height } => vec![*along, *height],
+            EventKind::TokenRests { x, y, on_map } => vec![*x, *y, *on_map as i64],
+            EventKind::KnockedOut {
+                tile,
+                spot,
+                chained,
+            } => vec![*tile as i64, *spot as i64, *chained as i64],
+            EventKind::Seduced {
+                tile,
+                spot,
+                owner,
+                from_map,
+            } => vec![*tile as i64, *spot as i64, *owner as i64, *from_map as i64],
+            EventKind::FollowerMoved { tile, spot } => vec![*tile as i64, *spot as i64],
+            EventKind::TargetScored { points, mm } => vec![*points, *mm],
+            EventKind::CatchResult {
+                outcome,
+                hurler,
+                catcher,
+                points,
+            } => vec![
+                outcome.index() as i64,
+                *hurler as i64,
+                *catcher as i64,
+                *points,
+            ],
+            EventKind::FollowerSkipped
+            | EventKind::PileEmpty
+            | EventKind::GameOver
+            | EventKind::RoundBegins
+            | EventKind::TokenLost
+            | EventKind::SeductionMissed
+            | EventKind::SeductionDeclined
+            | EventKind::RoundOver => Vec::new(),
         }
     }
 
@@ -154,6 +261,53 @@ impl Event {
             EventKind::FollowerReturned { .. } => format!("A follower returns to {who}"),
             EventKind::PileEmpty => String::from("The last tile is laid: final scoring"),
             EventKind::GameOver => String::from("The game is over"),
+            EventKind::RoundBegins => {
+                format!("A fair! {who} chooses a catapult token for everyone to hurl")
+            }
+            EventKind::TokenChosen { token } => {
+                format!("{who} chooses {}: everyone hurls it in turn", token.word())
+            }
+            EventKind::Aimed { .. } => format!("{who} aims the catapult"),
+            EventKind::HandOut { .. } => format!("{who} holds out a hand to catch"),
+            EventKind::TokenRests { on_map: true, .. } => {
+                format!("{who}'s token lands on the map")
+            }
+            EventKind::TokenRests { on_map: false, .. } => {
+                format!("{who}'s token lands beside the map")
+            }
+            EventKind::TokenLost => format!("{who}'s token flies off the table"),
+            EventKind::KnockedOut { chained: false, .. } => {
+                format!("A follower of {who} is knocked out and goes home")
+            }
+            EventKind::KnockedOut { chained: true, .. } => {
+                format!("A follower of {who} is knocked over by another and goes home")
+            }
+            EventKind::Seduced { owner, .. } => format!(
+                "{who} seduces a follower of {}, who gets it back",
+                name(*owner)
+            ),
+            EventKind::FollowerMoved { .. } => {
+                format!("{who} moves a follower across the map for it")
+            }
+            EventKind::SeductionMissed => format!("{who}'s seduction finds nobody"),
+            EventKind::SeductionDeclined => format!("{who} seduces nobody"),
+            EventKind::TargetScored { points, .. } => {
+                format!("{who} lands closest to the fair and scores {points} points")
+            }
+            EventKind::CatchResult {
+                outcome,
+                hurler,
+                catcher,
+                points,
+            } => format!(
+                "{} hurls to {}: {}. {who} scores {points} points",
+                name(*hurler),
+                name(*catcher),
+                outcome.words()
+            ),
+            EventKind::RoundOver => {
+                String::from("The catapult round is over: everyone takes their tokens back")
+            }
         }
     }
 

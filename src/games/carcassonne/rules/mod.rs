@@ -5,6 +5,7 @@
 //! flow, the replay codec) and `events`. Decisions the rulebook leaves open are explained in
 //! docs/rules/carcassonne.md.
 
+pub mod catapult;
 pub mod events;
 pub mod features;
 pub mod followers;
@@ -13,6 +14,7 @@ pub mod scoring;
 pub mod tiles;
 pub mod turn;
 
+pub use catapult::{CatchOutcome, Round, RoundAction, Step, Token};
 pub use events::{Event, EventKind};
 pub use features::{Feature, Features};
 pub use followers::{Follower, Spot, FOLLOWERS};
@@ -42,9 +44,29 @@ pub enum FarmRule {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     pub farms: FarmRule,
-    /// Shuffle the 12 fair tiles of The Catapult into the pile. Without the catapult round
-    /// (a later issue) a fair is only scenery: it scores nothing and holds no follower.
+    /// Shuffle the 12 fair tiles of The Catapult into the pile.
     pub fair_tiles: bool,
+    /// Play a catapult round after every fair tile's turn (The Catapult). Without it a fair
+    /// is only scenery: it scores nothing and holds no follower.
+    pub catapult: bool,
+    /// A short game (house option `short`): `SHORT_BASE` base tiles and `SHORT_FAIRS` fair
+    /// tiles, each drawn at random from their shuffled sets, then shuffled together.
+    pub short: bool,
+}
+
+/// The short game's pile: 30 base tiles and 6 fair tiles (6 without the catapult: none).
+pub const SHORT_BASE: usize = 30;
+pub const SHORT_FAIRS: usize = 6;
+
+impl Options {
+    /// The Catapult: the fair tiles in the pile and their rounds (the default game).
+    pub fn catapult() -> Options {
+        Options {
+            fair_tiles: true,
+            catapult: true,
+            ..Options::default()
+        }
+    }
 }
 
 /// A hand-built position (see `State::with_layout`).
@@ -65,6 +87,8 @@ pub enum Phase {
     Follower {
         tile: u16,
     },
+    /// A catapult round after a fair tile (`State::round` says who acts and how).
+    Catapult,
     Over,
 }
 
@@ -82,6 +106,10 @@ pub struct State {
     pub scores: Vec<i64>,
     /// Points per player by feature kind (road, city, cloister, field).
     pub breakdown: Vec<[i64; 4]>,
+    /// Points each player won in catapult rounds (Target hurling, Catch).
+    pub catapult_points: Vec<i64>,
+    /// The catapult round under way, if any.
+    pub round: Option<catapult::Round>,
     /// Scores after each turn (the first entry is the start, the last the final scoring).
     pub history: Vec<Vec<i64>>,
     /// The draw pile (tile kinds). Its order is hidden: bots see only `remaining()`.
@@ -101,7 +129,18 @@ impl State {
     pub fn new(seats: usize, seed: u64, options: Options) -> RuleResult<(State, Vec<Event>)> {
         let catalog = Arc::new(Catalog::embedded()?);
         let mut rng = Rng::new(seed);
-        let pile = Deck::new(catalog.pile(options.fair_tiles), &mut rng);
+        let mut cards = catalog.pile(options.fair_tiles);
+        if options.short {
+            let (mut fairs, mut base): (Vec<u8>, Vec<u8>) =
+                cards.iter().partition(|&&k| catalog.kind(k).fair);
+            rng.shuffle(&mut base);
+            rng.shuffle(&mut fairs);
+            base.truncate(SHORT_BASE);
+            fairs.truncate(SHORT_FAIRS);
+            cards = base;
+            cards.extend(fairs);
+        }
+        let pile = Deck::new(cards, &mut rng);
         State::start(catalog, seats, options, pile, rng, Layout::default())
     }
 
@@ -170,6 +209,8 @@ impl State {
             supply: vec![FOLLOWERS; seats],
             scores: vec![0; seats],
             breakdown: vec![[0; 4]; seats],
+            catapult_points: vec![0; seats],
+            round: None,
             history: vec![vec![0; seats]],
             pile,
             set_aside: Vec::new(),
@@ -256,7 +297,10 @@ impl State {
 
     /// The seat to act, None when the game is over.
     pub fn turn(&self) -> Option<usize> {
-        (!self.is_over()).then_some(self.current)
+        if self.is_over() {
+            return None;
+        }
+        Some(self.round.as_ref().map_or(self.current, |r| r.actor()))
     }
 
     /// The tile in hand, if a tile is to be laid.

@@ -2,6 +2,7 @@
 //! free spots or none; completed features score; the next player draws. Every action is checked
 //! whole before anything changes, so a refused action leaves the state as it was.
 
+use super::catapult::{RoundAction, RoundError, Step, Token};
 use super::events::{Event, EventKind};
 use super::followers::Follower;
 use super::map::{PlaceError, MAX_COORD};
@@ -19,11 +20,18 @@ pub enum Action {
     Follower { spot: u8 },
     /// Put no follower on the tile just laid.
     Skip,
+    /// A decision of the catapult round.
+    Round(RoundAction),
 }
 
 pub const ACTION_PLACE: &str = "place";
 pub const ACTION_FOLLOWER: &str = "follower";
 pub const ACTION_SKIP: &str = "skip";
+pub const ACTION_TOKEN: &str = "token";
+pub const ACTION_AIM: &str = "aim";
+pub const ACTION_SEDUCE: &str = "seduce";
+pub const ACTION_DECLINE: &str = "decline";
+pub const ACTION_HAND: &str = "hand";
 
 impl State {
     /// The free spots of the tile just laid, in spot order: what a follower move's index
@@ -55,7 +63,37 @@ impl State {
                 Move::decide(seat, ACTION_FOLLOWER, &[k])
             }
             Action::Skip => Move::decide(seat, ACTION_SKIP, &[]),
+            Action::Round(r) => match r {
+                RoundAction::Choose(t) => Move::decide(seat, ACTION_TOKEN, &[t.index() as i64]),
+                RoundAction::Aim { tile } => Move::decide(seat, ACTION_AIM, &[tile as i64]),
+                RoundAction::Exchange { from } => {
+                    let k = match from {
+                        None => 0,
+                        Some(i) => self
+                            .own_on_map(seat)
+                            .iter()
+                            .position(|&j| j == i)
+                            .map_or(-1, |k| k as i64 + 1),
+                    };
+                    Move::decide(seat, ACTION_SEDUCE, &[k])
+                }
+                RoundAction::Decline => Move::decide(seat, ACTION_DECLINE, &[]),
+                RoundAction::Hand { along, height } => {
+                    Move::decide(seat, ACTION_HAND, &[along, height])
+                }
+            },
         }
+    }
+
+    /// Indices (into `followers`) of `seat`'s followers on the map, in placing order: what a
+    /// `seduce [k]` move counts from 1 (0 = a follower from supply).
+    pub fn own_on_map(&self, seat: usize) -> Vec<usize> {
+        self.followers
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.seat as usize == seat)
+            .map(|(i, _)| i)
+            .collect()
     }
 
     /// Reads a replay move back into an action (refusing malformed arguments).
@@ -80,10 +118,64 @@ impl State {
                 Ok(Action::Follower { spot: free[k] })
             }
             ACTION_SKIP => Ok(Action::Skip),
+            ACTION_TOKEN => {
+                let k = one_arg(mv, 1)?[0];
+                Token::from_index(k)
+                    .map(|t| Action::Round(RoundAction::Choose(t)))
+                    .ok_or_else(|| Refusal(format!("there is no token {k} (0 to 3)")))
+            }
+            ACTION_AIM => {
+                let k = one_arg(mv, 1)?[0];
+                let tile = u16::try_from(k)
+                    .map_err(|_| Refusal::from(RoundError::NoSuchTile(u16::MAX)))?;
+                Ok(Action::Round(RoundAction::Aim { tile }))
+            }
+            ACTION_SEDUCE => {
+                let k = one_arg(mv, 1)?[0];
+                let from = match k {
+                    0 => None,
+                    k => {
+                        let own = self.own_on_map(mv.seat as usize);
+                        let i = usize::try_from(k - 1)
+                            .ok()
+                            .and_then(|j| own.get(j).copied())
+                            .ok_or_else(|| Refusal(format!("you have no follower {k} on the map")))?;
+                        Some(i)
+                    }
+                };
+                Ok(Action::Round(RoundAction::Exchange { from }))
+            }
+            ACTION_DECLINE => Ok(Action::Round(RoundAction::Decline)),
+            ACTION_HAND => {
+                let a = one_arg(mv, 2)?;
+                Ok(Action::Round(RoundAction::Hand {
+                    along: a[0],
+                    height: a[1],
+                }))
+            }
             other => Err(Refusal::new(format!(
-                "Carcassonne has no move `{other}` (place, follower, skip)"
+                "Carcassonne has no move `{other}` (place, follower, skip, token, aim, seduce, decline, hand)"
             ))),
         }
+    }
+}
+
+/// A move's arguments, exactly `n` of them.
+fn one_arg(mv: &Move, n: usize) -> RuleResult<Vec<i64>> {
+    if mv.args.len() != n {
+        return Err(Refusal(format!(
+            "move `{}` needs {n} argument{}, got {}",
+            mv.action,
+            if n == 1 { "" } else { "s" },
+            mv.args.len()
+        )));
+    }
+    (0..n).map(|i| mv.arg(i)).collect()
+}
+
+impl From<RoundError> for Refusal {
+    fn from(e: RoundError) -> Refusal {
+        Refusal::new(e.to_string())
     }
 }
 
@@ -108,6 +200,9 @@ pub enum MoveError {
         feature: FeatureKind,
     },
     NoFollowersLeft,
+    /// A tile or follower move during a catapult round.
+    CatapultRound,
+    Round(RoundError),
 }
 
 impl std::fmt::Display for MoveError {
@@ -134,6 +229,8 @@ impl std::fmt::Display for MoveError {
                 write!(f, "that {} already has a follower on it", feature.word())
             }
             MoveError::NoFollowersLeft => write!(f, "you have no followers left"),
+            MoveError::CatapultRound => write!(f, "a catapult round is under way"),
+            MoveError::Round(e) => write!(f, "{e}"),
         }
     }
 }
@@ -150,13 +247,15 @@ impl State {
         if self.is_over() {
             return Err(MoveError::GameOver);
         }
-        if seat != self.current {
-            return Err(MoveError::OutOfTurn {
-                seat,
-                turn: self.current,
-            });
+        let turn = self.turn().unwrap_or(self.current);
+        if seat != turn {
+            return Err(MoveError::OutOfTurn { seat, turn });
+        }
+        if let Action::Round(a) = action {
+            return self.check_round(seat, a).map_err(MoveError::Round);
         }
         match (self.phase, action) {
+            (_, Action::Round(_)) => Err(MoveError::Round(RoundError::NotNow)),
             (Phase::Place { kind }, Action::Place { x, y, rot }) => self
                 .map
                 .check(self.catalog(), kind, x, y, rot)
@@ -180,6 +279,7 @@ impl State {
                 }
                 Ok(())
             }
+            (Phase::Catapult, _) => Err(MoveError::CatapultRound),
             (Phase::Over, _) => Err(MoveError::GameOver),
         }
     }
@@ -187,6 +287,9 @@ impl State {
     /// Applies an action for `seat`; refused actions change nothing.
     pub fn apply(&mut self, seat: usize, action: Action) -> Result<Vec<Event>, MoveError> {
         self.check(seat, action)?;
+        if let Action::Round(a) = action {
+            return self.apply_round(seat, a).map_err(MoveError::Round);
+        }
         let mut out = Vec::new();
         match (self.phase, action) {
             (Phase::Place { kind }, Action::Place { x, y, rot }) => {
@@ -230,7 +333,17 @@ impl State {
                     out.push(Event::new(Some(seat), EventKind::FollowerSkipped));
                 }
                 self.score_completed(tile, &mut out);
-                self.end_turn(&mut out);
+                let fair = self
+                    .map
+                    .tiles
+                    .get(tile as usize)
+                    .is_some_and(|p| self.catalog().kind(p.kind).fair);
+                if fair && self.options.catapult {
+                    self.phase = Phase::Catapult;
+                    self.begin_round(tile, &mut out);
+                } else {
+                    self.end_turn(&mut out);
+                }
             }
             _ => {}
         }
@@ -239,13 +352,24 @@ impl State {
 
     /// Applies a replay move (the codec, then `apply`).
     pub fn apply_move(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+        if mv.is_shot() {
+            let outcome = mv
+                .outcome
+                .as_ref()
+                .ok_or_else(|| Refusal::new("a shot needs its outcome"))?;
+            let seat = mv.seat as usize;
+            if self.is_over() {
+                return Err(MoveError::GameOver.into());
+            }
+            return Ok(self.apply_hurl(seat, outcome)?);
+        }
         let action = self.decode(mv)?;
         Ok(self.apply(mv.seat as usize, action)?)
     }
 
-    /// The turn is over: record the scores, pass to the next player, who draws. (A catapult
-    /// round after a fair tile will be a phase inserted here, before the next draw.)
-    fn end_turn(&mut self, out: &mut Vec<Event>) {
+    /// The turn (and its catapult round, if any) is over: record the scores, pass to the next
+    /// player, who draws.
+    pub(super) fn end_turn(&mut self, out: &mut Vec<Event>) {
         self.turns += 1;
         self.history.push(self.scores.clone());
         self.current = (self.current + 1) % self.seats;
@@ -273,7 +397,37 @@ impl State {
                 v.push(Action::Skip);
                 v
             }
+            Phase::Catapult => self.round_actions(),
             Phase::Over => Vec::new(),
         }
+    }
+
+    /// The catapult decisions open now (the hurl itself is a shot, not listed).
+    pub fn round_actions(&self) -> Vec<Action> {
+        let Some(r) = self.round() else {
+            return Vec::new();
+        };
+        let seat = r.actor();
+        let list: Vec<RoundAction> = match r.step {
+            Step::Choose => Token::ALL.into_iter().map(RoundAction::Choose).collect(),
+            Step::Aim => (0..self.map.tiles.len() as u16)
+                .map(|tile| RoundAction::Aim { tile })
+                .collect(),
+            Step::Seduce { .. } => {
+                let mut v = Vec::new();
+                if self.supply.get(seat).copied().unwrap_or(0) > 0 {
+                    v.push(RoundAction::Exchange { from: None });
+                }
+                v.extend(
+                    self.own_on_map(seat)
+                        .into_iter()
+                        .map(|i| RoundAction::Exchange { from: Some(i) }),
+                );
+                v.push(RoundAction::Decline);
+                v
+            }
+            Step::Hand | Step::Hurl => Vec::new(),
+        };
+        list.into_iter().map(Action::Round).collect()
     }
 }

@@ -1,0 +1,706 @@
+//! The Catapult's rounds, scenario by scenario: shots are outcome-only (the facts a hurl would
+//! report), so every rule is tested apart from the physics (tests/carcassonne_physics.rs).
+//!
+//! The layout: the start tile, a row of five cloisters south of it (x = -2..=2, y = -1), each
+//! with its own monk, and the pile stacked so that the fair tile C06 comes when wanted.
+
+use catapult_table::core::{Fact, Move};
+use catapult_table::games::carcassonne::rules::catapult::{
+    Step, BOARD_MM, FACT_ALONG, FACT_CAUGHT, FACT_CHAINED, FACT_HAND_TOUCHED, FACT_LOST, FACT_REST,
+    FACT_TOUCHED, ROUND_POINTS, TILE_MM,
+};
+use catapult_table::games::carcassonne::rules::{
+    Action, Catalog, CatchOutcome, EventKind, FeatureKind, Options, Phase, RoundAction, State,
+    Token,
+};
+
+fn cat() -> Catalog {
+    Catalog::embedded().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn kind(id: &str) -> u8 {
+    cat().find(id).unwrap_or_else(|| panic!("no tile {id}"))
+}
+
+fn seg(id: &str, f: FeatureKind) -> u8 {
+    let c = cat();
+    c.kind(kind(id))
+        .segments
+        .iter()
+        .position(|s| s.kind == f)
+        .unwrap_or_else(|| panic!("{id} has no {f:?}")) as u8
+}
+
+/// Five cloisters (tiles 1..=5 at x = -2..=2, y = -1) with monks of `owners`, then the pile.
+fn layout(seats: usize, owners: &[usize], pile: &[&str]) -> State {
+    let b01 = kind("B01");
+    let tiles: Vec<(u8, i32, i32, u8)> =
+        [0, -1, 1, -2, 2].iter().map(|&x| (b01, x, -1, 0)).collect();
+    let monk = seg("B01", FeatureKind::Cloister);
+    let followers: Vec<(usize, u16, u8)> = owners
+        .iter()
+        .enumerate()
+        .map(|(i, &seat)| (seat, i as u16 + 1, monk))
+        .collect();
+    let pile: Vec<u8> = pile.iter().map(|id| kind(id)).collect();
+    match State::with_layout(seats, Options::catapult(), &tiles, &followers, &pile) {
+        Ok((s, _)) => s,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn act(s: &mut State, a: Action) -> Vec<EventKind> {
+    let seat = s.turn().unwrap_or_else(|| panic!("game over"));
+    let mv = s.encode(seat, a);
+    match s.apply_move(&mv) {
+        Ok(ev) => ev.into_iter().map(|e| e.kind).collect(),
+        Err(e) => panic!("{mv:?}: {e}"),
+    }
+}
+
+fn round(s: &mut State, a: RoundAction) -> Vec<EventKind> {
+    act(s, Action::Round(a))
+}
+
+fn hurl(s: &mut State, facts: Vec<Fact>) -> Vec<EventKind> {
+    let seat = s.turn().unwrap_or_else(|| panic!("game over"));
+    match s.apply_move(&Move::outcome_only(seat, facts)) {
+        Ok(ev) => ev.into_iter().map(|e| e.kind).collect(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn rest(p: [i64; 2]) -> Fact {
+    Fact::new(FACT_REST, &p)
+}
+
+/// The player to act lays the fair tile C06 south of the middle cloister and places no
+/// follower: the round begins; the drawer chooses `token`.
+fn fair_round(s: &mut State, token: Token) -> Vec<EventKind> {
+    let drawer = s.turn().unwrap_or(0);
+    let mut ev = act(
+        s,
+        Action::Place {
+            x: 0,
+            y: -2,
+            rot: 0,
+        },
+    );
+    ev.extend(act(s, Action::Skip));
+    assert!(ev.contains(&EventKind::RoundBegins), "{ev:?}");
+    assert_eq!(s.phase, Phase::Catapult);
+    assert_eq!(s.turn(), Some(drawer), "the drawer chooses the token");
+    ev.extend(round(s, RoundAction::Choose(token)));
+    ev
+}
+
+/// A plain turn: the tile in hand (a straight road) goes east of the start tile, no follower.
+fn plain_turn(s: &mut State, x: i32) {
+    act(s, Action::Place { x, y: 0, rot: 0 });
+    act(s, Action::Skip);
+}
+
+fn aim_at_fair(s: &mut State) {
+    let tile = s.round().map(|r| r.fair_tile).unwrap_or(0);
+    round(s, RoundAction::Aim { tile });
+}
+
+fn fair_centre(s: &State) -> [i64; 2] {
+    let t = s.round().map(|r| r.fair_tile).unwrap_or(0);
+    s.tile_centre_mm(t).unwrap_or([0, 0])
+}
+
+// ------------------------------------------------------------------------- the round's order
+
+#[test]
+fn the_round_follows_the_fair_tiles_turn_clockwise_from_the_drawer_and_play_goes_on() {
+    // Seat 0 lays a road, seat 1 draws the fair tile: the hurlers are 1, 2, 0; then seat 2 draws.
+    let mut s = layout(3, &[], &["B24", "C06", "B24", "B24"]);
+    plain_turn(&mut s, 1);
+    assert_eq!(s.turn(), Some(1));
+    let before = s.turns;
+    fair_round(&mut s, Token::Target);
+    assert_eq!(
+        s.turns, before,
+        "the drawer's turn is not over until the round is"
+    );
+    let order = s.round().map(|r| r.order.clone()).unwrap_or_default();
+    assert_eq!(order, vec![1, 2, 0]);
+    for expected in [1, 2, 0] {
+        assert_eq!(s.turn(), Some(expected));
+        assert_eq!(s.round().map(|r| r.step), Some(Step::Aim));
+        aim_at_fair(&mut s);
+        let ev = hurl(&mut s, vec![Fact::new(FACT_LOST, &[])]);
+        assert!(ev.contains(&EventKind::TokenLost));
+    }
+    assert!(s.round().is_none());
+    assert_eq!(
+        s.turn(),
+        Some(2),
+        "play continues with the drawer's left neighbour"
+    );
+    assert!(matches!(s.phase, Phase::Place { .. }));
+    assert_eq!(s.turns, before + 1);
+}
+
+#[test]
+fn every_token_comes_back_so_the_next_round_offers_all_four_again() {
+    let mut s = layout(2, &[], &["C06", "C05"]);
+    fair_round(&mut s, Token::Target);
+    for _ in 0..2 {
+        aim_at_fair(&mut s);
+        hurl(&mut s, vec![Fact::new(FACT_LOST, &[])]);
+    }
+    // Seat 1 lays the second fair tile (C05, two cities with a fair between) north of the start.
+    assert_eq!(s.turn(), Some(1));
+    let place = s
+        .legal_placements()
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| panic!("C05 fits somewhere"));
+    act(
+        &mut s,
+        Action::Place {
+            x: place.0,
+            y: place.1,
+            rot: place.2,
+        },
+    );
+    let ev = act(&mut s, Action::Skip);
+    assert!(ev.contains(&EventKind::RoundBegins));
+    let offered = s.round_actions();
+    for t in Token::ALL {
+        assert!(offered.contains(&Action::Round(RoundAction::Choose(t))));
+    }
+    // And the kind chosen first before is open to every hurler again.
+    round(&mut s, RoundAction::Choose(Token::Target));
+    assert_eq!(s.round().map(|r| r.order.clone()), Some(vec![1, 0]));
+}
+
+#[test]
+fn no_catapult_has_no_fair_tiles_and_no_round() {
+    let (s, _) = State::new(2, 5, Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.pile_len(), 70);
+    let (c, _) = State::new(2, 5, Options::catapult()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(c.pile_len(), 82);
+    // A fair tile laid without the catapult option is only scenery.
+    let b01 = kind("B01");
+    let (mut p, _) = State::with_layout(
+        2,
+        Options::default(),
+        &[(b01, 0, -1, 0)],
+        &[],
+        &[kind("C06")],
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    act(
+        &mut p,
+        Action::Place {
+            x: 0,
+            y: -2,
+            rot: 0,
+        },
+    );
+    let ev = act(&mut p, Action::Skip);
+    assert!(!ev.contains(&EventKind::RoundBegins));
+    assert!(p.round().is_none());
+}
+
+// -------------------------------------------------------------------------------- knock out
+
+#[test]
+fn knock_out_sends_home_a_touched_follower_that_stood() {
+    let mut s = layout(2, &[1, 1], &["C06"]);
+    fair_round(&mut s, Token::KnockOut);
+    assert_eq!(s.supply[1], 5);
+    aim_at_fair(&mut s);
+    let ev = hurl(&mut s, vec![rest([0, -60]), Fact::new(FACT_TOUCHED, &[0])]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        EventKind::KnockedOut {
+            tile: 1,
+            chained: false,
+            ..
+        }
+    )));
+    assert_eq!(s.supply[1], 6, "the monk went home");
+    assert_eq!(s.followers.len(), 1);
+    assert_eq!(s.followers[0].tile, 2, "the untouched one stays");
+}
+
+#[test]
+fn knock_out_sends_home_a_chain_and_the_hurlers_own_follower() {
+    // Followers 0 (seat 0, the hurler), 1 and 2 (seat 1), 3 (seat 0).
+    let mut s = layout(2, &[0, 1, 1, 0], &["C06"]);
+    fair_round(&mut s, Token::KnockOut);
+    aim_at_fair(&mut s);
+    let ev = hurl(
+        &mut s,
+        vec![
+            rest([0, -60]),
+            Fact::new(FACT_TOUCHED, &[0]),
+            Fact::new(FACT_TOUCHED, &[1]),
+            Fact::new(FACT_CHAINED, &[2]),
+        ],
+    );
+    let chained = ev
+        .iter()
+        .filter(|e| matches!(e, EventKind::KnockedOut { chained: true, .. }))
+        .count();
+    assert_eq!(chained, 1);
+    assert_eq!(s.supply, vec![6, 7], "own monk home too; both of seat 1's");
+    assert_eq!(s.followers.len(), 1);
+    assert_eq!(s.followers[0].tile, 4);
+    // The second hurler's facts count the followers as they stand now.
+    assert_eq!(s.turn(), Some(1));
+    aim_at_fair(&mut s);
+    hurl(&mut s, vec![rest([0, -60]), Fact::new(FACT_TOUCHED, &[0])]);
+    assert!(s.followers.is_empty());
+    assert_eq!(s.supply, vec![7, 7]);
+}
+
+// -------------------------------------------------------------------------------- seduction
+
+#[test]
+fn seduction_off_the_map_has_no_effect() {
+    let mut s = layout(2, &[1], &["C06"]);
+    fair_round(&mut s, Token::Seduction);
+    aim_at_fair(&mut s);
+    // 2 m east of the map: no tile there.
+    let ev = hurl(&mut s, vec![rest([2000, -60])]);
+    assert!(ev.contains(&EventKind::TokenRests {
+        x: 2000,
+        y: -60,
+        on_map: false
+    }));
+    assert!(ev.contains(&EventKind::SeductionMissed));
+    assert_eq!(s.followers[0].seat, 1);
+    assert_eq!(s.turn(), Some(1), "the next hurler");
+}
+
+#[test]
+fn seduction_on_the_map_takes_the_closest_opponent_follower_with_one_from_supply() {
+    // Seat 1's monks on tiles 1 (x 0) and 2 (x -1); the token rests on tile 2, by its monk.
+    let mut s = layout(2, &[1, 1], &["C06"]);
+    fair_round(&mut s, Token::Seduction);
+    aim_at_fair(&mut s);
+    let near = s.follower_mm(1).unwrap_or([0, 0]);
+    hurl(&mut s, vec![rest([near[0] + 3, near[1] - 2])]);
+    assert_eq!(s.round().map(|r| r.step), Some(Step::Seduce { victim: 1 }));
+    assert_eq!(s.turn(), Some(0), "the hurler decides the exchange");
+    let ev = round(&mut s, RoundAction::Exchange { from: None });
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        EventKind::Seduced {
+            tile: 2,
+            owner: 1,
+            from_map: false,
+            ..
+        }
+    )));
+    assert_eq!(s.followers[1].seat, 0);
+    assert_eq!(s.followers[0].seat, 1, "the farther one is not taken");
+    assert_eq!(s.supply, vec![6, 6]);
+}
+
+#[test]
+fn seduction_may_use_a_follower_already_on_the_map() {
+    // Follower 0 is the hurler's (tile 1), follower 1 seat 1's (tile 2, x -1).
+    let mut s = layout(2, &[0, 1], &["C06"]);
+    fair_round(&mut s, Token::Seduction);
+    aim_at_fair(&mut s);
+    let p = s.follower_mm(1).unwrap_or([0, 0]);
+    hurl(&mut s, vec![rest(p)]);
+    // Seduce [1] = the hurler's first follower on the map.
+    let mv = Move::decide(0, "seduce", &[1]);
+    let ev = s.apply_move(&mv).unwrap_or_else(|e| panic!("{e}"));
+    assert!(ev
+        .iter()
+        .any(|e| e.kind == EventKind::FollowerMoved { tile: 1, spot: 0 }
+            || matches!(e.kind, EventKind::FollowerMoved { tile: 1, .. })));
+    assert_eq!(
+        s.followers.len(),
+        1,
+        "the hurler's monk moved over, seat 1's went home"
+    );
+    assert_eq!(s.followers[0].seat, 0);
+    assert_eq!(s.followers[0].tile, 2);
+    assert_eq!(s.supply, vec![6, 7]);
+}
+
+#[test]
+fn seduction_may_be_declined_and_own_followers_are_never_the_closest() {
+    let mut s = layout(2, &[0, 1], &["C06"]);
+    fair_round(&mut s, Token::Seduction);
+    aim_at_fair(&mut s);
+    // Right on the hurler's own monk: the closest *opponent's* follower is still seat 1's.
+    let own = s.follower_mm(0).unwrap_or([0, 0]);
+    hurl(&mut s, vec![rest(own)]);
+    assert_eq!(s.round().map(|r| r.step), Some(Step::Seduce { victim: 1 }));
+    let ev = round(&mut s, RoundAction::Decline);
+    assert!(ev.contains(&EventKind::SeductionDeclined));
+    assert_eq!(s.followers[1].seat, 1);
+}
+
+// ---------------------------------------------------------------------------- target hurling
+
+#[test]
+fn target_hurling_scores_5_for_the_closest_and_every_tie_scores() {
+    let mut s = layout(4, &[], &["C06"]);
+    fair_round(&mut s, Token::Target);
+    let c = fair_centre(&s);
+    // Seats 0 and 2 both 10 mm from the centre (on different sides), seat 1 farther, 3 lost.
+    let rests = [
+        Some([c[0] + 10, c[1]]),
+        Some([c[0], c[1] + 30]),
+        Some([c[0] - 6, c[1] - 8]),
+        None,
+    ];
+    let mut ev = Vec::new();
+    for r in rests {
+        aim_at_fair(&mut s);
+        ev = hurl(&mut s, vec![r.map_or(Fact::new(FACT_LOST, &[]), rest)]);
+    }
+    let scored = ev
+        .iter()
+        .filter(|e| matches!(e, EventKind::TargetScored { points: 5, mm: 10 }))
+        .count();
+    assert_eq!(scored, 2, "{ev:?}");
+    assert_eq!(s.scores, vec![5, 0, 5, 0]);
+    assert_eq!(s.catapult_points, vec![5, 0, 5, 0]);
+    assert!(ev.contains(&EventKind::RoundOver));
+}
+
+#[test]
+fn target_hurling_with_every_token_lost_scores_nobody() {
+    let mut s = layout(2, &[], &["C06"]);
+    fair_round(&mut s, Token::Target);
+    for _ in 0..2 {
+        aim_at_fair(&mut s);
+        hurl(&mut s, vec![Fact::new(FACT_LOST, &[])]);
+    }
+    assert_eq!(s.scores, vec![0, 0]);
+}
+
+// ------------------------------------------------------------------------------------ catch
+
+fn catch_round(seats: usize) -> State {
+    let mut s = layout(seats, &[], &["C06", "B24"]);
+    fair_round(&mut s, Token::Catch);
+    s
+}
+
+/// The catcher holds a hand out, then the hurler hurls with these facts.
+fn catch_hurl(s: &mut State, facts: Vec<Fact>) -> (CatchOutcome, usize, usize, usize) {
+    let (hurler, catcher) = s
+        .round()
+        .map(|r| (r.hurler(), r.catcher()))
+        .unwrap_or((0, 0));
+    assert_eq!(s.round().map(|r| r.step), Some(Step::Hand));
+    assert_eq!(
+        s.turn(),
+        Some(catcher),
+        "the catcher acts outside their turn"
+    );
+    round(
+        s,
+        RoundAction::Hand {
+            along: 600,
+            height: 50,
+        },
+    );
+    assert_eq!(s.turn(), Some(hurler));
+    let ev = hurl(s, facts);
+    let result = ev.iter().find_map(|e| match e {
+        EventKind::CatchResult {
+            outcome,
+            hurler: h,
+            catcher: c,
+            ..
+        } => Some((*outcome, *h, *c)),
+        _ => None,
+    });
+    let (o, h, c) = result.unwrap_or_else(|| panic!("no catch result in {ev:?}"));
+    let scorer = if o.catcher_scores() { c } else { h };
+    (o, h, c, scorer)
+}
+
+#[test]
+fn catch_caught_scores_5_for_the_catcher() {
+    let mut s = catch_round(2);
+    let along = Fact::new(FACT_ALONG, &[600]);
+    let r = catch_hurl(&mut s, vec![along, Fact::new(FACT_CAUGHT, &[])]);
+    assert_eq!(r, (CatchOutcome::Caught, 0, 1, 1));
+    assert_eq!(s.scores, vec![0, ROUND_POINTS]);
+}
+
+#[test]
+fn catch_not_caught_far_enough_scores_5_for_the_hurler() {
+    let mut s = catch_round(2);
+    let r = catch_hurl(&mut s, vec![Fact::new(FACT_ALONG, &[BOARD_MM + 1])]);
+    assert_eq!(r, (CatchOutcome::FarEnough, 0, 1, 0));
+    assert_eq!(s.scores, vec![5, 0]);
+}
+
+#[test]
+fn catch_off_the_far_end_of_the_table_is_far_enough() {
+    let mut s = catch_round(2);
+    let r = catch_hurl(&mut s, vec![Fact::new(FACT_LOST, &[])]);
+    assert_eq!(r.0, CatchOutcome::FarEnough);
+}
+
+#[test]
+fn catch_not_far_enough_scores_5_for_the_catcher() {
+    let mut s = catch_round(2);
+    let r = catch_hurl(&mut s, vec![Fact::new(FACT_ALONG, &[BOARD_MM])]);
+    assert_eq!(r, (CatchOutcome::NotFarEnough, 0, 1, 1));
+    assert_eq!(s.scores, vec![0, 5]);
+}
+
+#[test]
+fn catch_touched_but_not_caught_scores_5_for_the_hurler() {
+    let mut s = catch_round(2);
+    let r = catch_hurl(
+        &mut s,
+        vec![
+            Fact::new(FACT_ALONG, &[900]),
+            Fact::new(FACT_HAND_TOUCHED, &[]),
+        ],
+    );
+    assert_eq!(r, (CatchOutcome::TouchedNotCaught, 0, 1, 0));
+    assert_eq!(s.scores, vec![5, 0]);
+}
+
+#[test]
+fn catch_passes_on_to_the_left_neighbour_until_everyone_hurled_and_caught_once() {
+    let mut s = catch_round(3);
+    let mut pairs = Vec::new();
+    for _ in 0..3 {
+        let (_, h, c, _) = catch_hurl(&mut s, vec![Fact::new(FACT_ALONG, &[700])]);
+        pairs.push((h, c));
+    }
+    assert_eq!(pairs, vec![(0, 1), (1, 2), (2, 0)]);
+    assert!(s.round().is_none());
+    assert_eq!(s.scores, vec![5, 5, 5]);
+    assert_eq!(s.turn(), Some(1));
+}
+
+// ---------------------------------------------------------------------------------- refusals
+
+#[test]
+fn refused_round_moves_change_nothing() {
+    let mut s = catch_round(2);
+    let before = format!("{:?}", s.round());
+    // The hurler may not hurl before the catcher's hand is out; the hand must be in the lane.
+    assert!(s
+        .apply_move(&Move::outcome_only(0, vec![Fact::new(FACT_ALONG, &[600])]))
+        .is_err());
+    assert!(s.apply_move(&Move::decide(1, "hand", &[100, 0])).is_err());
+    assert!(s.apply_move(&Move::decide(1, "hand", &[600, 900])).is_err());
+    assert!(
+        s.apply_move(&Move::decide(0, "hand", &[600, 0])).is_err(),
+        "not the catcher"
+    );
+    assert!(s.apply_move(&Move::decide(1, "place", &[0, 5, 0])).is_err());
+    assert_eq!(format!("{:?}", s.round()), before);
+    round(
+        &mut s,
+        RoundAction::Hand {
+            along: 600,
+            height: 0,
+        },
+    );
+    // Malformed facts: none, two rests, an unknown follower, an unknown fact.
+    for facts in [
+        vec![],
+        vec![Fact::new(FACT_ALONG, &[1]), Fact::new(FACT_ALONG, &[2])],
+        vec![Fact::new(FACT_ALONG, &[1]), Fact::new(FACT_TOUCHED, &[9])],
+        vec![Fact::new("dragon", &[])],
+    ] {
+        assert!(s.apply_move(&Move::outcome_only(0, facts)).is_err());
+    }
+    assert_eq!(s.round().map(|r| r.step), Some(Step::Hurl));
+    // A token choice now is not a move of this step.
+    assert!(s.apply_move(&Move::decide(0, "token", &[0])).is_err());
+    assert!(s.apply_move(&Move::decide(0, "token", &[7])).is_err());
+}
+
+#[test]
+fn map_millimetres_follow_the_45_mm_tile() {
+    let s = layout(2, &[0], &["C06"]);
+    assert_eq!(TILE_MM, 45);
+    // Tile 1 is the cloister at (0, -1): its monk stands in the middle of the square.
+    let p = s.follower_mm(0).unwrap_or([0, 0]);
+    assert!((0..45).contains(&p[0]) && (-45..0).contains(&p[1]), "{p:?}");
+    assert!(s.point_on_map([22, -22]));
+    assert!(!s.point_on_map([22, -100]));
+    // The catapult stands south of the map, centred on it.
+    let c = s.catapult_mm();
+    assert!(c[1] < -45, "{c:?}");
+}
+
+// ------------------------------------------------------------------------ the game's face
+
+mod game_face {
+    use super::*;
+    use catapult_table::core::scene::{grid_moves, GridStep};
+    use catapult_table::core::seat::{default_seats, SeatKind};
+    use catapult_table::core::{Game, Scene};
+    use catapult_table::games::carcassonne::Carcassonne;
+
+    #[test]
+    fn the_round_switches_between_the_map_and_the_side_view_and_prompts_each_step() {
+        let mut s = layout(2, &[1], &["C06", "B24"]);
+        act(
+            &mut s,
+            Action::Place {
+                x: 0,
+                y: -2,
+                rot: 0,
+            },
+        );
+        act(&mut s, Action::Skip);
+        let mut g = Carcassonne::from_state(s, default_seats(2, SeatKind::Human), 1);
+        // Choose: four buttons on the map.
+        assert!(matches!(g.scene(), Scene::Map(_)));
+        let labels: Vec<String> = g.choices().into_iter().map(|c| c.label).collect();
+        assert_eq!(
+            labels,
+            vec!["Knock out", "Seduction", "Target hurling", "Catch"]
+        );
+        assert!(g.hud().iter().any(|l| l.contains("chooses the token")));
+        let knock = g.choices()[0].mv.clone();
+        g.apply(&knock).unwrap_or_else(|e| panic!("{e}"));
+        // Aim: one spot per laid tile on the map.
+        let Scene::Map(map) = g.scene() else {
+            panic!("aiming is on the map")
+        };
+        assert_eq!(map.spots.len(), g.state().map.tiles.len());
+        assert_eq!(g.grid_prompt().map(|p| p.step), Some(GridStep::Spot));
+        let aim = grid_moves(&g)
+            .last()
+            .cloned()
+            .unwrap_or_else(|| panic!("aim moves"));
+        g.apply(&aim).unwrap_or_else(|e| panic!("{e}"));
+        // Hurl: the side view with the catapult's launch prompt, no grid.
+        assert!(matches!(g.scene(), Scene::Side(_)));
+        assert!(g.grid_prompt().is_none());
+        let p = g
+            .launch_prompt()
+            .unwrap_or_else(|| panic!("a launch prompt"));
+        assert_eq!(p.kinds, vec![catapult_table::core::LaunchKind::Catapult]);
+        let Scene::Side(view) = g.scene() else {
+            panic!()
+        };
+        assert!(
+            !view.bodies.is_empty(),
+            "the line's tiles and the catapult are drawn"
+        );
+    }
+
+    #[test]
+    fn the_catcher_places_a_hand_in_the_side_view_outside_their_turn() {
+        let s = catch_round(2);
+        let mut g = Carcassonne::from_state(s, default_seats(2, SeatKind::Human), 1);
+        assert_eq!(g.turn(), Some(1), "the catcher acts");
+        assert!(matches!(g.scene(), Scene::Side(_)));
+        let p = g
+            .placement_prompt()
+            .unwrap_or_else(|| panic!("the hand is placed by drag"));
+        assert_eq!(p.action, "hand");
+        assert!(p.region[0] * 1000.0 > BOARD_MM as f32);
+        // The app's placement answer carries x, y in mm and an angle of 0.
+        let mv = Move::decide(1, "hand", &[700, 20, 0]);
+        g.apply(&mv).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.state().round().and_then(|r| r.hand), Some([700, 20]));
+        assert!(g.apply(&Move::decide(0, "hand", &[700, 20, 5])).is_err());
+        assert!(g.launch_prompt().is_some());
+        assert_eq!(g.turn(), Some(0));
+    }
+
+    #[test]
+    fn the_results_carry_the_catapult_points() {
+        let mut s = catch_round(2);
+        s = {
+            let mut t = s;
+            round(
+                &mut t,
+                RoundAction::Hand {
+                    along: 600,
+                    height: 0,
+                },
+            );
+            hurl(&mut t, vec![Fact::new(FACT_ALONG, &[700])]);
+            t
+        };
+        let g = Carcassonne::from_state(s, default_seats(2, SeatKind::Human), 1);
+        let r = g.ranking();
+        assert_eq!(r.key_names.last().map(String::as_str), Some("catapult"));
+        let first = r
+            .standings
+            .iter()
+            .find(|st| st.seat == 0)
+            .unwrap_or_else(|| panic!("seat 0"));
+        assert_eq!(first.keys.last(), Some(&5));
+        assert_eq!(first.keys[0], first.keys[1..].iter().sum::<i64>());
+    }
+}
+
+#[test]
+fn the_short_game_draws_30_base_and_6_fair_tiles() {
+    let o = Options {
+        short: true,
+        ..Options::catapult()
+    };
+    let (s, _) = State::new(2, 7, o).unwrap_or_else(|e| panic!("{e}"));
+    let c = cat();
+    let mut left = s.remaining();
+    if let Some(k) = s.in_hand() {
+        left[k as usize] += 1;
+    }
+    let fairs: u32 = (0..left.len())
+        .filter(|&k| c.kind(k as u8).fair)
+        .map(|k| left[k])
+        .sum();
+    assert_eq!(left.iter().sum::<u32>(), 36);
+    assert_eq!(fairs, 6);
+    // Without the catapult a short game has no fairs at all.
+    let (b, _) = State::new(
+        2,
+        7,
+        Options {
+            short: true,
+            ..Options::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(b.pile_len(), 29);
+}
+
+#[test]
+fn every_bot_level_plays_a_whole_catapult_round() {
+    use catapult_table::core::seat::{default_seats, SeatKind};
+    use catapult_table::core::Game;
+    use catapult_table::games::carcassonne::{bot::Level, Carcassonne};
+    let mut s = layout(2, &[1, 1], &["C06", "B24", "B24"]);
+    act(
+        &mut s,
+        Action::Place {
+            x: 0,
+            y: -2,
+            rot: 0,
+        },
+    );
+    act(&mut s, Action::Skip);
+    let mut g = Carcassonne::from_state(s, default_seats(2, SeatKind::Bot), 3);
+    let mut n = 0;
+    while g.state().round().is_some() {
+        let mv = g
+            .bot_move(Level::Easy, n)
+            .unwrap_or_else(|| panic!("no bot move in the round"));
+        g.apply(&mv).unwrap_or_else(|e| panic!("{mv:?}: {e}"));
+        n += 1;
+        assert!(n < 20, "the round ends");
+    }
+    assert!(matches!(g.state().phase, Phase::Place { .. }));
+}
