@@ -444,33 +444,118 @@ impl State {
         Ok(())
     }
 
-    /// How well a spot is covered from the enemy: the height (dmm) by which the seat's own
-    /// pieces between it and the enemy rise above a soldier's head there.
+    /// How well a spot is covered from the enemy: by how much (dmm) the seat's own pieces in
+    /// front of a soldier there rise above the line a boulder falling at 45° would take over
+    /// its head (positive: the soldier is in their shadow).
     pub fn shelter(&self, seat: usize, x: i32, head: i32) -> i32 {
-        let dir = geo::toward_enemy(seat);
+        let dir = geo::toward_enemy(seat) as f64;
+        let front = (x as f64) * dir + geo::SOLDIER_W as f64 / 2.0;
         let mut best = i32::MIN / 2;
         for (k, l) in self.players[seat].pieces.iter().enumerate() {
-            if let Some(p) = l.pose() {
-                if (p.x - x) * dir > geo::SOLDIER_W / 2 {
-                    best = best.max(geo::top(piece_shape(k), p) - head);
+            let Some(p) = l.pose() else { continue };
+            for part in geo::obbs(piece_shape(k), p) {
+                let (x0, _, x1, y1) = part.aabb();
+                // The part's edge nearer the enemy must lie ahead of the soldier's front.
+                let near = if dir > 0.0 { x0 } else { -x1 };
+                let far = if dir > 0.0 { x1 } else { -x0 };
+                if far <= front {
+                    continue;
                 }
+                let gap = (near - front).max(0.0);
+                best = best.max(libm::floor(y1 - head as f64 - gap) as i32);
             }
         }
         best
     }
 
-    /// Legal soldier spots for soldier `k` (dropped from above every 10 mm), best covered first.
+    /// How good a spot is for a soldier (higher is better): cover from the enemy (enough is
+    /// enough), low feet (a soldier high on the fortress falls with it) and room from the other
+    /// soldiers still standing (one boulder should not bowl over a row of them).
+    pub fn spot_value(&self, seat: usize, p: Pose, skip: &[(usize, bool, usize)]) -> i32 {
+        let head = p.y + geo::SOLDIER_H / 2;
+        let cover = self.shelter(seat, p.x, head).clamp(-1_000, 400);
+        let feet = p.y - geo::SOLDIER_H / 2 - geo::BOARD_T;
+        let crowd: i32 = self.players[seat]
+            .soldiers
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| !skip.contains(&(seat, true, *k)))
+            .filter_map(|(_, l)| l.pose())
+            .map(|q| {
+                let dx = (q.x - p.x).abs();
+                if dx < 2 * geo::D1 {
+                    2 * geo::D1 - dx
+                } else {
+                    0
+                }
+            })
+            .sum();
+        2 * cover - feet / 2 - crowd + if self.roofed(seat, p) { 400 } else { 0 }
+    }
+
+    /// Whether one of the seat's pieces lies over a soldier's head there (a roof).
+    pub fn roofed(&self, seat: usize, p: Pose) -> bool {
+        let (x0, _, x1, y1) = geo::bounds(Shape::Soldier, p);
+        self.players[seat]
+            .pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(k, l)| l.pose().map(|q| geo::obbs(piece_shape(k), q)))
+            .flatten()
+            .any(|o| {
+                let b = o.aabb();
+                b.1 >= y1 && b.0 <= x0 && b.2 >= x1
+            })
+    }
+
+    /// Legal soldier spots for soldier `k` (dropped from above every 10 mm), best first.
     pub fn soldier_spots(&self, seat: usize, k: usize, skip: &[(usize, bool, usize)]) -> Vec<Pose> {
         let (l, _) = geo::board_span(seat);
         let mut out: Vec<(i32, i32, Pose)> = Vec::new();
-        let mut x = l + geo::SOLDIER_W / 2;
-        while x <= l + geo::BOARD_W - geo::SOLDIER_W / 2 {
-            if let Ok(p) = self.check_soldier_spot(seat, k, x, FROM_ABOVE, 0, skip) {
-                let head = p.y + geo::SOLDIER_H / 2;
-                let back = (p.x - l) * geo::toward_enemy(seat);
-                out.push((-self.shelter(seat, p.x, head), back, p));
+        // Let go just above every surface of the fortress (and from high above), so that spots
+        // under a roof are found too.
+        let mut heights: Vec<i32> = self.players[seat]
+            .pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(k, l)| l.pose().map(|p| geo::top(piece_shape(k), p)))
+            .chain([geo::BOARD_T])
+            .map(|h| h + geo::SOLDIER_H / 2 + 10)
+            .chain([FROM_ABOVE])
+            .collect();
+        heights.sort();
+        heights.dedup();
+        // Every 10 mm, and the middle of every gap between two of the fortress's pieces.
+        let spans: Vec<(i32, i32)> = self.players[seat]
+            .pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(k, l)| l.pose().map(|p| geo::bounds(piece_shape(k), p)))
+            .map(|b| (libm::ceil(b.0) as i32, libm::floor(b.2) as i32))
+            .collect();
+        let mut xs: Vec<i32> = (0..)
+            .map(|i| l + geo::SOLDIER_W / 2 + 100 * i)
+            .take_while(|&x| x <= l + geo::BOARD_W - geo::SOLDIER_W / 2)
+            .collect();
+        for a in &spans {
+            for b in &spans {
+                let gap = b.0 - a.1;
+                if (geo::SOLDIER_W..=4 * geo::SOLDIER_W).contains(&gap) {
+                    xs.push((a.1 + b.0) / 2);
+                }
             }
-            x += 100;
+        }
+        xs.sort();
+        xs.dedup();
+        for x in xs {
+            for &y in &heights {
+                if let Ok(p) = self.check_soldier_spot(seat, k, x, y, 0, skip) {
+                    if out.iter().all(|t| t.2 != p) {
+                        let back = (p.x - l) * geo::toward_enemy(seat);
+                        out.push((-self.spot_value(seat, p, skip), back, p));
+                    }
+                }
+            }
         }
         out.sort_by_key(|t| (t.0, t.1, t.2.x));
         out.into_iter().map(|t| t.2).collect()
