@@ -69,6 +69,9 @@
         var n = v === null ? -1 : Number(v);
         return Number.isFinite(n) && n >= 0 ? Math.floor(n) : -1;
       };
+      env.ct_url_quick_pace = function () {
+        return new URLSearchParams(window.location.search).get("pace") === "quick" ? 1 : 0;
+      };
       env.ct_prompt = function (tp, tn, cp, cn, buf, cap) {
         var v = window.prompt(str(tp, tn), str(cp, cn));
         if (v === null) return -1;

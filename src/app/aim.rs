@@ -61,7 +61,7 @@ impl App {
             let hx = (ox - hw * 0.5).clamp(u, (self.ui.w - hw - u).max(u));
             self.ui.text(hint, hx, oy + ring + u, small, DIM);
         }
-        let now = get_time();
+        let now = self.ui.clock;
         for e in self.ui.events.clone() {
             match e {
                 PointerEvent::Down { x, y } => {

@@ -77,6 +77,19 @@ pub const ANGLE_SLACK: i32 = 250;
 /// Slowest flick that still counts: the whole swipe within this many seconds.
 pub const FLICK_MAX_TIME: f32 = 0.6;
 
+/// The most one frame adds to the gesture clock.
+pub const MAX_FRAME_STEP: f64 = 1.0 / 20.0;
+
+/// How far one frame moves the gesture clock: the frame's duration, but never more than
+/// [`MAX_FRAME_STEP`], so a frame the machine stalls on is not counted against a swipe.
+pub fn clock_step(frame_seconds: f64) -> f64 {
+    if frame_seconds.is_finite() {
+        frame_seconds.clamp(0.0, MAX_FRAME_STEP)
+    } else {
+        0.0
+    }
+}
+
 /// Direction of (dx, dy) in tenths of a degree, 0..3600, counter-clockwise from +x.
 pub fn angle_tenths(dx: f32, dy: f32) -> i32 {
     let rad = libm::atan2f(dy, dx);
@@ -654,6 +667,23 @@ mod tests {
         assert_eq!(scale_into(0.5, (0, 1000)), 500);
         assert_eq!(scale_into(f32::NAN, (200, 900)), 200);
         assert_eq!(scale_into(2.0, (200, 900)), 900);
+    }
+
+    #[test]
+    fn regression_a_stalled_frame_does_not_make_a_flick_too_slow() {
+        // CI saw a scripted 0.2 s flick refused as "too slow (0.8 s)": the machine stalled
+        // two frames in the middle of it. A stall counts as one short frame.
+        let p = prompt(LaunchKind::Flick);
+        let mut clock = 0.0;
+        let mut samples = vec![s(0.0, 0.0, 0.0)];
+        for (i, frame) in [0.016, 0.4, 0.4, 0.016].iter().enumerate() {
+            clock += clock_step(*frame);
+            samples.push(s(clock as f32, 0.0, -0.1 * (i + 1) as f32));
+        }
+        assert!(flick_launch(&p, &samples, &feel()).is_ok(), "{samples:?}");
+        assert_eq!(clock_step(f64::NAN), 0.0);
+        assert_eq!(clock_step(-1.0), 0.0);
+        assert_eq!(clock_step(0.01), 0.01);
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod web {
         pub fn ct_store_remove(kp: *const u8, kn: usize);
         pub fn ct_first_frame();
         pub fn ct_url_seed() -> f64;
+        pub fn ct_url_quick_pace() -> i32;
         pub fn ct_prompt(
             tp: *const u8,
             tn: usize,
@@ -67,6 +68,23 @@ pub fn fixed_seed() -> Option<u64> {
             .ok()
             .and_then(|v| v.trim().parse().ok())
     }
+}
+
+/// Bots move at a quick pace (the page's `?pace=quick`, or `CATAPULT_TABLE_PACE=quick` on the
+/// desktop): for tests and for players who would rather not wait; read once.
+pub fn quick_pace() -> bool {
+    static QUICK: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *QUICK.get_or_init(|| {
+        #[cfg(target_arch = "wasm32")]
+        {
+            // SAFETY: an import without arguments returning a number.
+            unsafe { web::ct_url_quick_pace() == 1 }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            std::env::var("CATAPULT_TABLE_PACE").is_ok_and(|v| v.trim() == "quick")
+        }
+    })
 }
 
 /// What asking the player for a line of text gave.

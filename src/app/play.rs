@@ -21,6 +21,17 @@ pub fn find(id: &str) -> RuleResult<&'static GameInfo> {
 
 /// Pause between moves so a person can follow the bots, seconds.
 pub const BOT_PAUSE: f32 = 0.6;
+/// The pause at the quick pace (`platform::quick_pace`).
+pub const QUICK_BOT_PAUSE: f32 = 0.1;
+
+/// How long a bot waits before its move, seconds.
+fn bot_pause() -> f32 {
+    if super::platform::quick_pace() {
+        QUICK_BOT_PAUSE
+    } else {
+        BOT_PAUSE
+    }
+}
 
 /// A shot being animated: the driver's flight, stepped by a clock and drawn interpolated.
 pub struct Flight {
@@ -192,7 +203,7 @@ impl Play {
             driver,
             flight: None,
             ghost: Vec::new(),
-            wait: BOT_PAUSE,
+            wait: bot_pause(),
             thinking: false,
             log: Vec::new(),
         }
@@ -273,7 +284,7 @@ impl Play {
         }
         self.driver.session.undo()?;
         self.log.push("Undone.".into());
-        self.wait = BOT_PAUSE;
+        self.wait = bot_pause();
         Ok(())
     }
 
@@ -295,7 +306,7 @@ impl Play {
         }
         let ev = self.driver.play(mv)?;
         self.note(&ev);
-        self.wait = BOT_PAUSE;
+        self.wait = bot_pause();
         Ok(ev)
     }
 
@@ -326,7 +337,7 @@ impl Play {
                         }
                         Err(e) => tick.error = Some(format!("the shot could not be applied: {e}")),
                     }
-                    self.wait = BOT_PAUSE;
+                    self.wait = bot_pause();
                 }
             }
             return tick;
@@ -361,7 +372,7 @@ impl Play {
                 return tick;
             }
         }
-        self.wait = BOT_PAUSE;
+        self.wait = bot_pause();
         tick
     }
 

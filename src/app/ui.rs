@@ -62,6 +62,8 @@ pub struct Ui {
     pub pointer: Option<(f32, f32)>,
     pub buttons: Vec<(String, Area)>,
     pub prev_buttons: Vec<(String, Area)>,
+    /// Gesture time, seconds (see [`super::gesture::clock_step`]).
+    pub clock: f64,
     glyphs: RefCell<Glyphs>,
 }
 
@@ -108,6 +110,7 @@ impl Ui {
             pointer: None,
             buttons: Vec::new(),
             prev_buttons: Vec::new(),
+            clock: 0.0,
             glyphs: RefCell::new(Glyphs::default()),
         }
     }
@@ -123,6 +126,7 @@ impl Ui {
         self.w = w.max(1.0);
         self.h = h.max(1.0);
         self.u = self.w.min(self.h) / 100.0;
+        self.clock += super::gesture::clock_step(get_frame_time() as f64);
         self.released = None;
         for e in &events {
             match *e {

@@ -26,6 +26,8 @@ export async function playOut(tab, h, hooks) {
   const deadline = start + hooks.budgetMs;
   const stats = { shots: 0, decisions: 0, placements: 0, letGos: 0, refused: 0, turns: 0 };
   const size = await tab.size();
+  const frames0 = await tab.q("ct_frames");
+  const lines0 = tab.mark();
   const over = async () => (await tab.q("ct_screen")) === 6;
   for (;;) {
     const left = deadline - Date.now();
@@ -75,5 +77,10 @@ export async function playOut(tab, h, hooks) {
   }
   stats.seconds = (Date.now() - start) / 1000;
   stats.moves = await tab.q("ct_moves");
+  // Where the time went: the app's frame rate and the bots' thinking (milliseconds).
+  stats.fps = Math.round(((await tab.q("ct_frames")) - frames0) / stats.seconds);
+  const thinks = tab.lines.slice(lines0).map((l) => /^\[ct\] bot-think ms=(\d+)/.exec(l)).filter(Boolean).map((m) => Number(m[1]));
+  stats.botThinkMs = thinks.reduce((a, b) => a + b, 0);
+  stats.longestBotThinkMs = Math.max(0, ...thinks);
   return stats;
 }
