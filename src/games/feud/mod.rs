@@ -151,7 +151,7 @@ impl Feud {
                         facing: c.facing,
                     }),
                     _ => Err(Refusal::new(
-                        "the catapult stands beside your board, its front axle at most 100 mm from the edge",
+                        "the catapult stands beside your board, on one of the ringed spots",
                     )),
                 }
             }
@@ -159,7 +159,7 @@ impl Feud {
                 let sources = self.repair_sources();
                 let Some(&(block, _)) = usize::try_from(src).ok().and_then(|i| sources.get(i))
                 else {
-                    crate::refuse!("there is no block number {src} to pick up");
+                    crate::refuse!("there is no block there to pick up");
                 };
                 Ok(Action::Repair {
                     block,
@@ -173,7 +173,7 @@ impl Feud {
                     .filter(|&k| self.state.players[seat].soldiers[k].pose().is_some())
                     .collect();
                 let Some(&soldier) = usize::try_from(src).ok().and_then(|i| ids.get(i)) else {
-                    crate::refuse!("there is no soldier number {src} to pick up");
+                    crate::refuse!("there is no soldier there to pick up");
                 };
                 Ok(Action::March {
                     soldier,
@@ -203,7 +203,7 @@ impl Feud {
                     out.push(("Done: let go of the fortress".into(), Action::Done));
                 }
                 for (k, d) in st.designs.iter().enumerate() {
-                    out.push((format!("Build `{}`", d.name), Action::Design(k)));
+                    out.push((format!("Build the {}", d.name), Action::Design(k)));
                 }
                 out.push(("Build for me".into(), Action::AutoBuild));
                 let placed = st.players[seat].blocks_on_table();
@@ -335,10 +335,19 @@ impl Game for Feud {
                 let shape = piece_shape(k);
                 Some(PlacementPrompt {
                     action: "place".into(),
-                    label: format!(
-                        "Put {} on your board, lying flat or standing upright",
-                        rules::piece_name(k)
-                    ),
+                    label: if k == rules::GATE {
+                        "Put the gate on your board".to_string()
+                    } else {
+                        let left = st.players[seat]
+                            .pieces
+                            .iter()
+                            .filter(|l| **l == Loc::Hand)
+                            .count();
+                        format!(
+                            "Put a block on your board, lying flat or standing upright ({} to go)",
+                            left
+                        )
+                    },
                     half_extents: half(shape),
                     region,
                     angle: (0, 900),
@@ -348,7 +357,7 @@ impl Game for Feud {
             }
             Phase::Soldiers { .. } => Some(PlacementPrompt {
                 action: "soldier".into(),
-                label: "Post a soldier on a block, or on the board 40 mm clear of every block"
+                label: "Post a soldier on a block, or on the board a soldier's height clear of every block"
                     .into(),
                 half_extents: half(Shape::Soldier),
                 region,
@@ -362,7 +371,7 @@ impl Game for Feud {
                 let spots = self.catapult_spots(s);
                 Some(PlacementPrompt {
                     action: DRAG_CATAPULT.into(),
-                    label: "Move the catapult beside your board (front axle within 100 mm)".into(),
+                    label: "Move the catapult to a ringed spot beside your board".into(),
                     half_extents: [m(geo::CATAPULT_L / 2), m(geo::CATAPULT_H / 2)],
                     region: [m(l - 2 * geo::D2), 0.0, m(r + 2 * geo::D2), 0.1],
                     angle: (0, 0),
@@ -431,7 +440,7 @@ impl Game for Feud {
             )
         {
             if self.state.acting() != Some(mv.seat as usize) {
-                crate::refuse!("it is not seat {}'s move", mv.seat + 1);
+                crate::refuse!("it is the other player's move");
             }
             let action = self.resolve_drag(mv)?;
             return self.state.apply(&action.encode(mv.seat as usize));
@@ -488,18 +497,18 @@ impl Game for Feud {
         ));
         let opp = State::opponent(seat);
         out.push(format!(
-            "{}: {} card(s) in hand, deck {}",
+            "{}: {} in hand, deck {}",
             self.name(opp),
-            st.players[opp].hand.len(),
+            rules::count(st.players[opp].hand.len(), "card", "cards"),
             st.players[opp].deck.len()
         ));
         let standing: Vec<String> = (0..2)
             .map(|s| {
                 format!(
-                    "{} {} soldier(s), {} block(s)",
+                    "{} {}, {}",
                     self.name(s),
-                    st.players[s].upright_soldiers(),
-                    st.players[s].blocks_on_table()
+                    rules::count(st.players[s].upright_soldiers(), "soldier", "soldiers"),
+                    rules::count(st.players[s].blocks_on_table(), "block", "blocks")
                 )
             })
             .collect();

@@ -314,8 +314,8 @@ pub fn frame(state: &State, seats: &[Seat], bodies: Vec<BodyView>) -> TableView 
             m((l + r) / 2),
             0.30,
             format!(
-                "{name}: {} soldier(s) standing",
-                state.players[s].upright_soldiers()
+                "{name}: {} standing",
+                super::rules::count(state.players[s].upright_soldiers(), "soldier", "soldiers")
             ),
         ));
     }

@@ -12,10 +12,6 @@ use crate::core::{Event, RuleResult};
 /// Dropped from this high, a piece lands on the top of whatever is beneath it.
 pub const FROM_ABOVE: i32 = 100_000;
 
-fn deg(a: i32) -> i32 {
-    (a.rem_euclid(3600) + 5) / 10
-}
-
 /// How far a piece moved (dmm) or turned (tenths of a degree), whichever is larger in its unit.
 pub fn moved_by(a: Pose, b: Pose) -> i32 {
     let da = (a.a - b.a).rem_euclid(3600);
@@ -50,16 +46,11 @@ pub fn cup(seat: usize, c: Catapult) -> (i32, i32) {
 pub fn check_catapult(c: Catapult) -> RuleResult<()> {
     if c.gap > geo::D2 {
         crate::refuse!(
-            "the catapult's front axle must be at most {} mm from the side edge of your board ({} mm is too far)",
-            geo::D2 / 10,
-            c.gap / 10
+            "the catapult is too far from the edge of your board: its front axle may be at most Distance 2 (as far as the gate is wide) from it"
         );
     }
     if c.gap < geo::AXLE_INSET {
-        crate::refuse!(
-            "the catapult stands beside the board, not on it: its front axle at least {} mm from the edge",
-            geo::AXLE_INSET / 10
-        );
+        crate::refuse!("the catapult stands beside your board, not on it");
     }
     if c.facing != 1 && c.facing != -1 {
         crate::refuse!("a catapult throws to the left or to the right");
@@ -91,9 +82,8 @@ impl State {
         let shape = piece_shape(k);
         let Some(a) = geo::square_angle(a) else {
             crate::refuse!(
-                "{} must lie strictly horizontal or stand strictly vertical, not at {}°",
-                piece_name(k),
-                deg(a)
+                "{} must lie flat or stand upright, not slanted",
+                piece_name(k)
             );
         };
         let others = self.table_pieces(skip);
@@ -126,9 +116,8 @@ impl State {
                 && geo::box_distance(mine, geo::bounds(*s, *p)) < geo::D1 as f64
             {
                 crate::refuse!(
-                    "{} would come closer than {} mm to {}, who stands on the board",
+                    "{} would come closer than Distance 1 (a soldier's height) to {}, who stands on the board",
                     piece_name(k),
-                    geo::D1 / 10,
                     self.who(*id)
                 );
             }
@@ -140,14 +129,14 @@ impl State {
     pub fn check_soldier_spot(
         &self,
         seat: usize,
-        k: usize,
+        _soldier: usize,
         x: i32,
         y: i32,
         a: i32,
         skip: &[(usize, bool, usize)],
     ) -> RuleResult<Pose> {
         if !geo::upright(a) {
-            crate::refuse!("a soldier is placed standing upright, not at {}°", deg(a));
+            crate::refuse!("a soldier is placed standing upright, not slanted");
         }
         let others = self.table_pieces(skip);
         let shapes: Vec<(Shape, Pose)> = others.iter().map(|o| (o.0, o.1)).collect();
@@ -155,15 +144,14 @@ impl State {
         let (ry, support) = geo::drop_onto(Shape::Soldier, x, 0, y - hh, &shapes);
         let pose = Pose::new(x, ry, 0);
         if !geo::within_board(seat, Shape::Soldier, pose) {
-            crate::refuse!("soldier {} must stand entirely within your board", k + 1);
+            crate::refuse!("a soldier must stand entirely on your board");
         }
         if let Some(i) = geo::first_overlap(Shape::Soldier, pose, &shapes) {
-            crate::refuse!("soldier {} would overlap {}", k + 1, self.who(others[i].2));
+            crate::refuse!("the soldier would overlap {}", self.who(others[i].2));
         }
         if !geo::carried(x, ry - hh, geo::SOLDIER_W / 4, &shapes) {
             crate::refuse!(
-                "soldier {} would not stand: its middle must be over the block it stands on",
-                k + 1
+                "the soldier would not stand: its middle must be over the block under it"
             );
         }
         match support {
@@ -179,8 +167,7 @@ impl State {
                         && geo::box_distance(mine, geo::bounds(*s, *p)) < geo::D1 as f64
                     {
                         crate::refuse!(
-                            "a soldier standing on the board must be at least {} mm from the nearest block ({} is closer)",
-                            geo::D1 / 10,
+                            "a soldier standing on the board keeps Distance 1 (a soldier's height) from every block, and {} is closer",
                             self.who(*id)
                         );
                     }
@@ -199,11 +186,11 @@ impl State {
             "the enemy's"
         };
         if soldier {
-            format!("{whose} soldier {}", k + 1)
+            format!("one of {whose} soldiers")
         } else if k == GATE {
             format!("{whose} gate")
         } else {
-            format!("{whose} block {}", k + 1)
+            format!("one of {whose} blocks")
         }
     }
 
@@ -244,7 +231,7 @@ impl State {
         events: &mut Vec<Event>,
     ) -> RuleResult<()> {
         let Some(d) = self.designs.get(k).cloned() else {
-            crate::refuse!("there is no fortress number {}", k + 1);
+            crate::refuse!("there is no such fortress");
         };
         let keep = self.players[seat].pieces.clone();
         self.clear_board(seat, events);
@@ -260,7 +247,7 @@ impl State {
                 Ok(pose) => self.players[seat].pieces[k] = Loc::Table(pose),
                 Err(e) => {
                     self.players[seat].pieces = keep;
-                    crate::refuse!("the fortress `{}` cannot be built: {e}", d.name);
+                    crate::refuse!("the {} cannot be built: {e}", d.name);
                 }
             }
         }
@@ -268,7 +255,7 @@ impl State {
             Ev::DesignBuilt,
             Some(seat),
             &[k as i64],
-            format!("builds the fortress `{}`", d.name),
+            format!("builds the {}", d.name),
         ));
         Ok(())
     }
@@ -333,7 +320,10 @@ impl State {
                 Ev::FortressFell,
                 Some(seat),
                 &[fell],
-                format!("the fortress did not stand ({fell} piece(s) moved): build again"),
+                format!(
+                    "the fortress did not stand ({}): build again",
+                    super::count(fell as usize, "piece moved", "pieces moved")
+                ),
             ));
             self.phase = Phase::Build { seat };
             return Ok(());
@@ -369,13 +359,12 @@ impl State {
                 c.facing as i64,
             ],
             format!(
-                "moves the catapult to the {} side, {} mm from the board",
+                "moves the catapult beside the {} edge of the board",
                 if c.side == Side::Inner {
                     "inner"
                 } else {
                     "outer"
-                },
-                c.gap / 10
+                }
             ),
         ));
         Ok(())
@@ -432,7 +421,7 @@ impl State {
             Ev::SoldierPlaced,
             Some(seat),
             &[k as i64, pose.x as i64, pose.y as i64],
-            format!("posts soldier {}", k + 1),
+            "posts a soldier",
         ));
         if self.players[seat].soldiers.iter().all(|l| *l != Loc::Hand) {
             if seat == 0 {
@@ -569,7 +558,7 @@ impl State {
             .position(|l| *l == Loc::Hand)
         {
             let Some(p) = self.soldier_spots(seat, k, &[]).first().copied() else {
-                crate::refuse!("there is no legal spot left for soldier {}", k + 1);
+                crate::refuse!("there is no legal spot left for a soldier");
             };
             self.place_soldier(seat, p.x, p.y, 0, events)?;
             if !matches!(self.phase, Phase::Soldiers { seat: s } if s == seat) {
