@@ -1322,3 +1322,59 @@ fn player_text_has_no_units_or_piece_numbers() {
         }
     }
 }
+
+/// The Repair drag puts a block down standing upright or lying flat, as building does: a choice
+/// turns the blocks, the prompt offers upright spots and the drag sends the right angle.
+#[test]
+fn repair_by_drag_can_stand_a_block_upright_or_lay_it_flat() {
+    use catapult_table::core::Choice;
+    let mut g = with_card(Card::Repair);
+    g.state.players[0].pieces[3] = Loc::Boxed;
+    act(
+        &mut g,
+        0,
+        Action::Play {
+            card: Card::Repair,
+            copy: None,
+        },
+    );
+    let turn = |g: &Feud, label: &str| -> Choice {
+        g.choices()
+            .into_iter()
+            .find(|c| c.label == label)
+            .unwrap_or_else(|| panic!("no choice {label}"))
+    };
+    let flat = g.placement_prompt().unwrap_or_else(|| panic!("no prompt"));
+    assert_eq!(flat.angle, (0, 0));
+    assert!(flat.half_extents[0] > flat.half_extents[1], "a flat ghost");
+    let up = turn(&g, "Stand the blocks upright");
+    ok(&mut g, up.mv);
+    let p = g.placement_prompt().unwrap_or_else(|| panic!("no prompt"));
+    assert_eq!(p.angle, (900, 900));
+    assert!(p.half_extents[0] < p.half_extents[1], "an upright ghost");
+    assert!(p.label.contains("standing upright"), "{}", p.label);
+    // The block from the box (the last source) dropped on the first upright spot.
+    let src = p.sources.len() as i64 - 1;
+    let spot = p.snaps[0];
+    let mm = |v: f32| (v * 1000.0).round() as i64;
+    ok(
+        &mut g,
+        catapult_table::core::Move::decide(
+            0,
+            catapult_table::games::feud::DRAG_BLOCK,
+            &[src, mm(spot[0]), mm(spot[1]), p.angle.0 as i64],
+        ),
+    );
+    let pose = piece_pose(&g, 0, 3);
+    assert_eq!(pose.a, 900, "stands upright");
+    let back = turn(&g, "Lay the blocks flat");
+    ok(&mut g, back.mv);
+    assert_eq!(g.placement_prompt().map(|p| p.angle), Some((0, 0)));
+    // Outside a Repair the turn is refused.
+    act(&mut g, 0, Action::Done);
+    let e = refused(
+        &mut g,
+        catapult_table::core::Move::decide(0, catapult_table::games::feud::REPAIR_TURN, &[]),
+    );
+    assert!(e.contains("Repair"), "{e}");
+}

@@ -20,6 +20,8 @@ pub const ID: &str = "feud";
 pub const DRAG_CATAPULT: &str = "drag_catapult";
 pub const DRAG_BLOCK: &str = "drag_block";
 pub const DRAG_SOLDIER: &str = "drag_soldier";
+/// A Repair choice the app sends: the next block dragged stands upright (or lies flat again).
+pub const REPAIR_TURN: &str = "repair_turn";
 /// Where blocks in the box are shown to be picked up during a Repair (above the board, dmm).
 pub const BOX_Y: i32 = 3300;
 
@@ -27,6 +29,9 @@ pub const BOX_Y: i32 = 3300;
 pub struct Feud {
     pub state: State,
     seats: Vec<Seat>,
+    /// Repair by drag: blocks are put down standing upright (else lying flat). A choice of the
+    /// player's hand, not a rule: it changes only the drop spots offered and the angle sent.
+    pub repair_upright: bool,
 }
 
 pub fn new(_options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dyn Game>> {
@@ -49,6 +54,7 @@ impl Feud {
         Ok(Feud {
             state: State::new(seed)?,
             seats,
+            repair_upright: false,
         })
     }
 
@@ -108,9 +114,14 @@ impl Feud {
     /// Legal resting places for a flat block (Repair drags) or a soldier (March drags), 10 mm
     /// apart along the board, each on the highest surface there.
     pub fn drop_spots(&self, shape: Shape) -> Vec<[f32; 2]> {
+        self.drop_spots_at(shape, 0)
+    }
+
+    /// `drop_spots` for a block put down at angle `a` (0 flat, 900 upright).
+    pub fn drop_spots_at(&self, shape: Shape, a: i32) -> Vec<[f32; 2]> {
         let seat = self.state.turn.seat;
         let (l, r) = geo::board_span(seat);
-        let hw = geo::half_width(shape, 0);
+        let hw = geo::half_width(shape, a);
         let mut out = Vec::new();
         // Moves carry millimetres: spots on a whole-millimetre grid.
         let mut x = (l + hw + 9).div_euclid(10) * 10;
@@ -119,7 +130,7 @@ impl Feud {
                 Shape::Soldier => self
                     .state
                     .check_soldier_spot(seat, 0, x, FROM_ABOVE, 0, &[]),
-                _ => self.state.check_block_spot(seat, 0, x, FROM_ABOVE, 0, &[]),
+                _ => self.state.check_block_spot(seat, 0, x, FROM_ABOVE, a, &[]),
             };
             if let Ok(p) = spot {
                 out.push([m(p.x), m(p.y)]);
@@ -127,6 +138,15 @@ impl Feud {
             x += 100;
         }
         out
+    }
+
+    /// The angle a Repair drag puts a block down at: 0 lying flat, 900 standing upright.
+    pub fn repair_angle(&self) -> i32 {
+        if self.repair_upright {
+            900
+        } else {
+            0
+        }
     }
 
     /// Turns a drag gesture into the rules' action.
@@ -297,13 +317,26 @@ impl Game for Feud {
         let Some(seat) = self.state.acting() else {
             return Vec::new();
         };
-        self.actions()
+        let mut out: Vec<Choice> = self
+            .actions()
             .into_iter()
             .map(|(label, a)| Choice {
                 label,
                 mv: a.encode(seat),
             })
-            .collect()
+            .collect();
+        if matches!(self.state.phase, Phase::Repair { .. }) {
+            let label = if self.repair_upright {
+                "Lay the blocks flat"
+            } else {
+                "Stand the blocks upright"
+            };
+            out.push(Choice {
+                label: label.into(),
+                mv: Move::decide(seat, REPAIR_TURN, &[]),
+            });
+        }
+        out
     }
 
     fn launch_prompt(&self) -> Option<LaunchPrompt> {
@@ -381,13 +414,20 @@ impl Game for Feud {
             }
             Phase::Repair { .. } => {
                 let sources = self.repair_sources();
+                let a = self.repair_angle();
                 Some(PlacementPrompt {
                     action: DRAG_BLOCK.into(),
-                    label: "Repair: move a block or take one back from the box (up to 3)".into(),
-                    half_extents: half(Shape::Block),
+                    label: format!(
+                        "Repair: move a block or take one back from the box (up to 3), {}",
+                        if a == 0 { "lying flat" } else { "standing upright" }
+                    ),
+                    half_extents: [
+                        m(geo::half_width(Shape::Block, a)),
+                        m(geo::half_height(Shape::Block, a)),
+                    ],
                     region,
-                    angle: (0, 0),
-                    snaps: self.drop_spots(Shape::Block),
+                    angle: (a, a),
+                    snaps: self.drop_spots_at(Shape::Block, a),
                     sources: sources.into_iter().map(|t| t.1).collect(),
                 })
             }
@@ -433,6 +473,15 @@ impl Game for Feud {
     }
 
     fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+        if !mv.is_shot() && mv.action == REPAIR_TURN {
+            if self.state.acting() != Some(mv.seat as usize)
+                || !matches!(self.state.phase, Phase::Repair { .. })
+            {
+                crate::refuse!("blocks are turned for a Repair, during your Repair");
+            }
+            self.repair_upright = !self.repair_upright;
+            return Ok(Vec::new());
+        }
         if !mv.is_shot()
             && matches!(
                 mv.action.as_str(),
