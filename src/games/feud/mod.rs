@@ -222,11 +222,19 @@ impl Feud {
                 if st.next_piece(seat).is_none() {
                     out.push(("Done: let go of the fortress".into(), Action::Done));
                 }
-                for (k, d) in st.designs.iter().enumerate() {
+                // The designs with rooms for soldiers (the last ones) first.
+                for (k, d) in st.designs.iter().enumerate().rev() {
                     out.push((format!("Build the {}", d.name), Action::Design(k)));
                 }
-                out.push(("Build for me".into(), Action::AutoBuild));
                 let placed = st.players[seat].blocks_on_table();
+                if st.next_piece(seat).is_some() {
+                    let label = if placed > 0 {
+                        "Build the rest for me"
+                    } else {
+                        "Build for me"
+                    };
+                    out.push((label.into(), Action::AutoBuild));
+                }
                 if placed > 0 {
                     out.push(("Clear the board".into(), Action::Clear));
                 }

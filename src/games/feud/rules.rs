@@ -454,6 +454,9 @@ impl State {
             }
             (Phase::Build { .. }, Action::Design(k)) => self.build_design(seat, k, events),
             (Phase::Build { .. }, Action::AutoBuild) => {
+                if self.players[seat].blocks_on_table() > 0 {
+                    return self.build_rest(seat, events);
+                }
                 let k = self.rng.below(self.designs.len().max(1) as u32) as usize;
                 self.build_design(seat, k, events)
             }

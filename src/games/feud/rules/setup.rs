@@ -260,6 +260,59 @@ impl State {
         Ok(())
     }
 
+    /// "Build the rest for me" after pieces were put by hand: every piece still in hand lies flat
+    /// on the lowest spot where its middle is carried (nearest the outer edge among equals), so the
+    /// hand-built part stays as it is.
+    pub(super) fn build_rest(&mut self, seat: usize, events: &mut Vec<Event>) -> RuleResult<()> {
+        let (l, r) = geo::board_span(seat);
+        let mut placed = 0;
+        while let Some(k) = self.next_piece(seat) {
+            let shape = piece_shape(k);
+            let hw = geo::half_width(shape, 0);
+            let hh = geo::half_height(shape, 0);
+            let shapes: Vec<(Shape, Pose)> =
+                self.table_pieces(&[]).iter().map(|o| (o.0, o.1)).collect();
+            let mut best: Option<(i32, i32, Pose)> = None;
+            // Four columns a block's length wide, and straight over every piece already down:
+            // stacks stay square (a staircase of offsets would lean and fall).
+            let mut xs: Vec<i32> = (0..geo::BOARD_W / geo::BLOCK_L)
+                .map(|i| geo::local_to_table_x(seat, geo::BLOCK_L / 2 + i * geo::BLOCK_L))
+                .chain(shapes.iter().map(|t| t.1.x))
+                .filter(|&x| x - hw >= l && x + hw <= r)
+                .collect();
+            xs.sort();
+            xs.dedup();
+            for x in xs {
+                if let Ok(p) = self.check_block_spot(seat, k, x, FROM_ABOVE, 0, &[]) {
+                    let from_outer = (geo::local_to_table_x(seat, 0) - p.x).abs();
+                    if geo::carried(p.x, p.y - hh, hw / 2, &shapes)
+                        && best.map(|b| (p.y, from_outer) < (b.0, b.1)).unwrap_or(true)
+                    {
+                        best = Some((p.y, from_outer, p));
+                    }
+                }
+            }
+            let Some((_, _, p)) = best else {
+                crate::refuse!(
+                    "there is no room left for {}: clear the board or move pieces",
+                    piece_name(k)
+                );
+            };
+            self.players[seat].pieces[k] = Loc::Table(p);
+            placed += 1;
+        }
+        events.push(ev(
+            Ev::DesignBuilt,
+            Some(seat),
+            &[-1],
+            format!(
+                "builds the rest of the fortress ({})",
+                super::count(placed, "piece", "pieces")
+            ),
+        ));
+        Ok(())
+    }
+
     pub(super) fn finish_build(&mut self, seat: usize, events: &mut Vec<Event>) -> RuleResult<()> {
         let left = self.players[seat]
             .pieces
