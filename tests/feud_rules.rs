@@ -1378,3 +1378,25 @@ fn repair_by_drag_can_stand_a_block_upright_or_lay_it_flat() {
     );
     assert!(e.contains("Repair"), "{e}");
 }
+
+/// Regression: while the bot acted, the HUD showed "Your hand" with the bot's cards to the
+/// human watching. A bot's hand is hidden like any opponent's.
+#[test]
+fn a_bots_hand_is_not_shown_while_it_acts() {
+    use catapult_table::core::Seat;
+    let mut seats = default_seats(2, SeatKind::Human);
+    seats[1] = Seat {
+        kind: SeatKind::Bot,
+        ..seats[1].clone()
+    };
+    let mut g = Feud::create(seats, 7).unwrap_or_else(|e| panic!("{e}"));
+    g.state = to_play().state;
+    g.state.players[0].hand = vec![Card::Volley, Card::Thief, Card::Repair, Card::March];
+    g.state.players[1].hand = vec![Card::Traitor];
+    g.state.turn.seat = 1;
+    let all = g.hud().join("\n");
+    assert!(!all.contains("Traitor"), "{all}");
+    assert!(all.contains("Volley") && all.contains("March"), "{all}");
+    assert!(all.contains("1 card in hand"), "{all}");
+    assert!(g.hud().iter().all(|l| l.chars().count() <= 50), "{all}");
+}

@@ -6,6 +6,7 @@ pub mod bot;
 pub mod rules;
 pub mod table;
 
+use crate::core::seat::SeatKind;
 use crate::core::{
     Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt, Ranking,
     Refusal, RuleResult, Seat, Shot, TableView,
@@ -540,19 +541,49 @@ impl Game for Feud {
             return out;
         };
         out.push(format!("{}: {}", self.name(seat), st.phase_label()));
-        let p = &st.players[seat];
-        let hand: Vec<&str> = p.hand.iter().map(|c| c.name()).collect();
-        out.push(format!(
-            "Your hand: {} · deck {} · ammo {}",
-            if hand.is_empty() {
-                "no cards".to_string()
+        // Whose hand is shown: the acting player's, or while a bot acts, the human's (a bot's
+        // hand is as hidden as any opponent's).
+        let human = |s: usize| self.seats.get(s).map(|x| x.kind) == Some(SeatKind::Human);
+        let viewer = if human(seat) || !human(State::opponent(seat)) {
+            seat
+        } else {
+            State::opponent(seat)
+        };
+        let p = &st.players[viewer];
+        let mut kinds = p.hand.clone();
+        kinds.sort();
+        kinds.dedup();
+        let named: Vec<String> = kinds
+            .iter()
+            .map(|&c| match p.hand.iter().filter(|&&h| h == c).count() {
+                1 => c.name().to_string(),
+                n => format!("{} ({n})", c.name()),
+            })
+            .collect();
+        let whose = if viewer == seat {
+            "Your hand".to_string()
+        } else {
+            format!("{}'s hand", self.name(viewer))
+        };
+        if named.is_empty() {
+            out.push(format!("{whose}: no cards"));
+        }
+        // Three kinds of card a line, so that a full hand fits a narrow screen.
+        for (i, chunk) in named.chunks(3).enumerate() {
+            let lead = if i == 0 {
+                format!("{whose}: ")
             } else {
-                hand.join(", ")
-            },
-            p.deck.len(),
-            p.ammo
-        ));
-        let opp = State::opponent(seat);
+                "  ".into()
+            };
+            out.push(format!("{lead}{}", chunk.join(", ")));
+        }
+        let lead = if viewer == seat {
+            "Deck".to_string()
+        } else {
+            format!("{}'s deck", self.name(viewer))
+        };
+        out.push(format!("{lead} {} · ammo {}", p.deck.len(), p.ammo));
+        let opp = State::opponent(viewer);
         out.push(format!(
             "{}: {} in hand, deck {}",
             self.name(opp),
@@ -569,7 +600,8 @@ impl Game for Feud {
                 )
             })
             .collect();
-        out.push(standing.join(" · "));
+        // One line a player: both on one line did not fit a narrow screen.
+        out.extend(standing);
         if !st.box_cards.is_empty() {
             let names: Vec<&str> = st.box_cards.iter().map(|c| c.1.name()).collect();
             out.push(format!("In the box: {}", names.join(", ")));

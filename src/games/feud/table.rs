@@ -321,7 +321,8 @@ pub fn frame(state: &State, seats: &[Seat], bodies: Vec<BodyView>) -> TableView 
     }
     TableView {
         bodies,
-        bounds: [m(t0), -0.05, m(t1), 0.45],
+        // Room under the table top for the prompts the app writes above the table's bottom edge.
+        bounds: [m(t0), -0.3, m(t1), 0.45],
         labels,
     }
 }
