@@ -590,18 +590,7 @@ impl Game for Feud {
             rules::count(st.players[opp].hand.len(), "card", "cards"),
             st.players[opp].deck.len()
         ));
-        let standing: Vec<String> = (0..2)
-            .map(|s| {
-                format!(
-                    "{} {}, {}",
-                    self.name(s),
-                    rules::count(st.players[s].upright_soldiers(), "soldier", "soldiers"),
-                    rules::count(st.players[s].blocks_on_table(), "block", "blocks")
-                )
-            })
-            .collect();
-        // One line a player: both on one line did not fit a narrow screen.
-        out.extend(standing);
+        // Soldiers standing are on the score bar and on each board's plate: not repeated here.
         if !st.box_cards.is_empty() {
             let names: Vec<&str> = st.box_cards.iter().map(|c| c.1.name()).collect();
             out.push(format!("In the box: {}", names.join(", ")));

@@ -310,9 +310,10 @@ pub fn frame(state: &State, seats: &[Seat], bodies: Vec<BodyView>) -> TableView 
             .get(s)
             .map(|x| x.name.clone())
             .unwrap_or_else(|| format!("Player {}", s + 1));
+        // On the table's front edge under the board, a name plate clear of the pieces above.
         labels.push((
             m((l + r) / 2),
-            0.30,
+            -0.05,
             format!(
                 "{name}: {} standing",
                 super::rules::count(state.players[s].upright_soldiers(), "soldier", "soldiers")
