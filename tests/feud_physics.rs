@@ -5,7 +5,7 @@
 use catapult_table::core::seat::{default_seats, SeatKind};
 use catapult_table::core::{event::kinds, Game, Launch, Move};
 use catapult_table::games::feud::rules::geometry::{self as geo, Pose};
-use catapult_table::games::feud::rules::{piece_shape, Action, Loc, Phase, PIECES, SOLDIERS};
+use catapult_table::games::feud::rules::{self, piece_shape, Action, Loc, Phase, PIECES, SOLDIERS};
 use catapult_table::games::feud::{bot, table, Feud};
 use catapult_table::physics::TableConfig;
 
@@ -270,12 +270,10 @@ fn the_table_refuses_a_repair_that_moves_another_piece() {
         carried,
         "nothing moved"
     );
-    // Taking a block that carries nothing disturbs nothing: accepted (the soldiers on the tops
-    // stand down first).
-    for l in g.state.players[0].soldiers.iter_mut() {
-        if l.pose().map(|p| p.y > 2000).unwrap_or(false) {
-            *l = Loc::Boxed;
-        }
+    // Taking a block that carries nothing disturbs nothing: accepted (all soldiers but one stand
+    // down first, so that a spot clear of them is left).
+    for l in g.state.players[0].soldiers.iter_mut().skip(1) {
+        *l = Loc::Boxed;
     }
     let all: Vec<(geo::Shape, Pose)> = g
         .state
@@ -327,4 +325,58 @@ fn the_table_refuses_a_repair_that_moves_another_piece() {
         ev.iter().map(|e| e.text.clone()).collect::<Vec<_>>()
     );
     assert_ne!(g.state.players[0].pieces[free].pose(), top);
+}
+
+/// A fortress begun by hand (the gate and two blocks, one stood upright) and finished with
+/// "Build the rest for me" keeps the hand-built pieces and stands when let go.
+#[test]
+fn a_fortress_begun_by_hand_and_finished_for_me_stands() {
+    for hand in [
+        [(2400, 0), (1200, 900), (400, 0)],
+        [(1500, 0), (300, 900), (2600, 0)],
+        [(700, 0), (2000, 0), (2860, 900)],
+    ] {
+        begun_by_hand_and_finished_for_me(&hand);
+    }
+}
+
+fn begun_by_hand_and_finished_for_me(hand: &[(i32, i32)]) {
+    let mut g = Feud::create(seats(), 3).unwrap_or_else(|e| panic!("{e}"));
+    let x = |lx: i32| geo::local_to_table_x(0, lx);
+    for &(lx, a) in hand {
+        ok(
+            &mut g,
+            Action::Place {
+                x: x(lx),
+                y: 20_000,
+                a,
+            }
+            .encode(0),
+        );
+    }
+    let by_hand: Vec<_> = g.state.players[0].pieces.clone();
+    let labels: Vec<String> = g.choices().into_iter().map(|c| c.label).collect();
+    assert!(
+        labels.iter().any(|l| l == "Build the rest for me"),
+        "{labels:?}"
+    );
+    ok(&mut g, Action::AutoBuild.encode(0));
+    let p = &g.state.players[0];
+    assert!(
+        p.pieces.iter().all(|l| l.pose().is_some()),
+        "all on the board"
+    );
+    for (k, l) in by_hand.iter().enumerate() {
+        if l.pose().is_some() {
+            assert_eq!(p.pieces[k], *l, "piece {k} stays where the hand put it");
+        }
+    }
+    assert_eq!(p.pieces[rules::GATE].pose().map(|q| q.a), Some(0));
+    ok(&mut g, Action::Done.encode(0));
+    let ev = release(&mut g, 0);
+    assert!(
+        kinds(&ev).contains(&"fortress_stands"),
+        "{hand:?}: {:?}",
+        kinds(&ev)
+    );
 }

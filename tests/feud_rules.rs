@@ -8,7 +8,7 @@ use catapult_table::games::feud::rules::codec::ShotFact;
 use catapult_table::games::feud::rules::geometry::{self as geo, Pose, Shape};
 use catapult_table::games::feud::rules::setup::cup;
 use catapult_table::games::feud::rules::{Action, Card, Loc, Phase, Side, GATE};
-use catapult_table::games::feud::Feud;
+use catapult_table::games::feud::{bot, Feud};
 
 fn fresh() -> Feud {
     match Feud::create(default_seats(2, SeatKind::Human), 7) {
@@ -144,7 +144,7 @@ fn a_diagonal_block_is_refused_and_nearly_square_ones_are_squared() {
         }
         .encode(0),
     );
-    assert!(e.contains("strictly horizontal"), "{e}");
+    assert!(e.contains("lie flat or stand upright"), "{e}");
     act(
         &mut g,
         0,
@@ -282,14 +282,14 @@ fn the_catapult_stands_within_distance_two_of_the_side_edge_and_turns() {
         facing: 1,
     };
     let e = refused(&mut g, far.encode(0));
-    assert!(e.contains("at most 100 mm"), "{e}");
+    assert!(e.contains("too far from the edge"), "{e}");
     let on = Action::Catapult {
         side: Side::Outer,
         gap: 100,
         facing: 1,
     };
     let e = refused(&mut g, on.encode(0));
-    assert!(e.contains("beside the board"), "{e}");
+    assert!(e.contains("beside your board"), "{e}");
     act(
         &mut g,
         0,
@@ -347,7 +347,7 @@ fn soldier_placement_rules_are_enforced_with_reasons() {
         }
         .encode(0),
     );
-    assert!(e.contains("at least 40 mm"), "{e}");
+    assert!(e.contains("keeps Distance 1"), "{e}");
     let e = refused(
         &mut g,
         Action::Soldier {
@@ -357,7 +357,7 @@ fn soldier_placement_rules_are_enforced_with_reasons() {
         }
         .encode(0),
     );
-    assert!(e.contains("entirely within"), "{e}");
+    assert!(e.contains("entirely on your board"), "{e}");
     let e = refused(
         &mut g,
         Action::Soldier {
@@ -393,7 +393,7 @@ fn soldier_placement_rules_are_enforced_with_reasons() {
         }
         .encode(0),
     );
-    assert!(e.contains("not on your soldier 1"), "{e}");
+    assert!(e.contains("not on one of your soldiers"), "{e}");
 }
 
 #[test]
@@ -436,7 +436,7 @@ fn a_soldier_on_the_board_keeps_distance_one_from_every_block() {
         }
         .encode(0),
     );
-    assert!(e.contains("40 mm"), "{e}");
+    assert!(e.contains("Distance 1"), "{e}");
     act(
         &mut g,
         0,
@@ -792,7 +792,7 @@ fn march_moves_up_to_three_soldiers_on_the_table_under_the_soldier_rules() {
         }
         .encode(0),
     );
-    assert!(e.contains("40 mm"), "{e}");
+    assert!(e.contains("Distance 1"), "{e}");
     let mut spots = g.state.soldier_spots(0, 0, &[(0, true, 0)]);
     spots.sort_by_key(|p| p.x);
     spots.dedup_by(|a, b| (a.x - b.x).abs() < 300);
@@ -1077,7 +1077,7 @@ fn the_enemy_hand_is_never_shown_to_the_acting_seat() {
     let all = text.join("\n");
     assert!(all.contains("Volley"), "{all}");
     assert!(!all.contains("Traitor") && !all.contains("March"), "{all}");
-    assert!(all.contains("2 card(s) in hand"), "{all}");
+    assert!(all.contains("2 cards in hand"), "{all}");
 }
 
 #[test]
@@ -1194,10 +1194,15 @@ fn the_bot_chooses_cards_for_a_reason() {
 #[test]
 fn the_bot_builds_posts_and_aims_through_the_game() {
     let mut g = fresh();
-    // Its build: a ready-made fortress, then let go.
+    // Its build: the ready-made fortress that covers its soldiers best, then let go.
     let mv = g.candidates();
     assert_eq!(mv.len(), 1);
-    assert_eq!(mv[0].action, "auto_build");
+    assert_eq!(mv[0].action, "design");
+    assert_eq!(
+        g.state.designs[bot::best_design(&g.state, 0)].name,
+        "Barracks",
+        "soldiers in its rooms are covered"
+    );
     ok(&mut g, mv[0].clone());
     assert_eq!(g.candidates()[0].action, "done");
     ok(&mut g, Action::Done.encode(0));
@@ -1214,4 +1219,184 @@ fn the_bot_builds_posts_and_aims_through_the_game() {
     assert!(hints
         .iter()
         .all(|h| g.launch_prompt().map(|p| p.check(h).is_ok()) == Some(true)));
+}
+
+/// Regression: the bots' soldiers stood side by side on top of one stack, and one boulder bowled
+/// over four or five of them (the first player won 19 of 20 bot games). Soldiers are now posted
+/// under roofs and apart.
+#[test]
+fn bot_soldiers_no_longer_stand_in_a_row_on_one_stack() {
+    let mut g = fresh();
+    let barracks = g
+        .state
+        .designs
+        .iter()
+        .position(|d| d.name == "Barracks")
+        .unwrap_or_else(|| panic!("no Barracks design"));
+    for seat in 0..2 {
+        act(&mut g, seat, Action::Design(barracks));
+        act(&mut g, seat, Action::Done);
+        outcome(&mut g, seat, &[]);
+    }
+    act(&mut g, 0, Action::Done);
+    act(&mut g, 1, Action::Done);
+    act(&mut g, 0, Action::AutoSoldiers);
+    let posts: Vec<Pose> = (0..5).map(|k| soldier_pose(&g, 0, k)).collect();
+    for p in &posts {
+        assert!(g.state.roofed(0, *p), "soldier at {p:?} has a roof");
+        assert!(g.state.shelter(0, p.x, p.y + geo::SOLDIER_H / 2) > 0);
+    }
+    for (i, a) in posts.iter().enumerate() {
+        for b in &posts[i + 1..] {
+            assert!(
+                a.y != b.y || (a.x - b.x).abs() >= 600,
+                "{a:?} and {b:?} stand in a row"
+            );
+        }
+    }
+}
+
+/// Regression: refusals, prompts, events and the HUD spoke in millimetres and piece numbers
+/// ("more than 100 mm", "block 7"). A player reads plain words.
+#[test]
+fn player_text_has_no_units_or_piece_numbers() {
+    let mut g = to_soldiers();
+    let mut text: Vec<String> = Vec::new();
+    let far = Action::Catapult {
+        side: Side::Inner,
+        gap: geo::D2 + 100,
+        facing: 1,
+    };
+    g.state.phase = Phase::Deploy { seat: 0 };
+    text.push(refused(&mut g, far.encode(0)));
+    g.state.phase = Phase::Soldiers { seat: 0 };
+    text.push(refused(
+        &mut g,
+        Action::Soldier {
+            x: bx(0, 870),
+            y: 0,
+            a: 0,
+        }
+        .encode(0),
+    ));
+    text.push(refused(
+        &mut g,
+        Action::Soldier {
+            x: bx(0, 1500),
+            y: 50_000,
+            a: 300,
+        }
+        .encode(0),
+    ));
+    let events = act(&mut g, 0, Action::AutoSoldiers);
+    text.extend(events.iter().map(|e| e.text.clone()));
+    text.extend(g.hud());
+    text.extend(g.choices().into_iter().map(|c| c.label));
+    text.extend(g.placement_prompt().map(|p| p.label));
+    text.extend(g.view().labels.into_iter().map(|l| l.2));
+    let mut h = fresh();
+    text.extend(h.placement_prompt().map(|p| p.label));
+    text.extend(h.choices().into_iter().map(|c| c.label));
+    text.push(refused(
+        &mut h,
+        Action::Place {
+            x: bx(0, 1500),
+            y: 50_000,
+            a: 450,
+        }
+        .encode(0),
+    ));
+    let info = catapult_table::games::info("feud").unwrap_or_else(|e| panic!("{e}"));
+    text.push(info.rules.to_string());
+    for t in &text {
+        assert!(!t.contains(" mm") && !t.contains('°'), "a unit in {t:?}");
+        assert!(!t.contains('`') && !t.contains("(s)"), "markup in {t:?}");
+        for word in ["block ", "soldier ", "seat "] {
+            if let Some(i) = t.find(word) {
+                let next = t[i + word.len()..].chars().next();
+                assert!(
+                    !next.map(|c| c.is_ascii_digit()).unwrap_or(false),
+                    "a piece number in {t:?}"
+                );
+            }
+        }
+    }
+}
+
+/// The Repair drag puts a block down standing upright or lying flat, as building does: a choice
+/// turns the blocks, the prompt offers upright spots and the drag sends the right angle.
+#[test]
+fn repair_by_drag_can_stand_a_block_upright_or_lay_it_flat() {
+    use catapult_table::core::Choice;
+    let mut g = with_card(Card::Repair);
+    g.state.players[0].pieces[3] = Loc::Boxed;
+    act(
+        &mut g,
+        0,
+        Action::Play {
+            card: Card::Repair,
+            copy: None,
+        },
+    );
+    let turn = |g: &Feud, label: &str| -> Choice {
+        g.choices()
+            .into_iter()
+            .find(|c| c.label == label)
+            .unwrap_or_else(|| panic!("no choice {label}"))
+    };
+    let flat = g.placement_prompt().unwrap_or_else(|| panic!("no prompt"));
+    assert_eq!(flat.angle, (0, 0));
+    assert!(flat.half_extents[0] > flat.half_extents[1], "a flat ghost");
+    let up = turn(&g, "Stand the blocks upright");
+    ok(&mut g, up.mv);
+    let p = g.placement_prompt().unwrap_or_else(|| panic!("no prompt"));
+    assert_eq!(p.angle, (900, 900));
+    assert!(p.half_extents[0] < p.half_extents[1], "an upright ghost");
+    assert!(p.label.contains("standing upright"), "{}", p.label);
+    // The block from the box (the last source) dropped on the first upright spot.
+    let src = p.sources.len() as i64 - 1;
+    let spot = p.snaps[0];
+    let mm = |v: f32| (v * 1000.0).round() as i64;
+    ok(
+        &mut g,
+        catapult_table::core::Move::decide(
+            0,
+            catapult_table::games::feud::DRAG_BLOCK,
+            &[src, mm(spot[0]), mm(spot[1]), p.angle.0 as i64],
+        ),
+    );
+    let pose = piece_pose(&g, 0, 3);
+    assert_eq!(pose.a, 900, "stands upright");
+    let back = turn(&g, "Lay the blocks flat");
+    ok(&mut g, back.mv);
+    assert_eq!(g.placement_prompt().map(|p| p.angle), Some((0, 0)));
+    // Outside a Repair the turn is refused.
+    act(&mut g, 0, Action::Done);
+    let e = refused(
+        &mut g,
+        catapult_table::core::Move::decide(0, catapult_table::games::feud::REPAIR_TURN, &[]),
+    );
+    assert!(e.contains("Repair"), "{e}");
+}
+
+/// Regression: while the bot acted, the HUD showed "Your hand" with the bot's cards to the
+/// human watching. A bot's hand is hidden like any opponent's.
+#[test]
+fn a_bots_hand_is_not_shown_while_it_acts() {
+    use catapult_table::core::Seat;
+    let mut seats = default_seats(2, SeatKind::Human);
+    seats[1] = Seat {
+        kind: SeatKind::Bot,
+        ..seats[1].clone()
+    };
+    let mut g = Feud::create(seats, 7).unwrap_or_else(|e| panic!("{e}"));
+    g.state = to_play().state;
+    g.state.players[0].hand = vec![Card::Volley, Card::Thief, Card::Repair, Card::March];
+    g.state.players[1].hand = vec![Card::Traitor];
+    g.state.turn.seat = 1;
+    let all = g.hud().join("\n");
+    assert!(!all.contains("Traitor"), "{all}");
+    assert!(all.contains("Volley") && all.contains("March"), "{all}");
+    assert!(all.contains("1 card in hand"), "{all}");
+    assert!(g.hud().iter().all(|l| l.chars().count() <= 50), "{all}");
 }

@@ -458,6 +458,12 @@ async function main() {
       );
     }
 
+    if (available.includes("feud")) {
+      await test("feud whole game by touch: the gate and 2 blocks (one turned upright) dragged by hand, the rest built for me, a card played, human vs bot to the results screen", () =>
+        wholeGame(browser, url, "feud", feudHooks())
+      );
+    }
+
     if (available.includes("catapults")) {
       await test("catapults whole game by touch: every flick by hand, human vs bot to the results screen", () =>
         wholeGame(browser, url, "catapults", {
@@ -1286,6 +1292,88 @@ function assaultHooks() {
       check(hand.placed >= 3, `at least 3 cards placed by hand (${hand.placed})`);
       check(stats.letGos >= 1, `seat 0 let go of its castle by the button (${stats.letGos})`);
       stats.handPlaced = hand.placed;
+    },
+  };
+}
+
+// Catapult Feud: the gate and two blocks are dragged onto the board by hand (the second turned
+// upright by its dot first), "Build the rest for me" finishes the fortress, the first Tactics
+// plays the first card in hand; everything else is the generic player (Done, let go, soldiers
+// for me, shoot from here, drag-to-fire).
+function feudHooks() {
+  let building = true;
+  const hand = { placed: 0, refused: 0 };
+  // Board-local centres (mm from seat 0's outer, left edge; the board is 300 mm) and angles.
+  // The first Tactics' first button plays the first card in hand (the generic choice:0).
+  const pieces = [
+    [240, 0],
+    [120, 90],
+    [40, 0],
+  ];
+  return {
+    seed: 7,
+    budgetMs: 150000,
+    minShots: 1,
+    pull: (i, a, size) => {
+      const r = rng(4000 + i);
+      const towards = a.x < size.w / 2 ? 1 : -1;
+      const k = 0.8 + 0.4 * r();
+      return [-0.16 * towards * k, 0.14 * k];
+    },
+    turn: async (tab, input, stats) => {
+      if (input !== 5) return false;
+      if (!building) {
+        // Soldiers (or a fortress that fell and is built again): the first button.
+        await tab.tapButton("choice:0");
+        stats.decisions++;
+        return true;
+      }
+      if (hand.placed >= pieces.length) {
+        // Five design buttons, then "Build the rest for me".
+        const mark = tab.mark();
+        await tab.tapButton("choice:5");
+        const got = await tab.waitLine(/^\[ct\] (move \d+ seat 0 .*|refused .*)$/, 5000, mark);
+        console.log(`     feud: ${got[1]}`);
+        building = false;
+        stats.decisions++;
+        return true;
+      }
+      const s = await tab.q("ct_scale");
+      const size = await tab.size();
+      const u = Math.min(size.w, size.h) / 100;
+      const sx = await tab.q("ct_anchor_x");
+      const sy = await tab.q("ct_anchor_y");
+      const line = (a, b, n = 6) => Array.from({ length: n + 1 }, (_, i) => [a[0] + ((b[0] - a[0]) * i) / n, a[1] + ((b[1] - a[1]) * i) / n]);
+      const [lx, deg] = pieces[hand.placed];
+      if (deg === 90) {
+        // The turning dot: out to the right of the ghost's centre, half a block plus 6 u.
+        const reach = 0.0375 * s + 6 * u;
+        await tab.drag(line([sx + reach, sy], [sx, sy - reach]), 40);
+        await sleep(150);
+      }
+      // The ghost starts over the middle of the board (150 mm): drag it along, let it drop.
+      const dx = ((lx - 150) / 1000) * s;
+      await tab.drag(line([sx, sy], [sx + dx, sy], 8), 40);
+      await sleep(150);
+      const mark = tab.mark();
+      await tab.tapButton("place");
+      const got = await tab.waitLine(/^\[ct\] (move \d+ seat 0 place .*|refused .*)$/, 5000, mark);
+      if (got[1].startsWith("move")) hand.placed++;
+      else hand.refused++;
+      check(hand.refused < 4, `feud hand placements refused: ${got[1]}`);
+      console.log(`     feud hand piece: ${got[1]} (scale ${s.toFixed(0)} px/m)`);
+      if (hand.placed === 2) await tab.shot("whole-feud-building");
+      stats.placements++;
+      return true;
+    },
+    after: async (tab, stats) => {
+      check(hand.placed >= 3, `the gate and 2 blocks placed by hand (${hand.placed})`);
+      check(!building, "the rest of the fortress was built for me");
+      check(stats.letGos >= 1, `seat 0 let go of its fortress by the button (${stats.letGos})`);
+      const played = tab.lines.filter((l) => /^\[ct\] move \d+ seat 0 play /.test(l));
+      check(played.length >= 1, "seat 0 played an action card");
+      stats.handPlaced = hand.placed;
+      stats.cardsPlayed = played.length;
     },
   };
 }

@@ -18,6 +18,31 @@ pub fn preferred_catapult(seat: usize) -> Catapult {
     }
 }
 
+/// The ready-made fortress that covers its soldiers best: each design is built on a copy of the
+/// table and its five soldiers posted on their best spots; the highest total spot value wins.
+pub fn best_design(st: &State, seat: usize) -> usize {
+    let mut best = (i64::MIN, 0);
+    for k in 0..st.designs.len() {
+        let mut copy = st.clone();
+        if copy.apply(&Action::Design(k).encode(seat)).is_err() {
+            continue;
+        }
+        let mut value = 0i64;
+        for s in 0..super::rules::SOLDIERS {
+            let Some(p) = copy.soldier_spots(seat, s, &[]).first().copied() else {
+                value -= 10_000;
+                continue;
+            };
+            value += copy.spot_value(seat, p, &[]) as i64;
+            copy.players[seat].soldiers[s] = Loc::Table(p);
+        }
+        if value > best.0 {
+            best = (value, k);
+        }
+    }
+    best.1
+}
+
 /// How exposed a soldier is (negative shelter = its head shows above everything in front).
 fn exposed(st: &State, seat: usize) -> Option<(usize, i32)> {
     st.players[seat]
@@ -39,10 +64,10 @@ pub fn pick_card(st: &State, seat: usize) -> Option<(Action, &'static str)> {
     let has = |c: Card| hand.contains(&c);
     let opp = State::opponent(seat);
     let play = |card: Card| Action::Play { card, copy: None };
-    if has(Card::Traitor) {
+    if has(Card::Traitor) && exposed(st, opp).is_some() {
         return Some((
             play(Card::Traitor),
-            "the enemy's catapult stands next to its own fortress",
+            "an enemy soldier stands exposed to its own catapult",
         ));
     }
     if has(Card::Volley) && st.players[seat].ammo >= 2 {
@@ -151,7 +176,7 @@ pub fn decide(g: &Feud) -> Option<Move> {
             if st.next_piece(seat).is_none() {
                 Action::Done
             } else {
-                Action::AutoBuild
+                Action::Design(best_design(st, seat))
             }
         }
         Phase::Deploy { .. } => {

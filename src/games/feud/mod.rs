@@ -6,6 +6,7 @@ pub mod bot;
 pub mod rules;
 pub mod table;
 
+use crate::core::seat::SeatKind;
 use crate::core::{
     Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt, Ranking,
     Refusal, RuleResult, Seat, Shot, TableView,
@@ -20,6 +21,8 @@ pub const ID: &str = "feud";
 pub const DRAG_CATAPULT: &str = "drag_catapult";
 pub const DRAG_BLOCK: &str = "drag_block";
 pub const DRAG_SOLDIER: &str = "drag_soldier";
+/// A Repair choice the app sends: the next block dragged stands upright (or lies flat again).
+pub const REPAIR_TURN: &str = "repair_turn";
 /// Where blocks in the box are shown to be picked up during a Repair (above the board, dmm).
 pub const BOX_Y: i32 = 3300;
 
@@ -27,6 +30,9 @@ pub const BOX_Y: i32 = 3300;
 pub struct Feud {
     pub state: State,
     seats: Vec<Seat>,
+    /// Repair by drag: blocks are put down standing upright (else lying flat). A choice of the
+    /// player's hand, not a rule: it changes only the drop spots offered and the angle sent.
+    pub repair_upright: bool,
 }
 
 pub fn new(_options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dyn Game>> {
@@ -49,6 +55,7 @@ impl Feud {
         Ok(Feud {
             state: State::new(seed)?,
             seats,
+            repair_upright: false,
         })
     }
 
@@ -108,9 +115,14 @@ impl Feud {
     /// Legal resting places for a flat block (Repair drags) or a soldier (March drags), 10 mm
     /// apart along the board, each on the highest surface there.
     pub fn drop_spots(&self, shape: Shape) -> Vec<[f32; 2]> {
+        self.drop_spots_at(shape, 0)
+    }
+
+    /// `drop_spots` for a block put down at angle `a` (0 flat, 900 upright).
+    pub fn drop_spots_at(&self, shape: Shape, a: i32) -> Vec<[f32; 2]> {
         let seat = self.state.turn.seat;
         let (l, r) = geo::board_span(seat);
-        let hw = geo::half_width(shape, 0);
+        let hw = geo::half_width(shape, a);
         let mut out = Vec::new();
         // Moves carry millimetres: spots on a whole-millimetre grid.
         let mut x = (l + hw + 9).div_euclid(10) * 10;
@@ -119,7 +131,7 @@ impl Feud {
                 Shape::Soldier => self
                     .state
                     .check_soldier_spot(seat, 0, x, FROM_ABOVE, 0, &[]),
-                _ => self.state.check_block_spot(seat, 0, x, FROM_ABOVE, 0, &[]),
+                _ => self.state.check_block_spot(seat, 0, x, FROM_ABOVE, a, &[]),
             };
             if let Ok(p) = spot {
                 out.push([m(p.x), m(p.y)]);
@@ -127,6 +139,15 @@ impl Feud {
             x += 100;
         }
         out
+    }
+
+    /// The angle a Repair drag puts a block down at: 0 lying flat, 900 standing upright.
+    pub fn repair_angle(&self) -> i32 {
+        if self.repair_upright {
+            900
+        } else {
+            0
+        }
     }
 
     /// Turns a drag gesture into the rules' action.
@@ -151,7 +172,7 @@ impl Feud {
                         facing: c.facing,
                     }),
                     _ => Err(Refusal::new(
-                        "the catapult stands beside your board, its front axle at most 100 mm from the edge",
+                        "the catapult stands beside your board, on one of the ringed spots",
                     )),
                 }
             }
@@ -159,7 +180,7 @@ impl Feud {
                 let sources = self.repair_sources();
                 let Some(&(block, _)) = usize::try_from(src).ok().and_then(|i| sources.get(i))
                 else {
-                    crate::refuse!("there is no block number {src} to pick up");
+                    crate::refuse!("there is no block there to pick up");
                 };
                 Ok(Action::Repair {
                     block,
@@ -173,7 +194,7 @@ impl Feud {
                     .filter(|&k| self.state.players[seat].soldiers[k].pose().is_some())
                     .collect();
                 let Some(&soldier) = usize::try_from(src).ok().and_then(|i| ids.get(i)) else {
-                    crate::refuse!("there is no soldier number {src} to pick up");
+                    crate::refuse!("there is no soldier there to pick up");
                 };
                 Ok(Action::March {
                     soldier,
@@ -202,11 +223,19 @@ impl Feud {
                 if st.next_piece(seat).is_none() {
                     out.push(("Done: let go of the fortress".into(), Action::Done));
                 }
-                for (k, d) in st.designs.iter().enumerate() {
-                    out.push((format!("Build `{}`", d.name), Action::Design(k)));
+                // The designs with rooms for soldiers (the last ones) first.
+                for (k, d) in st.designs.iter().enumerate().rev() {
+                    out.push((format!("Build the {}", d.name), Action::Design(k)));
                 }
-                out.push(("Build for me".into(), Action::AutoBuild));
                 let placed = st.players[seat].blocks_on_table();
+                if st.next_piece(seat).is_some() {
+                    let label = if placed > 0 {
+                        "Build the rest for me"
+                    } else {
+                        "Build for me"
+                    };
+                    out.push((label.into(), Action::AutoBuild));
+                }
                 if placed > 0 {
                     out.push(("Clear the board".into(), Action::Clear));
                 }
@@ -297,13 +326,26 @@ impl Game for Feud {
         let Some(seat) = self.state.acting() else {
             return Vec::new();
         };
-        self.actions()
+        let mut out: Vec<Choice> = self
+            .actions()
             .into_iter()
             .map(|(label, a)| Choice {
                 label,
                 mv: a.encode(seat),
             })
-            .collect()
+            .collect();
+        if matches!(self.state.phase, Phase::Repair { .. }) {
+            let label = if self.repair_upright {
+                "Lay the blocks flat"
+            } else {
+                "Stand the blocks upright"
+            };
+            out.push(Choice {
+                label: label.into(),
+                mv: Move::decide(seat, REPAIR_TURN, &[]),
+            });
+        }
+        out
     }
 
     fn launch_prompt(&self) -> Option<LaunchPrompt> {
@@ -335,10 +377,19 @@ impl Game for Feud {
                 let shape = piece_shape(k);
                 Some(PlacementPrompt {
                     action: "place".into(),
-                    label: format!(
-                        "Put {} on your board, lying flat or standing upright",
-                        rules::piece_name(k)
-                    ),
+                    label: if k == rules::GATE {
+                        "Put the gate on your board".to_string()
+                    } else {
+                        let left = st.players[seat]
+                            .pieces
+                            .iter()
+                            .filter(|l| **l == Loc::Hand)
+                            .count();
+                        format!(
+                            "Put a block on your board, lying flat or standing upright ({} to go)",
+                            left
+                        )
+                    },
                     half_extents: half(shape),
                     region,
                     angle: (0, 900),
@@ -348,7 +399,7 @@ impl Game for Feud {
             }
             Phase::Soldiers { .. } => Some(PlacementPrompt {
                 action: "soldier".into(),
-                label: "Post a soldier on a block, or on the board 40 mm clear of every block"
+                label: "Post a soldier on a block, or on the board a soldier's height clear of every block"
                     .into(),
                 half_extents: half(Shape::Soldier),
                 region,
@@ -362,7 +413,7 @@ impl Game for Feud {
                 let spots = self.catapult_spots(s);
                 Some(PlacementPrompt {
                     action: DRAG_CATAPULT.into(),
-                    label: "Move the catapult beside your board (front axle within 100 mm)".into(),
+                    label: "Move the catapult to a ringed spot beside your board".into(),
                     half_extents: [m(geo::CATAPULT_L / 2), m(geo::CATAPULT_H / 2)],
                     region: [m(l - 2 * geo::D2), 0.0, m(r + 2 * geo::D2), 0.1],
                     angle: (0, 0),
@@ -372,13 +423,20 @@ impl Game for Feud {
             }
             Phase::Repair { .. } => {
                 let sources = self.repair_sources();
+                let a = self.repair_angle();
                 Some(PlacementPrompt {
                     action: DRAG_BLOCK.into(),
-                    label: "Repair: move a block or take one back from the box (up to 3)".into(),
-                    half_extents: half(Shape::Block),
+                    label: format!(
+                        "Repair: move a block or take one back from the box (up to 3), {}",
+                        if a == 0 { "lying flat" } else { "standing upright" }
+                    ),
+                    half_extents: [
+                        m(geo::half_width(Shape::Block, a)),
+                        m(geo::half_height(Shape::Block, a)),
+                    ],
                     region,
-                    angle: (0, 0),
-                    snaps: self.drop_spots(Shape::Block),
+                    angle: (a, a),
+                    snaps: self.drop_spots_at(Shape::Block, a),
                     sources: sources.into_iter().map(|t| t.1).collect(),
                 })
             }
@@ -424,6 +482,15 @@ impl Game for Feud {
     }
 
     fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+        if !mv.is_shot() && mv.action == REPAIR_TURN {
+            if self.state.acting() != Some(mv.seat as usize)
+                || !matches!(self.state.phase, Phase::Repair { .. })
+            {
+                crate::refuse!("blocks are turned for a Repair, during your Repair");
+            }
+            self.repair_upright = !self.repair_upright;
+            return Ok(Vec::new());
+        }
         if !mv.is_shot()
             && matches!(
                 mv.action.as_str(),
@@ -431,7 +498,7 @@ impl Game for Feud {
             )
         {
             if self.state.acting() != Some(mv.seat as usize) {
-                crate::refuse!("it is not seat {}'s move", mv.seat + 1);
+                crate::refuse!("it is the other player's move");
             }
             let action = self.resolve_drag(mv)?;
             return self.state.apply(&action.encode(mv.seat as usize));
@@ -474,36 +541,56 @@ impl Game for Feud {
             return out;
         };
         out.push(format!("{}: {}", self.name(seat), st.phase_label()));
-        let p = &st.players[seat];
-        let hand: Vec<&str> = p.hand.iter().map(|c| c.name()).collect();
-        out.push(format!(
-            "Your hand: {} · deck {} · ammo {}",
-            if hand.is_empty() {
-                "no cards".to_string()
-            } else {
-                hand.join(", ")
-            },
-            p.deck.len(),
-            p.ammo
-        ));
-        let opp = State::opponent(seat);
-        out.push(format!(
-            "{}: {} card(s) in hand, deck {}",
-            self.name(opp),
-            st.players[opp].hand.len(),
-            st.players[opp].deck.len()
-        ));
-        let standing: Vec<String> = (0..2)
-            .map(|s| {
-                format!(
-                    "{} {} soldier(s), {} block(s)",
-                    self.name(s),
-                    st.players[s].upright_soldiers(),
-                    st.players[s].blocks_on_table()
-                )
+        // Whose hand is shown: the acting player's, or while a bot acts, the human's (a bot's
+        // hand is as hidden as any opponent's).
+        let human = |s: usize| self.seats.get(s).map(|x| x.kind) == Some(SeatKind::Human);
+        let viewer = if human(seat) || !human(State::opponent(seat)) {
+            seat
+        } else {
+            State::opponent(seat)
+        };
+        let p = &st.players[viewer];
+        let mut kinds = p.hand.clone();
+        kinds.sort();
+        kinds.dedup();
+        let named: Vec<String> = kinds
+            .iter()
+            .map(|&c| match p.hand.iter().filter(|&&h| h == c).count() {
+                1 => c.name().to_string(),
+                n => format!("{} ({n})", c.name()),
             })
             .collect();
-        out.push(standing.join(" · "));
+        let whose = if viewer == seat {
+            "Your hand".to_string()
+        } else {
+            format!("{}'s hand", self.name(viewer))
+        };
+        if named.is_empty() {
+            out.push(format!("{whose}: no cards"));
+        }
+        // Three kinds of card a line, so that a full hand fits a narrow screen.
+        for (i, chunk) in named.chunks(3).enumerate() {
+            let lead = if i == 0 {
+                format!("{whose}: ")
+            } else {
+                "  ".into()
+            };
+            out.push(format!("{lead}{}", chunk.join(", ")));
+        }
+        let lead = if viewer == seat {
+            "Deck".to_string()
+        } else {
+            format!("{}'s deck", self.name(viewer))
+        };
+        out.push(format!("{lead} {} · ammo {}", p.deck.len(), p.ammo));
+        let opp = State::opponent(viewer);
+        out.push(format!(
+            "{}: {} in hand, deck {}",
+            self.name(opp),
+            rules::count(st.players[opp].hand.len(), "card", "cards"),
+            st.players[opp].deck.len()
+        ));
+        // Soldiers standing are on the score bar and on each board's plate: not repeated here.
         if !st.box_cards.is_empty() {
             let names: Vec<&str> = st.box_cards.iter().map(|c| c.1.name()).collect();
             out.push(format!("In the box: {}", names.join(", ")));

@@ -269,12 +269,18 @@ pub fn piece_shape(k: usize) -> Shape {
     }
 }
 
+/// A piece's name for a player (pieces have no numbers on the table).
 pub fn piece_name(k: usize) -> String {
     if k == GATE {
         "the gate".into()
     } else {
-        format!("block {}", k + 1)
+        "the block".into()
     }
+}
+
+/// "1 soldier", "3 soldiers": a count in words a player reads.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 impl State {
@@ -418,12 +424,7 @@ impl State {
             crate::refuse!("the game is over");
         };
         if mv.seat as usize != actor {
-            crate::refuse!(
-                "it is seat {}'s move ({}), not seat {}'s",
-                actor + 1,
-                self.phase_label(),
-                mv.seat + 1
-            );
+            crate::refuse!("it is the other player's move ({})", self.phase_label());
         }
         let mut events = Vec::new();
         if mv.is_shot() {
@@ -453,6 +454,9 @@ impl State {
             }
             (Phase::Build { .. }, Action::Design(k)) => self.build_design(seat, k, events),
             (Phase::Build { .. }, Action::AutoBuild) => {
+                if self.players[seat].blocks_on_table() > 0 {
+                    return self.build_rest(seat, events);
+                }
                 let k = self.rng.below(self.designs.len().max(1) as u32) as usize;
                 self.build_design(seat, k, events)
             }
@@ -511,9 +515,8 @@ impl State {
                 self.phase = Phase::Shot;
                 Ok(())
             }
-            (_, a) => Err(Refusal(format!(
-                "`{}` cannot be done now ({})",
-                a.name(),
+            (_, _) => Err(Refusal(format!(
+                "that cannot be done now ({})",
                 self.phase_label()
             ))),
         }

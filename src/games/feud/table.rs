@@ -310,18 +310,20 @@ pub fn frame(state: &State, seats: &[Seat], bodies: Vec<BodyView>) -> TableView 
             .get(s)
             .map(|x| x.name.clone())
             .unwrap_or_else(|| format!("Player {}", s + 1));
+        // On the table's front edge under the board, a name plate clear of the pieces above.
         labels.push((
             m((l + r) / 2),
-            0.30,
+            -0.05,
             format!(
-                "{name}: {} soldier(s) standing",
-                state.players[s].upright_soldiers()
+                "{name}: {} standing",
+                super::rules::count(state.players[s].upright_soldiers(), "soldier", "soldiers")
             ),
         ));
     }
     TableView {
         bodies,
-        bounds: [m(t0), -0.05, m(t1), 0.45],
+        // Room under the table top for the prompts the app writes above the table's bottom edge.
+        bounds: [m(t0), -0.3, m(t1), 0.45],
         labels,
     }
 }

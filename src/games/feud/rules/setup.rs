@@ -12,10 +12,6 @@ use crate::core::{Event, RuleResult};
 /// Dropped from this high, a piece lands on the top of whatever is beneath it.
 pub const FROM_ABOVE: i32 = 100_000;
 
-fn deg(a: i32) -> i32 {
-    (a.rem_euclid(3600) + 5) / 10
-}
-
 /// How far a piece moved (dmm) or turned (tenths of a degree), whichever is larger in its unit.
 pub fn moved_by(a: Pose, b: Pose) -> i32 {
     let da = (a.a - b.a).rem_euclid(3600);
@@ -50,16 +46,11 @@ pub fn cup(seat: usize, c: Catapult) -> (i32, i32) {
 pub fn check_catapult(c: Catapult) -> RuleResult<()> {
     if c.gap > geo::D2 {
         crate::refuse!(
-            "the catapult's front axle must be at most {} mm from the side edge of your board ({} mm is too far)",
-            geo::D2 / 10,
-            c.gap / 10
+            "the catapult is too far from the edge of your board: its front axle may be at most Distance 2 (as far as the gate is wide) from it"
         );
     }
     if c.gap < geo::AXLE_INSET {
-        crate::refuse!(
-            "the catapult stands beside the board, not on it: its front axle at least {} mm from the edge",
-            geo::AXLE_INSET / 10
-        );
+        crate::refuse!("the catapult stands beside your board, not on it");
     }
     if c.facing != 1 && c.facing != -1 {
         crate::refuse!("a catapult throws to the left or to the right");
@@ -91,9 +82,8 @@ impl State {
         let shape = piece_shape(k);
         let Some(a) = geo::square_angle(a) else {
             crate::refuse!(
-                "{} must lie strictly horizontal or stand strictly vertical, not at {}°",
-                piece_name(k),
-                deg(a)
+                "{} must lie flat or stand upright, not slanted",
+                piece_name(k)
             );
         };
         let others = self.table_pieces(skip);
@@ -126,9 +116,8 @@ impl State {
                 && geo::box_distance(mine, geo::bounds(*s, *p)) < geo::D1 as f64
             {
                 crate::refuse!(
-                    "{} would come closer than {} mm to {}, who stands on the board",
+                    "{} would come closer than Distance 1 (a soldier's height) to {}, who stands on the board",
                     piece_name(k),
-                    geo::D1 / 10,
                     self.who(*id)
                 );
             }
@@ -140,14 +129,14 @@ impl State {
     pub fn check_soldier_spot(
         &self,
         seat: usize,
-        k: usize,
+        _soldier: usize,
         x: i32,
         y: i32,
         a: i32,
         skip: &[(usize, bool, usize)],
     ) -> RuleResult<Pose> {
         if !geo::upright(a) {
-            crate::refuse!("a soldier is placed standing upright, not at {}°", deg(a));
+            crate::refuse!("a soldier is placed standing upright, not slanted");
         }
         let others = self.table_pieces(skip);
         let shapes: Vec<(Shape, Pose)> = others.iter().map(|o| (o.0, o.1)).collect();
@@ -155,15 +144,14 @@ impl State {
         let (ry, support) = geo::drop_onto(Shape::Soldier, x, 0, y - hh, &shapes);
         let pose = Pose::new(x, ry, 0);
         if !geo::within_board(seat, Shape::Soldier, pose) {
-            crate::refuse!("soldier {} must stand entirely within your board", k + 1);
+            crate::refuse!("a soldier must stand entirely on your board");
         }
         if let Some(i) = geo::first_overlap(Shape::Soldier, pose, &shapes) {
-            crate::refuse!("soldier {} would overlap {}", k + 1, self.who(others[i].2));
+            crate::refuse!("the soldier would overlap {}", self.who(others[i].2));
         }
         if !geo::carried(x, ry - hh, geo::SOLDIER_W / 4, &shapes) {
             crate::refuse!(
-                "soldier {} would not stand: its middle must be over the block it stands on",
-                k + 1
+                "the soldier would not stand: its middle must be over the block under it"
             );
         }
         match support {
@@ -179,8 +167,7 @@ impl State {
                         && geo::box_distance(mine, geo::bounds(*s, *p)) < geo::D1 as f64
                     {
                         crate::refuse!(
-                            "a soldier standing on the board must be at least {} mm from the nearest block ({} is closer)",
-                            geo::D1 / 10,
+                            "a soldier standing on the board keeps Distance 1 (a soldier's height) from every block, and {} is closer",
                             self.who(*id)
                         );
                     }
@@ -199,11 +186,11 @@ impl State {
             "the enemy's"
         };
         if soldier {
-            format!("{whose} soldier {}", k + 1)
+            format!("one of {whose} soldiers")
         } else if k == GATE {
             format!("{whose} gate")
         } else {
-            format!("{whose} block {}", k + 1)
+            format!("one of {whose} blocks")
         }
     }
 
@@ -244,7 +231,7 @@ impl State {
         events: &mut Vec<Event>,
     ) -> RuleResult<()> {
         let Some(d) = self.designs.get(k).cloned() else {
-            crate::refuse!("there is no fortress number {}", k + 1);
+            crate::refuse!("there is no such fortress");
         };
         let keep = self.players[seat].pieces.clone();
         self.clear_board(seat, events);
@@ -260,7 +247,7 @@ impl State {
                 Ok(pose) => self.players[seat].pieces[k] = Loc::Table(pose),
                 Err(e) => {
                     self.players[seat].pieces = keep;
-                    crate::refuse!("the fortress `{}` cannot be built: {e}", d.name);
+                    crate::refuse!("the {} cannot be built: {e}", d.name);
                 }
             }
         }
@@ -268,7 +255,60 @@ impl State {
             Ev::DesignBuilt,
             Some(seat),
             &[k as i64],
-            format!("builds the fortress `{}`", d.name),
+            format!("builds the {}", d.name),
+        ));
+        Ok(())
+    }
+
+    /// "Build the rest for me" after pieces were put by hand: every piece still in hand lies flat
+    /// on the lowest spot where its middle is carried (nearest the outer edge among equals), so the
+    /// hand-built part stays as it is.
+    pub(super) fn build_rest(&mut self, seat: usize, events: &mut Vec<Event>) -> RuleResult<()> {
+        let (l, r) = geo::board_span(seat);
+        let mut placed = 0;
+        while let Some(k) = self.next_piece(seat) {
+            let shape = piece_shape(k);
+            let hw = geo::half_width(shape, 0);
+            let hh = geo::half_height(shape, 0);
+            let shapes: Vec<(Shape, Pose)> =
+                self.table_pieces(&[]).iter().map(|o| (o.0, o.1)).collect();
+            let mut best: Option<(i32, i32, Pose)> = None;
+            // Four columns a block's length wide, and straight over every piece already down:
+            // stacks stay square (a staircase of offsets would lean and fall).
+            let mut xs: Vec<i32> = (0..geo::BOARD_W / geo::BLOCK_L)
+                .map(|i| geo::local_to_table_x(seat, geo::BLOCK_L / 2 + i * geo::BLOCK_L))
+                .chain(shapes.iter().map(|t| t.1.x))
+                .filter(|&x| x - hw >= l && x + hw <= r)
+                .collect();
+            xs.sort();
+            xs.dedup();
+            for x in xs {
+                if let Ok(p) = self.check_block_spot(seat, k, x, FROM_ABOVE, 0, &[]) {
+                    let from_outer = (geo::local_to_table_x(seat, 0) - p.x).abs();
+                    if geo::carried(p.x, p.y - hh, hw / 2, &shapes)
+                        && best.map(|b| (p.y, from_outer) < (b.0, b.1)).unwrap_or(true)
+                    {
+                        best = Some((p.y, from_outer, p));
+                    }
+                }
+            }
+            let Some((_, _, p)) = best else {
+                crate::refuse!(
+                    "there is no room left for {}: clear the board or move pieces",
+                    piece_name(k)
+                );
+            };
+            self.players[seat].pieces[k] = Loc::Table(p);
+            placed += 1;
+        }
+        events.push(ev(
+            Ev::DesignBuilt,
+            Some(seat),
+            &[-1],
+            format!(
+                "builds the rest of the fortress ({})",
+                super::count(placed, "piece", "pieces")
+            ),
         ));
         Ok(())
     }
@@ -333,7 +373,10 @@ impl State {
                 Ev::FortressFell,
                 Some(seat),
                 &[fell],
-                format!("the fortress did not stand ({fell} piece(s) moved): build again"),
+                format!(
+                    "the fortress did not stand ({}): build again",
+                    super::count(fell as usize, "piece moved", "pieces moved")
+                ),
             ));
             self.phase = Phase::Build { seat };
             return Ok(());
@@ -369,13 +412,12 @@ impl State {
                 c.facing as i64,
             ],
             format!(
-                "moves the catapult to the {} side, {} mm from the board",
+                "moves the catapult beside the {} edge of the board",
                 if c.side == Side::Inner {
                     "inner"
                 } else {
                     "outer"
-                },
-                c.gap / 10
+                }
             ),
         ));
         Ok(())
@@ -432,7 +474,7 @@ impl State {
             Ev::SoldierPlaced,
             Some(seat),
             &[k as i64, pose.x as i64, pose.y as i64],
-            format!("posts soldier {}", k + 1),
+            "posts a soldier",
         ));
         if self.players[seat].soldiers.iter().all(|l| *l != Loc::Hand) {
             if seat == 0 {
@@ -444,33 +486,118 @@ impl State {
         Ok(())
     }
 
-    /// How well a spot is covered from the enemy: the height (dmm) by which the seat's own
-    /// pieces between it and the enemy rise above a soldier's head there.
+    /// How well a spot is covered from the enemy: by how much (dmm) the seat's own pieces in
+    /// front of a soldier there rise above the line a boulder falling at 45° would take over
+    /// its head (positive: the soldier is in their shadow).
     pub fn shelter(&self, seat: usize, x: i32, head: i32) -> i32 {
-        let dir = geo::toward_enemy(seat);
+        let dir = geo::toward_enemy(seat) as f64;
+        let front = (x as f64) * dir + geo::SOLDIER_W as f64 / 2.0;
         let mut best = i32::MIN / 2;
         for (k, l) in self.players[seat].pieces.iter().enumerate() {
-            if let Some(p) = l.pose() {
-                if (p.x - x) * dir > geo::SOLDIER_W / 2 {
-                    best = best.max(geo::top(piece_shape(k), p) - head);
+            let Some(p) = l.pose() else { continue };
+            for part in geo::obbs(piece_shape(k), p) {
+                let (x0, _, x1, y1) = part.aabb();
+                // The part's edge nearer the enemy must lie ahead of the soldier's front.
+                let near = if dir > 0.0 { x0 } else { -x1 };
+                let far = if dir > 0.0 { x1 } else { -x0 };
+                if far <= front {
+                    continue;
                 }
+                let gap = (near - front).max(0.0);
+                best = best.max(libm::floor(y1 - head as f64 - gap) as i32);
             }
         }
         best
     }
 
-    /// Legal soldier spots for soldier `k` (dropped from above every 10 mm), best covered first.
+    /// How good a spot is for a soldier (higher is better): cover from the enemy (enough is
+    /// enough), low feet (a soldier high on the fortress falls with it) and room from the other
+    /// soldiers still standing (one boulder should not bowl over a row of them).
+    pub fn spot_value(&self, seat: usize, p: Pose, skip: &[(usize, bool, usize)]) -> i32 {
+        let head = p.y + geo::SOLDIER_H / 2;
+        let cover = self.shelter(seat, p.x, head).clamp(-1_000, 400);
+        let feet = p.y - geo::SOLDIER_H / 2 - geo::BOARD_T;
+        let crowd: i32 = self.players[seat]
+            .soldiers
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| !skip.contains(&(seat, true, *k)))
+            .filter_map(|(_, l)| l.pose())
+            .map(|q| {
+                let dx = (q.x - p.x).abs();
+                if dx < 2 * geo::D1 {
+                    2 * geo::D1 - dx
+                } else {
+                    0
+                }
+            })
+            .sum();
+        2 * cover - feet / 2 - crowd + if self.roofed(seat, p) { 400 } else { 0 }
+    }
+
+    /// Whether one of the seat's pieces lies over a soldier's head there (a roof).
+    pub fn roofed(&self, seat: usize, p: Pose) -> bool {
+        let (x0, _, x1, y1) = geo::bounds(Shape::Soldier, p);
+        self.players[seat]
+            .pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(k, l)| l.pose().map(|q| geo::obbs(piece_shape(k), q)))
+            .flatten()
+            .any(|o| {
+                let b = o.aabb();
+                b.1 >= y1 && b.0 <= x0 && b.2 >= x1
+            })
+    }
+
+    /// Legal soldier spots for soldier `k` (dropped from above every 10 mm), best first.
     pub fn soldier_spots(&self, seat: usize, k: usize, skip: &[(usize, bool, usize)]) -> Vec<Pose> {
         let (l, _) = geo::board_span(seat);
         let mut out: Vec<(i32, i32, Pose)> = Vec::new();
-        let mut x = l + geo::SOLDIER_W / 2;
-        while x <= l + geo::BOARD_W - geo::SOLDIER_W / 2 {
-            if let Ok(p) = self.check_soldier_spot(seat, k, x, FROM_ABOVE, 0, skip) {
-                let head = p.y + geo::SOLDIER_H / 2;
-                let back = (p.x - l) * geo::toward_enemy(seat);
-                out.push((-self.shelter(seat, p.x, head), back, p));
+        // Let go just above every surface of the fortress (and from high above), so that spots
+        // under a roof are found too.
+        let mut heights: Vec<i32> = self.players[seat]
+            .pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(k, l)| l.pose().map(|p| geo::top(piece_shape(k), p)))
+            .chain([geo::BOARD_T])
+            .map(|h| h + geo::SOLDIER_H / 2 + 10)
+            .chain([FROM_ABOVE])
+            .collect();
+        heights.sort();
+        heights.dedup();
+        // Every 10 mm, and the middle of every gap between two of the fortress's pieces.
+        let spans: Vec<(i32, i32)> = self.players[seat]
+            .pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(k, l)| l.pose().map(|p| geo::bounds(piece_shape(k), p)))
+            .map(|b| (libm::ceil(b.0) as i32, libm::floor(b.2) as i32))
+            .collect();
+        let mut xs: Vec<i32> = (0..)
+            .map(|i| l + geo::SOLDIER_W / 2 + 100 * i)
+            .take_while(|&x| x <= l + geo::BOARD_W - geo::SOLDIER_W / 2)
+            .collect();
+        for a in &spans {
+            for b in &spans {
+                let gap = b.0 - a.1;
+                if (geo::SOLDIER_W..=4 * geo::SOLDIER_W).contains(&gap) {
+                    xs.push((a.1 + b.0) / 2);
+                }
             }
-            x += 100;
+        }
+        xs.sort();
+        xs.dedup();
+        for x in xs {
+            for &y in &heights {
+                if let Ok(p) = self.check_soldier_spot(seat, k, x, y, 0, skip) {
+                    if out.iter().all(|t| t.2 != p) {
+                        let back = (p.x - l) * geo::toward_enemy(seat);
+                        out.push((-self.spot_value(seat, p, skip), back, p));
+                    }
+                }
+            }
         }
         out.sort_by_key(|t| (t.0, t.1, t.2.x));
         out.into_iter().map(|t| t.2).collect()
@@ -484,7 +611,7 @@ impl State {
             .position(|l| *l == Loc::Hand)
         {
             let Some(p) = self.soldier_spots(seat, k, &[]).first().copied() else {
-                crate::refuse!("there is no legal spot left for soldier {}", k + 1);
+                crate::refuse!("there is no legal spot left for a soldier");
             };
             self.place_soldier(seat, p.x, p.y, 0, events)?;
             if !matches!(self.phase, Phase::Soldiers { seat: s } if s == seat) {

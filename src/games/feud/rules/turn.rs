@@ -133,7 +133,7 @@ impl State {
         events: &mut Vec<Event>,
     ) -> RuleResult<()> {
         if block >= PIECES {
-            crate::refuse!("there is no block number {}", block + 1);
+            crate::refuse!("there is no such block");
         }
         if !moved.contains(&block) && moved.len() >= MOVE_LIMIT {
             crate::refuse!("Repair moves at most {MOVE_LIMIT} blocks: tap Done");
@@ -205,7 +205,7 @@ impl State {
             Ev::Repaired,
             Some(seat),
             &[moved.len() as i64],
-            format!("repairs {} block(s)", moved.len()),
+            format!("repairs {}", super::count(moved.len(), "block", "blocks")),
         ));
         self.phase = Phase::Aiming;
         Ok(())
@@ -223,13 +223,10 @@ impl State {
         events: &mut Vec<Event>,
     ) -> RuleResult<()> {
         if soldier >= SOLDIERS {
-            crate::refuse!("there is no soldier number {}", soldier + 1);
+            crate::refuse!("there is no such soldier");
         }
         if self.players[seat].soldiers[soldier].pose().is_none() {
-            crate::refuse!(
-                "soldier {} is in the box: March moves only soldiers on the table",
-                soldier + 1
-            );
+            crate::refuse!("that soldier is in the box: March moves only soldiers on the table");
         }
         if !moved.contains(&soldier) && moved.len() >= MOVE_LIMIT {
             crate::refuse!("March moves at most {MOVE_LIMIT} soldiers: tap Done");
@@ -243,7 +240,7 @@ impl State {
             Ev::SoldierMarched,
             Some(seat),
             &[soldier as i64, pose.x as i64, pose.y as i64],
-            format!("marches soldier {}", soldier + 1),
+            "marches a soldier",
         ));
         self.phase = Phase::March { moved };
         Ok(())
@@ -343,8 +340,7 @@ impl State {
                             Some(s),
                             &[k as i64],
                             format!(
-                                "soldier {} {}: to the box",
-                                k + 1,
+                                "a soldier {}: to the box",
                                 if off {
                                     "was knocked off the board"
                                 } else {
@@ -373,7 +369,11 @@ impl State {
                     Ev::CardsDrawn,
                     Some(s),
                     &[drawn, lost[s] as i64],
-                    format!("draws {drawn} card(s) for {} soldier(s) lost", lost[s]),
+                    format!(
+                        "draws {} for {} lost",
+                        super::count(drawn as usize, "card", "cards"),
+                        super::count(lost[s] as usize, "soldier", "soldiers")
+                    ),
                 ));
             }
         }
