@@ -260,13 +260,15 @@ impl App {
             match Play::new(game, &options, seats.clone(), seed) {
                 Ok(p) => {
                     let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+                    let levels: Vec<&str> = seats.iter().map(|s| s.level.name()).collect();
                     log(&format!(
-                        "start {} seats={} humans={} seed={} names={}",
+                        "start {} seats={} humans={} seed={} names={} levels={}",
                         game.id,
                         seats.len(),
                         seats.iter().filter(|s| !s.is_bot()).count(),
                         seed,
-                        names.join(",")
+                        names.join(","),
+                        levels.join(",")
                     ));
                     self.saved = None;
                     self.start(p);

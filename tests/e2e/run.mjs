@@ -1387,9 +1387,13 @@ async function wholeGame(browser, url, id, hooks) {
   await tab.tapButton(`game:${id}`);
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
   for (const key of hooks.taps || []) await tab.tapButton(key);
+  // The bot seat plays at Hard (one tap past Normal) unless the hooks say otherwise: Hard ends
+  // the game soonest (it misses least), which keeps CI's time.
+  const level = hooks.level || "hard";
+  if (level === "hard") await tab.tapButton("seat:1:level");
   const mark = tab.mark();
   await tab.tapButton("start");
-  await tab.waitLine(new RegExp(`^\\[ct\\] start ${id} seats=2 humans=1 seed=${hooks.seed} `), 5000, mark);
+  await tab.waitLine(new RegExp(`^\\[ct\\] start ${id} seats=2 humans=1 seed=${hooks.seed} .* levels=normal,${level}$`), 5000, mark);
   const stats = await playOut(tab, { check, sleep, gesturePath }, hooks);
   const results = await tab.waitLine(/^\[ct\] results (.*)$/, 10000, mark);
   check(/^1\. .*\|.*2\. /.test(results[1]), `the ranking lists both seats: ${results[1]}`);
