@@ -65,7 +65,8 @@ fn lower_levels_shake_more_and_stay_inside_the_launcher() {
         spread(Level::Normal),
         spread(Level::Hard),
     );
-    assert!(e > n && n > h && h > 0, "easy {e}, normal {n}, hard {h}");
+    // Hard aims exactly for now (docs/balance.md: its spread is not calibrated yet).
+    assert!(e > n && n > h && h == 0, "easy {e}, normal {n}, hard {h}");
     // At the stops a pull cannot go further.
     let edge = Launch {
         angle: 0,

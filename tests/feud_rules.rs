@@ -1400,3 +1400,40 @@ fn a_bots_hand_is_not_shown_while_it_acts() {
     assert!(all.contains("1 card in hand"), "{all}");
     assert!(g.hud().iter().all(|l| l.chars().count() <= 50), "{all}");
 }
+
+#[test]
+fn regress_a_drag_with_huge_coordinates_is_refused_not_a_panic() {
+    // The fuzzer found `drag_soldier [1, -330, 2^31, i64::MAX]` overflowing on its way to dmm.
+    let mut g = to_play();
+    let before = g.hud();
+    for action in ["drag_soldier", "drag_block", "drag_catapult"] {
+        let mv = Move {
+            seat: 0,
+            action: action.into(),
+            args: vec![1, -330, 2_147_483_648, i64::MAX],
+            launch: None,
+            outcome: None,
+        };
+        let _ = refused(&mut g, mv);
+    }
+    assert_eq!(g.hud(), before, "a refused drag changes nothing");
+}
+
+#[test]
+fn regress_double_maneuvers_copy_is_read_as_an_argument_on_replay() {
+    // `play [card, copy]` read its copy past the arity check, so a replay refused it:
+    // "this move takes 1 argument(s), not 2".
+    let a = Action::Play {
+        card: Card::DoubleManeuver,
+        copy: Some(Card::Volley),
+    };
+    let mv = a.encode(0);
+    assert_eq!(mv.args.len(), 2);
+    assert_eq!(Action::decode(&mv).ok(), Some(a));
+    let mut bad = mv;
+    bad.args[1] = 99;
+    assert!(
+        Action::decode(&bad).is_err(),
+        "an unknown card to copy is refused"
+    );
+}

@@ -60,14 +60,6 @@ impl Level {
     /// How much this level's hand shakes when it fires. Calibrated on 2-seat Catapult Castle
     /// (`referee aim` and `referee tournament`; the bands are in docs/balance.md).
     pub fn aim_noise(self) -> AimNoise {
-        if let Ok(v) = std::env::var("CT_NOISE") {
-            let n: Vec<i32> = v.split(',').filter_map(|x| x.parse().ok()).collect();
-            let i = self as usize * 2;
-            return AimNoise {
-                angle: n[i],
-                power: n[i + 1],
-            };
-        }
         match self {
             Level::Easy => AimNoise {
                 angle: 100,
@@ -77,7 +69,8 @@ impl Level {
                 angle: 30,
                 power: 38,
             },
-            Level::Hard => AimNoise { angle: 5, power: 5 },
+            // Hard aims exactly until each game's spread is calibrated (docs/balance.md).
+            Level::Hard => AimNoise { angle: 0, power: 0 },
         }
     }
 }
@@ -190,7 +183,7 @@ pub fn fire(
     level: Level,
     rng: &mut Rng,
 ) -> Option<(Launch, super::Outcome)> {
-    let fired = with_noise(&meant.0, prompt, level.aim_noise(), rng);
+    let fired = with_noise(&meant.0, prompt, game.aim_noise(level), rng);
     if fired == meant.0 {
         return Some(meant);
     }

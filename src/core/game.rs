@@ -269,6 +269,11 @@ pub trait Game: Send {
     fn shot_hit(&self, _outcome: &Outcome) -> Option<bool> {
         None
     }
+    /// How much a bot at `level` misses by in this game (its hand's spread on angle and
+    /// power); by default the level's own.
+    fn aim_noise(&self, level: super::bot::Level) -> super::bot::AimNoise {
+        level.aim_noise()
+    }
     /// Good first guesses for the bot's aim (the game knows where its targets are).
     fn aim_hints(&self) -> Vec<Launch> {
         Vec::new()

@@ -153,7 +153,9 @@ impl Feud {
     /// Turns a drag gesture into the rules' action.
     fn resolve_drag(&self, mv: &Move) -> RuleResult<Action> {
         let src = mv.arg(0)?;
-        let (x, y, a) = (mv.arg(1)? as i32, mv.arg(2)? as i32, mv.arg(3)? as i32);
+        // Millimetres; clamped so that a hostile number cannot overflow on the way to dmm.
+        let n = |v: i64| v.clamp(-1_000_000, 1_000_000) as i32;
+        let (x, y, a) = (n(mv.arg(1)?), n(mv.arg(2)?), n(mv.arg(3)?));
         let seat = mv.seat as usize;
         match mv.action.as_str() {
             DRAG_CATAPULT => {
@@ -609,6 +611,10 @@ impl Game for Feud {
     /// The bot weighs one decision: the reasoned one (`bot::decide`); none while it aims.
     fn candidates(&self) -> Vec<Move> {
         bot::decide(self).into_iter().collect()
+    }
+
+    fn invariant_violations(&self) -> Vec<String> {
+        self.state.conservation()
     }
 
     fn clone_game(&self) -> Box<dyn Game> {

@@ -8,6 +8,7 @@
 //! aiming, shots, the update).
 
 pub mod codec;
+mod conservation;
 pub mod events;
 pub mod geometry;
 pub mod setup;

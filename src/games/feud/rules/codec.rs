@@ -105,7 +105,14 @@ impl Action {
             "play" => Action::Play {
                 card: Card::from_index(a(0)?)
                     .ok_or_else(|| Refusal(format!("there is no card number {}", mv.args[0])))?,
-                copy: mv.args.get(1).and_then(|&c| Card::from_index(c)),
+                // Double Maneuver names the discarded card it copies; read through `arg` so
+                // the replay's arity check counts it.
+                copy: match mv.args.len() {
+                    0 | 1 => None,
+                    _ => Some(Card::from_index(a(1)?).ok_or_else(|| {
+                        Refusal(format!("there is no card number {} to copy", mv.args[1]))
+                    })?),
+                },
             },
             "skip" => Action::Skip,
             "repair" => Action::Repair {
