@@ -704,3 +704,52 @@ fn every_bot_level_plays_a_whole_catapult_round() {
     }
     assert!(matches!(g.state().phase, Phase::Place { .. }));
 }
+
+#[test]
+fn regress_a_bot_in_a_catapult_round_does_not_ask_itself_without_end() {
+    // The game's own bot left the round to the shared search through `choose`, which asks the
+    // game's own bot first: endless recursion, a stack overflow (in the browser, "memory access
+    // out of bounds" right after a human chose Catch). One megabyte of stack, as in wasm.
+    let run = std::thread::Builder::new()
+        .stack_size(1024 * 1024)
+        .spawn(|| {
+            let mut seats = catapult_table::core::seat::default_seats(
+                2,
+                catapult_table::core::seat::SeatKind::Human,
+            );
+            seats[1].kind = catapult_table::core::seat::SeatKind::Bot;
+            let mut g = catapult_table::games::new_game("carcassonne", &["short".into()], seats, 7)
+                .unwrap_or_else(|e| panic!("{e}"));
+            for (action, args) in [
+                ("place", vec![0, -1, 0]),
+                ("follower", vec![0]),
+                ("token", vec![3]),
+            ] {
+                let mv = catapult_table::core::Move {
+                    seat: 0,
+                    action: action.into(),
+                    args,
+                    launch: None,
+                    outcome: None,
+                };
+                g.apply(&mv).unwrap_or_else(|e| panic!("{e}"));
+            }
+            assert_eq!(g.turn(), Some(1), "the bot catches");
+            let mut rng = catapult_table::core::Rng::new(5);
+            for level in [
+                catapult_table::core::Level::Easy,
+                catapult_table::core::Level::Normal,
+                catapult_table::core::Level::Hard,
+            ] {
+                let mv = catapult_table::core::bot::choose_at(
+                    g.as_ref(),
+                    level,
+                    &mut rng,
+                    Default::default(),
+                );
+                assert_eq!(mv.map(|m| m.action), Some("hand".to_string()), "{level:?}");
+            }
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(run.join().is_ok());
+}

@@ -145,10 +145,18 @@ pub fn choose(game: &dyn Game, rng: &mut Rng, budget: BotBudget) -> Option<Move>
 /// A shot comes back with its simulated outcome already attached: the search finds the launch
 /// the bot means, and the launch fired is that one shaken by the level's `AimNoise`.
 pub fn choose_at(game: &dyn Game, level: Level, rng: &mut Rng, budget: BotBudget) -> Option<Move> {
-    let seat = game.turn()?;
+    game.turn()?;
     if let Some(mv) = game.bot_move(level, rng) {
         return Some(mv);
     }
+    search_at(game, level, rng, budget)
+}
+
+/// The shared search alone, without asking the game's own bot first (`Game::bot_move`): what a
+/// game's own bot calls for the parts it leaves to the shared one (calling `choose_at` there
+/// would ask it again, without end).
+pub fn search_at(game: &dyn Game, level: Level, rng: &mut Rng, budget: BotBudget) -> Option<Move> {
+    let seat = game.turn()?;
     let mut candidates = super::scene::grid_moves(game);
     candidates.extend(game.candidates());
     if let Some(prompt) = game.launch_prompt() {

@@ -122,9 +122,14 @@ class Tab {
     this.errors = [];
     page.on("console", (m) => {
       this.lines.push(m.text());
+      // CT_ECHO=1 prints every console line of the game as it comes (to see a crash's cause).
+      if (process.env.CT_ECHO) console.log(`  | ${m.text()}`);
       if (m.type() === "error") this.errors.push(`console.error: ${m.text()}`);
     });
-    page.on("pageerror", (e) => this.errors.push(`pageerror: ${e.message}`));
+    page.on("pageerror", (e) => {
+      this.errors.push(`pageerror: ${e.message}`);
+      if (process.env.CT_ECHO) console.log(`  | pageerror: ${e.message}`);
+    });
   }
 
   static async open(context, url) {

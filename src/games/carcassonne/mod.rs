@@ -196,8 +196,9 @@ impl Carcassonne {
             // The round's decisions and hurls are the same at every level: the generic bot
             // rates them (`round_bot`) and aims by simulating launches.
             let mut rng = crate::core::Rng::new(seed ^ self.seed);
-            return crate::core::bot::choose(
+            return crate::core::bot::search_at(
                 self,
+                crate::core::Level::Normal,
                 &mut rng,
                 crate::core::bot::BotBudget::default(),
             );
