@@ -2,6 +2,7 @@
 //! rankings, the `Game` trait, sessions (undo + log) and replay files. Pure: no window, no physics.
 
 pub mod bot;
+pub mod conserve;
 pub mod deck;
 pub mod driver;
 pub mod event;

@@ -378,8 +378,6 @@ impl State {
             return vec!["the siege distribution does not load".into()];
         };
         let total = (building_count * copies) as usize;
-        let mut seen = vec![0u32; total];
-        let mut stray = 0;
         let places = self
             .building
             .cards
@@ -389,20 +387,13 @@ impl State {
                 self.players
                     .iter()
                     .flat_map(|p| p.hand.iter().chain(p.castle.iter().map(|c| &c.id))),
-            );
-        for &c in places {
-            match seen.get_mut(c as usize) {
-                Some(k) => *k += 1,
-                None => stray += 1,
-            }
-        }
-        let lost = seen.iter().filter(|&&k| k == 0).count();
-        let twice = seen.iter().filter(|&&k| k > 1).count();
-        if lost + twice + stray > 0 {
-            out.push(format!(
-                "building cards: {lost} lost, {twice} in two places, {stray} unknown (of {total})"
-            ));
-        }
+            )
+            .map(|&c| c as usize);
+        out.extend(crate::core::conserve::each_once(
+            "building cards",
+            places,
+            total,
+        ));
         let siege_total: usize =
             kinds.iter().map(|&(_, c)| c as usize).sum::<usize>() * copies as usize;
         let siege_now = self.siege.cards.len() + self.siege.discard.len() + self.munitions.len();

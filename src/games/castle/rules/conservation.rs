@@ -21,21 +21,11 @@ impl State {
             .chain(&self.removed)
             .chain(taken)
             .collect();
-        let mut seen = vec![0u32; TOWERS as usize];
-        let mut stray = 0;
-        for t in &towers {
-            match seen.get_mut(t.id as usize) {
-                Some(k) => *k += 1,
-                None => stray += 1,
-            }
-        }
-        let lost = seen.iter().filter(|&&k| k == 0).count();
-        let twice = seen.iter().filter(|&&k| k > 1).count();
-        if lost + twice + stray > 0 {
-            out.push(format!(
-                "towers: {lost} lost, {twice} in two places, {stray} unknown (of {TOWERS})"
-            ));
-        }
+        out.extend(crate::core::conserve::each_once(
+            "towers",
+            towers.iter().map(|t| t.id as usize),
+            TOWERS as usize,
+        ));
         let in_towers: u32 = towers.iter().map(|t| t.ammo).sum();
         let (ammo, total) = if self.solo {
             (self.supply + self.spent, SOLO_AMMO)
