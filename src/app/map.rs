@@ -79,23 +79,7 @@ impl App {
         self.frame = Some(f);
         self.probe_map = Some((f.scale, f.ox, f.oy));
         self.probe_ghost = self.grid.ghost.map(|g| g.1 as i32).unwrap_or(-1);
-        // The map, clipped to the table area.
-        let dpi = screen_dpi_scale().max(0.01);
-        // SAFETY (the scissor calls below): macroquad's internal GL context is borrowed on the
-        // main thread for one call and not kept across frames (the rectangle is in physical
-        // pixels).
-        let clip = (
-            (ta.x * dpi) as i32,
-            (ta.y * dpi) as i32,
-            (ta.w * dpi).ceil() as i32,
-            (ta.h * dpi).ceil() as i32,
-        );
-        let cached = self.tile_layer.update(map, &f, ta, dpi);
-        // SAFETY: as above.
-        unsafe { get_internal_gl() }.quad_gl.scissor(Some(clip));
-        self.draw_map_layers(map, &f, placing && seat.is_some(), cached);
-        // SAFETY: as above.
-        unsafe { get_internal_gl() }.quad_gl.scissor(None);
+        self.draw_map_clipped(map, &f, placing && seat.is_some());
         if let (Some(h), Some(art)) = (hand, map.in_hand.and_then(|a| map.arts.get(a))) {
             self.draw_hand(h, art, seat.is_some());
         }
@@ -119,6 +103,17 @@ impl App {
         self.grid = GridInput::default();
         self.grid_tag.clear();
         self.camera_map = false;
+        self.draw_map_clipped(map, &f, false);
+        if let (Some(h), Some(art)) = (hand, art) {
+            self.draw_hand(h, art, false);
+        }
+        f
+    }
+
+    /// The map's layers, clipped to the table area (the laid tiles from their cached texture
+    /// when the map stands still).
+    fn draw_map_clipped(&mut self, map: &TileMapView, f: &Frame, placing: bool) {
+        let ta = self.table_area;
         let dpi = screen_dpi_scale().max(0.01);
         let clip = (
             (ta.x * dpi) as i32,
@@ -126,16 +121,13 @@ impl App {
             (ta.w * dpi).ceil() as i32,
             (ta.h * dpi).ceil() as i32,
         );
-        let cached = self.tile_layer.update(map, &f, ta, dpi);
-        // SAFETY: as in `draw_map`.
+        let cached = self.tile_layer.update(map, f, ta, dpi);
+        // SAFETY: macroquad's internal GL context is borrowed on the main thread for each call
+        // and not kept across frames (the scissor rectangle is in physical pixels).
         unsafe { get_internal_gl() }.quad_gl.scissor(Some(clip));
-        self.draw_map_layers(map, &f, false, cached);
+        self.draw_map_layers(map, f, placing, cached);
         // SAFETY: as above.
         unsafe { get_internal_gl() }.quad_gl.scissor(None);
-        if let (Some(h), Some(art)) = (hand, art) {
-            self.draw_hand(h, art, false);
-        }
-        f
     }
 
     /// Runs this frame's pointer events through the map's input and acts on what it asks.
