@@ -53,8 +53,9 @@ fn plurals(text: &str) -> String {
     while let Some(i) = rest.find("(s)") {
         let before = &rest[..i];
         let word_start = before
-            .rfind(|c: char| !c.is_alphabetic())
-            .map(|k| k + 1)
+            .char_indices()
+            .rfind(|&(_, c)| !c.is_alphabetic())
+            .map(|(k, c)| k + c.len_utf8())
             .unwrap_or(0);
         // The count is the nearest number within the two words before ("1 unplaced card(s)").
         let count = before[..word_start]
@@ -117,6 +118,8 @@ mod tests {
             "Seat 7 and seat x"
         );
         assert_eq!(for_players("", Some(0), &names()), "");
+        // A character wider than a byte just before the word (it used to split it: a panic).
+        assert_eq!(for_players("2 —card(s)", None, &names()), "2 —cards");
         assert_eq!(
             for_players(
                 "seat 0's cube lands on the table (1 points)",
