@@ -99,9 +99,8 @@ impl App {
         let (hand, framed) = map_framing(ta, u, art.is_some());
         let f = Camera::default().frame(map.bounds, framed);
         self.frame = Some(f);
-        // The in-game map input starts afresh when the game is shown again.
-        self.grid = GridInput::default();
-        self.grid_tag.clear();
+        // The game's own map input (a tile staged but not confirmed) is left as it is: the
+        // player finds it where they left it. Only the camera starts fitted again.
         self.camera_map = false;
         self.draw_map_clipped(map, &f, false);
         if let (Some(h), Some(art)) = (hand, art) {
