@@ -119,6 +119,12 @@ mod tests {
             named(arrangement, "Tall left"),
         ] {
             let link = encode(&d).unwrap_or_else(|e| panic!("{e}"));
+            eprintln!(
+                "design link {} ({} rows): {} URL characters with #design=",
+                d.game,
+                d.rows.len(),
+                link.len() + crate::core::design::FRAGMENT.len()
+            );
             assert!(link.len() < 300, "{}: {} characters", d.game, link.len());
             let back = check(&decode(&link).unwrap_or_else(|e| panic!("{e}")))
                 .unwrap_or_else(|e| panic!("{}: {e}", d.game));
