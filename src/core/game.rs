@@ -310,6 +310,12 @@ pub trait Game: Send {
     fn design_moves(&self, _design: &Design) -> RuleResult<Vec<Move>> {
         Err(super::Refusal::new("nothing is being built now"))
     }
+    /// An outcome the shot expected now could plausibly have, drawn from `rng` without
+    /// simulating it (where the pieces could come to rest, which could fall): the rules fuzzer
+    /// plays many whole games with these. None (the default) lets the fuzzer use recorded ones.
+    fn sample_outcome(&self, _rng: &mut Rng) -> Option<Outcome> {
+        None
+    }
     fn clone_game(&self) -> Box<dyn Game>;
 }
 
