@@ -269,12 +269,9 @@ const digestOf = async (tab) => ((await tab.q("ct_design")) >>> 0).toString(16).
 // poses, and a game starts with it. A damaged and an illegal design link are refused in words.
 export async function designShareAndOpen(browser, url, Tab, h) {
   const { check } = h;
-  const a = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
-  const ta = await Tab.open(a, `${url}?pace=quick`);
+  const { ctx: a, tab: ta } = await withSave(browser, `${url}?pace=quick`, Tab, header("feud", ADA_BEN, 5));
   const names = ["Tower Keep", "Ada's <Keep> & \"friends\""];
   ta.page.on("dialog", (d) => d.accept(names.shift() ?? ""));
-  await ta.page.evaluate(([k, s]) => localStorage.setItem(k, s), [SAVE_KEY, header("feud", ADA_BEN, 5)]);
-  await ta.load(`${url}?pace=quick`);
   await ta.tapButton("resume-save");
   await ta.waitFor("Ada's building turn", async () => (await ta.q("ct_human")) === 1);
   let mark = ta.mark();
@@ -358,10 +355,7 @@ export async function designShareAndOpen(browser, url, Tab, h) {
 // is still there after watching the game in the viewer, and Place lays it where it was put.
 export async function regressViewerKeepsStagedTile(browser, url, Tab, h) {
   const { check } = h;
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
-  const tab = await Tab.open(ctx, `${url}?pace=quick`);
-  await tab.page.evaluate(([k, s]) => localStorage.setItem(k, s), [SAVE_KEY, header("carcassonne", ADA_BEN, 3)]);
-  await tab.load(`${url}?pace=quick`);
+  const { ctx, tab } = await withSave(browser, `${url}?pace=quick`, Tab, header("carcassonne", ADA_BEN, 3));
   await tab.tapButton("resume-save");
   await tab.waitFor("a tile to lay", async () => (await tab.q("ct_input")) === 8 && (await tab.q("ct_human")) === 1);
   let mark = tab.mark();
@@ -388,48 +382,101 @@ export async function regressViewerKeepsStagedTile(browser, url, Tab, h) {
   await ctx.close();
 }
 
-// Each game near its end (a golden selfplay a few moves short, all seats bots): shared from one
-// context, opened in a fresh one, where the game carries on to the results screen.
+// Each game near its end: a selfplay of this build's Hard bots (`fixtures/near-end/<game>.json`,
+// made by `referee selfplay --game G --players N --levels hard[,hard] --seed 3 --out …`) cut
+// at a human turn (the seat given is made human) close to the end: castle before the solo's
+// 18th and last shot, carcassonne before the last tile, the others before the loser's last
+// shot, which the bot answers. Shared from one context while the human is to act (nothing
+// moves), opened in a fresh one, where the human plays on (the game's gesture, the first
+// open cell, the first choice) and the bot finishes, to the results screen.
+// Catapults uses `fixtures/catapults-last-round.json` (3 seats, 48 flicks: fewer to re-simulate).
 const NEAR_END = [
-  ["castle", "castle/castle-1p-s1.json", 3],
-  ["feud", "feud/feud-2p-s1.json", 3],
-  ["assault", "assault/assault-2p-s1.json", 3],
-  ["catapults", "catapults/catapults-2p-s1.json", 3],
-  ["carcassonne", "carcassonne/carcassonne-2p-s1.json", 4],
+  ["castle", 51, 0, "near-end/castle.json"],
+  ["feud", 17, 1, "near-end/feud.json"],
+  ["assault", 16, 1, "near-end/assault.json"],
+  ["catapults", 48, 1, "catapults-last-round.json"],
+  ["carcassonne", 227, 0, "near-end/carcassonne.json"],
 ];
+
+// A fresh context whose page finds `save` in storage from its first load (one load, not two).
+async function withSave(browser, url, Tab, save, opts = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true, ...opts });
+  await ctx.addInitScript(([k, s]) => {
+    try {
+      if (!sessionStorage.getItem("ct-test-seeded")) {
+        localStorage.setItem(k, s);
+        sessionStorage.setItem("ct-test-seeded", "1");
+      }
+    } catch (e) {
+      // about:blank has no storage.
+    }
+  }, [SAVE_KEY, save]);
+  return { ctx, tab: await Tab.open(ctx, url) };
+}
+
+// The acting human's move: the game's gesture, a tile on the first open cell, the first spot,
+// or the first choice.
+async function humanMove(tab, h) {
+  const input = await tab.q("ct_input");
+  const anchor = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };
+  if (input >= 1 && input <= 4) {
+    const g = gesturePath(input, anchor, await tab.size(), {});
+    await tab.drag(g.pts, g.stepMs, g.burst);
+  } else if (input === 6 && (await tab.button("release"))) {
+    await tab.tapButton("release");
+  } else if (input === 8) {
+    const mark = tab.mark();
+    await tab.tap(anchor.x, anchor.y);
+    await tab.waitLine(/^\[ct\] grid ghost /, 10000, mark);
+    await tab.tapButton("grid:place");
+  } else if (input === 9) {
+    await tab.tap(anchor.x, anchor.y);
+  } else {
+    h.check(await tab.button("choice:0"), `nothing to do (input ${input})`);
+    await tab.tapButton("choice:0");
+  }
+}
 
 export async function linkEachGameToResults(browser, url, Tab, h, available) {
   const { check } = h;
-  const golden = path.join(here, "..", "golden");
-  for (const [id, file, left] of NEAR_END.filter((g) => available.includes(g[0]))) {
-    const r = JSON.parse(fs.readFileSync(path.join(golden, file), "utf8"));
+  // CT_NEAR=castle,feud runs only those games.
+  const only = process.env.CT_NEAR ? process.env.CT_NEAR.split(",") : null;
+  for (const [id, cut, human, file] of NEAR_END.filter((g) => available.includes(g[0]) && (!only || only.includes(g[0])))) {
+    const r = JSON.parse(fs.readFileSync(path.join(here, "fixtures", file), "utf8"));
     const total = r.moves.length;
-    r.moves = r.moves.slice(0, total - left);
-    const a = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
-    const ta = await Tab.open(a, url);
-    await ta.page.evaluate(([k, s]) => localStorage.setItem(k, s), [SAVE_KEY, JSON.stringify(r)]);
-    await ta.load();
+    r.moves = r.moves.slice(0, cut);
+    r.seats[human].kind = "Human";
+    r.seats[human].name = "Ada";
+    const t0 = Date.now();
+    const { ctx: a, tab: ta } = await withSave(browser, url, Tab, JSON.stringify(r));
     await ta.tapButton("resume-save");
-    await ta.waitFor("the game screen", async () => (await ta.q("ct_screen")) === 3, 30000);
-    // Paused at once: the bots (at the normal pace) wait before each move, and none moves
-    // while paused; a move they made first is simply in the link too.
-    await ta.tapButton("pause");
-    await ta.waitFor("the pause menu", async () => (await ta.q("ct_screen")) === 4);
-    await ta.tapButton("share");
-    const got = await ta.waitLine(/^\[ct\] share moves=(\d+) chars=(\d+)$/, 10000);
-    const link = await ta.page.evaluate(() => window.ct.lastShare);
-    check(Number(got[1]) >= total - left && Number(got[1]) < total, `${id}: shared ${got[1]} of ${total} moves`);
+    await ta.waitFor(`${id}: Ada's turn`, async () => (await ta.q("ct_human")) === 1, 30000);
+    const link = await sharedLink(ta, h);
+    check(link.moves === cut, `${id}: shared ${link.moves} moves (${cut})`);
     ta.noErrors();
     await a.close();
 
+    const t1 = Date.now();
     const b = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
-    const tb = await Tab.open(b, `${url}?pace=quick${link.slice(link.indexOf("#"))}`);
+    const tb = await Tab.open(b, `${url}?pace=quick${link.url.slice(link.url.indexOf("#"))}`);
     const opened = await tb.waitLine(new RegExp(`^\\[ct\\] link-opened ${id} moves=(\\d+) `), 60000);
-    check(opened[1] === got[1], `${id}: the receiver is at move ${got[1]} (${opened[1]})`);
-    await tb.waitFor(`${id}: the results screen`, async () => (await tb.q("ct_screen")) === 6, 90000);
+    check(Number(opened[1]) === cut, `${id}: the receiver is at move ${cut} (${opened[1]})`);
+    const t2 = Date.now();
+    let played = 0;
+    for (;;) {
+      await tb.waitFor(`${id}: Ada's turn or the results`, async () =>
+        (await tb.q("ct_screen")) === 6 || ((await tb.q("ct_human")) === 1 && (await tb.q("ct_busy")) === 0), 90000);
+      if ((await tb.q("ct_screen")) === 6) break;
+      check(played < 12, `${id}: still not over after ${played} of Ada's moves`);
+      const moves = await tb.q("ct_moves");
+      await humanMove(tb, h);
+      await tb.waitFor(`${id}: Ada's move played`, async () => (await tb.q("ct_moves")) > moves || (await tb.q("ct_screen")) === 6, 60000);
+      played += 1;
+    }
     const end = await tb.q("ct_moves");
-    check(end > Number(got[1]), `${id}: the receiver played on (${got[1]} -> ${end} moves)`);
-    console.log(`     ${id}: ${got[1]} moves in ${got[2]} characters, continued to the results at move ${end}`);
+    check(end > cut, `${id}: the receiver played on (${cut} -> ${end} moves)`);
+    const sec = (t) => (t / 1000).toFixed(1);
+    console.log(`     ${id}: ${cut} moves in ${link.chars} characters; Ada played ${played}, results at move ${end} (the selfplay ended at ${total}); shared in ${sec(t1 - t0)} s, opened in ${sec(t2 - t1)} s, played on in ${sec(Date.now() - t2)} s`);
     tb.noErrors();
     await b.close();
   }
