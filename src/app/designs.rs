@@ -168,6 +168,24 @@ impl App {
             buttons.push(("design:save", format!("Save this {kind}")));
             buttons.push(("design:share", format!("Share {kind}")));
         }
+        // Before anything is built, the player's own designs that fit are offered right here,
+        // next to the shipped ones in the bottom bar.
+        let list = self.designs().clone();
+        let quick: Vec<usize> = if now.is_none() {
+            mine.iter()
+                .copied()
+                .filter(|&i| p.game().design_moves(&list[i]).is_ok())
+                .take(2)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let quick_keys: Vec<String> = (0..quick.len())
+            .map(|k| format!("design:quick:{k}"))
+            .collect();
+        for (k, &i) in quick.iter().enumerate() {
+            buttons.push((quick_keys[k].as_str(), format!("Build {}", list[i].name)));
+        }
         if !mine.is_empty() {
             buttons.push(("design:list", format!("My designs ({})", mine.len())));
         }
@@ -193,6 +211,12 @@ impl App {
                 if let Some(mut d) = now.clone() {
                     d.name = self.name_on_table(&d, kind);
                     self.share_design(&d);
+                }
+            }
+            Some(key) if key.starts_with("design:quick:") => {
+                let k = key["design:quick:".len()..].parse::<usize>().ok();
+                if let Some(&i) = k.and_then(|k| quick.get(k)) {
+                    self.build_design(p, &list[i]);
                 }
             }
             Some("design:list") => {
