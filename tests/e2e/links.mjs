@@ -262,6 +262,9 @@ function designLink(base, game, name, rows) {
   return `${base}#design=${toB64(packed)}`;
 }
 
+// The designs and near-end tests draw a smaller page: fewer pixels for the software renderer.
+const SMALL = { width: 960, height: 600 };
+
 const digestOf = async (tab) => ((await tab.q("ct_design")) >>> 0).toString(16).padStart(8, "0");
 
 // A fortress built in one context (a shipped design), saved under a name, reused in a later
@@ -314,7 +317,7 @@ export async function designShareAndOpen(browser, url, Tab, h) {
   await a.close();
 
   // A fresh context opens the link in the designer.
-  const b = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  const b = await browser.newContext({ viewport: SMALL, hasTouch: true });
   const fragment = link.slice(link.indexOf("#"));
   const tb = await Tab.open(b, `${url}?pace=quick${fragment}`);
   const opened = await tb.waitLine(/^\[ct\] design-opened game=feud name=(.*) digest=([0-9a-f]{8}) moves=(\d+)$/, 30000);
@@ -334,7 +337,7 @@ export async function designShareAndOpen(browser, url, Tab, h) {
   await b.close();
 
   // A damaged link and one whose castle the rules refuse: a sentence on the title screen.
-  const c = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+  const c = await browser.newContext({ viewport: SMALL });
   const tc = await Tab.open(c, url);
   const towers = [4, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1].map((t, i) => [Math.floor(i / 4), i % 4, t, 0]);
   for (const [what, bad, words] of [
@@ -400,7 +403,7 @@ const NEAR_END = [
 
 // A fresh context whose page finds `save` in storage from its first load (one load, not two).
 async function withSave(browser, url, Tab, save, opts = {}) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true, ...opts });
+  const ctx = await browser.newContext({ viewport: SMALL, hasTouch: true, ...opts });
   await ctx.addInitScript(([k, s]) => {
     try {
       if (!sessionStorage.getItem("ct-test-seeded")) {
@@ -457,7 +460,7 @@ export async function linkEachGameToResults(browser, url, Tab, h, available) {
     await a.close();
 
     const t1 = Date.now();
-    const b = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+    const b = await browser.newContext({ viewport: SMALL, hasTouch: true });
     const tb = await Tab.open(b, `${url}?pace=quick${link.url.slice(link.url.indexOf("#"))}`);
     const opened = await tb.waitLine(new RegExp(`^\\[ct\\] link-opened ${id} moves=(\\d+) `), 60000);
     check(Number(opened[1]) === cut, `${id}: the receiver is at move ${cut} (${opened[1]})`);
