@@ -392,12 +392,11 @@ export async function regressViewerKeepsStagedTile(browser, url, Tab, h) {
 // shot, which the bot answers. Shared from one context while the human is to act (nothing
 // moves), opened in a fresh one, where the human plays on (the game's gesture, the first
 // open cell, the first choice) and the bot finishes, to the results screen.
-// Catapults uses `fixtures/catapults-last-round.json` (3 seats, 48 flicks: fewer to re-simulate).
 const NEAR_END = [
   ["castle", 51, 0, "near-end/castle.json"],
   ["feud", 17, 1, "near-end/feud.json"],
   ["assault", 16, 1, "near-end/assault.json"],
-  ["catapults", 48, 1, "catapults-last-round.json"],
+  ["catapults", 86, 1, "near-end/catapults.json"],
   ["carcassonne", 227, 0, "near-end/carcassonne.json"],
 ];
 
