@@ -358,6 +358,12 @@ impl App {
             has_save: self.saved.is_some() as i32,
             map: self.probe_map,
             ghost: self.probe_ghost,
+            texts: self
+                .ui
+                .probe_texts()
+                .into_iter()
+                .map(|(a, t)| ([a.x, a.y, a.w, a.h], t))
+                .collect(),
         });
     }
 }

@@ -6,7 +6,7 @@ use super::frame::Area;
 use super::pointer::PointerEvent;
 use super::probe::key_hash;
 use macroquad::prelude::*;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 
 pub const BG: Color = Color::new(0.11, 0.13, 0.17, 1.0);
@@ -65,6 +65,10 @@ pub struct Ui {
     /// Gesture time, seconds (see [`super::gesture::clock_step`]).
     pub clock: f64,
     glyphs: RefCell<Glyphs>,
+    /// Every text drawn this frame and its box on screen (for the browser tests' overlap check).
+    texts: RefCell<Vec<(Area, String)>>,
+    /// The clip rectangle text is drawn under (the table's area), if any.
+    clip: Cell<Option<Area>>,
 }
 
 /// Which glyphs are rasterized. When macroquad's font atlas grows in the middle of a frame it
@@ -112,6 +116,8 @@ impl Ui {
             prev_buttons: Vec::new(),
             clock: 0.0,
             glyphs: RefCell::new(Glyphs::default()),
+            texts: RefCell::new(Vec::new()),
+            clip: Cell::new(None),
         }
     }
 
@@ -143,6 +149,8 @@ impl Ui {
         self.events = events;
         self.pointer = pointer;
         self.prev_buttons = std::mem::take(&mut self.buttons);
+        self.texts.borrow_mut().clear();
+        self.clip.set(None);
         self.warm();
     }
 
@@ -220,6 +228,10 @@ impl Ui {
     /// Text with its top-left corner at (x, y).
     pub fn text(&self, text: &str, x: f32, y: f32, size: f32, color: Color) {
         let t = plain(text);
+        if t.trim().is_empty() {
+            return;
+        }
+        self.record(&t, x, y, size);
         if self.glyphs.borrow_mut().ready(&t, size) {
             draw_text(&t, x, y + size * 0.78, size, color);
         }
@@ -230,9 +242,36 @@ impl Ui {
         let w = self.measure(&t, size);
         let x = area.x + (area.w - w) * 0.5;
         let y = area.y + (area.h - size) * 0.5;
-        if self.glyphs.borrow_mut().ready(&t, size) {
-            draw_text(&t, x, y + size * 0.78, size, color);
+        self.text(&t, x, y, size, color);
+    }
+
+    /// Notes a drawn text's box (cut to the clip rectangle; not at all when wholly clipped).
+    fn record(&self, t: &str, x: f32, y: f32, size: f32) {
+        let mut a = Area::new(x, y, self.measure(t, size), size);
+        if let Some(c) = self.clip.get() {
+            let (x0, y0) = (a.x.max(c.x), a.y.max(c.y));
+            let (x1, y1) = ((a.x + a.w).min(c.x + c.w), (a.y + a.h).min(c.y + c.h));
+            if x1 <= x0 || y1 <= y0 {
+                return;
+            }
+            a = Area::new(x0, y0, x1 - x0, y1 - y0);
         }
+        self.texts.borrow_mut().push((a, t.to_string()));
+    }
+
+    /// Text drawn from now on is cut to `clip` (the table's area), or not cut.
+    pub fn set_clip(&self, clip: Option<Area>) {
+        self.clip.set(clip);
+    }
+
+    /// An opaque panel or veil now covers `a`: the texts drawn under it so far are hidden.
+    pub fn cover(&self, a: Area) {
+        self.texts.borrow_mut().retain(|(t, _)| !overlap(*t, a));
+    }
+
+    /// This frame's texts and their boxes, for the test probe.
+    pub fn probe_texts(&self) -> Vec<(Area, String)> {
+        self.texts.borrow().clone()
     }
 
     /// Splits text into lines no wider than `width`.
@@ -341,6 +380,13 @@ impl Ui {
             })
             .collect()
     }
+}
+
+/// Whether two boxes share more than a hairline (half a pixel each way).
+pub fn overlap(a: Area, b: Area) -> bool {
+    let dx = (a.x + a.w).min(b.x + b.w) - a.x.max(b.x);
+    let dy = (a.y + a.h).min(b.y + b.h) - a.y.max(b.y);
+    dx > 0.5 && dy > 0.5
 }
 
 impl Default for Ui {

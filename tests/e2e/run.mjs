@@ -17,6 +17,7 @@ import { decodePng, pixelStats } from "./png.mjs";
 import { GAMES, gesturePath } from "./games.mjs";
 import { playOut, rng } from "./whole.mjs";
 import { linkShareAndContinue, linkTamperedRefused, viewerScrub, viewerFromFile } from "./links.mjs";
+import { textLayout } from "./screens.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -436,6 +437,13 @@ async function main() {
       );
       await test("link viewer: a replay file picked opens in the viewer, a broken one dropped is refused", () =>
         viewerFromFile(browser, url, Tab, h)
+      );
+    }
+
+    // Every screen at four sizes (CT_ONLY=layout runs just this).
+    if (["castle", "feud", "assault", "catapults", "carcassonne"].every((g) => available.includes(g))) {
+      await test("layout: on every screen at phone portrait, tablet, 1280x800 and 4K no text overlaps another or leaves the screen", () =>
+        textLayout(browser, url, Tab, { check, sleep })
       );
     }
 

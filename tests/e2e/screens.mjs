@@ -1,0 +1,110 @@
+// Every screen at four sizes: no two drawn texts overlap and none leaves the screen. The app
+// lists the boxes of the texts it drew in its last frame (`wasm_exports.ct_texts()` prints them as
+// one console line); run.mjs registers the test (CT_ONLY=layout runs it alone).
+//
+// One page visits title, setup, rules, the play screen of each game (Carcassonne starts on its
+// map), pause, the replay viewer and the results (a finished Castle game opened from a link:
+// `fixtures/castle-2p-s2.link` is `referee link tests/golden/castle/castle-2p-s2.json`), and
+// resizes itself to each size there. The page runs with `hints=off` (no first-game hints).
+
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SIZES = [
+  ["phone-portrait", 390, 844],
+  ["tablet-landscape", 1180, 820],
+  ["laptop", 1280, 800],
+  ["4k", 3840, 2160],
+];
+const FINISHED_LINK = fs.readFileSync(path.join(here, "fixtures", "castle-2p-s2.link"), "utf8").trim();
+
+// The texts of the app's last frame: [{x, y, w, h, t}].
+export async function drawnTexts(tab) {
+  const mark = tab.mark();
+  await tab.page.evaluate(() => wasm_exports.ct_texts());
+  const m = await tab.waitLine(/^\[ct\] texts (.*)$/, 5000, mark);
+  return JSON.parse(m[1]).map(([x, y, w, h, t]) => ({ x, y, w, h, t }));
+}
+
+// What is wrong with one frame's texts on a w x h screen (an empty list when nothing is).
+export function layoutProblems(texts, w, h) {
+  const bad = [];
+  const show = (a) => `"${a.t}" (${a.x},${a.y} ${a.w}x${a.h})`;
+  for (const a of texts) {
+    if (a.x < -0.5 || a.y < -0.5 || a.x + a.w > w + 0.5 || a.y + a.h > h + 0.5) bad.push(`off screen: ${show(a)}`);
+  }
+  for (let i = 0; i < texts.length; i++) {
+    for (let j = i + 1; j < texts.length; j++) {
+      const a = texts[i];
+      const b = texts[j];
+      const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+      const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+      if (dx > 0.5 && dy > 0.5) bad.push(`overlap: ${show(a)} and ${show(b)}`);
+    }
+  }
+  return bad;
+}
+
+export async function textLayout(browser, url, Tab, h) {
+  const { check, sleep } = h;
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick&hints=off`);
+  await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+  const problems = [];
+  // The screen as it is now, at every size, then back to 1280x800.
+  const atEverySize = async (label, screen) => {
+    for (const [name, w, hh] of SIZES) {
+      await tab.page.setViewportSize({ width: w, height: hh });
+      await tab.waitFor(`the ${w}x${hh} layout`, async () => (await tab.size()).w === w);
+      // Text with new glyphs is drawn a frame after it is asked for.
+      await tab.frames(4, 15000);
+      check((await tab.q("ct_screen")) === screen, `${label}: still on screen ${screen} at ${name}`);
+      const texts = await drawnTexts(tab);
+      check(texts.length > 0, `${label} at ${name}: no text drawn at all`);
+      for (const p of layoutProblems(texts, w, hh)) problems.push(`${label} at ${name} (${w}x${hh}): ${p}`);
+    }
+    await tab.page.setViewportSize({ width: 1280, height: 800 });
+    await tab.frames(3, 15000);
+  };
+  const screenIs = (n, what, timeout = 15000) =>
+    tab.waitFor(what, async () => (await tab.q("ct_screen")) === n, timeout);
+
+  await atEverySize("title", 1);
+  for (const id of ["castle", "feud", "assault", "catapults", "carcassonne"]) {
+    await tab.tapButton(`game:${id}`);
+    await screenIs(2, `the ${id} setup`);
+    if (id === "castle") {
+      await atEverySize("castle setup", 2);
+      await tab.tapButton("rules");
+      await screenIs(5, "the rules");
+      await atEverySize("castle rules", 5);
+      await tab.tapButton("back");
+      await screenIs(2, "the setup again");
+    }
+    await tab.tapButton("start");
+    await screenIs(3, `the ${id} game`);
+    await sleep(300);
+    await atEverySize(`${id} play`, 3);
+    await tab.tapButton("pause");
+    await screenIs(4, "the pause menu");
+    if (id === "castle") {
+      await atEverySize("pause", 4);
+      await tab.tapButton("watch");
+      await screenIs(7, "the replay viewer");
+      await atEverySize("replay viewer", 7);
+      await tab.tapButton("viewer:close");
+      await screenIs(4, "the pause menu again");
+    }
+    await tab.tapButton("quit");
+    await screenIs(1, "the title");
+  }
+  // The results of a finished game, opened from its link.
+  await tab.load(`${url}?pace=quick&hints=off${FINISHED_LINK}`);
+  await screenIs(6, "the results of the finished game", 120000);
+  await atEverySize("results", 6);
+  check(problems.length === 0, `${problems.length} text layout problems:\n  ${problems.join("\n  ")}`);
+  tab.noErrors();
+  await ctx.close();
+}
