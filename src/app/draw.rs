@@ -1,17 +1,14 @@
 //! Drawing a `TableView` (any game's) through a `Frame`.
 
+use super::frame::Area;
 use super::frame::Frame;
-use super::ui::{plain, rgb, Ui, DIM};
+use super::ui::{overlap, plain, rgb, Ui, DIM};
 use crate::core::{BodyShape, TableView};
 use macroquad::prelude::*;
 
 pub fn table(ui: &Ui, view: &TableView, f: &Frame) {
-    let size = ui.size(2.2);
-    for (x, y, text) in &view.labels {
-        let (sx, sy) = f.to_screen(*x, *y);
-        let t = plain(text);
-        let w = ui.measure(&t, size);
-        ui.text(&t, sx - w * 0.5, sy - size * 0.5, size, DIM);
+    for (x, y, t, size) in place_labels(ui, view, f) {
+        ui.text(&t, x, y, size, DIM);
     }
     for b in &view.bodies {
         let (sx, sy) = f.to_screen(b.x, b.y);
@@ -48,6 +45,38 @@ pub fn table(ui: &Ui, view: &TableView, f: &Frame) {
             }
         }
     }
+}
+
+/// Where the table's labels go: each at its marker, else just below or above it, else shortened
+/// (its last " * " parts dropped); a label that still meets one placed before it is left out.
+/// Short labels are placed first (numbers on pieces stay; a long caption gives way).
+fn place_labels(ui: &Ui, view: &TableView, f: &Frame) -> Vec<(f32, f32, String, f32)> {
+    let size = ui.size(2.2);
+    let mut order: Vec<&(f32, f32, String)> = view.labels.iter().collect();
+    order.sort_by_key(|l| l.2.chars().count());
+    let mut placed: Vec<(f32, f32, String, f32)> = Vec::new();
+    let free = |a: Area, placed: &[(f32, f32, String, f32)]| {
+        placed
+            .iter()
+            .all(|(x, y, t, s)| !overlap(a, Area::new(*x, *y, ui.measure(t, *s), *s)))
+    };
+    for (x, y, text) in order {
+        let (sx, sy) = f.to_screen(*x, *y);
+        let full = plain(text);
+        let parts: Vec<&str> = full.split(" * ").collect();
+        'label: for n in (1..=parts.len()).rev() {
+            let t = parts[..n].join(" * ");
+            let w = ui.measure(&t, size);
+            for dy in [0.0, 1.2, -1.2] {
+                let a = Area::new(sx - w * 0.5, sy - size * 0.5 + dy * size, w, size);
+                if free(a, &placed) {
+                    placed.push((a.x, a.y, t, size));
+                    break 'label;
+                }
+            }
+        }
+    }
+    placed
 }
 
 /// The previous shot's path, faint.

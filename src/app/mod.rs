@@ -29,6 +29,8 @@ mod aim;
 mod audio;
 mod bottom_bar;
 mod camera;
+mod cover;
+mod hints;
 mod hud;
 mod map;
 mod pause;
@@ -160,6 +162,14 @@ struct App {
     viewer_logged: Option<(usize, usize)>,
     /// A game link being opened (its shots re-simulated over a few frames).
     opening: Option<share::Pending>,
+    /// The in-game details panel is open.
+    details: bool,
+    /// The portrait hint was shown in this game.
+    portrait_told: bool,
+    /// Pass-and-play: the human seat the device was last handed to (its hand may be shown).
+    handed_to: Option<usize>,
+    /// The first-game hint shown this frame, if any.
+    hint_up: Option<hints::Hint>,
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -229,6 +239,10 @@ impl App {
             viewer_back: Screen::Title,
             viewer_logged: None,
             opening: None,
+            details: false,
+            portrait_told: false,
+            handed_to: None,
+            hint_up: None,
         }
     }
 

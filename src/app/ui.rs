@@ -297,6 +297,39 @@ impl Ui {
         lines
     }
 
+    /// The text cut (with "...") to fit `width` on one line.
+    pub fn fit(&self, text: &str, size: f32, width: f32) -> String {
+        let t = plain(text);
+        if self.measure(&t, size) <= width {
+            return t;
+        }
+        let mut chars: Vec<char> = t.chars().collect();
+        while !chars.is_empty() {
+            chars.pop();
+            let cut: String = chars.iter().collect::<String>().trim_end().to_string() + "...";
+            if self.measure(&cut, size) <= width {
+                return cut;
+            }
+        }
+        String::new()
+    }
+
+    /// Text wrapped to `width`, at most `max` lines (the last cut with "..." when more follow).
+    pub fn wrap_at_most(&self, text: &str, size: f32, width: f32, max: usize) -> Vec<String> {
+        let mut lines: Vec<String> = self
+            .wrap(text, size, width)
+            .into_iter()
+            .map(|l| self.fit(&l, size, width))
+            .collect();
+        if lines.len() > max {
+            lines.truncate(max);
+            if let Some(last) = lines.last_mut() {
+                *last = self.fit(&format!("{last} ..."), size, width);
+            }
+        }
+        lines
+    }
+
     /// Wrapped text from (x, y); returns the height used.
     pub fn paragraph(
         &self,
@@ -355,14 +388,22 @@ impl Ui {
             draw_circle(cx, cy, r, colour);
         }
         let size = self.size_at_most(4.0, a.h * 0.5);
-        let mut label = plain(label);
-        while self.measure(&label, size) > a.w - 2.0 * r && label.len() > 4 {
-            label.truncate(label.len() - 4);
-            label.push_str("...");
-        }
+        let label = self.fit(label, size, a.w - 2.0 * r);
         self.text_centred(&label, a, size, if dim { DIM } else { TEXT });
         match self.released {
             Some(((dx, dy), (ux, uy))) if enabled && a.contains(dx, dy) && a.contains(ux, uy) => {
+                self.released = None;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A tap target that draws nothing (a whole cover screen); returns true when tapped.
+    pub fn button_invisible(&mut self, key: &str, a: Area) -> bool {
+        self.buttons.push((key.to_string(), a));
+        match self.released {
+            Some(((dx, dy), (ux, uy))) if a.contains(dx, dy) && a.contains(ux, uy) => {
                 self.released = None;
                 true
             }
