@@ -209,7 +209,7 @@ mod player_text {
                 ..header.clone()
             })
             .unwrap_or_else(|e| panic!("{f}: {e:?}"));
-            let mut check = |what: &str, t: &str, bad: &mut Vec<String>| {
+            let check = |what: &str, t: &str, bad: &mut Vec<String>| {
                 if let Some(why) = unplayerly(t) {
                     if bad.len() < 40 {
                         bad.push(format!("{f}: {what} has {why}: {t:?}"));
