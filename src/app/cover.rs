@@ -73,6 +73,19 @@ impl App {
                 y += small * 1.3;
             }
         }
+        // The menu stays at hand (share, rules, quit) without showing the table.
+        let bw = 20.0 * u;
+        if active
+            && self.ui.button(
+                "pause",
+                Area::new(w - bw - 2.0 * u, u, bw, 8.0 * u),
+                "Menu",
+                true,
+            )
+        {
+            self.go(super::Screen::Pause);
+            return true;
+        }
         if active && self.ui.button_invisible("cover:ready", all) {
             self.handed_to = Some(seat);
             log(&format!("handed-to seat={seat}"));

@@ -17,7 +17,7 @@ import { decodePng, pixelStats } from "./png.mjs";
 import { GAMES, gesturePath } from "./games.mjs";
 import { playOut, rng } from "./whole.mjs";
 import { linkShareAndContinue, linkTamperedRefused, viewerScrub, viewerFromFile } from "./links.mjs";
-import { textLayout } from "./screens.mjs";
+import { textLayout, passAndPlay } from "./screens.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -427,6 +427,12 @@ async function main() {
     if (["castle", "feud", "assault", "catapults", "carcassonne"].every((g) => available.includes(g))) {
       await test("layout: on every screen at phone portrait, tablet, 1280x800 and 4K no text overlaps another or leaves the screen", () =>
         textLayout(browser, url, Tab, { check, sleep })
+      );
+    }
+
+    if (available.includes("castle")) {
+      await test("pass-and-play: between two humans in Castle a cover hides the table; the second player never sees the first one's hand", () =>
+        passAndPlay(browser, url, Tab, { check, sleep }, gesturePath)
       );
     }
 

@@ -117,3 +117,69 @@ export async function textLayout(browser, url, Tab, h) {
   tab.noErrors();
   await ctx.close();
 }
+
+// Pass-and-play: Castle with two humans (the link fixture: Ada and Ben, 20 moves in). While the
+// cover is up no hand is drawn; after the tap only the new player's hand is. The first player
+// plays their turn through (choices, then the shot), the cover comes up for the second.
+export async function passAndPlay(browser, url, Tab, h, gesturePath) {
+  const { check } = h;
+  const fixture = fs.readFileSync(path.join(here, "fixtures", "castle-link.json"), "utf8");
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  const tab = await Tab.open(ctx, `${url}?pace=quick&hints=off`);
+  await tab.page.evaluate((s) => localStorage.setItem("catapult-table.save", s), fixture);
+  await tab.load();
+  await tab.tapButton("resume-save");
+  await tab.waitFor("the game screen", async () => (await tab.q("ct_screen")) === 3);
+  const hands = (texts) => texts.filter((t) => /'s hand: /.test(t.t)).map((t) => t.t);
+  // The cover is up: whose turn it names, and that no hand is drawn.
+  const covered = async () => {
+    await tab.waitFor("the cover", async () => (await tab.button("cover:ready")) !== null, 60000);
+    await tab.frames(2);
+    const texts = await drawnTexts(tab);
+    const pass = texts.map((t) => /^Pass to (.+)$/.exec(t.t)).find((m) => m);
+    check(pass, `the cover says whom to pass to: ${texts.map((t) => t.t).join(" | ")}`);
+    check(hands(texts).length === 0, `no hand under the cover: ${hands(texts).join(" | ")}`);
+    return pass[1];
+  };
+  // After the tap: the named player's hand, nobody else's.
+  const uncover = async (who, other) => {
+    await tab.tapButton("cover:ready");
+    await tab.waitFor("the table", async () => (await tab.button("cover:ready")) === null);
+    await tab.frames(2);
+    const shown = hands(await drawnTexts(tab));
+    check(shown.length === 1 && shown[0].includes(`${who}'s hand: `), `${who}'s hand is shown: ${shown.join(" | ")}`);
+    check(!shown.some((t) => t.includes(`${other}'s hand`)), `${other}'s hand is not shown`);
+    return shown[0];
+  };
+  const first = await covered();
+  const second = first === "Ada" ? "Ben" : "Ada";
+  const firstHand = await uncover(first, second);
+  console.log(`     ${firstHand}`);
+  // The first player's turn, to its end (the cover comes back up for the other).
+  for (let step = 0; step < 12 && !(await tab.button("cover:ready")); step++) {
+    await tab.waitFor(
+      "a move to make or the cover",
+      async () => ((await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0) || (await tab.button("cover:ready")) !== null,
+      60000
+    );
+    if (await tab.button("cover:ready")) break;
+    const moves = await tab.q("ct_moves");
+    const input = await tab.q("ct_input");
+    const mark = tab.mark();
+    if (input >= 1 && input <= 4) {
+      const anchor = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };
+      const g = gesturePath(input, anchor, await tab.size(), {});
+      await tab.drag(g.pts, g.stepMs, g.burst);
+    } else {
+      check(await tab.button("choice:0"), `nothing to do (input ${input})`);
+      await tab.tapButton("choice:0");
+    }
+    await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 60000, mark);
+  }
+  const next = await covered();
+  check(next === second, `the cover passes to ${second} (${next})`);
+  const secondHand = await uncover(second, first);
+  console.log(`     ${secondHand}`);
+  tab.noErrors();
+  await ctx.close();
+}
