@@ -2,14 +2,11 @@
 
 use super::frame::Area;
 use super::frame::Frame;
-use super::ui::{overlap, plain, rgb, Ui, DIM};
+use super::ui::{overlap, plain, rgb, Ui};
 use crate::core::{BodyShape, TableView};
 use macroquad::prelude::*;
 
 pub fn table(ui: &Ui, view: &TableView, f: &Frame) {
-    for (x, y, t, size) in place_labels(ui, view, f) {
-        ui.text(&t, x, y, size, DIM);
-    }
     for b in &view.bodies {
         let (sx, sy) = f.to_screen(b.x, b.y);
         let c = rgb(b.rgb);
@@ -45,7 +42,23 @@ pub fn table(ui: &Ui, view: &TableView, f: &Frame) {
             }
         }
     }
+    // Labels last, on small plates: never hidden behind the table's edge or a piece.
+    for (x, y, t, size) in place_labels(ui, view, f) {
+        let w = ui.measure(&t, size);
+        let pad = size * 0.2;
+        draw_rectangle(
+            x - pad,
+            y - pad * 0.5,
+            w + 2.0 * pad,
+            size + pad,
+            Color::new(0.0, 0.0, 0.0, 0.45),
+        );
+        ui.text(&t, x, y, size, LABEL);
+    }
 }
+
+/// Label text on the table: light, to read on its plate.
+const LABEL: Color = Color::new(0.86, 0.87, 0.9, 1.0);
 
 /// Where the table's labels go: each at its marker, else just below or above it, else shortened
 /// (its last " * " parts dropped); a label that still meets one placed before it is left out.

@@ -6,6 +6,7 @@
 // map), pause, the replay viewer and the results (a finished Castle game opened from a link:
 // `fixtures/castle-2p-s2.link` is `referee link tests/golden/castle/castle-2p-s2.json`), and
 // resizes itself to each size there. The page runs with `hints=off` (no first-game hints).
+// At 1280x800 it also writes the README's picture of each game, docs/images/<game>.png.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -19,6 +20,8 @@ export const SIZES = [
   ["4k", 3840, 2160],
   ["laptop", 1280, 800],
 ];
+// One picture of each game for the README (docs/images/<game>.png, 1280x800).
+const IMAGES = path.join(here, "..", "..", "docs", "images");
 const FINISHED_LINK = fs.readFileSync(path.join(here, "fixtures", "castle-2p-s2.link"), "utf8").trim();
 
 // The texts of the app's last frame: [{x, y, w, h, t}].
@@ -95,7 +98,11 @@ export async function textLayout(browser, url, Tab, h) {
     await tab.tapButton("start");
     await screenIs(3, `the ${id} game`);
     await sleep(300);
-    await atEverySize(`${id} play`, 3);
+    await atEverySize(`${id} play`, 3, async (name) => {
+      if (name !== "laptop") return;
+      fs.mkdirSync(IMAGES, { recursive: true });
+      await tab.page.screenshot({ path: path.join(IMAGES, `${id}.png`) });
+    });
     await tab.tapButton("pause");
     await screenIs(4, "the pause menu");
     if (id === "castle") {
