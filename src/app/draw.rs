@@ -100,3 +100,49 @@ pub fn ghost(path: &[[f32; 2]], f: &Frame, u: f32) {
         draw_circle(x, y, (u * 0.35).max(1.5), Color::new(1.0, 1.0, 1.0, 0.22));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view(labels: &[(f32, f32, &str)]) -> TableView {
+        TableView {
+            bodies: Vec::new(),
+            bounds: [0.0, 0.0, 1.0, 1.0],
+            labels: labels
+                .iter()
+                .map(|(x, y, t)| (*x, *y, t.to_string()))
+                .collect(),
+        }
+    }
+
+    /// Castle's mat captions printed over the tower numbers in phone portrait (issue 15).
+    #[test]
+    fn regression_table_labels_never_overlap() {
+        let ui = Ui::new();
+        let f = Frame {
+            scale: 100.0,
+            ox: 0.0,
+            oy: 500.0,
+        };
+        let v = view(&[
+            (0.5, 0.5, "Mat 1 · Player 1 · King"),
+            (0.5, 0.5, "1"),
+            (0.5, 0.5, "Mat 2 · Player 2 · Queen"),
+            (0.5, 0.5, "Mat 3 · Player 3 · Prince"),
+            (0.5, 0.5, "Mat 4 · Player 4 · Princess"),
+        ]);
+        let placed = place_labels(&ui, &v, &f);
+        for (i, a) in placed.iter().enumerate() {
+            for b in &placed[i + 1..] {
+                let ra = Area::new(a.0, a.1, ui.measure(&a.2, a.3), a.3);
+                let rb = Area::new(b.0, b.1, ui.measure(&b.2, b.3), b.3);
+                assert!(!overlap(ra, rb), "{:?} and {:?} overlap", a.2, b.2);
+            }
+        }
+        // The short number keeps its place; captions move below and above, then give way.
+        assert_eq!(placed[0].2, "1");
+        assert!(placed.len() >= 3, "{placed:?}");
+        assert!(placed.iter().any(|p| p.2 == "Mat 1 * Player 1 * King"));
+    }
+}
