@@ -1,6 +1,7 @@
 //! First-game hints: the first time a player meets a gesture, a ghost finger shows it over the
-//! table with a caption. A hint goes for good once the player has made that move, or taps
-//! *Got it*; which hints are done is kept in storage like the other settings. The page's
+//! table with a caption. A hint goes for good once the player has made that move; it takes no
+//! taps (nothing under it is blocked). Which hints are done is kept in storage like the other
+//! settings. The page's
 //! `?hints=off` (or `CATAPULT_TABLE_HINTS=off` on the desktop) shows none (the browser tests'
 //! layout check and screenshots use it).
 
@@ -95,14 +96,13 @@ impl App {
         let fade = if t > 1.0 { 0.0 } else { 0.55 };
         draw_circle(fx, fy, 2.2 * u, Color::new(1.0, 1.0, 1.0, fade));
         draw_circle_lines(fx, fy, 2.2 * u, 2.0, Color::new(1.0, 1.0, 1.0, fade + 0.2));
-        // The caption and its button, at the top of the table (or its bottom when the
-        // launcher is up there), never over the launcher.
+        // The caption, at the top of the table (or its bottom when the launcher is up there),
+        // never over the launcher.
         let size = self.ui.size(3.0);
-        let bw = 16.0 * u;
         let width = (ta.w - 4.0 * u).min(110.0 * u);
         let lines = self
             .ui
-            .wrap_at_most(hint.caption(), size, width - bw - 5.0 * u, 3);
+            .wrap_at_most(hint.caption(), size, width - 4.0 * u, 3);
         let ph = (lines.len() as f32 * size * 1.3 + 2.0 * u).max(9.0 * u);
         let mut a = Area::new(ta.x + (ta.w - width) * 0.5, ta.y + u, width, ph);
         if anchor.1 < a.y + a.h + 6.0 * u {
@@ -119,13 +119,9 @@ impl App {
                 ACCENT,
             );
         }
-        let b = Area::new(a.x + a.w - bw - u, a.y + u, bw, ph - 2.0 * u);
-        if self.ui.button("hint:ok", b, "Got it", true) {
-            self.hint_done(hint);
-        }
     }
 
-    /// The player has made the move (or tapped *Got it*): the hint goes for good.
+    /// The player has made the move: the hint goes for good.
     pub(super) fn hint_done(&mut self, hint: Hint) {
         self.hint_up = None;
         if let Err(e) = mark_done(self.store.as_mut(), hint) {

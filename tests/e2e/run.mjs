@@ -533,7 +533,7 @@ async function playGame(browser, url, id, entry) {
     deviceScaleFactor: 2,
   });
   // A fixed seed: the same game every run (the bots' thinking time varies with the seed).
-  const tab = await Tab.open(ctx, `${url}?seed=${entry.seed ?? 7}&pace=quick`);
+  const tab = await Tab.open(ctx, `${url}?seed=${entry.seed ?? 7}&pace=quick&hints=off`);
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   await tab.tapButton(`game:${id}`);
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
@@ -697,7 +697,7 @@ async function playGame(browser, url, id, entry) {
 // 0.09 m apart, stack levels 0.0765 m, the gap after mat 1 is centred 0.395 m from square 1.
 async function castleSoloDrag(browser, url) {
   const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 }, hasTouch: true });
-  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick`);
+  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick&hints=off`);
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   await tab.tapButton("game:castle");
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
@@ -752,7 +752,7 @@ async function castleSoloDrag(browser, url) {
 
 async function playToEnd(browser, url, id, entry) {
   const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 }, hasTouch: true });
-  const tab = await Tab.open(ctx, `${url}?seed=${entry.seed ?? 7}&pace=quick`);
+  const tab = await Tab.open(ctx, `${url}?seed=${entry.seed ?? 7}&pace=quick&hints=off`);
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   await tab.tapButton(`game:${id}`);
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
@@ -800,7 +800,7 @@ async function playToEnd(browser, url, id, entry) {
 // *Whole table* button shows everything, the mouse wheel zooms about the pointer, *Fit* undoes it.
 async function catapultsZoom(browser, url) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick`);
+  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick&hints=off`);
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   const click = async (key) => {
     const b = await tab.button(key);
@@ -871,7 +871,7 @@ async function catapultsZoom(browser, url) {
 // `ct_ghost_r`, the zoom by `ct_scale` (pixels per cell).
 async function practiceTiles(browser, url) {
   const ctx = await browser.newContext({ viewport: { width: 960, height: 640 }, hasTouch: true, deviceScaleFactor: 2 });
-  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick`);
+  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick&hints=off`);
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   await tab.tapButton("game:practice");
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
@@ -1104,7 +1104,7 @@ async function resultsChart(browser, url) {
 // a tile, hurls by drag-to-fire, chooses Catch the first time it draws a fair tile (Knock out
 // after), and as the catcher drags its hand into the lane and taps *Place*. It plays the `short`
 // option (ticked by touch on the setup screen) to stay in CI's time. The results: ranking,
-// points by kind (catapult too), chart. The page runs at `pace=quick` (0.1 s between bot moves).
+// points by kind (catapult too), chart. The page runs at `pace=quick&hints=off` (0.1 s between bot moves).
 function carcassonneHooks() {
   let viewed = false;
   // The last move line: which step of seat 0's own turn or round we are in.
@@ -1384,7 +1384,7 @@ function feudHooks() {
 // results screen: the ranking is printed and drawn, no page error happened.
 async function wholeGame(browser, url, id, hooks) {
   const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 }, hasTouch: true });
-  const tab = await Tab.open(ctx, `${url}?seed=${hooks.seed}&pace=quick`);
+  const tab = await Tab.open(ctx, `${url}?seed=${hooks.seed}&pace=quick&hints=off`);
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   await tab.tapButton(`game:${id}`);
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
