@@ -61,7 +61,7 @@ pub fn table(ui: &Ui, view: &TableView, f: &Frame) {
 const LABEL: Color = Color::new(0.86, 0.87, 0.9, 1.0);
 
 /// Where the table's labels go: each at its marker, else just below or above it, else shortened
-/// (its last " * " parts dropped); a label that still meets one placed before it is left out.
+/// (its last " | " parts dropped); a label that still meets one placed before it is left out.
 /// Short labels are placed first (numbers on pieces stay; a long caption gives way).
 fn place_labels(ui: &Ui, view: &TableView, f: &Frame) -> Vec<(f32, f32, String, f32)> {
     let size = ui.size(2.2);
@@ -76,9 +76,9 @@ fn place_labels(ui: &Ui, view: &TableView, f: &Frame) -> Vec<(f32, f32, String, 
     for (x, y, text) in order {
         let (sx, sy) = f.to_screen(*x, *y);
         let full = plain(text);
-        let parts: Vec<&str> = full.split(" * ").collect();
+        let parts: Vec<&str> = full.split(" | ").collect();
         'label: for n in (1..=parts.len()).rev() {
-            let t = parts[..n].join(" * ");
+            let t = parts[..n].join(" | ");
             let w = ui.measure(&t, size);
             for dy in [0.0, 1.2, -1.2] {
                 let a = Area::new(sx - w * 0.5, sy - size * 0.5 + dy * size, w, size);
@@ -143,6 +143,6 @@ mod tests {
         // The short number keeps its place; captions move below and above, then give way.
         assert_eq!(placed[0].2, "1");
         assert!(placed.len() >= 3, "{placed:?}");
-        assert!(placed.iter().any(|p| p.2 == "Mat 1 * Player 1 * King"));
+        assert!(placed.iter().any(|p| p.2 == "Mat 1 | Player 1 | King"));
     }
 }

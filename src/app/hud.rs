@@ -106,7 +106,7 @@ impl App {
             Vec::new()
         } else {
             let width = w - details_w(u) - 6.0 * u;
-            self.ui.wrap_at_most(&hud.join(" * "), small, width, 2)
+            self.ui.wrap_at_most(&hud.join(" | "), small, width, 2)
         };
         let log = match p.log.last() {
             Some(l) => self.ui.wrap_at_most(l, small, w - 4.0 * u, 2),

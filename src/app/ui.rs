@@ -36,7 +36,7 @@ pub fn plain(s: &str) -> String {
             '‘' | '’' => out.push('\''),
             '“' | '”' => out.push('"'),
             '×' => out.push('x'),
-            '·' | '•' => out.push('*'),
+            '·' | '•' => out.push('|'),
             '→' => out.push_str("->"),
             '←' => out.push_str("<-"),
             '≥' => out.push_str(">="),

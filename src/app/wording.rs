@@ -224,6 +224,9 @@ mod player_text {
                     check("the status", &l, &mut bad);
                 }
                 check("the phase", &d.game().phase(), &mut bad);
+                if let Some(pp) = d.game().placement_prompt() {
+                    check("a placement prompt", &pp.label, &mut bad);
+                }
                 let events = d
                     .apply_recorded(i, mv, Recorded::Check)
                     .unwrap_or_else(|e| panic!("{f} move {i}: {e:?}"));

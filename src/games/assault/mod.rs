@@ -275,11 +275,13 @@ impl Game for Assault {
         let st = &self.state;
         match st.task()? {
             Task::Build { seat, .. } | Task::Place { seat, .. } => {
-                let card = *st.players[seat].hand.first()?;
+                if st.players[seat].hand.is_empty() {
+                    return None;
+                }
                 let x0 = geo::mat_left(seat) as f32 * table::DMM;
                 Some(PlacementPrompt {
                     action: PUT_ACTION.into(),
-                    label: format!("Put building card {card} on your mat (twist to lean it)"),
+                    label: "Put a building card on your mat (twist to lean it)".to_string(),
                     half_extents: [
                         geo::CARD_LEN as f32 * table::DMM / 2.0,
                         geo::CARD_THICK as f32 * table::DMM / 2.0,
