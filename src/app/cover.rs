@@ -116,4 +116,18 @@ mod tests {
         );
         assert_eq!(pass_to("castle", &two, None, Some(0)), None);
     }
+
+    /// Castle's status showed the acting seat's hand even when that seat was a bot (issue 15).
+    #[test]
+    fn regression_a_bots_hand_is_never_shown() {
+        use crate::core::seat::default_seats;
+        for (kinds, shown) in [(Bot, false), (Human, true)] {
+            let mut seats = default_seats(2, Human);
+            seats[0].kind = kinds;
+            let g = crate::games::new_game("castle", &[], seats, 3).expect("castle starts");
+            assert_eq!(g.turn(), Some(0));
+            let hud = g.hud().join(" | ");
+            assert_eq!(hud.to_lowercase().contains("hand:"), shown, "{hud}");
+        }
+    }
 }
