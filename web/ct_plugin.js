@@ -72,6 +72,9 @@
       env.ct_url_quick_pace = function () {
         return new URLSearchParams(window.location.search).get("pace") === "quick" ? 1 : 0;
       };
+      env.ct_url_hints_off = function () {
+        return new URLSearchParams(window.location.search).get("hints") === "off" ? 1 : 0;
+      };
       env.ct_prompt = function (tp, tn, cp, cn, buf, cap) {
         var v = window.prompt(str(tp, tn), str(cp, cn));
         if (v === null) return -1;

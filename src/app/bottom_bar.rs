@@ -75,7 +75,9 @@ impl App {
         let mut rows: Vec<Vec<(String, String, f32)>> = vec![Vec::new()];
         let mut rx = 0.0;
         for (k, l) in labels {
-            let bw = (self.ui.measure(&ui::plain(&l), bsize) + 6.0 * u).max(20.0 * u);
+            let bw = (self.ui.measure(&ui::plain(&l), bsize) + 6.0 * u)
+                .max(20.0 * u)
+                .min(w - 4.0 * u);
             if rx + bw > w - 4.0 * u && rx > 0.0 {
                 rows.push(Vec::new());
                 rx = 0.0;

@@ -60,7 +60,9 @@ impl App {
         // call and not kept across frames (the scissor rectangle is in physical pixels).
         unsafe { get_internal_gl() }.quad_gl.scissor(Some(clip));
         draw::ghost(&p.ghost, &f, u);
+        self.ui.set_clip(Some(table_area));
         draw::table(&self.ui, view, &f);
+        self.ui.set_clip(None);
         // SAFETY: as above.
         unsafe { get_internal_gl() }.quad_gl.scissor(None);
         f

@@ -124,7 +124,9 @@ impl App {
         // SAFETY: macroquad's internal GL context is borrowed on the main thread for each call
         // and not kept across frames (the scissor rectangle is in physical pixels).
         unsafe { get_internal_gl() }.quad_gl.scissor(Some(clip));
+        self.ui.set_clip(Some(ta));
         self.draw_map_layers(map, f, placing, cached);
+        self.ui.set_clip(None);
         // SAFETY: as above.
         unsafe { get_internal_gl() }.quad_gl.scissor(None);
     }

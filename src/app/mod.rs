@@ -30,6 +30,8 @@ mod audio;
 mod bottom_bar;
 mod camera;
 mod designs;
+mod cover;
+mod hints;
 mod hud;
 mod map;
 mod pause;
@@ -163,6 +165,14 @@ struct App {
     opening: Option<share::Pending>,
     /// Saved designs and their panel.
     designs: designs::DesignUi,
+    /// The in-game details panel is open.
+    details: bool,
+    /// The portrait hint was shown in this game.
+    portrait_told: bool,
+    /// Pass-and-play: the human seat the device was last handed to (its hand may be shown).
+    handed_to: Option<usize>,
+    /// The first-game hint shown this frame, if any.
+    hint_up: Option<hints::Hint>,
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -233,6 +243,10 @@ impl App {
             viewer_logged: None,
             opening: None,
             designs: designs::DesignUi::default(),
+            details: false,
+            portrait_told: false,
+            handed_to: None,
+            hint_up: None,
         }
     }
 
@@ -362,6 +376,12 @@ impl App {
             has_save: self.saved.is_some() as i32,
             map: self.probe_map,
             ghost: self.probe_ghost,
+            texts: self
+                .ui
+                .probe_texts()
+                .into_iter()
+                .map(|(a, t)| ([a.x, a.y, a.w, a.h], t))
+                .collect(),
         });
     }
 }

@@ -9,7 +9,9 @@ use macroquad::prelude::*;
 impl App {
     pub(super) fn pause(&mut self) {
         let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
-        draw_rectangle(0.0, 0.0, w, h, Color::new(0.0, 0.0, 0.0, 0.6));
+        // A veil dark enough that the game's text under it does not compete with the menu's.
+        draw_rectangle(0.0, 0.0, w, h, Color::new(0.0, 0.0, 0.0, 0.82));
+        self.ui.cover(Area::new(0.0, 0.0, w, h));
         let bw = (w - 8.0 * u).min(60.0 * u);
         let x = (w - bw) * 0.5;
         let bh = 11.0 * u;

@@ -15,6 +15,7 @@ mod web {
         pub fn ct_first_frame();
         pub fn ct_url_seed() -> f64;
         pub fn ct_url_quick_pace() -> i32;
+        pub fn ct_url_hints_off() -> i32;
         pub fn ct_prompt(
             tp: *const u8,
             tn: usize,
@@ -83,6 +84,23 @@ pub fn quick_pace() -> bool {
         #[cfg(not(target_arch = "wasm32"))]
         {
             std::env::var("CATAPULT_TABLE_PACE").is_ok_and(|v| v.trim() == "quick")
+        }
+    })
+}
+
+/// First-game hints are off (the page's `?hints=off`, or `CATAPULT_TABLE_HINTS=off` on the
+/// desktop): for tests and screenshots; read once.
+pub fn hints_off() -> bool {
+    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *OFF.get_or_init(|| {
+        #[cfg(target_arch = "wasm32")]
+        {
+            // SAFETY: an import without arguments returning a number.
+            unsafe { web::ct_url_hints_off() == 1 }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            std::env::var("CATAPULT_TABLE_HINTS").is_ok_and(|v| v.trim() == "off")
         }
     })
 }

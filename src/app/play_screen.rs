@@ -3,6 +3,7 @@
 
 use super::frame::Area;
 use super::gesture::Feel;
+use super::hints::Hint as Hints;
 use super::play::Play;
 use super::session::log_move;
 use super::{log, sound, App, Screen};
@@ -46,6 +47,13 @@ impl App {
             self.say(err, true);
         }
         if tick.moved {
+            // A move made while a hint was up: the player has found the gesture.
+            if let Some(h) = self
+                .hint_up
+                .filter(|_| p.human_turn().is_some() || tick.launched)
+            {
+                self.hint_done(h);
+            }
             log_move(p);
             self.save_play(p);
         }
@@ -76,20 +84,32 @@ impl App {
 
     fn draw_play(&mut self, p: &mut Play, active: bool) {
         let (w, h) = (self.ui.w, self.ui.h);
+        // Set again below while a hint is drawn (`advance` reads last frame's).
+        self.hint_up = None;
+        if self.cover_screen(p, active) {
+            return;
+        }
         let Some(top_h) = self.top_bar(p, active) else {
             return;
         };
         let offer = self.offer(p, active);
         let bar = self.bottom_bar(p, &offer, active);
-        self.table_area = Area::new(0.0, top_h, w, (h - top_h - bar.height).max(10.0));
+        let strips = self.strips(p);
+        let table_y = top_h + strips.status_h;
+        self.table_area = Area::new(
+            0.0,
+            table_y,
+            w,
+            (h - table_y - bar.height - strips.log_h).max(10.0),
+        );
         let view = match p.scene() {
             Scene::Side(view) => view,
             Scene::Map(map) => {
                 // A tile map: its own input (launch and placement prompts are side-view ones).
                 self.aim = None;
                 self.place = None;
-                let f = self.draw_map(p, &map, offer.grid.as_ref(), offer.human, active);
-                self.table_text(p, None, &f, top_h);
+                self.draw_map(p, &map, offer.grid.as_ref(), offer.human, active);
+                self.draw_strips(p, &strips, top_h, active);
                 self.draw_bottom_bar(p, &bar, &offer);
                 return;
             }
@@ -114,9 +134,28 @@ impl App {
         } else {
             self.place = None;
         }
-        self.table_text(p, Some(&view), &f, top_h);
+        self.first_game_hint(&offer, &f);
+        self.portrait_hint(true);
+        self.draw_strips(p, &strips, top_h, active);
         self.draw_bottom_bar(p, &bar, &offer);
         self.design_bar(p, offer.human);
+    }
+
+    /// The hint for the gesture the human meets now, if any.
+    fn first_game_hint(&mut self, offer: &Offer, f: &super::frame::Frame) {
+        let hint = match self.probe_input {
+            1 | 2 => Hints::Fire,
+            3 => Hints::Flick,
+            4 => Hints::Wrist,
+            5 | 7 => Hints::Place,
+            _ => return,
+        };
+        if offer.human.is_none() {
+            return;
+        }
+        let (cx, _) = f.to_screen(0.0, 0.0);
+        let towards = if self.probe_anchor.0 < cx { 1.0 } else { -1.0 };
+        self.show_hint(hint, self.probe_anchor, towards);
     }
 
     /// What the acting human may do now (nothing on a bot's turn or under the pause menu).

@@ -29,6 +29,8 @@ pub struct Probe {
     pub map: Option<(f32, f32, f32)>,
     /// The rotation of the ghost of the piece in hand, or -1.
     pub ghost: i32,
+    /// Every text drawn in the frame: its box (x, y, w, h, logical pixels) and the text.
+    pub texts: Vec<([f32; 4], String)>,
 }
 
 static PROBE: Mutex<Option<Probe>> = Mutex::new(None);
@@ -124,6 +126,38 @@ pub extern "C" fn ct_cell_y(_x: i32, y: i32) -> f32 {
 pub extern "C" fn ct_ghost_r() -> i32 {
     read(|p| p.ghost, -1)
 }
+/// The last frame's texts as one console line, `[ct] texts [[x,y,w,h,"text"],...]` (JSON), for
+/// the browser tests' check that no two texts overlap and none leaves the screen.
+#[no_mangle]
+pub extern "C" fn ct_texts() {
+    let line = read(|p| texts_json(&p.texts), String::from("[]"));
+    super::platform::log(&format!("[ct] texts {line}"));
+}
+
+fn texts_json(texts: &[([f32; 4], String)]) -> String {
+    let mut out = String::from("[");
+    for (i, (r, t)) in texts.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let mut esc = String::new();
+        for c in t.chars() {
+            match c {
+                '"' => esc.push_str("\\\""),
+                '\\' => esc.push_str("\\\\"),
+                c if (c as u32) < 0x20 => esc.push(' '),
+                c => esc.push(c),
+            }
+        }
+        out.push_str(&format!(
+            "[{:.1},{:.1},{:.1},{:.1},\"{esc}\"]",
+            r[0], r[1], r[2], r[3]
+        ));
+    }
+    out.push(']');
+    out
+}
+
 /// Centre x of the button with this key hash, or -1.
 #[no_mangle]
 pub extern "C" fn ct_button_x(hash: u32) -> f32 {
@@ -178,5 +212,17 @@ mod tests {
         });
         assert_eq!((ct_cell_x(1, -1), ct_cell_y(1, -1)), (200.0, 450.0));
         assert_eq!(ct_ghost_r(), 2);
+    }
+
+    #[test]
+    fn texts_are_listed_as_json_with_quotes_escaped() {
+        let j = texts_json(&[
+            ([1.0, 2.0, 30.5, 14.0], "Ada's \"turn\"".to_string()),
+            ([0.0, 0.0, 1.0, 1.0], "a\\b".to_string()),
+        ]);
+        assert_eq!(
+            j,
+            r#"[[1.0,2.0,30.5,14.0,"Ada's \"turn\""],[0.0,0.0,1.0,1.0,"a\\b"]]"#
+        );
     }
 }

@@ -13,7 +13,6 @@ impl App {
             return;
         };
         let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
-        let big = self.ui.size(7.0);
         let ts = self.ui.size(3.8);
         let ranking = p.game().ranking();
         let names = p.names();
@@ -21,23 +20,28 @@ impl App {
             Some(s) => format!("{} wins!", names.get(s).cloned().unwrap_or_default()),
             None => "A shared victory!".to_string(),
         };
+        let big = self.ui.size_at_most(7.0, (w - 8.0 * u) / 10.0);
+        let headline = self.ui.fit(&headline, big, w - 4.0 * u);
         self.ui
             .text_centred(&headline, Area::new(0.0, 4.0 * u, w, big), big, ACCENT);
         let col_w = (w - 8.0 * u).min(140.0 * u);
         let x0 = (w - col_w) * 0.5;
         let mut y = 8.0 * u + big;
-        self.ui.text(
-            &format!(
-                "{} - final ranking (the reason each place is above the next):",
-                p.info.name
-            ),
-            x0,
-            y,
-            self.ui.size(3.0),
-            DIM,
+        let intro = format!(
+            "{} - final ranking (the reason each place is above the next):",
+            p.info.name
         );
-        y += 6.0 * u;
+        y += self
+            .ui
+            .paragraph(&intro, x0, y, col_w, self.ui.size(3.0), DIM);
+        y += 2.0 * u;
+        // The ranking stops above the buttons (the last lines give way on a small screen).
+        let floor = h - 13.0 * u;
         for line in ranking.explain(&names) {
+            let lines = self.ui.wrap(&line, ts, col_w - 3.0 * u);
+            if y + lines.len() as f32 * ts * 1.3 > floor {
+                break;
+            }
             let colour = ranking
                 .standings
                 .iter()

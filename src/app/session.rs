@@ -44,6 +44,9 @@ impl App {
         self.play = Some(p);
         self.place = None;
         self.over_since = None;
+        self.details = false;
+        self.portrait_told = false;
+        self.handed_to = None;
         self.go(Screen::Play);
     }
 

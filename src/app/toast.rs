@@ -33,7 +33,8 @@ impl App {
             width,
             h,
         );
-        self.ui.panel(a, Color::new(0.05, 0.05, 0.07, 0.9));
+        self.ui.panel(a, Color::new(0.05, 0.05, 0.07, 0.96));
+        self.ui.cover(a);
         let colour = if bad { BAD } else { ACCENT };
         draw_rectangle_lines(a.x, a.y, a.w, a.h, (u * 0.4).max(1.0), colour);
         for (i, l) in lines.iter().enumerate() {

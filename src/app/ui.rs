@@ -6,7 +6,7 @@ use super::frame::Area;
 use super::pointer::PointerEvent;
 use super::probe::key_hash;
 use macroquad::prelude::*;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 
 pub const BG: Color = Color::new(0.11, 0.13, 0.17, 1.0);
@@ -36,7 +36,7 @@ pub fn plain(s: &str) -> String {
             '‘' | '’' => out.push('\''),
             '“' | '”' => out.push('"'),
             '×' => out.push('x'),
-            '·' | '•' => out.push('*'),
+            '·' | '•' => out.push('|'),
             '→' => out.push_str("->"),
             '←' => out.push_str("<-"),
             '≥' => out.push_str(">="),
@@ -65,6 +65,10 @@ pub struct Ui {
     /// Gesture time, seconds (see [`super::gesture::clock_step`]).
     pub clock: f64,
     glyphs: RefCell<Glyphs>,
+    /// Every text drawn this frame and its box on screen (for the browser tests' overlap check).
+    texts: RefCell<Vec<(Area, String)>>,
+    /// The clip rectangle text is drawn under (the table's area), if any.
+    clip: Cell<Option<Area>>,
 }
 
 /// Which glyphs are rasterized. When macroquad's font atlas grows in the middle of a frame it
@@ -112,6 +116,8 @@ impl Ui {
             prev_buttons: Vec::new(),
             clock: 0.0,
             glyphs: RefCell::new(Glyphs::default()),
+            texts: RefCell::new(Vec::new()),
+            clip: Cell::new(None),
         }
     }
 
@@ -143,6 +149,8 @@ impl Ui {
         self.events = events;
         self.pointer = pointer;
         self.prev_buttons = std::mem::take(&mut self.buttons);
+        self.texts.borrow_mut().clear();
+        self.clip.set(None);
         self.warm();
     }
 
@@ -220,6 +228,10 @@ impl Ui {
     /// Text with its top-left corner at (x, y).
     pub fn text(&self, text: &str, x: f32, y: f32, size: f32, color: Color) {
         let t = plain(text);
+        if t.trim().is_empty() {
+            return;
+        }
+        self.record(&t, x, y, size);
         if self.glyphs.borrow_mut().ready(&t, size) {
             draw_text(&t, x, y + size * 0.78, size, color);
         }
@@ -230,9 +242,36 @@ impl Ui {
         let w = self.measure(&t, size);
         let x = area.x + (area.w - w) * 0.5;
         let y = area.y + (area.h - size) * 0.5;
-        if self.glyphs.borrow_mut().ready(&t, size) {
-            draw_text(&t, x, y + size * 0.78, size, color);
+        self.text(&t, x, y, size, color);
+    }
+
+    /// Notes a drawn text's box (cut to the clip rectangle; not at all when wholly clipped).
+    fn record(&self, t: &str, x: f32, y: f32, size: f32) {
+        let mut a = Area::new(x, y, self.measure(t, size), size);
+        if let Some(c) = self.clip.get() {
+            let (x0, y0) = (a.x.max(c.x), a.y.max(c.y));
+            let (x1, y1) = ((a.x + a.w).min(c.x + c.w), (a.y + a.h).min(c.y + c.h));
+            if x1 <= x0 || y1 <= y0 {
+                return;
+            }
+            a = Area::new(x0, y0, x1 - x0, y1 - y0);
         }
+        self.texts.borrow_mut().push((a, t.to_string()));
+    }
+
+    /// Text drawn from now on is cut to `clip` (the table's area), or not cut.
+    pub fn set_clip(&self, clip: Option<Area>) {
+        self.clip.set(clip);
+    }
+
+    /// An opaque panel or veil now covers `a`: the texts drawn under it so far are hidden.
+    pub fn cover(&self, a: Area) {
+        self.texts.borrow_mut().retain(|(t, _)| !overlap(*t, a));
+    }
+
+    /// This frame's texts and their boxes, for the test probe.
+    pub fn probe_texts(&self) -> Vec<(Area, String)> {
+        self.texts.borrow().clone()
     }
 
     /// Splits text into lines no wider than `width`.
@@ -254,6 +293,39 @@ impl Ui {
                 }
             }
             lines.push(line);
+        }
+        lines
+    }
+
+    /// The text cut (with "...") to fit `width` on one line.
+    pub fn fit(&self, text: &str, size: f32, width: f32) -> String {
+        let t = plain(text);
+        if self.measure(&t, size) <= width {
+            return t;
+        }
+        let mut chars: Vec<char> = t.chars().collect();
+        while !chars.is_empty() {
+            chars.pop();
+            let cut: String = chars.iter().collect::<String>().trim_end().to_string() + "...";
+            if self.measure(&cut, size) <= width {
+                return cut;
+            }
+        }
+        String::new()
+    }
+
+    /// Text wrapped to `width`, at most `max` lines (the last cut with "..." when more follow).
+    pub fn wrap_at_most(&self, text: &str, size: f32, width: f32, max: usize) -> Vec<String> {
+        let mut lines: Vec<String> = self
+            .wrap(text, size, width)
+            .into_iter()
+            .map(|l| self.fit(&l, size, width))
+            .collect();
+        if lines.len() > max {
+            lines.truncate(max);
+            if let Some(last) = lines.last_mut() {
+                *last = self.fit(&format!("{last} ..."), size, width);
+            }
         }
         lines
     }
@@ -316,14 +388,22 @@ impl Ui {
             draw_circle(cx, cy, r, colour);
         }
         let size = self.size_at_most(4.0, a.h * 0.5);
-        let mut label = plain(label);
-        while self.measure(&label, size) > a.w - 2.0 * r && label.len() > 4 {
-            label.truncate(label.len() - 4);
-            label.push_str("...");
-        }
+        let label = self.fit(label, size, a.w - 2.0 * r);
         self.text_centred(&label, a, size, if dim { DIM } else { TEXT });
         match self.released {
             Some(((dx, dy), (ux, uy))) if enabled && a.contains(dx, dy) && a.contains(ux, uy) => {
+                self.released = None;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A tap target that draws nothing (a whole cover screen); returns true when tapped.
+    pub fn button_invisible(&mut self, key: &str, a: Area) -> bool {
+        self.buttons.push((key.to_string(), a));
+        match self.released {
+            Some(((dx, dy), (ux, uy))) if a.contains(dx, dy) && a.contains(ux, uy) => {
                 self.released = None;
                 true
             }
@@ -343,8 +423,57 @@ impl Ui {
     }
 }
 
+/// Whether two boxes share more than a hairline (half a pixel each way).
+pub fn overlap(a: Area, b: Area) -> bool {
+    let dx = (a.x + a.w).min(b.x + b.w) - a.x.max(b.x);
+    let dy = (a.y + a.h).min(b.y + b.h) - a.y.max(b.y);
+    dx > 0.5 && dy > 0.5
+}
+
 impl Default for Ui {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_cut_to_fit_its_width_and_line_count() {
+        let ui = Ui::new();
+        let size = 20.0;
+        // Without a window the measure is the monospace guess: 10 px a character.
+        assert_eq!(ui.fit("Ada's turn", size, 200.0), "Ada's turn");
+        let cut = ui.fit("Round 1 * Ada flicks cube 1 of 4", size, 120.0);
+        assert!(
+            cut.ends_with("...") && ui.measure(&cut, size) <= 120.0,
+            "{cut}"
+        );
+        let lines = ui.wrap_at_most("one two three four five six seven eight", size, 100.0, 2);
+        assert_eq!(lines.len(), 2);
+        assert!(lines[1].ends_with("..."), "{lines:?}");
+        assert!(lines.iter().all(|l| ui.measure(l, size) <= 100.0));
+    }
+
+    #[test]
+    fn text_under_an_opaque_panel_is_not_counted_as_shown() {
+        let ui = Ui::new();
+        ui.text("under", 10.0, 10.0, 20.0, TEXT);
+        ui.text("beside", 300.0, 10.0, 20.0, TEXT);
+        ui.cover(Area::new(0.0, 0.0, 100.0, 100.0));
+        ui.text("over", 10.0, 40.0, 20.0, TEXT);
+        let shown: Vec<String> = ui.probe_texts().into_iter().map(|t| t.1).collect();
+        assert_eq!(shown, vec!["beside".to_string(), "over".to_string()]);
+        // Clipped to the table: a label wholly outside is not shown, one half outside is cut.
+        ui.set_clip(Some(Area::new(0.0, 0.0, 50.0, 50.0)));
+        ui.text("outside", 100.0, 100.0, 20.0, TEXT);
+        ui.text("edge", 40.0, 10.0, 20.0, TEXT);
+        ui.set_clip(None);
+        let t = ui.probe_texts();
+        assert_eq!(t.len(), 3);
+        assert_eq!(t[2].1, "edge");
+        assert_eq!(t[2].0.w, 10.0);
     }
 }

@@ -144,6 +144,7 @@ impl App {
         let top_h = 3.0 * u + ts * 1.3 + small * 2.9;
         self.ui.panel(Area::new(0.0, 0.0, w, top_h), PANEL);
         let title = format!("Replay of {} - move {} of {}", v.info.name, v.at, v.len());
+        let title = self.ui.fit(&title, ts, w - 4.0 * u);
         self.ui.text(&title, 2.0 * u, u, ts, ACCENT);
         let about = match v.next_move() {
             Some(m) if v.flying() => format!(
@@ -159,6 +160,7 @@ impl App {
                 None => "Game over".to_string(),
             },
         };
+        let about = self.ui.fit(&about, small, w - 4.0 * u);
         self.ui.text(&about, 2.0 * u, u + ts * 1.3, small, TEXT);
         self.score_chips(v, 2.0 * u + ts * 1.3 + small * 1.4, small);
         // Bottom: the slider over a row of buttons.
@@ -181,7 +183,9 @@ impl App {
             Scene::Side(view) => {
                 let f = Camera::default().frame(view.bounds, table_area.inset(2.0 * u));
                 self.frame = Some(f);
+                self.ui.set_clip(Some(table_area));
                 draw::table(&self.ui, &view, &f);
+                self.ui.set_clip(None);
             }
         }
         // A flagged shot is said over the table.
@@ -207,6 +211,7 @@ impl App {
             };
             let a = Area::new(u, top_h + u, w - 2.0 * u, small * 1.6);
             self.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
+            let msg = self.ui.fit(&msg, small, a.w - 2.0 * u);
             self.ui.text(&msg, a.x + u, a.y + small * 0.3, small, TEXT);
         }
         let sy = h - bottom_h + u;

@@ -4,7 +4,9 @@
 
 /// `text` of an event by `seat` (if any), for players called `names`.
 pub fn for_players(text: &str, seat: Option<usize>, names: &[String]) -> String {
-    let named = replace_seats(&replace_seats(text, "Player ", 1, names), "seat ", 0, names);
+    // "Seat N" (capital) counts from 1, as "Player N" does.
+    let named = replace_seats(&replace_seats(text, "Player ", 1, names), "Seat ", 1, names);
+    let named = replace_seats(&named, "seat ", 0, names);
     let plural = plurals(&named);
     let starts_lower = plural.chars().next().is_some_and(|c| c.is_lowercase());
     let with_subject = match seat.and_then(|s| names.get(s)) {
@@ -128,5 +130,134 @@ mod tests {
             ),
             "Ann's cube lands on the table (1 point)"
         );
+    }
+}
+
+/// What a player must never read: millimetres and other units after a number, backticks,
+/// raw seat numbers. The first offence found in `text`, if any.
+pub fn unplayerly(text: &str) -> Option<&'static str> {
+    if text.contains('`') {
+        return Some("a backtick");
+    }
+    let lower = text.to_lowercase();
+    let b = lower.as_bytes();
+    for (i, w) in lower.match_indices("seat ") {
+        let before_ok = i == 0 || !b[i - 1].is_ascii_alphabetic();
+        if before_ok
+            && lower[i + w.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit())
+        {
+            return Some("a raw seat number");
+        }
+    }
+    // A number followed by a unit ("35 mm", "12cm", "0.3 m/s", "31 deg").
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() {
+            let mut j = i;
+            while j < b.len() && (b[j].is_ascii_digit() || b[j] == b'.') {
+                j += 1;
+            }
+            let rest = lower[j..].trim_start_matches(' ');
+            let unit: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphabetic() || *c == '/')
+                .collect();
+            if matches!(
+                unit.as_str(),
+                "mm" | "cm" | "m" | "m/s" | "deg" | "rad" | "px" | "ms"
+            ) || rest.starts_with('°')
+            {
+                return Some("a number with a unit");
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod player_text {
+    use super::*;
+    use crate::core::replay::Replay;
+    use crate::core::Recorded;
+
+    /// Every choice label, HUD line and event line a player of each game reads through a
+    /// recorded game (the golden replays, applied as recorded) is plain words.
+    #[test]
+    fn no_units_markup_or_seat_numbers_in_player_text() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/");
+        let files = [
+            "castle/castle-2p-s2.json",
+            "castle/castle-1p-s1.json",
+            "feud/feud-2p-s1.json",
+            "assault/assault-2p-s1.json",
+            "catapults/catapults-2p-s1.json",
+            "carcassonne/carcassonne-2p-s1.json",
+        ];
+        let mut bad: Vec<String> = Vec::new();
+        for f in files {
+            let text = std::fs::read_to_string(format!("{dir}{f}")).unwrap_or_default();
+            let header = Replay::parse(&text).unwrap_or_else(|e| panic!("{f}: {e:?}"));
+            let names: Vec<String> = header.seats.iter().map(|s| s.name.clone()).collect();
+            let mut d = crate::headless::driver_for(&Replay {
+                moves: Vec::new(),
+                ..header.clone()
+            })
+            .unwrap_or_else(|e| panic!("{f}: {e:?}"));
+            let check = |what: &str, t: &str, bad: &mut Vec<String>| {
+                if let Some(why) = unplayerly(t) {
+                    if bad.len() < 40 {
+                        bad.push(format!("{f}: {what} has {why}: {t:?}"));
+                    }
+                }
+            };
+            for (i, mv) in header.moves.iter().enumerate() {
+                for c in d.game().choices() {
+                    check("a choice", &c.label, &mut bad);
+                }
+                for l in d.game().hud() {
+                    check("the status", &l, &mut bad);
+                }
+                check("the phase", &d.game().phase(), &mut bad);
+                if let Some(pp) = d.game().placement_prompt() {
+                    check("a placement prompt", &pp.label, &mut bad);
+                }
+                let events = d
+                    .apply_recorded(i, mv, Recorded::Check)
+                    .unwrap_or_else(|e| panic!("{f} move {i}: {e:?}"));
+                for e in events {
+                    let line = for_players(&e.text, usize::try_from(e.seat).ok(), &names);
+                    check("an event line", &line, &mut bad);
+                }
+            }
+            for l in d.game().ranking().explain(&names) {
+                check("the ranking", &l, &mut bad);
+            }
+        }
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+    }
+
+    #[test]
+    fn units_markup_and_seat_numbers_are_caught() {
+        assert_eq!(
+            unplayerly("Lay a floor at 35 mm"),
+            Some("a number with a unit")
+        );
+        assert_eq!(unplayerly("lands at -231mm"), Some("a number with a unit"));
+        assert_eq!(unplayerly("Build `Four Gates`"), Some("a backtick"));
+        assert_eq!(
+            unplayerly("seat 0's cube 1 lands"),
+            Some("a raw seat number")
+        );
+        assert_eq!(
+            unplayerly("Ada's cube lands in the outer ring: 1 point"),
+            None
+        );
+        assert_eq!(unplayerly("Tiles left: 30 * 2 followers in hand"), None);
     }
 }

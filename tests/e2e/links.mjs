@@ -68,9 +68,11 @@ async function sharedLink(tab, h) {
   return { url, moves: Number(got[1]), chars: Number(got[2]) };
 }
 
-// Plays the acting human's move: the game's gesture for a shot, else the first choice.
+// Plays the acting human's move: the game's gesture for a shot, else the first choice. Both
+// seats of the fixture are human: the pass-and-play cover is tapped away first.
 async function oneMove(tab, h) {
   const { check } = h;
+  if (await tab.button("cover:ready")) await tab.tapButton("cover:ready");
   await tab.waitFor("a human turn", async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0, 30000);
   const moves = await tab.q("ct_moves");
   const input = await tab.q("ct_input");

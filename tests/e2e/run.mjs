@@ -20,6 +20,7 @@ import {
   linkShareAndContinue, linkTamperedRefused, viewerScrub, viewerFromFile,
   designShareAndOpen, regressViewerKeepsStagedTile, linkEachGameToResults,
 } from "./links.mjs";
+import { textLayout, passAndPlay } from "./screens.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -335,24 +336,7 @@ async function main() {
       await ctx.close();
     });
 
-    await test("layout: a phone in portrait and a 4K screen both draw the title", async () => {
-      for (const [name, vp, dpr] of [
-        ["phone-portrait", { width: 390, height: 844 }, 3],
-        ["4k", { width: 3840, height: 2160 }, 1],
-      ]) {
-        const ctx = await browser.newContext({ viewport: vp, deviceScaleFactor: dpr, hasTouch: true });
-        const tab = await Tab.open(ctx, url);
-        await sleep(300);
-        assertDrawn(await tab.shot(`title-${name}`), `the ${name} title`);
-        // Every game tile is on screen.
-        for (const id of Object.keys(GAMES).filter((g) => g !== "practice")) {
-          const b = await tab.button(`game:${id}`);
-          check(b && b.x > 0 && b.y > 0 && b.x < vp.width && b.y < vp.height, `${id} tile on the ${name} screen`);
-        }
-        tab.noErrors();
-        await ctx.close();
-      }
-    });
+    // (A phone in portrait and a 4K screen: the layout test below visits every screen at both.)
 
     await test("a corrupt save is kept aside with a message, not dropped", async () => {
       const ctx = await browser.newContext({ viewport: { width: 1000, height: 700 } });
@@ -459,6 +443,19 @@ async function main() {
       }
     }
 
+    // Every screen at four sizes (CT_ONLY=layout runs just this).
+    if (["castle", "feud", "assault", "catapults", "carcassonne"].every((g) => available.includes(g))) {
+      await test("layout: on every screen at phone portrait, tablet, 1280x800 and 4K no text overlaps another or leaves the screen", () =>
+        textLayout(browser, url, Tab, { check, sleep })
+      );
+    }
+
+    if (available.includes("castle")) {
+      await test("pass-and-play: between two humans in Castle a cover hides the table; the second player never sees the first one's hand", () =>
+        passAndPlay(browser, url, Tab, { check, sleep }, gesturePath)
+      );
+    }
+
     // Whole games by touch alone, one human seat against a bot (CT_ONLY="whole game" runs just these).
     if (available.includes("castle")) {
       await test("castle whole game by touch: human vs bot to the results screen", () =>
@@ -556,7 +553,7 @@ async function playGame(browser, url, id, entry) {
     deviceScaleFactor: 2,
   });
   // A fixed seed: the same game every run (the bots' thinking time varies with the seed).
-  const tab = await Tab.open(ctx, `${url}?seed=${entry.seed ?? 7}&pace=quick`);
+  const tab = await Tab.open(ctx, `${url}?seed=${entry.seed ?? 7}&pace=quick&hints=off`);
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   await tab.tapButton(`game:${id}`);
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
@@ -720,7 +717,7 @@ async function playGame(browser, url, id, entry) {
 // 0.09 m apart, stack levels 0.0765 m, the gap after mat 1 is centred 0.395 m from square 1.
 async function castleSoloDrag(browser, url) {
   const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 }, hasTouch: true });
-  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick`);
+  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick&hints=off`);
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   await tab.tapButton("game:castle");
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
@@ -775,7 +772,7 @@ async function castleSoloDrag(browser, url) {
 
 async function playToEnd(browser, url, id, entry) {
   const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 }, hasTouch: true });
-  const tab = await Tab.open(ctx, `${url}?seed=${entry.seed ?? 7}&pace=quick`);
+  const tab = await Tab.open(ctx, `${url}?seed=${entry.seed ?? 7}&pace=quick&hints=off`);
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   await tab.tapButton(`game:${id}`);
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
@@ -823,7 +820,7 @@ async function playToEnd(browser, url, id, entry) {
 // *Whole table* button shows everything, the mouse wheel zooms about the pointer, *Fit* undoes it.
 async function catapultsZoom(browser, url) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick`);
+  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick&hints=off`);
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   const click = async (key) => {
     const b = await tab.button(key);
@@ -894,7 +891,7 @@ async function catapultsZoom(browser, url) {
 // `ct_ghost_r`, the zoom by `ct_scale` (pixels per cell).
 async function practiceTiles(browser, url) {
   const ctx = await browser.newContext({ viewport: { width: 960, height: 640 }, hasTouch: true, deviceScaleFactor: 2 });
-  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick`);
+  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick&hints=off`);
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   await tab.tapButton("game:practice");
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
@@ -1127,7 +1124,7 @@ async function resultsChart(browser, url) {
 // a tile, hurls by drag-to-fire, chooses Catch the first time it draws a fair tile (Knock out
 // after), and as the catcher drags its hand into the lane and taps *Place*. It plays the `short`
 // option (ticked by touch on the setup screen) to stay in CI's time. The results: ranking,
-// points by kind (catapult too), chart. The page runs at `pace=quick` (0.1 s between bot moves).
+// points by kind (catapult too), chart. The page runs at `pace=quick&hints=off` (0.1 s between bot moves).
 function carcassonneHooks() {
   let viewed = false;
   // The last move line: which step of seat 0's own turn or round we are in.
@@ -1407,7 +1404,7 @@ function feudHooks() {
 // results screen: the ranking is printed and drawn, no page error happened.
 async function wholeGame(browser, url, id, hooks) {
   const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 }, hasTouch: true });
-  const tab = await Tab.open(ctx, `${url}?seed=${hooks.seed}&pace=quick`);
+  const tab = await Tab.open(ctx, `${url}?seed=${hooks.seed}&pace=quick&hints=off`);
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   await tab.tapButton(`game:${id}`);
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);

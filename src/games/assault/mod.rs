@@ -24,6 +24,20 @@ pub struct Assault {
 }
 
 /// Creates a game (seat count and options are checked by `games::new_game`).
+/// The card offered to give or pay, in the order the rules rank them (safest first).
+const SAFEST: [&str; 3] = ["safest", "next safest", "third safest"];
+
+/// Where on a player's mat a spot is, in words (x in tenths of a millimetre from its left edge).
+fn where_on_mat(x: i32) -> &'static str {
+    if x < geometry::MAT_W / 3 {
+        "on the left"
+    } else if x < 2 * geometry::MAT_W / 3 {
+        "in the middle"
+    } else {
+        "on the right"
+    }
+}
+
 pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dyn Game>> {
     Ok(Box::new(Assault::new(options, seats, seed)?))
 }
@@ -140,7 +154,7 @@ impl Game for Assault {
                 if !p.hand.is_empty() || p.castle.is_empty() {
                     for k in st.fitting_designs(seat, bastion) {
                         add(
-                            format!("Build `{}`", st.designs[k].name),
+                            format!("Build {}", st.designs[k].name),
                             seat,
                             Action::Design(k),
                         );
@@ -159,12 +173,12 @@ impl Game for Assault {
                 if p.hand.len() >= 2 {
                     for (x, base) in geo::pair_slots(&poses).into_iter().take(3) {
                         let level = if base == 0 {
-                            "on the mat".to_string()
+                            "on the mat"
                         } else {
-                            format!("on the floor at {} mm", base / 10)
+                            "on a floor"
                         };
                         add(
-                            format!("Lean a pair at {} mm {level}", x / 10),
+                            format!("Lean a pair {} {level}", where_on_mat(x)),
                             seat,
                             Action::Pair { x, base },
                         );
@@ -173,7 +187,7 @@ impl Game for Assault {
                 if !p.hand.is_empty() {
                     for (x, y) in geo::floor_slots(&poses).into_iter().take(2) {
                         add(
-                            format!("Lay a floor at {} mm", x / 10),
+                            format!("Lay a floor {}", where_on_mat(x)),
                             seat,
                             Action::Floor { x, y },
                         );
@@ -190,23 +204,34 @@ impl Game for Assault {
                 );
             }
             Some(Task::Give { from, to }) => {
-                for c in st.safest_cards(from).into_iter().take(3) {
+                let to_name = self
+                    .seats
+                    .get(to)
+                    .map(|s| s.name.clone())
+                    .unwrap_or_default();
+                for (i, c) in st.safest_cards(from).into_iter().take(3).enumerate() {
                     add(
-                        format!("Give building card {c} to seat {to}"),
+                        format!("Give {to_name} your {} card", SAFEST[i.min(2)]),
                         from,
                         Action::Give(c),
                     );
                 }
             }
             Some(Task::Tax { seat, .. }) => {
-                for c in st.safest_cards(seat).into_iter().take(3) {
-                    add(format!("Pay building card {c}"), seat, Action::Tax(c));
+                for (i, c) in st.safest_cards(seat).into_iter().take(3).enumerate() {
+                    add(
+                        format!("Pay your {} card", SAFEST[i.min(2)]),
+                        seat,
+                        Action::Tax(c),
+                    );
                 }
             }
             Some(Task::Tower { seat }) => {
+                let left = geometry::mat_left(seat);
                 for x in st.tower_spots(seat) {
+                    let side = if x < left { "left" } else { "right" };
                     add(
-                        format!("Great Tower at {} mm", x / 10),
+                        format!("Great Tower to the {side} of the castle"),
                         seat,
                         Action::Tower(x),
                     );
@@ -251,11 +276,13 @@ impl Game for Assault {
         let st = &self.state;
         match st.task()? {
             Task::Build { seat, .. } | Task::Place { seat, .. } => {
-                let card = *st.players[seat].hand.first()?;
+                if st.players[seat].hand.is_empty() {
+                    return None;
+                }
                 let x0 = geo::mat_left(seat) as f32 * table::DMM;
                 Some(PlacementPrompt {
                     action: PUT_ACTION.into(),
-                    label: format!("Put building card {card} on your mat (twist to lean it)"),
+                    label: "Put a building card on your mat (twist to lean it)".to_string(),
                     half_extents: [
                         geo::CARD_LEN as f32 * table::DMM / 2.0,
                         geo::CARD_THICK as f32 * table::DMM / 2.0,

@@ -14,6 +14,7 @@ pub use table::{
     TAG_AMMO, TAG_CARD, TAG_CATAPULT, TAG_MAT, TAG_ROOF, TAG_SHOT, TAG_STAND, TAG_TABLE, TAG_TOWER,
 };
 
+use crate::core::seat::SeatKind;
 use crate::core::{
     Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt, Ranking,
     Refusal, RuleResult, Seat, Shot, TableView,
@@ -350,15 +351,25 @@ impl Game for Castle {
             .map(|x| x.name.clone())
             .unwrap_or_default();
         out.push(format!("{name}: {}", self.phase()));
+        // A hand is shown to its human owner only: a bot's stays hidden.
+        let human = self.seats.get(seat).map(|x| x.kind) == Some(SeatKind::Human);
         let hand: Vec<&str> = s.hands[seat].iter().map(|c| c.effect.name()).collect();
-        out.push(format!(
-            "Hand: {}",
-            if hand.is_empty() {
-                "no cards".to_string()
-            } else {
-                hand.join(", ")
-            }
-        ));
+        if human {
+            out.push(format!(
+                "{name}'s hand: {}",
+                if hand.is_empty() {
+                    "no cards".to_string()
+                } else {
+                    hand.join(", ")
+                }
+            ));
+        } else {
+            let n = hand.len();
+            out.push(format!(
+                "{name} holds {n} card{}",
+                if n == 1 { "" } else { "s" }
+            ));
+        }
         if s.solo {
             out.push(format!(
                 "Ammo left {} of {} · towers removed {} · score {} ({}) · rearrangements left {}",

@@ -52,7 +52,7 @@ impl State {
             Ev::DesignBuilt,
             Some(seat),
             &[k as i64],
-            format!("builds `{}`", d.name),
+            format!("builds {}", d.name),
         ));
         Ok(())
     }

@@ -1,0 +1,133 @@
+//! Pass-and-play done right: when the turn passes to another human in a game with hidden
+//! hands, a cover screen ("Pass to Ben - tap when ready") hides the table and the hand until
+//! that player taps it. A bot's hand is never shown (the games' HUDs show a hand only to its
+//! human owner).
+
+use super::frame::Area;
+use super::play::Play;
+use super::ui::*;
+use super::{log, App};
+use crate::core::seat::SeatKind;
+
+/// Games where a player holds cards the others must not see.
+pub(super) fn hides_hands(game: &str) -> bool {
+    matches!(game, "castle" | "feud")
+}
+
+/// The human seat the device must be handed to before the table is shown, if any: the acting
+/// seat, when it is human, the game hides hands, two or more humans share the device and it
+/// was last handed to someone else.
+pub(super) fn pass_to(
+    game: &str,
+    kinds: &[SeatKind],
+    turn: Option<usize>,
+    handed_to: Option<usize>,
+) -> Option<usize> {
+    let humans = kinds.iter().filter(|k| **k == SeatKind::Human).count();
+    let t = turn?;
+    (hides_hands(game)
+        && humans >= 2
+        && kinds.get(t) == Some(&SeatKind::Human)
+        && handed_to != Some(t))
+    .then_some(t)
+}
+
+impl App {
+    /// Draws the cover when the device must be passed on; true while it is up (nothing else of
+    /// the game is drawn). A tap anywhere (while `active`) hands the device over.
+    pub(super) fn cover_screen(&mut self, p: &Play, active: bool) -> bool {
+        let kinds: Vec<SeatKind> = p
+            .driver
+            .session
+            .replay
+            .seats
+            .iter()
+            .map(|s| s.kind)
+            .collect();
+        let Some(seat) = pass_to(p.info.id, &kinds, p.game().turn(), self.handed_to) else {
+            return false;
+        };
+        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
+        let name = p.names().get(seat).cloned().unwrap_or_default();
+        let all = Area::new(0.0, 0.0, w, h);
+        self.ui.panel(all, BG);
+        let big = self.ui.size_at_most(6.0, (w - 8.0 * u) / 12.0);
+        let small = self.ui.size(3.2);
+        let title = self.ui.fit(&format!("Pass to {name}"), big, w - 8.0 * u);
+        self.ui
+            .text_centred(&title, Area::new(0.0, h * 0.32, w, big), big, ACCENT);
+        let ready = format!("{name}, tap when ready: your hand is hidden until then");
+        let lines = self.ui.wrap_at_most(&ready, small, w - 8.0 * u, 3);
+        let mut y = h * 0.32 + big * 1.6;
+        for l in &lines {
+            self.ui
+                .text_centred(l, Area::new(0.0, y, w, small), small, TEXT);
+            y += small * 1.3;
+        }
+        // What just happened, so the last player's shot is not lost behind the cover.
+        if let Some(last) = p.log.last() {
+            y += small;
+            for l in self.ui.wrap_at_most(last, small, w - 8.0 * u, 2) {
+                self.ui
+                    .text_centred(&l, Area::new(0.0, y, w, small), small, DIM);
+                y += small * 1.3;
+            }
+        }
+        // The menu stays at hand (share, rules, quit) without showing the table.
+        let bw = 20.0 * u;
+        if active
+            && self.ui.button(
+                "pause",
+                Area::new(w - bw - 2.0 * u, u, bw, 8.0 * u),
+                "Menu",
+                true,
+            )
+        {
+            self.go(super::Screen::Pause);
+            return true;
+        }
+        if active && self.ui.button_invisible("cover:ready", all) {
+            self.handed_to = Some(seat);
+            log(&format!("handed-to seat={seat}"));
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use SeatKind::{Bot, Human};
+
+    #[test]
+    fn the_cover_comes_up_between_two_humans_in_games_with_hands() {
+        let two = [Human, Human];
+        assert_eq!(pass_to("castle", &two, Some(1), Some(0)), Some(1));
+        assert_eq!(pass_to("castle", &two, Some(0), None), Some(0));
+        assert_eq!(pass_to("feud", &two, Some(1), Some(0)), Some(1));
+        // Handed over already: the table shows.
+        assert_eq!(pass_to("castle", &two, Some(1), Some(1)), None);
+        // No hidden hands, or only one human at the device, or a bot to act: no cover.
+        assert_eq!(pass_to("catapults", &two, Some(1), Some(0)), None);
+        assert_eq!(pass_to("castle", &[Human, Bot], Some(0), None), None);
+        assert_eq!(
+            pass_to("castle", &[Human, Human, Bot], Some(2), Some(0)),
+            None
+        );
+        assert_eq!(pass_to("castle", &two, None, Some(0)), None);
+    }
+
+    /// Castle's status showed the acting seat's hand even when that seat was a bot (issue 15).
+    #[test]
+    fn regression_a_bots_hand_is_never_shown() {
+        use crate::core::seat::default_seats;
+        for (kinds, shown) in [(Bot, false), (Human, true)] {
+            let mut seats = default_seats(2, Human);
+            seats[0].kind = kinds;
+            let g = crate::games::new_game("castle", &[], seats, 3).expect("castle starts");
+            assert_eq!(g.turn(), Some(0));
+            let hud = g.hud().join(" | ");
+            assert_eq!(hud.to_lowercase().contains("hand:"), shown, "{hud}");
+        }
+    }
+}

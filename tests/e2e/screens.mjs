@@ -1,0 +1,192 @@
+// Every screen at four sizes: no two drawn texts overlap and none leaves the screen. The app
+// lists the boxes of the texts it drew in its last frame (`wasm_exports.ct_texts()` prints them as
+// one console line); run.mjs registers the test (CT_ONLY=layout runs it alone).
+//
+// One page visits title, setup, rules, the play screen of each game (Carcassonne starts on its
+// map), pause, the replay viewer and the results (a finished Castle game opened from a link:
+// `fixtures/castle-2p-s2.link` is `referee link tests/golden/castle/castle-2p-s2.json`), and
+// resizes itself to each size there. The page runs with `hints=off` (no first-game hints).
+// At 1280x800 it also writes the README's picture of each game, docs/images/<game>.png.
+
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// 1280x800 last: the taps between screens happen there.
+export const SIZES = [
+  ["phone-portrait", 390, 844],
+  ["tablet-landscape", 1180, 820],
+  ["4k", 3840, 2160],
+  ["laptop", 1280, 800],
+];
+// One picture of each game for the README (docs/images/<game>.png, 1280x800).
+const IMAGES = path.join(here, "..", "..", "docs", "images");
+const FINISHED_LINK = fs.readFileSync(path.join(here, "fixtures", "castle-2p-s2.link"), "utf8").trim();
+
+// The texts of the app's last frame: [{x, y, w, h, t}].
+export async function drawnTexts(tab) {
+  const mark = tab.mark();
+  await tab.page.evaluate(() => wasm_exports.ct_texts());
+  const m = await tab.waitLine(/^\[ct\] texts (.*)$/, 5000, mark);
+  return JSON.parse(m[1]).map(([x, y, w, h, t]) => ({ x, y, w, h, t }));
+}
+
+// What is wrong with one frame's texts on a w x h screen (an empty list when nothing is).
+export function layoutProblems(texts, w, h) {
+  const bad = [];
+  const show = (a) => `"${a.t}" (${a.x},${a.y} ${a.w}x${a.h})`;
+  for (const a of texts) {
+    if (a.x < -0.5 || a.y < -0.5 || a.x + a.w > w + 0.5 || a.y + a.h > h + 0.5) bad.push(`off screen: ${show(a)}`);
+  }
+  for (let i = 0; i < texts.length; i++) {
+    for (let j = i + 1; j < texts.length; j++) {
+      const a = texts[i];
+      const b = texts[j];
+      const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+      const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+      if (dx > 0.5 && dy > 0.5) bad.push(`overlap: ${show(a)} and ${show(b)}`);
+    }
+  }
+  return bad;
+}
+
+export async function textLayout(browser, url, Tab, h) {
+  const { check, sleep } = h;
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick&hints=off`);
+  await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+  const problems = [];
+  const T0 = Date.now();
+  // The screen as it is now, at every size, then back to 1280x800.
+  const atEverySize = async (label, screen, extra) => {
+    const t0 = Date.now();
+    for (const [name, w, hh] of SIZES) {
+      await tab.page.setViewportSize({ width: w, height: hh });
+      await tab.waitFor(`the ${w}x${hh} layout`, async () => (await tab.size()).w === w);
+      // Two frames: the resize is seen, then a whole frame is laid out at the new size.
+      await tab.frames(2, 15000);
+      check((await tab.q("ct_screen")) === screen, `${label}: still on screen ${screen} at ${name}`);
+      const texts = await drawnTexts(tab);
+      check(texts.length > 0, `${label} at ${name}: no text drawn at all`);
+      for (const p of layoutProblems(texts, w, hh)) problems.push(`${label} at ${name} (${w}x${hh}): ${p}`);
+      if (extra) await extra(name, w, hh);
+    }
+    if (process.env.CT_TIMES) console.log(`    ${label}: ${Date.now() - t0} ms (at ${Date.now() - T0} ms)`);
+  };
+  const screenIs = (n, what, timeout = 15000) =>
+    tab.waitFor(what, async () => (await tab.q("ct_screen")) === n, timeout);
+
+  // On the title, every game's tile is on screen too.
+  await atEverySize("title", 1, async (name, w, hh) => {
+    for (const id of ["castle", "feud", "assault", "catapults", "carcassonne"]) {
+      const b = await tab.button(`game:${id}`);
+      check(b && b.x > 0 && b.y > 0 && b.x < w && b.y < hh, `the ${id} tile is on the ${name} title`);
+    }
+  });
+  for (const id of ["castle", "feud", "assault", "catapults", "carcassonne"]) {
+    await tab.tapButton(`game:${id}`);
+    await screenIs(2, `the ${id} setup`);
+    if (id === "castle") {
+      await atEverySize("castle setup", 2);
+      await tab.tapButton("rules");
+      await screenIs(5, "the rules");
+      await atEverySize("castle rules", 5);
+      await tab.tapButton("back");
+      await screenIs(2, "the setup again");
+    }
+    await tab.tapButton("start");
+    await screenIs(3, `the ${id} game`);
+    await sleep(300);
+    await atEverySize(`${id} play`, 3, async (name) => {
+      if (name !== "laptop") return;
+      fs.mkdirSync(IMAGES, { recursive: true });
+      await tab.page.screenshot({ path: path.join(IMAGES, `${id}.png`) });
+    });
+    await tab.tapButton("pause");
+    await screenIs(4, "the pause menu");
+    if (id === "castle") {
+      await atEverySize("pause", 4);
+      await tab.tapButton("watch");
+      await screenIs(7, "the replay viewer");
+      await atEverySize("replay viewer", 7);
+      await tab.tapButton("viewer:close");
+      await screenIs(4, "the pause menu again");
+    }
+    await tab.tapButton("quit");
+    await screenIs(1, "the title");
+  }
+  // The results of a finished game, opened from its link.
+  await tab.load(`${url}?pace=quick&hints=off${FINISHED_LINK}`);
+  await screenIs(6, "the results of the finished game", 120000);
+  await atEverySize("results", 6);
+  check(problems.length === 0, `${problems.length} text layout problems:\n  ${problems.join("\n  ")}`);
+  tab.noErrors();
+  await ctx.close();
+}
+
+// Pass-and-play: Castle with two humans (the link fixture: Ada and Ben, 20 moves in). While the
+// cover is up no hand is drawn; after the tap only the new player's hand is. The first player
+// plays their turn through (choices, then the shot), the cover comes up for the second.
+export async function passAndPlay(browser, url, Tab, h, gesturePath) {
+  const { check } = h;
+  const fixture = fs.readFileSync(path.join(here, "fixtures", "castle-link.json"), "utf8");
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  const tab = await Tab.open(ctx, `${url}?pace=quick&hints=off`);
+  await tab.page.evaluate((s) => localStorage.setItem("catapult-table.save", s), fixture);
+  await tab.load();
+  await tab.tapButton("resume-save");
+  await tab.waitFor("the game screen", async () => (await tab.q("ct_screen")) === 3);
+  const hands = (texts) => texts.filter((t) => /'s hand: /.test(t.t)).map((t) => t.t);
+  // The cover is up: whose turn it names, and that no hand is drawn.
+  const covered = async () => {
+    await tab.waitFor("the cover", async () => (await tab.button("cover:ready")) !== null, 60000);
+    await tab.frames(2);
+    const texts = await drawnTexts(tab);
+    const pass = texts.map((t) => /^Pass to (.+)$/.exec(t.t)).find((m) => m);
+    check(pass, `the cover says whom to pass to: ${texts.map((t) => t.t).join(" | ")}`);
+    check(hands(texts).length === 0, `no hand under the cover: ${hands(texts).join(" | ")}`);
+    return pass[1];
+  };
+  // After the tap: the named player's hand, nobody else's.
+  const uncover = async (who, other) => {
+    await tab.tapButton("cover:ready");
+    await tab.waitFor("the table", async () => (await tab.button("cover:ready")) === null);
+    await tab.frames(2);
+    const shown = hands(await drawnTexts(tab));
+    check(shown.length === 1 && shown[0].includes(`${who}'s hand: `), `${who}'s hand is shown: ${shown.join(" | ")}`);
+    check(!shown.some((t) => t.includes(`${other}'s hand`)), `${other}'s hand is not shown`);
+    return shown[0];
+  };
+  const first = await covered();
+  const second = first === "Ada" ? "Ben" : "Ada";
+  const firstHand = await uncover(first, second);
+  console.log(`     ${firstHand}`);
+  // The first player's turn, to its end (the cover comes back up for the other).
+  for (let step = 0; step < 12 && !(await tab.button("cover:ready")); step++) {
+    await tab.waitFor(
+      "a move to make or the cover",
+      async () => ((await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0) || (await tab.button("cover:ready")) !== null,
+      60000
+    );
+    if (await tab.button("cover:ready")) break;
+    const moves = await tab.q("ct_moves");
+    const input = await tab.q("ct_input");
+    const mark = tab.mark();
+    if (input >= 1 && input <= 4) {
+      const anchor = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };
+      const g = gesturePath(input, anchor, await tab.size(), {});
+      await tab.drag(g.pts, g.stepMs, g.burst);
+    } else {
+      check(await tab.button("choice:0"), `nothing to do (input ${input})`);
+      await tab.tapButton("choice:0");
+    }
+    await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 60000, mark);
+  }
+  const next = await covered();
+  check(next === second, `the cover passes to ${second} (${next})`);
+  const secondHand = await uncover(second, first);
+  console.log(`     ${secondHand}`);
+  tab.noErrors();
+  await ctx.close();
+}
