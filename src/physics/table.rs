@@ -285,6 +285,12 @@ impl Table {
         self.world.integration_parameters.dt = super::FRAME_DT / self.config.substeps as f32;
     }
 
+    /// A bot's preview of a shot: from now on the table counts as settled once it has been calm
+    /// for `frames` frames (never more than its own rule). Never used on a shot that is played.
+    pub fn hurry(&mut self, frames: u32) {
+        self.config.calm_frames = self.config.calm_frames.min(frames.max(1));
+    }
+
     /// Adds a body; ids are given in insertion order.
     pub fn add(&mut self, spec: BodySpec) -> BodyId {
         let (handle, colliders) = insert_spec(&mut self.world, &spec);
