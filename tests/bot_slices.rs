@@ -33,7 +33,7 @@ fn sliced_turn(d: &mut Driver, every: u32) -> (Move, u32) {
         assert!(calls < 1_000_000, "the thinking never ends");
         let mut more = || {
             asked += 1;
-            asked % every != 0
+            !asked.is_multiple_of(every)
         };
         match d.bot_turn_sliced(&mut more) {
             Ok(None) => assert!(d.is_thinking()),
