@@ -19,6 +19,7 @@ fn driver(game: &str, seats: usize, level: Level, seed: u64) -> Driver {
     d.budget = BotBudget {
         samples: 3,
         refinements: 2,
+        ..BotBudget::default()
     };
     d
 }

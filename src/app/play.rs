@@ -511,6 +511,7 @@ mod tests {
         p.driver.budget = BotBudget {
             samples: 3,
             refinements: 2,
+            ..BotBudget::default()
         };
         let mut saw_thinking = false;
         for _ in 0..20_000 {
@@ -534,6 +535,7 @@ mod tests {
         p.driver.budget = BotBudget {
             samples: 2,
             refinements: 0,
+            ..BotBudget::default()
         };
         for _ in 0..20_000 {
             let t = p.update(1.0 / 10.0);
@@ -726,6 +728,7 @@ mod tests {
             p.driver.budget = BotBudget {
                 samples: 2,
                 refinements: 0,
+                ..BotBudget::default()
             };
             let mut human_shots = 0;
             // A game on a tile map has no shots: two grid moves by the human stand for one.

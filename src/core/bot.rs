@@ -131,6 +131,13 @@ pub const PREVIEW_CALM_FRAMES: u32 = 3;
 pub struct BotBudget {
     pub samples: usize,
     pub refinements: usize,
+    /// Candidates are hurried previews (`Shot::hurry`); off, each runs to the game's own rest
+    /// (the search as it was before, kept for the benchmark's baseline).
+    pub preview: bool,
+    /// No new candidate is started once the candidates so far have cost this much
+    /// (`Shot::work`: physics steps × moving bodies), the first one excepted: a heavy table
+    /// (ten castles of cards) gets fewer candidates than a light one (one ball among cups).
+    pub work: u64,
 }
 
 impl Default for BotBudget {
@@ -138,6 +145,8 @@ impl Default for BotBudget {
         BotBudget {
             samples: 10,
             refinements: 10,
+            preview: true,
+            work: 50_000,
         }
     }
 }
@@ -150,6 +159,8 @@ impl BotBudget {
             Level::Hard => BotBudget {
                 samples: self.samples * 2,
                 refinements: self.refinements * 2,
+                work: self.work.saturating_mul(2),
+                ..self
             },
             _ => self,
         }
@@ -510,13 +521,15 @@ pub struct Aim {
     seen: Vec<Launch>,
     best: Option<Best>,
     current: Option<(Launch, Box<dyn Shot>)>,
+    /// What the candidates finished so far have cost (`Shot::work`).
+    work: u64,
     /// Candidates are previews (false when there is nothing to aim: one launch, in full).
     hurried: bool,
 }
 
 impl Aim {
     pub fn new(game: &dyn Game, prompt: LaunchPrompt, budget: BotBudget) -> Aim {
-        let hurried = prompt.kinds.iter().any(|k| *k != LaunchKind::Release);
+        let hurried = budget.preview && prompt.kinds.iter().any(|k| *k != LaunchKind::Release);
         let hints: Vec<Launch> = game.aim_hints().into_iter().take(budget.samples).collect();
         Aim {
             prompt,
@@ -527,12 +540,16 @@ impl Aim {
             seen: Vec::new(),
             best: None,
             current: None,
+            work: 0,
             hurried,
         }
     }
 
     /// The next launch to try, or None when the budget is spent.
     fn next_launch(&mut self, rng: &mut Rng) -> Option<Launch> {
+        if self.work >= self.budget.work {
+            return None;
+        }
         if self.sampled < self.budget.samples {
             self.sampled += 1;
             return Some(match self.hints.next() {
@@ -557,6 +574,7 @@ impl Aim {
             if let Some((_, shot)) = self.current.as_mut() {
                 if shot.step_frame() {
                     if let Some((launch, shot)) = self.current.take() {
+                        self.work = self.work.saturating_add(shot.work());
                         let outcome = shot.outcome();
                         let score = game.rate_outcome(&outcome);
                         if self.best.as_ref().map(|b| score > b.score).unwrap_or(true) {

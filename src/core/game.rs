@@ -195,6 +195,12 @@ pub trait Shot: Send {
         None
     }
 
+    /// What simulating this shot has cost so far, in a measure that does not depend on the
+    /// machine (a physics table counts steps × moving bodies); by default its steps.
+    fn work(&self) -> u64 {
+        self.steps()
+    }
+
     /// Turns this shot into a bot's preview: it may stop as soon as its outcome is plain (the
     /// table calm for `frames` frames) rather than by the game's own settle rule. The outcome
     /// of a hurried shot is only ever rated, never played. By default a shot is not hurried.

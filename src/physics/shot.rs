@@ -108,6 +108,10 @@ impl<S: ShotStages> Shot for ShotRun<S> {
         }
     }
 
+    fn work(&self) -> u64 {
+        self.table.work()
+    }
+
     fn hurry(&mut self, frames: u32) {
         self.table.hurry(frames);
     }

@@ -17,6 +17,7 @@ import { decodePng, pixelStats } from "./png.mjs";
 import { GAMES, gesturePath } from "./games.mjs";
 import { playOut, rng } from "./whole.mjs";
 import { linkShareAndContinue, linkTamperedRefused, viewerScrub, viewerFromFile } from "./links.mjs";
+import { botThinking } from "./think.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -436,6 +437,13 @@ async function main() {
       );
       await test("link viewer: a replay file picked opens in the viewer, a broken one dropped is refused", () =>
         viewerFromFile(browser, url, Tab, h)
+      );
+    }
+
+    // A bot's thinking never freezes the screen (CT_ONLY="bot frame" runs just these).
+    for (const id of available.filter((g) => fs.existsSync(path.join(here, "fixtures", `bot-think-${g}.json`)))) {
+      await test(`${id}: the longest bot frame while Hard bots think is at most 50 ms`, () =>
+        botThinking(browser, url, Tab, { check, sleep }, path.join(here, "fixtures"), id)
       );
     }
 
