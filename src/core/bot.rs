@@ -146,7 +146,7 @@ impl Default for BotBudget {
             samples: 10,
             refinements: 10,
             preview: true,
-            work: 50_000,
+            work: 25_000,
         }
     }
 }
