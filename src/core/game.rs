@@ -1,6 +1,7 @@
 //! The one trait every game implements. The app, the referee, replays and bots use nothing else.
 
 use super::bot::Level;
+use super::design::Design;
 use super::{Event, GridPrompt, Launch, Move, Outcome, Ranking, Rng, RuleResult, Scene, Seat};
 
 /// A decision the acting seat may take now (a button in the app, a candidate for a bot).
@@ -155,6 +156,32 @@ pub enum BodyShape {
     Circle { r: f32 },
 }
 
+/// What a body is, so the app draws it as that thing (shaded wood, a stone cup, a card, a
+/// soldier's silhouette…); `Plain` is a flat shape in its colour. Never seen by the physics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Look {
+    #[default]
+    Plain,
+    /// The table top (and the ground under the mats).
+    Table,
+    /// A wooden block, beam or gate.
+    Wood,
+    /// A stone tower wall or cup.
+    Stone,
+    /// A playing card seen edge-on or leaning.
+    Card,
+    /// A soldier or meeple standing (its box is the figure's height and width).
+    Figure,
+    /// A thrown ball, boulder or token.
+    Ammo,
+    /// A catapult's frame, arm or lever.
+    Catapult,
+    /// A small cube or square marker.
+    Cube,
+    /// A mat or board lying flat on the table.
+    Mat,
+}
+
 /// One body as the view draws it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BodyView {
@@ -165,6 +192,9 @@ pub struct BodyView {
     pub rgb: [u8; 3],
     /// Game-defined tag (what this body is), for highlighting.
     pub tag: u32,
+    pub look: Look,
+    /// The seat that owns it, if any: drawn with that seat's mark so colour is not the only cue.
+    pub owner: Option<u8>,
 }
 
 /// Everything the view needs to draw a table: bodies plus the extent to frame.
@@ -313,6 +343,24 @@ pub trait Game: Send {
     /// (cards, towers, ammo, cubes…). Each line names a broken invariant; empty = all hold.
     fn invariant_violations(&self) -> Vec<String> {
         Vec::new()
+    }
+    /// The acting seat's build as a design (rows without a name), while it is building one that
+    /// can be saved: a card castle, a fortress, a solo arrangement. None for other games and
+    /// phases.
+    fn design(&self) -> Option<Design> {
+        None
+    }
+    /// The ordinary moves that build `design` for the acting seat now (clearing what is there
+    /// first), so the rules check every piece; refused when nothing is being built or the design
+    /// cannot be built here (wrong game, wrong number of cards).
+    fn design_moves(&self, _design: &Design) -> RuleResult<Vec<Move>> {
+        Err(super::Refusal::new("nothing is being built now"))
+    }
+    /// An outcome the shot expected now could plausibly have, drawn from `rng` without
+    /// simulating it (where the pieces could come to rest, which could fall): the rules fuzzer
+    /// plays many whole games with these. None (the default) lets the fuzzer use recorded ones.
+    fn sample_outcome(&self, _rng: &mut Rng) -> Option<Outcome> {
+        None
     }
     fn clone_game(&self) -> Box<dyn Game>;
 }

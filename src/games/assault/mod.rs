@@ -1,6 +1,7 @@
 //! Assault on the Castle: card castles on bedrock mats, knocked down with wrist-thrown siege
 //! cards. `rules` is pure, `table` is the physics, `geometry` the shared card maths.
 
+pub mod design;
 pub mod events;
 pub mod geometry;
 pub mod rules;
@@ -436,6 +437,30 @@ impl Game for Assault {
 
     fn invariant_violations(&self) -> Vec<String> {
         self.state.conservation()
+    }
+
+    fn design(&self) -> Option<crate::core::design::Design> {
+        design::design_of(&self.state)
+    }
+
+    fn design_moves(
+        &self,
+        d: &crate::core::design::Design,
+    ) -> crate::core::RuleResult<Vec<crate::core::Move>> {
+        design::design_moves(&self.state, d)
+    }
+
+    fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
+        let prompt = self.launch_prompt()?;
+        let only = prompt
+            .kinds
+            .contains(&LaunchKind::Release)
+            .then(|| self.turn())
+            .flatten();
+        Some(Outcome {
+            facts: self.state.sample_facts(only, rng),
+            ..Outcome::default()
+        })
     }
 
     fn clone_game(&self) -> Box<dyn Game> {

@@ -3,6 +3,7 @@
 //! table for the renderer. Rule decisions: docs/rules/castle.md.
 
 pub mod bot;
+pub mod design;
 pub mod events;
 pub mod geometry;
 pub mod rules;
@@ -427,6 +428,25 @@ impl Game for Castle {
 
     fn invariant_violations(&self) -> Vec<String> {
         self.state.conservation()
+    }
+
+    fn design(&self) -> Option<crate::core::design::Design> {
+        design::design_of(&self.state)
+    }
+
+    fn design_moves(
+        &self,
+        d: &crate::core::design::Design,
+    ) -> crate::core::RuleResult<Vec<crate::core::Move>> {
+        design::design_moves(&self.state, d)
+    }
+
+    fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
+        let facts = self.state.sample_facts(rng)?;
+        Some(Outcome {
+            facts,
+            ..Outcome::default()
+        })
     }
 
     fn clone_game(&self) -> Box<dyn Game> {
