@@ -10,9 +10,11 @@
 
 use std::time::Instant;
 
+use crate::core::bot::{self, BotBudget};
+use crate::core::driver::bot_seed;
 use crate::core::driver::{Recorded, MOVE_CAP};
 use crate::core::replay::Replay;
-use crate::core::{Game, Launch, Shot, TableView};
+use crate::core::{Game, Launch, LaunchKind, Level, Rng, Shot, TableView};
 use crate::games;
 use crate::headless::{self, write_atomically, RunResult};
 use crate::physics::{insert_spec, launch, new_world, BodySpec, Part, ShotRun, Table, TableConfig};
@@ -543,6 +545,171 @@ pub fn timed_selfplay(game: &str, seats: usize, seed: u64) -> Result<(Replay, f6
     Ok((driver.session.replay, total, bot_ms / shots.max(1) as f64))
 }
 
+/// The search before its candidates were previews (`BotBudget::preview`): the baseline the
+/// bots' timings are compared with in the same run.
+pub const BASELINE_BUDGET: BotBudget = BotBudget {
+    samples: 10,
+    refinements: 10,
+    preview: false,
+    work: u64::MAX,
+};
+
+/// Positions of a bot-vs-bot game (Normal bots, `referee selfplay`'s seeds) where a bot is to
+/// act: up to `per_kind` where it shoots (a launch to aim) and as many where it decides.
+pub fn bot_positions(
+    game: &str,
+    seats: usize,
+    seed: u64,
+    per_kind: usize,
+) -> Result<[Vec<Box<dyn Game>>; 2], String> {
+    let mut driver = headless::bot_game(game, seats, seed, &[]).map_err(|e| e.0)?;
+    let mut found: [Vec<Box<dyn Game>>; 2] = [Vec::new(), Vec::new()];
+    while !driver.game().is_over() && found.iter().any(|f| f.len() < per_kind) {
+        driver
+            .within_cap()
+            .map_err(|_| format!("{game}: no end within {MOVE_CAP} moves"))?;
+        let g = driver.game();
+        let aims = g
+            .launch_prompt()
+            .is_some_and(|p| p.kinds.iter().any(|k| *k != LaunchKind::Release));
+        let kind = usize::from(!aims);
+        if found[kind].len() < per_kind {
+            found[kind].push(g.clone_game());
+        }
+        driver.bot_turn().map_err(|e| format!("{game}: {e}"))?;
+    }
+    Ok(found)
+}
+
+/// A bot at `level` choosing in each position: (mean, max) milliseconds.
+pub fn time_choices(positions: &[Box<dyn Game>], level: Level, budget: BotBudget) -> (f64, f64) {
+    let (mut sum, mut max) = (0.0, 0.0f64);
+    for (i, g) in positions.iter().enumerate() {
+        let mut rng = Rng::new(bot_seed(1, i));
+        let t0 = Instant::now();
+        let _ = bot::choose_at(g.as_ref(), level, &mut rng, budget);
+        let ms = t0.elapsed().as_secs_f64() * 1e3;
+        sum += ms;
+        max = max.max(ms);
+    }
+    (sum / positions.len().max(1) as f64, max)
+}
+
+/// A whole bot-vs-bot game at Normal with this search budget: milliseconds and moves.
+pub fn time_game(
+    game: &str,
+    seats: usize,
+    seed: u64,
+    budget: BotBudget,
+) -> Result<(f64, usize), String> {
+    let mut driver = headless::bot_game(game, seats, seed, &[]).map_err(|e| e.0)?;
+    driver.budget = budget;
+    let t0 = Instant::now();
+    driver.play_out().map_err(|e| format!("{game}: {e}"))?;
+    Ok((
+        t0.elapsed().as_secs_f64() * 1e3,
+        driver.session.replay.moves.len(),
+    ))
+}
+
+/// The whole games the bots' speed is judged by (docs/benchmarks.md).
+pub const TIMED_GAMES: &[(&str, usize)] = &[("catapults", 4), ("assault", 10)];
+
+/// `bench --bots`: Hard decision times per game and whole Normal games, each beside the
+/// baseline search in the same run.
+fn bots_section(only: &[String], seed: u64, baseline: bool, r: &mut RunResult) {
+    let platform = if cfg!(target_arch = "wasm32") {
+        "wasm32"
+    } else {
+        "native"
+    };
+    r.out.push(format!(
+        "bots' thinking ({platform}; a Hard bot's decision, ms; base = the search before previews \
+         (BASELINE_BUDGET), same positions, same run; ratio = base / now)"
+    ));
+    r.out.push(format!(
+        "{:<12} {:<9} {:>5} {:>9} {:>9} {:>9} {:>9} {:>6}",
+        "game", "turn", "seen", "mean", "max", "base mean", "base max", "ratio"
+    ));
+    for info in games::GAMES.iter().filter(|g| g.available) {
+        if !only.is_empty() && !only.iter().any(|g| g == info.id) {
+            continue;
+        }
+        let seats = 2usize.clamp(info.min_seats, info.max_seats);
+        let found = match bot_positions(info.id, seats, seed, 6) {
+            Ok(f) => f,
+            Err(e) => {
+                r.code = 1;
+                r.err.push(format!("bench: {e}"));
+                continue;
+            }
+        };
+        for (kind, positions) in ["shot", "decision"].iter().zip(&found) {
+            if positions.is_empty() {
+                continue;
+            }
+            let (mean, max) = time_choices(positions, Level::Hard, BotBudget::default());
+            let (bmean, bmax) = if baseline {
+                time_choices(positions, Level::Hard, BASELINE_BUDGET)
+            } else {
+                (f64::NAN, f64::NAN)
+            };
+            r.out.push(format!(
+                "{:<12} {:<9} {:>5} {:>9} {:>9} {:>9} {:>9} {:>6}",
+                info.id,
+                kind,
+                positions.len(),
+                fmt_ms(mean),
+                fmt_ms(max),
+                fmt_ms(bmean),
+                fmt_ms(bmax),
+                if baseline {
+                    format!("{:.1}", bmean / mean)
+                } else {
+                    "-".into()
+                }
+            ));
+        }
+    }
+    r.out.push(String::new());
+    r.out.push(format!(
+        "whole games, Normal bots ({platform}; ms; seed {seed}; ratio = base / now)"
+    ));
+    r.out.push(format!(
+        "{:<12} {:>5} {:>6} {:>10} {:>6} {:>10} {:>6}",
+        "game", "seats", "moves", "now", "", "base", "ratio"
+    ));
+    for &(id, seats) in TIMED_GAMES {
+        if !only.is_empty() && !only.iter().any(|g| g == id) {
+            continue;
+        }
+        let now = time_game(id, seats, seed, BotBudget::default());
+        let base = if baseline {
+            time_game(id, seats, seed, BASELINE_BUDGET).map(Some)
+        } else {
+            Ok(None)
+        };
+        match (now, base) {
+            (Ok((ms, moves)), Ok(base)) => r.out.push(format!(
+                "{:<12} {:>5} {:>6} {:>10} {:>6} {:>10} {:>6}",
+                id,
+                seats,
+                moves,
+                fmt_ms(ms),
+                "",
+                base.map(|b| format!("{} ({} moves)", fmt_ms(b.0), b.1))
+                    .unwrap_or_else(|| "-".into()),
+                base.map(|b| format!("{:.1}", b.0 / ms))
+                    .unwrap_or_else(|| "-".into())
+            )),
+            (Err(e), _) | (_, Err(e)) => {
+                r.code = 1;
+                r.err.push(format!("bench: {e}"));
+            }
+        }
+    }
+}
+
 /// Games timed at another table size than 4 seats: Carcassonne's number is the time of a whole
 /// 2-seat game, as it was before its catapult rounds (docs/benchmarks.md).
 const BENCH_SEATS: &[(&str, usize)] = &[("carcassonne", 2)];
@@ -572,7 +739,7 @@ fn opt_ms(v: Option<f64>) -> String {
     v.map(fmt_ms).unwrap_or_else(|| "-".into())
 }
 
-/// `referee bench [--game ID]... [--players N] [--seed S] [--reps N] [--replays DIR] [--tsv]
+/// `referee bench [--bots [--no-baseline]] [--game ID]... [--players N] [--seed S] [--reps N] [--replays DIR] [--tsv]
 /// [--no-synthetic]`. With `--replays DIR`, each game's replay is read from DIR when present
 /// (no selfplay; bot columns show `-`) and written there otherwise, so a second platform can
 /// time the same games.
@@ -601,6 +768,15 @@ pub fn run(args: &[String]) -> RunResult {
         }
     };
     let only = values("--game");
+    if args.iter().any(|a| a == "--bots") {
+        bots_section(
+            &only,
+            seed,
+            !args.iter().any(|a| a == "--no-baseline"),
+            &mut r,
+        );
+        return r;
+    }
     let dir = values("--replays").last().cloned();
     let tsv = args.iter().any(|a| a == "--tsv");
     let platform = if cfg!(target_arch = "wasm32") {

@@ -335,6 +335,7 @@ fn a_bot_decision_does_not_depend_on_hidden_information() {
     let budget = BotBudget {
         samples: 3,
         refinements: 2,
+        ..BotBudget::default()
     };
     let mut compared = 0;
     for step in 0..60 {

@@ -137,6 +137,8 @@ struct App {
     /// While aiming, show the whole table instead of the game's close-up of the launcher.
     whole_table: bool,
     over_since: Option<f64>,
+    /// When the bot now thinking started (for the log line when it moves).
+    thinking_since: Option<f64>,
     frames: u32,
     last_size: (f32, f32),
     logged_screen: Option<Screen>,
@@ -224,6 +226,7 @@ impl App {
             camera_bounds: [0.0; 4],
             whole_table: false,
             over_since: None,
+            thinking_since: None,
             frames: 0,
             last_size: (0.0, 0.0),
             logged_screen: None,

@@ -24,6 +24,10 @@ pub const BOT_PAUSE: f32 = 0.6;
 /// The pause at the quick pace (`platform::quick_pace`).
 pub const QUICK_BOT_PAUSE: f32 = 0.1;
 
+/// How long a bot may think in one screen frame, seconds (its thinking goes on in the next
+/// frame): well inside a 60 Hz frame, so the screen never freezes while a bot thinks.
+pub const THINK_SLICE: f64 = 0.010;
+
 /// How long a bot waits before its move, seconds.
 fn bot_pause() -> f32 {
     if super::platform::quick_pace() {
@@ -179,7 +183,8 @@ pub struct Play {
     pub ghost: Vec<[f32; 2]>,
     /// Seconds before a bot acts.
     pub wait: f32,
-    /// A bot is about to think (the screen shows "thinking…" for a frame first).
+    /// A bot is thinking (the screen shows "thinking…" for a frame before it starts, and while
+    /// its thinking is sliced across frames).
     pub thinking: bool,
     /// Recent event lines, newest last.
     pub log: Vec<String>,
@@ -325,8 +330,17 @@ impl Play {
         }
     }
 
-    /// Advances animation and bots by `dt` seconds of real time.
+    /// Advances animation and bots by `dt` seconds of real time; a bot thinks its turn through
+    /// at once.
     pub fn update(&mut self, dt: f32) -> Tick {
+        self.update_within(dt, &mut || true)
+    }
+
+    /// `update`, with a bot's thinking cut into slices: `more` is asked after every frame the
+    /// bot simulates (and every decision it rates) whether it may think on in this frame; when
+    /// it may not, the bot goes on from there at the next update (`thinking` stays true). The
+    /// move does not depend on how the thinking was sliced.
+    pub fn update_within(&mut self, dt: f32, more: &mut dyn FnMut() -> bool) -> Tick {
         let mut tick = Tick::default();
         if let Some(f) = self.flight.as_mut() {
             let (settled, impacts) = f.advance(dt);
@@ -359,8 +373,13 @@ impl Play {
             self.thinking = true;
             return tick;
         }
+        let turn = match self.driver.bot_turn_sliced(more) {
+            Ok(None) => return tick,
+            Ok(Some(turn)) => Ok(turn),
+            Err(e) => Err(e),
+        };
         self.thinking = false;
-        match self.driver.bot_turn_animated() {
+        match turn {
             Ok(BotTurn::Shot(shot)) => {
                 self.flight = Some(Flight::new(shot));
                 tick.launched = true;
@@ -492,6 +511,7 @@ mod tests {
         p.driver.budget = BotBudget {
             samples: 3,
             refinements: 2,
+            ..BotBudget::default()
         };
         let mut saw_thinking = false;
         for _ in 0..20_000 {
@@ -515,6 +535,7 @@ mod tests {
         p.driver.budget = BotBudget {
             samples: 2,
             refinements: 0,
+            ..BotBudget::default()
         };
         for _ in 0..20_000 {
             let t = p.update(1.0 / 10.0);
@@ -707,6 +728,7 @@ mod tests {
             p.driver.budget = BotBudget {
                 samples: 2,
                 refinements: 0,
+                ..BotBudget::default()
             };
             let mut human_shots = 0;
             // A game on a tile map has no shots: two grid moves by the human stand for one.

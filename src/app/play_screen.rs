@@ -32,9 +32,20 @@ impl App {
     fn advance(&mut self, p: &mut Play) {
         let was_thinking = p.thinking;
         let t0 = get_time();
-        let tick = p.update(get_frame_time());
-        if was_thinking && !p.thinking {
-            log(&format!("bot-think ms={:.0}", (get_time() - t0) * 1000.0));
+        let until = t0 + super::play::THINK_SLICE;
+        let tick = p.update_within(get_frame_time(), &mut || get_time() < until);
+        if was_thinking {
+            let slice = get_time() - t0;
+            let started = *self.thinking_since.get_or_insert(t0);
+            super::probe::bot_slice(slice);
+            if !p.thinking {
+                self.thinking_since = None;
+                log(&format!(
+                    "bot-think ms={:.0} longest-slice ms={:.1}",
+                    (get_time() - started) * 1000.0,
+                    super::probe::bot_slice_longest() * 1000.0
+                ));
+            }
         }
         if tick.launched {
             self.sfx(sound::Effect::Launch);

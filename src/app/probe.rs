@@ -48,6 +48,34 @@ fn read<T>(f: impl FnOnce(&Probe) -> T, default: T) -> T {
     }
 }
 
+/// The time the bots spent thinking in each frame, seconds: the longest slice and how many.
+static BOT_SLICES: Mutex<(f64, u32)> = Mutex::new((0.0, 0));
+
+/// Records the time a bot thought in this frame.
+pub fn bot_slice(seconds: f64) {
+    if let Ok(mut g) = BOT_SLICES.lock() {
+        g.0 = g.0.max(seconds);
+        g.1 += 1;
+    }
+}
+
+/// The longest a bot has thought in one frame so far, seconds.
+pub fn bot_slice_longest() -> f64 {
+    BOT_SLICES.lock().map(|g| g.0).unwrap_or(0.0)
+}
+
+/// The longest time (ms) a bot spent thinking in one frame since the page opened.
+#[no_mangle]
+pub extern "C" fn ct_bot_slice_ms() -> f32 {
+    (bot_slice_longest() * 1000.0) as f32
+}
+
+/// How many frames a bot spent thinking in since the page opened.
+#[no_mangle]
+pub extern "C" fn ct_bot_slices() -> u32 {
+    BOT_SLICES.lock().map(|g| g.1).unwrap_or(0)
+}
+
 /// FNV-1a, 32 bits, over the key's UTF-8 bytes.
 pub fn key_hash(key: &str) -> u32 {
     let mut h: u32 = 0x811c_9dc5;

@@ -11,7 +11,7 @@
 //! Easy mostly at random, Normal by the game's ratings, Hard by the game's ratings at Hard,
 //! `Game::rate_decision_at`). A game with its own bot answers `Game::bot_move` first.
 
-use super::{Game, Launch, LaunchKind, LaunchPrompt, Move, Rng};
+use super::{Game, Launch, LaunchKind, LaunchPrompt, Move, Rng, Shot};
 
 /// How well a bot seat plays. Written in a replay's seat as its name (`"easy"`…); a seat without
 /// one plays at Normal.
@@ -120,11 +120,24 @@ pub fn with_noise(meant: &Launch, prompt: &LaunchPrompt, noise: AimNoise, rng: &
     l
 }
 
-/// How many shots the bot simulates before choosing.
-#[derive(Clone, Copy, Debug)]
+/// Frames a bot's preview of a candidate shot waits for the table to stay calm (the game's own
+/// settle rule waits 20–30): the outcome is plain by then, and the launch actually fired is
+/// always simulated in full (`Shot::hurry`).
+pub const PREVIEW_CALM_FRAMES: u32 = 3;
+
+/// How many shots the bot simulates before choosing: `samples` first guesses (the game's hints
+/// first, then random launches) and `refinements` around the best of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BotBudget {
     pub samples: usize,
     pub refinements: usize,
+    /// Candidates are hurried previews (`Shot::hurry`); off, each runs to the game's own rest
+    /// (the search as it was before, kept for the benchmark's baseline).
+    pub preview: bool,
+    /// No new candidate is started once the candidates so far have cost this much
+    /// (`Shot::work`: physics steps × moving bodies), the first one excepted: a heavy table
+    /// (ten castles of cards) gets fewer candidates than a light one (one ball among cups).
+    pub work: u64,
 }
 
 impl Default for BotBudget {
@@ -132,8 +145,37 @@ impl Default for BotBudget {
         BotBudget {
             samples: 10,
             refinements: 10,
+            preview: true,
+            work: 25_000,
         }
     }
+}
+
+impl BotBudget {
+    /// The budget a bot at `level` searches with: Hard looks twice as long for the launch it
+    /// means.
+    pub fn at(self, level: Level) -> BotBudget {
+        match level {
+            Level::Hard => BotBudget {
+                samples: self.samples * 2,
+                refinements: self.refinements * 2,
+                work: self.work.saturating_mul(2),
+                ..self
+            },
+            _ => self,
+        }
+    }
+}
+
+/// What a game's own bot (`Game::bot_plan`) answers: its move, or "the shared search, at this
+/// level, drawing from this generator" (so the search can run in slices like any other).
+pub enum BotPlan {
+    Move(Move),
+    Search {
+        level: Level,
+        rng: Rng,
+        budget: BotBudget,
+    },
 }
 
 /// The Normal bot's move for the seat whose turn it is (see `choose_at`).
@@ -142,48 +184,219 @@ pub fn choose(game: &dyn Game, rng: &mut Rng, budget: BotBudget) -> Option<Move>
 }
 
 /// The move of a bot at `level` for the seat whose turn it is, or None when the game is over.
-/// A shot comes back with its simulated outcome already attached: the search finds the launch
-/// the bot means, and the launch fired is that one shaken by the level's `AimNoise`.
+/// A shot comes back with its outcome attached: the search finds the launch the bot means, the
+/// launch fired is that one shaken by the level's `AimNoise`, simulated in full.
 pub fn choose_at(game: &dyn Game, level: Level, rng: &mut Rng, budget: BotBudget) -> Option<Move> {
-    game.turn()?;
-    if let Some(mv) = game.bot_move(level, rng) {
-        return Some(mv);
-    }
-    search_at(game, level, rng, budget)
+    Think::new(game, level, rng, budget).run(game, rng)
 }
 
 /// The shared search alone, without asking the game's own bot first (`Game::bot_move`): what a
 /// game's own bot calls for the parts it leaves to the shared one (calling `choose_at` there
 /// would ask it again, without end).
 pub fn search_at(game: &dyn Game, level: Level, rng: &mut Rng, budget: BotBudget) -> Option<Move> {
-    let seat = game.turn()?;
-    let mut candidates = super::scene::grid_moves(game);
-    candidates.extend(game.candidates());
-    if let Some(prompt) = game.launch_prompt() {
-        // Decisions offered beside a shot (play a card…) are taken now and then.
-        if !candidates.is_empty() && rng.below(3) == 0 {
-            return decide_at(game, level, &candidates, rng);
-        }
-        // Hard looks twice as long for the launch it means.
-        let budget = match level {
-            Level::Hard => BotBudget {
-                samples: budget.samples * 2,
-                refinements: budget.refinements * 2,
-            },
-            _ => budget,
-        };
-        let (meant, outcome) = aim(game, &prompt, rng, budget)?;
-        let (fired, outcome) = fire(game, &prompt, (meant, outcome), level, rng)?;
-        return Some(Move {
-            outcome: Some(outcome),
-            ..Move::shot(seat, fired)
-        });
-    }
-    decide_at(game, level, &candidates, rng)
+    Think::search(game, level, rng, budget).run(game, rng)
 }
 
-/// The shot a hand at `level` fires when it means `meant` (a launch and the outcome the search
-/// simulated for it): the shaken launch and its own outcome.
+/// A bot's turn thought out a slice at a time. The app steps it for a few milliseconds a frame
+/// (`step` with a clock in `more`), the referee runs it through (`run`); both get the same move,
+/// because the search draws from the bots' generator only between candidates, in a fixed order,
+/// and never looks at the clock itself.
+pub struct Think {
+    stage: Stage,
+    /// A game's own bot may hand the search a generator of its own (`BotPlan::Search`).
+    own_rng: Option<Rng>,
+}
+
+enum Stage {
+    /// Rating decisions one at a time; the best so far (the first of equals).
+    Decide {
+        level: Level,
+        candidates: Vec<Move>,
+        next: usize,
+        best: Option<(i64, usize)>,
+    },
+    /// Searching for the launch meant.
+    Aim {
+        seat: usize,
+        level: Level,
+        aim: Aim,
+    },
+    /// Simulating the launch fired.
+    Fire {
+        seat: usize,
+        launch: Launch,
+        shot: Box<dyn Shot>,
+    },
+    Done(Option<Move>),
+}
+
+impl Think {
+    /// The turn of a bot at `level` for the seat to act: the game's own bot first
+    /// (`Game::bot_plan`), else the shared search.
+    pub fn new(game: &dyn Game, level: Level, rng: &mut Rng, budget: BotBudget) -> Think {
+        if game.turn().is_none() {
+            return Think::done(None);
+        }
+        match game.bot_plan(level, rng) {
+            Some(BotPlan::Move(mv)) => Think::done(Some(mv)),
+            Some(BotPlan::Search {
+                level,
+                mut rng,
+                budget,
+            }) => {
+                let mut t = Think::search(game, level, &mut rng, budget);
+                t.own_rng = Some(rng);
+                t
+            }
+            None => Think::search(game, level, rng, budget),
+        }
+    }
+
+    /// The shared search's turn (never asks the game's own bot).
+    pub fn search(game: &dyn Game, level: Level, rng: &mut Rng, budget: BotBudget) -> Think {
+        let Some(seat) = game.turn() else {
+            return Think::done(None);
+        };
+        let mut candidates = super::scene::grid_moves(game);
+        candidates.extend(game.candidates());
+        if let Some(prompt) = game.launch_prompt() {
+            // Decisions offered beside a shot (play a card…) are taken now and then.
+            if candidates.is_empty() || rng.below(3) != 0 {
+                let aim = Aim::new(game, prompt, budget.at(level));
+                return Think {
+                    stage: Stage::Aim { seat, level, aim },
+                    own_rng: None,
+                };
+            }
+        }
+        if level == Level::Easy && rng.below(3) != 0 {
+            return Think::done(rng.pick(&candidates).cloned());
+        }
+        Think {
+            stage: Stage::Decide {
+                level,
+                candidates,
+                next: 0,
+                best: None,
+            },
+            own_rng: None,
+        }
+    }
+
+    fn done(mv: Option<Move>) -> Think {
+        Think {
+            stage: Stage::Done(mv),
+            own_rng: None,
+        }
+    }
+
+    pub fn is_done(&self) -> bool {
+        matches!(self.stage, Stage::Done(_))
+    }
+
+    /// Thinks on while `more()` says so (asked after every simulated frame and every rated
+    /// decision); true once the move is known.
+    pub fn step(&mut self, game: &dyn Game, rng: &mut Rng, more: &mut dyn FnMut() -> bool) -> bool {
+        let rng = self.own_rng.as_mut().unwrap_or(rng);
+        loop {
+            let next = match &mut self.stage {
+                Stage::Done(_) => return true,
+                Stage::Decide {
+                    level,
+                    candidates,
+                    next,
+                    best,
+                } => match candidates.get(*next) {
+                    Some(mv) => {
+                        if let Some(r) = game.rate_decision_at(mv, *level) {
+                            if best.map(|b| r > b.0).unwrap_or(true) {
+                                *best = Some((r, *next));
+                            }
+                        }
+                        *next += 1;
+                        None
+                    }
+                    None => Some(Stage::Done(match best {
+                        Some((_, i)) => candidates.get(*i).cloned(),
+                        None => rng.pick(candidates).cloned(),
+                    })),
+                },
+                Stage::Aim { seat, level, aim } => {
+                    if !aim.step(game, rng, more) {
+                        return false;
+                    }
+                    Some(Self::fire_stage(game, *seat, *level, aim, rng))
+                }
+                Stage::Fire { seat, launch, shot } => {
+                    if shot.step_frame() {
+                        Some(Stage::Done(Some(Move {
+                            outcome: Some(shot.outcome()),
+                            ..Move::shot(*seat, launch.clone())
+                        })))
+                    } else {
+                        None
+                    }
+                }
+            };
+            if let Some(stage) = next {
+                let done = matches!(stage, Stage::Done(_));
+                self.stage = stage;
+                if done {
+                    return true;
+                }
+            }
+            if !more() {
+                return false;
+            }
+        }
+    }
+
+    /// After the search: the meant launch shaken by the level's hand, simulated in full unless
+    /// the search already did exactly that.
+    fn fire_stage(
+        game: &dyn Game,
+        seat: usize,
+        level: Level,
+        aim: &mut Aim,
+        rng: &mut Rng,
+    ) -> Stage {
+        let Some(best) = aim.best.take() else {
+            return Stage::Done(None);
+        };
+        let fired = with_noise(&best.launch, &aim.prompt, game.aim_noise(level), rng);
+        if fired == best.launch && !aim.hurried {
+            return Stage::Done(Some(Move {
+                outcome: Some(best.outcome),
+                ..Move::shot(seat, fired)
+            }));
+        }
+        match game.start_shot(&fired) {
+            Ok(shot) => Stage::Fire {
+                seat,
+                launch: fired,
+                shot,
+            },
+            Err(_) => Stage::Done(None),
+        }
+    }
+
+    /// The move, once thought out (None before, or when the bot found none).
+    pub fn into_move(self) -> Option<Move> {
+        match self.stage {
+            Stage::Done(mv) => mv,
+            _ => None,
+        }
+    }
+
+    /// Thinks the turn through in one go.
+    pub fn run(mut self, game: &dyn Game, rng: &mut Rng) -> Option<Move> {
+        while !self.step(game, rng, &mut || true) {}
+        self.into_move()
+    }
+}
+
+/// The shot a hand at `level` fires when it means `meant` (a launch and its outcome, simulated
+/// in full): the shaken launch and its own outcome.
 pub fn fire(
     game: &dyn Game,
     prompt: &LaunchPrompt,
@@ -289,46 +502,126 @@ fn nudge(l: &Launch, p: &LaunchPrompt, rng: &mut Rng, scale: i32) -> Launch {
     n
 }
 
-/// Searches for the best launch; returns it with the outcome it produced.
+/// The best candidate so far.
+struct Best {
+    score: i64,
+    launch: Launch,
+    outcome: super::Outcome,
+}
+
+/// The aim search, resumable: the game's hints, random samples, then nudges around the best,
+/// each candidate simulated on a copy of the table (hurried: a preview, `Shot::hurry`) and
+/// rated by the game. A launch is never simulated twice.
+pub struct Aim {
+    prompt: LaunchPrompt,
+    budget: BotBudget,
+    hints: std::vec::IntoIter<Launch>,
+    sampled: usize,
+    refined: usize,
+    seen: Vec<Launch>,
+    best: Option<Best>,
+    current: Option<(Launch, Box<dyn Shot>)>,
+    /// What the candidates finished so far have cost (`Shot::work`).
+    work: u64,
+    /// Candidates are previews (false when there is nothing to aim: one launch, in full).
+    hurried: bool,
+}
+
+impl Aim {
+    pub fn new(game: &dyn Game, prompt: LaunchPrompt, budget: BotBudget) -> Aim {
+        let hurried = budget.preview && prompt.kinds.iter().any(|k| *k != LaunchKind::Release);
+        let hints: Vec<Launch> = game.aim_hints().into_iter().take(budget.samples).collect();
+        Aim {
+            prompt,
+            budget,
+            hints: hints.into_iter(),
+            sampled: 0,
+            refined: 0,
+            seen: Vec::new(),
+            best: None,
+            current: None,
+            work: 0,
+            hurried,
+        }
+    }
+
+    /// The next launch to try, or None when the budget is spent.
+    fn next_launch(&mut self, rng: &mut Rng) -> Option<Launch> {
+        if self.work >= self.budget.work {
+            return None;
+        }
+        if self.sampled < self.budget.samples {
+            self.sampled += 1;
+            return Some(match self.hints.next() {
+                Some(hint) => hint,
+                None => random_launch(&self.prompt, rng),
+            });
+        }
+        if self.refined < self.budget.refinements {
+            let base = &self.best.as_ref()?.launch;
+            let i = self.refined as i32;
+            let scale = 4 - (3 * i) / self.budget.refinements.max(1) as i32;
+            self.refined += 1;
+            return Some(nudge(base, &self.prompt, rng, scale.max(1)));
+        }
+        None
+    }
+
+    /// Simulates candidates while `more()` says so (asked after every frame); true when the
+    /// search is over.
+    pub fn step(&mut self, game: &dyn Game, rng: &mut Rng, more: &mut dyn FnMut() -> bool) -> bool {
+        loop {
+            if let Some((_, shot)) = self.current.as_mut() {
+                if shot.step_frame() {
+                    if let Some((launch, shot)) = self.current.take() {
+                        self.work = self.work.saturating_add(shot.work());
+                        let outcome = shot.outcome();
+                        let score = game.rate_outcome(&outcome);
+                        if self.best.as_ref().map(|b| score > b.score).unwrap_or(true) {
+                            self.best = Some(Best {
+                                score,
+                                launch,
+                                outcome,
+                            });
+                        }
+                    }
+                }
+            } else {
+                let Some(launch) = self.next_launch(rng) else {
+                    return true;
+                };
+                if self.prompt.check(&launch).is_err() || self.seen.contains(&launch) {
+                    continue;
+                }
+                self.seen.push(launch.clone());
+                let Ok(mut shot) = game.start_shot(&launch) else {
+                    continue;
+                };
+                if self.hurried {
+                    shot.hurry(PREVIEW_CALM_FRAMES);
+                }
+                self.current = Some((launch, shot));
+            }
+            if !more() {
+                return false;
+            }
+        }
+    }
+}
+
+/// Searches for the best launch in one go; returns it with its outcome simulated in full.
 pub fn aim(
     game: &dyn Game,
     prompt: &LaunchPrompt,
     rng: &mut Rng,
     budget: BotBudget,
 ) -> Option<(Launch, super::Outcome)> {
-    let mut best: Option<(i64, Launch, super::Outcome)> = None;
-    // A launch already simulated gives the same outcome again: never simulate it twice.
-    let mut seen: Vec<Launch> = Vec::new();
-    let mut consider = |launch: Launch, best: &mut Option<(i64, Launch, super::Outcome)>| {
-        if prompt.check(&launch).is_err() || seen.contains(&launch) {
-            return;
-        }
-        seen.push(launch.clone());
-        let Ok(mut shot) = game.start_shot(&launch) else {
-            return;
-        };
-        let outcome = shot.run_to_rest();
-        let score = game.rate_outcome(&outcome);
-        if best.as_ref().map(|b| score > b.0).unwrap_or(true) {
-            *best = Some((score, launch, outcome));
-        }
-    };
-    let mut tried = 0;
-    for hint in game.aim_hints().into_iter().take(budget.samples) {
-        consider(hint, &mut best);
-        tried += 1;
+    let mut search = Aim::new(game, prompt.clone(), budget);
+    while !search.step(game, rng, &mut || true) {}
+    let best = search.best?;
+    if !search.hurried {
+        return Some((best.launch, best.outcome));
     }
-    while tried < budget.samples {
-        consider(random_launch(prompt, rng), &mut best);
-        tried += 1;
-    }
-    for i in 0..budget.refinements {
-        let Some((_, base, _)) = best.as_ref() else {
-            break;
-        };
-        let scale = 4 - (3 * i as i32) / budget.refinements.max(1) as i32;
-        let candidate = nudge(base, prompt, rng, scale.max(1));
-        consider(candidate, &mut best);
-    }
-    best.map(|(_, l, o)| (l, o))
+    let outcome = game.start_shot(&best.launch).ok()?.run_to_rest();
+    Some((best.launch, outcome))
 }

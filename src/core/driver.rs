@@ -3,7 +3,7 @@
 //! recorded outcomes verified or trusted, and resuming a save. The app, the referee, the benchmark
 //! and the tests all play through it. Pure: no window, no physics (a shot is a `core::Shot`).
 
-use super::bot::{self, BotBudget};
+use super::bot::{self, BotBudget, Think};
 use super::replay::Replay;
 use super::{
     Event, Game, Launch, Move, Outcome, Refusal, Rng, RuleResult, Session, Shot, TableView,
@@ -106,6 +106,8 @@ pub struct Driver {
     pub session: Session,
     bot_rng: Rng,
     pub budget: BotBudget,
+    /// A bot's turn being thought out in slices (`bot_turn_sliced`), and the move count it is for.
+    thinking: Option<(usize, Think)>,
 }
 
 impl Driver {
@@ -123,6 +125,7 @@ impl Driver {
             session,
             bot_rng: rng,
             budget: BotBudget::default(),
+            thinking: None,
         }
     }
 
@@ -143,6 +146,7 @@ impl Driver {
             d.apply_recorded_as(i, mv, mode, origin)?;
         }
         d.bot_rng = Rng::new(bot_seed(header.seed, header.moves.len()));
+        d.thinking = None;
         Ok(d)
     }
 
@@ -292,9 +296,42 @@ impl Driver {
         )
     }
 
-    /// A bot's turn for the app: a decision is played now, a shot is handed back to animate.
-    pub fn bot_turn_animated(&mut self) -> Result<BotTurn, DriveError> {
-        let mv = self.chosen()?;
+    /// A bot's turn for the app (a decision is played now, a shot is handed back to animate),
+    /// thought out a slice at a time: `more` is asked after every
+    /// simulated frame and every rated decision, and when it says no the bot stops and goes on
+    /// from there at the next call (None: still thinking). The move is the one `bot_turn` makes,
+    /// however the thinking was sliced.
+    pub fn bot_turn_sliced(
+        &mut self,
+        more: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<BotTurn>, DriveError> {
+        let at = self.session.replay.moves.len();
+        let mut think = match self.thinking.take() {
+            Some((n, t)) if n == at => t,
+            _ => {
+                let level = self.level_to_act();
+                Think::new(
+                    self.session.game.as_ref(),
+                    level,
+                    &mut self.bot_rng,
+                    self.budget,
+                )
+            }
+        };
+        if !think.step(self.session.game.as_ref(), &mut self.bot_rng, more) {
+            self.thinking = Some((at, think));
+            return Ok(None);
+        }
+        let mv = think.into_move().ok_or_else(|| self.stuck())?;
+        self.animated(mv).map(Some)
+    }
+
+    /// Whether a bot's turn is being thought out in slices.
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    fn animated(&mut self, mv: Move) -> Result<BotTurn, DriveError> {
         if let (true, Some(launch)) = (mv.is_shot(), mv.launch.clone()) {
             let shot = self
                 .game()
@@ -323,13 +360,16 @@ impl Driver {
     }
 
     fn chosen(&mut self) -> Result<Move, DriveError> {
-        self.bot_move().ok_or_else(|| {
-            DriveError::Stuck(format!(
-                "no legal move for seat {:?} in phase {}",
-                self.game().turn(),
-                self.game().phase()
-            ))
-        })
+        self.thinking = None;
+        self.bot_move().ok_or_else(|| self.stuck())
+    }
+
+    fn stuck(&self) -> DriveError {
+        DriveError::Stuck(format!(
+            "no legal move for seat {:?} in phase {}",
+            self.game().turn(),
+            self.game().phase()
+        ))
     }
 
     /// Refuses to go on past `MOVE_CAP` moves.

@@ -225,6 +225,17 @@ pub trait Shot: Send {
         None
     }
 
+    /// What simulating this shot has cost so far, in a measure that does not depend on the
+    /// machine (a physics table counts steps × moving bodies); by default its steps.
+    fn work(&self) -> u64 {
+        self.steps()
+    }
+
+    /// Turns this shot into a bot's preview: it may stop as soon as its outcome is plain (the
+    /// table calm for `frames` frames) rather than by the game's own settle rule. The outcome
+    /// of a hurried shot is only ever rated, never played. By default a shot is not hurried.
+    fn hurry(&mut self, _frames: u32) {}
+
     /// Steps to rest (the hard cap inside the table guarantees an end).
     fn run_to_rest(&mut self) -> Outcome {
         while !self.step_frame() {}
@@ -293,6 +304,12 @@ pub trait Game: Send {
     /// from `rng` (the bots' seeded generator). None (the default) lets `core::bot` search.
     fn bot_move(&self, _level: Level, _rng: &mut Rng) -> Option<Move> {
         None
+    }
+    /// The game's own bot as a plan the shared bot can run in slices: its move, or the shared
+    /// search with a generator of its own (`BotPlan::Search`). By default `bot_move`'s answer;
+    /// a game whose own bot hands some turns to the shared search says so here.
+    fn bot_plan(&self, level: Level, rng: &mut Rng) -> Option<super::bot::BotPlan> {
+        self.bot_move(level, rng).map(super::bot::BotPlan::Move)
     }
     /// Whether a shot's outcome is a hit, where the game has one simple meaning of it (a ball
     /// inside a tower worth taking); None when it has not. Tools measure bots' aim with it.

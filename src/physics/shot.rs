@@ -108,6 +108,14 @@ impl<S: ShotStages> Shot for ShotRun<S> {
         }
     }
 
+    fn work(&self) -> u64 {
+        self.table.work()
+    }
+
+    fn hurry(&mut self, frames: u32) {
+        self.table.hurry(frames);
+    }
+
     /// The benchmark compares this table with bare rapier (`referee bench`).
     fn physics_table(&self) -> Option<&dyn std::any::Any> {
         Some(&self.table)

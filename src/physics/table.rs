@@ -203,6 +203,8 @@ pub struct Table {
     calm: u32,
     settled: bool,
     fallen: Vec<BodyId>,
+    /// Physics steps × dynamic bodies awake at each step: what this table has cost so far.
+    work: u64,
 }
 
 /// A rapier world with the table's integration parameters for `config` (shared with tools that
@@ -275,6 +277,7 @@ impl Table {
             calm: 0,
             settled: false,
             fallen: Vec::new(),
+            work: 0,
         }
     }
 
@@ -297,6 +300,12 @@ impl Table {
     pub fn set_substeps(&mut self, substeps: u32) {
         self.config.substeps = substeps.max(1);
         self.world.integration_parameters.dt = super::FRAME_DT / self.config.substeps as f32;
+    }
+
+    /// A bot's preview of a shot: from now on the table counts as settled once it has been calm
+    /// for `frames` frames (never more than its own rule). Never used on a shot that is played.
+    pub fn hurry(&mut self, frames: u32) {
+        self.config.calm_frames = self.config.calm_frames.min(frames.max(1));
     }
 
     /// Adds a body; ids are given in insertion order.
@@ -454,6 +463,12 @@ impl Table {
         self.steps
     }
 
+    /// Physics steps × dynamic bodies awake at each step, so far: a measure of the time spent
+    /// on this table that does not depend on the machine.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
     pub fn frames(&self) -> u32 {
         self.frames
     }
@@ -468,10 +483,22 @@ impl Table {
         if self.settled {
             return true;
         }
+        let awake = self
+            .bodies
+            .iter()
+            .filter(|b| b.spec.dynamic && !b.removed)
+            .filter(|b| {
+                self.world
+                    .bodies
+                    .get(b.handle)
+                    .is_some_and(|rb| !rb.is_sleeping())
+            })
+            .count() as u64;
         for _ in 0..self.config.substeps.max(1) {
             self.world.step();
             self.steps += 1;
         }
+        self.work += awake.max(1) * self.config.substeps.max(1) as u64;
         self.frames += 1;
         self.apply_kill_zone();
         if self.is_calm() {

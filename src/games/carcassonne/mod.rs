@@ -560,6 +560,25 @@ impl Game for Carcassonne {
         Carcassonne::bot_move(self, level, rng.next_u32() as u64)
     }
 
+    /// The round's turns go to the shared search (so it runs in slices); the rest as `bot_move`.
+    fn bot_plan(
+        &self,
+        level: crate::core::Level,
+        rng: &mut crate::core::Rng,
+    ) -> Option<crate::core::bot::BotPlan> {
+        if self.state.round().is_none() {
+            return crate::core::Game::bot_move(self, level, rng)
+                .map(crate::core::bot::BotPlan::Move);
+        }
+        self.state.turn()?;
+        let seed = rng.next_u32() as u64;
+        Some(crate::core::bot::BotPlan::Search {
+            level: crate::core::Level::Normal,
+            rng: crate::core::Rng::new(seed ^ self.seed),
+            budget: crate::core::bot::BotBudget::default(),
+        })
+    }
+
     fn rate_decision(&self, mv: &Move) -> Option<i64> {
         if self.state.turn() != Some(mv.seat as usize) {
             return None;

@@ -1,0 +1,93 @@
+//! A bot's turn thought out in slices (the app thinks a few milliseconds a frame) makes the same
+//! move as one thought out at once (the referee), however the thinking is sliced.
+
+use catapult_table::core::bot::BotBudget;
+use catapult_table::core::driver::{BotTurn, Driver};
+use catapult_table::core::replay::Replay;
+use catapult_table::core::seat::{default_seats, SeatKind};
+use catapult_table::core::{Level, Move};
+use catapult_table::{games, headless};
+
+fn driver(game: &str, seats: usize, level: Level, seed: u64) -> Driver {
+    let seats = default_seats(seats, SeatKind::Bot)
+        .into_iter()
+        .map(|s| s.at(level))
+        .collect();
+    let mut d = headless::driver_for(&Replay::new(game, &[], seats, seed))
+        .unwrap_or_else(|e| panic!("{game}: {e}"));
+    // A small search keeps the debug-build test quick; slicing is the same at any budget.
+    d.budget = BotBudget {
+        samples: 3,
+        refinements: 2,
+        ..BotBudget::default()
+    };
+    d
+}
+
+/// One bot turn in slices: `more` says yes `every - 1` times in `every`. Returns the move and
+/// how many calls it took.
+fn sliced_turn(d: &mut Driver, every: u32) -> (Move, u32) {
+    let mut asked = 0u32;
+    let mut calls = 0;
+    loop {
+        calls += 1;
+        assert!(calls < 1_000_000, "the thinking never ends");
+        let mut more = || {
+            asked += 1;
+            !asked.is_multiple_of(every)
+        };
+        match d.bot_turn_sliced(&mut more) {
+            Ok(None) => assert!(d.is_thinking()),
+            Ok(Some(BotTurn::Played(_))) => break,
+            Ok(Some(BotTurn::Shot(flight))) => {
+                d.land(flight).unwrap_or_else(|e| panic!("{e}"));
+                break;
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert!(!d.is_thinking());
+    let mv = d.session.replay.moves.last().cloned();
+    (mv.unwrap_or_else(|| panic!("no move played")), calls)
+}
+
+#[test]
+fn a_sliced_bot_turn_makes_the_same_move_as_one_thought_at_once() {
+    for info in games::GAMES.iter().filter(|g| g.available) {
+        let seats = 2usize.clamp(info.min_seats, info.max_seats);
+        for (i, level) in Level::ALL.into_iter().enumerate() {
+            let seed = 5 + i as u64;
+            let mut at_once = driver(info.id, seats, level, seed);
+            let mut by_frame = driver(info.id, seats, level, seed);
+            let mut in_fives = driver(info.id, seats, level, seed);
+            let mut sliced_calls = 0;
+            let mut shots = 0;
+            for turn in 0..5 {
+                if at_once.game().is_over() {
+                    break;
+                }
+                let expected = at_once.bot_turn().unwrap_or_else(|e| panic!("{e}"));
+                let (one, calls) = sliced_turn(&mut by_frame, 1);
+                let (five, _) = sliced_turn(&mut in_fives, 5);
+                let at = format!("{} at {level}, turn {turn}", info.id);
+                assert_eq!(one, expected, "{at}: one frame a slice");
+                assert_eq!(five, expected, "{at}: five frames a slice");
+                if expected.is_shot() {
+                    shots += 1;
+                    sliced_calls += calls;
+                }
+            }
+            assert_eq!(
+                by_frame.session.replay, at_once.session.replay,
+                "{}",
+                info.id
+            );
+            // A shot's search spans many frames, so a sliced shot takes many calls.
+            assert!(
+                shots == 0 || sliced_calls > 10 * shots,
+                "{}: {sliced_calls} calls for {shots} shots",
+                info.id
+            );
+        }
+    }
+}
