@@ -6,7 +6,7 @@ use super::geometry::*;
 use super::rules::{ShotFacts, State};
 use super::table::{catapult_origin, layout_of};
 use crate::core::LaunchKind;
-use crate::core::{Launch, Outcome};
+use crate::core::{bot::AimNoise, Launch, Level, Outcome};
 
 /// A tower the acting seat would gain by hitting: id, mouth centre x and rim y, value.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -113,25 +113,31 @@ fn power_for(speed: f32, range: (f32, f32)) -> Option<i32> {
     Some(libm::roundf((speed - range.0) / (range.1 - range.0) * 1000.0) as i32)
 }
 
-/// First guesses: for the best targets, arcs of 45–56° (steeper ones bounce out of the cup
-/// more often) from the catapult,
-/// and from the hand when a Magic Toss is in play.
+/// First guesses: for the best targets, arcs from 45° to 56° first (steeper ones bounce out of
+/// the cup more often), then steeper and flatter ones, from the catapult and from the hand when
+/// a Magic Toss is in play; only arcs whose flight clears every other stack and the target's
+/// near wall (`clear_path`: in play tall stacks stand between the catapult and its targets).
+/// Interleaved so that the bot's first few samples cover several targets.
 pub fn aim_hints(state: &State) -> Vec<Launch> {
     let Some(origin) = catapult_origin(state) else {
         return Vec::new();
     };
-    let mut out = Vec::new();
-    for t in targets(state).iter().take(4) {
+    let mut per_target: Vec<Vec<Launch>> = Vec::new();
+    for t in targets(state).iter().take(6) {
         let to = [t.x, t.top + 0.012];
         let left = t.x < origin[0];
-        for theta in [500, 450, 560] {
+        let mut arcs = Vec::new();
+        for theta in [500, 450, 560, 620, 400, 680, 740] {
             let Some(v) = ballistic_speed(origin, to, theta) else {
                 continue;
             };
             let Some(power) = power_for(v, CATAPULT_SPEED) else {
                 continue;
             };
-            out.push(Launch {
+            if !clear_path(state, t, origin, v, theta) {
+                continue;
+            }
+            arcs.push(Launch {
                 kind: LaunchKind::Catapult,
                 angle: if left { 1800 - theta } else { theta },
                 power,
@@ -139,30 +145,87 @@ pub fn aim_hints(state: &State) -> Vec<Launch> {
                 x: 0,
                 y: 0,
             });
+            if arcs.len() == 3 {
+                break;
+            }
         }
         if state.turn.toss {
             let from = [origin[0], AMMO_R + 0.001];
-            if let Some(power) =
-                ballistic_speed(from, to, 500).and_then(|v| power_for(v, TOSS_SPEED))
-            {
-                out.push(Launch {
-                    kind: LaunchKind::Toss,
-                    angle: if left { 1300 } else { 500 },
-                    power,
-                    spin: 0,
-                    x: 0,
-                    y: 0,
-                });
+            if let Some(v) = ballistic_speed(from, to, 500) {
+                if let Some(power) = power_for(v, TOSS_SPEED) {
+                    if clear_path(state, t, from, v, 500) {
+                        arcs.push(Launch {
+                            kind: LaunchKind::Toss,
+                            angle: if left { 1300 } else { 500 },
+                            power,
+                            spin: 0,
+                            x: 0,
+                            y: 0,
+                        });
+                    }
+                }
+            }
+        }
+        per_target.push(arcs);
+    }
+    let mut ordered = Vec::new();
+    for k in 0..per_target.iter().map(Vec::len).max().unwrap_or(0) {
+        ordered.extend(per_target.iter().filter_map(|a| a.get(k)).cloned());
+    }
+    ordered
+}
+
+/// Whether a ball leaving `from` at `speed` and elevation `theta_tenths` towards `t` reaches its
+/// mouth without touching another stack (or roof) or the outside of the target's walls, on the
+/// table's own gravity integration (libm only). A coarse check: the search still simulates.
+pub fn clear_path(
+    state: &State,
+    t: &Target,
+    from: [f32; 2],
+    speed: f32,
+    theta_tenths: i32,
+) -> bool {
+    let layout = layout_of(state);
+    let theta = theta_tenths as f32 * core::f32::consts::PI / 1800.0;
+    let dir = if t.x < from[0] { -1.0 } else { 1.0 };
+    let (vx, vy) = (dir * speed * libm::cosf(theta), speed * libm::sinf(theta));
+    let r = AMMO_R;
+    // Obstacles as boxes (x0, x1, top): every other stack with its roof, and the target's walls.
+    let mut boxes: Vec<(f32, f32, f32)> = Vec::new();
+    for (m, mat) in state.mats.iter().enumerate() {
+        for (s, sq) in mat.squares.iter().enumerate() {
+            let Some(level) = sq.stack.len().checked_sub(1) else {
+                continue;
+            };
+            let x = layout.square_x(m, s);
+            let top = tower_top_y(level) + if sq.roof.is_some() { CARD_THICK } else { 0.0 };
+            if sq.stack.last().map(|x| x.id) == Some(t.tower) {
+                boxes.push((x - TOWER_HW - r, x - TOWER_HW + WALL + r, top));
+                boxes.push((x + TOWER_HW - WALL - r, x + TOWER_HW + r, top));
+            } else {
+                boxes.push((x - TOWER_HW - r, x + TOWER_HW + r, top + r));
             }
         }
     }
-    // Interleave so that the bot's first few samples cover several targets.
-    let mut ordered = Vec::with_capacity(out.len());
-    let stride = if state.turn.toss { 4 } else { 3 };
-    for k in 0..stride {
-        ordered.extend(out.iter().skip(k).step_by(stride).cloned());
+    let g = 9.81f32;
+    let step = 1.0 / 240.0;
+    let mut time = 0.0f32;
+    while time < 3.0 {
+        time += step;
+        let x = from[0] + vx * time;
+        let y = from[1] + vy * time - 0.5 * g * (time * time + time * GRAVITY_SUBSTEP);
+        if y < t.top && (x - t.x).abs() < TOWER_HW - WALL - r {
+            return true;
+        }
+        if y < 0.0
+            || boxes
+                .iter()
+                .any(|&(x0, x1, top)| x > x0 && x < x1 && y < top)
+        {
+            return false;
+        }
     }
-    ordered
+    false
 }
 
 /// Whether the ball ended inside a tower worth taking (not one's own, a roofed one, or one on the
@@ -218,4 +281,22 @@ pub fn rate(state: &State, outcome: &Outcome) -> i64 {
         return -5000 + score;
     }
     score - (libm::roundf(near * 1000.0) as i64).min(5000)
+}
+
+/// How much a bot's hand shakes in Castle at each level (standard deviations: tenths of a degree
+/// and thousandths of the power range). Calibrated in play against the bands in
+/// docs/balance.md: a 75 mm cup a metre away leaves very little room, so Castle's hands are
+/// steadier than the shared default at every level.
+pub fn aim_noise(level: Level) -> AimNoise {
+    match level {
+        Level::Easy => AimNoise {
+            angle: 80,
+            power: 100,
+        },
+        Level::Normal => AimNoise {
+            angle: 18,
+            power: 22,
+        },
+        Level::Hard => AimNoise { angle: 3, power: 3 },
+    }
 }
