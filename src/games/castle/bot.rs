@@ -33,9 +33,17 @@ pub fn targets(state: &State) -> Vec<Target> {
             let Some(top) = sq.stack.last() else {
                 continue;
             };
-            if sq.roof.is_some() || top.ammo >= AMMO_CAPACITY - 1 {
+            // A full cup holds no ball below its rim; a roofed one must lose its roof first
+            // (`roof_targets`).
+            if sq.roof.is_some() || top.ammo >= AMMO_CAPACITY {
                 continue;
             }
+            // One slot left in the top layer: a ball still fits, but only there.
+            let nearly_full = if top.ammo == AMMO_CAPACITY - 1 {
+                700
+            } else {
+                0
+            };
             let stack_bonus = if state.turn.strong {
                 2000 * (sq.stack.len() as i64 - 1)
             } else {
@@ -60,7 +68,7 @@ pub fn targets(state: &State) -> Vec<Target> {
                 tower: top.id,
                 x: layout.square_x(m, s),
                 top: tower_top_y(sq.stack.len() - 1),
-                value,
+                value: value - nearly_full,
             });
         }
     }
@@ -71,6 +79,36 @@ pub fn targets(state: &State) -> Vec<Target> {
             .then(((a.x - origin_x).abs()).total_cmp(&(b.x - origin_x).abs()))
             .then(a.tower.cmp(&b.tower))
     });
+    out
+}
+
+/// Reinforced Roofs worth knocking off (a ball that touches one removes it, and the tower under
+/// it is worth taking again): on other players' and unassigned towers, not one's own. `top` is
+/// the roof card's upper face. Without them a table whose every tower left is roofed or full
+/// gave the bot nothing to aim at, and such games ran to the move cap (Hard vs Easy, seed 5).
+pub fn roof_targets(state: &State) -> Vec<Target> {
+    let layout = layout_of(state);
+    let seat = state.turn.seat;
+    let mut out = Vec::new();
+    if state.solo {
+        return out;
+    }
+    for (m, mat) in state.mats.iter().enumerate() {
+        if mat.owner == Some(seat) {
+            continue;
+        }
+        for (s, sq) in mat.squares.iter().enumerate() {
+            let (Some(top), Some(_)) = (sq.stack.last(), sq.roof) else {
+                continue;
+            };
+            out.push(Target {
+                tower: top.id,
+                x: layout.square_x(m, s),
+                top: tower_top_y(sq.stack.len() - 1) + CARD_THICK,
+                value: 400,
+            });
+        }
+    }
     out
 }
 
@@ -123,8 +161,13 @@ pub fn aim_hints(state: &State) -> Vec<Launch> {
         return Vec::new();
     };
     let mut per_target: Vec<Vec<Launch>> = Vec::new();
-    for t in targets(state).iter().take(6) {
-        let to = [t.x, t.top + 0.012];
+    let mut aims = targets(state);
+    aims.truncate(6);
+    aims.extend(roof_targets(state).into_iter().take(2));
+    for t in aims.iter() {
+        let roofed = roof_targets(state).iter().any(|r| r.tower == t.tower);
+        // Into a mouth a little above its rim; onto a roof, at the card itself.
+        let to = [t.x, t.top + if roofed { AMMO_R } else { 0.012 }];
         let left = t.x < origin[0];
         let mut arcs = Vec::new();
         for theta in [500, 450, 560, 620, 400, 680, 740] {
@@ -245,6 +288,7 @@ pub fn rate(state: &State, outcome: &Outcome) -> i64 {
     };
     let seat = state.turn.seat;
     let ts = targets(state);
+    let roofs = roof_targets(state);
     let mut score = 0;
     for &r in &f.roofs {
         if let Some((m, _, _)) = state.find_tower(r) {
@@ -271,6 +315,7 @@ pub fn rate(state: &State, outcome: &Outcome) -> i64 {
     let (px, py) = (px as f32 / 1000.0, py as f32 / 1000.0);
     let near = ts
         .iter()
+        .chain(roofs.iter())
         .map(|t| {
             let dx = px - t.x;
             let dy = py - t.top;
@@ -290,8 +335,8 @@ pub fn rate(state: &State, outcome: &Outcome) -> i64 {
 pub fn aim_noise(level: Level) -> AimNoise {
     match level {
         Level::Easy => AimNoise {
-            angle: 80,
-            power: 100,
+            angle: 90,
+            power: 112,
         },
         Level::Normal => AimNoise {
             angle: 18,
