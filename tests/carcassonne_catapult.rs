@@ -753,3 +753,23 @@ fn regress_a_bot_in_a_catapult_round_does_not_ask_itself_without_end() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(run.join().is_ok());
 }
+
+/// Found by the rules fuzzer: `token_rest [-9223372036854775808, 1]` overflowed the distance
+/// check (a panic in a debug build; in a release build the check wrapped and let it through).
+#[test]
+fn regress_a_token_resting_at_the_most_negative_coordinate_is_refused_not_a_panic() {
+    use catapult_table::core::Outcome;
+    use catapult_table::games::carcassonne::rules::catapult::Hurl;
+    for args in [[i64::MIN, 1], [1, i64::MIN], [i64::MAX, 0], [100_001, 0]] {
+        let o = Outcome {
+            facts: vec![Fact::new(FACT_REST, &args)],
+            ..Outcome::default()
+        };
+        assert!(Hurl::read(&o, 0).is_err(), "{args:?} is no resting place");
+    }
+    let o = Outcome {
+        facts: vec![Fact::new(FACT_REST, &[100_000, -100_000])],
+        ..Outcome::default()
+    };
+    assert!(Hurl::read(&o, 0).is_ok(), "the edge of the range is one");
+}

@@ -9,7 +9,9 @@
 //! `CT_FUZZ_GAMES=100000 cargo test --release --test fuzz_games -- --ignored --nocapture`
 //! (`./build.sh fuzz`).
 
+use catapult_table::app::gesture::placement_args;
 use catapult_table::core::replay::Replay;
+use catapult_table::core::scene::grid_moves;
 use catapult_table::core::seat::{default_seats, SeatKind};
 use catapult_table::core::{Fact, Game, Move, Outcome, Rng};
 use catapult_table::games;
@@ -54,10 +56,22 @@ fn outcomes(id: &str) -> Vec<Outcome> {
     out
 }
 
-/// What must not change when a move is refused.
-fn fingerprint(g: &dyn Game) -> String {
+/// What must not change when a move is refused, hashed (formatted straight into the hasher).
+fn fingerprint(g: &dyn Game) -> u64 {
+    use std::fmt::Write;
+    struct Fnv(u64);
+    impl Write for Fnv {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            for b in s.bytes() {
+                self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01b3);
+            }
+            Ok(())
+        }
+    }
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
     let choices: Vec<String> = g.choices().into_iter().map(|c| c.label).collect();
-    format!(
+    let _ = write!(
+        h,
         "{:?}|{}|{:?}|{:?}|{:?}|{:?}",
         g.turn(),
         g.phase(),
@@ -65,7 +79,8 @@ fn fingerprint(g: &dyn Game) -> String {
         g.hud(),
         choices,
         g.view()
-    )
+    );
+    h.0
 }
 
 fn wild(rng: &mut Rng) -> i64 {
@@ -85,8 +100,8 @@ fn perturb(o: &Outcome, rng: &mut Rng) -> Outcome {
     o.steps = 0;
     o.hash.clear();
     for f in &mut o.facts {
-        if rng.below(4) == 0 {
-            if let Some(a) = f.args.first_mut() {
+        for a in &mut f.args {
+            if rng.below(4) == 0 {
                 *a = wild(rng);
             }
         }
@@ -113,18 +128,44 @@ struct Stats {
 }
 
 fn next_move(g: &dyn Game, seat: usize, catalogue: &[Outcome], rng: &mut Rng) -> Move {
-    let choices = g.choices();
+    let mut choices = g.choices();
+    // Decisions on a tile map (lay a tile, put a follower on it) are legal moves too.
+    choices.extend(
+        grid_moves(g)
+            .into_iter()
+            .map(|mv| catapult_table::core::Choice {
+                label: String::new(),
+                mv,
+            }),
+    );
     let roll = rng.below(100);
     let shot = || {
         let mut m = Move::outcome_only(seat, Vec::new());
         m.outcome = Some(Outcome::default());
         m
     };
-    if roll < 55 && !choices.is_empty() {
+    // A shot where one is expected (mostly), and now and then where none is.
+    let shoot = if g.launch_prompt().is_some() {
+        roll < 70 || choices.is_empty() && roll < 90
+    } else {
+        roll < 8
+    };
+    if !shoot && roll < 80 && !choices.is_empty() {
         return choices[rng.below(choices.len() as u32) as usize].mv.clone();
     }
-    if roll < 75 || choices.is_empty() && roll < 85 {
+    if shoot {
         let mut m = shot();
+        // The game's own plausible outcome where it has one (a simulated shot's stand-in).
+        if rng.below(4) != 0 {
+            if let Some(o) = g.sample_outcome(rng) {
+                m.outcome = Some(if rng.below(5) == 0 {
+                    perturb(&o, rng)
+                } else {
+                    o
+                });
+                return m;
+            }
+        }
         if !catalogue.is_empty() && rng.below(2) == 0 {
             let o = &catalogue[rng.below(catalogue.len() as u32) as usize];
             m.outcome = Some(if rng.below(3) == 0 {
@@ -136,6 +177,15 @@ fn next_move(g: &dyn Game, seat: usize, catalogue: &[Outcome], rng: &mut Rng) ->
         return m;
     }
     if let Some(p) = g.placement_prompt() {
+        if p.sources.is_empty() && roll < 86 {
+            // A placement inside the prompt's region and angle range, as a finger would make.
+            let t = |rng: &mut Rng| rng.below(1001) as f32 / 1000.0;
+            let x = p.region[0] + (p.region[2] - p.region[0]) * t(rng);
+            let y = p.region[1] + (p.region[3] - p.region[1]) * t(rng);
+            let angle = p.angle.0 + rng.range(0, (p.angle.1 - p.angle.0).max(0));
+            let args = placement_args(&p, x, y, angle);
+            return Move::decide(seat, &p.action, &args);
+        }
         if roll < 88 {
             let n = if p.sources.is_empty() { 3 } else { 4 };
             let args: Vec<i64> = (0..n).map(|_| wild(rng)).collect();
@@ -201,7 +251,8 @@ fn fuzz(id: &str, games_n: usize, move_cap: usize, seed: u64) -> Stats {
                 break;
             };
             let mv = next_move(g.as_ref(), seat, &catalogue, &mut rng);
-            let before = fingerprint(g.as_ref());
+            // A copy to compare with if the move is refused (cheaper than a fingerprint per move).
+            let before = g.clone_game();
             st.moves += 1;
             match catch_unwind(AssertUnwindSafe(|| g.apply(&mv))) {
                 Err(_) => {
@@ -210,9 +261,12 @@ fn fuzz(id: &str, games_n: usize, move_cap: usize, seed: u64) -> Stats {
                     break;
                 }
                 Ok(Ok(_)) => st.accepted += 1,
-                Ok(Err(_)) => {
+                Ok(Err(e)) => {
+                    if std::env::var_os("CT_FUZZ_DEBUG").is_some() {
+                        eprintln!("refused {} {:?}: {}", mv.action, mv.args, e.0);
+                    }
                     st.refused += 1;
-                    if fingerprint(g.as_ref()) != before {
+                    if fingerprint(g.as_ref()) != fingerprint(before.as_ref()) {
                         st.problems.push(format!(
                             "{id} seed {game_seed}: the refused move {mv:?} changed the game"
                         ));

@@ -297,6 +297,12 @@ pub trait Game: Send {
     fn invariant_violations(&self) -> Vec<String> {
         Vec::new()
     }
+    /// An outcome the shot expected now could plausibly have, drawn from `rng` without
+    /// simulating it (where the pieces could come to rest, which could fall): the rules fuzzer
+    /// plays many whole games with these. None (the default) lets the fuzzer use recorded ones.
+    fn sample_outcome(&self, _rng: &mut Rng) -> Option<Outcome> {
+        None
+    }
     fn clone_game(&self) -> Box<dyn Game>;
 }
 

@@ -447,6 +447,19 @@ impl Game for Assault {
         self.state.conservation()
     }
 
+    fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
+        let prompt = self.launch_prompt()?;
+        let only = prompt
+            .kinds
+            .contains(&LaunchKind::Release)
+            .then(|| self.turn())
+            .flatten();
+        Some(Outcome {
+            facts: self.state.sample_facts(only, rng),
+            ..Outcome::default()
+        })
+    }
+
     fn clone_game(&self) -> Box<dyn Game> {
         Box::new(self.clone())
     }

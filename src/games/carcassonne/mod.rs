@@ -569,6 +569,10 @@ impl Game for Carcassonne {
     }
 
     /// Every player's 7 followers are in supply or on the map, never on a spot twice.
+    fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
+        self.state.sample_hurl(rng)
+    }
+
     fn invariant_violations(&self) -> Vec<String> {
         let s = &self.state;
         let mut out = Vec::new();

@@ -454,6 +454,14 @@ impl Game for Castle {
         self.state.conservation()
     }
 
+    fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
+        let facts = self.state.sample_facts(rng)?;
+        Some(Outcome {
+            facts,
+            ..Outcome::default()
+        })
+    }
+
     fn clone_game(&self) -> Box<dyn Game> {
         Box::new(self.clone())
     }

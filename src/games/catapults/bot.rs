@@ -71,8 +71,8 @@ pub fn rate(state: &State, seat: usize, outcome: &Outcome) -> i64 {
         .iter()
         .find(|f| f.args.first() == Some(&(seat as i64)) && f.args.get(1) == Some(&flicked))
         .map(|f| match f.what.as_str() {
-            "cube" => -f.args.get(2).copied().unwrap_or(600).abs(),
-            "out" => -400 - f.args.get(2).copied().unwrap_or(600).abs() / 2,
+            "cube" => -f.args.get(2).copied().unwrap_or(600).saturating_abs(),
+            "out" => -400 - f.args.get(2).copied().unwrap_or(600).saturating_abs() / 2,
             _ => -800,
         })
         .unwrap_or(-800);

@@ -287,6 +287,43 @@ impl State {
         Ok(events)
     }
 
+    /// Facts the flick expected now could plausibly report, drawn from `rng` (the rules fuzzer's
+    /// stand-in for a simulated flick): the flicked cube in play, out or fallen, and now and then
+    /// a cube already in play knocked to another place or off the table.
+    pub fn sample_facts(&self, rng: &mut crate::core::Rng) -> Option<Vec<Fact>> {
+        let seat = self.turn()?;
+        let flicked = self.cube_to_flick()?;
+        let at = |rng: &mut crate::core::Rng, cube: CubeId| match rng.below(6) {
+            0 => ShotFact::Fallen { cube },
+            1 => ShotFact::Out {
+                cube,
+                x: rng.range(OUT_LINE + 1, TABLE_HALF) as i64
+                    * if rng.below(2) == 0 { 1 } else { -1 },
+                y: rng.range(0, 40) as i64,
+            },
+            _ => ShotFact::Cube {
+                cube,
+                x: rng.range(-OUT_LINE, OUT_LINE) as i64,
+                y: rng.range(0, 40) as i64,
+                angle: rng.range(0, 3599) as i64,
+            },
+        };
+        let mut facts = vec![at(
+            rng,
+            CubeId {
+                owner: seat,
+                index: flicked,
+            },
+        )
+        .encode()];
+        let in_play = self.on_table();
+        if !in_play.is_empty() && rng.below(3) == 0 {
+            let (owner, index, ..) = in_play[rng.below(in_play.len() as u32) as usize];
+            facts.push(at(rng, CubeId { owner, index }).encode());
+        }
+        Some(facts)
+    }
+
     /// Tile points each player would have if these facts were applied for `seat`'s flick now
     /// (before the round is scored): what the bot weighs its candidate flicks by.
     pub fn preview(&self, seat: usize, facts: &[Fact]) -> RuleResult<Vec<i64>> {
@@ -331,7 +368,7 @@ impl State {
             }
             let to = match fact {
                 ShotFact::Cube { x, y, angle, .. } => {
-                    if x.abs() > OUT_LINE as i64 {
+                    if x.unsigned_abs() > OUT_LINE as u64 {
                         return Err(Refusal(format!(
                             "a cube at x = {x} mm lies behind a tile line: it is `out`, not in play"
                         )));
@@ -348,7 +385,7 @@ impl State {
                     }
                 }
                 ShotFact::Out { x, .. } => {
-                    if x.abs() <= OUT_LINE as i64 || x.abs() > TABLE_HALF as i64 {
+                    if x.unsigned_abs() <= OUT_LINE as u64 || x.unsigned_abs() > TABLE_HALF as u64 {
                         return Err(Refusal(format!(
                             "`out` needs a resting place behind a tile line ({OUT_LINE} < |x| <= {TABLE_HALF} mm), not x = {x}"
                         )));
@@ -423,6 +460,30 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The most negative coordinate once overflowed `x.abs()` (a panic in a debug build; a
+    /// wrapped check that let the cube into play in a release build).
+    #[test]
+    fn regress_a_cube_at_the_most_negative_coordinate_is_refused_not_a_panic() {
+        let s = State::new(2).unwrap_or_else(|e| panic!("{e}"));
+        let cube = CubeId { owner: 0, index: 0 };
+        for fact in [
+            ShotFact::Cube {
+                cube,
+                x: i64::MIN,
+                y: 10,
+                angle: 0,
+            },
+            ShotFact::Out {
+                cube,
+                x: i64::MIN,
+                y: 10,
+            },
+        ] {
+            let refused = s.read_facts(0, 0, &[fact.encode()]);
+            assert!(refused.is_err(), "{fact:?} is not on the table");
+        }
+    }
 
     #[test]
     fn conservation_holds_on_a_fresh_table_and_names_each_break() {

@@ -82,6 +82,50 @@ impl State {
         Ok((players, tower, off, damage))
     }
 
+    /// Facts a throw (or, with `only`, that seat's let-go) could plausibly report, drawn from
+    /// `rng` (the rules fuzzer's stand-in for a simulated one): some cards knocked aside or off
+    /// their mats, now and then the Great Tower moved or off the table.
+    pub fn sample_facts(&self, only: Option<usize>, rng: &mut crate::core::Rng) -> Vec<Fact> {
+        let mut facts = Vec::new();
+        for (s, p) in self.players.iter().enumerate() {
+            if only.is_some_and(|o| o != s) {
+                continue;
+            }
+            for c in &p.castle {
+                match rng.below(8) {
+                    0 => facts.push(ShotFact::Off(c.id).encode()),
+                    1 => {
+                        let pose = Pose {
+                            x: c.pose.x + rng.range(-300, 300),
+                            y: (c.pose.y + rng.range(-300, 100)).max(0),
+                            a: rng.range(0, 3599),
+                        };
+                        facts.push(ShotFact::Card { id: c.id, pose }.encode());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if only.is_none() {
+            if let Some(t) = self.tower {
+                match rng.below(20) {
+                    0 => facts.push(ShotFact::TowerOff.encode()),
+                    1 => facts.push(
+                        ShotFact::Tower(Pose {
+                            a: rng.range(0, 3599),
+                            ..t
+                        })
+                        .encode(),
+                    ),
+                    _ => {}
+                }
+            }
+            let (x, y) = (rng.range(-20_000, 20_000) as i64, rng.range(0, 500) as i64);
+            facts.push(ShotFact::SiegeRest { x, y }.encode());
+        }
+        facts
+    }
+
     pub(super) fn apply_throw(
         &mut self,
         seat: usize,

@@ -237,7 +237,7 @@ impl Hurl {
                         (FACT_ALONG, [s]) => (*s, 0),
                         _ => return Err(bad(f)),
                     };
-                    if rested || x.abs() > 100_000 || y.abs() > 100_000 {
+                    if rested || x.unsigned_abs() > 100_000 || y.unsigned_abs() > 100_000 {
                         return Err(bad(f));
                     }
                     rested = true;
@@ -427,6 +427,43 @@ impl State {
         }
         self.finish_or_keep(r, &mut out);
         Ok(out)
+    }
+
+    /// A hurl's outcome drawn from `rng` (the rules fuzzer's stand-in for a simulated hurl): the
+    /// token rests somewhere or is lost, now and then touching a follower or the catcher's hand.
+    pub fn sample_hurl(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
+        let r = self.round.as_ref()?;
+        if r.step != Step::Hurl {
+            return None;
+        }
+        let mut facts = Vec::new();
+        if rng.below(6) == 0 {
+            facts.push(Fact::new(FACT_LOST, &[]));
+        } else {
+            let (x, y) = (
+                rng.range(-2_000, 2_000) as i64,
+                rng.range(-2_000, 2_000) as i64,
+            );
+            facts.push(Fact::new(FACT_REST, &[x, y]));
+        }
+        if !self.followers.is_empty() && rng.below(3) == 0 {
+            let i = rng.below(self.followers.len() as u32) as i64;
+            let what = if rng.below(2) == 0 {
+                FACT_TOUCHED
+            } else {
+                FACT_CHAINED
+            };
+            facts.push(Fact::new(what, &[i]));
+        }
+        match rng.below(8) {
+            0 => facts.push(Fact::new(FACT_HAND_TOUCHED, &[])),
+            1 => facts.push(Fact::new(FACT_CAUGHT, &[])),
+            _ => {}
+        }
+        Some(Outcome {
+            facts,
+            ..Outcome::default()
+        })
     }
 
     /// Applies a hurl's outcome for the hurler now.

@@ -352,6 +352,46 @@ impl State {
     }
 }
 
+impl State {
+    /// Facts the shot expected now could plausibly report, drawn from `rng` (the rules fuzzer's
+    /// stand-in for a simulated shot): the ball in a top tower, off the table, or at rest
+    /// somewhere, now and then touching a tower's roof on the way.
+    pub fn sample_facts(&self, rng: &mut crate::core::Rng) -> Option<Vec<crate::core::Fact>> {
+        if !self.expects_shot() {
+            return None;
+        }
+        let tops: Vec<u32> = self
+            .mats
+            .iter()
+            .flat_map(|m| {
+                m.squares
+                    .iter()
+                    .filter_map(|sq| sq.stack.last().map(|t| t.id))
+            })
+            .collect();
+        let mut facts = Vec::new();
+        if !tops.is_empty() && rng.below(3) == 0 {
+            let id = tops[rng.below(tops.len() as u32) as usize];
+            facts.push(ShotFact::Roof(id).encode());
+        }
+        match rng.below(4) {
+            0 if !tops.is_empty() => {
+                let id = tops[rng.below(tops.len() as u32) as usize];
+                facts.push(ShotFact::InTower(id).encode());
+            }
+            1 => facts.push(ShotFact::Fell.encode()),
+            _ => facts.push(
+                ShotFact::Rest {
+                    x: rng.range(-1_500, 1_500) as i64,
+                    y: rng.range(0, 300) as i64,
+                }
+                .encode(),
+            ),
+        }
+        Some(facts)
+    }
+}
+
 /// The facts of one shot, checked for consistency.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ShotFacts {
