@@ -5,7 +5,6 @@
 use super::draw;
 use super::frame::{Camera, Frame};
 use super::play::Play;
-use super::ui::*;
 use super::App;
 use crate::core::TableView;
 use macroquad::prelude::*;
@@ -29,13 +28,7 @@ impl App {
     ) -> Frame {
         let u = self.ui.u;
         let table_area = self.table_area;
-        draw_rectangle(
-            table_area.x,
-            table_area.y,
-            table_area.w,
-            table_area.h,
-            TABLE_BG,
-        );
+        draw::backdrop(table_area.x, table_area.y, table_area.w, table_area.h);
         let bounds = match close_up {
             Some(b) if !self.whole_table => b,
             _ => view.bounds,

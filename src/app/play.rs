@@ -817,6 +817,8 @@ mod tests {
             angle,
             rgb: [0, 0, 0],
             tag: 0,
+            look: crate::core::Look::Plain,
+            owner: None,
         };
         let a = TableView {
             bodies: vec![body(0.0, 3.0)],

@@ -155,6 +155,32 @@ pub enum BodyShape {
     Circle { r: f32 },
 }
 
+/// What a body is, so the app draws it as that thing (shaded wood, a stone cup, a card, a
+/// soldier's silhouette…); `Plain` is a flat shape in its colour. Never seen by the physics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Look {
+    #[default]
+    Plain,
+    /// The table top (and the ground under the mats).
+    Table,
+    /// A wooden block, beam or gate.
+    Wood,
+    /// A stone tower wall or cup.
+    Stone,
+    /// A playing card seen edge-on or leaning.
+    Card,
+    /// A soldier or meeple standing (its box is the figure's height and width).
+    Figure,
+    /// A thrown ball, boulder or token.
+    Ammo,
+    /// A catapult's frame, arm or lever.
+    Catapult,
+    /// A small cube or square marker.
+    Cube,
+    /// A mat or board lying flat on the table.
+    Mat,
+}
+
 /// One body as the view draws it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BodyView {
@@ -165,6 +191,9 @@ pub struct BodyView {
     pub rgb: [u8; 3],
     /// Game-defined tag (what this body is), for highlighting.
     pub tag: u32,
+    pub look: Look,
+    /// The seat that owns it, if any: drawn with that seat's mark so colour is not the only cue.
+    pub owner: Option<u8>,
 }
 
 /// Everything the view needs to draw a table: bodies plus the extent to frame.

@@ -3,7 +3,7 @@
 //! HashMap) so that the same specs always give the same world.
 
 use crate::core::replay::{fnv1a, FNV_OFFSET};
-use crate::core::{BodyShape, BodyView};
+use crate::core::{BodyShape, BodyView, Look};
 use rapier2d::prelude::*;
 
 /// Two bodies closer than this (metres) count as touching.
@@ -81,6 +81,9 @@ pub struct BodySpec {
     pub fast_rotation: bool,
     pub rgb: [u8; 3],
     pub tag: u32,
+    /// How the view draws it (never seen by the physics).
+    pub look: Look,
+    pub owner: Option<u8>,
 }
 
 impl BodySpec {
@@ -98,6 +101,8 @@ impl BodySpec {
             fast_rotation: false,
             rgb: [120, 100, 80],
             tag: 0,
+            look: Look::Plain,
+            owner: None,
         }
     }
 
@@ -138,6 +143,15 @@ impl BodySpec {
     }
     pub fn tag(mut self, tag: u32) -> Self {
         self.tag = tag;
+        self
+    }
+    pub fn look(mut self, look: Look) -> Self {
+        self.look = look;
+        self
+    }
+    /// The seat this piece belongs to (its mark is drawn on it).
+    pub fn owner(mut self, seat: impl Into<Option<usize>>) -> Self {
+        self.owner = seat.into().and_then(|s| u8::try_from(s).ok());
         self
     }
 }
@@ -565,7 +579,8 @@ pub fn floor_specs(x0: f32, x1: f32, top: f32, rgb: [u8; 3], tag: u32) -> Vec<Bo
             )
             .friction(0.6)
             .rgb(rgb)
-            .tag(tag),
+            .tag(tag)
+            .look(Look::Table),
         );
         x += w;
     }
@@ -583,6 +598,8 @@ pub fn spec_views(spec: &BodySpec, x: f32, y: f32, a: f32, out: &mut Vec<BodyVie
             angle: a + p.angle,
             rgb: spec.rgb,
             tag: spec.tag,
+            look: spec.look,
+            owner: spec.owner,
         });
     }
 }

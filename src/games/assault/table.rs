@@ -9,7 +9,7 @@
 use super::geometry as geo;
 use super::rules::codec::ShotFact;
 use super::rules::State;
-use crate::core::{BodyShape, BodyView, Fact, Launch, TableView};
+use crate::core::{BodyShape, BodyView, Fact, Launch, Look, TableView};
 use crate::physics::{
     floor_specs, launch, rest_view, table_of, BodyId, BodySpec, Part, ShotRun, ShotStages, Table,
     TableConfig,
@@ -111,7 +111,8 @@ pub fn rest_specs(state: &State, mats: &[usize]) -> RestSpecs {
             BodySpec::fixed(vec![Part::rect(hw, hh)], x, hh)
                 .friction(0.6)
                 .rgb(rgb)
-                .tag(TAG_MAT),
+                .tag(TAG_MAT)
+                .look(Look::Mat),
         );
     }
     let tower = state.tower.map(|t| {
@@ -123,7 +124,8 @@ pub fn rest_specs(state: &State, mats: &[usize]) -> RestSpecs {
                 .density(TOWER_MASS / (4.0 * hw * hh))
                 .friction(0.6)
                 .rgb(TOWER_RGB)
-                .tag(TAG_TOWER),
+                .tag(TAG_TOWER)
+                .look(Look::Stone),
         );
         specs.len() - 1
     });
@@ -140,7 +142,13 @@ pub fn rest_specs(state: &State, mats: &[usize]) -> RestSpecs {
         for c in &p.castle {
             let x = (left + c.pose.x) as f32 * DMM;
             let y = (geo::MAT_T + c.pose.y) as f32 * DMM;
-            specs.push(card_spec(x, y, rad(c.pose.a)).rgb(rgb).tag(TAG_CARD));
+            specs.push(
+                card_spec(x, y, rad(c.pose.a))
+                    .owner(s)
+                    .rgb(rgb)
+                    .tag(TAG_CARD)
+                    .look(Look::Card),
+            );
             cards.push(CardBody {
                 body: specs.len() - 1,
                 id: c.id,
@@ -192,7 +200,8 @@ pub fn throw(world: &mut World, seat: usize, l: &Launch, munitions: usize) {
             .ccd()
             .fast_rotation()
             .rgb(SIEGE_RGB)
-            .tag(TAG_SIEGE);
+            .tag(TAG_SIEGE)
+            .look(Look::Card);
         let id = world.table.add(spec);
         world.table.set_velocity(id, vx, vy, w);
         world.projectiles.push(id);
@@ -349,6 +358,8 @@ pub fn static_view(state: &State, names: &[String]) -> TableView {
             angle: 0.0,
             rgb: crate::core::seat::SEAT_COLOURS[s % crate::core::seat::SEAT_COLOURS.len()],
             tag: TAG_PIVOT,
+            look: Look::Ammo,
+            owner: u8::try_from(s).ok(),
         });
         bodies.push(BodyView {
             shape: BodyShape::Rect {
@@ -360,6 +371,8 @@ pub fn static_view(state: &State, names: &[String]) -> TableView {
             angle: 0.0,
             rgb: [200, 170, 150],
             tag: TAG_PIVOT,
+            look: Look::Plain,
+            owner: None,
         });
         let name = names
             .get(s)

@@ -12,7 +12,7 @@ use super::rules::catapult::{
     FACT_REST, FACT_TOUCHED, TILE_MM,
 };
 use super::rules::{FeatureKind, State};
-use crate::core::{Fact, Launch, LaunchKind, LaunchPrompt, Seat, TableView};
+use crate::core::{Fact, Launch, LaunchKind, LaunchPrompt, Look, Seat, TableView};
 use crate::physics::launch::velocity;
 use crate::physics::{
     floor_specs, rest_view, BodyId, BodySpec, Part, ShotRun, ShotStages, Table, TableConfig,
@@ -147,7 +147,8 @@ fn specs(state: &State, seats: &[Seat]) -> Vec<(BodySpec, Role)> {
             RELEASE_Y / 2.0,
         )
         .rgb(RGB_CATAPULT)
-        .tag(TAG_CATAPULT),
+        .tag(TAG_CATAPULT)
+        .look(Look::Catapult),
         Role::Scenery,
     ));
     let Some(r) = state.round() else {
@@ -163,7 +164,8 @@ fn specs(state: &State, seats: &[Seat]) -> Vec<(BodySpec, Role)> {
             )
             .friction(0.5)
             .rgb(RGB_BOARD)
-            .tag(TAG_BOARD),
+            .tag(TAG_BOARD)
+            .look(Look::Mat),
             Role::Scenery,
         ));
         if let Some([along, height]) = r.hand {
@@ -206,7 +208,8 @@ fn specs(state: &State, seats: &[Seat]) -> Vec<(BodySpec, Role)> {
                 )
                 .friction(0.5)
                 .rgb(RGB_TILE)
-                .tag(TAG_TILE),
+                .tag(TAG_TILE)
+                .look(Look::Mat),
                 Role::Scenery,
             ));
         }
@@ -250,7 +253,9 @@ fn specs(state: &State, seats: &[Seat]) -> Vec<(BodySpec, Role)> {
             .density(600.0)
             .friction(0.6)
             .rgb(rgb)
-            .tag(TAG_FOLLOWER),
+            .tag(TAG_FOLLOWER)
+            .look(Look::Figure)
+            .owner(seat),
             Role::Follower(i),
         ));
     }
@@ -362,7 +367,8 @@ pub fn fire(state: &State, seats: &[Seat], launch: &Launch) -> Option<HurlShot> 
         .restitution(0.1)
         .ccd()
         .rgb(RGB_TOKEN)
-        .tag(TAG_TOKEN),
+        .tag(TAG_TOKEN)
+        .look(Look::Cube),
     );
     let (vx, vy) = velocity(launch.angle, launch.power, SPEED.0, SPEED.1);
     table.set_velocity(token, vx, vy, 0.0);

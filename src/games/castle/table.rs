@@ -10,7 +10,7 @@ use super::geometry::*;
 use super::rules::codec::ShotFact;
 use super::rules::State;
 use crate::core::LaunchKind;
-use crate::core::{BodyView, Fact, Launch, Seat, TableView};
+use crate::core::{BodyView, Fact, Launch, Look, Seat, TableView};
 use crate::physics::launch::{spin, velocity};
 use crate::physics::{rest_view, BodyId, BodySpec, Part, ShotRun, ShotStages, Table, TableConfig};
 
@@ -97,7 +97,8 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
             BodySpec::fixed(vec![Part::rect(w / 2.0, 0.015)], x + w / 2.0, -0.015)
                 .friction(0.6)
                 .rgb(RGB_TABLE)
-                .tag(TAG_TABLE),
+                .tag(TAG_TABLE)
+                .look(Look::Table),
             Role::Floor,
         ));
         x += w;
@@ -119,7 +120,8 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
             )
             .friction(0.6)
             .rgb(rgb)
-            .tag(TAG_MAT),
+            .tag(TAG_MAT)
+            .look(Look::Mat),
             Role::Mat(m),
         ));
     }
@@ -133,6 +135,7 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
     // Towers, then the cards between stacked towers, then roofs, then resting ammo.
     for (m, mat) in state.mats.iter().enumerate() {
         let rgb = owner_rgb(m).unwrap_or(RGB_NEUTRAL_TOWER);
+        let owner = mat.owner;
         for (s, sq) in mat.squares.iter().enumerate() {
             let cx = layout.square_x(m, s);
             for (l, t) in sq.stack.iter().enumerate() {
@@ -142,7 +145,9 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
                         .friction(0.4)
                         .restitution(0.2)
                         .rgb(rgb)
-                        .tag(TAG_TOWER),
+                        .tag(TAG_TOWER)
+                        .look(Look::Stone)
+                        .owner(owner),
                     Role::Tower(t.id, cx, base),
                 ));
             }
@@ -160,7 +165,8 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
                     )
                     .friction(0.5)
                     .rgb(RGB_CARD)
-                    .tag(TAG_CARD),
+                    .tag(TAG_CARD)
+                    .look(Look::Card),
                     Role::Card,
                 ));
             }
@@ -180,7 +186,8 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
                 )
                 .friction(0.5)
                 .rgb(RGB_ROOF)
-                .tag(TAG_ROOF),
+                .tag(TAG_ROOF)
+                .look(Look::Card),
                 Role::Roof(top.id),
             ));
         }
@@ -196,7 +203,8 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
                             .friction(0.5)
                             .restitution(0.2)
                             .rgb(RGB_AMMO)
-                            .tag(TAG_AMMO),
+                            .tag(TAG_AMMO)
+                            .look(Look::Ammo),
                         Role::Ammo,
                     ));
                 }
@@ -212,7 +220,8 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
                 out.push((
                     BodySpec::fixed(vec![Part::rect(0.06, STAND_H / 2.0)], cx, STAND_H / 2.0)
                         .rgb(RGB_STAND)
-                        .tag(TAG_STAND),
+                        .tag(TAG_STAND)
+                        .look(Look::Wood),
                     Role::Stand,
                 ));
             }
@@ -220,7 +229,8 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
             out.push((
                 BodySpec::fixed(vec![Part::rect(CATAPULT_HW, hh)], cx, lift + hh)
                     .rgb(RGB_CATAPULT)
-                    .tag(TAG_CATAPULT),
+                    .tag(TAG_CATAPULT)
+                    .look(Look::Catapult),
                 Role::Catapult,
             ));
         }
@@ -302,7 +312,8 @@ impl CastleShot {
                 .restitution(0.5)
                 .ccd()
                 .rgb(RGB_SHOT)
-                .tag(TAG_SHOT),
+                .tag(TAG_SHOT)
+                .look(Look::Ammo),
         );
         table.set_velocity(ball, vx, vy, w);
         let flight = CastleFlight {

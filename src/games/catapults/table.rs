@@ -9,7 +9,7 @@
 
 use super::layout::*;
 use super::rules::codec::{CubeId, ShotFact};
-use crate::core::{Fact, Launch, TableView};
+use crate::core::{Fact, Launch, Look, TableView};
 use crate::physics::{
     floor_specs, launch, table_of, BodyId, BodySpec, Part, ShotRun, ShotStages, Table, TableConfig,
 };
@@ -193,24 +193,28 @@ fn catapult_specs(near_x: f32, fulcrum: i32, rgb: [u8; 3], dynamic: bool) -> (Bo
                 .density(density_for(MEEPLE_MASS, mw, mh, MEEPLE_ROUND))
                 .friction(0.8)
                 .rgb(rgb)
-                .tag(TAG_MEEPLE),
+                .tag(TAG_MEEPLE)
+                .look(Look::Figure),
             BodySpec::dynamic(lever_parts, lever_cx, cy)
                 .angle(tilt)
                 .density(density_for(TILE_MASS, lw, lh, LEVER_ROUND))
                 .friction(0.6)
                 .fast_rotation()
                 .rgb(LEVER_RGB)
-                .tag(TAG_LEVER),
+                .tag(TAG_LEVER)
+                .look(Look::Wood),
         )
     } else {
         (
             BodySpec::fixed(meeple_parts, mx, mh)
                 .rgb(rgb)
-                .tag(TAG_MEEPLE),
+                .tag(TAG_MEEPLE)
+                .look(Look::Figure),
             BodySpec::fixed(lever_parts, lever_cx, cy)
                 .angle(tilt)
                 .rgb(LEVER_RGB)
-                .tag(TAG_LEVER),
+                .tag(TAG_LEVER)
+                .look(Look::Wood),
         )
     }
 }
@@ -225,6 +229,7 @@ fn cube_spec(x: f32, y: f32, angle: f32, rgb: [u8; 3], tag: u32) -> BodySpec {
         .ccd()
         .rgb(rgb)
         .tag(tag)
+        .look(Look::Cube)
 }
 
 fn table_config() -> TableConfig {
@@ -326,13 +331,16 @@ pub fn scene(setup: &Setup, fulcrum: i32) -> Scene {
         let rgb = setup.colours.get(c.owner).copied().unwrap_or([0, 0, 0]);
         let angle = (c.angle as f32 * core::f32::consts::PI / 1800.0) * mirror;
         let id = t.len();
-        t.push(cube_spec(
-            c.x as f32 * MM * mirror,
-            c.y as f32 * MM,
-            angle,
-            rgb,
-            TAG_CUBE + 10 * c.owner as u32 + c.index as u32,
-        ));
+        t.push(
+            cube_spec(
+                c.x as f32 * MM * mirror,
+                c.y as f32 * MM,
+                angle,
+                rgb,
+                TAG_CUBE + 10 * c.owner as u32 + c.index as u32,
+            )
+            .owner(c.owner),
+        );
         cubes.push((c.owner, c.index, id));
     }
     // The shooter's catapult and the cube on its near end.
@@ -355,13 +363,16 @@ pub fn scene(setup: &Setup, fulcrum: i32) -> Scene {
         let cx = near_x + u.0 * along + n.0 * up;
         let cy = u.1 * along + n.1 * up;
         let id = t.len();
-        t.push(cube_spec(
-            cx,
-            cy,
-            tilt,
-            rgb,
-            TAG_CUBE + 10 * setup.shooter as u32 + index as u32,
-        ));
+        t.push(
+            cube_spec(
+                cx,
+                cy,
+                tilt,
+                rgb,
+                TAG_CUBE + 10 * setup.shooter as u32 + index as u32,
+            )
+            .owner(setup.shooter),
+        );
         cubes.push((setup.shooter, index, id));
     }
     Scene {

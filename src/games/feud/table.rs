@@ -7,7 +7,7 @@
 use super::rules::geometry::{self as geo, Pose, Shape};
 use super::rules::setup::{catapult_x, cup};
 use super::rules::{piece_shape, Loc, ShotFact, State};
-use crate::core::{BodyView, Fact, Launch, Seat, TableView};
+use crate::core::{BodyView, Fact, Launch, Look, Seat, TableView};
 use crate::physics::launch::{to_tenths, velocity};
 use crate::physics::{BodyId, BodySpec, Part, ShotRun, Table, TableConfig};
 
@@ -73,6 +73,11 @@ pub fn piece_spec(shape: Shape, pose: Pose, rgb: [u8; 3]) -> BodySpec {
         .restitution(0.1)
         .rgb(rgb)
         .tag(tag)
+        .look(if tag == TAG_SOLDIER {
+            Look::Figure
+        } else {
+            Look::Wood
+        })
 }
 
 /// Which rules piece a body is.
@@ -95,7 +100,8 @@ pub fn specs(state: &State, seats: &[Seat]) -> (Vec<BodySpec>, Vec<(usize, bool,
             BodySpec::fixed(vec![Part::rect(w / 2.0, 0.05)], x + w / 2.0, -0.05)
                 .friction(0.6)
                 .rgb(RGB_TABLE)
-                .tag(TAG_TABLE),
+                .tag(TAG_TABLE)
+                .look(Look::Table),
         );
         x += w;
     }
@@ -109,7 +115,8 @@ pub fn specs(state: &State, seats: &[Seat]) -> (Vec<BodySpec>, Vec<(usize, bool,
             )
             .friction(0.6)
             .rgb(RGB_BOARD)
-            .tag(TAG_BOARD),
+            .tag(TAG_BOARD)
+            .look(Look::Mat),
         );
     }
     for s in 0..2 {
@@ -128,7 +135,8 @@ pub fn specs(state: &State, seats: &[Seat]) -> (Vec<BodySpec>, Vec<(usize, bool,
                 0.0,
             )
             .rgb(RGB_CATAPULT)
-            .tag(TAG_CATAPULT),
+            .tag(TAG_CATAPULT)
+            .look(Look::Catapult),
         );
     }
     let mut ids = Vec::new();
@@ -136,14 +144,14 @@ pub fn specs(state: &State, seats: &[Seat]) -> (Vec<BodySpec>, Vec<(usize, bool,
         let rgb = RGB_BLOCKS[s % 2];
         for (k, l) in p.pieces.iter().enumerate() {
             if let Loc::Table(pose) = l {
-                out.push(piece_spec(piece_shape(k), *pose, rgb));
+                out.push(piece_spec(piece_shape(k), *pose, rgb).owner(s));
                 ids.push((s, false, k));
             }
         }
         let colour = seats.get(s).map(|x| x.rgb()).unwrap_or([200, 40, 40]);
         for (k, l) in p.soldiers.iter().enumerate() {
             if let Loc::Table(pose) = l {
-                out.push(piece_spec(Shape::Soldier, *pose, colour));
+                out.push(piece_spec(Shape::Soldier, *pose, colour).owner(s));
                 ids.push((s, true, k));
             }
         }
@@ -208,7 +216,8 @@ pub fn fire(world: &mut World, state: &State, seat: usize, launch: &Launch) {
             .restitution(0.3)
             .ccd()
             .rgb(RGB_AMMO)
-            .tag(TAG_AMMO),
+            .tag(TAG_AMMO)
+            .look(Look::Ammo),
     );
     let (vx, vy) = velocity(
         launch.angle,
@@ -285,17 +294,7 @@ pub fn view(state: &State, seats: &[Seat]) -> TableView {
     let (specs, _) = specs(state, seats);
     let mut bodies = Vec::new();
     for spec in &specs {
-        let (s, c) = (libm::sinf(spec.angle), libm::cosf(spec.angle));
-        for p in &spec.parts {
-            bodies.push(BodyView {
-                shape: p.shape,
-                x: spec.x + c * p.dx - s * p.dy,
-                y: spec.y + s * p.dx + c * p.dy,
-                angle: spec.angle + p.angle,
-                rgb: spec.rgb,
-                tag: spec.tag,
-            });
-        }
+        crate::physics::table::spec_views(spec, spec.x, spec.y, spec.angle, &mut bodies);
     }
     frame(state, seats, bodies)
 }

@@ -517,6 +517,8 @@ impl Game for Practice {
                 angle: m[2] as f32 * core::f32::consts::PI / 1800.0,
                 rgb: [60, 160, 60],
                 tag: 4,
+                look: crate::core::Look::Plain,
+                owner: None,
             });
         }
         v
