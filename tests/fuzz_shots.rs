@@ -9,8 +9,9 @@
 //! `CT_FUZZ_SHOTS=10000 cargo test --release --test fuzz_shots -- --ignored --nocapture`
 //! (`./build.sh fuzz`).
 
+use catapult_table::core::scene::grid_moves;
 use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{BodyShape, Launch, LaunchPrompt, Move, Rng};
+use catapult_table::core::{BodyShape, Choice, Launch, LaunchPrompt, Move, Rng};
 use catapult_table::games;
 use catapult_table::physics::Table;
 
@@ -128,6 +129,16 @@ fn inspect(game: &str, t: &Table) -> (usize, usize, usize, usize) {
             .any(|b| x > b[0] + m && x < b[2] - m && y > b[1] + m && y < b[3] - m);
         let below_top = y < -0.002 && tops.iter().any(|b| x > b[0] && x < b[2]);
         if inside || below_top {
+            if std::env::var_os("CT_FUZZ_DEBUG").is_some() {
+                let hit: Vec<_> = solid
+                    .iter()
+                    .filter(|b| x > b[0] + m && x < b[2] - m && y > b[1] + m && y < b[3] - m)
+                    .collect();
+                eprintln!(
+                    "{game}: body {id} tag {} at ({x:.4}, {y:.4}) angle {a:.3}: inside {hit:?}, below the top {below_top}",
+                    t.tag(id)
+                );
+            }
             under += 1;
         }
     }
@@ -153,12 +164,17 @@ fn shots_for(id: &str, n: usize, seed: u64) -> Row {
         ) else {
             continue;
         };
-        for _ in 0..400 {
+        for _ in 0..2_000 {
             if row.shots >= n || g.is_over() {
                 break;
             }
             let Some(seat) = g.turn() else { break };
-            let choices = g.choices();
+            let mut choices = g.choices();
+            // Decisions on the tile map (Carcassonne lays tiles before its catapult rounds).
+            choices.extend(grid_moves(g.as_ref()).into_iter().map(|mv| Choice {
+                label: String::new(),
+                mv,
+            }));
             let Some(prompt) = g.launch_prompt() else {
                 if choices.is_empty() {
                     break;

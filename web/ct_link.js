@@ -1,5 +1,5 @@
-// Catapult Table's link plugin: the game link in the page's fragment (#g=..., never sent to a
-// server) and sharing one (the system share sheet where there is one, else the clipboard, else a
+// Catapult Table's link plugin: the game or design link in the page's fragment (#g=... or
+// #design=..., never sent to a server) and sharing one (the system share sheet where there is one, else the clipboard, else a
 // box to copy from). Loaded after ct_plugin.js; registered the same way.
 "use strict";
 (function () {
@@ -13,7 +13,7 @@
   // The fragment's link, or null (the game refuses one that is too long by its length).
   function fragment() {
     var h = window.location.hash || "";
-    return h.indexOf("#g=") === 0 ? h : null;
+    return h.indexOf("#g=") === 0 || h.indexOf("#design=") === 0 ? h : null;
   }
 
   miniquad_add_plugin({
@@ -42,7 +42,9 @@
         }
       };
       env.ct_share = function (pp, pn, tp, tn) {
-        var url = window.location.origin + window.location.pathname + "#g=" + str(pp, pn);
+        // A game link's payload, or a whole fragment (`#design=…`).
+        var what = str(pp, pn);
+        var url = window.location.origin + window.location.pathname + (what.charAt(0) === "#" ? what : "#g=" + what);
         var title = str(tp, tn);
         window.ct.lastShare = url;
         if (navigator.share) {

@@ -49,7 +49,7 @@ impl App {
             map.tiles.len(),
             map.pieces.len()
         );
-        if tag != self.grid_tag {
+        if starts_afresh(active, &tag, &self.grid_tag) {
             self.grid_tag = tag;
             self.grid = GridInput::default();
             if let (Some(g), Some(_)) = (prompt, seat) {
@@ -99,9 +99,8 @@ impl App {
         let (hand, framed) = map_framing(ta, u, art.is_some());
         let f = Camera::default().frame(map.bounds, framed);
         self.frame = Some(f);
-        // The in-game map input starts afresh when the game is shown again.
-        self.grid = GridInput::default();
-        self.grid_tag.clear();
+        // The game's own map input (a tile staged but not confirmed) is left as it is: the
+        // player finds it where they left it. Only the camera starts fitted again.
         self.camera_map = false;
         self.draw_map_clipped(map, &f, false);
         if let (Some(h), Some(art)) = (hand, art) {
@@ -380,6 +379,13 @@ impl App {
 
 /// The hand box (when a tile is in hand) and the area the map is framed in: beside the hand
 /// box, not under it.
+/// Whether the map input starts afresh: a new prompt, seat or tile does; the game seen paused
+/// (under the pause menu, on the way to and from the viewer) shows no prompt and must not, or
+/// a tile the player had staged would be lost.
+fn starts_afresh(active: bool, tag: &str, current: &str) -> bool {
+    active && tag != current
+}
+
 fn map_framing(ta: Area, u: f32, with_hand: bool) -> (Option<Area>, Area) {
     let hand = with_hand.then(|| hand_box(ta, u));
     let mut framed = ta.inset(2.0 * u);
@@ -604,5 +610,29 @@ fn draw_piece(kind: PieceKind, x: f32, y: f32, size: f32, c: Color) {
             draw_poly(x, y, 4, size * 0.5, 45.0, c);
             draw_poly_lines(x, y, 4, size * 0.5, 45.0, line, edge);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::starts_afresh;
+
+    #[test]
+    fn regress_pausing_or_watching_the_game_keeps_a_staged_tile() {
+        let playing = "Some(0):Some((Place, \"place\")):5:2";
+        let paused = "None:None:5:2";
+        assert!(
+            !starts_afresh(false, paused, playing),
+            "paused: the staged tile stays"
+        );
+        assert!(
+            !starts_afresh(true, playing, playing),
+            "back in the game: it is still there"
+        );
+        assert!(starts_afresh(
+            true,
+            "Some(1):Some((Place, \"place\")):6:2",
+            playing
+        ));
     }
 }

@@ -29,6 +29,7 @@ mod aim;
 mod audio;
 mod bottom_bar;
 mod camera;
+mod designs;
 mod hud;
 mod map;
 mod pause;
@@ -160,6 +161,8 @@ struct App {
     viewer_logged: Option<(usize, usize)>,
     /// A game link being opened (its shots re-simulated over a few frames).
     opening: Option<share::Pending>,
+    /// Saved designs and their panel.
+    designs: designs::DesignUi,
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -229,6 +232,7 @@ impl App {
             viewer_back: Screen::Title,
             viewer_logged: None,
             opening: None,
+            designs: designs::DesignUi::default(),
         }
     }
 

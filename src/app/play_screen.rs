@@ -116,6 +116,7 @@ impl App {
         }
         self.table_text(p, Some(&view), &f, top_h);
         self.draw_bottom_bar(p, &bar, &offer);
+        self.design_bar(p, offer.human);
     }
 
     /// What the acting human may do now (nothing on a bot's turn or under the pause menu).

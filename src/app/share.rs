@@ -58,7 +58,9 @@ pub fn incoming() -> Option<String> {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        std::env::args().nth(1).filter(|a| a.contains("g="))
+        std::env::args()
+            .nth(1)
+            .filter(|a| a.contains("g=") || crate::core::design::is_design_link(a))
     }
 }
 
@@ -136,8 +138,8 @@ pub enum Shared {
     File(String),
 }
 
-/// Hands the link payload to the platform.
-fn send(payload: &str, title: &str) -> Result<Shared, String> {
+/// Hands a link to the platform: a game link's payload, or a whole fragment (`#design=…`).
+pub(super) fn send(payload: &str, title: &str) -> Result<Shared, String> {
     #[cfg(target_arch = "wasm32")]
     {
         // SAFETY: pointers and lengths describe live UTF-8 buffers for the call.
@@ -152,10 +154,19 @@ fn send(payload: &str, title: &str) -> Result<Shared, String> {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let path = super::platform::data_dir().join("shared-link.txt");
+        let design = payload.starts_with('#');
+        let (file, what, fragment) = if design {
+            ("shared-design.txt", "it opens the design", "")
+        } else {
+            (
+                "shared-link.txt",
+                "it opens the game at this move",
+                link::FRAGMENT,
+            )
+        };
+        let path = super::platform::data_dir().join(file);
         let text = format!(
-            "{title}\nPaste this after the game's web address (it opens the game at this move):\n{}{payload}\n",
-            link::FRAGMENT
+            "{title}\nPaste this after the game's web address ({what}):\n{fragment}{payload}\n"
         );
         std::fs::create_dir_all(super::platform::data_dir())
             .and_then(|_| std::fs::write(&path, text))
@@ -171,6 +182,10 @@ impl App {
         let Some(text) = incoming() else {
             return;
         };
+        if crate::core::design::is_design_link(&text) {
+            self.open_design_link(&text);
+            return;
+        }
         match Pending::new(&text) {
             Ok(p) => self.opening = Some(p),
             Err(e) => self.link_refused(e),

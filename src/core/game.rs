@@ -1,6 +1,7 @@
 //! The one trait every game implements. The app, the referee, replays and bots use nothing else.
 
 use super::bot::Level;
+use super::design::Design;
 use super::{Event, GridPrompt, Launch, Move, Outcome, Ranking, Rng, RuleResult, Scene, Seat};
 
 /// A decision the acting seat may take now (a button in the app, a candidate for a bot).
@@ -325,6 +326,18 @@ pub trait Game: Send {
     /// (cards, towers, ammo, cubes…). Each line names a broken invariant; empty = all hold.
     fn invariant_violations(&self) -> Vec<String> {
         Vec::new()
+    }
+    /// The acting seat's build as a design (rows without a name), while it is building one that
+    /// can be saved: a card castle, a fortress, a solo arrangement. None for other games and
+    /// phases.
+    fn design(&self) -> Option<Design> {
+        None
+    }
+    /// The ordinary moves that build `design` for the acting seat now (clearing what is there
+    /// first), so the rules check every piece; refused when nothing is being built or the design
+    /// cannot be built here (wrong game, wrong number of cards).
+    fn design_moves(&self, _design: &Design) -> RuleResult<Vec<Move>> {
+        Err(super::Refusal::new("nothing is being built now"))
     }
     /// An outcome the shot expected now could plausibly have, drawn from `rng` without
     /// simulating it (where the pieces could come to rest, which could fall): the rules fuzzer

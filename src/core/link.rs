@@ -52,7 +52,7 @@ pub fn shot_check(o: &Outcome) -> u16 {
 
 // ------------------------------------------------------------------ writing
 
-fn put_uv(out: &mut Vec<u8>, mut v: u64) {
+pub(crate) fn put_uv(out: &mut Vec<u8>, mut v: u64) {
     loop {
         let b = (v & 0x7f) as u8;
         v >>= 7;
@@ -64,7 +64,7 @@ fn put_uv(out: &mut Vec<u8>, mut v: u64) {
     }
 }
 
-fn put_iv(out: &mut Vec<u8>, v: i64) {
+pub(crate) fn put_iv(out: &mut Vec<u8>, v: i64) {
     put_uv(out, ((v << 1) ^ (v >> 63)) as u64);
 }
 
@@ -164,14 +164,14 @@ pub fn url(base: &str, r: &Replay) -> RuleResult<String> {
     Ok(format!("{base}{FRAGMENT}{}", encode(r)?))
 }
 
-fn checksum(bytes: &[u8]) -> u32 {
+pub(crate) fn checksum(bytes: &[u8]) -> u32 {
     let h = fnv1a(FNV_OFFSET, bytes);
     (h ^ (h >> 32)) as u32
 }
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-fn base64url(bytes: &[u8]) -> String {
+pub(crate) fn base64url(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
         let n = chunk
@@ -185,7 +185,7 @@ fn base64url(bytes: &[u8]) -> String {
     out
 }
 
-fn unbase64url(text: &str) -> Result<Vec<u8>, &'static str> {
+pub(crate) fn unbase64url(text: &str) -> Result<Vec<u8>, &'static str> {
     if text.len() % 4 == 1 {
         return Err(CUT);
     }
@@ -199,7 +199,7 @@ fn unbase64url(text: &str) -> Result<Vec<u8>, &'static str> {
             b'0'..=b'9' => c - b'0' + 52,
             b'-' | b'+' => 62,
             b'_' | b'/' => 63,
-            _ => return Err("it contains characters a game link never has"),
+            _ => return Err("it contains characters a link never has"),
         };
         acc = acc << 6 | v as u32;
         bits += 6;
@@ -214,8 +214,10 @@ fn unbase64url(text: &str) -> Result<Vec<u8>, &'static str> {
 
 // ------------------------------------------------------------------ reading
 
-const CUT: &str = "it is incomplete or damaged (it may have been cut short when it was copied)";
-const DAMAGED: &str = "it is damaged (some of it was changed or lost when it was copied)";
+pub(crate) const CUT: &str =
+    "it is incomplete or damaged (it may have been cut short when it was copied)";
+pub(crate) const DAMAGED: &str =
+    "it is damaged (some of it was changed or lost when it was copied)";
 
 /// Why a link cannot be opened, in words for the player.
 fn refused(why: &str) -> Refusal {
@@ -273,17 +275,17 @@ pub fn decode(text: &str) -> RuleResult<LinkGame> {
     read_body(body).map_err(refused)
 }
 
-struct Bytes<'a> {
-    b: &'a [u8],
-    at: usize,
+pub(crate) struct Bytes<'a> {
+    pub(crate) b: &'a [u8],
+    pub(crate) at: usize,
 }
 
 impl<'a> Bytes<'a> {
-    fn left(&self) -> usize {
+    pub(crate) fn left(&self) -> usize {
         self.b.len() - self.at
     }
 
-    fn uv(&mut self) -> Result<u64, &'static str> {
+    pub(crate) fn uv(&mut self) -> Result<u64, &'static str> {
         let mut v = 0u64;
         for shift in (0..64).step_by(7) {
             let b = *self.b.get(self.at).ok_or(CUT)?;
@@ -299,7 +301,7 @@ impl<'a> Bytes<'a> {
         Err(DAMAGED)
     }
 
-    fn count(&mut self, max: usize) -> Result<usize, &'static str> {
+    pub(crate) fn count(&mut self, max: usize) -> Result<usize, &'static str> {
         let n = self.uv()?;
         // Every counted item takes at least one byte: a count beyond what is left is a lie.
         if n > max as u64 || n > self.left() as u64 {
@@ -308,16 +310,16 @@ impl<'a> Bytes<'a> {
         Ok(n as usize)
     }
 
-    fn iv(&mut self) -> Result<i64, &'static str> {
+    pub(crate) fn iv(&mut self) -> Result<i64, &'static str> {
         let u = self.uv()?;
         Ok((u >> 1) as i64 ^ -((u & 1) as i64))
     }
 
-    fn i32(&mut self) -> Result<i32, &'static str> {
+    pub(crate) fn i32(&mut self) -> Result<i32, &'static str> {
         i32::try_from(self.iv()?).map_err(|_| DAMAGED)
     }
 
-    fn take(&mut self, n: usize) -> Result<&'a [u8], &'static str> {
+    pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8], &'static str> {
         if n > self.left() {
             return Err(CUT);
         }

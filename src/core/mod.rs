@@ -4,6 +4,7 @@
 pub mod bot;
 pub mod conserve;
 pub mod deck;
+pub mod design;
 pub mod driver;
 pub mod event;
 pub mod game;

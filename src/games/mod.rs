@@ -7,6 +7,7 @@ pub mod assault;
 pub mod carcassonne;
 pub mod castle;
 pub mod catapults;
+pub mod designs;
 pub mod feud;
 #[cfg(any(test, feature = "fixture-game"))]
 pub mod practice;

@@ -16,7 +16,10 @@ import { fileURLToPath } from "node:url";
 import { decodePng, pixelStats } from "./png.mjs";
 import { GAMES, gesturePath } from "./games.mjs";
 import { playOut, rng } from "./whole.mjs";
-import { linkShareAndContinue, linkTamperedRefused, viewerScrub, viewerFromFile } from "./links.mjs";
+import {
+  linkShareAndContinue, linkTamperedRefused, viewerScrub, viewerFromFile,
+  designShareAndOpen, regressViewerKeepsStagedTile, linkEachGameToResults,
+} from "./links.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -437,6 +440,23 @@ async function main() {
       await test("link viewer: a replay file picked opens in the viewer, a broken one dropped is refused", () =>
         viewerFromFile(browser, url, Tab, h)
       );
+    }
+
+    {
+      const h = { check, sleep, assertDrawn };
+      await test("link: each game near its end, shared from one browser, carries on to the results in a fresh one", () =>
+        linkEachGameToResults(browser, url, Tab, h, available)
+      );
+      if (available.includes("feud")) {
+        await test("link design: a fortress saved, reused, renamed and shared opens in the designer elsewhere with the same poses; bad design links refused", () =>
+          designShareAndOpen(browser, url, Tab, h)
+        );
+      }
+      if (available.includes("carcassonne")) {
+        await test("link regression: a staged Carcassonne tile survives watching the game in the viewer", () =>
+          regressViewerKeepsStagedTile(browser, url, Tab, h)
+        );
+      }
     }
 
     // Whole games by touch alone, one human seat against a bot (CT_ONLY="whole game" runs just these).

@@ -4,6 +4,7 @@
 
 pub mod bot;
 pub mod decide;
+pub mod design;
 pub mod events;
 pub mod geometry;
 pub mod rules;
@@ -452,6 +453,17 @@ impl Game for Castle {
 
     fn invariant_violations(&self) -> Vec<String> {
         self.state.conservation()
+    }
+
+    fn design(&self) -> Option<crate::core::design::Design> {
+        design::design_of(&self.state)
+    }
+
+    fn design_moves(
+        &self,
+        d: &crate::core::design::Design,
+    ) -> crate::core::RuleResult<Vec<crate::core::Move>> {
+        design::design_moves(&self.state, d)
     }
 
     fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {

@@ -3,6 +3,7 @@
 //! the physics, `bot` the bot's decisions and aim. Rule decisions: docs/rules/feud.md.
 
 pub mod bot;
+pub mod design;
 pub mod rules;
 pub mod table;
 
@@ -615,6 +616,17 @@ impl Game for Feud {
 
     fn invariant_violations(&self) -> Vec<String> {
         self.state.conservation()
+    }
+
+    fn design(&self) -> Option<crate::core::design::Design> {
+        design::design_of(&self.state)
+    }
+
+    fn design_moves(
+        &self,
+        d: &crate::core::design::Design,
+    ) -> crate::core::RuleResult<Vec<crate::core::Move>> {
+        design::design_moves(&self.state, d)
     }
 
     fn clone_game(&self) -> Box<dyn Game> {

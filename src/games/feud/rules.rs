@@ -451,7 +451,10 @@ impl State {
     fn act(&mut self, seat: usize, action: Action, events: &mut Vec<Event>) -> RuleResult<()> {
         match (self.phase.clone(), action) {
             (Phase::Build { .. }, Action::Place { x, y, a }) => {
-                self.place_next_piece(seat, x, y, a, events)
+                self.place_next_piece(seat, x, y, a, None, events)
+            }
+            (Phase::Build { .. }, Action::PlacePiece { k, x, y, a }) => {
+                self.place_next_piece(seat, x, y, a, Some(k), events)
             }
             (Phase::Build { .. }, Action::Design(k)) => self.build_design(seat, k, events),
             (Phase::Build { .. }, Action::AutoBuild) => {

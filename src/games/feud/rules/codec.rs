@@ -10,6 +10,10 @@ use crate::core::{Fact, Move, Refusal, RuleResult};
 pub enum Action {
     /// `place [x_mm, y_mm, angle]`: the next piece of the fortress, let go at (x, y).
     Place { x: i32, y: i32, a: i32 },
+    /// `place_piece [piece, x_dmm, y_dmm, angle]`: a named piece still in hand, let go at (x, y)
+    /// in tenths of a millimetre (a saved design is rebuilt bottom-up, exactly where it stood,
+    /// so the gate may come after the blocks under it).
+    PlacePiece { k: usize, x: i32, y: i32, a: i32 },
     /// `design [k]`: build a ready-made fortress.
     Design(usize),
     /// `auto_build`: build for me.
@@ -63,6 +67,7 @@ impl Action {
     pub fn name(&self) -> &'static str {
         match self {
             Action::Place { .. } => "place",
+            Action::PlacePiece { .. } => "place_piece",
             Action::Design(_) => "design",
             Action::AutoBuild => "auto_build",
             Action::Clear => "clear",
@@ -85,6 +90,12 @@ impl Action {
                 x: mm(a(0)?)?,
                 y: mm(a(1)?)?,
                 a: small(a(2)?),
+            },
+            "place_piece" => Action::PlacePiece {
+                k: index(a(0)?, "piece")?,
+                x: a(1)?.clamp(-10_000_000, 10_000_000) as i32,
+                y: a(2)?.clamp(-10_000_000, 10_000_000) as i32,
+                a: small(a(3)?),
             },
             "design" => Action::Design(index(a(0)?, "design")?),
             "auto_build" => Action::AutoBuild,
@@ -147,6 +158,7 @@ impl Action {
                 }
                 v
             }
+            Action::PlacePiece { k, x, y, a } => vec![k as i64, x as i64, y as i64, a as i64],
             Action::Repair { block, x, y, a } => vec![block as i64, m(x), m(y), a as i64],
             Action::March { soldier, x, y, a } => vec![soldier as i64, m(x), m(y), a as i64],
             Action::AutoBuild

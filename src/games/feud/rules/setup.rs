@@ -200,10 +200,19 @@ impl State {
         x: i32,
         y: i32,
         a: i32,
+        piece: Option<usize>,
         events: &mut Vec<Event>,
     ) -> RuleResult<()> {
-        let Some(k) = self.next_piece(seat) else {
+        let Some(next) = self.next_piece(seat) else {
             crate::refuse!("every piece is on the board: let go of the fortress");
+        };
+        let k = match piece {
+            None => next,
+            Some(k) if self.players[seat].pieces.get(k) == Some(&Loc::Hand) => k,
+            Some(k) if k < super::PIECES => {
+                crate::refuse!("{} is already on the board", piece_name(k))
+            }
+            Some(k) => crate::refuse!("there is no piece number {k}"),
         };
         let pose = self.check_block_spot(seat, k, x, y, a, &[])?;
         self.players[seat].pieces[k] = Loc::Table(pose);
