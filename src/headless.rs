@@ -156,6 +156,21 @@ pub fn aim_survey(
     tries: usize,
     levels: &[Level],
 ) -> RuleResult<Vec<AimSurvey>> {
+    aim_survey_after(game, players, seed, 0, positions, tries, levels)
+}
+
+/// `aim_survey` over later positions: the first `skip` shots of each game are played but not
+/// surveyed (early in a Castle game the towers cover so much of the table that a wild throw
+/// lands in one anyway; later positions are the ones games are decided in).
+pub fn aim_survey_after(
+    game: &str,
+    players: usize,
+    seed: u64,
+    skip: usize,
+    positions: usize,
+    tries: usize,
+    levels: &[Level],
+) -> RuleResult<Vec<AimSurvey>> {
     let mut out: Vec<AimSurvey> = levels
         .iter()
         .map(|&level| AimSurvey {
@@ -173,8 +188,13 @@ pub fn aim_survey(
     while seen < positions && game_seed - seed <= positions as u64 {
         let mut d = bot_game(game, players, game_seed, &[])?;
         game_seed += 1;
+        let mut shots_before = 0;
         while seen < positions && !d.game().is_over() && d.within_cap().is_ok() {
-            if let Some(prompt) = d.game().launch_prompt() {
+            let prompt = d.game().launch_prompt();
+            if prompt.is_some() {
+                shots_before += 1;
+            }
+            if let Some(prompt) = prompt.filter(|_| shots_before > skip) {
                 let g = d.game();
                 let mut rng = Rng::new(bot_seed(game_seed, 1000 + seen));
                 if let Some(meant) = bot::aim(g, &prompt, &mut rng, d.budget) {

@@ -393,13 +393,21 @@ fn number(v: Option<&str>, default: u64, name: &str) -> Result<u64, String> {
 }
 
 /// `referee aim --game ID [--players N] [--positions P] [--tries T] [--seed S]`: how each level's
-/// shots come off on the same positions (`headless::aim_survey`).
+/// shots come off on the same positions (`headless::aim_survey`); `--skip N` surveys each game
+/// only after its first N shots.
 pub fn aim_command(args: &[String]) -> RunResult {
     let mut r = RunResult::default();
     let flags = match Flags::parse(
         "aim",
         args,
-        &["--game", "--players", "--positions", "--tries", "--seed"],
+        &[
+            "--game",
+            "--players",
+            "--positions",
+            "--tries",
+            "--seed",
+            "--skip",
+        ],
         &[],
         &[],
         0,
@@ -422,9 +430,10 @@ pub fn aim_command(args: &[String]) -> RunResult {
             number(flags.value("--positions"), 40, "--positions")? as usize,
             number(flags.value("--tries"), 5, "--tries")? as usize,
             number(flags.value("--seed"), 1, "--seed")?,
+            number(flags.value("--skip"), 0, "--skip")? as usize,
         ))
     })();
-    let (players, positions, tries, seed) = match parsed {
+    let (players, positions, tries, seed, skip) = match parsed {
         Ok(p) => p,
         Err(e) => {
             r.code = 2;
@@ -432,7 +441,7 @@ pub fn aim_command(args: &[String]) -> RunResult {
             return r;
         }
     };
-    match headless::aim_survey(game, players, seed, positions, tries, &Level::ALL) {
+    match headless::aim_survey_after(game, players, seed, skip, positions, tries, &Level::ALL) {
         Ok(survey) => {
             r.out
                 .push("level\tshots\tcame_off\tin_any_tower\ton_target".into());

@@ -99,9 +99,10 @@ fn the_bots_seed_is_one_mix_of_the_game_seed_and_its_length() {
 fn a_rollout_rates_a_legal_decision_and_refuses_an_illegal_one() {
     use catapult_table::core::bot;
     let d = headless::bot_game("castle", 2, 3, &[]).unwrap_or_else(|e| panic!("{e}"));
-    let candidates = d.game().candidates();
+    // (The bot's own candidates before a shot are only the cards worth playing: none yet.)
+    let candidates: Vec<_> = d.game().choices().into_iter().map(|c| c.mv).collect();
     let Some(first) = candidates.first() else {
-        panic!("castle opens with decisions (corners)");
+        panic!("castle opens with decisions (the box, corners)");
     };
     assert!(bot::rollout(d.game(), first).is_some());
     let mut wrong = first.clone();

@@ -1,6 +1,7 @@
 //! Assault on the Castle: card castles on bedrock mats, knocked down with wrist-thrown siege
 //! cards. `rules` is pure, `table` is the physics, `geometry` the shared card maths.
 
+pub mod decide;
 pub mod design;
 pub mod events;
 pub mod geometry;
@@ -460,6 +461,14 @@ impl Game for Assault {
             }
             _ => Vec::new(),
         }
+    }
+
+    fn rate_decision(&self, mv: &Move) -> Option<i64> {
+        decide::rate(self, mv, crate::core::Level::Normal)
+    }
+
+    fn rate_decision_at(&self, mv: &Move, level: crate::core::Level) -> Option<i64> {
+        decide::rate(self, mv, level)
     }
 
     fn invariant_violations(&self) -> Vec<String> {

@@ -6,7 +6,7 @@ use super::geometry::*;
 use super::rules::{ShotFacts, State};
 use super::table::{catapult_origin, layout_of};
 use crate::core::LaunchKind;
-use crate::core::{Launch, Outcome};
+use crate::core::{bot::AimNoise, Launch, Level, Outcome};
 
 /// A tower the acting seat would gain by hitting: id, mouth centre x and rim y, value.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -33,9 +33,17 @@ pub fn targets(state: &State) -> Vec<Target> {
             let Some(top) = sq.stack.last() else {
                 continue;
             };
-            if sq.roof.is_some() || top.ammo >= AMMO_CAPACITY - 1 {
+            // A full cup holds no ball below its rim; a roofed one must lose its roof first
+            // (`roof_targets`).
+            if sq.roof.is_some() || top.ammo >= AMMO_CAPACITY {
                 continue;
             }
+            // One slot left in the top layer: a ball still fits, but only there.
+            let nearly_full = if top.ammo == AMMO_CAPACITY - 1 {
+                700
+            } else {
+                0
+            };
             let stack_bonus = if state.turn.strong {
                 2000 * (sq.stack.len() as i64 - 1)
             } else {
@@ -60,7 +68,7 @@ pub fn targets(state: &State) -> Vec<Target> {
                 tower: top.id,
                 x: layout.square_x(m, s),
                 top: tower_top_y(sq.stack.len() - 1),
-                value,
+                value: value - nearly_full,
             });
         }
     }
@@ -71,6 +79,36 @@ pub fn targets(state: &State) -> Vec<Target> {
             .then(((a.x - origin_x).abs()).total_cmp(&(b.x - origin_x).abs()))
             .then(a.tower.cmp(&b.tower))
     });
+    out
+}
+
+/// Reinforced Roofs worth knocking off (a ball that touches one removes it, and the tower under
+/// it is worth taking again): on other players' and unassigned towers, not one's own. `top` is
+/// the roof card's upper face. Without them a table whose every tower left is roofed or full
+/// gave the bot nothing to aim at, and such games ran to the move cap (Hard vs Easy, seed 5).
+pub fn roof_targets(state: &State) -> Vec<Target> {
+    let layout = layout_of(state);
+    let seat = state.turn.seat;
+    let mut out = Vec::new();
+    if state.solo {
+        return out;
+    }
+    for (m, mat) in state.mats.iter().enumerate() {
+        if mat.owner == Some(seat) {
+            continue;
+        }
+        for (s, sq) in mat.squares.iter().enumerate() {
+            let (Some(top), Some(_)) = (sq.stack.last(), sq.roof) else {
+                continue;
+            };
+            out.push(Target {
+                tower: top.id,
+                x: layout.square_x(m, s),
+                top: tower_top_y(sq.stack.len() - 1) + CARD_THICK,
+                value: 400,
+            });
+        }
+    }
     out
 }
 
@@ -113,25 +151,36 @@ fn power_for(speed: f32, range: (f32, f32)) -> Option<i32> {
     Some(libm::roundf((speed - range.0) / (range.1 - range.0) * 1000.0) as i32)
 }
 
-/// First guesses: for the best targets, arcs of 45–56° (steeper ones bounce out of the cup
-/// more often) from the catapult,
-/// and from the hand when a Magic Toss is in play.
+/// First guesses: for the best targets, arcs from 45° to 56° first (steeper ones bounce out of
+/// the cup more often), then steeper and flatter ones, from the catapult and from the hand when
+/// a Magic Toss is in play; only arcs whose flight clears every other stack and the target's
+/// near wall (`clear_path`: in play tall stacks stand between the catapult and its targets).
+/// Interleaved so that the bot's first few samples cover several targets.
 pub fn aim_hints(state: &State) -> Vec<Launch> {
     let Some(origin) = catapult_origin(state) else {
         return Vec::new();
     };
-    let mut out = Vec::new();
-    for t in targets(state).iter().take(4) {
-        let to = [t.x, t.top + 0.012];
+    let mut per_target: Vec<Vec<Launch>> = Vec::new();
+    let mut aims = targets(state);
+    aims.truncate(6);
+    aims.extend(roof_targets(state).into_iter().take(2));
+    for t in aims.iter() {
+        let roofed = roof_targets(state).iter().any(|r| r.tower == t.tower);
+        // Into a mouth a little above its rim; onto a roof, at the card itself.
+        let to = [t.x, t.top + if roofed { AMMO_R } else { 0.012 }];
         let left = t.x < origin[0];
-        for theta in [500, 450, 560] {
+        let mut arcs = Vec::new();
+        for theta in [500, 450, 560, 620, 400, 680, 740] {
             let Some(v) = ballistic_speed(origin, to, theta) else {
                 continue;
             };
             let Some(power) = power_for(v, CATAPULT_SPEED) else {
                 continue;
             };
-            out.push(Launch {
+            if !clear_path(state, t, origin, v, theta) {
+                continue;
+            }
+            arcs.push(Launch {
                 kind: LaunchKind::Catapult,
                 angle: if left { 1800 - theta } else { theta },
                 power,
@@ -139,30 +188,87 @@ pub fn aim_hints(state: &State) -> Vec<Launch> {
                 x: 0,
                 y: 0,
             });
+            if arcs.len() == 3 {
+                break;
+            }
         }
         if state.turn.toss {
             let from = [origin[0], AMMO_R + 0.001];
-            if let Some(power) =
-                ballistic_speed(from, to, 500).and_then(|v| power_for(v, TOSS_SPEED))
-            {
-                out.push(Launch {
-                    kind: LaunchKind::Toss,
-                    angle: if left { 1300 } else { 500 },
-                    power,
-                    spin: 0,
-                    x: 0,
-                    y: 0,
-                });
+            if let Some(v) = ballistic_speed(from, to, 500) {
+                if let Some(power) = power_for(v, TOSS_SPEED) {
+                    if clear_path(state, t, from, v, 500) {
+                        arcs.push(Launch {
+                            kind: LaunchKind::Toss,
+                            angle: if left { 1300 } else { 500 },
+                            power,
+                            spin: 0,
+                            x: 0,
+                            y: 0,
+                        });
+                    }
+                }
+            }
+        }
+        per_target.push(arcs);
+    }
+    let mut ordered = Vec::new();
+    for k in 0..per_target.iter().map(Vec::len).max().unwrap_or(0) {
+        ordered.extend(per_target.iter().filter_map(|a| a.get(k)).cloned());
+    }
+    ordered
+}
+
+/// Whether a ball leaving `from` at `speed` and elevation `theta_tenths` towards `t` reaches its
+/// mouth without touching another stack (or roof) or the outside of the target's walls, on the
+/// table's own gravity integration (libm only). A coarse check: the search still simulates.
+pub fn clear_path(
+    state: &State,
+    t: &Target,
+    from: [f32; 2],
+    speed: f32,
+    theta_tenths: i32,
+) -> bool {
+    let layout = layout_of(state);
+    let theta = theta_tenths as f32 * core::f32::consts::PI / 1800.0;
+    let dir = if t.x < from[0] { -1.0 } else { 1.0 };
+    let (vx, vy) = (dir * speed * libm::cosf(theta), speed * libm::sinf(theta));
+    let r = AMMO_R;
+    // Obstacles as boxes (x0, x1, top): every other stack with its roof, and the target's walls.
+    let mut boxes: Vec<(f32, f32, f32)> = Vec::new();
+    for (m, mat) in state.mats.iter().enumerate() {
+        for (s, sq) in mat.squares.iter().enumerate() {
+            let Some(level) = sq.stack.len().checked_sub(1) else {
+                continue;
+            };
+            let x = layout.square_x(m, s);
+            let top = tower_top_y(level) + if sq.roof.is_some() { CARD_THICK } else { 0.0 };
+            if sq.stack.last().map(|x| x.id) == Some(t.tower) {
+                boxes.push((x - TOWER_HW - r, x - TOWER_HW + WALL + r, top));
+                boxes.push((x + TOWER_HW - WALL - r, x + TOWER_HW + r, top));
+            } else {
+                boxes.push((x - TOWER_HW - r, x + TOWER_HW + r, top + r));
             }
         }
     }
-    // Interleave so that the bot's first few samples cover several targets.
-    let mut ordered = Vec::with_capacity(out.len());
-    let stride = if state.turn.toss { 4 } else { 3 };
-    for k in 0..stride {
-        ordered.extend(out.iter().skip(k).step_by(stride).cloned());
+    let g = 9.81f32;
+    let step = 1.0 / 240.0;
+    let mut time = 0.0f32;
+    while time < 3.0 {
+        time += step;
+        let x = from[0] + vx * time;
+        let y = from[1] + vy * time - 0.5 * g * (time * time + time * GRAVITY_SUBSTEP);
+        if y < t.top && (x - t.x).abs() < TOWER_HW - WALL - r {
+            return true;
+        }
+        if y < 0.0
+            || boxes
+                .iter()
+                .any(|&(x0, x1, top)| x > x0 && x < x1 && y < top)
+        {
+            return false;
+        }
     }
-    ordered
+    false
 }
 
 /// Whether the ball ended inside a tower worth taking (not one's own, a roofed one, or one on the
@@ -182,6 +288,7 @@ pub fn rate(state: &State, outcome: &Outcome) -> i64 {
     };
     let seat = state.turn.seat;
     let ts = targets(state);
+    let roofs = roof_targets(state);
     let mut score = 0;
     for &r in &f.roofs {
         if let Some((m, _, _)) = state.find_tower(r) {
@@ -208,6 +315,7 @@ pub fn rate(state: &State, outcome: &Outcome) -> i64 {
     let (px, py) = (px as f32 / 1000.0, py as f32 / 1000.0);
     let near = ts
         .iter()
+        .chain(roofs.iter())
         .map(|t| {
             let dx = px - t.x;
             let dy = py - t.top;
@@ -218,4 +326,22 @@ pub fn rate(state: &State, outcome: &Outcome) -> i64 {
         return -5000 + score;
     }
     score - (libm::roundf(near * 1000.0) as i64).min(5000)
+}
+
+/// How much a bot's hand shakes in Castle at each level (standard deviations: tenths of a degree
+/// and thousandths of the power range). Calibrated in play against the bands in
+/// docs/balance.md: a 75 mm cup a metre away leaves very little room, so Castle's hands are
+/// steadier than the shared default at every level.
+pub fn aim_noise(level: Level) -> AimNoise {
+    match level {
+        Level::Easy => AimNoise {
+            angle: 90,
+            power: 112,
+        },
+        Level::Normal => AimNoise {
+            angle: 18,
+            power: 22,
+        },
+        Level::Hard => AimNoise { angle: 3, power: 3 },
+    }
 }

@@ -3,6 +3,7 @@
 //! table for the renderer. Rule decisions: docs/rules/castle.md.
 
 pub mod bot;
+pub mod decide;
 pub mod design;
 pub mod events;
 pub mod geometry;
@@ -15,6 +16,7 @@ pub use table::{
 };
 
 use crate::core::seat::SeatKind;
+use crate::core::{bot::AimNoise, Level, Rng};
 use crate::core::{
     Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt, Ranking,
     Refusal, RuleResult, Seat, Shot, TableView,
@@ -435,6 +437,29 @@ impl Game for Castle {
 
     fn aim_hints(&self) -> Vec<Launch> {
         bot::aim_hints(&self.state)
+    }
+
+    /// Before the shot only the cards worth playing; otherwise every choice (`decide`).
+    fn candidates(&self) -> Vec<Move> {
+        decide::candidates(&self.state)
+    }
+
+    fn rate_decision(&self, mv: &Move) -> Option<i64> {
+        decide::rate(&self.state, mv, Level::Normal)
+    }
+
+    fn rate_decision_at(&self, mv: &Move, level: Level) -> Option<i64> {
+        decide::rate(&self.state, mv, level)
+    }
+
+    /// Normal and Hard play the card worth most before they shoot (the rest is the shared
+    /// search: the aim, and every other decision through `rate_decision_at`).
+    fn bot_move(&self, level: Level, _rng: &mut Rng) -> Option<Move> {
+        decide::card_to_play(&self.state, level)
+    }
+
+    fn aim_noise(&self, level: Level) -> AimNoise {
+        bot::aim_noise(level)
     }
 
     fn invariant_violations(&self) -> Vec<String> {

@@ -1,0 +1,142 @@
+//! How Assault's bots decide (the throw is the shared search with `rate_outcome`): which design
+//! to build, how to reinforce, which card to give or pay, where the Great Tower goes, ruins and
+//! the gods' reward. Rated from the table only (never the order of a deck).
+//!
+//! Normal rates by heuristics; Hard also plays a reinforcement out on a copy — the placement,
+//! the end of reinforcing and the let-go the physics settles — and counts the cards of its own
+//! castle still standing (a reinforcement that brings the castle down is a defeat).
+
+use super::geometry as geo;
+use super::rules::codec::Action;
+use super::rules::Task;
+use super::Assault;
+use crate::core::{Game, Launch, LaunchKind, Level, Move};
+
+/// How much a decision is worth to the acting seat; None for moves that are not decisions.
+pub fn rate(g: &Assault, mv: &Move, level: Level) -> Option<i64> {
+    let st = &g.state;
+    let action = Action::decode(mv).ok()?;
+    let seat = mv.seat as usize;
+    Some(match (st.task()?, action) {
+        (Task::Build { .. }, Action::Design(k)) => design_worth(g, k),
+        // "Build for me" takes a design too, without choosing the sturdiest.
+        (Task::Build { .. }, Action::Auto) => 0,
+        (Task::Build { .. }, Action::Done) => 0,
+        (Task::Place { .. }, a) => {
+            let base = reinforce_worth(a);
+            if level == Level::Hard && !matches!(a, Action::Done) {
+                base + settled_worth(g, mv, seat)?
+            } else {
+                base
+            }
+        }
+        // Ruins (fallen cards) first, then the highest card: the castle loses least.
+        (Task::Give { from, .. }, Action::Give(c)) => safest_rank(g, from, c),
+        (Task::Tax { seat, .. }, Action::Tax(c)) => safest_rank(g, seat, c),
+        (Task::Tower { seat }, Action::Tower(x)) => -(x - shield_x(g, seat)).abs() as i64,
+        (Task::Tower { seat }, Action::TowerStay) => match st.tower {
+            Some(p) => -(p.x - shield_x(g, seat)).abs() as i64,
+            None => i64::MIN / 4,
+        },
+        // Fallen cards may still brace the standing ones; clearing only returns them to the deck.
+        (Task::Ruins { .. }, Action::RuinsKeep) => 1,
+        (Task::Ruins { .. }, Action::RuinsClear) => 0,
+        // Two munitions in every Catapult throw for as long as the second storey stands outweigh
+        // one placing of the Great Tower.
+        (Task::Gods { .. }, Action::GodsTrebuchet) => 1,
+        (Task::Gods { .. }, Action::GodsTower) => 0,
+        _ => return None,
+    })
+}
+
+/// A design is sturdier the more A-frames stand on the mat on their own (one knocked frame
+/// leaves the others standing: a castle falls only when every card lies flat); a second storey
+/// is fragile (the rulebook warns new players off it), less so when the gods reward it.
+fn design_worth(g: &Assault, k: usize) -> i64 {
+    let Some(d) = g.state.designs.get(k) else {
+        return i64::MIN / 4;
+    };
+    let on_mat = d.cards.iter().filter(|c| c[1] <= 417 && c[2] != 0).count() as i64;
+    let storeys = d.storeys as i64;
+    let storey_cost = if g.state.gods_rule { 100 } else { 300 };
+    100 * on_mat / 2 + 10 * d.cards.len() as i64 - storey_cost * (storeys - 1)
+}
+
+/// A pair leaning on the mat is a new A-frame of its own; on a floor it is a second storey
+/// (higher, more fragile); a card laid flat only braces; "for me" places without choosing;
+/// finishing early sends the cards in hand back to the deck.
+fn reinforce_worth(a: Action) -> i64 {
+    match a {
+        Action::Pair { base: 0, .. } => 300,
+        Action::Pair { .. } => 150,
+        Action::Auto => 120,
+        Action::Floor { .. } => 80,
+        Action::Done => 0,
+        _ => -100,
+    }
+}
+
+/// Hard's look ahead: the reinforcement played out on a copy (the move, then `done` for the rest
+/// of the task, then the let-go settled by the physics): 600 per own card that no longer stands
+/// afterwards, and a fallen castle worst of all. None when the copy refuses a step.
+fn settled_worth(g: &Assault, mv: &Move, seat: usize) -> Option<i64> {
+    let before = g.state.players.get(seat)?.standing() as i64;
+    let mut copy = g.clone();
+    copy.apply(mv).ok()?;
+    for _ in 0..4 {
+        match copy.state.task() {
+            Some(Task::Place { seat: s, .. }) if s == seat => {
+                copy.apply(&Action::Done.encode(seat)).ok()?;
+            }
+            _ => break,
+        }
+    }
+    if let Some(Task::LetGo { seat: s, .. }) = copy.state.task() {
+        if s == seat {
+            let release = Launch {
+                kind: LaunchKind::Release,
+                ..Launch::default()
+            };
+            let outcome = copy.start_shot(&release).ok()?.run_to_rest();
+            copy.apply(&Move {
+                outcome: Some(outcome),
+                ..Move::shot(seat, release)
+            })
+            .ok()?;
+        }
+    }
+    let p = copy.state.players.get(seat)?;
+    let after = p.standing() as i64;
+    let fell = p.eliminated || (p.defeated && !g.state.players[seat].defeated);
+    let placed = g.state.players[seat].hand.len() as i64 - p.hand.len() as i64;
+    let lost = (before + placed.max(0) - after).max(0);
+    Some(-600 * lost - if fell { 50_000 } else { 0 })
+}
+
+/// The cards of a castle ranked by `State::safest_cards` (ruins, then the highest): the first
+/// is rated highest.
+fn safest_rank(g: &Assault, seat: usize, card: u32) -> i64 {
+    let order = g.state.safest_cards(seat);
+    match order.iter().position(|&c| c == card) {
+        Some(i) => -(i as i64),
+        None => i64::MIN / 4,
+    }
+}
+
+/// Where the Great Tower shields `seat` best: the spot beside its mat on the side of the nearest
+/// living opponent (their throws come from there).
+fn shield_x(g: &Assault, seat: usize) -> i32 {
+    let st = &g.state;
+    let mine = geo::mat_left(seat);
+    let nearest = (0..st.n)
+        .filter(|&o| o != seat && st.players.get(o).is_some_and(|p| p.alive()))
+        .min_by_key(|&o| ((geo::mat_left(o) - mine).abs(), o));
+    let right = nearest.is_none_or(|o| geo::mat_left(o) > mine);
+    let spots = st.tower_spots(seat);
+    let pick = if right {
+        spots.iter().max()
+    } else {
+        spots.iter().min()
+    };
+    pick.copied().unwrap_or(mine + geo::MAT_W / 2)
+}
