@@ -114,7 +114,7 @@ mod tests {
             r[2] = hh;
         }
         for d in [
-            named(built("assault", &["Build `Four Gates`"]), "Gates"),
+            named(built("assault", &["Build Four Gates"]), "Gates"),
             named(built("feud", &["Build the Barracks"]), "Barracks copy"),
             named(arrangement, "Tall left"),
         ] {
@@ -209,7 +209,7 @@ mod tests {
     fn random_changes_to_designs_never_panic_and_what_passes_rebuilds() {
         let mut rng = crate::core::Rng::new(41);
         let bases = [
-            built("assault", &["Build `Keep and Tower`"]),
+            built("assault", &["Build Keep and Tower"]),
             built("feud", &["Build the Twin Towers"]),
         ];
         let mut refused = 0;
