@@ -11,7 +11,7 @@
 //! UTF-8 bytes), the number of rows, each row as four zigzag varints, and a 32-bit FNV-1a of
 //! everything before it. The link machinery (varints, base64url, the checksum) is `core::link`'s.
 
-use super::link::{base64url, checksum, put_iv, put_uv, unbase64url, Bytes, CUT, DAMAGED};
+use super::link::{checksum, put_iv, put_uv, Bytes, Envelope, DAMAGED};
 use super::{Refusal, RuleResult};
 
 /// The design link layout this build writes and reads.
@@ -74,8 +74,17 @@ pub fn clean_name(raw: &str) -> String {
     out.chars().take(MAX_NAME_CHARS).collect()
 }
 
+/// A design link's wrapping: the game link's, with its own key, version and limits.
+const DESIGN_LINK: Envelope = Envelope {
+    fragment: FRAGMENT,
+    version: DESIGN_VERSION,
+    max_chars: MAX_DESIGN_CHARS,
+    max_decoded: MAX_DECODED,
+    what: "design",
+};
+
 fn refused(why: &str) -> Refusal {
-    Refusal(format!("This design link cannot be opened: {why}."))
+    DESIGN_LINK.refused(why)
 }
 
 /// The link payload for a design (without `#design=` in front).
@@ -104,15 +113,9 @@ pub fn encode(d: &Design) -> RuleResult<String> {
             put_iv(&mut plain, *v as i64);
         }
     }
-    let sum = checksum(&plain);
-    plain.extend_from_slice(&sum.to_le_bytes());
-    let mut bytes = vec![DESIGN_VERSION];
-    bytes.extend(miniz_oxide::deflate::compress_to_vec(&plain, 10));
-    let text = base64url(&bytes);
-    if text.len() > MAX_DESIGN_CHARS {
-        return Err(Refusal::new("this design is too big for a link"));
-    }
-    Ok(text)
+    DESIGN_LINK
+        .seal(plain)
+        .ok_or_else(|| Refusal::new("this design is too big for a link"))
 }
 
 /// `base + "#design=" + payload`.
@@ -129,54 +132,15 @@ pub fn is_design_link(text: &str) -> bool {
 
 /// The payload out of whatever was pasted: a whole URL, `#design=…`, `design=…` or the payload.
 pub fn payload(text: &str) -> &str {
-    let t = text.trim();
-    let t = match t.find(FRAGMENT) {
-        Some(i) => &t[i + FRAGMENT.len()..],
-        None => t.strip_prefix("design=").unwrap_or(t),
-    };
-    t.split('&').next().unwrap_or(t)
+    DESIGN_LINK.payload(text)
 }
 
 /// Decodes a design link (or its payload), refusing a truncated, damaged, oversized or foreign
 /// one with a plain message. This only reads the bytes: whether the design can be built is for
 /// its game to say (`games::designs::check`).
 pub fn decode(text: &str) -> RuleResult<Design> {
-    let p = payload(text);
-    if p.is_empty() {
-        return Err(refused("it holds no design"));
-    }
-    if p.len() > MAX_DESIGN_CHARS {
-        return Err(refused("it is far longer than any design link"));
-    }
-    let bytes = unbase64url(p).map_err(refused)?;
-    let Some((&version, deflated)) = bytes.split_first() else {
-        return Err(refused(CUT));
-    };
-    if version != DESIGN_VERSION {
-        return Err(refused(if version > DESIGN_VERSION {
-            "it was made by a newer version of Catapult Table"
-        } else {
-            "it is not a design link of this version of Catapult Table"
-        }));
-    }
-    let plain =
-        miniz_oxide::inflate::decompress_to_vec_with_limit(deflated, MAX_DECODED).map_err(|e| {
-            match e.status {
-                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
-                    refused("it holds more than a design link may")
-                }
-                miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => refused(CUT),
-                _ => refused(DAMAGED),
-            }
-        })?;
-    if plain.len() < 4 {
-        return Err(refused(CUT));
-    }
-    let (body, sum) = plain.split_at(plain.len() - 4);
-    if checksum(body) != u32::from_le_bytes([sum[0], sum[1], sum[2], sum[3]]) {
-        return Err(refused(DAMAGED));
-    }
-    read_body(body).map_err(refused)
+    let body = DESIGN_LINK.open(text)?;
+    read_body(&body).map_err(refused)
 }
 
 fn read_body(b: &[u8]) -> Result<Design, &'static str> {
@@ -215,6 +179,7 @@ fn read_body(b: &[u8]) -> Result<Design, &'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::link::base64url;
 
     fn sample() -> Design {
         Design {

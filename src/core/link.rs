@@ -144,18 +144,105 @@ pub fn encode(r: &Replay) -> RuleResult<String> {
         plain.extend_from_slice(s.as_bytes());
     }
     plain.extend_from_slice(&body);
-    let sum = checksum(&plain);
-    plain.extend_from_slice(&sum.to_le_bytes());
-    if plain.len() > MAX_DECODED_BYTES {
-        return Err(Refusal::new("this game is too long to be sent by link"));
+    GAME_LINK
+        .seal(plain)
+        .ok_or_else(|| Refusal::new("this game is too long to be sent by link"))
+}
+
+/// The wrapping every kind of link shares: a version byte, then the deflated body with its
+/// checksum, in base64url after a fragment key, each with its own limits and name in messages.
+pub(crate) struct Envelope {
+    /// `#g=`, `#design=`.
+    pub fragment: &'static str,
+    pub version: u8,
+    pub max_chars: usize,
+    pub max_decoded: usize,
+    /// What it holds, in messages: "game", "design".
+    pub what: &'static str,
+}
+
+pub(crate) const GAME_LINK: Envelope = Envelope {
+    fragment: FRAGMENT,
+    version: LINK_VERSION,
+    max_chars: MAX_LINK_CHARS,
+    max_decoded: MAX_DECODED_BYTES,
+    what: "game",
+};
+
+impl Envelope {
+    /// Why a link cannot be opened, in words for the player.
+    pub fn refused(&self, why: &str) -> Refusal {
+        Refusal(format!("This {} link cannot be opened: {why}.", self.what))
     }
-    let mut bytes = vec![LINK_VERSION];
-    bytes.extend(miniz_oxide::deflate::compress_to_vec(&plain, 10));
-    let text = base64url(&bytes);
-    if text.len() > MAX_LINK_CHARS {
-        return Err(Refusal::new("this game is too long to be sent by link"));
+
+    /// The payload for `body` (checksummed, deflated, versioned), or None when it is over the
+    /// limits.
+    pub fn seal(&self, mut body: Vec<u8>) -> Option<String> {
+        let sum = checksum(&body);
+        body.extend_from_slice(&sum.to_le_bytes());
+        if body.len() > self.max_decoded {
+            return None;
+        }
+        let mut bytes = vec![self.version];
+        bytes.extend(miniz_oxide::deflate::compress_to_vec(&body, 10));
+        let text = base64url(&bytes);
+        (text.len() <= self.max_chars).then_some(text)
     }
-    Ok(text)
+
+    /// The payload out of whatever was pasted: a whole URL, the fragment, `key=…` or the payload
+    /// alone; anything after it (another fragment field) is not part of it.
+    pub fn payload<'a>(&self, text: &'a str) -> &'a str {
+        let t = text.trim();
+        let key = &self.fragment[1..];
+        let t = match t.find(self.fragment) {
+            Some(i) => &t[i + self.fragment.len()..],
+            None => t.strip_prefix(key).unwrap_or(t),
+        };
+        t.split('&').next().unwrap_or(t)
+    }
+
+    /// The body a link holds, checked against its limits, version and checksum before anything
+    /// else reads it; a truncated, damaged, oversized or foreign one is refused in words.
+    pub fn open(&self, text: &str) -> RuleResult<Vec<u8>> {
+        let what = self.what;
+        let p = self.payload(text);
+        if p.is_empty() {
+            return Err(self.refused(&format!("it holds no {what}")));
+        }
+        if p.len() > self.max_chars {
+            return Err(self.refused(&format!("it is far longer than any {what} link")));
+        }
+        let bytes = unbase64url(p).map_err(|e| self.refused(e))?;
+        let Some((&version, deflated)) = bytes.split_first() else {
+            return Err(self.refused(CUT));
+        };
+        if version != self.version {
+            return Err(self.refused(&if version > self.version {
+                "it was made by a newer version of Catapult Table".to_string()
+            } else {
+                format!("it is not a {what} link of this version of Catapult Table")
+            }));
+        }
+        let mut plain =
+            miniz_oxide::inflate::decompress_to_vec_with_limit(deflated, self.max_decoded)
+                .map_err(|e| match e.status {
+                    miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
+                        self.refused(&format!("it holds more than a {what} link may"))
+                    }
+                    miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => {
+                        self.refused(CUT)
+                    }
+                    _ => self.refused(DAMAGED),
+                })?;
+        if plain.len() < 4 {
+            return Err(self.refused(CUT));
+        }
+        let sum = plain.split_off(plain.len() - 4);
+        if checksum(&plain) != u32::from_le_bytes([sum[0], sum[1], sum[2], sum[3]]) {
+            return Err(self.refused(DAMAGED));
+        }
+        Ok(plain)
+    }
 }
 
 /// `base + "#g=" + payload`.
@@ -219,60 +306,21 @@ pub(crate) const CUT: &str =
 pub(crate) const DAMAGED: &str =
     "it is damaged (some of it was changed or lost when it was copied)";
 
-/// Why a link cannot be opened, in words for the player.
+/// Why a game link cannot be opened, in words for the player.
 fn refused(why: &str) -> Refusal {
-    Refusal(format!("This game link cannot be opened: {why}."))
+    GAME_LINK.refused(why)
 }
 
 /// The payload out of whatever was pasted: a whole URL, `#g=…`, `g=…` or the payload alone.
 pub fn payload(text: &str) -> &str {
-    let t = text.trim();
-    let t = match t.find(FRAGMENT) {
-        Some(i) => &t[i + FRAGMENT.len()..],
-        None => t.strip_prefix("g=").unwrap_or(t),
-    };
-    // Anything after the payload (another fragment field) is not part of it.
-    t.split('&').next().unwrap_or(t)
+    GAME_LINK.payload(text)
 }
 
 /// Decodes a link (or its payload) into the game it holds, refusing a truncated, damaged,
 /// oversized or foreign link with a plain message. Limits are checked before allocating.
 pub fn decode(text: &str) -> RuleResult<LinkGame> {
-    let p = payload(text);
-    if p.is_empty() {
-        return Err(refused("it holds no game"));
-    }
-    if p.len() > MAX_LINK_CHARS {
-        return Err(refused("it is far longer than any game link"));
-    }
-    let bytes = unbase64url(p).map_err(refused)?;
-    let Some((&version, deflated)) = bytes.split_first() else {
-        return Err(refused(CUT));
-    };
-    if version != LINK_VERSION {
-        return Err(refused(if version > LINK_VERSION {
-            "it was made by a newer version of Catapult Table"
-        } else {
-            "it is not a game link of this version of Catapult Table"
-        }));
-    }
-    let plain = miniz_oxide::inflate::decompress_to_vec_with_limit(deflated, MAX_DECODED_BYTES)
-        .map_err(|e| match e.status {
-            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
-                refused("it holds more than a game link may")
-            }
-            miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => refused(CUT),
-            _ => refused(DAMAGED),
-        })?;
-    if plain.len() < 4 {
-        return Err(refused(CUT));
-    }
-    let (body, sum) = plain.split_at(plain.len() - 4);
-    let sum = u32::from_le_bytes([sum[0], sum[1], sum[2], sum[3]]);
-    if checksum(body) != sum {
-        return Err(refused(DAMAGED));
-    }
-    read_body(body).map_err(refused)
+    let body = GAME_LINK.open(text)?;
+    read_body(&body).map_err(refused)
 }
 
 pub(crate) struct Bytes<'a> {
