@@ -25,8 +25,9 @@ pub const BOT_PAUSE: f32 = 0.6;
 pub const QUICK_BOT_PAUSE: f32 = 0.1;
 
 /// How long a bot may think in one screen frame, seconds (its thinking goes on in the next
-/// frame): well inside a 60 Hz frame, so the screen never freezes while a bot thinks.
-pub const THINK_SLICE: f64 = 0.010;
+/// frame): frames stay under 50 ms while a bot thinks, and a slow screen (a few frames a second)
+/// still lets it decide in a second or two rather than ten.
+pub const THINK_SLICE: f64 = 0.030;
 
 /// How long a bot waits before its move, seconds.
 fn bot_pause() -> f32 {
