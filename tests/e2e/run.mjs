@@ -1151,7 +1151,7 @@ function carcassonneHooks() {
     // whole 83-tile game took 202 moves in 420 s and did not finish; this one is ~104 moves.
     seed: 7,
     taps: ["opt:2"],
-    budgetMs: 420000,
+    budgetMs: 540000,
     minShots: 1,
     // A short pull down and back from the catapult, a little different every hurl.
     pull: (i) => {
