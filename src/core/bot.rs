@@ -57,8 +57,8 @@ impl Level {
         }
     }
 
-    /// How much this level's hand shakes when it fires. Calibrated on 2-seat Catapult Castle
-    /// (`referee aim` and `referee tournament`; the bands are in docs/balance.md).
+    /// How much this level's hand shakes when it fires: the default a game keeps unless it
+    /// calibrates its own (`Game::aim_noise`; Castle does). The bands are in docs/balance.md.
     pub fn aim_noise(self) -> AimNoise {
         match self {
             Level::Easy => AimNoise {
@@ -69,7 +69,7 @@ impl Level {
                 angle: 30,
                 power: 38,
             },
-            // Hard aims exactly until each game's spread is calibrated (docs/balance.md).
+            // Hard aims exactly where a game has not calibrated its own hand (docs/balance.md).
             Level::Hard => AimNoise { angle: 0, power: 0 },
         }
     }

@@ -189,14 +189,7 @@ fn first_threats(state: &State, seat: usize) -> Vec<u32> {
 /// The table as it would be at the start of `seat`'s turn (nothing else changed).
 fn as_seen_by(state: &State, seat: usize) -> State {
     let mut view = state.clone();
-    view.turn = TurnState {
-        seat,
-        shots_allowed: 1,
-        shots_taken: 0,
-        toss: false,
-        strong: false,
-        fired_from: None,
-    };
+    view.turn = TurnState::new(seat);
     view
 }
 

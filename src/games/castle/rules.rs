@@ -180,7 +180,7 @@ pub struct TurnState {
 }
 
 impl TurnState {
-    fn new(seat: usize) -> Self {
+    pub(crate) fn new(seat: usize) -> Self {
         TurnState {
             seat,
             shots_allowed: 1,
