@@ -3,7 +3,8 @@
 //! clipped to its area.
 
 use super::draw;
-use super::frame::{Camera, Frame};
+use super::follow::{camera_on, shown_rect};
+use super::frame::{Area, Camera, Frame};
 use super::play::Play;
 use super::App;
 use crate::core::TableView;
@@ -46,8 +47,11 @@ impl App {
             let factor = if wheel > 0.0 { 1.25 } else { 0.8 };
             self.camera.zoom_at(factor, mx, my, bounds, framed);
         }
-        let f = self.camera.frame(bounds, framed);
+        let f = self.follow_frame(p, bounds, framed, active);
         self.frame = Some(f);
+        let fit = Frame::fit(bounds, framed);
+        let (cx, cy) = f.to_world(framed.centre().0, framed.centre().1);
+        self.probe_camera = (cx, cy, f.scale / fit.scale.max(1e-6));
         // Zoomed in, the table must not spill over the bars.
         let dpi = screen_dpi_scale().max(0.01);
         let clip = (
@@ -59,12 +63,45 @@ impl App {
         // SAFETY: macroquad's internal GL context is borrowed on the main thread for this one
         // call and not kept across frames (the scissor rectangle is in physical pixels).
         unsafe { get_internal_gl() }.quad_gl.scissor(Some(clip));
-        draw::ghost(&p.ghost, &f, u);
+        if let Some(ghost) = p.ghost_now() {
+            draw::ghost(ghost, &f, u);
+        }
         self.ui.set_clip(Some(table_area));
         draw::table(&self.ui, view, &f);
         self.ui.set_clip(None);
         // SAFETY: as above.
         unsafe { get_internal_gl() }.quad_gl.scissor(None);
         f
+    }
+
+    /// The frame to draw with: the player's camera when they zoomed or while anyone aims (a
+    /// gesture must not see the table move under it); otherwise the view eases towards the
+    /// moving bodies of a shot in flight and back to the framing once it rests.
+    fn follow_frame(&mut self, p: &Play, bounds: [f32; 4], framed: Area, active: bool) -> Frame {
+        let player = self.camera.frame(bounds, framed);
+        let aiming = p.flight.is_none() && p.human_turn().is_some();
+        if p.flight.is_none() {
+            self.follow_action = None;
+        }
+        let snap = self.reduce_motion || aiming || !self.camera.is_fit();
+        if snap {
+            self.follow_action = None;
+            self.ease.towards(shown_rect(&player, framed), 0.0, true);
+            return player;
+        }
+        if let Some(b) = p.flight.as_ref().and_then(|f| f.moving_box()) {
+            self.follow_action = Some(b);
+        }
+        let target = match self.follow_action {
+            Some(b) => camera_on(b, bounds, framed).frame(bounds, framed),
+            None => player,
+        };
+        let dt = if active { get_frame_time() } else { 0.0 };
+        let shown = self.ease.towards(shown_rect(&target, framed), dt, false);
+        if self.ease.moving(shown_rect(&target, framed)) {
+            Frame::fit(shown, framed)
+        } else {
+            target
+        }
     }
 }

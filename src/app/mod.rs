@@ -12,6 +12,7 @@
 
 pub mod chart;
 pub mod draw;
+pub mod follow;
 pub mod frame;
 pub mod gesture;
 pub mod grid;
@@ -175,6 +176,14 @@ struct App {
     handed_to: Option<usize>,
     /// The first-game hint shown this frame, if any.
     hint_up: Option<hints::Hint>,
+    /// The side view on screen easing towards the action of a shot and back.
+    ease: follow::Ease,
+    /// The last box of moving bodies in the shot now playing (the camera holds it until rest).
+    follow_action: Option<[f32; 4]>,
+    /// The player turned camera motion, shakes and particles off.
+    reduce_motion: bool,
+    /// The side view's centre (world metres) and zoom over the fitted table, for browser tests.
+    probe_camera: (f32, f32, f32),
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -186,6 +195,8 @@ impl App {
     fn new() -> App {
         let mut store = platform::store();
         let muted = save::muted(store.as_ref());
+        let reduce_motion =
+            save::reduce_motion(store.as_ref()) || platform::prefers_reduced_motion();
         let (saved, notice) = match save::load(store.as_mut()) {
             Found::Nothing => (None, None),
             Found::Resumable(p, line) => (Some((p, line)), None),
@@ -250,6 +261,10 @@ impl App {
             portrait_told: false,
             handed_to: None,
             hint_up: None,
+            ease: follow::Ease::default(),
+            follow_action: None,
+            reduce_motion,
+            probe_camera: (0.0, 0.0, 0.0),
         }
     }
 
@@ -376,6 +391,8 @@ impl App {
             scale: self.frame.map(|f| f.scale).unwrap_or(0.0),
             buttons: self.ui.probe_buttons(),
             muted: self.muted as i32,
+            camera: self.probe_camera,
+            reduce_motion: self.reduce_motion as i32,
             has_save: self.saved.is_some() as i32,
             map: self.probe_map,
             ghost: self.probe_ghost,

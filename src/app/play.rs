@@ -136,6 +136,11 @@ impl Flight {
     pub fn frames(&self) -> u64 {
         self.shot.shot.steps()
     }
+
+    /// The box around the bodies moving now (the action the camera follows), if any.
+    pub fn moving_box(&self) -> Option<[f32; 4]> {
+        super::follow::moving_box(&self.prev, &self.cur, crate::physics::FRAME_DT)
+    }
 }
 
 /// Interpolates bodies between two frames (same bodies in the same order), else the later one.
@@ -180,8 +185,8 @@ pub struct Play {
     /// The session and its bots.
     pub driver: Driver,
     pub flight: Option<Flight>,
-    /// The previous shot's projectile path (drawn faint).
-    pub ghost: Vec<[f32; 2]>,
+    /// Each seat's last shot: its projectile's path (drawn faint on that seat's next turn).
+    pub ghosts: Vec<Vec<[f32; 2]>>,
     /// Seconds before a bot acts.
     pub wait: f32,
     /// A bot is thinking (the screen shows "thinking…" for a frame before it starts, and while
@@ -208,7 +213,7 @@ impl Play {
             info,
             driver,
             flight: None,
-            ghost: Vec::new(),
+            ghosts: Vec::new(),
             wait: bot_pause(),
             thinking: false,
             log: Vec::new(),
@@ -348,7 +353,11 @@ impl Play {
             tick.impacts = impacts;
             if settled {
                 if let Some(f) = self.flight.take() {
-                    self.ghost = f.longest_path();
+                    let seat = f.seat();
+                    if self.ghosts.len() <= seat {
+                        self.ghosts.resize(seat + 1, Vec::new());
+                    }
+                    self.ghosts[seat] = f.longest_path();
                     match self.driver.land(f.shot) {
                         Ok(ev) => {
                             self.note(&ev);
@@ -399,6 +408,18 @@ impl Play {
         }
         self.wait = bot_pause();
         tick
+    }
+
+    /// The ghost to draw now: the last shot of the seat that aims or whose shot flies.
+    pub fn ghost_now(&self) -> Option<&[[f32; 2]]> {
+        let seat = match &self.flight {
+            Some(f) => f.seat(),
+            None => self.game().turn()?,
+        };
+        self.ghosts
+            .get(seat)
+            .map(|g| g.as_slice())
+            .filter(|g| !g.is_empty())
     }
 
     /// What to draw now: the shot in flight (interpolated) or the table at rest.
@@ -487,9 +508,21 @@ mod tests {
         assert_eq!(mv.outcome.as_ref(), Some(&shot.run_to_rest()));
         assert!(fresh.driver.session.play(mv.clone()).is_ok());
         assert_eq!(p.game().turn(), Some(1));
-        assert!(p.ghost.len() > 10, "the ghost path was recorded");
-        let moved = p.ghost.last().copied().unwrap_or_default();
+        let ghost = p.ghosts.first().cloned().unwrap_or_default();
+        assert!(ghost.len() > 10, "the ghost path was recorded");
+        let moved = ghost.last().copied().unwrap_or_default();
         assert!(moved[0] > -0.7, "the ghost is the ball's flight: {moved:?}");
+        // Seat 1 aims next: it has no shot of its own yet, so no ghost is drawn for it.
+        assert!(p.ghost_now().is_none(), "seat 0's ghost is not seat 1's");
+        assert!(p.fire(launch.clone()).is_ok());
+        run_flight(&mut p);
+        if p.game().turn() == Some(0) {
+            assert_eq!(
+                p.ghost_now(),
+                Some(ghost.as_slice()),
+                "seat 0 sees its own shot"
+            );
+        }
         assert!(!before.bodies.is_empty());
     }
 
