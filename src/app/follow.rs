@@ -16,7 +16,7 @@ pub const EASE_SECONDS: f32 = 0.28;
 /// The box (min x, min y, max x, max y, metres) around the bodies that moved faster than
 /// `MOVING` between two frames `dt` seconds apart (same bodies in the same order), if any did.
 pub fn moving_box(prev: &TableView, cur: &TableView, dt: f32) -> Option<[f32; 4]> {
-    if prev.bodies.len() != cur.bodies.len() || !(dt > 0.0) {
+    if prev.bodies.len() != cur.bodies.len() || !dt.is_finite() || dt <= 0.0 {
         return None;
     }
     let mut out: Option<[f32; 4]> = None;
