@@ -65,6 +65,7 @@ impl App {
         for e in self.ui.events.clone() {
             match e {
                 PointerEvent::Down { x, y } => {
+                    self.off_ring = false;
                     if !self.on_table(x, y) {
                         continue;
                     }
@@ -75,9 +76,15 @@ impl App {
                             t0: now,
                         });
                     } else {
+                        // Told on release, unless the drag moved the view instead.
                         self.aim = None;
-                        self.say("Start on the launcher: the glowing ring.", true);
+                        self.off_ring = true;
                     }
+                }
+                PointerEvent::SecondDown { .. } if self.aim.is_some() => {
+                    // Two fingers pinch the view: never a shot.
+                    self.aim = None;
+                    log("gesture cancelled: two fingers");
                 }
                 PointerEvent::Move { x, y } => {
                     if let Some(a) = self.aim.as_mut() {
@@ -88,6 +95,12 @@ impl App {
                     }
                 }
                 PointerEvent::Up { x, y } => {
+                    // A drag on the fitted table moved nothing: the player missed the ring.
+                    let moved_view =
+                        self.nav.pinched || (self.nav.claimed && !self.camera.is_fit());
+                    if std::mem::take(&mut self.off_ring) && !moved_view {
+                        self.say("Start on the launcher: the glowing ring.", true);
+                    }
                     if let Some(mut a) = self.aim.take() {
                         let (wx, wy) = f.to_world(x, y);
                         a.samples.push(Sample::new((now - a.t0) as f32, wx, wy));

@@ -5,10 +5,25 @@
 use super::draw;
 use super::follow::{camera_on, shown_rect};
 use super::frame::{Area, Camera, Frame};
+use super::gesture::Feel;
+use super::log;
+use super::nav::NavAction;
 use super::play::Play;
+use super::pointer::PointerEvent;
 use super::App;
 use crate::core::TableView;
 use macroquad::prelude::*;
+
+/// What a press on the table may start this frame, for the view's own pan and pinch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum TableTouch {
+    /// A throw from the launcher's ring at this world point.
+    Launcher([f32; 2]),
+    /// A piece is placed or carried (its own two-finger twist).
+    Placing,
+    /// Nothing: any drag moves the view.
+    Free,
+}
 
 impl App {
     /// Whether a press at (x, y) is on the table and not on a button: only those start a
@@ -25,6 +40,7 @@ impl App {
         p: &Play,
         view: &TableView,
         close_up: Option<[f32; 4]>,
+        touch: TableTouch,
         active: bool,
     ) -> Frame {
         let u = self.ui.u;
@@ -46,6 +62,9 @@ impl App {
             // One notch zooms by 1.25 whatever the platform's wheel units.
             let factor = if wheel > 0.0 { 1.25 } else { 0.8 };
             self.camera.zoom_at(factor, mx, my, bounds, framed);
+        }
+        if active {
+            self.nav_input(bounds, framed, touch);
         }
         let f = self.follow_frame(p, bounds, framed, active);
         self.frame = Some(f);
@@ -72,6 +91,52 @@ impl App {
         // SAFETY: as above.
         unsafe { get_internal_gl() }.quad_gl.scissor(None);
         f
+    }
+
+    /// Pinch and two-finger pan (never while a piece is being placed: its fingers twist the
+    /// piece), one finger dragged from off the launcher, the right or middle mouse button.
+    fn nav_input(&mut self, bounds: [f32; 4], framed: Area, touch: TableTouch) {
+        let f = self.camera.frame(bounds, framed);
+        let feel = Feel::for_screen(f.metres(self.ui.w.min(self.ui.h)));
+        let slop = 1.5 * self.ui.u;
+        for e in self.ui.events.clone() {
+            if touch == TableTouch::Placing {
+                break;
+            }
+            let (on_table, free) = match e {
+                PointerEvent::Down { x, y } => {
+                    let free = match touch {
+                        TableTouch::Launcher(o) => {
+                            let (wx, wy) = f.to_world(x, y);
+                            (wx - o[0]).hypot(wy - o[1]) > feel.grab
+                        }
+                        _ => true,
+                    };
+                    (self.on_table(x, y), free)
+                }
+                _ => (false, false),
+            };
+            for a in self.nav.event(e, on_table, free, slop) {
+                match a {
+                    NavAction::Pan(dx, dy) => self.camera.pan_by(dx, dy, bounds, framed),
+                    NavAction::Zoom(k, x, y) => {
+                        self.camera.zoom_at(k, x, y, bounds, framed);
+                        log(&format!("view zoom={:.2}", self.camera.zoom));
+                    }
+                }
+            }
+        }
+        let (mx, my) = mouse_position();
+        let held =
+            is_mouse_button_down(MouseButton::Right) || is_mouse_button_down(MouseButton::Middle);
+        self.mouse_pan = match (held, self.mouse_pan) {
+            (true, Some((lx, ly))) => {
+                self.camera.pan_by(mx - lx, my - ly, bounds, framed);
+                Some((mx, my))
+            }
+            (true, None) if self.table_area.contains(mx, my) => Some((mx, my)),
+            _ => None,
+        };
     }
 
     /// The frame to draw with: the player's camera when they zoomed or while anyone aims (a

@@ -16,6 +16,7 @@ pub mod follow;
 pub mod frame;
 pub mod gesture;
 pub mod grid;
+pub mod nav;
 pub mod platform;
 pub mod play;
 pub mod pointer;
@@ -176,6 +177,11 @@ struct App {
     handed_to: Option<usize>,
     /// The first-game hint shown this frame, if any.
     hint_up: Option<hints::Hint>,
+    /// Pan and pinch on the side view, and the mouse's right or middle button dragging it.
+    nav: nav::TableNav,
+    mouse_pan: Option<(f32, f32)>,
+    /// The press under way began off the launcher's ring (told on release unless it panned).
+    off_ring: bool,
     /// The side view on screen easing towards the action of a shot and back.
     ease: follow::Ease,
     /// The last box of moving bodies in the shot now playing (the camera holds it until rest).
@@ -261,6 +267,9 @@ impl App {
             portrait_told: false,
             handed_to: None,
             hint_up: None,
+            nav: nav::TableNav::default(),
+            mouse_pan: None,
+            off_ring: false,
             ease: follow::Ease::default(),
             follow_action: None,
             reduce_motion,

@@ -1,6 +1,7 @@
 //! The in-game screen: advancing the game each frame (flights, bot turns, the end) and
 //! laying out the bars, the table and the input over it.
 
+use super::camera::TableTouch;
 use super::frame::Area;
 use super::gesture::Feel;
 use super::hints::Hint as Hints;
@@ -125,7 +126,14 @@ impl App {
                 return;
             }
         };
-        let f = self.draw_table(p, &view, offer.close_up, active);
+        let touch = match (&offer.launch, offer.kind, &offer.placement) {
+            (_, _, Some(_)) => TableTouch::Placing,
+            (Some(lp), Some(k), None) if k != LaunchKind::Release => {
+                TableTouch::Launcher(lp.origin)
+            }
+            _ => TableTouch::Free,
+        };
+        let f = self.draw_table(p, &view, offer.close_up, touch, active);
         // Launcher, aim, placement ghost.
         let feel = Feel::for_screen(f.metres(w.min(h)));
         if let Some(lp) = &offer.launch {
