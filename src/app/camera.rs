@@ -66,7 +66,16 @@ impl App {
         if active {
             self.nav_input(bounds, framed, touch);
         }
-        let f = self.follow_frame(p, bounds, framed, active);
+        let mut f = self.follow_frame(p, bounds, framed, active);
+        if active {
+            self.effects.update(get_frame_time());
+        }
+        // A collapse shakes the view, never under a player's finger.
+        if p.human_turn().is_none() {
+            let (dx, dy) = self.effects.shake_offset(u);
+            f.ox += dx;
+            f.oy += dy;
+        }
         self.frame = Some(f);
         let fit = Frame::fit(bounds, framed);
         let (cx, cy) = f.to_world(framed.centre().0, framed.centre().1);
@@ -87,6 +96,7 @@ impl App {
         }
         self.ui.set_clip(Some(table_area));
         draw::table(&self.ui, view, &f);
+        self.effects.draw(&f);
         self.ui.set_clip(None);
         // SAFETY: as above.
         unsafe { get_internal_gl() }.quad_gl.scissor(None);

@@ -12,6 +12,7 @@
 
 pub mod chart;
 pub mod draw;
+pub mod effects;
 pub mod follow;
 pub mod frame;
 pub mod gesture;
@@ -188,6 +189,8 @@ struct App {
     follow_action: Option<[f32; 4]>,
     /// The player turned camera motion, shakes and particles off.
     reduce_motion: bool,
+    /// Dust, chips and the shake of a collapse.
+    effects: effects::Effects,
     /// The side view's centre (world metres) and zoom over the fitted table, for browser tests.
     probe_camera: (f32, f32, f32),
 }
@@ -273,6 +276,7 @@ impl App {
             ease: follow::Ease::default(),
             follow_action: None,
             reduce_motion,
+            effects: effects::Effects::default(),
             probe_camera: (0.0, 0.0, 0.0),
         }
     }
@@ -402,6 +406,7 @@ impl App {
             muted: self.muted as i32,
             camera: self.probe_camera,
             reduce_motion: self.reduce_motion as i32,
+            particles: self.effects.alive() as i32,
             has_save: self.saved.is_some() as i32,
             map: self.probe_map,
             ghost: self.probe_ghost,

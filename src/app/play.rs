@@ -38,6 +38,21 @@ fn bot_pause() -> f32 {
     }
 }
 
+/// What one frame of a shot did that the effects show: where (world metres), how hard
+/// (metres a second of velocity change) and in what colour.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hit {
+    pub x: f32,
+    pub y: f32,
+    pub strength: f32,
+    pub rgb: [u8; 3],
+    /// The body was at rest and is now moving (a piece knocked), not a moving body striking.
+    pub knocked: bool,
+}
+
+/// Hits reported per frame at most (a collapse of many pieces does not flood the effects).
+const HITS_PER_FRAME: usize = 8;
+
 /// A shot being animated: the driver's flight, stepped by a clock and drawn interpolated.
 pub struct Flight {
     shot: driver::Flight,
@@ -48,6 +63,8 @@ pub struct Flight {
     paths: Vec<Vec<[f32; 2]>>,
     /// Velocities at the previous frame, to hear impacts.
     vel: Vec<[f32; 2]>,
+    /// Strikes and knocks since the app last took them.
+    hits: Vec<Hit>,
 }
 
 impl Flight {
@@ -62,6 +79,7 @@ impl Flight {
             clock: FixedClock::default(),
             paths,
             vel,
+            hits: Vec::new(),
         }
     }
 
@@ -106,6 +124,19 @@ impl Flight {
                 if dv > 1.5 {
                     hits += 1;
                 }
+                let (was, now) = (old[0].hypot(old[1]), v[0].hypot(v[1]));
+                // The first frames are the launch itself, not a knock.
+                let knocked = p.len() > 4 && was < 0.2 && now > 0.6;
+                let struck = dv > 1.5 && was > 1.0;
+                if (knocked || struck) && self.hits.len() < HITS_PER_FRAME * 4 {
+                    self.hits.push(Hit {
+                        x: b.x,
+                        y: b.y,
+                        strength: dv,
+                        rgb: b.rgb,
+                        knocked,
+                    });
+                }
                 *old = v;
             }
         }
@@ -135,6 +166,12 @@ impl Flight {
 
     pub fn frames(&self) -> u64 {
         self.shot.shot.steps()
+    }
+
+    /// The strikes and knocks since the last call, at most `HITS_PER_FRAME`.
+    pub fn take_hits(&mut self, out: &mut Vec<Hit>) {
+        let n = self.hits.len().min(HITS_PER_FRAME);
+        out.extend(self.hits.drain(..).take(n));
     }
 
     /// The box around the bodies moving now (the action the camera follows), if any.
@@ -175,6 +212,8 @@ pub struct Tick {
     pub events: Vec<Event>,
     pub launched: bool,
     pub impacts: u32,
+    /// Where bodies struck or were knocked this update (for dust and chips).
+    pub hits: Vec<Hit>,
     /// A move was played (save now).
     pub moved: bool,
     pub error: Option<String>,
@@ -351,6 +390,7 @@ impl Play {
         if let Some(f) = self.flight.as_mut() {
             let (settled, impacts) = f.advance(dt);
             tick.impacts = impacts;
+            f.take_hits(&mut tick.hits);
             if settled {
                 if let Some(f) = self.flight.take() {
                     let seat = f.seat();
@@ -524,6 +564,43 @@ mod tests {
             );
         }
         assert!(!before.bodies.is_empty());
+    }
+
+    #[test]
+    fn a_shot_reports_where_it_strikes_and_not_its_launch_as_a_knock() {
+        let mut p = practice(default_seats(2, SeatKind::Human), &[]);
+        let launch = Launch {
+            kind: LaunchKind::Catapult,
+            angle: 450,
+            power: 500,
+            ..Launch::default()
+        };
+        assert!(p.fire(launch).is_ok());
+        let mut hits = Vec::new();
+        let mut first = Vec::new();
+        for i in 0..4000 {
+            let t = p.update(1.0 / 60.0);
+            if i < 3 {
+                first.extend(t.hits.iter().copied());
+            }
+            assert!(t.hits.len() <= HITS_PER_FRAME);
+            hits.extend(t.hits);
+            if p.flight.is_none() {
+                break;
+            }
+        }
+        assert!(
+            first.iter().all(|h| !h.knocked),
+            "the launch is no knock: {first:?}"
+        );
+        let strike = hits.iter().find(|h| !h.knocked);
+        let strike = strike.unwrap_or_else(|| panic!("the ball lands somewhere: {hits:?}"));
+        let b = p.game().view().bounds;
+        assert!(
+            strike.x >= b[0] - 0.5 && strike.x <= b[2] + 0.5,
+            "{strike:?} in {b:?}"
+        );
+        assert!(strike.strength > 1.5);
     }
 
     #[test]

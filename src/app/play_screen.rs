@@ -54,6 +54,13 @@ impl App {
         if tick.impacts > 0 {
             self.sfx(sound::Effect::Impact);
         }
+        if !self.reduce_motion {
+            for h in &tick.hits {
+                if self.effects.hit(*h) {
+                    log("collapse");
+                }
+            }
+        }
         self.sfx_for_events(&tick.events);
         if let Some(err) = tick.error {
             self.say(err, true);

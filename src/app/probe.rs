@@ -28,6 +28,8 @@ pub struct Probe {
     pub camera: (f32, f32, f32),
     /// 1 while the Reduce motion setting is on.
     pub reduce_motion: i32,
+    /// Dust and chips alive.
+    pub particles: i32,
     pub has_save: i32,
     /// The tile map on screen: pixels per cell and the screen point of map (0, 0).
     pub map: Option<(f32, f32, f32)>,
@@ -152,6 +154,10 @@ pub extern "C" fn ct_cam_zoom() -> f32 {
 #[no_mangle]
 pub extern "C" fn ct_reduce_motion() -> i32 {
     read(|p| p.reduce_motion, 0)
+}
+#[no_mangle]
+pub extern "C" fn ct_particles() -> i32 {
+    read(|p| p.particles, 0)
 }
 #[no_mangle]
 pub extern "C" fn ct_has_save() -> i32 {

@@ -192,6 +192,17 @@ mod tests {
     }
 
     #[test]
+    fn reduce_motion_is_remembered() {
+        let mut store = MemStore::default();
+        assert!(!reduce_motion(&store), "motion is on by default");
+        assert!(set_reduce_motion(&mut store, true).is_ok());
+        assert!(reduce_motion(&store));
+        assert!(!muted(&store), "a separate setting from the sound");
+        assert!(set_reduce_motion(&mut store, false).is_ok());
+        assert!(!reduce_motion(&store));
+    }
+
+    #[test]
     fn mute_is_remembered() {
         let mut store = MemStore::default();
         assert!(!muted(&store));
