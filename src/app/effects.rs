@@ -236,7 +236,10 @@ mod tests {
         assert!(!e.hit(hit(true)), "knocks a second apart are no collapse");
         assert!(!e.shaking());
         let mut e = Effects::default();
-        let shook = (0..3).map(|_| e.hit(hit(true))).any(|s| s);
+        let mut shook = false;
+        for _ in 0..3 {
+            shook |= e.hit(hit(true));
+        }
         assert!(shook && e.shaking());
         e.update(1.0 / 60.0);
         assert_ne!(e.shake_offset(6.0), (0.0, 0.0));
