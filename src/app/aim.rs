@@ -62,6 +62,10 @@ impl App {
             self.ui.text(hint, hx, oy + ring + u, small, DIM);
         }
         let now = self.ui.clock;
+        if self.nav.pinched && self.aim.take().is_some() {
+            // Two fingers moving pinch the view: never a shot.
+            log("gesture cancelled: pinch");
+        }
         for e in self.ui.events.clone() {
             match e {
                 PointerEvent::Down { x, y } => {
@@ -81,11 +85,7 @@ impl App {
                         self.off_ring = true;
                     }
                 }
-                PointerEvent::SecondDown { .. } if self.aim.is_some() => {
-                    // Two fingers pinch the view: never a shot.
-                    self.aim = None;
-                    log("gesture cancelled: two fingers");
-                }
+
                 PointerEvent::Move { x, y } => {
                     if let Some(a) = self.aim.as_mut() {
                         let (wx, wy) = f.to_world(x, y);
@@ -101,7 +101,7 @@ impl App {
                     if std::mem::take(&mut self.off_ring) && !moved_view {
                         self.say("Start on the launcher: the glowing ring.", true);
                     }
-                    if let Some(mut a) = self.aim.take() {
+                    if let Some(mut a) = self.aim.take().filter(|_| !self.nav.pinched) {
                         let (wx, wy) = f.to_world(x, y);
                         a.samples.push(Sample::new((now - a.t0) as f32, wx, wy));
                         match gesture::launch_for(lp, kind, &a.samples, feel) {

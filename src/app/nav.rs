@@ -44,6 +44,12 @@ enum Press {
         a: (f32, f32),
         b: (f32, f32),
     },
+    /// A second finger rests beside a throw (`b0` where it landed): the throw goes on unless
+    /// that finger moves past the slop, which makes it a pinch.
+    Rest {
+        a: (f32, f32),
+        b0: (f32, f32),
+    },
     /// The second finger lifted: the rest of this press does nothing.
     Spent,
 }
@@ -62,7 +68,8 @@ pub struct TableNav {
 impl TableNav {
     /// One pointer event. `on_table`: a `Down` is on the table (not on a button); `free`: a
     /// one-finger drag from there may pan (no launch or placement starts there); `slop`: how
-    /// far a tap may move, pixels. Two fingers always pan and zoom.
+    /// far a tap may move, pixels. Two fingers pan and zoom, except that a second finger resting
+    /// beside a throw (a press that was not `free`) leaves the throw alone until it moves.
     pub fn event(
         &mut self,
         e: PointerEvent,
@@ -78,6 +85,7 @@ impl TableNav {
                 self.press = on_table.then_some(Press::Tap { at: (x, y), free });
             }
             PointerEvent::Move { x, y } => match self.press {
+                Some(Press::Rest { b0, .. }) => self.press = Some(Press::Rest { a: (x, y), b0 }),
                 Some(Press::Tap { at, free: true }) if (x - at.0).hypot(y - at.1) > slop => {
                     self.press = Some(Press::Pan { last: (x, y) });
                     self.claimed = true;
@@ -94,29 +102,35 @@ impl TableNav {
                 }
                 _ => {}
             },
-            PointerEvent::SecondDown { x, y } => {
-                let a = match self.press {
-                    Some(Press::Tap { at, .. }) => Some(at),
-                    Some(Press::Pan { last }) => Some(last),
-                    _ => None,
-                };
-                if let Some(a) = a {
+            PointerEvent::SecondDown { x, y } => match self.press {
+                Some(Press::Tap { at, free: false }) => {
+                    self.press = Some(Press::Rest { a: at, b0: (x, y) });
+                }
+                Some(Press::Tap { at: a, .. }) | Some(Press::Pan { last: a }) => {
                     self.press = Some(Press::Pinch { a, b: (x, y) });
                     self.claimed = true;
                     self.pinched = true;
                 }
-            }
-            PointerEvent::SecondMove { x, y } => {
-                if let Some(Press::Pinch { a, b }) = self.press {
+                _ => {}
+            },
+            PointerEvent::SecondMove { x, y } => match self.press {
+                Some(Press::Pinch { a, b }) => {
                     out = pinch_step(a, b, a, (x, y));
                     self.press = Some(Press::Pinch { a, b: (x, y) });
                 }
-            }
-            PointerEvent::SecondUp => {
-                if matches!(self.press, Some(Press::Pinch { .. })) {
-                    self.press = Some(Press::Spent);
+                Some(Press::Rest { a, b0 }) if (x - b0.0).hypot(y - b0.1) > slop => {
+                    out = pinch_step(a, b0, a, (x, y));
+                    self.press = Some(Press::Pinch { a, b: (x, y) });
+                    self.claimed = true;
+                    self.pinched = true;
                 }
-            }
+                _ => {}
+            },
+            PointerEvent::SecondUp => match self.press {
+                Some(Press::Pinch { .. }) => self.press = Some(Press::Spent),
+                Some(Press::Rest { a, .. }) => self.press = Some(Press::Tap { at: a, free: false }),
+                _ => {}
+            },
             PointerEvent::Up { .. } | PointerEvent::Cancel => self.press = None,
         }
         out
@@ -186,6 +200,36 @@ mod tests {
         );
         run(&mut nav, &[Down { x: 1.0, y: 1.0 }], true);
         assert!(!nav.claimed, "a new press starts unclaimed");
+    }
+
+    /// A second finger landing and lifting during a drag-to-fire leaves the throw alone; one
+    /// that moves pinches (and so the throw is cancelled).
+    #[test]
+    fn a_resting_second_finger_beside_a_throw_is_no_pinch_a_moving_one_is() {
+        let mut nav = TableNav::default();
+        let out = run(
+            &mut nav,
+            &[
+                Down { x: 100.0, y: 100.0 },
+                SecondDown { x: 400.0, y: 300.0 },
+                Move { x: 60.0, y: 130.0 },
+                SecondMove { x: 402.0, y: 301.0 },
+                Move { x: 20.0, y: 160.0 },
+                SecondUp,
+                Move { x: 0.0, y: 180.0 },
+            ],
+            false,
+        );
+        assert!(out.is_empty() && !nav.claimed && !nav.pinched, "{out:?}");
+        let out = run(
+            &mut nav,
+            &[
+                SecondDown { x: 400.0, y: 300.0 },
+                SecondMove { x: 440.0, y: 300.0 },
+            ],
+            false,
+        );
+        assert!(nav.pinched && !out.is_empty(), "{out:?}");
     }
 
     #[test]

@@ -22,6 +22,7 @@ import {
 } from "./links.mjs";
 import { textLayout, passAndPlay } from "./screens.mjs";
 import { botThinking } from "./think.mjs";
+import { cameraFollowPinchReduce } from "./camera.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -405,6 +406,9 @@ async function main() {
       );
       await test("catapults: a game resumed in its last round ends on the results screen with the chart", () =>
         resultsChart(browser, url)
+      );
+      await test("camera: a shot is followed and the view returns; pinch zooms, two fingers pan, no shot; reduce motion stops the follow", () =>
+        cameraFollowPinchReduce(browser, url, Tab, { check, sleep })
       );
     }
 
