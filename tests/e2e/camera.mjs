@@ -34,6 +34,7 @@ export async function cameraFollowPinchReduce(browser, url, Tab, h) {
     const g = gesturePath(kind, anchor, size);
     await tab.drag(g.pts, g.stepMs, g.burst);
     const samples = [];
+    const [t0, f0] = [Date.now(), await tab.q("ct_frames")];
     const end = Date.now() + 20000;
     while (Date.now() < end) {
       const s = {
@@ -47,6 +48,7 @@ export async function cameraFollowPinchReduce(browser, url, Tab, h) {
       await sleep(40);
     }
     check(samples.some((s) => s.moves > moves), "the shot was played");
+    samples.fps = ((await tab.q("ct_frames")) - f0) / ((Date.now() - t0) / 1000);
     return samples;
   };
 
@@ -56,7 +58,7 @@ export async function cameraFollowPinchReduce(browser, url, Tab, h) {
   check(peak > 1.2, `the camera zooms in on the shot in flight (peak ${peak.toFixed(2)})`);
   const last = first[first.length - 1];
   check(last.zoom < 1.001, `the view returns to the whole table (${last.zoom})`);
-  console.log(`     followed: peak zoom ${peak.toFixed(2)}, most particles ${Math.max(...first.map((s) => s.particles))}`);
+  console.log(`     followed: peak zoom ${peak.toFixed(2)}, most particles ${Math.max(...first.map((s) => s.particles))}, ${first.fps.toFixed(0)} frames/s in flight`);
   await tab.shot("camera-after-shot");
 
   // 2. A pinch on the table zooms, two fingers pan, nothing is fired, Fit returns.
