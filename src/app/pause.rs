@@ -14,9 +14,12 @@ impl App {
         self.ui.cover(Area::new(0.0, 0.0, w, h));
         let bw = (w - 8.0 * u).min(60.0 * u);
         let x = (w - bw) * 0.5;
-        let bh = 11.0 * u;
-        let y0 = (h - 7.0 * (bh + 2.0 * u)) * 0.5;
         let big = self.ui.size(6.0);
+        // Seven rows and the title fit any height: the buttons shrink a little on short screens.
+        let rows = 7.0;
+        let bh = ((h - big - 7.0 * u) / rows - 2.0 * u).clamp(6.0 * u, 11.0 * u);
+        let block = big + 3.0 * u + rows * (bh + 2.0 * u);
+        let y0 = ((h - block) * 0.5).max(u) + big + 3.0 * u;
         self.ui.text_centred(
             "Paused",
             Area::new(0.0, y0 - big - 3.0 * u, w, big),

@@ -8,7 +8,9 @@ import { gesturePath } from "./games.mjs";
 
 export async function cameraFollowPinchReduce(browser, url, Tab, h) {
   const { check, sleep } = h;
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+  // CT_CAMERA_SIZE=390x844 runs it at another size (to look at the pictures of a flight there).
+  const [vw, vh] = (process.env.CT_CAMERA_SIZE || "1280x800").split("x").map(Number);
+  const ctx = await browser.newContext({ viewport: { width: vw, height: vh }, hasTouch: true });
   const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick&hints=off`);
   await tab.page.evaluate(() => {
     localStorage.removeItem("catapult-table.save");
@@ -44,6 +46,10 @@ export async function cameraFollowPinchReduce(browser, url, Tab, h) {
         particles: await tab.q("ct_particles"),
       };
       samples.push(s);
+      if (s.zoom > 1.3 && !samples.pictured && s.particles >= 0) {
+        samples.pictured = true;
+        await tab.shot(`camera-in-flight-${vw}x${vh}${s.moves > moves ? "-landed" : ""}`);
+      }
       if (s.moves > moves && s.zoom < 1.001) break;
       await sleep(40);
     }
