@@ -119,6 +119,42 @@ impl Ease {
     }
 }
 
+/// Seconds a piece the rules moved (a captured tower to its new mat) takes to travel there.
+pub const TRAVEL_SECONDS: f32 = 0.5;
+
+/// Whether the table at rest changed by the rules moving a few pieces from `before` to `after`
+/// (same bodies, same tags, in the same order; at least one moved more than 3 cm, at most a
+/// third of them moved at all): then the view animates the move instead of jumping. A table
+/// rebuilt differently (other bodies, a new round) jumps.
+pub fn pieces_moved(before: &TableView, after: &TableView) -> bool {
+    if before.bodies.len() != after.bodies.len() || before.bodies.is_empty() {
+        return false;
+    }
+    let mut moved = 0;
+    let mut far = false;
+    for (a, b) in before.bodies.iter().zip(&after.bodies) {
+        if a.tag != b.tag || a.shape != b.shape {
+            return false;
+        }
+        let d = (b.x - a.x).hypot(b.y - a.y);
+        if d > 0.002 {
+            moved += 1;
+        }
+        far |= d > 0.03;
+    }
+    far && moved * 3 <= before.bodies.len()
+}
+
+/// Smooth start and stop over 0..1.
+pub fn smoothstep(t: f32) -> f32 {
+    let t = if t.is_finite() {
+        t.clamp(0.0, 1.0)
+    } else {
+        1.0
+    };
+    t * t * (3.0 - 2.0 * t)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +209,32 @@ mod tests {
         // A shot spread over the whole table does not zoom at all.
         let wide = camera_on([-2.0, 0.0, 2.0, 1.0], bounds, area);
         assert!(wide.is_fit());
+    }
+
+    #[test]
+    fn a_piece_the_rules_moved_travels_a_rebuilt_table_jumps() {
+        let rest: Vec<BodyView> = (0..6).map(|i| ball(i as f32 * 0.1, 0.0)).collect();
+        let before = view(rest.clone());
+        let mut moved = rest.clone();
+        moved[2].x += 0.4;
+        assert!(pieces_moved(&before, &view(moved.clone())));
+        assert!(!pieces_moved(&before, &before), "nothing moved");
+        let mut many = moved.clone();
+        for b in many.iter_mut().take(4) {
+            b.y += 0.2;
+        }
+        assert!(
+            !pieces_moved(&before, &view(many)),
+            "most of the table moved: rebuilt"
+        );
+        let mut other = moved;
+        other[2].tag = 9;
+        assert!(!pieces_moved(&before, &view(other)), "another body");
+        assert!(!pieces_moved(&before, &view(rest[..5].to_vec())));
+        assert_eq!(
+            (smoothstep(0.0), smoothstep(0.5), smoothstep(2.0)),
+            (0.0, 0.5, 1.0)
+        );
     }
 
     #[test]

@@ -191,6 +191,9 @@ struct App {
     reduce_motion: bool,
     /// Dust, chips and the shake of a collapse.
     effects: effects::Effects,
+    /// The side view drawn last frame, and pieces the rules moved travelling (from, 0..1).
+    shown_view: Option<crate::core::TableView>,
+    travel: Option<(crate::core::TableView, f32)>,
     /// The side view's centre (world metres) and zoom over the fitted table, for browser tests.
     probe_camera: (f32, f32, f32),
 }
@@ -277,6 +280,8 @@ impl App {
             follow_action: None,
             reduce_motion,
             effects: effects::Effects::default(),
+            shown_view: None,
+            travel: None,
             probe_camera: (0.0, 0.0, 0.0),
         }
     }
