@@ -22,6 +22,7 @@ import {
 } from "./links.mjs";
 import { textLayout, passAndPlay } from "./screens.mjs";
 import { botThinking } from "./think.mjs";
+import { frameTimes } from "./fps.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -454,6 +455,13 @@ async function main() {
     if (available.includes("castle")) {
       await test("pass-and-play: between two humans in Castle a cover hides the table; the second player never sees the first one's hand", () =>
         passAndPlay(browser, url, Tab, { check, sleep }, gesturePath)
+      );
+    }
+
+    // Frame times of the heaviest scene, printed (CT_ONLY="frame times" runs just this).
+    if (available.includes("assault")) {
+      await test("frame times: Assault with 10 seats draws (printed, not asserted)", () =>
+        frameTimes(browser, url, Tab, { check, sleep }, path.join(here, "fixtures"))
       );
     }
 
