@@ -286,6 +286,7 @@ async function main() {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const tab = await Tab.open(ctx, url);
       metrics.firstFrameMs = await tab.page.evaluate(() => window.ct && window.ct.firstFrameMs);
+      metrics.wasmReadyMs = await tab.page.evaluate(() => window.ct && window.ct.wasmReadyMs);
       const ready = await tab.waitLine(/^\[ct\] ready games=(.*)$/);
       available = ready[1]
         .split(",")
@@ -555,7 +556,7 @@ async function main() {
   const failed = results.filter((r) => r.status === "failed").length;
   const skipped = results.filter((r) => r.status === "skipped").length;
   console.log(
-    `e2e: dist ${DIST}; first frame at ${metrics.firstFrameMs ? Math.round(metrics.firstFrameMs) : "?"} ms after navigation; ran in ${((Date.now() - T0) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`
+    `e2e: dist ${DIST}; first frame at ${metrics.firstFrameMs ? Math.round(metrics.firstFrameMs) : "?"} ms after navigation (the wasm downloaded, compiled and started at ${metrics.wasmReadyMs ? Math.round(metrics.wasmReadyMs) : "?"} ms); ran in ${((Date.now() - T0) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`
   );
   console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
   process.exit(failed > 0 ? 1 : 0);
