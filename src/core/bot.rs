@@ -582,13 +582,7 @@ impl Aim {
     /// Whether `budget.enough` candidates rate within `ENOUGH_MARGIN` of the best and another
     /// rated clearly below it.
     fn good_enough(&self) -> bool {
-        let Some(best) = self.best.as_ref().map(|b| b.score) else {
-            return false;
-        };
-        let near = self.scores.iter().filter(|&&s| s >= best - ENOUGH_MARGIN);
-        self.budget.enough > 0
-            && near.count() >= self.budget.enough
-            && self.scores.iter().any(|&s| s < best - ENOUGH_MARGIN)
+        plateau(&self.scores, self.budget.enough)
     }
 
     /// Simulates candidates while `more()` says so (asked after every frame); true when the
@@ -634,6 +628,21 @@ impl Aim {
     }
 }
 
+/// Whether `enough` (> 0) of these ratings lie within `ENOUGH_MARGIN` of the best and one lies
+/// clearly below it (a table where every launch does the same tells nothing).
+fn plateau(scores: &[i64], enough: usize) -> bool {
+    let Some(&best) = scores.iter().max() else {
+        return false;
+    };
+    enough > 0
+        && scores
+            .iter()
+            .filter(|&&s| s >= best - ENOUGH_MARGIN)
+            .count()
+            >= enough
+        && scores.iter().any(|&s| s < best - ENOUGH_MARGIN)
+}
+
 /// Searches for the best launch in one go; returns it with its outcome simulated in full.
 pub fn aim(
     game: &dyn Game,
@@ -649,4 +658,25 @@ pub fn aim(
     }
     let outcome = game.start_shot(&best.launch).ok()?.run_to_rest();
     Some((best.launch, outcome))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plateau;
+
+    #[test]
+    fn the_search_stops_on_a_plateau_of_three_near_the_best_beside_a_worse_one() {
+        assert!(plateau(&[4968, 4987, 1878, 4988], 3));
+        assert!(!plateau(&[4968, 4987, 1878], 3), "two near the best");
+        assert!(
+            !plateau(&[12000, 12000, 12000, 12000], 3),
+            "nothing worse seen"
+        );
+        assert!(
+            !plateau(&[4968, 4900, 4987, 1878], 3),
+            "4900 is not within 50 of 4987"
+        );
+        assert!(!plateau(&[4968, 4987, 4988, 1878], 0), "0 never stops");
+        assert!(!plateau(&[], 3));
+    }
 }
