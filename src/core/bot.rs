@@ -228,7 +228,7 @@ enum Stage {
     Aim {
         seat: usize,
         level: Level,
-        aim: Aim,
+        aim: Box<Aim>,
     },
     /// Simulating the launch fired.
     Fire {
@@ -271,7 +271,7 @@ impl Think {
         if let Some(prompt) = game.launch_prompt() {
             // Decisions offered beside a shot (play a card…) are taken now and then.
             if candidates.is_empty() || rng.below(3) != 0 {
-                let aim = Aim::new(game, prompt, budget.at(level));
+                let aim = Box::new(Aim::new(game, prompt, budget.at(level)));
                 return Think {
                     stage: Stage::Aim { seat, level, aim },
                     own_rng: None,
