@@ -552,6 +552,7 @@ pub const BASELINE_BUDGET: BotBudget = BotBudget {
     refinements: 10,
     preview: false,
     work: u64::MAX,
+    enough: 0,
 };
 
 /// Positions of a bot-vs-bot game (Normal bots, `referee selfplay`'s seeds) where a bot is to

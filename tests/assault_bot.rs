@@ -13,6 +13,7 @@ const BUDGET: BotBudget = BotBudget {
     refinements: 2,
     preview: true,
     work: 25_000,
+    enough: 3,
 };
 
 fn game() -> Assault {

@@ -15,6 +15,7 @@ const BUDGET: BotBudget = BotBudget {
     refinements: 2,
     preview: true,
     work: 25_000,
+    enough: 3,
 };
 
 /// Plays `game` with Normal bots for up to `steps` moves; at every decision (no shot on offer)

@@ -15,6 +15,7 @@ const BUDGET: BotBudget = BotBudget {
     refinements: 2,
     preview: true,
     work: 25_000,
+    enough: 3,
 };
 
 fn game() -> Castle {

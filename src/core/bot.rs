@@ -138,27 +138,36 @@ pub struct BotBudget {
     /// (`Shot::work`: physics steps × moving bodies), the first one excepted: a heavy table
     /// (ten castles of cards) gets fewer candidates than a light one (one ball among cups).
     pub work: u64,
+    /// The search stops once this many candidates rate within `ENOUGH_MARGIN` of the best while
+    /// another rated clearly worse (the best is then a plateau, not luck); 0 never stops early.
+    pub enough: usize,
 }
+
+/// Rating units within which candidates count as equally good for `BotBudget::enough`: a
+/// twentieth of the 1,000 a game rates one point (a tower, a knocked card) at.
+pub const ENOUGH_MARGIN: i64 = 50;
 
 impl Default for BotBudget {
     fn default() -> Self {
         BotBudget {
             samples: 10,
-            refinements: 10,
+            refinements: 5,
             preview: true,
             work: 25_000,
+            enough: 3,
         }
     }
 }
 
 impl BotBudget {
     /// The budget a bot at `level` searches with: Hard looks twice as long for the launch it
-    /// means.
+    /// means and refines four times as long (a shaking hand gains little from a fine search;
+    /// Hard's exact one does).
     pub fn at(self, level: Level) -> BotBudget {
         match level {
             Level::Hard => BotBudget {
                 samples: self.samples * 2,
-                refinements: self.refinements * 2,
+                refinements: self.refinements * 4,
                 work: self.work.saturating_mul(2),
                 ..self
             },
@@ -219,7 +228,7 @@ enum Stage {
     Aim {
         seat: usize,
         level: Level,
-        aim: Aim,
+        aim: Box<Aim>,
     },
     /// Simulating the launch fired.
     Fire {
@@ -262,7 +271,7 @@ impl Think {
         if let Some(prompt) = game.launch_prompt() {
             // Decisions offered beside a shot (play a card…) are taken now and then.
             if candidates.is_empty() || rng.below(3) != 0 {
-                let aim = Aim::new(game, prompt, budget.at(level));
+                let aim = Box::new(Aim::new(game, prompt, budget.at(level)));
                 return Think {
                     stage: Stage::Aim { seat, level, aim },
                     own_rng: None,
@@ -523,6 +532,8 @@ pub struct Aim {
     current: Option<(Launch, Box<dyn Shot>)>,
     /// What the candidates finished so far have cost (`Shot::work`).
     work: u64,
+    /// The ratings of the candidates finished so far, in order.
+    scores: Vec<i64>,
     /// Candidates are previews (false when there is nothing to aim: one launch, in full).
     hurried: bool,
 }
@@ -541,13 +552,14 @@ impl Aim {
             best: None,
             current: None,
             work: 0,
+            scores: Vec::new(),
             hurried,
         }
     }
 
     /// The next launch to try, or None when the budget is spent.
     fn next_launch(&mut self, rng: &mut Rng) -> Option<Launch> {
-        if self.work >= self.budget.work {
+        if self.work >= self.budget.work || self.good_enough() {
             return None;
         }
         if self.sampled < self.budget.samples {
@@ -567,6 +579,12 @@ impl Aim {
         None
     }
 
+    /// Whether `budget.enough` candidates rate within `ENOUGH_MARGIN` of the best and another
+    /// rated clearly below it.
+    fn good_enough(&self) -> bool {
+        plateau(&self.scores, self.budget.enough)
+    }
+
     /// Simulates candidates while `more()` says so (asked after every frame); true when the
     /// search is over.
     pub fn step(&mut self, game: &dyn Game, rng: &mut Rng, more: &mut dyn FnMut() -> bool) -> bool {
@@ -577,6 +595,7 @@ impl Aim {
                         self.work = self.work.saturating_add(shot.work());
                         let outcome = shot.outcome();
                         let score = game.rate_outcome(&outcome);
+                        self.scores.push(score);
                         if self.best.as_ref().map(|b| score > b.score).unwrap_or(true) {
                             self.best = Some(Best {
                                 score,
@@ -609,6 +628,21 @@ impl Aim {
     }
 }
 
+/// Whether `enough` (> 0) of these ratings lie within `ENOUGH_MARGIN` of the best and one lies
+/// clearly below it (a table where every launch does the same tells nothing).
+fn plateau(scores: &[i64], enough: usize) -> bool {
+    let Some(&best) = scores.iter().max() else {
+        return false;
+    };
+    enough > 0
+        && scores
+            .iter()
+            .filter(|&&s| s >= best - ENOUGH_MARGIN)
+            .count()
+            >= enough
+        && scores.iter().any(|&s| s < best - ENOUGH_MARGIN)
+}
+
 /// Searches for the best launch in one go; returns it with its outcome simulated in full.
 pub fn aim(
     game: &dyn Game,
@@ -624,4 +658,25 @@ pub fn aim(
     }
     let outcome = game.start_shot(&best.launch).ok()?.run_to_rest();
     Some((best.launch, outcome))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plateau;
+
+    #[test]
+    fn the_search_stops_on_a_plateau_of_three_near_the_best_beside_a_worse_one() {
+        assert!(plateau(&[4968, 4987, 1878, 4988], 3));
+        assert!(!plateau(&[4968, 4987, 1878], 3), "two near the best");
+        assert!(
+            !plateau(&[12000, 12000, 12000, 12000], 3),
+            "nothing worse seen"
+        );
+        assert!(
+            !plateau(&[4968, 4900, 4987, 1878], 3),
+            "4900 is not within 50 of 4987"
+        );
+        assert!(!plateau(&[4968, 4987, 4988, 1878], 0), "0 never stops");
+        assert!(!plateau(&[], 3));
+    }
 }

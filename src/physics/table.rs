@@ -185,6 +185,7 @@ impl Default for TableConfig {
     }
 }
 
+#[derive(Clone)]
 struct Body {
     handle: RigidBodyHandle,
     colliders: Vec<ColliderHandle>,
@@ -205,6 +206,39 @@ pub struct Table {
     fallen: Vec<BodyId>,
     /// Physics steps × dynamic bodies awake at each step: what this table has cost so far.
     work: u64,
+}
+
+/// A copy of a table that steps on exactly as the original would: every body, collider,
+/// contact and island is copied; the pipelines hold only per-step scratch space.
+impl Clone for Table {
+    fn clone(&self) -> Self {
+        let w = &self.world;
+        Table {
+            world: PhysicsWorld {
+                gravity: w.gravity,
+                integration_parameters: w.integration_parameters,
+                physics_pipeline: PhysicsPipeline::new(),
+                collision_pipeline: CollisionPipeline::new(),
+                islands: w.islands.clone(),
+                broad_phase: w.broad_phase.clone(),
+                narrow_phase: w.narrow_phase.clone(),
+                bodies: w.bodies.clone(),
+                colliders: w.colliders.clone(),
+                impulse_joints: w.impulse_joints.clone(),
+                multibody_joints: w.multibody_joints.clone(),
+                soft_bodies: w.soft_bodies.clone(),
+                ccd_solver: w.ccd_solver.clone(),
+            },
+            bodies: self.bodies.clone(),
+            config: self.config.clone(),
+            steps: self.steps,
+            frames: self.frames,
+            calm: self.calm,
+            settled: self.settled,
+            fallen: self.fallen.clone(),
+            work: self.work,
+        }
+    }
 }
 
 /// A rapier world with the table's integration parameters for `config` (shared with tools that

@@ -457,6 +457,23 @@ impl Game for Assault {
                         }
                     }
                 }
+                // Then at each standing card of the nearest castles (its centre): a search
+                // with samples to spare (Hard's) tries every frame, not only the middle.
+                for t in targets.iter().take(2) {
+                    let left = geo::mat_left(t.1);
+                    for c in st.players[t.1].castle.iter() {
+                        if !geo::is_standing(c.pose) {
+                            continue;
+                        }
+                        let tx = (left + c.pose.x) as f32 * table::DMM;
+                        let ty = (geo::MAT_T + c.pose.y) as f32 * table::DMM;
+                        for e in [0, 150, 350] {
+                            if let Some(l) = ballistic(seat, tx, ty, e) {
+                                hints.push(l);
+                            }
+                        }
+                    }
+                }
                 hints
             }
             _ => Vec::new(),

@@ -20,6 +20,46 @@ use rules::{RoundResult, State};
 pub struct Catapults {
     pub state: State,
     seats: Vec<Seat>,
+    built: Built,
+}
+
+/// The tables built and stepped to the strike (`table::build`) for the last setup, one per
+/// fulcrum (`table::FULCRUM` allows eleven): a bot's candidate flicks share them instead of
+/// stepping the same frames again. A copy steps on exactly as a fresh build would
+/// (`Table: Clone`), so every shot is the same.
+type Struck = (i32, crate::physics::Table, table::Pieces);
+
+#[derive(Default)]
+struct Built(std::sync::Mutex<Option<(table::Setup, Vec<Struck>)>>);
+
+impl Clone for Built {
+    fn clone(&self) -> Self {
+        Built::default()
+    }
+}
+
+impl Built {
+    fn fire(&self, setup: &table::Setup, launch: &Launch, names: &[String]) -> table::FlickShot {
+        let Ok(mut last) = self.0.lock() else {
+            return table::FlickShot::fire(setup, launch, names);
+        };
+        if last.as_ref().is_none_or(|(s, _)| s != setup) {
+            *last = Some((setup.clone(), Vec::new()));
+        }
+        let Some((_, built)) = last.as_mut() else {
+            return table::FlickShot::fire(setup, launch, names);
+        };
+        let (table, pieces) = match built.iter().find(|b| b.0 == launch.y) {
+            Some((_, t, p)) => (t.clone(), p.clone()),
+            None => {
+                let (t, p) = table::build(setup, launch.y);
+                built.push((launch.y, t.clone(), p.clone()));
+                (t, p)
+            }
+        };
+        let frame = table::frame(pieces.mirror, names, &setup.ends);
+        table::FlickShot::struck(table, pieces, launch, frame)
+    }
 }
 
 /// Creates a game (no options; the seed is unused: nothing in Catapults is random but the flick).
@@ -36,6 +76,7 @@ impl Catapults {
         Ok(Catapults {
             state: State::new(seats.len())?,
             seats,
+            built: Built::default(),
         })
     }
 
@@ -146,11 +187,7 @@ impl Game for Catapults {
             return Err(Refusal::new("no cube is left to flick"));
         };
         let setup = self.setup(seat, Some(cube));
-        Ok(Box::new(table::FlickShot::fire(
-            &setup,
-            launch,
-            &self.names(),
-        )))
+        Ok(Box::new(self.built.fire(&setup, launch, &self.names())))
     }
 
     fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
@@ -311,5 +348,38 @@ impl Game for Catapults {
 
     fn clone_game(&self) -> Box<dyn Game> {
         Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::seat::{default_seats, SeatKind};
+
+    #[test]
+    fn a_flick_from_a_shared_built_table_ends_exactly_as_one_from_a_fresh_build() {
+        let g = Catapults::new(default_seats(2, SeatKind::Bot)).unwrap_or_else(|e| panic!("{e}"));
+        let (Some(seat), Some(cube)) = (g.state.turn(), g.state.cube_to_flick()) else {
+            panic!("a fresh game has a cube to flick");
+        };
+        let setup = g.setup(seat, Some(cube));
+        for (power, y) in [(520, 44), (610, 44), (700, 40)] {
+            let l = Launch {
+                kind: LaunchKind::Flick,
+                angle: table::STRIKE_ANGLE.0,
+                power,
+                spin: 0,
+                x: table::CONTACT.0,
+                y,
+            };
+            let fresh = table::FlickShot::fire(&setup, &l, &g.names()).run_to_rest();
+            for _ in 0..2 {
+                let shared = g
+                    .start_shot(&l)
+                    .unwrap_or_else(|e| panic!("{e}"))
+                    .run_to_rest();
+                assert_eq!(shared, fresh, "power {power}, fulcrum {y}");
+            }
+        }
     }
 }

@@ -81,7 +81,7 @@ pub struct Placed {
 }
 
 /// Everything a shot's table is built from.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Setup {
     /// Cubes already on the table, in a fixed order (seat, then cube index).
     pub resting: Vec<Placed>,
