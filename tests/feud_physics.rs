@@ -76,7 +76,7 @@ fn every_design_stands_ten_seconds_with_under_a_millimetre_of_drift() {
             max_frames: u32::MAX,
             ..table::config()
         };
-        let mut w = table::build_with(&g.state, g.seats(), cfg);
+        let mut w = table::build_with(&g.state, g.seats(), g.table, cfg);
         let start: Vec<(f32, f32)> = w
             .pieces
             .iter()
