@@ -24,6 +24,10 @@ pub const BOT_PAUSE: f32 = 0.6;
 /// The pause at the quick pace (`platform::quick_pace`).
 pub const QUICK_BOT_PAUSE: f32 = 0.1;
 
+/// How much faster than real time a shot plays at the quick pace: the same physics frames,
+/// fewer screen frames.
+pub const QUICK_FLIGHT_SPEED: f32 = 3.0;
+
 /// How long a bot may think in one screen frame, seconds (its thinking goes on in the next
 /// frame): frames stay under 50 ms while a bot thinks, and a slow screen (a few frames a second)
 /// still lets it decide in a second or two rather than ten.
@@ -75,7 +79,12 @@ impl Flight {
 
     /// Advances by real time; returns (settled, impacts heard this call).
     fn advance(&mut self, real_dt: f32) -> (bool, u32) {
-        let n = self.clock.advance(real_dt);
+        let speed = if super::platform::quick_pace() {
+            QUICK_FLIGHT_SPEED
+        } else {
+            1.0
+        };
+        let n = self.clock.advance(real_dt * speed);
         let mut impacts = 0;
         for _ in 0..n {
             if self.shot.settled() {

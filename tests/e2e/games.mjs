@@ -68,3 +68,21 @@ export function gesturePath(kind, anchor, size, entry = {}) {
   }
   throw new Error(`no gesture for input kind ${kind}`);
 }
+
+// The acting human's move, plainly played: the game's own gesture for a shot, else a tap on the
+// first choice; resolves once the app logs the move. `h.check` reports a turn with nothing to do.
+export async function playPlainMove(tab, h) {
+  const moves = await tab.q("ct_moves");
+  const input = await tab.q("ct_input");
+  const mark = tab.mark();
+  if (input >= 1 && input <= 4) {
+    const anchor = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };
+    const g = gesturePath(input, anchor, await tab.size(), {});
+    await tab.drag(g.pts, g.stepMs, g.burst);
+  } else {
+    h.check(await tab.button("choice:0"), `nothing to do (input ${input})`);
+    await tab.tapButton("choice:0");
+  }
+  await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 60000, mark);
+  return moves;
+}

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
-import { gesturePath } from "./games.mjs";
+import { gesturePath, playPlainMove } from "./games.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURE = fs.readFileSync(path.join(here, "fixtures", "castle-link.json"), "utf8");
@@ -71,21 +71,9 @@ async function sharedLink(tab, h) {
 // Plays the acting human's move: the game's gesture for a shot, else the first choice. Both
 // seats of the fixture are human: the pass-and-play cover is tapped away first.
 async function oneMove(tab, h) {
-  const { check } = h;
   if (await tab.button("cover:ready")) await tab.tapButton("cover:ready");
   await tab.waitFor("a human turn", async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0, 30000);
-  const moves = await tab.q("ct_moves");
-  const input = await tab.q("ct_input");
-  const mark = tab.mark();
-  if (input >= 1 && input <= 4) {
-    const anchor = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };
-    const g = gesturePath(input, anchor, await tab.size(), {});
-    await tab.drag(g.pts, g.stepMs, g.burst);
-  } else {
-    check(await tab.button("choice:0"), `nothing to do (input ${input})`);
-    await tab.tapButton("choice:0");
-  }
-  await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 60000, mark);
+  const moves = await playPlainMove(tab, h);
   await tab.waitFor("the move saved", async () => (await tab.q("ct_moves")) === moves + 1);
 }
 

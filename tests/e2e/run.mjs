@@ -453,7 +453,7 @@ async function main() {
 
     if (available.includes("castle")) {
       await test("pass-and-play: between two humans in Castle a cover hides the table; the second player never sees the first one's hand", () =>
-        passAndPlay(browser, url, Tab, { check, sleep }, gesturePath)
+        passAndPlay(browser, url, Tab, { check, sleep })
       );
     }
 

@@ -11,6 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { playPlainMove } from "./games.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // 1280x800 last: the taps between screens happen there.
@@ -128,7 +129,7 @@ export async function textLayout(browser, url, Tab, h) {
 // Pass-and-play: Castle with two humans (the link fixture: Ada and Ben, 20 moves in). While the
 // cover is up no hand is drawn; after the tap only the new player's hand is. The first player
 // plays their turn through (choices, then the shot), the cover comes up for the second.
-export async function passAndPlay(browser, url, Tab, h, gesturePath) {
+export async function passAndPlay(browser, url, Tab, h) {
   const { check } = h;
   const fixture = fs.readFileSync(path.join(here, "fixtures", "castle-link.json"), "utf8");
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: true });
@@ -170,18 +171,7 @@ export async function passAndPlay(browser, url, Tab, h, gesturePath) {
       60000
     );
     if (await tab.button("cover:ready")) break;
-    const moves = await tab.q("ct_moves");
-    const input = await tab.q("ct_input");
-    const mark = tab.mark();
-    if (input >= 1 && input <= 4) {
-      const anchor = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };
-      const g = gesturePath(input, anchor, await tab.size(), {});
-      await tab.drag(g.pts, g.stepMs, g.burst);
-    } else {
-      check(await tab.button("choice:0"), `nothing to do (input ${input})`);
-      await tab.tapButton("choice:0");
-    }
-    await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 60000, mark);
+    await playPlainMove(tab, h);
   }
   const next = await covered();
   check(next === second, `the cover passes to ${second} (${next})`);
