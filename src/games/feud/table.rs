@@ -33,8 +33,9 @@ pub enum TableVersion {
     /// way, which can be down through its underside into the table top, where it stays wedged
     /// (issue #16). Games recorded before the fix.
     V1,
-    /// Boards and catapults reach down through the table top (drawn as before): a piece that
-    /// overlaps one is pushed up or aside, never into the table.
+    /// Boards, catapults and the catapults' posts reach down through the table top (drawn as
+    /// before): a piece that overlaps one is pushed up or aside, never into the table top or into
+    /// the chassis under a post.
     #[default]
     V2,
 }
@@ -142,17 +143,19 @@ fn catapult_spec(state: &State, s: usize, version: TableVersion) -> BodySpec {
         TableVersion::V2 => Part::rect(m(geo::CATAPULT_L) / 2.0, m(geo::CATAPULT_H + ROOT) / 2.0)
             .at(0.0, m(geo::CATAPULT_H - ROOT) / 2.0),
     };
-    BodySpec::fixed(
-        vec![
-            chassis,
-            Part::rect(0.006, post).at(m(ux - cx), 2.0 * hh + post),
-        ],
-        m(cx),
-        0.0,
-    )
-    .rgb(RGB_CATAPULT)
-    .tag(TAG_CATAPULT)
-    .look(Look::Catapult)
+    let post = match version {
+        TableVersion::V1 => Part::rect(0.006, post).at(m(ux - cx), 2.0 * hh + post),
+        // From under the table top to its top: nothing is pushed out of it into the chassis.
+        TableVersion::V2 => {
+            let top = 2.0 * hh + 2.0 * post;
+            let bottom = -m(ROOT);
+            Part::rect(0.006, (top - bottom) / 2.0).at(m(ux - cx), (top + bottom) / 2.0)
+        }
+    };
+    BodySpec::fixed(vec![chassis, post], m(cx), 0.0)
+        .rgb(RGB_CATAPULT)
+        .tag(TAG_CATAPULT)
+        .look(Look::Catapult)
 }
 
 /// The fixed bodies drawn under the table's: on the second table the boards and catapults as
