@@ -72,6 +72,10 @@
       env.ct_url_quick_pace = function () {
         return new URLSearchParams(window.location.search).get("pace") === "quick" ? 1 : 0;
       };
+      env.ct_reduced_motion = function () {
+        var m = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+        return m && m.matches ? 1 : 0;
+      };
       env.ct_url_hints_off = function () {
         return new URLSearchParams(window.location.search).get("hints") === "off" ? 1 : 0;
       };

@@ -62,9 +62,14 @@ impl App {
             self.ui.text(hint, hx, oy + ring + u, small, DIM);
         }
         let now = self.ui.clock;
+        if self.nav.pinched && self.aim.take().is_some() {
+            // Two fingers moving pinch the view: never a shot.
+            log("gesture cancelled: pinch");
+        }
         for e in self.ui.events.clone() {
             match e {
                 PointerEvent::Down { x, y } => {
+                    self.off_ring = false;
                     if !self.on_table(x, y) {
                         continue;
                     }
@@ -75,10 +80,12 @@ impl App {
                             t0: now,
                         });
                     } else {
+                        // Told on release, unless the drag moved the view instead.
                         self.aim = None;
-                        self.say("Start on the launcher: the glowing ring.", true);
+                        self.off_ring = true;
                     }
                 }
+
                 PointerEvent::Move { x, y } => {
                     if let Some(a) = self.aim.as_mut() {
                         let (wx, wy) = f.to_world(x, y);
@@ -88,7 +95,13 @@ impl App {
                     }
                 }
                 PointerEvent::Up { x, y } => {
-                    if let Some(mut a) = self.aim.take() {
+                    // A drag on the fitted table moved nothing: the player missed the ring.
+                    let moved_view =
+                        self.nav.pinched || (self.nav.claimed && !self.camera.is_fit());
+                    if std::mem::take(&mut self.off_ring) && !moved_view {
+                        self.say("Start on the launcher: the glowing ring.", true);
+                    }
+                    if let Some(mut a) = self.aim.take().filter(|_| !self.nav.pinched) {
                         let (wx, wy) = f.to_world(x, y);
                         a.samples.push(Sample::new((now - a.t0) as f32, wx, wy));
                         match gesture::launch_for(lp, kind, &a.samples, feel) {

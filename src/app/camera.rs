@@ -3,11 +3,27 @@
 //! clipped to its area.
 
 use super::draw;
-use super::frame::{Camera, Frame};
+use super::follow::{camera_on, shown_rect};
+use super::frame::{Area, Camera, Frame};
+use super::gesture::Feel;
+use super::log;
+use super::nav::NavAction;
 use super::play::Play;
+use super::pointer::PointerEvent;
 use super::App;
 use crate::core::TableView;
 use macroquad::prelude::*;
+
+/// What a press on the table may start this frame, for the view's own pan and pinch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum TableTouch {
+    /// A throw from the launcher's ring at this world point.
+    Launcher([f32; 2]),
+    /// A piece is placed or carried (its own two-finger twist).
+    Placing,
+    /// Nothing: any drag moves the view.
+    Free,
+}
 
 impl App {
     /// Whether a press at (x, y) is on the table and not on a button: only those start a
@@ -24,6 +40,7 @@ impl App {
         p: &Play,
         view: &TableView,
         close_up: Option<[f32; 4]>,
+        touch: TableTouch,
         active: bool,
     ) -> Frame {
         let u = self.ui.u;
@@ -46,8 +63,23 @@ impl App {
             let factor = if wheel > 0.0 { 1.25 } else { 0.8 };
             self.camera.zoom_at(factor, mx, my, bounds, framed);
         }
-        let f = self.camera.frame(bounds, framed);
+        if active {
+            self.nav_input(bounds, framed, touch);
+        }
+        let mut f = self.follow_frame(p, bounds, framed, active);
+        if active {
+            self.effects.update(get_frame_time());
+        }
+        // A collapse shakes the view, never under a player's finger.
+        if p.human_turn().is_none() {
+            let (dx, dy) = self.effects.shake_offset(u);
+            f.ox += dx;
+            f.oy += dy;
+        }
         self.frame = Some(f);
+        let fit = Frame::fit(bounds, framed);
+        let (cx, cy) = f.to_world(framed.centre().0, framed.centre().1);
+        self.probe_camera = (cx, cy, f.scale / fit.scale.max(1e-6));
         // Zoomed in, the table must not spill over the bars.
         let dpi = screen_dpi_scale().max(0.01);
         let clip = (
@@ -59,12 +91,92 @@ impl App {
         // SAFETY: macroquad's internal GL context is borrowed on the main thread for this one
         // call and not kept across frames (the scissor rectangle is in physical pixels).
         unsafe { get_internal_gl() }.quad_gl.scissor(Some(clip));
-        draw::ghost(&p.ghost, &f, u);
+        if let Some(ghost) = p.ghost_now() {
+            draw::ghost(ghost, &f, u);
+        }
         self.ui.set_clip(Some(table_area));
         draw::table(&self.ui, view, &f);
+        self.effects.draw(&f);
         self.ui.set_clip(None);
         // SAFETY: as above.
         unsafe { get_internal_gl() }.quad_gl.scissor(None);
         f
+    }
+
+    /// Pinch and two-finger pan (never while a piece is being placed: its fingers twist the
+    /// piece), one finger dragged from off the launcher, the right or middle mouse button.
+    fn nav_input(&mut self, bounds: [f32; 4], framed: Area, touch: TableTouch) {
+        let f = self.camera.frame(bounds, framed);
+        let feel = Feel::for_screen(f.metres(self.ui.w.min(self.ui.h)));
+        let slop = 1.5 * self.ui.u;
+        for e in self.ui.events.clone() {
+            if touch == TableTouch::Placing {
+                break;
+            }
+            let (on_table, free) = match e {
+                PointerEvent::Down { x, y } => {
+                    let free = match touch {
+                        TableTouch::Launcher(o) => {
+                            let (wx, wy) = f.to_world(x, y);
+                            (wx - o[0]).hypot(wy - o[1]) > feel.grab
+                        }
+                        _ => true,
+                    };
+                    (self.on_table(x, y), free)
+                }
+                _ => (false, false),
+            };
+            for a in self.nav.event(e, on_table, free, slop) {
+                match a {
+                    NavAction::Pan(dx, dy) => self.camera.pan_by(dx, dy, bounds, framed),
+                    NavAction::Zoom(k, x, y) => {
+                        self.camera.zoom_at(k, x, y, bounds, framed);
+                        log(&format!("view zoom={:.2}", self.camera.zoom));
+                    }
+                }
+            }
+        }
+        let (mx, my) = mouse_position();
+        let held =
+            is_mouse_button_down(MouseButton::Right) || is_mouse_button_down(MouseButton::Middle);
+        self.mouse_pan = match (held, self.mouse_pan) {
+            (true, Some((lx, ly))) => {
+                self.camera.pan_by(mx - lx, my - ly, bounds, framed);
+                Some((mx, my))
+            }
+            (true, None) if self.table_area.contains(mx, my) => Some((mx, my)),
+            _ => None,
+        };
+    }
+
+    /// The frame to draw with: the player's camera when they zoomed or while anyone aims (a
+    /// gesture must not see the table move under it); otherwise the view eases towards the
+    /// moving bodies of a shot in flight and back to the framing once it rests.
+    fn follow_frame(&mut self, p: &Play, bounds: [f32; 4], framed: Area, active: bool) -> Frame {
+        let player = self.camera.frame(bounds, framed);
+        let aiming = p.flight.is_none() && p.human_turn().is_some();
+        if p.flight.is_none() {
+            self.follow_action = None;
+        }
+        let snap = self.reduce_motion || aiming || !self.camera.is_fit();
+        if snap {
+            self.follow_action = None;
+            self.ease.towards(shown_rect(&player, framed), 0.0, true);
+            return player;
+        }
+        if let Some(b) = p.flight.as_ref().and_then(|f| f.moving_box()) {
+            self.follow_action = Some(b);
+        }
+        let target = match self.follow_action {
+            Some(b) => camera_on(b, bounds, framed).frame(bounds, framed),
+            None => player,
+        };
+        let dt = if active { get_frame_time() } else { 0.0 };
+        let shown = self.ease.towards(shown_rect(&target, framed), dt, false);
+        if self.ease.moving(shown_rect(&target, framed)) {
+            Frame::fit(shown, framed)
+        } else {
+            target
+        }
     }
 }

@@ -10,6 +10,7 @@
 
 use super::frame::{Area, Frame};
 use super::gesture::twist_tenths;
+use super::nav::{pinch_step, NavAction};
 use super::pointer::PointerEvent;
 use crate::core::scene::{cell_of, Cell, GridPrompt, GridStep, TileMapView};
 use crate::core::{Game, Move};
@@ -306,19 +307,13 @@ impl GridInput {
         else {
             return Vec::new();
         };
-        let mut out = Vec::new();
-        let mid0 = ((a.0 + b.0) * 0.5, (a.1 + b.1) * 0.5);
-        let mid1 = ((a1.0 + b1.0) * 0.5, (a1.1 + b1.1) * 0.5);
-        if mid1 != mid0 {
-            out.push(GridAction::Pan(mid1.0 - mid0.0, mid1.1 - mid0.1));
-        }
-        let (d0, d1) = (
-            (a.0 - b.0).hypot(a.1 - b.1),
-            (a1.0 - b1.0).hypot(a1.1 - b1.1),
-        );
-        if d0 > 1.0 && d1 > 1.0 && (d1 - d0).abs() > 1e-3 {
-            out.push(GridAction::Zoom(d1 / d0, mid1.0, mid1.1));
-        }
+        let mut out: Vec<GridAction> = pinch_step(a, b, a1, b1)
+            .into_iter()
+            .map(|n| match n {
+                NavAction::Pan(dx, dy) => GridAction::Pan(dx, dy),
+                NavAction::Zoom(k, x, y) => GridAction::Zoom(k, x, y),
+            })
+            .collect();
         // Screen y points down: a positive twist in y-up terms is anticlockwise on the screen.
         let twist = -twist_tenths((a0.0, -a0.1), (b0.0, -b0.1), (a1.0, -a1.1), (b1.0, -b1.1));
         let mut turned = turned;

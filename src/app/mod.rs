@@ -12,9 +12,12 @@
 
 pub mod chart;
 pub mod draw;
+pub mod effects;
+pub mod follow;
 pub mod frame;
 pub mod gesture;
 pub mod grid;
+pub mod nav;
 pub mod platform;
 pub mod play;
 pub mod pointer;
@@ -175,6 +178,24 @@ struct App {
     handed_to: Option<usize>,
     /// The first-game hint shown this frame, if any.
     hint_up: Option<hints::Hint>,
+    /// Pan and pinch on the side view, and the mouse's right or middle button dragging it.
+    nav: nav::TableNav,
+    mouse_pan: Option<(f32, f32)>,
+    /// The press under way began off the launcher's ring (told on release unless it panned).
+    off_ring: bool,
+    /// The side view on screen easing towards the action of a shot and back.
+    ease: follow::Ease,
+    /// The last box of moving bodies in the shot now playing (the camera holds it until rest).
+    follow_action: Option<[f32; 4]>,
+    /// The player turned camera motion, shakes and particles off.
+    reduce_motion: bool,
+    /// Dust, chips and the shake of a collapse.
+    effects: effects::Effects,
+    /// The side view drawn last frame, and pieces the rules moved travelling (from, 0..1).
+    shown_view: Option<crate::core::TableView>,
+    travel: Option<(crate::core::TableView, f32)>,
+    /// The side view's centre (world metres) and zoom over the fitted table, for browser tests.
+    probe_camera: (f32, f32, f32),
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -186,6 +207,8 @@ impl App {
     fn new() -> App {
         let mut store = platform::store();
         let muted = save::muted(store.as_ref());
+        let reduce_motion =
+            save::reduce_motion(store.as_ref()) || platform::prefers_reduced_motion();
         let (saved, notice) = match save::load(store.as_mut()) {
             Found::Nothing => (None, None),
             Found::Resumable(p, line) => (Some((p, line)), None),
@@ -250,6 +273,16 @@ impl App {
             portrait_told: false,
             handed_to: None,
             hint_up: None,
+            nav: nav::TableNav::default(),
+            mouse_pan: None,
+            off_ring: false,
+            ease: follow::Ease::default(),
+            follow_action: None,
+            reduce_motion,
+            effects: effects::Effects::default(),
+            shown_view: None,
+            travel: None,
+            probe_camera: (0.0, 0.0, 0.0),
         }
     }
 
@@ -376,6 +409,9 @@ impl App {
             scale: self.frame.map(|f| f.scale).unwrap_or(0.0),
             buttons: self.ui.probe_buttons(),
             muted: self.muted as i32,
+            camera: self.probe_camera,
+            reduce_motion: self.reduce_motion as i32,
+            particles: self.effects.alive() as i32,
             has_save: self.saved.is_some() as i32,
             map: self.probe_map,
             ghost: self.probe_ghost,

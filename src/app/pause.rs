@@ -1,9 +1,9 @@
 //! The pause menu drawn over the frozen game: resume, restart, share by link, watch the replay,
-//! rules, quit to title.
+//! rules, reduce motion (camera follow, shake and particles off), quit to title.
 
 use super::frame::Area;
 use super::ui::*;
-use super::{save, App, Screen};
+use super::{log, save, App, Screen};
 use macroquad::prelude::*;
 
 impl App {
@@ -14,9 +14,12 @@ impl App {
         self.ui.cover(Area::new(0.0, 0.0, w, h));
         let bw = (w - 8.0 * u).min(60.0 * u);
         let x = (w - bw) * 0.5;
-        let bh = 11.0 * u;
-        let y0 = (h - 6.0 * (bh + 2.0 * u)) * 0.5;
         let big = self.ui.size(6.0);
+        // Seven rows and the title fit any height: the buttons shrink a little on short screens.
+        let rows = 7.0;
+        let bh = ((h - big - 7.0 * u) / rows - 2.0 * u).clamp(6.0 * u, 11.0 * u);
+        let block = big + 3.0 * u + rows * (bh + 2.0 * u);
+        let y0 = ((h - block) * 0.5).max(u) + big + 3.0 * u;
         self.ui.text_centred(
             "Paused",
             Area::new(0.0, y0 - big - 3.0 * u, w, big),
@@ -36,7 +39,19 @@ impl App {
             if let Some(g) = self.play.as_ref().map(|p| p.info) {
                 self.show_rules(g, Screen::Pause);
             }
-        } else if self.ui.button("quit", b(5), "Quit to title", true) {
+        } else if self
+            .ui
+            .button("motion", b(5), motion_label(self.reduce_motion), true)
+        {
+            self.reduce_motion = !self.reduce_motion;
+            if self.reduce_motion {
+                self.effects.clear();
+            }
+            if let Err(e) = save::set_reduce_motion(self.store.as_mut(), self.reduce_motion) {
+                self.say(format!("Could not remember the motion setting: {e}"), true);
+            }
+            log(&format!("reduce-motion {}", self.reduce_motion as i32));
+        } else if self.ui.button("quit", b(6), "Quit to title", true) {
             // The game stays saved: the title screen offers to resume it.
             if let Some(p) = self.play.take() {
                 if !p.is_over() {
@@ -46,5 +61,14 @@ impl App {
             }
             self.go(Screen::Title);
         }
+    }
+}
+
+/// The Reduce motion button says what it is now.
+fn motion_label(reduced: bool) -> &'static str {
+    if reduced {
+        "Reduce motion: on"
+    } else {
+        "Reduce motion: off"
     }
 }

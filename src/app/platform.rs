@@ -16,6 +16,7 @@ mod web {
         pub fn ct_url_seed() -> f64;
         pub fn ct_url_quick_pace() -> i32;
         pub fn ct_url_hints_off() -> i32;
+        pub fn ct_reduced_motion() -> i32;
         pub fn ct_prompt(
             tp: *const u8,
             tn: usize,
@@ -103,6 +104,20 @@ pub fn hints_off() -> bool {
             std::env::var("CATAPULT_TABLE_HINTS").is_ok_and(|v| v.trim() == "off")
         }
     })
+}
+
+/// The browser asks for reduced motion (`prefers-reduced-motion: reduce`; on the desktop
+/// `CATAPULT_TABLE_MOTION=reduce`): the app starts with its Reduce motion setting on.
+pub fn prefers_reduced_motion() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        // SAFETY: an import without arguments returning a number.
+        unsafe { web::ct_reduced_motion() == 1 }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::env::var("CATAPULT_TABLE_MOTION").is_ok_and(|v| v.trim() == "reduce")
+    }
 }
 
 /// What asking the player for a line of text gave.

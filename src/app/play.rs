@@ -42,6 +42,21 @@ fn bot_pause() -> f32 {
     }
 }
 
+/// What one frame of a shot did that the effects show: where (world metres), how hard
+/// (metres a second of velocity change) and in what colour.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hit {
+    pub x: f32,
+    pub y: f32,
+    pub strength: f32,
+    pub rgb: [u8; 3],
+    /// The body was at rest and is now moving (a piece knocked), not a moving body striking.
+    pub knocked: bool,
+}
+
+/// Hits reported per frame at most (a collapse of many pieces does not flood the effects).
+const HITS_PER_FRAME: usize = 8;
+
 /// A shot being animated: the driver's flight, stepped by a clock and drawn interpolated.
 pub struct Flight {
     shot: driver::Flight,
@@ -52,6 +67,8 @@ pub struct Flight {
     paths: Vec<Vec<[f32; 2]>>,
     /// Velocities at the previous frame, to hear impacts.
     vel: Vec<[f32; 2]>,
+    /// Strikes and knocks since the app last took them.
+    hits: Vec<Hit>,
 }
 
 impl Flight {
@@ -66,6 +83,7 @@ impl Flight {
             clock: FixedClock::default(),
             paths,
             vel,
+            hits: Vec::new(),
         }
     }
 
@@ -115,6 +133,19 @@ impl Flight {
                 if dv > 1.5 {
                     hits += 1;
                 }
+                let (was, now) = (old[0].hypot(old[1]), v[0].hypot(v[1]));
+                // The first frames are the launch itself, not a knock.
+                let knocked = p.len() > 4 && was < 0.2 && now > 0.6;
+                let struck = dv > 1.5 && was > 1.0;
+                if (knocked || struck) && self.hits.len() < HITS_PER_FRAME * 4 {
+                    self.hits.push(Hit {
+                        x: b.x,
+                        y: b.y,
+                        strength: dv,
+                        rgb: b.rgb,
+                        knocked,
+                    });
+                }
                 *old = v;
             }
         }
@@ -144,6 +175,17 @@ impl Flight {
 
     pub fn frames(&self) -> u64 {
         self.shot.shot.steps()
+    }
+
+    /// The strikes and knocks since the last call, at most `HITS_PER_FRAME`.
+    pub fn take_hits(&mut self, out: &mut Vec<Hit>) {
+        let n = self.hits.len().min(HITS_PER_FRAME);
+        out.extend(self.hits.drain(..).take(n));
+    }
+
+    /// The box around the bodies moving now (the action the camera follows), if any.
+    pub fn moving_box(&self) -> Option<[f32; 4]> {
+        super::follow::moving_box(&self.prev, &self.cur, crate::physics::FRAME_DT)
     }
 }
 
@@ -179,6 +221,8 @@ pub struct Tick {
     pub events: Vec<Event>,
     pub launched: bool,
     pub impacts: u32,
+    /// Where bodies struck or were knocked this update (for dust and chips).
+    pub hits: Vec<Hit>,
     /// A move was played (save now).
     pub moved: bool,
     pub error: Option<String>,
@@ -189,8 +233,8 @@ pub struct Play {
     /// The session and its bots.
     pub driver: Driver,
     pub flight: Option<Flight>,
-    /// The previous shot's projectile path (drawn faint).
-    pub ghost: Vec<[f32; 2]>,
+    /// Each seat's last shot: its projectile's path (drawn faint on that seat's next turn).
+    pub ghosts: Vec<Vec<[f32; 2]>>,
     /// Seconds before a bot acts.
     pub wait: f32,
     /// A bot is thinking (the screen shows "thinking…" for a frame before it starts, and while
@@ -218,7 +262,7 @@ impl Play {
             info,
             driver,
             flight: None,
-            ghost: Vec::new(),
+            ghosts: Vec::new(),
             wait: bot_pause(),
             thinking: false,
             log: Vec::new(),
@@ -356,9 +400,14 @@ impl Play {
         if let Some(f) = self.flight.as_mut() {
             let (settled, impacts) = f.advance(dt);
             tick.impacts = impacts;
+            f.take_hits(&mut tick.hits);
             if settled {
                 if let Some(f) = self.flight.take() {
-                    self.ghost = f.longest_path();
+                    let seat = f.seat();
+                    if self.ghosts.len() <= seat {
+                        self.ghosts.resize(seat + 1, Vec::new());
+                    }
+                    self.ghosts[seat] = f.longest_path();
                     match self.driver.land(f.shot) {
                         Ok(ev) => {
                             self.note(&ev);
@@ -409,6 +458,18 @@ impl Play {
         }
         self.wait = bot_pause();
         tick
+    }
+
+    /// The ghost to draw now: the last shot of the seat that aims or whose shot flies.
+    pub fn ghost_now(&self) -> Option<&[[f32; 2]]> {
+        let seat = match &self.flight {
+            Some(f) => f.seat(),
+            None => self.game().turn()?,
+        };
+        self.ghosts
+            .get(seat)
+            .map(|g| g.as_slice())
+            .filter(|g| !g.is_empty())
     }
 
     /// What to draw now: the shot in flight (interpolated) or the table at rest.
@@ -497,10 +558,59 @@ mod tests {
         assert_eq!(mv.outcome.as_ref(), Some(&shot.run_to_rest()));
         assert!(fresh.driver.session.play(mv.clone()).is_ok());
         assert_eq!(p.game().turn(), Some(1));
-        assert!(p.ghost.len() > 10, "the ghost path was recorded");
-        let moved = p.ghost.last().copied().unwrap_or_default();
+        let ghost = p.ghosts.first().cloned().unwrap_or_default();
+        assert!(ghost.len() > 10, "the ghost path was recorded");
+        let moved = ghost.last().copied().unwrap_or_default();
         assert!(moved[0] > -0.7, "the ghost is the ball's flight: {moved:?}");
+        // Seat 1 aims next: it has no shot of its own yet, so no ghost is drawn for it.
+        assert!(p.ghost_now().is_none(), "seat 0's ghost is not seat 1's");
+        assert!(p.fire(launch.clone()).is_ok());
+        run_flight(&mut p);
+        if p.game().turn() == Some(0) {
+            assert_eq!(
+                p.ghost_now(),
+                Some(ghost.as_slice()),
+                "seat 0 sees its own shot"
+            );
+        }
         assert!(!before.bodies.is_empty());
+    }
+
+    #[test]
+    fn a_shot_reports_where_it_strikes_and_not_its_launch_as_a_knock() {
+        let mut p = practice(default_seats(2, SeatKind::Human), &[]);
+        let launch = Launch {
+            kind: LaunchKind::Catapult,
+            angle: 450,
+            power: 500,
+            ..Launch::default()
+        };
+        assert!(p.fire(launch).is_ok());
+        let mut hits = Vec::new();
+        let mut first = Vec::new();
+        for i in 0..4000 {
+            let t = p.update(1.0 / 60.0);
+            if i < 3 {
+                first.extend(t.hits.iter().copied());
+            }
+            assert!(t.hits.len() <= HITS_PER_FRAME);
+            hits.extend(t.hits);
+            if p.flight.is_none() {
+                break;
+            }
+        }
+        assert!(
+            first.iter().all(|h| !h.knocked),
+            "the launch is no knock: {first:?}"
+        );
+        let strike = hits.iter().find(|h| !h.knocked);
+        let strike = strike.unwrap_or_else(|| panic!("the ball lands somewhere: {hits:?}"));
+        let b = p.game().view().bounds;
+        assert!(
+            strike.x >= b[0] - 0.5 && strike.x <= b[2] + 0.5,
+            "{strike:?} in {b:?}"
+        );
+        assert!(strike.strength > 1.5);
     }
 
     #[test]

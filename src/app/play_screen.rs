@@ -1,13 +1,17 @@
 //! The in-game screen: advancing the game each frame (flights, bot turns, the end) and
 //! laying out the bars, the table and the input over it.
 
+use super::camera::TableTouch;
+use super::follow;
 use super::frame::Area;
 use super::gesture::Feel;
 use super::hints::Hint as Hints;
-use super::play::Play;
+use super::play::{lerp_view, Play};
 use super::session::log_move;
 use super::{log, sound, App, Screen};
-use crate::core::{Choice, GridPrompt, LaunchKind, LaunchPrompt, PlacementPrompt, Scene};
+use crate::core::{
+    Choice, GridPrompt, LaunchKind, LaunchPrompt, PlacementPrompt, Scene, TableView,
+};
 use macroquad::prelude::*;
 
 impl App {
@@ -52,6 +56,13 @@ impl App {
         }
         if tick.impacts > 0 {
             self.sfx(sound::Effect::Impact);
+        }
+        if !self.reduce_motion {
+            for h in &tick.hits {
+                if self.effects.hit(*h) {
+                    log("collapse");
+                }
+            }
         }
         self.sfx_for_events(&tick.events);
         if let Some(err) = tick.error {
@@ -117,6 +128,7 @@ impl App {
             Scene::Side(view) => view,
             Scene::Map(map) => {
                 // A tile map: its own input (launch and placement prompts are side-view ones).
+                self.shown_view = None;
                 self.aim = None;
                 self.place = None;
                 self.draw_map(p, &map, offer.grid.as_ref(), offer.human, active);
@@ -125,7 +137,15 @@ impl App {
                 return;
             }
         };
-        let f = self.draw_table(p, &view, offer.close_up, active);
+        let touch = match (&offer.launch, offer.kind, &offer.placement) {
+            (_, _, Some(_)) => TableTouch::Placing,
+            (Some(lp), Some(k), None) if k != LaunchKind::Release => {
+                TableTouch::Launcher(lp.origin)
+            }
+            _ => TableTouch::Free,
+        };
+        let view = self.travelled(p, view, active);
+        let f = self.draw_table(p, &view, offer.close_up, touch, active);
         // Launcher, aim, placement ghost.
         let feel = Feel::for_screen(f.metres(w.min(h)));
         if let Some(lp) = &offer.launch {
@@ -150,6 +170,41 @@ impl App {
         self.draw_strips(p, &strips, top_h, active);
         self.draw_bottom_bar(p, &bar, &offer);
         self.design_bar(p, offer.human);
+    }
+
+    /// The table at rest, with the pieces the rules just moved (a captured tower going to its
+    /// new mat) travelling there over half a second rather than jumping (not with reduce motion).
+    fn travelled(&mut self, p: &Play, view: TableView, active: bool) -> TableView {
+        let resting = p.flight.is_none();
+        if !resting || self.reduce_motion {
+            self.travel = None;
+        } else if self.travel.is_none() {
+            if let Some(before) = self.shown_view.take() {
+                if follow::pieces_moved(&before, &view) {
+                    self.travel = Some((before, 0.0));
+                }
+            }
+        }
+        let dt = if active { get_frame_time() } else { 0.0 };
+        let out = match self.travel.as_mut() {
+            Some((from, t)) if from.bodies.len() == view.bodies.len() => {
+                *t += dt.clamp(0.0, 0.1) / follow::TRAVEL_SECONDS;
+                let k = follow::smoothstep(*t);
+                let done = *t >= 1.0;
+                let v = lerp_view(from, &view, k);
+                if done {
+                    self.travel = None;
+                }
+                v
+            }
+            Some(_) => {
+                self.travel = None;
+                view
+            }
+            None => view,
+        };
+        self.shown_view = Some(out.clone());
+        out
     }
 
     /// The hint for the gesture the human meets now, if any.

@@ -24,6 +24,12 @@ pub struct Probe {
     pub scale: f32,
     pub buttons: Vec<(u32, f32, f32)>,
     pub muted: i32,
+    /// The side view's centre (world metres) and its zoom over the fitted table.
+    pub camera: (f32, f32, f32),
+    /// 1 while the Reduce motion setting is on.
+    pub reduce_motion: i32,
+    /// Dust and chips alive.
+    pub particles: i32,
     pub has_save: i32,
     /// The tile map on screen: pixels per cell and the screen point of map (0, 0).
     pub map: Option<(f32, f32, f32)>,
@@ -129,6 +135,29 @@ pub extern "C" fn ct_scale() -> f32 {
 #[no_mangle]
 pub extern "C" fn ct_muted() -> i32 {
     read(|p| p.muted, 0)
+}
+/// The side view's centre, x in world metres.
+#[no_mangle]
+pub extern "C" fn ct_cam_x() -> f32 {
+    read(|p| p.camera.0, 0.0)
+}
+/// The side view's centre, y in world metres.
+#[no_mangle]
+pub extern "C" fn ct_cam_y() -> f32 {
+    read(|p| p.camera.1, 0.0)
+}
+/// The side view's zoom over the fitted table (1 fitted), 0 before a table was drawn.
+#[no_mangle]
+pub extern "C" fn ct_cam_zoom() -> f32 {
+    read(|p| p.camera.2, 0.0)
+}
+#[no_mangle]
+pub extern "C" fn ct_reduce_motion() -> i32 {
+    read(|p| p.reduce_motion, 0)
+}
+#[no_mangle]
+pub extern "C" fn ct_particles() -> i32 {
+    read(|p| p.particles, 0)
 }
 #[no_mangle]
 pub extern "C" fn ct_has_save() -> i32 {

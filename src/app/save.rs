@@ -10,6 +10,8 @@ pub const SAVE_KEY: &str = "catapult-table.save";
 pub const ASIDE_KEY: &str = "catapult-table.save.unreadable";
 /// "1" when sound is muted.
 pub const MUTE_KEY: &str = "catapult-table.mute";
+/// "1" when the player turned camera motion, shakes and particles off.
+pub const MOTION_KEY: &str = "catapult-table.reduce-motion";
 
 /// Key-value storage: localStorage on the web, files on the desktop, a map in tests.
 pub trait Store {
@@ -112,6 +114,14 @@ pub fn muted(store: &dyn Store) -> bool {
     store.get(MUTE_KEY).as_deref() == Some("1")
 }
 
+pub fn reduce_motion(store: &dyn Store) -> bool {
+    store.get(MOTION_KEY).as_deref() == Some("1")
+}
+
+pub fn set_reduce_motion(store: &mut dyn Store, on: bool) -> Result<(), String> {
+    store.set(MOTION_KEY, if on { "1" } else { "0" })
+}
+
 pub fn set_muted(store: &mut dyn Store, muted: bool) -> Result<(), String> {
     store.set(MUTE_KEY, if muted { "1" } else { "0" })
 }
@@ -179,6 +189,17 @@ mod tests {
         assert!(msg.contains("format 9"), "{msg}");
         assert_eq!(store.get(&format!("{ASIDE_KEY}.2")), Some(future));
         assert!(store.get(ASIDE_KEY).is_some());
+    }
+
+    #[test]
+    fn reduce_motion_is_remembered() {
+        let mut store = MemStore::default();
+        assert!(!reduce_motion(&store), "motion is on by default");
+        assert!(set_reduce_motion(&mut store, true).is_ok());
+        assert!(reduce_motion(&store));
+        assert!(!muted(&store), "a separate setting from the sound");
+        assert!(set_reduce_motion(&mut store, false).is_ok());
+        assert!(!reduce_motion(&store));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::pointer::PointerEvent;
 use super::probe::key_hash;
 use macroquad::prelude::*;
 use std::cell::{Cell, RefCell};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub const BG: Color = Color::new(0.11, 0.13, 0.17, 1.0);
 pub const TABLE_BG: Color = Color::new(0.16, 0.19, 0.25, 1.0);
@@ -69,7 +69,13 @@ pub struct Ui {
     texts: RefCell<Vec<(Area, String)>>,
     /// The clip rectangle text is drawn under (the table's area), if any.
     clip: Cell<Option<Area>>,
+    /// Wrapped text by (text, size, width): the status line and panels are wrapped again every
+    /// frame, and measuring a line word by word was most of the app's own time per frame.
+    wrapped: RefCell<BTreeMap<(String, u32, u32), Vec<String>>>,
 }
+
+/// How many wrapped texts are remembered before the memory starts over.
+const WRAPPED_KEPT: usize = 256;
 
 /// Which glyphs are rasterized. When macroquad's font atlas grows in the middle of a frame it
 /// deletes the texture that text queued earlier in that frame still uses (a WebGL error and a
@@ -118,6 +124,7 @@ impl Ui {
             glyphs: RefCell::new(Glyphs::default()),
             texts: RefCell::new(Vec::new()),
             clip: Cell::new(None),
+            wrapped: RefCell::new(BTreeMap::new()),
         }
     }
 
@@ -161,6 +168,7 @@ impl Ui {
         if dpi != g.dpi {
             g.dpi = dpi;
             g.known.clear();
+            self.wrapped.borrow_mut().clear();
         }
         if g.pending.is_empty() {
             return;
@@ -274,8 +282,26 @@ impl Ui {
         self.texts.borrow().clone()
     }
 
-    /// Splits text into lines no wider than `width`.
+    /// Splits text into lines no wider than `width` (remembered once its glyphs are measured
+    /// exactly).
     pub fn wrap(&self, text: &str, size: f32, width: f32) -> Vec<String> {
+        let key = (text.to_string(), size.to_bits(), width.to_bits());
+        if let Some(lines) = self.wrapped.borrow().get(&key) {
+            return lines.clone();
+        }
+        let exact = self.glyphs.borrow_mut().ready(&plain(text), size);
+        let lines = self.wrap_measured(text, size, width);
+        if exact {
+            let mut kept = self.wrapped.borrow_mut();
+            if kept.len() >= WRAPPED_KEPT {
+                kept.clear();
+            }
+            kept.insert(key, lines.clone());
+        }
+        lines
+    }
+
+    fn wrap_measured(&self, text: &str, size: f32, width: f32) -> Vec<String> {
         let mut lines = Vec::new();
         for para in plain(text).split('\n') {
             let mut line = String::new();

@@ -22,6 +22,8 @@ import {
 } from "./links.mjs";
 import { textLayout, passAndPlay } from "./screens.mjs";
 import { botThinking } from "./think.mjs";
+import { cameraFollowPinchReduce } from "./camera.mjs";
+import { frameTimes } from "./fps.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -285,6 +287,7 @@ async function main() {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const tab = await Tab.open(ctx, url);
       metrics.firstFrameMs = await tab.page.evaluate(() => window.ct && window.ct.firstFrameMs);
+      metrics.wasmReadyMs = await tab.page.evaluate(() => window.ct && window.ct.wasmReadyMs);
       const ready = await tab.waitLine(/^\[ct\] ready games=(.*)$/);
       available = ready[1]
         .split(",")
@@ -406,6 +409,9 @@ async function main() {
       await test("catapults: a game resumed in its last round ends on the results screen with the chart", () =>
         resultsChart(browser, url)
       );
+      await test("camera: a shot is followed and the view returns; pinch zooms, two fingers pan, no shot; reduce motion stops the follow", () =>
+        cameraFollowPinchReduce(browser, url, Tab, { check, sleep })
+      );
     }
 
     // Game links and the replay viewer (CT_ONLY=link runs just these).
@@ -454,6 +460,13 @@ async function main() {
     if (available.includes("castle")) {
       await test("pass-and-play: between two humans in Castle a cover hides the table; the second player never sees the first one's hand", () =>
         passAndPlay(browser, url, Tab, { check, sleep })
+      );
+    }
+
+    // Frame times of the heaviest scene, printed (CT_ONLY="frame times" runs just this).
+    if (available.includes("assault")) {
+      await test("frame times: Assault with 10 seats draws (printed, not asserted)", () =>
+        frameTimes(browser, url, Tab, { check, sleep }, path.join(here, "fixtures"))
       );
     }
 
@@ -547,7 +560,7 @@ async function main() {
   const failed = results.filter((r) => r.status === "failed").length;
   const skipped = results.filter((r) => r.status === "skipped").length;
   console.log(
-    `e2e: dist ${DIST}; first frame at ${metrics.firstFrameMs ? Math.round(metrics.firstFrameMs) : "?"} ms after navigation; ran in ${((Date.now() - T0) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`
+    `e2e: dist ${DIST}; first frame at ${metrics.firstFrameMs ? Math.round(metrics.firstFrameMs) : "?"} ms after navigation (the wasm downloaded, compiled and started at ${metrics.wasmReadyMs ? Math.round(metrics.wasmReadyMs) : "?"} ms); ran in ${((Date.now() - T0) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`
   );
   console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
   process.exit(failed > 0 ? 1 : 0);

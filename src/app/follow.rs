@@ -1,0 +1,260 @@
+//! The camera following a shot, without a window: which part of the table the moving bodies
+//! occupy, the zoomed view that frames them inside the table's bounds, and the shown rectangle
+//! easing towards its target (the follow while a shot plays, the framing once it rests). The
+//! camera is view only: nothing here is read by the physics or the rules.
+
+use super::frame::{Area, Camera, Frame};
+use crate::core::{BodyShape, TableView};
+
+/// A body moving faster than this (metres a second) is part of the action.
+pub const MOVING: f32 = 0.35;
+/// The follow never magnifies more than this over the fitted table.
+pub const FOLLOW_ZOOM: f32 = 2.2;
+/// Seconds for the shown view to cover about two thirds of the way to its target.
+pub const EASE_SECONDS: f32 = 0.28;
+
+/// The box (min x, min y, max x, max y, metres) around the bodies that moved faster than
+/// `MOVING` between two frames `dt` seconds apart (same bodies in the same order), if any did.
+pub fn moving_box(prev: &TableView, cur: &TableView, dt: f32) -> Option<[f32; 4]> {
+    if prev.bodies.len() != cur.bodies.len() || !dt.is_finite() || dt <= 0.0 {
+        return None;
+    }
+    let mut out: Option<[f32; 4]> = None;
+    for (a, b) in prev.bodies.iter().zip(&cur.bodies) {
+        let speed = (b.x - a.x).hypot(b.y - a.y) / dt;
+        if !speed.is_finite() || speed < MOVING {
+            continue;
+        }
+        let r = match b.shape {
+            BodyShape::Circle { r } => r,
+            BodyShape::Rect { hw, hh } => hw.max(hh),
+        };
+        let r = if r.is_finite() {
+            r.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let [x0, y0, x1, y1] = out.unwrap_or([f32::MAX, f32::MAX, f32::MIN, f32::MIN]);
+        out = Some([
+            x0.min(b.x - r),
+            y0.min(b.y - r),
+            x1.max(b.x + r),
+            y1.max(b.y + r),
+        ]);
+    }
+    out.filter(|b| b.iter().all(|v| v.is_finite()))
+}
+
+/// The player's camera that frames `action` (a moving box) with room around it, inside
+/// `bounds` shown in `area`: zoomed at most `FOLLOW_ZOOM`, never less than the whole table.
+pub fn camera_on(action: [f32; 4], bounds: [f32; 4], area: Area) -> Camera {
+    let base = Frame::fit(bounds, area);
+    let (w, h) = (action[2] - action[0], action[3] - action[1]);
+    // Half the action's size again on each side, and at least 15 cm of table around it.
+    let pad = 0.5 * w.max(h) + 0.15;
+    let want = Frame::fit(
+        [
+            action[0] - pad,
+            action[1] - pad,
+            action[2] + pad,
+            action[3] + pad,
+        ],
+        area,
+    );
+    let zoom = (want.scale / base.scale).clamp(1.0, FOLLOW_ZOOM);
+    Camera {
+        zoom,
+        centre: Some(((action[0] + action[2]) * 0.5, (action[1] + action[3]) * 0.5)),
+    }
+}
+
+/// The world rectangle a frame shows in `area`.
+pub fn shown_rect(f: &Frame, area: Area) -> [f32; 4] {
+    let (x0, y1) = f.to_world(area.x, area.y);
+    let (x1, y0) = f.to_world(area.x + area.w, area.y + area.h);
+    [x0, y0, x1, y1]
+}
+
+/// The rectangle on screen, easing towards a target each frame (or jumping there).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Ease {
+    shown: Option<[f32; 4]>,
+}
+
+impl Ease {
+    /// Moves the shown rectangle towards `target` over `dt` seconds; `snap` goes there at
+    /// once (the player aims, effects are reduced, or nothing was shown yet). Returns it.
+    pub fn towards(&mut self, target: [f32; 4], dt: f32, snap: bool) -> [f32; 4] {
+        let k = if dt.is_finite() && dt > 0.0 {
+            1.0 - (-dt.min(0.25) / EASE_SECONDS).exp()
+        } else {
+            0.0
+        };
+        let next = match self.shown {
+            Some(s) if !snap && s.iter().all(|v| v.is_finite()) => {
+                let mut n = s;
+                for (v, t) in n.iter_mut().zip(target) {
+                    *v += (t - *v) * k;
+                }
+                // Close enough is there: the view comes to rest exactly on its framing.
+                let span = (target[2] - target[0]).abs().max(1e-3);
+                if n.iter()
+                    .zip(target)
+                    .all(|(v, t)| (v - t).abs() < span * 1e-3)
+                {
+                    target
+                } else {
+                    n
+                }
+            }
+            _ => target,
+        };
+        self.shown = Some(next);
+        next
+    }
+
+    /// Whether the shown rectangle is still on its way to `target`.
+    pub fn moving(&self, target: [f32; 4]) -> bool {
+        self.shown != Some(target)
+    }
+}
+
+/// Seconds a piece the rules moved (a captured tower to its new mat) takes to travel there.
+pub const TRAVEL_SECONDS: f32 = 0.5;
+
+/// Whether the table at rest changed by the rules moving a few pieces from `before` to `after`
+/// (same bodies, same tags, in the same order; at least one moved more than 3 cm, at most a
+/// third of them moved at all): then the view animates the move instead of jumping. A table
+/// rebuilt differently (other bodies, a new round) jumps.
+pub fn pieces_moved(before: &TableView, after: &TableView) -> bool {
+    if before.bodies.len() != after.bodies.len() || before.bodies.is_empty() {
+        return false;
+    }
+    let mut moved = 0;
+    let mut far = false;
+    for (a, b) in before.bodies.iter().zip(&after.bodies) {
+        if a.tag != b.tag || a.shape != b.shape {
+            return false;
+        }
+        let d = (b.x - a.x).hypot(b.y - a.y);
+        if d > 0.002 {
+            moved += 1;
+        }
+        far |= d > 0.03;
+    }
+    far && moved * 3 <= before.bodies.len()
+}
+
+/// Smooth start and stop over 0..1.
+pub fn smoothstep(t: f32) -> f32 {
+    let t = if t.is_finite() {
+        t.clamp(0.0, 1.0)
+    } else {
+        1.0
+    };
+    t * t * (3.0 - 2.0 * t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{BodyView, Look};
+
+    fn ball(x: f32, y: f32) -> BodyView {
+        BodyView {
+            shape: BodyShape::Circle { r: 0.02 },
+            x,
+            y,
+            angle: 0.0,
+            rgb: [0, 0, 0],
+            tag: 0,
+            look: Look::Plain,
+            owner: None,
+        }
+    }
+
+    fn view(bodies: Vec<BodyView>) -> TableView {
+        TableView {
+            bodies,
+            bounds: [-2.0, 0.0, 2.0, 1.0],
+            labels: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn only_the_bodies_that_move_make_the_action() {
+        let a = view(vec![ball(0.0, 0.0), ball(1.0, 0.5)]);
+        let b = view(vec![ball(0.0, 0.0), ball(1.1, 0.5)]);
+        let m = moving_box(&a, &b, 1.0 / 60.0).unwrap_or_else(|| panic!("the ball moves"));
+        assert!(
+            (m[0] - 1.08).abs() < 1e-4 && (m[2] - 1.12).abs() < 1e-4,
+            "{m:?}"
+        );
+        assert_eq!(moving_box(&a, &a, 1.0 / 60.0), None, "all at rest");
+        assert_eq!(moving_box(&a, &view(vec![]), 1.0 / 60.0), None);
+        assert_eq!(moving_box(&a, &b, 0.0), None);
+    }
+
+    #[test]
+    fn the_follow_frames_the_action_inside_the_table() {
+        let bounds = [-2.0, 0.0, 2.0, 1.0];
+        let area = Area::new(0.0, 0.0, 800.0, 400.0);
+        let action = [1.0, 0.4, 1.1, 0.5];
+        let cam = camera_on(action, bounds, area);
+        assert!(cam.zoom > 1.5 && cam.zoom <= FOLLOW_ZOOM, "{}", cam.zoom);
+        let f = cam.frame(bounds, area);
+        let r = shown_rect(&f, area);
+        assert!(r[0] <= action[0] && r[2] >= action[2], "{r:?}");
+        assert!(r[1] <= action[1] && r[3] >= action[3], "{r:?}");
+        // A shot spread over the whole table does not zoom at all.
+        let wide = camera_on([-2.0, 0.0, 2.0, 1.0], bounds, area);
+        assert!(wide.is_fit());
+    }
+
+    #[test]
+    fn a_piece_the_rules_moved_travels_a_rebuilt_table_jumps() {
+        let rest: Vec<BodyView> = (0..6).map(|i| ball(i as f32 * 0.1, 0.0)).collect();
+        let before = view(rest.clone());
+        let mut moved = rest.clone();
+        moved[2].x += 0.4;
+        assert!(pieces_moved(&before, &view(moved.clone())));
+        assert!(!pieces_moved(&before, &before), "nothing moved");
+        let mut many = moved.clone();
+        for b in many.iter_mut().take(4) {
+            b.y += 0.2;
+        }
+        assert!(
+            !pieces_moved(&before, &view(many)),
+            "most of the table moved: rebuilt"
+        );
+        let mut other = moved;
+        other[2].tag = 9;
+        assert!(!pieces_moved(&before, &view(other)), "another body");
+        assert!(!pieces_moved(&before, &view(rest[..5].to_vec())));
+        assert_eq!(
+            (smoothstep(0.0), smoothstep(0.5), smoothstep(2.0)),
+            (0.0, 0.5, 1.0)
+        );
+    }
+
+    #[test]
+    fn the_view_eases_to_its_target_and_rests_exactly_there() {
+        let mut e = Ease::default();
+        let fit = [-2.0, -0.5, 2.0, 1.5];
+        assert_eq!(e.towards(fit, 1.0 / 60.0, false), fit, "first frame: there");
+        let near = [0.5, 0.0, 1.5, 0.5];
+        let first = e.towards(near, 1.0 / 60.0, false);
+        assert!(first[0] > fit[0] && first[0] < near[0], "{first:?}");
+        for _ in 0..300 {
+            e.towards(near, 1.0 / 60.0, false);
+        }
+        assert!(!e.moving(near));
+        // Snapped (aiming or reduced motion): at once.
+        assert_eq!(e.towards(fit, 1.0 / 60.0, true), fit);
+        // A stalled frame moves no further than a quarter second would.
+        let mut e = Ease::default();
+        e.towards(fit, 0.0, false);
+        let r = e.towards(near, 10.0, false);
+        assert!(r != near, "{r:?}");
+    }
+}

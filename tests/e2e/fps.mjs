@@ -1,0 +1,80 @@
+// Frame times of the heaviest scene: Assault with 10 seats, resumed from a save in which all ten
+// card castles stand (80 cards) and the human seat (Ada) is to act, so no bot thinks and nothing
+// flies: the figure is the cost of drawing the table. The page's requestAnimationFrame intervals
+// are collected for a few seconds, after a second of the title screen in the same page as the
+// baseline of what the machine gives any frame right now (a frame in which a bot thought,
+// `ct_bot_slices` growing, is left out). Printed, never asserted: a shared machine's load would
+// make any threshold flaky.
+
+import fs from "node:fs";
+import path from "node:path";
+
+// rAF intervals (ms) over `ms`, leaving out frames in which a bot thought.
+function sample(tab, ms) {
+  return tab.page.evaluate(
+    (ms) =>
+      new Promise((done) => {
+        const out = [];
+        let last = performance.now();
+        let slices = wasm_exports.ct_bot_slices();
+        const t0 = last;
+        const tick = (t) => {
+          const s = wasm_exports.ct_bot_slices();
+          if (s === slices) out.push(t - last);
+          slices = s;
+          last = t;
+          if (t - t0 < ms) requestAnimationFrame(tick);
+          else done(out);
+        };
+        requestAnimationFrame(tick);
+      }),
+    ms
+  );
+}
+
+function describe(gaps) {
+  const g = [...gaps].sort((a, b) => a - b);
+  const at = (q) => g[Math.min(g.length - 1, Math.floor(q * g.length))];
+  const mean = g.reduce((a, b) => a + b, 0) / g.length;
+  return (
+    `${g.length} frames, median ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, ` +
+    `worst ${g[g.length - 1].toFixed(1)} ms, ${(1000 / mean).toFixed(1)} fps on average`
+  );
+}
+
+export async function frameTimes(browser, url, Tab, h, fixtures, seconds = 3) {
+  const { check } = h;
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const tab = await Tab.open(ctx, `${url}?pace=quick&hints=off`);
+  const title = await sample(tab, 1000);
+  const save = fs.readFileSync(path.join(fixtures, "fps-assault-10.json"), "utf8");
+  await tab.page.evaluate((s) => localStorage.setItem("catapult-table.save", s), save);
+  await tab.load();
+  await tab.tapButton("resume-save");
+  await tab.waitFor("the game screen", async () => (await tab.q("ct_screen")) === 3);
+  await tab.waitFor(
+    "Ada's turn",
+    async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0,
+    30000
+  );
+  // CT_FPS_PROFILE=file.cpuprofile records a CPU profile of those seconds (Chrome DevTools
+  // format; a wasm built with names, e.g. strip = false, names its functions).
+  const profile = process.env.CT_FPS_PROFILE;
+  if (profile) {
+    await tab.cdp.send("Profiler.enable");
+    await tab.cdp.send("Profiler.start");
+  }
+  const gaps = await sample(tab, seconds * 1000);
+  if (profile) {
+    const { profile: p } = await tab.cdp.send("Profiler.stop");
+    fs.writeFileSync(profile, JSON.stringify(p));
+  }
+  await tab.shot("fps-assault-10");
+  check(title.length > 2 && gaps.length > 2, `frames were drawn (${title.length}, ${gaps.length})`);
+  console.log(`  frame times, title screen (1280x800, 1 s): ${describe(title)}`);
+  console.log(
+    `  frame times, Assault 10 seats, 80 cards standing (1280x800, ${seconds} s): ${describe(gaps)}`
+  );
+  tab.noErrors();
+  await ctx.close();
+}
