@@ -49,7 +49,7 @@ impl From<DriveError> for SelfplayError {
 pub fn bot_game(game: &str, players: usize, seed: u64, options: &[String]) -> RuleResult<Driver> {
     driver_for(&Replay::new(
         game,
-        options,
+        &games::new_game_options(game, options),
         default_seats(players, SeatKind::Bot),
         seed,
     ))
@@ -67,8 +67,9 @@ pub fn selfplay_at(
         .zip(levels)
         .map(|(s, &l)| s.at(l))
         .collect();
+    let options = games::new_game_options(game, options);
     let mut d =
-        driver_for(&Replay::new(game, options, seats, seed)).map_err(SelfplayError::Refused)?;
+        driver_for(&Replay::new(game, &options, seats, seed)).map_err(SelfplayError::Refused)?;
     d.play_out()?;
     Ok(d)
 }

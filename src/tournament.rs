@@ -251,7 +251,12 @@ pub fn play(
             .zip(&seat_entry)
             .map(|(s, &e)| s.at(entries[e]))
             .collect();
-        let header = Replay::new(game, options, seats, seed);
+        let header = Replay::new(
+            game,
+            &crate::games::new_game_options(game, options),
+            seats,
+            seed,
+        );
         let mut d = headless::driver_for(&header).map_err(|e| e.0)?;
         let mut aim = vec![(0usize, 0usize); k];
         let mut unfinished = false;

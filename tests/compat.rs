@@ -34,7 +34,8 @@ fn summary_of(path: &Path) -> String {
 #[test]
 fn compat_corpus_covers_the_three_built_games() {
     let files = corpus();
-    for game in ["castle", "catapults", "assault"] {
+    // And Feud's first table (tests/compat/README.md).
+    for game in ["castle", "catapults", "assault", "feud"] {
         assert!(
             files
                 .iter()

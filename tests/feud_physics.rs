@@ -76,7 +76,7 @@ fn every_design_stands_ten_seconds_with_under_a_millimetre_of_drift() {
             max_frames: u32::MAX,
             ..table::config()
         };
-        let mut w = table::build_with(&g.state, g.seats(), cfg);
+        let mut w = table::build_with(&g.state, g.seats(), g.table, cfg);
         let start: Vec<(f32, f32)> = w
             .pieces
             .iter()
@@ -379,4 +379,128 @@ fn begun_by_hand_and_finished_for_me(hand: &[(i32, i32)]) {
         "{hand:?}: {:?}",
         kinds(&ev)
     );
+}
+
+/// How deep (dmm) the lowest corner of any block lies under the table top between the boards
+/// (a block at rest never lies lower than the top).
+fn deepest_under_the_top(g: &Feud) -> i32 {
+    let (_, gap_l) = geo::board_span(0);
+    let (gap_r, _) = geo::board_span(1);
+    let mut worst = 0;
+    for p in &g.state.players {
+        for (k, l) in p.pieces.iter().enumerate() {
+            let Some(q) = l.pose().filter(|_| piece_shape(k) == geo::Shape::Block) else {
+                continue;
+            };
+            let a = q.a as f64 * std::f64::consts::PI / 1800.0;
+            let (c, s) = (libm::cos(a), libm::sin(a));
+            let (hw, hh) = (geo::BLOCK_L as f64 / 2.0, geo::BLOCK_T as f64 / 2.0);
+            for (dx, dy) in [(-hw, -hh), (hw, -hh), (-hw, hh), (hw, hh)] {
+                let x = q.x as f64 + c * dx - s * dy;
+                let y = q.y as f64 + s * dx + c * dy;
+                if x > gap_l as f64 && x < gap_r as f64 {
+                    worst = worst.max(-y as i32);
+                }
+            }
+        }
+    }
+    worst
+}
+
+#[test]
+fn regress_a_feud_block_never_rests_under_the_table_top() {
+    // Found by the random shots (tests/fuzz_shots.rs, shot 674 of the Feud run, game seed
+    // 2922274172): seat 2 had just put its catapult down on one of its blocks lying off the board;
+    // the first table pushed the block out of the chassis the shortest way, down into the table
+    // top, where it came to rest 32 mm deep. The file is that game up to and including the shot.
+    use catapult_table::core::replay::Replay;
+    use catapult_table::games::feud::table::TableVersion;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/compat/feud/feud-2p-s2922274172-wedge.json"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let r = Replay::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.options.is_empty(), "recorded on the first table");
+    let Some((last, before)) = r.moves.split_last() else {
+        panic!("the file holds the shot");
+    };
+    let launch = last
+        .launch
+        .clone()
+        .unwrap_or_else(|| panic!("the last move is the shot"));
+    let mut depths = Vec::new();
+    for version in [TableVersion::V1, TableVersion::V2] {
+        let mut g = Feud::create(r.seats.clone(), r.seed).unwrap_or_else(|e| panic!("{e}"));
+        g.table = TableVersion::V1;
+        for mv in before {
+            ok(&mut g, mv.clone());
+        }
+        let under_catapult = deepest_under_the_top(&g);
+        assert!(
+            under_catapult <= 10,
+            "no block is in the table yet ({under_catapult} dmm)"
+        );
+        g.table = version;
+        fire(&mut g, launch.clone());
+        depths.push(deepest_under_the_top(&g));
+    }
+    assert!(
+        depths[0] > 200,
+        "the first table wedges the block: {depths:?}"
+    );
+    assert!(depths[1] <= 10, "the second table does not: {depths:?}");
+}
+
+#[test]
+fn a_new_feud_game_is_recorded_on_the_second_table_and_an_old_file_replays_on_the_first() {
+    use catapult_table::core::link;
+    use catapult_table::core::replay::Replay;
+    use catapult_table::games::{self, feud::TABLE_V2};
+    let options = games::new_game_options("feud", &[]);
+    assert_eq!(options, vec![TABLE_V2.to_string()]);
+    // Twice is once.
+    assert_eq!(games::new_game_options("feud", &options), options);
+    assert!(games::new_game_options("castle", &[]).is_empty());
+    assert!(games::new_game("feud", &options, seats(), 1).is_ok());
+    // A new bot game's header carries it, and so does its link.
+    let d = catapult_table::headless::bot_game("feud", 2, 1, &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(d.session.replay.options, options);
+    let mut r = Replay::new("feud", &options, seats(), 5);
+    r.moves.push(Action::Design(0).encode(0));
+    let text = link::encode(&r).unwrap_or_else(|e| panic!("{e}"));
+    let back = link::decode(&text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back.replay.options, options);
+    // The two tables differ where it matters: the boards and catapults reach under the top on
+    // the second only, and both are drawn the same.
+    let g = Feud::create(seats(), 3).unwrap_or_else(|e| panic!("{e}"));
+    let lowest = |v| {
+        let (specs, _) = table::specs(&g.state, g.seats(), v);
+        specs
+            .iter()
+            .filter(|s| s.tag == table::TAG_BOARD || s.tag == table::TAG_CATAPULT)
+            .map(|s| {
+                s.parts
+                    .iter()
+                    .map(|p| match p.shape {
+                        catapult_table::core::BodyShape::Rect { hh, .. } => s.y + p.dy - hh,
+                        catapult_table::core::BodyShape::Circle { r } => s.y + p.dy - r,
+                    })
+                    .fold(f32::MAX, f32::min)
+            })
+            .fold(f32::MAX, f32::min)
+    };
+    use catapult_table::games::feud::table::TableVersion;
+    assert!(lowest(TableVersion::V1) > -1e-6);
+    assert!(lowest(TableVersion::V2) < -0.05);
+    let drawn = |v| {
+        let mut b: Vec<_> = table::view(&g.state, g.seats(), v)
+            .bodies
+            .into_iter()
+            .map(|b| format!("{:?} {:.5} {:.5} {:?}", b.tag, b.x, b.y, b.shape))
+            .collect();
+        b.sort();
+        b
+    };
+    assert_eq!(drawn(TableVersion::V1), drawn(TableVersion::V2));
 }

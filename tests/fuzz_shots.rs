@@ -94,9 +94,23 @@ fn solids(t: &Table) -> Vec<[f32; 4]> {
     out
 }
 
+/// The centres of a body's parts at its pose (a gate's posts and lintel, a soldier's base and
+/// body): a gate lying over a catapult's post holds the post in its arch, its centre "inside" it.
+fn part_centres(t: &Table, id: usize, (x, y, a): (f32, f32, f32)) -> Vec<(f32, f32)> {
+    let (s, c) = (a.sin(), a.cos());
+    t.spec(id)
+        .map(|spec| {
+            spec.parts
+                .iter()
+                .map(|p| (x + c * p.dx - s * p.dy, y + s * p.dx + c * p.dy))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Checks the table a shot settled on; returns (non-finite, tunnelled, lost, fallen).
-/// Tunnelled: a piece at rest with its centre inside a solid, or under the table top within the
-/// top's footprint (it went through the top).
+/// Tunnelled: a piece at rest with the centre of one of its parts inside a solid, or under the
+/// table top within the top's footprint (it went through the top).
 fn inspect(game: &str, t: &Table) -> (usize, usize, usize, usize) {
     let solid = solids(t);
     let tops: Vec<[f32; 4]> = solid
@@ -124,16 +138,19 @@ fn inspect(game: &str, t: &Table) -> (usize, usize, usize, usize) {
             continue;
         }
         let m = 0.001;
-        let inside = solid
+        let centres = part_centres(t, id, (x, y, a));
+        let within = |b: &[f32; 4]| {
+            centres
+                .iter()
+                .any(|&(x, y)| x > b[0] + m && x < b[2] - m && y > b[1] + m && y < b[3] - m)
+        };
+        let inside = solid.iter().any(within);
+        let below_top = centres
             .iter()
-            .any(|b| x > b[0] + m && x < b[2] - m && y > b[1] + m && y < b[3] - m);
-        let below_top = y < -0.002 && tops.iter().any(|b| x > b[0] && x < b[2]);
+            .any(|&(x, y)| y < -0.002 && tops.iter().any(|b| x > b[0] && x < b[2]));
         if inside || below_top {
             if std::env::var_os("CT_FUZZ_DEBUG").is_some() {
-                let hit: Vec<_> = solid
-                    .iter()
-                    .filter(|b| x > b[0] + m && x < b[2] - m && y > b[1] + m && y < b[3] - m)
-                    .collect();
+                let hit: Vec<_> = solid.iter().filter(|b| within(b)).collect();
                 eprintln!(
                     "{game}: body {id} tag {} at ({x:.4}, {y:.4}) angle {a:.3}: inside {hit:?}, below the top {below_top}",
                     t.tag(id)
@@ -158,7 +175,7 @@ fn shots_for(id: &str, n: usize, seed: u64) -> Row {
         let seats = info.min_seats + rng.below(span) as usize;
         let Ok(mut g) = games::new_game(
             id,
-            &[],
+            &games::new_game_options(id, &[]),
             default_seats(seats, SeatKind::Bot),
             rng.below(u32::MAX) as u64,
         ) else {

@@ -251,8 +251,9 @@ impl Play {
         seats: Vec<Seat>,
         seed: u64,
     ) -> RuleResult<Play> {
-        let game = games::new_game(info.id, options, seats.clone(), seed)?;
-        let header = Replay::new(info.id, options, seats, seed);
+        let options = games::new_game_options(info.id, options);
+        let game = games::new_game(info.id, &options, seats.clone(), seed)?;
+        let header = Replay::new(info.id, &options, seats, seed);
         Ok(Play::with(info, Driver::new(game, &header)))
     }
 

@@ -37,7 +37,12 @@ pub fn designer_game(game: &str, seed: u64) -> RuleResult<Box<dyn Game>> {
             "This design is for a game that has no designs in this version.",
         ));
     }
-    super::new_game(game, &[], designer_seats(game), seed)
+    super::new_game(
+        game,
+        &super::new_game_options(game, &[]),
+        designer_seats(game),
+        seed,
+    )
 }
 
 /// Builds `d` into `game` now, move by move; the first refusal stops it (the game may then be

@@ -134,6 +134,28 @@ pub fn info(id: &str) -> RuleResult<&'static GameInfo> {
     })
 }
 
+/// Options no player chooses: each says which version of a game's table a recording was made
+/// with. A new game is recorded with them (`new_game_options`); a recording without one replays
+/// on the table it was made with (docs/replay-format.md, "Table versions").
+pub fn table_versions(id: &str) -> &'static [&'static str] {
+    match id {
+        feud::ID => &[feud::TABLE_V2],
+        _ => &[],
+    }
+}
+
+/// The options a new game is started and recorded with: those chosen, and the game's current
+/// table version.
+pub fn new_game_options(id: &str, chosen: &[String]) -> Vec<String> {
+    let mut out = chosen.to_vec();
+    for v in table_versions(id) {
+        if !out.iter().any(|o| o == v) {
+            out.push(v.to_string());
+        }
+    }
+    out
+}
+
 /// Creates a game. Refuses unknown ids, games not built yet, bad seat counts and unknown options.
 pub fn new_game(
     id: &str,
@@ -147,7 +169,9 @@ pub fn new_game(
     }
     check_seats(&seats, info.min_seats, info.max_seats)?;
     for o in options {
-        if !info.options.iter().any(|(name, _)| name == o) {
+        if !info.options.iter().any(|(name, _)| name == o)
+            && !table_versions(id).contains(&o.as_str())
+        {
             return Err(Refusal(format!(
                 "{} has no option {}",
                 info.name,

@@ -26,6 +26,9 @@ pub const DRAG_SOLDIER: &str = "drag_soldier";
 pub const REPAIR_TURN: &str = "repair_turn";
 /// Where blocks in the box are shown to be picked up during a Repair (above the board, dmm).
 pub const BOX_Y: i32 = 3300;
+/// The option every new game is recorded with: it is played on the second table
+/// (`table::TableVersion::V2`). A recording without it was made on the first and replays on it.
+pub const TABLE_V2: &str = "table_v2";
 
 #[derive(Clone)]
 pub struct Feud {
@@ -34,10 +37,16 @@ pub struct Feud {
     /// Repair by drag: blocks are put down standing upright (else lying flat). A choice of the
     /// player's hand, not a rule: it changes only the drop spots offered and the angle sent.
     pub repair_upright: bool,
+    /// The table physics this game is played (and was recorded) with.
+    pub table: table::TableVersion,
 }
 
-pub fn new(_options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dyn Game>> {
-    Ok(Box::new(Feud::create(seats, seed)?))
+pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dyn Game>> {
+    let mut g = Feud::create(seats, seed)?;
+    if !options.iter().any(|o| o == TABLE_V2) {
+        g.table = table::TableVersion::V1;
+    }
+    Ok(Box::new(g))
 }
 
 fn m(v: i32) -> f32 {
@@ -49,6 +58,7 @@ fn dmm(metres: f32) -> i32 {
 }
 
 impl Feud {
+    /// A new game on the current table.
     pub fn create(seats: Vec<Seat>, seed: u64) -> RuleResult<Feud> {
         if seats.len() != 2 {
             crate::refuse!("Catapult Feud is a game for exactly 2 players");
@@ -57,6 +67,7 @@ impl Feud {
             state: State::new(seed)?,
             seats,
             repair_upright: false,
+            table: table::TableVersion::default(),
         })
     }
 
@@ -471,7 +482,11 @@ impl Game for Feud {
             )));
         };
         prompt.check(launch)?;
-        let frame = table::frame(&self.state, &self.seats, Vec::new());
+        let frame = table::frame(
+            &self.state,
+            &self.seats,
+            table::fixed_views(&self.state, self.table),
+        );
         let firing = match self.state.phase {
             Phase::Shot => Some((self.state.firing_seat(), launch)),
             _ => None,
@@ -479,6 +494,7 @@ impl Game for Feud {
         Ok(Box::new(table::shot(
             &self.state,
             &self.seats,
+            self.table,
             firing,
             frame,
         )))
@@ -525,7 +541,7 @@ impl Game for Feud {
     }
 
     fn view(&self) -> TableView {
-        table::view(&self.state, &self.seats)
+        table::view(&self.state, &self.seats, self.table)
     }
 
     fn hud(&self) -> Vec<String> {

@@ -3,13 +3,15 @@
 //! then seat 1's, then the boulder), fired with the shared catapult launcher, stepped to rest and
 //! read back as integer poses. A "let go" (the fortress must stand, a repair must disturb
 //! nothing) is the same table with no boulder.
+//!
+//! Two versions of the table (`TableVersion`): a game recorded on the first replays on it exactly.
 
 use super::rules::geometry::{self as geo, Pose, Shape};
 use super::rules::setup::{catapult_x, cup};
 use super::rules::{piece_shape, Loc, ShotFact, State};
 use crate::core::{BodyView, Fact, Launch, Look, Seat, TableView};
 use crate::physics::launch::{to_tenths, velocity};
-use crate::physics::{BodyId, BodySpec, Part, ShotRun, Table, TableConfig};
+use crate::physics::{BodyId, BodySpec, Part, ShotRun, ShotStages, Table, TableConfig};
 
 /// dmm to metres.
 pub const DMM: f32 = 1.0 / 10_000.0;
@@ -22,6 +24,24 @@ pub const AMMO_MASS: f32 = 0.012;
 pub const WOOD_FRICTION: f32 = 0.6;
 /// Physics steps per 1/60 s frame.
 pub const SUBSTEPS: u32 = 2;
+
+/// Which table physics a game is played with (docs/rules/feud.md, "Table versions").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TableVersion {
+    /// The first table: boards and catapults are boxes standing on the table top. A piece that
+    /// overlaps one (a block lying where a catapult is put down) is pushed out of it the shortest
+    /// way, which can be down through its underside into the table top, where it stays wedged
+    /// (issue #16). Games recorded before the fix.
+    V1,
+    /// Boards, catapults and the catapults' posts reach down through the table top (drawn as
+    /// before): a piece that overlaps one is pushed up or aside, never into the table top or into
+    /// the chassis under a post.
+    #[default]
+    V2,
+}
+
+/// How far boards and catapults reach under the table top on the second table (the top's depth).
+const ROOT: i32 = 1000;
 
 pub const TAG_TABLE: u32 = 1;
 pub const TAG_BOARD: u32 = 2;
@@ -89,8 +109,78 @@ pub struct PieceBody {
     pub k: usize,
 }
 
+/// Seat `s`'s board as the table collides with it, and as it is drawn (the board itself).
+fn board_spec(s: usize, version: TableVersion) -> BodySpec {
+    let (l, _) = geo::board_span(s);
+    let (bottom, top) = match version {
+        TableVersion::V1 => (0, geo::BOARD_T),
+        TableVersion::V2 => (-ROOT, geo::BOARD_T),
+    };
+    BodySpec::fixed(
+        vec![Part::rect(m(geo::BOARD_W) / 2.0, m(top - bottom) / 2.0)],
+        m(l + geo::BOARD_W / 2),
+        // The first table's expression, kept to the bit: its board is centred at half its thickness.
+        match version {
+            TableVersion::V1 => m(geo::BOARD_T) / 2.0,
+            TableVersion::V2 => m(top + bottom) / 2.0,
+        },
+    )
+    .friction(0.6)
+    .rgb(RGB_BOARD)
+    .tag(TAG_BOARD)
+    .look(Look::Mat)
+}
+
+/// Seat `s`'s catapult: its chassis and the post that holds the cup.
+fn catapult_spec(state: &State, s: usize, version: TableVersion) -> BodySpec {
+    let c = state.players[s].catapult;
+    let cx = catapult_x(s, c);
+    let (ux, _) = cup(s, c);
+    let hh = m(geo::CATAPULT_H) / 2.0;
+    let post = m(geo::CUP_Y - geo::AMMO_R - 150 - geo::CATAPULT_H) / 2.0;
+    let chassis = match version {
+        TableVersion::V1 => Part::rect(m(geo::CATAPULT_L) / 2.0, hh).at(0.0, hh),
+        TableVersion::V2 => Part::rect(m(geo::CATAPULT_L) / 2.0, m(geo::CATAPULT_H + ROOT) / 2.0)
+            .at(0.0, m(geo::CATAPULT_H - ROOT) / 2.0),
+    };
+    let post = match version {
+        TableVersion::V1 => Part::rect(0.006, post).at(m(ux - cx), 2.0 * hh + post),
+        // From under the table top to its top: nothing is pushed out of it into the chassis.
+        TableVersion::V2 => {
+            let top = 2.0 * hh + 2.0 * post;
+            let bottom = -m(ROOT);
+            Part::rect(0.006, (top - bottom) / 2.0).at(m(ux - cx), (top + bottom) / 2.0)
+        }
+    };
+    BodySpec::fixed(vec![chassis, post], m(cx), 0.0)
+        .rgb(RGB_CATAPULT)
+        .tag(TAG_CATAPULT)
+        .look(Look::Catapult)
+}
+
+/// The fixed bodies drawn under the table's: on the second table the boards and catapults as
+/// they look (their colliders reach under the table top and are not drawn); none on the first.
+pub fn fixed_views(state: &State, version: TableVersion) -> Vec<BodyView> {
+    let mut out = Vec::new();
+    if version == TableVersion::V2 {
+        for s in 0..2 {
+            for b in [
+                board_spec(s, TableVersion::V1),
+                catapult_spec(state, s, TableVersion::V1),
+            ] {
+                crate::physics::table::spec_views(&b, b.x, b.y, b.angle, &mut out);
+            }
+        }
+    }
+    out
+}
+
 /// The fixed bodies (floor, boards, catapults) and every piece on the table, in insertion order.
-pub fn specs(state: &State, seats: &[Seat]) -> (Vec<BodySpec>, Vec<(usize, bool, usize)>) {
+pub fn specs(
+    state: &State,
+    seats: &[Seat],
+    version: TableVersion,
+) -> (Vec<BodySpec>, Vec<(usize, bool, usize)>) {
     let mut out = Vec::new();
     let (t0, t1) = geo::table_span();
     let mut x = m(t0);
@@ -106,38 +196,10 @@ pub fn specs(state: &State, seats: &[Seat]) -> (Vec<BodySpec>, Vec<(usize, bool,
         x += w;
     }
     for s in 0..2 {
-        let (l, _) = geo::board_span(s);
-        out.push(
-            BodySpec::fixed(
-                vec![Part::rect(m(geo::BOARD_W) / 2.0, m(geo::BOARD_T) / 2.0)],
-                m(l + geo::BOARD_W / 2),
-                m(geo::BOARD_T) / 2.0,
-            )
-            .friction(0.6)
-            .rgb(RGB_BOARD)
-            .tag(TAG_BOARD)
-            .look(Look::Mat),
-        );
+        out.push(board_spec(s, version));
     }
     for s in 0..2 {
-        let c = state.players[s].catapult;
-        let cx = catapult_x(s, c);
-        let (ux, _) = cup(s, c);
-        let hh = m(geo::CATAPULT_H) / 2.0;
-        let post = m(geo::CUP_Y - geo::AMMO_R - 150 - geo::CATAPULT_H) / 2.0;
-        out.push(
-            BodySpec::fixed(
-                vec![
-                    Part::rect(m(geo::CATAPULT_L) / 2.0, hh).at(0.0, hh),
-                    Part::rect(0.006, post).at(m(ux - cx), 2.0 * hh + post),
-                ],
-                m(cx),
-                0.0,
-            )
-            .rgb(RGB_CATAPULT)
-            .tag(TAG_CATAPULT)
-            .look(Look::Catapult),
-        );
+        out.push(catapult_spec(state, s, version));
     }
     let mut ids = Vec::new();
     for (s, p) in state.players.iter().enumerate() {
@@ -175,14 +237,14 @@ pub struct World {
     pub ammo: Option<BodyId>,
 }
 
-pub fn build(state: &State, seats: &[Seat]) -> World {
-    build_with(state, seats, config())
+pub fn build(state: &State, seats: &[Seat], version: TableVersion) -> World {
+    build_with(state, seats, version, config())
 }
 
 /// `build` with another table configuration (tests step a table far past its settling).
-pub fn build_with(state: &State, seats: &[Seat], cfg: TableConfig) -> World {
+pub fn build_with(state: &State, seats: &[Seat], version: TableVersion, cfg: TableConfig) -> World {
     let mut table = Table::new(cfg);
-    let (specs, ids) = specs(state, seats);
+    let (specs, ids) = specs(state, seats, version);
     let fixed = specs.len() - ids.len();
     let mut pieces = Vec::new();
     for (i, spec) in specs.into_iter().enumerate() {
@@ -273,27 +335,55 @@ pub fn read(table: &Table, pieces: &[PieceBody], ammo: Option<BodyId>) -> Vec<Fa
     facts
 }
 
-/// Builds, fires (or only lets go, when `launch` is None) and returns the shot to step.
+/// A Feud shot: decided when the table settles; on the second table the colliders of boards and
+/// catapults are not drawn (`fixed_views` draws them).
+pub struct Stages {
+    pieces: Vec<PieceBody>,
+    ammo: Option<BodyId>,
+    version: TableVersion,
+}
+
+impl ShotStages for Stages {
+    fn facts(&self, table: &Table) -> Vec<Fact> {
+        read(table, &self.pieces, self.ammo)
+    }
+
+    fn drawn(&self, tag: u32) -> bool {
+        !(self.version == TableVersion::V2 && (tag == TAG_BOARD || tag == TAG_CATAPULT))
+    }
+}
+
+/// Builds, fires (or only lets go, when `launch` is None) and returns the shot to step. `frame`
+/// should carry `fixed_views(state, version)`.
 pub fn shot(
     state: &State,
     seats: &[Seat],
+    version: TableVersion,
     firing: Option<(usize, &Launch)>,
     frame: TableView,
-) -> ShotRun<impl Fn(&Table) -> Vec<Fact> + Send> {
-    let mut world = build(state, seats);
+) -> ShotRun<Stages> {
+    let mut world = build(state, seats, version);
     if let Some((seat, launch)) = firing {
         fire(&mut world, state, seat, launch);
     }
-    let pieces = world.pieces.clone();
-    let ammo = world.ammo;
-    ShotRun::new(world.table, frame, move |t: &Table| read(t, &pieces, ammo))
+    let stages = Stages {
+        pieces: world.pieces.clone(),
+        ammo: world.ammo,
+        version,
+    };
+    ShotRun::new(world.table, frame, stages)
 }
 
 /// The table at rest, straight from the state (no simulation).
-pub fn view(state: &State, seats: &[Seat]) -> TableView {
-    let (specs, _) = specs(state, seats);
-    let mut bodies = Vec::new();
-    for spec in &specs {
+pub fn view(state: &State, seats: &[Seat], version: TableVersion) -> TableView {
+    let (specs, _) = specs(state, seats, version);
+    let mut bodies = fixed_views(state, version);
+    let stages = Stages {
+        pieces: Vec::new(),
+        ammo: None,
+        version,
+    };
+    for spec in specs.iter().filter(|s| stages.drawn(s.tag)) {
         crate::physics::table::spec_views(spec, spec.x, spec.y, spec.angle, &mut bodies);
     }
     frame(state, seats, bodies)
