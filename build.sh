@@ -102,7 +102,7 @@ run_tests() {
   say "cargo clippy --all-targets -- -D warnings"
   cargo clippy --all-targets $CT_NATIVE_FEATURES -- -D warnings
   say "cargo test"
-  cargo test --all-targets $CT_NATIVE_FEATURES
+  cargo test --all-targets --no-fail-fast $CT_NATIVE_FEATURES
   say "wasm: nothing may pull in wasm-bindgen"
   ensure_wasm_target wasm32-unknown-unknown
   if cargo tree --target wasm32-unknown-unknown -i wasm-bindgen >/dev/null 2>&1; then
