@@ -18,9 +18,7 @@ use crate::core::{Game, Launch, LaunchKind, Level, Rng, Shot, TableView};
 use crate::games;
 use crate::headless::{self, write_atomically, RunResult};
 use crate::physics::{insert_spec, launch, new_world, BodySpec, Part, ShotRun, Table, TableConfig};
-use rapier2d::prelude::{
-    CollisionPipeline, PhysicsPipeline, PhysicsWorld, RigidBody, RigidBodyHandle, Vector,
-};
+use rapier2d::prelude::{PhysicsWorld, RigidBody, RigidBodyHandle, Vector};
 
 /// A scene to benchmark: makes a fresh shot (already launched, not yet stepped) on demand.
 pub struct Scene {
@@ -58,25 +56,7 @@ pub struct Bare {
     pub handles: Vec<Option<RigidBodyHandle>>,
 }
 
-/// A copy of a rapier world's state (bodies, colliders, contacts, islands, broad phase, joints)
-/// with fresh pipelines: `PhysicsWorld` itself is not `Clone`, but all its state is.
-pub fn clone_world(w: &PhysicsWorld) -> PhysicsWorld {
-    PhysicsWorld {
-        gravity: w.gravity,
-        integration_parameters: w.integration_parameters,
-        physics_pipeline: PhysicsPipeline::new(),
-        collision_pipeline: CollisionPipeline::new(),
-        islands: w.islands.clone(),
-        broad_phase: w.broad_phase.clone(),
-        narrow_phase: w.narrow_phase.clone(),
-        bodies: w.bodies.clone(),
-        colliders: w.colliders.clone(),
-        impulse_joints: w.impulse_joints.clone(),
-        multibody_joints: w.multibody_joints.clone(),
-        soft_bodies: w.soft_bodies.clone(),
-        ccd_solver: w.ccd_solver.clone(),
-    }
-}
+use crate::physics::table::clone_world;
 
 impl Bare {
     /// Builds a table's bodies from their specs into a new world with the table's integration

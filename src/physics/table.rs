@@ -208,27 +208,32 @@ pub struct Table {
     work: u64,
 }
 
+/// A copy of a rapier world's state (bodies, colliders, contacts, islands, broad phase, joints)
+/// with fresh pipelines: `PhysicsWorld` itself is not `Clone`, but all its state is.
+pub fn clone_world(w: &PhysicsWorld) -> PhysicsWorld {
+    PhysicsWorld {
+        gravity: w.gravity,
+        integration_parameters: w.integration_parameters,
+        physics_pipeline: PhysicsPipeline::new(),
+        collision_pipeline: CollisionPipeline::new(),
+        islands: w.islands.clone(),
+        broad_phase: w.broad_phase.clone(),
+        narrow_phase: w.narrow_phase.clone(),
+        bodies: w.bodies.clone(),
+        colliders: w.colliders.clone(),
+        impulse_joints: w.impulse_joints.clone(),
+        multibody_joints: w.multibody_joints.clone(),
+        soft_bodies: w.soft_bodies.clone(),
+        ccd_solver: w.ccd_solver.clone(),
+    }
+}
+
 /// A copy of a table that steps on exactly as the original would: every body, collider,
 /// contact and island is copied; the pipelines hold only per-step scratch space.
 impl Clone for Table {
     fn clone(&self) -> Self {
-        let w = &self.world;
         Table {
-            world: PhysicsWorld {
-                gravity: w.gravity,
-                integration_parameters: w.integration_parameters,
-                physics_pipeline: PhysicsPipeline::new(),
-                collision_pipeline: CollisionPipeline::new(),
-                islands: w.islands.clone(),
-                broad_phase: w.broad_phase.clone(),
-                narrow_phase: w.narrow_phase.clone(),
-                bodies: w.bodies.clone(),
-                colliders: w.colliders.clone(),
-                impulse_joints: w.impulse_joints.clone(),
-                multibody_joints: w.multibody_joints.clone(),
-                soft_bodies: w.soft_bodies.clone(),
-                ccd_solver: w.ccd_solver.clone(),
-            },
+            world: clone_world(&self.world),
             bodies: self.bodies.clone(),
             config: self.config.clone(),
             steps: self.steps,
