@@ -8,13 +8,14 @@ use catapult_table::games::assault::rules::codec::Action;
 use catapult_table::games::assault::rules::Task;
 use catapult_table::games::assault::Assault;
 
-const BUDGET: BotBudget = BotBudget {
-    samples: 3,
-    refinements: 2,
-    preview: true,
-    work: 25_000,
-    enough: 3,
-};
+/// A small search keeps the debug-build test quick.
+fn budget() -> BotBudget {
+    BotBudget {
+        samples: 3,
+        refinements: 2,
+        ..BotBudget::default()
+    }
+}
 
 fn game() -> Assault {
     Assault::new(&[], default_seats(2, SeatKind::Bot), 4).unwrap_or_else(|e| panic!("{e}"))
@@ -23,7 +24,7 @@ fn game() -> Assault {
 fn decisions(g: &Assault, level: Level) -> Vec<Action> {
     (0..8)
         .map(|s| {
-            let mv: Move = bot::choose_at(g, level, &mut Rng::new(s), BUDGET)
+            let mv: Move = bot::choose_at(g, level, &mut Rng::new(s), budget())
                 .unwrap_or_else(|| panic!("no move at {level}"));
             Action::decode(&mv).unwrap_or_else(|e| panic!("{mv:?}: {e}"))
         })
@@ -58,7 +59,7 @@ fn built() -> Assault {
         ) {
             return g;
         }
-        let mv = bot::choose_at(&g, Level::Normal, &mut Rng::new(s), BUDGET)
+        let mv = bot::choose_at(&g, Level::Normal, &mut Rng::new(s), budget())
             .unwrap_or_else(|| panic!("no move"));
         g.apply(&mv).unwrap_or_else(|e| panic!("{e}"));
     }

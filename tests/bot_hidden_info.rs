@@ -10,13 +10,14 @@ use catapult_table::games::carcassonne::rules::{Catalog, Options, State as CarcS
 use catapult_table::games::carcassonne::Carcassonne;
 use catapult_table::games::feud::Feud;
 
-const BUDGET: BotBudget = BotBudget {
-    samples: 3,
-    refinements: 2,
-    preview: true,
-    work: 25_000,
-    enough: 3,
-};
+/// A small search keeps the debug-build test quick.
+fn budget() -> BotBudget {
+    BotBudget {
+        samples: 3,
+        refinements: 2,
+        ..BotBudget::default()
+    }
+}
 
 /// Plays `game` with Normal bots for up to `steps` moves; at every decision (no shot on offer)
 /// compares the bots' choice at every level with the one on `hide_otherwise(game, seat)`.
@@ -38,13 +39,13 @@ fn compare_decisions<G: Game + Clone>(
                 "step {step}: the hidden part changed"
             );
             for level in Level::ALL {
-                let a = bot::choose_at(&g, level, &mut Rng::new(step), BUDGET);
-                let b = bot::choose_at(&other, level, &mut Rng::new(step), BUDGET);
+                let a = bot::choose_at(&g, level, &mut Rng::new(step), budget());
+                let b = bot::choose_at(&other, level, &mut Rng::new(step), budget());
                 assert_eq!(a, b, "step {step} at {level}");
             }
             compared += 1;
         }
-        let mv: Move = bot::choose_at(&g, Level::Normal, &mut Rng::new(step + 100), BUDGET)
+        let mv: Move = bot::choose_at(&g, Level::Normal, &mut Rng::new(step + 100), budget())
             .unwrap_or_else(|| panic!("no move at step {step}"));
         g.apply(&mv).unwrap_or_else(|e| panic!("step {step}: {e}"));
     }
@@ -118,8 +119,8 @@ fn a_carcassonne_bot_decision_does_not_depend_on_the_order_of_the_pile() {
     let (a, b) = (game(&pile), game(&other));
     for level in Level::ALL {
         for seed in 0..3 {
-            let x = bot::choose_at(&a, level, &mut Rng::new(seed), BUDGET);
-            let y = bot::choose_at(&b, level, &mut Rng::new(seed), BUDGET);
+            let x = bot::choose_at(&a, level, &mut Rng::new(seed), budget());
+            let y = bot::choose_at(&b, level, &mut Rng::new(seed), budget());
             assert!(x.is_some(), "{level}: no move");
             assert_eq!(x, y, "{level}, seed {seed}");
         }

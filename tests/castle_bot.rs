@@ -10,13 +10,14 @@ use catapult_table::games::castle::rules::codec::Action;
 use catapult_table::games::castle::rules::{Card, Effect, Phase, ShotFacts, Tower};
 use catapult_table::games::castle::Castle;
 
-const BUDGET: BotBudget = BotBudget {
-    samples: 4,
-    refinements: 2,
-    preview: true,
-    work: 25_000,
-    enough: 3,
-};
+/// A small search keeps the debug-build test quick.
+fn budget() -> BotBudget {
+    BotBudget {
+        samples: 4,
+        refinements: 2,
+        ..BotBudget::default()
+    }
+}
 
 fn game() -> Castle {
     Castle::create(&[], default_seats(2, SeatKind::Bot), 5).unwrap_or_else(|e| panic!("{e}"))
@@ -37,7 +38,7 @@ const THEIRS: usize = 3;
 fn moves_of(g: &Castle, level: Level) -> Vec<Move> {
     (0..8)
         .map(|s| {
-            bot::choose_at(g, level, &mut Rng::new(s), BUDGET)
+            bot::choose_at(g, level, &mut Rng::new(s), budget())
                 .unwrap_or_else(|| panic!("no move at {level}"))
         })
         .collect()
@@ -66,7 +67,7 @@ fn played_before_the_shot(g: &Castle, level: Level, seed: u64) -> Vec<Effect> {
     let mut g = g.clone();
     let mut played = Vec::new();
     for _ in 0..10 {
-        let mv = bot::choose_at(&g, level, &mut Rng::new(seed), BUDGET)
+        let mv = bot::choose_at(&g, level, &mut Rng::new(seed), budget())
             .unwrap_or_else(|| panic!("no move at {level}"));
         if mv.is_shot() {
             return played;
