@@ -110,20 +110,29 @@ pub fn write(store: &mut dyn Store, play: &Play) -> Result<(), String> {
     store.set(SAVE_KEY, &play.driver.session.replay.to_json())
 }
 
+/// A setting that is on or off, stored as "1" or "0" (anything else reads as off).
+fn flag(store: &dyn Store, key: &str) -> bool {
+    store.get(key).as_deref() == Some("1")
+}
+
+fn set_flag(store: &mut dyn Store, key: &str, on: bool) -> Result<(), String> {
+    store.set(key, if on { "1" } else { "0" })
+}
+
 pub fn muted(store: &dyn Store) -> bool {
-    store.get(MUTE_KEY).as_deref() == Some("1")
-}
-
-pub fn reduce_motion(store: &dyn Store) -> bool {
-    store.get(MOTION_KEY).as_deref() == Some("1")
-}
-
-pub fn set_reduce_motion(store: &mut dyn Store, on: bool) -> Result<(), String> {
-    store.set(MOTION_KEY, if on { "1" } else { "0" })
+    flag(store, MUTE_KEY)
 }
 
 pub fn set_muted(store: &mut dyn Store, muted: bool) -> Result<(), String> {
-    store.set(MUTE_KEY, if muted { "1" } else { "0" })
+    set_flag(store, MUTE_KEY, muted)
+}
+
+pub fn reduce_motion(store: &dyn Store) -> bool {
+    flag(store, MOTION_KEY)
+}
+
+pub fn set_reduce_motion(store: &mut dyn Store, on: bool) -> Result<(), String> {
+    set_flag(store, MOTION_KEY, on)
 }
 
 #[cfg(test)]
