@@ -181,7 +181,7 @@ impl Camera {
 
     /// Moves the view by a screen distance (a drag with two fingers).
     pub fn pan_by(&mut self, dx: f32, dy: f32, bounds: [f32; 4], area: Area) {
-        if self.is_fit() {
+        if self.is_fit() || !dx.is_finite() || !dy.is_finite() {
             return;
         }
         let f = self.frame(bounds, area);
@@ -195,6 +195,18 @@ impl Camera {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn regress_a_pan_by_a_distance_that_is_not_a_number_leaves_the_view_where_it_was() {
+        let bounds = [0.0, 0.0, 2.0, 1.0];
+        let area = Area::new(0.0, 0.0, 800.0, 400.0);
+        let mut c = Camera::default();
+        c.zoom_at(2.0, 400.0, 200.0, bounds, area);
+        let before = c.centre;
+        c.pan_by(f32::NAN, 3.0, bounds, area);
+        c.pan_by(1.0, f32::INFINITY, bounds, area);
+        assert_eq!(c.centre, before);
+    }
 
     fn close(a: f32, b: f32) -> bool {
         (a - b).abs() < 1e-3
