@@ -186,7 +186,7 @@ mod player_text {
     use crate::core::replay::Replay;
     use crate::core::Recorded;
 
-    /// Every choice label, HUD line and event line a player of each game reads through a
+    /// Every choice label, HUD line, status item and event line a player of each game reads through a
     /// recorded game (the golden replays, applied as recorded) is plain words.
     #[test]
     fn no_units_markup_or_seat_numbers_in_player_text() {
@@ -222,6 +222,13 @@ mod player_text {
                 }
                 for l in d.game().hud() {
                     check("the status", &l, &mut bad);
+                }
+                for item in d.game().status() {
+                    let why =
+                        crate::core::status::unplayerly(&item.text).or(unplayerly(&item.text));
+                    if let (Some(why), true) = (why, bad.len() < 40) {
+                        bad.push(format!("{f}: a status item has {why}: {:?}", item.text));
+                    }
                 }
                 check("the phase", &d.game().phase(), &mut bad);
                 if let Some(pp) = d.game().placement_prompt() {
