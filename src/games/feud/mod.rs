@@ -484,11 +484,7 @@ impl Game for Feud {
             )));
         };
         prompt.check(launch)?;
-        let frame = table::frame(
-            &self.state,
-            &self.seats,
-            table::fixed_views(&self.state, self.table),
-        );
+        let frame = table::frame(&self.seats, table::fixed_views(&self.state, self.table));
         let firing = match self.state.phase {
             Phase::Shot => Some((self.state.firing_seat(), launch)),
             _ => None,
