@@ -158,9 +158,11 @@ impl Event {
             | EventKind::HandOut { .. }
             | EventKind::TokenRests { .. }
             | EventKind::FollowerMoved { .. } => Cue::Place,
-            EventKind::TileDrawn { .. } | EventKind::TokenChosen { .. } => Cue::Card,
+            EventKind::TokenChosen { .. } => Cue::Card,
             EventKind::TileSetAside { .. } | EventKind::SeductionMissed => Cue::Miss,
-            EventKind::FollowerSkipped
+            // The next turn's tile is drawn with the move that ends a turn: the turn's sound.
+            EventKind::TileDrawn { .. }
+            | EventKind::FollowerSkipped
             | EventKind::PileEmpty
             | EventKind::RoundBegins
             | EventKind::Aimed { .. }
@@ -241,7 +243,9 @@ impl Event {
                 *catcher as i64,
                 *points,
             ],
-            EventKind::FollowerSkipped
+            // The next turn's tile is drawn with the move that ends a turn: the turn's sound.
+            EventKind::TileDrawn { .. }
+            | EventKind::FollowerSkipped
             | EventKind::PileEmpty
             | EventKind::GameOver
             | EventKind::RoundBegins
