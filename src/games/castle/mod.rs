@@ -576,6 +576,41 @@ mod status_tests {
     }
 
     #[test]
+    fn after_a_hit_the_status_asks_to_place_the_tower_and_counts_the_ammo_in_it() {
+        use crate::core::Fact;
+        let mut g = castle(2, &[]);
+        // Seat 0 hits the tower on the unassigned mat 2, square 1.
+        let tower = g.state.mats[1].squares[0]
+            .stack
+            .last()
+            .map(|t| t.id)
+            .unwrap_or_else(|| panic!("a tower there"));
+        let hit = Move::outcome_only(
+            0,
+            vec![
+                Fact::new(rules::FACT_IN_TOWER, &[tower as i64]),
+                Fact::new(rules::FACT_REST, &[0, 14]),
+            ],
+        );
+        g.apply(&hit).unwrap_or_else(|e| panic!("{e}"));
+        let items = texts(&g.status());
+        assert_eq!(
+            items[0],
+            (Icon::Next, "Place the tower you took".to_string())
+        );
+        assert_eq!(
+            items[1],
+            (Icon::Ammo, "35".to_string()),
+            "one ball is in the tower"
+        );
+        assert_eq!(
+            items[2],
+            (Icon::Tower, "4".to_string()),
+            "the tower taken is not on the mat yet"
+        );
+    }
+
+    #[test]
     fn a_solo_status_counts_the_ammo_left_of_the_solo_supply_and_the_score() {
         let g = castle(1, &[]);
         let items = texts(&g.status());

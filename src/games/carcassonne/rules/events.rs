@@ -243,9 +243,7 @@ impl Event {
                 *catcher as i64,
                 *points,
             ],
-            // The next turn's tile is drawn with the move that ends a turn: the turn's sound.
-            EventKind::TileDrawn { .. }
-            | EventKind::FollowerSkipped
+            EventKind::FollowerSkipped
             | EventKind::PileEmpty
             | EventKind::GameOver
             | EventKind::RoundBegins
