@@ -300,10 +300,10 @@ impl Game for Catapults {
                 .iter()
                 .map(|r| {
                     let t: Vec<String> = r.totals.iter().map(|t| t.to_string()).collect();
-                    format!("R{} {}", r.round, t.join("/"))
+                    format!("after round {}: {}", r.round, t.join(", "))
                 })
                 .collect();
-            lines.push(format!("Totals by round: {}", rounds.join(" · ")));
+            lines.push(format!("Totals {}", rounds.join(" · ")));
         }
         lines
     }
