@@ -436,7 +436,10 @@ impl Game for Assault {
         let mut out = vec![StatusItem::next(st.phase())];
         if !st.munitions.is_empty() {
             let names: Vec<&str> = st.munitions.iter().map(|k| k.title()).collect();
-            out.push(StatusItem::new(Icon::Card, names.join(" + ")));
+            out.push(StatusItem::new(
+                Icon::None,
+                format!("Siege: {}", names.join(" + ")),
+            ));
         }
         out.push(StatusItem::count(Icon::Card, p.hand.len()));
         out.push(StatusItem::count(Icon::Castle, p.standing()));
