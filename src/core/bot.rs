@@ -176,15 +176,26 @@ impl BotBudget {
     }
 }
 
-/// What a game's own bot (`Game::bot_plan`) answers: its move, or "the shared search, at this
-/// level, drawing from this generator" (so the search can run in slices like any other).
+/// What a game's own bot (`Game::bot_plan`) answers: its move, its own thinking a step at a
+/// time, or "the shared search, at this level, drawing from this generator" (so the search can
+/// run in slices like any other).
 pub enum BotPlan {
     Move(Move),
+    /// A game's own bot whose thinking is long (every placement of a tile, play-outs): the app
+    /// thinks it a few steps a frame, the referee at once; the move is the same.
+    Steps(Box<dyn BotSteps>),
     Search {
         level: Level,
         rng: Rng,
         budget: BotBudget,
     },
+}
+
+/// A game's own bot thinking one short step at a time (`BotPlan::Steps`). It never looks at a
+/// clock, so however its steps are spread over frames it makes the same move.
+pub trait BotSteps: Send {
+    /// Thinks one step: None while still thinking; once done, the move (None: it found none).
+    fn step(&mut self) -> Option<Option<Move>>;
 }
 
 /// The Normal bot's move for the seat whose turn it is (see `choose_at`).
@@ -230,6 +241,8 @@ enum Stage {
         level: Level,
         aim: Box<Aim>,
     },
+    /// A game's own bot thinking in steps.
+    Own(Box<dyn BotSteps>),
     /// Simulating the launch fired.
     Fire {
         seat: usize,
@@ -248,6 +261,10 @@ impl Think {
         }
         match game.bot_plan(level, rng) {
             Some(BotPlan::Move(mv)) => Think::done(Some(mv)),
+            Some(BotPlan::Steps(steps)) => Think {
+                stage: Stage::Own(steps),
+                own_rng: None,
+            },
             Some(BotPlan::Search {
                 level,
                 mut rng,
@@ -303,8 +320,8 @@ impl Think {
         matches!(self.stage, Stage::Done(_))
     }
 
-    /// Thinks on while `more()` says so (asked after every simulated frame and every rated
-    /// decision); true once the move is known.
+    /// Thinks on while `more()` says so (asked after every simulated frame, every rated
+    /// decision and every step of a game's own bot); true once the move is known.
     pub fn step(&mut self, game: &dyn Game, rng: &mut Rng, more: &mut dyn FnMut() -> bool) -> bool {
         let rng = self.own_rng.as_mut().unwrap_or(rng);
         loop {
@@ -330,6 +347,7 @@ impl Think {
                         None => rng.pick(candidates).cloned(),
                     })),
                 },
+                Stage::Own(steps) => steps.step().map(Stage::Done),
                 Stage::Aim { seat, level, aim } => {
                     if !aim.step(game, rng, more) {
                         return false;

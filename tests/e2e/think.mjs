@@ -34,17 +34,17 @@ export async function botThinking(browser, url, Tab, h, fixtures, id) {
   await tab.waitFor("two bot moves", async () => (await tab.q("ct_moves")) >= moves0 + 2, 45000);
   const slice = await tab.q("ct_bot_slice_ms");
   const slices = await tab.q("ct_bot_slices");
+  const unit = await tab.q("ct_bot_unit_ms");
   // A gap belongs to the bot when a slice was recorded during it.
   const gaps = await tab.page.evaluate(() =>
     window.ctGaps.filter((g, i, all) => i > 0 && g[1] > all[i - 1][1]).map((g) => g[0])
   );
   const raf = Math.max(0, ...gaps);
-  const thinks = tab.lines
-    .map((l) => /^\[ct\] bot-think ms=(\d+)/.exec(l))
-    .filter(Boolean)
-    .map((m) => Number(m[1]));
+  const turns = tab.lines.map((l) => /^\[ct\] bot-think ms=(\d+).* at=(\w+)/.exec(l)).filter(Boolean);
+  const thinks = turns.map((m) => Number(m[1]));
+  const at = turns.length ? turns[turns.length - 1][2] : "?";
   console.log(
-    `  ${id}: longest bot frame: ${slice.toFixed(1)} ms (in the app, over ${slices} frames); ` +
+    `  ${id}: longest bot frame: ${slice.toFixed(1)} ms (in the app, over ${slices} frames; its longest unit ${unit.toFixed(1)} ms, at the turn's ${at}); ` +
       `longest frame gap while a bot thought: ${raf.toFixed(0)} ms (requestAnimationFrame); ` +
       `thinking took ${thinks.join(", ")} ms of wall time per turn`
   );
