@@ -183,7 +183,7 @@ pub enum BotPlan {
     Move(Move),
     /// A game's own bot whose thinking is long (every placement of a tile, play-outs): the app
     /// thinks it a few steps a frame, the referee at once; the move is the same.
-    Steps(Box<dyn BotSteps>),
+    Steps(Box<BotSteps>),
     Search {
         level: Level,
         rng: Rng,
@@ -191,12 +191,16 @@ pub enum BotPlan {
     },
 }
 
-/// A game's own bot thinking one short step at a time (`BotPlan::Steps`). It never looks at a
-/// clock, so however its steps are spread over frames it makes the same move.
-pub trait BotSteps: Send {
-    /// Thinks one step: None while still thinking; once done, the move (None: it found none).
-    fn step(&mut self) -> Option<Option<Move>>;
+/// Long work done one short step at a time: a game's own bot (`BotPlan::Steps`, whose answer
+/// is its move, None when it found none) or a game's candidates (`Game::candidate_steps`). It
+/// never looks at a clock, so however its steps are spread over frames the answer is the same.
+pub trait Steps<T>: Send {
+    /// One step: None while still working; once done, the answer.
+    fn step(&mut self) -> Option<T>;
 }
+
+/// A game's own bot thinking in steps.
+pub type BotSteps = dyn Steps<Option<Move>>;
 
 /// The Normal bot's move for the seat whose turn it is (see `choose_at`).
 pub fn choose(game: &dyn Game, rng: &mut Rng, budget: BotBudget) -> Option<Move> {
@@ -228,6 +232,13 @@ pub struct Think {
 }
 
 enum Stage {
+    /// Gathering the game's candidates a step at a time (`Game::candidate_steps`), then
+    /// searching as `Think::search` does.
+    Gather {
+        level: Level,
+        budget: BotBudget,
+        steps: Box<dyn Steps<Vec<Move>>>,
+    },
     /// Rating decisions one at a time; the best so far (the first of equals).
     Decide {
         level: Level,
@@ -242,7 +253,7 @@ enum Stage {
         aim: Box<Aim>,
     },
     /// A game's own bot thinking in steps.
-    Own(Box<dyn BotSteps>),
+    Own(Box<BotSteps>),
     /// Simulating the launch fired.
     Fire {
         seat: usize,
@@ -280,11 +291,36 @@ impl Think {
 
     /// The shared search's turn (never asks the game's own bot).
     pub fn search(game: &dyn Game, level: Level, rng: &mut Rng, budget: BotBudget) -> Think {
+        if game.turn().is_none() {
+            return Think::done(None);
+        }
+        match game.candidate_steps() {
+            Some(steps) => Think {
+                stage: Stage::Gather {
+                    level,
+                    budget,
+                    steps,
+                },
+                own_rng: None,
+            },
+            None => Think::searching(game, level, rng, budget, game.candidates()),
+        }
+    }
+
+    /// The search over the grid's moves and the game's `found` candidates (nothing drawn from
+    /// `rng` before this, so gathering them in steps changes no move).
+    fn searching(
+        game: &dyn Game,
+        level: Level,
+        rng: &mut Rng,
+        budget: BotBudget,
+        found: Vec<Move>,
+    ) -> Think {
         let Some(seat) = game.turn() else {
             return Think::done(None);
         };
         let mut candidates = super::scene::grid_moves(game);
-        candidates.extend(game.candidates());
+        candidates.extend(found);
         if let Some(prompt) = game.launch_prompt() {
             // Decisions offered beside a shot (play a card…) are taken now and then.
             if candidates.is_empty() || rng.below(3) != 0 {
@@ -348,6 +384,13 @@ impl Think {
                     })),
                 },
                 Stage::Own(steps) => steps.step().map(Stage::Done),
+                Stage::Gather {
+                    level,
+                    budget,
+                    steps,
+                } => steps
+                    .step()
+                    .map(|found| Think::searching(game, *level, rng, *budget, found).stage),
                 Stage::Aim { seat, level, aim } => {
                     if !aim.step(game, rng, more) {
                         return false;

@@ -639,7 +639,7 @@ struct Choosing {
     seat: usize,
 }
 
-impl crate::core::bot::BotSteps for Choosing {
+impl crate::core::bot::Steps<Option<Move>> for Choosing {
     fn step(&mut self) -> Option<Option<Move>> {
         if !self.choosing.step() {
             return None;
