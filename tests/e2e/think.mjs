@@ -1,5 +1,6 @@
-// A bot's thinking never freezes the screen. Each game opens from a save in which every seat is
-// a Hard bot (the longest search) and the next move is a shot; two bot turns are watched. The
+// A bot's thinking never freezes the screen. Each fixture is a save in which every seat is a
+// Hard bot (the longest search) and the next move is a shot, or a Carcassonne tile; its bot
+// decisions are watched (one, or as many as `WATCH` says), at the quick pace. The
 // asserted figure is the app's own: the longest time the bots spent thinking in one frame
 // (`ct_bot_slice_ms`, measured inside the app), which a shared, noisy machine cannot inflate
 // much. The page's longest requestAnimationFrame gap while a bot thinks is printed beside it.
@@ -9,6 +10,9 @@ import path from "node:path";
 
 // The most a bot may think in one frame, ms.
 export const LONGEST_BOT_FRAME_MS = 50;
+
+// Bot decisions watched per fixture (one when not named): a tile laid, then its follower.
+const WATCH = { "carcassonne-tile": 2 };
 
 export async function botThinking(browser, url, Tab, h, fixtures, id) {
   const { check, sleep } = h;
@@ -29,9 +33,10 @@ export async function botThinking(browser, url, Tab, h, fixtures, id) {
     requestAnimationFrame(tick);
   });
   const moves0 = JSON.parse(save).moves.length;
+  const watch = WATCH[id] || 1;
   await tab.tapButton("resume-save");
   await tab.waitFor("the game screen", async () => (await tab.q("ct_screen")) === 3);
-  await tab.waitFor("two bot moves", async () => (await tab.q("ct_moves")) >= moves0 + 2, 45000);
+  await tab.waitFor(`${watch} bot move(s)`, async () => (await tab.q("ct_moves")) >= moves0 + watch, 45000);
   const slice = await tab.q("ct_bot_slice_ms");
   const slices = await tab.q("ct_bot_slices");
   const unit = await tab.q("ct_bot_unit_ms");
