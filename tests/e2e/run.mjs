@@ -463,9 +463,9 @@ async function main() {
       );
     }
 
-    // Frame times of the heaviest scene, printed, never asserted: a measurement for
-    // docs/benchmarks.md, so it runs on request only (CT_ONLY="frame times"), not in CI's time.
-    if (available.includes("assault") && ONLY && ONLY.test("frame times")) {
+    // Frame times of the heaviest scene, printed (the issue asks `./build.sh test` to print them;
+    // ~10 s), never asserted: a shared machine's load sets them (CT_ONLY="frame times" runs just this).
+    if (available.includes("assault")) {
       await test("frame times: Assault with 10 seats draws (printed, not asserted)", () =>
         frameTimes(browser, url, Tab, { check, sleep }, path.join(here, "fixtures"))
       );
