@@ -11,9 +11,9 @@ const SKY_LOW: Color = Color::new(0.36, 0.35, 0.40, 1.0);
 const HILL_FAR: Color = Color::new(0.22, 0.26, 0.34, 1.0);
 const HILL_NEAR: Color = Color::new(0.17, 0.22, 0.25, 1.0);
 const CLOUD: Color = Color::new(0.85, 0.86, 0.92, 0.07);
-const WOOD: Color = Color::new(0.47, 0.31, 0.19, 1.0);
+pub(super) const WOOD: Color = Color::new(0.47, 0.31, 0.19, 1.0);
 const WOOD_FRONT: Color = Color::new(0.30, 0.19, 0.11, 1.0);
-const GRAIN: Color = Color::new(0.22, 0.13, 0.07, 0.28);
+pub(super) const GRAIN: Color = Color::new(0.22, 0.13, 0.07, 0.28);
 
 /// Where the table's top meets the sky on screen: world height 0 (every side-view table's top),
 /// kept inside the lower part of `area` so some sky and some tabletop always show.

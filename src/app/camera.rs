@@ -5,7 +5,7 @@
 use super::backdrop;
 use super::draw;
 use super::follow::{camera_on, shown_rect};
-use super::frame::{Area, Camera, Frame};
+use super::frame::{side_bounds, Area, Camera, Frame};
 use super::gesture::Feel;
 use super::log;
 use super::nav::NavAction;
@@ -46,16 +46,17 @@ impl App {
     ) -> Frame {
         let u = self.ui.u;
         let table_area = self.table_area;
-        let bounds = match close_up {
+        let asked = match close_up {
             Some(b) if !self.whole_table => b,
             _ => view.bounds,
         };
-        if bounds != self.camera_bounds || self.camera_map {
+        if asked != self.camera_bounds || self.camera_map {
             self.camera = Camera::default();
-            self.camera_bounds = bounds;
+            self.camera_bounds = asked;
             self.camera_map = false;
         }
         let framed = table_area.inset(2.0 * u);
+        let bounds = side_bounds(asked, framed);
         let (_, wheel) = mouse_wheel();
         let (mx, my) = mouse_position();
         if active && wheel != 0.0 && table_area.contains(mx, my) {

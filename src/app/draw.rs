@@ -346,17 +346,27 @@ fn rect_look(r: &Box2, look: Look, c: Color) {
     let small = r.hw.min(r.hh);
     let line = (small * 0.12).clamp(0.8, 2.5);
     match look {
-        Look::Plain => r.fill(-1.0, -1.0, 1.0, 1.0, c),
-        Look::Table => {
+        Look::Plain => {
+            // Scenery (a box lid, a scoring tile): flat, with a lit top and a darker rim.
             r.fill(-1.0, -1.0, 1.0, 1.0, c);
-            // The top's lit edge, the front's shadow, a few long grain lines.
-            let top = (3.0 / r.hh).min(0.4);
-            r.fill(-1.0, 1.0 - top, 1.0, 1.0, shade(c, 0.3));
-            r.fill(-1.0, -1.0, 1.0, -0.55, shade(c, -0.18));
+            if small > 2.0 {
+                let top = (1.5 / r.hh).min(0.4);
+                r.fill(-1.0, 1.0 - top, 1.0, 1.0, shade(c, 0.3));
+                r.outline(1.0, shade(c, -0.45));
+            }
+        }
+        Look::Table => {
+            // Every table in the one palette, so it runs on into the near tabletop behind it:
+            // wood with the top's lit edge and a few faint grain lines.
+            let wood = with_alpha(super::backdrop::WOOD, c.a);
+            r.fill(-1.0, -1.0, 1.0, 1.0, wood);
+            let top = (2.0 / r.hh).min(0.4);
+            r.fill(-1.0, 1.0 - top, 1.0, 1.0, shade(wood, 0.35));
             if r.hh > 6.0 {
-                for (k, v) in [0.35f32, -0.05, -0.3].iter().enumerate() {
-                    let u0 = -1.0 + 0.13 * k as f32;
-                    r.line(u0, *v, 1.0, *v, 1.0, with_alpha(shade(c, -0.3), 0.35 * c.a));
+                let g = with_alpha(super::backdrop::GRAIN, 0.28 * c.a);
+                for (k, v) in [0.55f32, 0.1, -0.4].iter().enumerate() {
+                    let u0 = -1.0 + 0.17 * k as f32;
+                    r.line(u0, *v, 1.0 - 0.11 * k as f32, *v, 1.0, g);
                 }
             }
         }
