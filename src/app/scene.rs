@@ -93,8 +93,9 @@ pub struct Scene {
     flying: bool,
     /// The world x of the catapult that fired, once the shot's first body moved; and seconds since.
     swing: Option<(Option<f32>, f32)>,
-    /// The fallen figures in the last frame of the shot in flight.
+    /// The fallen figures in the last frame, and how many figures it had.
     fallen: Vec<BodyView>,
+    figures: usize,
     pub carries: Vec<Carry>,
 }
 
@@ -132,14 +133,21 @@ impl Scene {
                 self.swing = None;
             }
         }
-        if flying {
-            self.fallen.clear();
-            self.fallen
-                .extend(view.bodies.iter().filter(|b| fallen(b)).copied());
-        } else if self.flying && !reduce_motion {
-            // The shot rested: a figure that lay fallen and is gone from the table is carried off.
+        // A fallen figure of the last frame that is gone now (the rules took it off: at the end
+        // of a shot or a moment later) is carried off; only as many as there are fewer figures,
+        // so a table rebuilt with its figures elsewhere carries nobody. In flight, only noted.
+        let figures = view
+            .bodies
+            .iter()
+            .filter(|b| b.look == Look::Figure)
+            .count();
+        if !flying && !reduce_motion && figures < self.figures {
             let mid = (view.bounds[0] + view.bounds[2]) * 0.5;
-            for b in self.fallen.drain(..) {
+            let mut gone = self.figures - figures;
+            for b in &self.fallen {
+                if gone == 0 {
+                    break;
+                }
                 let still = view.bodies.iter().any(|v| {
                     v.look == Look::Figure
                         && v.shape == b.shape
@@ -148,13 +156,18 @@ impl Scene {
                 if !still {
                     let dir = if b.x >= mid { 1.0 } else { -1.0 };
                     self.carries.push(Carry {
-                        body: b,
+                        body: *b,
                         dir,
                         t: 0.0,
                     });
+                    gone -= 1;
                 }
             }
         }
+        self.fallen.clear();
+        self.fallen
+            .extend(view.bodies.iter().filter(|b| fallen(b)).copied());
+        self.figures = figures;
         for c in &mut self.carries {
             c.t += dt;
         }
@@ -255,6 +268,19 @@ mod tests {
             s.update(&view(vec![standing]), false, None, 1.0 / 60.0, false);
         }
         assert!(s.carries.is_empty(), "gone after its time");
+        // Taken off a moment after the shot rested: carried off too.
+        let mut s = Scene::default();
+        s.update(&flight, true, None, 1.0 / 60.0, false);
+        s.update(&flight, false, None, 1.0 / 60.0, false);
+        assert!(s.carries.is_empty(), "still lying there");
+        s.update(&view(vec![standing]), false, None, 1.0 / 60.0, false);
+        assert_eq!(s.carries.len(), 1);
+        // A table rebuilt with the same figures elsewhere carries nobody off.
+        let mut s = Scene::default();
+        s.update(&flight, true, None, 1.0 / 60.0, false);
+        let rebuilt = view(vec![figure(-0.6, 0.0), figure(0.1, 0.0)]);
+        s.update(&rebuilt, false, None, 1.0 / 60.0, false);
+        assert!(s.carries.is_empty());
         // A fallen figure still on the table stays where it lies.
         let mut s = Scene::default();
         s.update(&flight, true, None, 1.0 / 60.0, false);
