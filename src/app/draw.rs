@@ -68,19 +68,6 @@ pub fn table_in(ui: &Ui, view: &TableView, f: &Frame, motion: Motion) {
     }
 }
 
-/// One body: a rectangle turned about its centre, or a circle.
-pub fn body(b: &BodyView, f: &Frame) {
-    body_styled(
-        b,
-        f,
-        Style {
-            alpha: 1.0,
-            forward: 1.0,
-            arm: 0.0,
-        },
-    );
-}
-
 /// One body faded to `alpha` (a fallen figure carried off the table).
 pub fn body_faded(b: &BodyView, f: &Frame, alpha: f32) {
     body_styled(
@@ -94,6 +81,7 @@ pub fn body_faded(b: &BodyView, f: &Frame, alpha: f32) {
     );
 }
 
+/// One body: a rectangle turned about its centre, or a circle.
 fn body_styled(b: &BodyView, f: &Frame, st: Style) {
     let (sx, sy) = f.to_screen(b.x, b.y);
     let c = with_alpha(rgb(b.rgb), st.alpha);
