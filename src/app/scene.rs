@@ -2,7 +2,7 @@
 //! and a figure that fell in a shot carried off towards its owner's side, fading. View only:
 //! nothing here is read by the physics or the rules. Skipped under Reduce motion.
 
-use crate::core::{BodyShape, BodyView, Look, TableView};
+use crate::core::{BodyView, Look, TableView};
 
 /// Seconds the arm takes to swing forward and settle back.
 pub const SWING_SECONDS: f32 = 0.55;
@@ -10,8 +10,6 @@ pub const SWING_SECONDS: f32 = 0.55;
 pub const SWING_MAX: f32 = 0.9;
 /// Seconds a fallen figure takes to be carried off.
 pub const CARRY_SECONDS: f32 = 1.1;
-/// A figure tilted more than this (radians) at the end of a shot has fallen.
-pub const FALLEN: f32 = 0.6;
 
 /// The arm's forward turn `t` seconds after firing: a fast throw to `SWING_MAX` in the first
 /// fifth, then an easy return to rest; 0 before, after and for a time that is not a number.
@@ -55,13 +53,6 @@ fn smooth(t: f32) -> f32 {
     t * t * (3.0 - 2.0 * t)
 }
 
-/// Whether a figure lies tilted past `FALLEN` (either way, or upside down).
-pub fn fallen(b: &BodyView) -> bool {
-    b.look == Look::Figure
-        && matches!(b.shape, BodyShape::Rect { .. })
-        && libm::cosf(b.angle) < libm::cosf(FALLEN)
-}
-
 /// One figure on its way off the table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Carry {
@@ -93,7 +84,7 @@ pub struct Scene {
     flying: bool,
     /// The world x of the catapult that fired, once the shot's first body moved; and seconds since.
     swing: Option<(Option<f32>, f32)>,
-    /// The fallen figures in the last frame, and how many figures it had.
+    /// The figures in the last frame, and how many there were.
     fallen: Vec<BodyView>,
     figures: usize,
     pub carries: Vec<Carry>,
@@ -133,9 +124,10 @@ impl Scene {
                 self.swing = None;
             }
         }
-        // A fallen figure of the last frame that is gone now (the rules took it off: at the end
-        // of a shot or a moment later) is carried off; only as many as there are fewer figures,
-        // so a table rebuilt with its figures elsewhere carries nobody. In flight, only noted.
+        // A figure of the last frame that is gone now (the rules took it off as fallen: at the
+        // end of a shot or a moment later) is carried off; only as many as there are fewer
+        // figures, so a table rebuilt with its figures elsewhere carries nobody. In flight, only
+        // noted (the rules, not a tilt seen here, say which fell).
         let figures = view
             .bodies
             .iter()
@@ -165,8 +157,12 @@ impl Scene {
             }
         }
         self.fallen.clear();
-        self.fallen
-            .extend(view.bodies.iter().filter(|b| fallen(b)).copied());
+        self.fallen.extend(
+            view.bodies
+                .iter()
+                .filter(|b| b.look == Look::Figure)
+                .copied(),
+        );
         self.figures = figures;
         for c in &mut self.carries {
             c.t += dt;
@@ -187,6 +183,7 @@ impl Scene {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::BodyShape;
 
     fn figure(x: f32, angle: f32) -> BodyView {
         BodyView {
