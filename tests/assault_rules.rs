@@ -1315,6 +1315,11 @@ fn the_view_frames_the_builder_and_then_the_whole_table() {
         "{:?}",
         g.hud()
     );
+    assert!(
+        g.status().iter().any(|i| i.text == "Siege: Catapult"),
+        "the status line names the siege card: {:?}",
+        g.status()
+    );
 }
 
 #[test]

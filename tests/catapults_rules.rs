@@ -446,7 +446,10 @@ fn the_history_keeps_the_totals_round_by_round() {
     assert_eq!(totals, vec![vec![5, 0], vec![5, 2]]);
     assert_eq!(g.history()[1].order, vec![0, 1]);
     let hud = g.hud().join("\n");
-    assert!(hud.contains("Totals by round: R1 5/0 · R2 5/2"), "{hud}");
+    assert!(
+        hud.contains("Totals after round 1: 5, 0 · after round 2: 5, 2"),
+        "{hud}"
+    );
 }
 
 #[test]

@@ -45,18 +45,18 @@ async fn load_all() -> Vec<(sound::Effect, Sound)> {
 }
 
 #[cfg(feature = "audio")]
-fn play(snd: &Sound) {
+fn play(snd: &Sound, volume: f32) {
     play_sound(
         snd,
         PlaySoundParams {
             looped: false,
-            volume: 0.7,
+            volume,
         },
     );
 }
 
 #[cfg(not(feature = "audio"))]
-fn play(_: &Sound) {}
+fn play(_: &Sound, _: f32) {}
 
 /// Whether there is anything to play sound on. Linux desktops list their sound cards in
 /// /proc/asound/cards; everywhere else (the browser, other systems) we assume yes.
@@ -83,14 +83,14 @@ impl App {
         }
         if let Some(s) = &self.sounds {
             if let Some((_, snd)) = s.list.iter().find(|(k, _)| *k == e) {
-                play(snd);
+                play(snd, sound::volume(e));
             }
         }
     }
 
-    /// Plays the sound of the last event that has one.
+    /// Plays the sound of the events' weightiest cue (`sound::for_events`).
     pub(super) fn sfx_for_events(&self, events: &[Event]) {
-        if let Some(fx) = events.iter().rev().find_map(sound::for_event) {
+        if let Some(fx) = sound::for_events(events) {
             self.sfx(fx);
         }
     }

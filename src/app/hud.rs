@@ -4,17 +4,78 @@
 //! Each has its own strip of the screen, so no text lands on another.
 
 use super::frame::Area;
+use super::icons;
 use super::play::Play;
-use super::ui::*;
+use super::ui::{self, *};
 use super::{App, Screen};
+use crate::core::{Icon, StatusItem};
 use macroquad::prelude::*;
 
 /// The strips laid out around the table: heights of the status line and of the log line.
 pub(super) struct Strips {
     pub(super) status_h: f32,
     pub(super) log_h: f32,
-    status: Vec<String>,
+    chips: Vec<Chip>,
     log: Vec<String>,
+}
+
+/// One status item laid out: its picture, its text (cut to fit), and where it goes.
+struct Chip {
+    icon: Icon,
+    text: String,
+    x: f32,
+    row: usize,
+    w: f32,
+}
+
+/// Lays out the status items as chips, left to right, on at most `rows` lines of `width`: a chip
+/// that does not fit on the last line is cut (its text ends in "..."), and the ones after it
+/// are left for the Details panel.
+fn lay_chips(ui: &Ui, items: &[StatusItem], size: f32, width: f32, rows: usize) -> Vec<Chip> {
+    let u = ui.u;
+    let (pad, gap, icon_w) = (1.2 * u, 1.5 * u, size * 1.15);
+    let mut out: Vec<Chip> = Vec::new();
+    let (mut x, mut row) = (0.0f32, 0usize);
+    for item in items {
+        let text = ui::plain(&item.text);
+        let pic = if icons::drawn(item.icon) {
+            icon_w + 0.6 * u
+        } else {
+            0.0
+        };
+        let mut w = pad * 2.0 + pic + ui.measure(&text, size);
+        if x > 0.0 && x + w > width && row + 1 < rows {
+            row += 1;
+            x = 0.0;
+        }
+        let room = width - x;
+        let text = if w > room {
+            let cut = ui.fit(&text, size, room - pad * 2.0 - pic);
+            if cut.is_empty() {
+                break;
+            }
+            w = pad * 2.0 + pic + ui.measure(&cut, size);
+            cut
+        } else {
+            text
+        };
+        out.push(Chip {
+            icon: item.icon,
+            text,
+            x,
+            row,
+            w,
+        });
+        x += w + gap;
+        if x >= width {
+            if row + 1 >= rows {
+                break;
+            }
+            row += 1;
+            x = 0.0;
+        }
+    }
+    out
 }
 
 impl App {
@@ -96,26 +157,24 @@ impl App {
         Some(top_h)
     }
 
-    /// Lays out the status line (the game's HUD lines, at most two screen lines) and the log
-    /// line (the latest event, at most two lines).
+    /// Lays out the status line (the game's status items as chips: one line, two on a phone)
+    /// and the log line (the latest event, at most two lines).
     pub(super) fn strips(&self, p: &Play) -> Strips {
-        let (w, u) = (self.ui.w, self.ui.u);
+        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
         let small = self.ui.size(2.8);
-        let hud = p.game().hud();
-        let status = if hud.is_empty() {
-            Vec::new()
-        } else {
-            let width = w - details_w(u) - 6.0 * u;
-            self.ui.wrap_at_most(&hud.join(" | "), small, width, 2)
-        };
+        let items = p.game().status();
+        let rows = if h > w { 2 } else { 1 };
+        let width = w - details_w(u) - 6.0 * u;
+        let chips = lay_chips(&self.ui, &items, small, width, rows);
         let log = match p.log.last() {
             Some(l) => self.ui.wrap_at_most(l, small, w - 4.0 * u, 2),
             None => Vec::new(),
         };
-        let status_h = if hud.is_empty() {
+        let lines = chips.iter().map(|c| c.row + 1).max().unwrap_or(0);
+        let status_h = if items.is_empty() {
             0.0
         } else {
-            (status.len() as f32 * small * 1.3 + 2.0 * u).max(8.0 * u)
+            (lines as f32 * chip_h(small, u) + 2.0 * u).max(8.0 * u)
         };
         let log_h = if log.is_empty() {
             0.0
@@ -125,7 +184,7 @@ impl App {
         Strips {
             status_h,
             log_h,
-            status,
+            chips,
             log,
         }
     }
@@ -139,11 +198,31 @@ impl App {
         if s.status_h > 0.0 {
             let a = Area::new(0.0, top_h, w, s.status_h);
             self.ui.panel(a, Color::new(0.06, 0.07, 0.1, 0.92));
-            let th = s.status.len() as f32 * small * 1.3;
-            let y0 = top_h + (s.status_h - th) * 0.5;
-            for (i, l) in s.status.iter().enumerate() {
+            let lh = chip_h(small, u);
+            let rows = s.chips.iter().map(|c| c.row + 1).max().unwrap_or(0);
+            let y0 = top_h + (s.status_h - rows as f32 * lh) * 0.5;
+            let seat = p
+                .game()
+                .turn()
+                .and_then(|t| p.driver.session.replay.seats.get(t))
+                .map(|s| rgb(s.rgb()))
+                .unwrap_or(TEXT);
+            for c in &s.chips {
+                let (x, y) = (2.0 * u + c.x, y0 + c.row as f32 * lh);
+                let ch = small * 1.5;
+                self.ui.panel(
+                    Area::new(x, y + (lh - ch) * 0.5, c.w, ch),
+                    Color::new(1.0, 1.0, 1.0, 0.07),
+                );
+                let mut tx = x + 1.2 * u;
+                if icons::drawn(c.icon) {
+                    let is = small * 1.15;
+                    icons::draw(c.icon, tx, y + (lh - is) * 0.5, is, seat);
+                    tx += is + 0.6 * u;
+                }
+                let colour = if c.icon == Icon::Next { ACCENT } else { TEXT };
                 self.ui
-                    .text(l, 2.0 * u, y0 + i as f32 * small * 1.3, small, TEXT);
+                    .text(&c.text, tx, y + (lh - small) * 0.5, small, colour);
             }
             let bw = details_w(u);
             let b = Area::new(w - bw - 2.0 * u, top_h + u, bw, s.status_h - 2.0 * u);
@@ -182,25 +261,48 @@ impl App {
         self.ui.panel(a, Color::new(0.05, 0.06, 0.08, 0.96));
         self.ui.cover(a);
         let width = a.w - 4.0 * u;
-        let mut lines: Vec<(String, Color)> = Vec::new();
+        // The status line's pictures with what each stands for, then the game's whole story.
+        let mut lines: Vec<(Icon, String, Color)> = Vec::new();
+        let is = small * 1.15;
+        for item in p.game().status() {
+            let text = key_line(&item);
+            let room = if icons::drawn(item.icon) {
+                width - is - u
+            } else {
+                width
+            };
+            lines.push((item.icon, self.ui.fit(&text, small, room), ACCENT));
+        }
         for l in p.game().hud() {
-            for s in self.ui.wrap(&l, small, width) {
-                lines.push((self.ui.fit(&s, small, width), TEXT));
+            for part in detail_parts(&l) {
+                for s in self.ui.wrap(&part, small, width) {
+                    lines.push((Icon::None, self.ui.fit(&s, small, width), TEXT));
+                }
             }
         }
         if !p.log.is_empty() {
-            lines.push(("Recent".to_string(), ACCENT));
+            lines.push((Icon::None, "Recent".to_string(), ACCENT));
             for l in p.log.iter().rev().take(8) {
                 for s in self.ui.wrap(l, small, width) {
-                    lines.push((self.ui.fit(&s, small, width), DIM));
+                    lines.push((Icon::None, self.ui.fit(&s, small, width), DIM));
                 }
             }
         }
         let lh = small * 1.3;
         let fits = ((a.h - 2.0 * u) / lh).floor().max(0.0) as usize;
-        for (i, (l, c)) in lines.iter().take(fits).enumerate() {
-            self.ui
-                .text(l, a.x + 2.0 * u, a.y + u + i as f32 * lh, small, *c);
+        let seat = p
+            .game()
+            .turn()
+            .and_then(|t| p.driver.session.replay.seats.get(t))
+            .map(|s| rgb(s.rgb()))
+            .unwrap_or(TEXT);
+        for (i, (icon, l, c)) in lines.iter().take(fits).enumerate() {
+            let (mut x, y) = (a.x + 2.0 * u, a.y + u + i as f32 * lh);
+            if icons::drawn(*icon) {
+                icons::draw(*icon, x, y + (small - is) * 0.5, is, seat);
+                x += is + u;
+            }
+            self.ui.text(l, x, y, small, *c);
         }
     }
 
@@ -216,4 +318,91 @@ impl App {
 /// The Details button's width.
 fn details_w(u: f32) -> f32 {
     18.0 * u
+}
+
+/// The height of a line of chips.
+fn chip_h(size: f32, u: f32) -> f32 {
+    size * 1.5 + u
+}
+
+/// A status item in the Details panel: what its picture stands for, then its text
+/// ("Ammo: 36"); an item without a picture is its text.
+fn key_line(item: &StatusItem) -> String {
+    let word = item.icon.word();
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(c) => format!("{}{}: {}", c.to_uppercase(), chars.as_str(), item.text),
+        None => item.text.clone(),
+    }
+}
+
+/// A Details line cut at its " · " separators, one part a line (the default font draws the
+/// dot as a bar, which reads as markup).
+fn detail_parts(line: &str) -> Vec<String> {
+    line.split(" · ")
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chips_keep_to_their_width_and_rows_and_cut_what_does_not_fit() {
+        let ui = Ui::new();
+        let size = 20.0; // 10 px a character without a window
+        let items = vec![
+            StatusItem::next("Aim at a tower"),
+            StatusItem::count(Icon::Ammo, 36),
+            StatusItem::count(Icon::Tower, 4),
+            StatusItem::new(Icon::None, "a long line of words that cannot fit"),
+        ];
+        for (width, rows) in [(1000.0, 1), (300.0, 1), (300.0, 2), (120.0, 2)] {
+            let chips = lay_chips(&ui, &items, size, width, rows);
+            assert!(!chips.is_empty(), "{width} {rows}");
+            for c in &chips {
+                assert!(
+                    c.x + c.w <= width + 0.01,
+                    "{width}: {} at {}+{}",
+                    c.text,
+                    c.x,
+                    c.w
+                );
+                assert!(c.row < rows, "{width}: {} on row {}", c.text, c.row);
+            }
+            for pair in chips.windows(2) {
+                let (a, b) = (&pair[0], &pair[1]);
+                assert!(
+                    b.row > a.row || b.x >= a.x + a.w,
+                    "{} and {} overlap",
+                    a.text,
+                    b.text
+                );
+            }
+        }
+        let wide = lay_chips(&ui, &items, size, 1000.0, 1);
+        assert_eq!(wide.len(), 4);
+        assert_eq!(wide[1].text, "36");
+        let narrow = lay_chips(&ui, &items, size, 300.0, 1);
+        assert!(
+            narrow.last().is_some_and(|c| c.text.ends_with("...")),
+            "cut, not dropped silently"
+        );
+    }
+
+    #[test]
+    fn details_name_what_each_picture_stands_for_and_lose_the_dot_separators() {
+        assert_eq!(key_line(&StatusItem::count(Icon::Ammo, 36)), "Ammo: 36");
+        assert_eq!(
+            key_line(&StatusItem::new(Icon::None, "Magic Toss")),
+            "Magic Toss"
+        );
+        assert_eq!(
+            detail_parts("Supply: 36 ammo · in towers: 0"),
+            vec!["Supply: 36 ammo".to_string(), "in towers: 0".to_string()]
+        );
+    }
 }

@@ -38,6 +38,7 @@ mod cover;
 mod designs;
 mod hints;
 mod hud;
+mod icons;
 mod map;
 mod pause;
 mod placement;

@@ -12,23 +12,67 @@ pub enum Effect {
     Capture,
     Fall,
     Win,
+    Card,
+    Place,
+    Hit,
+    Miss,
+    Score,
+    Turn,
 }
 
-pub const ALL: [Effect; 5] = [
+pub const ALL: [Effect; 11] = [
     Effect::Launch,
     Effect::Impact,
     Effect::Capture,
     Effect::Fall,
     Effect::Win,
+    Effect::Card,
+    Effect::Place,
+    Effect::Hit,
+    Effect::Miss,
+    Effect::Score,
+    Effect::Turn,
 ];
+
+/// The effect of a cue (None only for `Quiet`, an untyped event's).
+pub fn for_cue(cue: Cue) -> Option<Effect> {
+    match cue {
+        Cue::Quiet => None,
+        Cue::Turn => Some(Effect::Turn),
+        Cue::Place => Some(Effect::Place),
+        Cue::Card => Some(Effect::Card),
+        Cue::Miss => Some(Effect::Miss),
+        Cue::Hit => Some(Effect::Hit),
+        Cue::Fall => Some(Effect::Fall),
+        Cue::Score => Some(Effect::Score),
+        Cue::Capture => Some(Effect::Capture),
+        Cue::Win => Some(Effect::Win),
+    }
+}
 
 /// The effect an event calls for, if any (its game's kind says which cue it is).
 pub fn for_event(event: &Event) -> Option<Effect> {
-    match event.cue {
-        Cue::Win => Some(Effect::Win),
-        Cue::Capture => Some(Effect::Capture),
-        Cue::Fall => Some(Effect::Fall),
-        Cue::Quiet => None,
+    for_cue(event.cue)
+}
+
+/// The one effect for the events of a move: the cue that matters most (a tower taken over the
+/// turn that ends with it), the first of equals.
+pub fn for_events(events: &[Event]) -> Option<Effect> {
+    let mut best: Option<&Event> = None;
+    for e in events {
+        if best.is_none_or(|b| e.cue.weight() > b.cue.weight()) {
+            best = Some(e);
+        }
+    }
+    best.and_then(for_event)
+}
+
+/// How loud an effect plays (0..1): the frequent small ones quieter than the rare big ones.
+pub fn volume(effect: Effect) -> f32 {
+    match effect {
+        Effect::Turn | Effect::Card | Effect::Place => 0.45,
+        Effect::Impact | Effect::Miss => 0.55,
+        _ => 0.7,
     }
 }
 
@@ -55,6 +99,12 @@ pub fn samples(effect: Effect) -> Vec<f32> {
         Effect::Capture => 0.4,
         Effect::Fall => 0.65,
         Effect::Win => 0.95,
+        Effect::Card => 0.14,
+        Effect::Place => 0.12,
+        Effect::Hit => 0.3,
+        Effect::Miss => 0.36,
+        Effect::Score => 0.32,
+        Effect::Turn => 0.2,
     };
     let n = (secs * RATE as f32) as usize;
     let mut noise = Noise(0x9E37_79B9);
@@ -95,6 +145,47 @@ pub fn samples(effect: Effect) -> Vec<f32> {
                 let local = t - start;
                 (tone(notes[idx], t) * 0.6 + tone(notes[idx] * 1.5, t) * 0.15)
                     * (-local * 4.0).exp()
+            }
+            Effect::Card => {
+                // A paper swish: bright noise (the noise less its low part), rising and falling.
+                lp += 0.2 * (noise.next() - lp);
+                let bright = noise.next() - lp;
+                bright * (u * core::f32::consts::PI).sin() * 0.6
+            }
+            Effect::Place => {
+                // A wooden tok: two short partials and a click.
+                let env = (-t * 45.0).exp();
+                (tone(420.0, t) * 0.6 + tone(1130.0, t) * 0.25) * env
+                    + noise.next() * (-t * 300.0).exp() * 0.3
+            }
+            Effect::Hit => {
+                // A clack with a ring: inharmonic partials over a noise burst.
+                let ring = tone(520.0, t) * 0.4 + tone(1310.0, t) * 0.25 + tone(2030.0, t) * 0.12;
+                ring * (-t * 14.0).exp() + noise.next() * (-t * 80.0).exp() * 0.5
+            }
+            Effect::Miss => {
+                // Two notes going down, soft.
+                let (f, local) = if u < 0.45 {
+                    (392.0, t)
+                } else {
+                    (311.1, t - 0.45 * secs)
+                };
+                (tone(f, t) * 0.45 + tone(f * 2.0, t) * 0.1) * (-local * 7.0).exp()
+            }
+            Effect::Score => {
+                // A coin: a short high note and a higher one.
+                let (f, local) = if u < 0.25 {
+                    (987.8, t)
+                } else {
+                    (1318.5, t - 0.25 * secs)
+                };
+                (tone(f, t) * 0.5 + tone(f * 3.0, t) * 0.08) * (-local * 10.0).exp()
+            }
+            Effect::Turn => {
+                // A soft blip gliding up a little.
+                let f = 620.0 + 160.0 * u;
+                phase += core::f32::consts::TAU * f / RATE as f32;
+                phase.sin() * 0.4 * (u * core::f32::consts::PI).sin()
             }
         };
         // Short fades at both ends against clicks.
@@ -164,7 +255,7 @@ mod tests {
         );
         assert_eq!(
             of(Event::of(assault::events::Ev::CastleHit, None, &[], "")),
-            None
+            Some(Effect::Hit)
         );
         assert_eq!(
             of(Event::of(catapults::events::Ev::RoundScored, None, &[], "")),
@@ -176,9 +267,77 @@ mod tests {
         );
         assert_eq!(
             of(Event::of(castle::events::Ev::CardDrawn, None, &[], "")),
-            None
+            Some(Effect::Card)
         );
         // A kind's name no longer decides its sound: only its cue does.
         assert_eq!(of(Event::new("castle_collapsed", None, &[], "")), None);
+    }
+
+    #[test]
+    fn every_event_kind_of_every_game_has_a_sound() {
+        use crate::core::event::EventKind;
+        use crate::games::{assault, carcassonne, castle, catapults, feud, practice};
+        fn all<K: EventKind>(kinds: &[K]) -> Vec<(&'static str, Cue)> {
+            kinds.iter().map(|k| (k.name(), k.cue())).collect()
+        }
+        let mut kinds = Vec::new();
+        kinds.extend(all(castle::events::Ev::ALL));
+        kinds.extend(all(assault::events::Ev::ALL));
+        kinds.extend(all(catapults::events::Ev::ALL));
+        kinds.extend(all(feud::rules::events::Ev::ALL));
+        kinds.extend(all(practice::events::Ev::ALL));
+        for e in carcassonne::rules::events::one_of_each() {
+            let core = e.to_core();
+            assert_eq!(core.cue, e.cue(), "{}", e.name());
+            kinds.push((e.name(), core.cue));
+        }
+        assert!(kinds.len() > 100, "{}", kinds.len());
+        for (name, cue) in kinds {
+            assert!(for_cue(cue).is_some(), "{name} makes no sound");
+        }
+    }
+
+    #[test]
+    fn the_sounds_are_distinct_short_and_moderate() {
+        let all: Vec<(Effect, Vec<f32>)> = ALL.iter().map(|&e| (e, samples(e))).collect();
+        for (e, s) in &all {
+            assert!(s.len() < RATE as usize, "{e:?} is under a second");
+            let peak = s.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+            assert!(peak * volume(*e) <= 0.75, "{e:?} is moderate: {peak}");
+        }
+        // No two alike: their samples, as vectors, point in clearly different directions.
+        for (i, (a, sa)) in all.iter().enumerate() {
+            for (b, sb) in all.iter().skip(i + 1) {
+                let n = sa.len().min(sb.len());
+                let dot: f32 = (0..n).map(|k| sa[k] * sb[k]).sum();
+                let na: f32 = sa[..n].iter().map(|v| v * v).sum::<f32>().sqrt();
+                let nb: f32 = sb[..n].iter().map(|v| v * v).sum::<f32>().sqrt();
+                let cos = dot / (na * nb).max(1e-9);
+                assert!(cos.abs() < 0.5, "{a:?} and {b:?} sound alike ({cos})");
+                assert_ne!(sa, sb, "{a:?} and {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_move_plays_the_sound_of_its_weightiest_event() {
+        use crate::games::castle::events::Ev;
+        let ev = |k: Ev| Event::of(k, None, &[], "");
+        let hit = [
+            ev(Ev::Shot),
+            ev(Ev::Hit),
+            ev(Ev::TowerTaken),
+            ev(Ev::TurnEnd),
+        ];
+        assert_eq!(for_events(&hit), Some(Effect::Capture));
+        let miss = [
+            ev(Ev::Shot),
+            ev(Ev::Miss),
+            ev(Ev::AmmoReturned),
+            ev(Ev::TurnStart),
+        ];
+        assert_eq!(for_events(&miss), Some(Effect::Miss));
+        assert_eq!(for_events(&[ev(Ev::TurnStart)]), Some(Effect::Turn));
+        assert_eq!(for_events(&[]), None);
     }
 }

@@ -186,7 +186,7 @@ mod player_text {
     use crate::core::replay::Replay;
     use crate::core::Recorded;
 
-    /// Every choice label, HUD line and event line a player of each game reads through a
+    /// Every choice label, HUD line, status item, table label and event line a player of each game reads through a
     /// recorded game (the golden replays, applied as recorded) is plain words.
     #[test]
     fn no_units_markup_or_seat_numbers_in_player_text() {
@@ -222,6 +222,38 @@ mod player_text {
                 }
                 for l in d.game().hud() {
                     check("the status", &l, &mut bad);
+                }
+                // Every fourth position: drawing the table is the slow part of this test.
+                let labels = if i % 4 == 0 {
+                    d.game().view().labels
+                } else {
+                    Vec::new()
+                };
+                for (_, _, label) in labels {
+                    check("a table label", &label, &mut bad);
+                    let debug = [
+                        "rulebook gap",
+                        "box lid",
+                        "unassigned",
+                        "Supply",
+                        "(s)",
+                        "|",
+                    ];
+                    if let (Some(d), true) =
+                        (debug.iter().find(|d| label.contains(*d)), bad.len() < 40)
+                    {
+                        bad.push(format!("{f}: a table label is a caption ({d}): {label:?}"));
+                    }
+                    if label.eq_ignore_ascii_case("catapult") && bad.len() < 40 {
+                        bad.push(format!("{f}: a table label names the catapult"));
+                    }
+                }
+                for item in d.game().status() {
+                    let why =
+                        crate::core::status::unplayerly(&item.text).or(unplayerly(&item.text));
+                    if let (Some(why), true) = (why, bad.len() < 40) {
+                        bad.push(format!("{f}: a status item has {why}: {:?}", item.text));
+                    }
                 }
                 check("the phase", &d.game().phase(), &mut bad);
                 if let Some(pp) = d.game().placement_prompt() {

@@ -4,47 +4,86 @@
 use nanoserde::{DeJson, SerJson};
 
 /// What an event sounds like in the app; each game's event kinds say which (`EventKind::cue`).
+/// When one move reports several events the app plays the one that matters most: the order of
+/// `Cue::BY_WEIGHT`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Cue {
+    /// No sound: only an untyped event (`Event::new`); every game's kind names a cue.
     #[default]
     Quiet,
-    /// A tower taken, points scored.
-    Capture,
+    /// A turn, a round or a step begins or ends.
+    Turn,
+    /// A piece put down: a tower, a card on a mat, a block, a tile, a follower.
+    Place,
+    /// A card drawn, played, given or shuffled; a tile drawn.
+    Card,
+    /// A shot that took nothing.
+    Miss,
+    /// A shot that struck something.
+    Hit,
     /// Something fell: a castle collapsed, a cube left the table.
     Fall,
+    /// Points scored.
+    Score,
+    /// A tower taken, a soldier lost, a follower seduced.
+    Capture,
     /// The game is won.
     Win,
+}
+
+impl Cue {
+    /// Every cue that makes a sound, the one that matters most first.
+    pub const BY_WEIGHT: [Cue; 9] = [
+        Cue::Win,
+        Cue::Capture,
+        Cue::Score,
+        Cue::Fall,
+        Cue::Hit,
+        Cue::Miss,
+        Cue::Card,
+        Cue::Place,
+        Cue::Turn,
+    ];
+
+    /// How much this cue matters beside others of the same move (higher first; Quiet is 0).
+    pub fn weight(self) -> usize {
+        Cue::BY_WEIGHT
+            .iter()
+            .position(|c| *c == self)
+            .map_or(0, |i| Cue::BY_WEIGHT.len() - i)
+    }
 }
 
 /// A game's own enum of event kinds: its machine name (as logged and tested) and its cue.
 pub trait EventKind: Copy {
     fn name(self) -> &'static str;
-    fn cue(self) -> Cue {
-        Cue::Quiet
-    }
+    fn cue(self) -> Cue;
 }
 
-/// Declares a game's event kinds: `event_kinds! { pub enum Ev { TowerTaken = "tower_taken" =>
-/// Capture, Miss = "miss", } }` gives the enum and its `EventKind` impl.
+/// Declares a game's event kinds, each with its cue: `event_kinds! { pub enum Ev { TowerTaken =
+/// "tower_taken" => Capture, Miss = "miss" => Miss, } }` gives the enum, its `EventKind` impl
+/// and `Ev::ALL` (every kind, for tests). A kind without a cue does not compile.
 #[macro_export]
 macro_rules! event_kinds {
-    ($(#[$m:meta])* $vis:vis enum $name:ident { $($variant:ident = $text:literal $(=> $cue:ident)?,)* }) => {
+    ($(#[$m:meta])* $vis:vis enum $name:ident { $($variant:ident = $text:literal => $cue:ident,)* }) => {
         $(#[$m])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         $vis enum $name { $($variant,)* }
+        impl $name {
+            /// Every kind, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+        }
         impl $crate::core::event::EventKind for $name {
             fn name(self) -> &'static str {
                 match self { $($name::$variant => $text,)* }
             }
             fn cue(self) -> $crate::core::event::Cue {
                 match self {
-                    $($name::$variant => $crate::event_kinds!(@cue $($cue)?),)*
+                    $($name::$variant => $crate::core::event::Cue::$cue,)*
                 }
             }
         }
     };
-    (@cue) => { $crate::core::event::Cue::Quiet };
-    (@cue $cue:ident) => { $crate::core::event::Cue::$cue };
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, SerJson, DeJson)]

@@ -279,8 +279,16 @@ pub trait Game: Send {
     fn scene(&self) -> Scene {
         Scene::Side(self.view())
     }
-    /// HUD lines for the acting seat (hand, supply, round…).
+    /// Everything about the turn in plain lines (hand, supply, round…): the Details panel.
     fn hud(&self) -> Vec<String>;
+    /// The status line: what the acting seat does now and the few numbers that matter, each a
+    /// short item with an icon. By default every `hud` line, without an icon.
+    fn status(&self) -> Vec<super::StatusItem> {
+        self.hud()
+            .into_iter()
+            .map(|l| super::StatusItem::new(super::Icon::None, l))
+            .collect()
+    }
     /// How good an outcome is for the acting seat (higher is better): the bots' aim.
     fn rate_outcome(&self, outcome: &Outcome) -> i64;
     /// The decisions a bot weighs now besides the grid's moves (`core::bot` adds those): by

@@ -17,6 +17,7 @@ pub mod rng;
 pub mod scene;
 pub mod seat;
 pub mod session;
+pub mod status;
 pub mod strict_json;
 pub mod turn;
 
@@ -38,6 +39,7 @@ pub use scene::{
 };
 pub use seat::{Seat, SeatKind};
 pub use session::Session;
+pub use status::{Icon, StatusItem};
 pub use turn::TurnOrder;
 
 /// Why a move, a file or a setting was refused. Always says what was wrong and where.

@@ -67,9 +67,19 @@ pub fn is_horizontal(a: i32) -> bool {
     tilt(a) <= HORIZONTAL_TILT
 }
 
+/// Cosine and sine of an angle in tenths of a degree, from a table worked out once with `libm`
+/// (the same values as computing them each time; placement searches ask for them constantly).
 fn dir(a: i32) -> (f64, f64) {
-    let r = a.rem_euclid(3600) as f64 * (core::f64::consts::PI / 1800.0);
-    (libm::cos(r), libm::sin(r))
+    static TABLE: std::sync::OnceLock<Vec<(f64, f64)>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..3600)
+            .map(|t| {
+                let r = t as f64 * (core::f64::consts::PI / 1800.0);
+                (libm::cos(r), libm::sin(r))
+            })
+            .collect()
+    });
+    table[a.rem_euclid(3600) as usize]
 }
 
 /// The lowest point of a card (dmm above the mat).
@@ -155,39 +165,64 @@ pub fn centre_line_distance(p: Pose, q: Pose) -> f64 {
         .min(point_segment(d, a, b))
 }
 
-/// Checks that a card may be put at `pose` on a mat already holding `others`: on the mat, not
-/// lying flat on it, not inside another card.
-pub fn check_place(others: &[(u32, Pose)], pose: Pose) -> RuleResult<()> {
+/// Why a card cannot go where it was put (`misfit`); an index is into its `others`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Misfit {
+    PastTheMat,
+    Sinks,
+    TooHigh,
+    FlatOnTheMat,
+    Overlaps(usize),
+}
+
+/// What keeps a card at `pose` off a mat already holding `others` (off the mat, lying flat on
+/// it, inside another card), if anything: `check_place` without its words, for searches that
+/// try many spots.
+pub fn misfit(others: &[(u32, Pose)], pose: Pose) -> Option<Misfit> {
     let (x0, x1) = x_span(pose);
     if x0 < 0.0 || x1 > MAT_W as f64 {
-        crate::refuse!(
-            "a card at x {} would reach past the mat (0..{} dmm)",
-            pose.x,
-            MAT_W
-        );
+        return Some(Misfit::PastTheMat);
     }
     let low = lowest(pose);
     if low < -2.0 {
-        crate::refuse!("a card at y {} would sink into the mat", pose.y);
+        return Some(Misfit::Sinks);
     }
     if highest(pose) > 4000.0 {
-        crate::refuse!(
-            "a card at y {} is higher than anything can be built",
-            pose.y
-        );
+        return Some(Misfit::TooHigh);
     }
     if is_horizontal(pose.a) && low < RUIN_HEIGHT as f64 {
-        crate::refuse!(
+        return Some(Misfit::FlatOnTheMat);
+    }
+    others
+        .iter()
+        .position(|&(_, q)| centre_line_distance(pose, q) < MIN_GAP)
+        .map(Misfit::Overlaps)
+}
+
+/// Whether a card may be put at `pose` on a mat already holding `others`.
+pub fn fits(others: &[(u32, Pose)], pose: Pose) -> bool {
+    misfit(others, pose).is_none()
+}
+
+/// Checks that a card may be put at `pose` on a mat already holding `others`: on the mat, not
+/// lying flat on it, not inside another card.
+pub fn check_place(others: &[(u32, Pose)], pose: Pose) -> RuleResult<()> {
+    match misfit(others, pose) {
+        None => Ok(()),
+        Some(Misfit::PastTheMat) => crate::refuse!("the card would reach past the mat"),
+        Some(Misfit::Sinks) => crate::refuse!("the card would sink into the mat"),
+        Some(Misfit::TooHigh) => {
+            crate::refuse!("the card would be higher than anything can be built")
+        }
+        Some(Misfit::FlatOnTheMat) => crate::refuse!(
             "building cards may not lie flat on the mat (a horizontal card must rest at least {} mm up)",
             RUIN_HEIGHT / 10
-        );
-    }
-    for &(id, q) in others {
-        if centre_line_distance(pose, q) < MIN_GAP {
-            crate::refuse!("the card would overlap building card {id}");
+        ),
+        Some(Misfit::Overlaps(i)) => {
+            let id = others.get(i).map(|o| o.0).unwrap_or_default();
+            crate::refuse!("the card would overlap building card {id}")
         }
     }
-    Ok(())
 }
 
 /// The two poses of a leaning pair whose apex is above `apex_x`, standing on height `base_y`.
@@ -224,9 +259,7 @@ pub fn pair_slots(others: &[(u32, Pose)]) -> Vec<(i32, i32)> {
         xs.sort_by_key(|&x| ((x - MAT_W / 2).abs(), x));
         for x in xs {
             let [l, r] = aframe(x, base);
-            let ok = check_place(others, l).is_ok()
-                && check_place(others, r).is_ok()
-                && (base == 0 || supported(others, l, r));
+            let ok = fits(others, l) && fits(others, r) && (base == 0 || supported(others, l, r));
             if ok {
                 out.push((x, base));
                 break;
@@ -235,10 +268,7 @@ pub fn pair_slots(others: &[(u32, Pose)]) -> Vec<(i32, i32)> {
     }
     for x in [600, MAT_W - 600, 1200, MAT_W - 1200] {
         let [l, r] = aframe(x, 0);
-        if check_place(others, l).is_ok()
-            && check_place(others, r).is_ok()
-            && !out.contains(&(x, 0))
-        {
+        if fits(others, l) && fits(others, r) && !out.contains(&(x, 0)) {
             out.push((x, 0));
         }
     }
@@ -275,7 +305,7 @@ pub fn floor_slots(others: &[(u32, Pose)]) -> Vec<(i32, i32)> {
         }
         let y = a.1.max(b.1) + CARD_THICK / 2 + 4;
         let x = (a.0 + b.0) / 2;
-        if check_place(others, Pose::new(x, y, 0)).is_ok() {
+        if fits(others, Pose::new(x, y, 0)) {
             out.push((x, y));
         }
     }

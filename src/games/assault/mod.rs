@@ -123,6 +123,8 @@ pub fn ballistic(seat: usize, tx: f32, ty: f32, elev: i32) -> Option<Launch> {
     })
 }
 
+use crate::core::status::{self, Icon, StatusItem};
+
 impl Game for Assault {
     fn id(&self) -> &'static str {
         ID
@@ -398,9 +400,10 @@ impl Game for Assault {
         if let Some(s) = st.turn() {
             let p = &st.players[s];
             lines.push(format!(
-                "Hand: {} building card(s); castle: {} card(s), {} standing{}",
+                "Hand: {} building {}; castle: {}, {} standing{}",
                 p.hand.len(),
-                p.castle.len(),
+                if p.hand.len() == 1 { "card" } else { "cards" },
+                status::plural(p.castle.len(), "card", "cards"),
                 p.standing(),
                 if p.two_storeys() { ", two storeys" } else { "" }
             ));
@@ -422,6 +425,30 @@ impl Game for Assault {
             lines.push(format!("{}: {status}", self.seats[s].name));
         }
         lines
+    }
+
+    fn status(&self) -> Vec<StatusItem> {
+        let st = &self.state;
+        let Some(s) = st.turn() else {
+            return status::game_over(&self.ranking(), &self.names());
+        };
+        let p = &st.players[s];
+        let mut out = vec![StatusItem::next(st.phase())];
+        if !st.munitions.is_empty() {
+            let names: Vec<&str> = st.munitions.iter().map(|k| k.title()).collect();
+            out.push(StatusItem::new(
+                Icon::None,
+                format!("Siege: {}", names.join(" + ")),
+            ));
+        }
+        out.push(StatusItem::count(Icon::Card, p.hand.len()));
+        out.push(StatusItem::count(Icon::Castle, p.standing()));
+        out.push(StatusItem::count(Icon::Deck, st.building.len()));
+        out.push(StatusItem::new(
+            Icon::Deck,
+            format!("Siege {}", st.siege.len()),
+        ));
+        out
     }
 
     fn rate_outcome(&self, outcome: &Outcome) -> i64 {
@@ -518,5 +545,36 @@ impl Game for Assault {
 
     fn clone_game(&self) -> Box<dyn Game> {
         Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod status_tests {
+    use super::*;
+    use crate::core::seat::{default_seats, SeatKind};
+    use crate::core::status::unplayerly;
+
+    #[test]
+    fn the_status_line_shows_the_task_the_hand_the_castle_and_both_decks() {
+        let g = Assault::new(&[], default_seats(2, SeatKind::Human), 7)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let items: Vec<(Icon, String)> = g.status().into_iter().map(|i| (i.icon, i.text)).collect();
+        assert_eq!(
+            items,
+            vec![
+                (Icon::Next, "Building".to_string()),
+                (Icon::Card, "8".to_string()),
+                (Icon::Castle, "0".to_string()),
+                (Icon::Deck, "39".to_string()),
+                (Icon::Deck, "Siege 55".to_string()),
+            ]
+        );
+        assert!(items.iter().all(|(_, t)| unplayerly(t).is_none()));
+        let hud = g.hud().join("\n");
+        assert!(
+            hud.contains("Hand: 8 building cards; castle: 0 cards"),
+            "{hud}"
+        );
+        assert!(!hud.contains("(s)"), "{hud}");
     }
 }

@@ -110,8 +110,17 @@ struct DesignFile {
 const SIEGE_JSON: &str = include_str!("../../../assets/assault/siege.json");
 const DESIGNS_JSON: &str = include_str!("../../../assets/assault/designs.json");
 
-/// One copy of the game: the siege cards by kind and the number of building cards.
-pub fn siege_distribution() -> RuleResult<(Vec<(Siege, u32)>, u32)> {
+/// One copy of the game: the siege cards by kind with their counts, and the number of
+/// building cards.
+pub type SiegeDistribution = (Vec<(Siege, u32)>, u32);
+
+pub fn siege_distribution() -> RuleResult<SiegeDistribution> {
+    // Read once: setup and the conservation check after every move ask for it.
+    static READ: std::sync::OnceLock<RuleResult<SiegeDistribution>> = std::sync::OnceLock::new();
+    READ.get_or_init(read_siege_distribution).clone()
+}
+
+fn read_siege_distribution() -> RuleResult<SiegeDistribution> {
     let f = SiegeFile::deserialize_json(SIEGE_JSON)
         .map_err(|e| Refusal(format!("assets/assault/siege.json: {e}")))?;
     let mut out = Vec::new();

@@ -378,12 +378,16 @@ pub fn static_view(state: &State, names: &[String]) -> TableView {
             .get(s)
             .cloned()
             .unwrap_or_else(|| format!("Seat {}", s + 1));
+        // The mat's owner and how many cards of the castle stand (the score bar counts wins).
         let status = if p.eliminated {
-            " (eliminated)".to_string()
+            " is out".to_string()
         } else if p.defeated {
-            format!(" (last bastion, {} standing)", p.standing())
+            format!(": last bastion, {} standing", p.standing())
         } else {
-            format!(" ({} standing)", p.standing())
+            format!(
+                ": {} standing",
+                crate::core::status::plural(p.standing(), "card", "cards")
+            )
         };
         labels.push((x, 0.30, format!("{name}{status}")));
     }

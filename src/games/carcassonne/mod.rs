@@ -302,6 +302,8 @@ fn token_word(t: Option<Token>) -> &'static str {
     t.map_or("Catapult", Token::word)
 }
 
+use crate::core::status::{self, Icon, StatusItem};
+
 impl Game for Carcassonne {
     fn id(&self) -> &'static str {
         INFO.id
@@ -520,6 +522,32 @@ impl Game for Carcassonne {
         lines
     }
 
+    fn status(&self) -> Vec<StatusItem> {
+        let s = &self.state;
+        let Some(seat) = s.turn() else {
+            return status::game_over(&self.ranking(), &self.names());
+        };
+        let mut out = vec![StatusItem::next(self.phase())];
+        if let Some(r) = s.round() {
+            if r.token.is_some() && r.token != Some(Token::Catch) {
+                out.push(StatusItem::new(
+                    Icon::Round,
+                    format!("Hurl {} of {}", r.next + 1, r.order.len()),
+                ));
+            }
+        }
+        out.push(StatusItem::count(Icon::Tile, s.pile_len()));
+        out.push(StatusItem::count(
+            Icon::Follower,
+            s.supply.get(seat).copied().unwrap_or(0),
+        ));
+        out.push(StatusItem::count(
+            Icon::Points,
+            s.scores.get(seat).copied().unwrap_or(0),
+        ));
+        out
+    }
+
     fn rate_outcome(&self, outcome: &Outcome) -> i64 {
         round_bot::rate_hurl(&self.state, outcome)
     }
@@ -614,5 +642,33 @@ impl Game for Carcassonne {
 
     fn clone_game(&self) -> Box<dyn Game> {
         Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod status_tests {
+    use super::*;
+    use crate::core::seat::{default_seats, SeatKind};
+    use crate::core::status::unplayerly;
+
+    #[test]
+    fn the_status_line_shows_the_step_the_tiles_left_the_followers_and_the_points() {
+        let g = Carcassonne::new(&[], default_seats(2, SeatKind::Human), 7)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let items: Vec<(Icon, String)> = g.status().into_iter().map(|i| (i.icon, i.text)).collect();
+        assert_eq!(
+            items,
+            vec![
+                (Icon::Next, "Lay the tile".to_string()),
+                (Icon::Tile, g.state.pile_len().to_string()),
+                (Icon::Follower, "7".to_string()),
+                (Icon::Points, "0".to_string()),
+            ]
+        );
+        assert!(
+            g.state.pile_len() > 70,
+            "the whole pile but the start tile and the one drawn"
+        );
+        assert!(items.iter().all(|(_, t)| unplayerly(t).is_none()));
     }
 }

@@ -317,7 +317,7 @@ fn labels(state: &State) -> Vec<(f32, f32, String)> {
             "measuring board".to_string(),
         )]
     } else {
-        vec![(0.0, -0.015, "catapult".to_string())]
+        Vec::new()
     }
 }
 

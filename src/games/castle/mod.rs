@@ -16,6 +16,7 @@ pub use table::{
 };
 
 use crate::core::seat::SeatKind;
+use crate::core::status::{self, Icon, StatusItem};
 use crate::core::{bot::AimNoise, Level, Rng};
 use crate::core::{
     Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt, Ranking,
@@ -423,6 +424,58 @@ impl Game for Castle {
         out
     }
 
+    fn status(&self) -> Vec<StatusItem> {
+        let s = &self.state;
+        let names: Vec<String> = self.seats.iter().map(|x| x.name.clone()).collect();
+        let Some(seat) = s.acting() else {
+            let mut out = status::game_over(&s.ranking(), &names);
+            if s.solo {
+                out = vec![StatusItem::count(Icon::Points, s.solo_score())];
+                out.push(StatusItem::new(
+                    Icon::None,
+                    rules::solo_title(s.solo_score()),
+                ));
+            }
+            return out;
+        };
+        let mut out = vec![StatusItem::next(match &s.phase {
+            Phase::Aim if s.turn.shots_allowed > 1 => format!(
+                "Aim: shot {} of {}",
+                s.turn.shots_taken + 1,
+                s.turn.shots_allowed
+            ),
+            Phase::Aim => "Aim at a tower".to_string(),
+            Phase::Rearrange => format!("Rearrange the towers ({} left)", s.rearrangements_left),
+            Phase::Place { towers, .. } => match towers.len() {
+                1 => "Place the tower you took".to_string(),
+                n => format!("Place the {n} towers you took"),
+            },
+            Phase::Draw { left, .. } => match left {
+                1 => "Draw a card?".to_string(),
+                n => format!("Draw a card? ({n} left)"),
+            },
+            Phase::Over => "Game over".to_string(),
+        })];
+        if s.solo {
+            out.push(StatusItem::new(
+                Icon::Ammo,
+                format!("{} of {}", s.supply, rules::SOLO_AMMO),
+            ));
+            out.push(StatusItem::count(Icon::Points, s.solo_score()));
+        } else {
+            out.push(StatusItem::count(Icon::Ammo, s.supply));
+            out.push(StatusItem::count(Icon::Tower, s.towers_of(seat)));
+        }
+        out.push(StatusItem::count(Icon::Card, s.hands[seat].len()));
+        if s.phase == Phase::Aim && s.turn.toss {
+            out.push(StatusItem::new(Icon::None, "Magic Toss"));
+        }
+        if s.phase == Phase::Aim && s.turn.strong {
+            out.push(StatusItem::new(Icon::None, "Strong Ammo"));
+        }
+        out
+    }
+
     fn rate_outcome(&self, outcome: &Outcome) -> i64 {
         bot::rate(&self.state, outcome)
     }
@@ -487,5 +540,88 @@ impl Game for Castle {
 
     fn clone_game(&self) -> Box<dyn Game> {
         Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod status_tests {
+    use super::*;
+    use crate::core::seat::default_seats;
+    use crate::core::status::unplayerly;
+
+    fn castle(n: usize, options: &[&str]) -> Castle {
+        let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+        Castle::create(&options, default_seats(n, SeatKind::Human), 7)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn texts(items: &[StatusItem]) -> Vec<(Icon, String)> {
+        items.iter().map(|i| (i.icon, i.text.clone())).collect()
+    }
+
+    #[test]
+    fn the_status_line_shows_the_supply_the_shooters_towers_and_hand() {
+        let g = castle(2, &[]);
+        let items = g.status();
+        assert_eq!(
+            texts(&items),
+            vec![
+                (Icon::Next, "Aim at a tower".to_string()),
+                (Icon::Ammo, "36".to_string()),
+                (Icon::Tower, "4".to_string()),
+                (Icon::Card, "0".to_string()),
+            ]
+        );
+        assert!(items.iter().all(|i| unplayerly(&i.text).is_none()));
+    }
+
+    #[test]
+    fn after_a_hit_the_status_asks_to_place_the_tower_and_counts_the_ammo_in_it() {
+        use crate::core::Fact;
+        let mut g = castle(2, &[]);
+        // Seat 0 hits the tower on the unassigned mat 2, square 1.
+        let tower = g.state.mats[1].squares[0]
+            .stack
+            .last()
+            .map(|t| t.id)
+            .unwrap_or_else(|| panic!("a tower there"));
+        let hit = Move::outcome_only(
+            0,
+            vec![
+                Fact::new(rules::FACT_IN_TOWER, &[tower as i64]),
+                Fact::new(rules::FACT_REST, &[0, 14]),
+            ],
+        );
+        g.apply(&hit).unwrap_or_else(|e| panic!("{e}"));
+        let items = texts(&g.status());
+        assert_eq!(
+            items[0],
+            (Icon::Next, "Place the tower you took".to_string())
+        );
+        assert_eq!(
+            items[1],
+            (Icon::Ammo, "35".to_string()),
+            "one ball is in the tower"
+        );
+        assert_eq!(
+            items[2],
+            (Icon::Tower, "4".to_string()),
+            "the tower taken is not on the mat yet"
+        );
+    }
+
+    #[test]
+    fn a_solo_status_counts_the_ammo_left_of_the_solo_supply_and_the_score() {
+        let g = castle(1, &[]);
+        let items = texts(&g.status());
+        assert!(
+            items.contains(&(
+                Icon::Ammo,
+                format!("{} of {}", rules::SOLO_AMMO, rules::SOLO_AMMO)
+            )),
+            "{items:?}"
+        );
+        assert!(items.iter().any(|(i, _)| *i == Icon::Points), "{items:?}");
+        assert!(!items.iter().any(|(i, _)| *i == Icon::Tower), "{items:?}");
     }
 }

@@ -4,11 +4,11 @@
 crate::event_kinds! {
     /// Every kind of event of this game.
     pub enum Ev {
-        CubeKnocked = "cube_knocked",
-        CubeLanded = "cube_landed",
-        CubeReturned = "cube_returned",
+        CubeKnocked = "cube_knocked" => Hit,
+        CubeLanded = "cube_landed" => Place,
+        CubeReturned = "cube_returned" => Fall,
         GameOver = "game_over" => Win,
         RoundScored = "round_scored" => Capture,
-        RoundStarted = "round_started",
+        RoundStarted = "round_started" => Turn,
     }
 }

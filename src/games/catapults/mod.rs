@@ -142,6 +142,8 @@ pub fn aim_bounds() -> [f32; 4] {
     ]
 }
 
+use crate::core::status::{self, Icon, StatusItem};
+
 impl Game for Catapults {
     fn id(&self) -> &'static str {
         "catapults"
@@ -298,12 +300,36 @@ impl Game for Catapults {
                 .iter()
                 .map(|r| {
                     let t: Vec<String> = r.totals.iter().map(|t| t.to_string()).collect();
-                    format!("R{} {}", r.round, t.join("/"))
+                    format!("after round {}: {}", r.round, t.join(", "))
                 })
                 .collect();
-            lines.push(format!("Totals by round: {}", rounds.join(" · ")));
+            lines.push(format!("Totals {}", rounds.join(" · ")));
         }
         lines
+    }
+
+    fn status(&self) -> Vec<StatusItem> {
+        let st = &self.state;
+        let (Some(seat), Some(cube)) = (st.turn(), st.cube_to_flick()) else {
+            return status::game_over(&self.ranking(), &self.names());
+        };
+        let mut out = vec![
+            StatusItem::new(Icon::Round, format!("Round {}", st.round)),
+            StatusItem::new(Icon::Cube, format!("{} of {}", cube + 1, rules::CUBES)),
+            StatusItem::count(Icon::Points, st.totals.get(seat).copied().unwrap_or(0)),
+        ];
+        let on_tiles = st.zone_points().get(seat).copied().unwrap_or(0);
+        if on_tiles > 0 {
+            out.push(StatusItem::new(
+                Icon::None,
+                format!("{on_tiles} on the tiles now"),
+            ));
+        }
+        out.push(StatusItem::new(
+            Icon::None,
+            format!("First to {}", rules::WIN_POINTS),
+        ));
+        out
     }
 
     fn rate_outcome(&self, outcome: &Outcome) -> i64 {
@@ -381,5 +407,38 @@ mod tests {
                 assert_eq!(shared, fresh, "power {power}, fulcrum {y}");
             }
         }
+    }
+
+    #[test]
+    fn the_status_line_shows_the_round_the_cube_and_the_flickers_points() {
+        use crate::core::status::unplayerly;
+        let g = Catapults::new(default_seats(2, SeatKind::Human)).unwrap_or_else(|e| panic!("{e}"));
+        let items: Vec<(Icon, String)> = g.status().into_iter().map(|i| (i.icon, i.text)).collect();
+        assert_eq!(
+            items,
+            vec![
+                (Icon::Round, "Round 1".to_string()),
+                (Icon::Cube, "1 of 4".to_string()),
+                (Icon::Points, "0".to_string()),
+                (Icon::None, "First to 21".to_string()),
+            ]
+        );
+        assert!(items.iter().all(|(_, t)| unplayerly(t).is_none()));
+        // Seat 0's cube on the centre tile, seat 1's off the tiles: seat 0's second cube, with
+        // 5 on the tiles.
+        let mut g = g;
+        for (seat, x) in [(0, 0), (1, -250)] {
+            assert_eq!(g.state.turn(), Some(seat));
+            let fact = crate::core::Fact::new("cube", &[seat as i64, 0, x, 9, 0]);
+            g.apply(&Move::outcome_only(seat, vec![fact]))
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        let texts: Vec<String> = g.status().into_iter().map(|i| i.text).collect();
+        assert_eq!(g.state.turn(), Some(0));
+        assert_eq!(texts[1], "2 of 4");
+        assert!(
+            texts.contains(&"5 on the tiles now".to_string()),
+            "{texts:?}"
+        );
     }
 }

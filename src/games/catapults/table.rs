@@ -461,7 +461,8 @@ pub fn facts(table: &Table, pieces: &Pieces) -> Vec<Fact> {
     out
 }
 
-/// The frame for drawing a shot: the whole table, zone labels, in the shooter's frame.
+/// The frame for drawing a shot: the whole table and what each tile scores (the side tiles
+/// with the names of the players they score for), in the shooter's frame.
 pub fn frame(mirror: f32, names: &[String], ends: &[usize]) -> TableView {
     let half = TABLE_HALF as f32 * MM;
     let mut labels = Vec::new();
@@ -482,10 +483,6 @@ pub fn frame(mirror: f32, names: &[String], ends: &[usize]) -> TableView {
         };
         labels.push((x, -0.012, text));
     }
-    labels.push((0.0, LID_WALL_H as f32 * MM + 0.012, "box lid".to_string()));
-    let gap = (INNER_ROW.1 + OUTER_ROW.0) as f32 * MM / 2.0;
-    labels.push((-gap, -0.012, "rulebook gap".to_string()));
-    labels.push((gap, -0.012, "rulebook gap".to_string()));
     TableView {
         bodies: Vec::new(),
         bounds: [-half, -0.05, half, 0.35],

@@ -319,6 +319,8 @@ impl Feud {
     }
 }
 
+use crate::core::status::{self, Icon, StatusItem};
+
 impl Game for Feud {
     fn id(&self) -> &'static str {
         ID
@@ -482,11 +484,7 @@ impl Game for Feud {
             )));
         };
         prompt.check(launch)?;
-        let frame = table::frame(
-            &self.state,
-            &self.seats,
-            table::fixed_views(&self.state, self.table),
-        );
+        let frame = table::frame(&self.seats, table::fixed_views(&self.state, self.table));
         let firing = match self.state.phase {
             Phase::Shot => Some((self.state.firing_seat(), launch)),
             _ => None,
@@ -617,6 +615,26 @@ impl Game for Feud {
         out
     }
 
+    fn status(&self) -> Vec<StatusItem> {
+        let st = &self.state;
+        let Some(seat) = st.acting() else {
+            let names: Vec<String> = (0..2).map(|s| self.name(s)).collect();
+            return status::game_over(&st.ranking(), &names);
+        };
+        let p = &st.players[seat];
+        let mut out = vec![StatusItem::next(st.phase_label())];
+        if matches!(st.phase, Phase::Build { .. }) {
+            let left = p.pieces.len() - p.blocks_on_table();
+            out.push(StatusItem::new(Icon::Block, format!("{left} to place")));
+        } else {
+            out.push(StatusItem::count(Icon::Soldier, p.upright_soldiers()));
+        }
+        out.push(StatusItem::count(Icon::Ammo, p.ammo));
+        out.push(StatusItem::count(Icon::Card, p.hand.len()));
+        out.push(StatusItem::count(Icon::Deck, p.deck.len()));
+        out
+    }
+
     fn rate_outcome(&self, outcome: &Outcome) -> i64 {
         bot::rate(&self.state, outcome)
     }
@@ -661,4 +679,29 @@ fn release_prompt(seat: usize) -> LaunchPrompt {
 /// Metres to dmm for tools and bots.
 pub fn to_dmm(metres: f32) -> i32 {
     dmm(metres)
+}
+
+#[cfg(test)]
+mod status_tests {
+    use super::*;
+    use crate::core::seat::default_seats;
+    use crate::core::status::unplayerly;
+
+    #[test]
+    fn the_status_line_shows_the_blocks_to_place_the_ammo_the_hand_and_the_deck() {
+        let g =
+            Feud::create(default_seats(2, SeatKind::Human), 7).unwrap_or_else(|e| panic!("{e}"));
+        let items: Vec<(Icon, String)> = g.status().into_iter().map(|i| (i.icon, i.text)).collect();
+        assert_eq!(
+            items,
+            vec![
+                (Icon::Next, "Building".to_string()),
+                (Icon::Block, "17 to place".to_string()),
+                (Icon::Ammo, "4".to_string()),
+                (Icon::Card, "3".to_string()),
+                (Icon::Deck, "3".to_string()),
+            ]
+        );
+        assert!(items.iter().all(|(_, t)| unplayerly(t).is_none()));
+    }
 }

@@ -386,11 +386,11 @@ pub fn view(state: &State, seats: &[Seat], version: TableVersion) -> TableView {
     for spec in specs.iter().filter(|s| stages.drawn(s.tag)) {
         crate::physics::table::spec_views(spec, spec.x, spec.y, spec.angle, &mut bodies);
     }
-    frame(state, seats, bodies)
+    frame(seats, bodies)
 }
 
-/// Bounds and labels of the table (bodies given).
-pub fn frame(state: &State, seats: &[Seat], bodies: Vec<BodyView>) -> TableView {
+/// Bounds and labels (each board's owner) of the table (bodies given).
+pub fn frame(seats: &[Seat], bodies: Vec<BodyView>) -> TableView {
     let (t0, t1) = geo::table_span();
     let mut labels = Vec::new();
     for s in 0..2 {
@@ -400,14 +400,8 @@ pub fn frame(state: &State, seats: &[Seat], bodies: Vec<BodyView>) -> TableView 
             .map(|x| x.name.clone())
             .unwrap_or_else(|| format!("Player {}", s + 1));
         // On the table's front edge under the board, a name plate clear of the pieces above.
-        labels.push((
-            m((l + r) / 2),
-            -0.05,
-            format!(
-                "{name}: {} standing",
-                super::rules::count(state.players[s].upright_soldiers(), "soldier", "soldiers")
-            ),
-        ));
+        // Soldiers standing are on the score bar and the status line.
+        labels.push((m((l + r) / 2), -0.05, name));
     }
     TableView {
         bodies,

@@ -214,8 +214,7 @@ impl State {
             crate::refuse!("no building card in hand");
         };
         let others = self.players[seat].poses();
-        let lift =
-            (0..=20).find(|dy| geometry::check_place(&others, Pose::new(x, y + dy, a)).is_ok());
+        let lift = (0..=20).find(|dy| geometry::fits(&others, Pose::new(x, y + dy, a)));
         let pose = Pose::new(x, y + lift.unwrap_or(0), a);
         self.place_card(seat, card, pose, building, events)
     }

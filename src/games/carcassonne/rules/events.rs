@@ -147,6 +147,37 @@ impl Event {
         }
     }
 
+    /// How the app voices it (every kind has its sound).
+    pub fn cue(&self) -> core::event::Cue {
+        use core::event::Cue;
+        match self.kind {
+            EventKind::StartTile { .. }
+            | EventKind::TilePlaced { .. }
+            | EventKind::FollowerPlaced { .. }
+            | EventKind::FollowerReturned { .. }
+            | EventKind::HandOut { .. }
+            | EventKind::TokenRests { .. }
+            | EventKind::FollowerMoved { .. } => Cue::Place,
+            EventKind::TokenChosen { .. } => Cue::Card,
+            EventKind::TileSetAside { .. } | EventKind::SeductionMissed => Cue::Miss,
+            // The next turn's tile is drawn with the move that ends a turn: the turn's sound.
+            EventKind::TileDrawn { .. }
+            | EventKind::FollowerSkipped
+            | EventKind::PileEmpty
+            | EventKind::RoundBegins
+            | EventKind::Aimed { .. }
+            | EventKind::SeductionDeclined
+            | EventKind::RoundOver => Cue::Turn,
+            EventKind::Scored { .. }
+            | EventKind::TargetScored { .. }
+            | EventKind::CatchResult { .. } => Cue::Score,
+            EventKind::TokenLost => Cue::Fall,
+            EventKind::KnockedOut { .. } => Cue::Hit,
+            EventKind::Seduced { .. } => Cue::Capture,
+            EventKind::GameOver => Cue::Win,
+        }
+    }
+
     /// The numbers that go with the event (documented in docs/rules/carcassonne.md).
     pub fn args(&self) -> Vec<i64> {
         match &self.kind {
@@ -312,7 +343,10 @@ impl Event {
     }
 
     pub fn to_core(&self) -> core::Event {
-        core::Event::new(self.name(), self.seat, &self.args(), self.text())
+        core::Event {
+            cue: self.cue(),
+            ..core::Event::new(self.name(), self.seat, &self.args(), self.text())
+        }
     }
 
     /// As `to_core`, with the players' names in the text.
@@ -323,6 +357,88 @@ impl Event {
                 .cloned()
                 .unwrap_or_else(|| format!("Player {}", s + 1))
         };
-        core::Event::new(self.name(), self.seat, &self.args(), self.text_with(&name))
+        core::Event {
+            cue: self.cue(),
+            ..core::Event::new(self.name(), self.seat, &self.args(), self.text_with(&name))
+        }
     }
+}
+
+/// One event of every kind (for tests that go over all of them, such as the sounds').
+#[cfg(test)]
+pub fn one_of_each() -> Vec<Event> {
+    let f = FeatureKind::Road;
+    let kinds = vec![
+        EventKind::StartTile { kind: 0 },
+        EventKind::TileDrawn { kind: 0 },
+        EventKind::TileSetAside { kind: 0 },
+        EventKind::TilePlaced {
+            tile: 0,
+            kind: 0,
+            x: 0,
+            y: 0,
+            rot: 0,
+        },
+        EventKind::FollowerPlaced {
+            tile: 0,
+            spot: 0,
+            feature: f,
+        },
+        EventKind::FollowerSkipped,
+        EventKind::Scored {
+            feature: f,
+            points: 1,
+            size: 1,
+            pennants: 0,
+            end: false,
+        },
+        EventKind::Scored {
+            feature: f,
+            points: 1,
+            size: 1,
+            pennants: 0,
+            end: true,
+        },
+        EventKind::FollowerReturned { tile: 0, spot: 0 },
+        EventKind::PileEmpty,
+        EventKind::GameOver,
+        EventKind::RoundBegins,
+        EventKind::TokenChosen {
+            token: Token::KnockOut,
+        },
+        EventKind::Aimed { tile: 0 },
+        EventKind::HandOut {
+            along: 0,
+            height: 0,
+        },
+        EventKind::TokenRests {
+            x: 0,
+            y: 0,
+            on_map: true,
+        },
+        EventKind::TokenLost,
+        EventKind::KnockedOut {
+            tile: 0,
+            spot: 0,
+            chained: false,
+        },
+        EventKind::Seduced {
+            tile: 0,
+            spot: 0,
+            owner: 1,
+            from_map: true,
+        },
+        EventKind::FollowerMoved { tile: 0, spot: 0 },
+        EventKind::SeductionMissed,
+        EventKind::SeductionDeclined,
+        EventKind::TargetScored { points: 5, mm: 0 },
+        EventKind::CatchResult {
+            outcome: CatchOutcome::Caught,
+            hurler: 0,
+            catcher: 1,
+            points: 3,
+        },
+        EventKind::RoundOver,
+    ];
+    kinds.into_iter().map(|k| Event::new(Some(0), k)).collect()
 }
