@@ -91,3 +91,35 @@ fn a_sliced_bot_turn_makes_the_same_move_as_one_thought_at_once() {
         }
     }
 }
+
+/// Carcassonne's own bot rates every position of a tile (and Hard plays the best forward): that
+/// thinking comes in many short steps, not in one piece at the turn's start.
+#[test]
+fn a_carcassonne_tile_turn_is_thought_in_many_steps() {
+    for level in Level::ALL {
+        let mut at_once = driver("carcassonne", 2, level, 9);
+        let mut by_step = driver("carcassonne", 2, level, 9);
+        let expected = at_once.bot_turn().unwrap_or_else(|e| panic!("{e}"));
+        let (mv, calls) = sliced_turn(&mut by_step, 1);
+        assert_eq!(mv, expected, "{level}");
+        assert_eq!(mv.action, "place", "{level}: the first move lays a tile");
+        // In one piece it would be two calls: the turn's start, then the whole choice.
+        assert!(calls > 5, "{level}: a tile thought in {calls} steps");
+    }
+}
+
+/// Feud's bot weighs every ready-made fortress before it builds one: a design a step, not all
+/// of them at the turn's start.
+#[test]
+fn a_feud_fortress_is_chosen_a_design_at_a_time() {
+    for level in Level::ALL {
+        let mut at_once = driver("feud", 2, level, 4);
+        let mut by_step = driver("feud", 2, level, 4);
+        assert!(at_once.game().phase().starts_with("Build"), "{level}");
+        let expected = at_once.bot_turn().unwrap_or_else(|e| panic!("{e}"));
+        let (mv, calls) = sliced_turn(&mut by_step, 1);
+        assert_eq!(mv, expected, "{level}");
+        // In one piece it would be three calls: the turn's start, the choice, the move played.
+        assert!(calls > 5, "{level}: a fortress chosen in {calls} steps");
+    }
+}

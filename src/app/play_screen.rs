@@ -37,17 +37,34 @@ impl App {
         let was_thinking = p.thinking;
         let t0 = get_time();
         let until = t0 + super::play::THINK_SLICE;
-        let tick = p.update_within(get_frame_time(), &mut || get_time() < until);
+        // The longest stretch between two questions of `more` (or before the first, or after
+        // the last): what a shorter slice cannot cut.
+        let (mut last, mut unit, mut asked) = (t0, (0.0f64, 0u32), false);
+        let tick = p.update_within(get_frame_time(), &mut || {
+            let now = get_time();
+            if now - last > unit.0 {
+                unit = (now - last, u32::from(asked));
+            }
+            (last, asked) = (now, true);
+            now < until
+        });
         if was_thinking {
-            let slice = get_time() - t0;
+            let end = get_time();
+            if end - last > unit.0 {
+                unit = (end - last, 2);
+            }
             let started = *self.thinking_since.get_or_insert(t0);
-            super::probe::bot_slice(slice);
+            super::probe::bot_slice(end - t0);
+            super::probe::bot_unit(unit.0, unit.1);
             if !p.thinking {
                 self.thinking_since = None;
+                let (unit, at) = super::probe::bot_unit_longest();
                 log(&format!(
-                    "bot-think ms={:.0} longest-slice ms={:.1}",
-                    (get_time() - started) * 1000.0,
-                    super::probe::bot_slice_longest() * 1000.0
+                    "bot-think ms={:.0} longest-slice ms={:.1} longest-unit ms={:.1} at={}",
+                    (end - started) * 1000.0,
+                    super::probe::bot_slice_longest() * 1000.0,
+                    unit * 1000.0,
+                    ["start", "step", "end"].get(at as usize).unwrap_or(&"?")
                 ));
             }
         }

@@ -70,6 +70,32 @@ pub fn bot_slice_longest() -> f64 {
     BOT_SLICES.lock().map(|g| g.0).unwrap_or(0.0)
 }
 
+/// The longest unit of a bot's thinking (the time between two of its `more` questions, or before
+/// the first, or after the last), seconds, and where it was: 0 before the first question (the
+/// turn's start), 1 between two, 2 after the last (the move made, a shot built to animate).
+static BOT_UNIT: Mutex<(f64, u32)> = Mutex::new((0.0, 0));
+
+/// Records a frame's longest unit of thinking and where it was.
+pub fn bot_unit(seconds: f64, at: u32) {
+    if let Ok(mut g) = BOT_UNIT.lock() {
+        if seconds > g.0 {
+            *g = (seconds, at);
+        }
+    }
+}
+
+/// The longest unit of thinking so far, seconds, and where it was (see `BOT_UNIT`).
+pub fn bot_unit_longest() -> (f64, u32) {
+    BOT_UNIT.lock().map(|g| *g).unwrap_or((0.0, 0))
+}
+
+/// The longest unit (ms) of a bot's thinking since the page opened: the part of a frame's
+/// thinking that cannot be cut shorter.
+#[no_mangle]
+pub extern "C" fn ct_bot_unit_ms() -> f32 {
+    (bot_unit_longest().0 * 1000.0) as f32
+}
+
 /// The longest time (ms) a bot spent thinking in one frame since the page opened.
 #[no_mangle]
 pub extern "C" fn ct_bot_slice_ms() -> f32 {

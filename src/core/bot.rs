@@ -176,16 +176,31 @@ impl BotBudget {
     }
 }
 
-/// What a game's own bot (`Game::bot_plan`) answers: its move, or "the shared search, at this
-/// level, drawing from this generator" (so the search can run in slices like any other).
+/// What a game's own bot (`Game::bot_plan`) answers: its move, its own thinking a step at a
+/// time, or "the shared search, at this level, drawing from this generator" (so the search can
+/// run in slices like any other).
 pub enum BotPlan {
     Move(Move),
+    /// A game's own bot whose thinking is long (every placement of a tile, play-outs): the app
+    /// thinks it a few steps a frame, the referee at once; the move is the same.
+    Steps(Box<BotSteps>),
     Search {
         level: Level,
         rng: Rng,
         budget: BotBudget,
     },
 }
+
+/// Long work done one short step at a time: a game's own bot (`BotPlan::Steps`, whose answer
+/// is its move, None when it found none) or a game's candidates (`Game::candidate_steps`). It
+/// never looks at a clock, so however its steps are spread over frames the answer is the same.
+pub trait Steps<T>: Send {
+    /// One step: None while still working; once done, the answer.
+    fn step(&mut self) -> Option<T>;
+}
+
+/// A game's own bot thinking in steps.
+pub type BotSteps = dyn Steps<Option<Move>>;
 
 /// The Normal bot's move for the seat whose turn it is (see `choose_at`).
 pub fn choose(game: &dyn Game, rng: &mut Rng, budget: BotBudget) -> Option<Move> {
@@ -217,6 +232,13 @@ pub struct Think {
 }
 
 enum Stage {
+    /// Gathering the game's candidates a step at a time (`Game::candidate_steps`), then
+    /// searching as `Think::search` does.
+    Gather {
+        level: Level,
+        budget: BotBudget,
+        steps: Box<dyn Steps<Vec<Move>>>,
+    },
     /// Rating decisions one at a time; the best so far (the first of equals).
     Decide {
         level: Level,
@@ -230,6 +252,8 @@ enum Stage {
         level: Level,
         aim: Box<Aim>,
     },
+    /// A game's own bot thinking in steps.
+    Own(Box<BotSteps>),
     /// Simulating the launch fired.
     Fire {
         seat: usize,
@@ -248,6 +272,10 @@ impl Think {
         }
         match game.bot_plan(level, rng) {
             Some(BotPlan::Move(mv)) => Think::done(Some(mv)),
+            Some(BotPlan::Steps(steps)) => Think {
+                stage: Stage::Own(steps),
+                own_rng: None,
+            },
             Some(BotPlan::Search {
                 level,
                 mut rng,
@@ -263,11 +291,36 @@ impl Think {
 
     /// The shared search's turn (never asks the game's own bot).
     pub fn search(game: &dyn Game, level: Level, rng: &mut Rng, budget: BotBudget) -> Think {
+        if game.turn().is_none() {
+            return Think::done(None);
+        }
+        match game.candidate_steps() {
+            Some(steps) => Think {
+                stage: Stage::Gather {
+                    level,
+                    budget,
+                    steps,
+                },
+                own_rng: None,
+            },
+            None => Think::searching(game, level, rng, budget, game.candidates()),
+        }
+    }
+
+    /// The search over the grid's moves and the game's `found` candidates (nothing drawn from
+    /// `rng` before this, so gathering them in steps changes no move).
+    fn searching(
+        game: &dyn Game,
+        level: Level,
+        rng: &mut Rng,
+        budget: BotBudget,
+        found: Vec<Move>,
+    ) -> Think {
         let Some(seat) = game.turn() else {
             return Think::done(None);
         };
         let mut candidates = super::scene::grid_moves(game);
-        candidates.extend(game.candidates());
+        candidates.extend(found);
         if let Some(prompt) = game.launch_prompt() {
             // Decisions offered beside a shot (play a card…) are taken now and then.
             if candidates.is_empty() || rng.below(3) != 0 {
@@ -303,8 +356,8 @@ impl Think {
         matches!(self.stage, Stage::Done(_))
     }
 
-    /// Thinks on while `more()` says so (asked after every simulated frame and every rated
-    /// decision); true once the move is known.
+    /// Thinks on while `more()` says so (asked after every simulated frame, every rated
+    /// decision and every step of a game's own bot); true once the move is known.
     pub fn step(&mut self, game: &dyn Game, rng: &mut Rng, more: &mut dyn FnMut() -> bool) -> bool {
         let rng = self.own_rng.as_mut().unwrap_or(rng);
         loop {
@@ -330,6 +383,14 @@ impl Think {
                         None => rng.pick(candidates).cloned(),
                     })),
                 },
+                Stage::Own(steps) => steps.step().map(Stage::Done),
+                Stage::Gather {
+                    level,
+                    budget,
+                    steps,
+                } => steps
+                    .step()
+                    .map(|found| Think::searching(game, *level, rng, *budget, found).stage),
                 Stage::Aim { seat, level, aim } => {
                     if !aim.step(game, rng, more) {
                         return false;

@@ -297,8 +297,8 @@ impl Driver {
     }
 
     /// A bot's turn for the app (a decision is played now, a shot is handed back to animate),
-    /// thought out a slice at a time: `more` is asked after every
-    /// simulated frame and every rated decision, and when it says no the bot stops and goes on
+    /// thought out a slice at a time: `more` is asked after the turn's start, every simulated
+    /// frame, every rated decision and the last step, and when it says no the bot stops and goes on
     /// from there at the next call (None: still thinking). The move is the one `bot_turn` makes,
     /// however the thinking was sliced.
     pub fn bot_turn_sliced(
@@ -310,15 +310,25 @@ impl Driver {
             Some((n, t)) if n == at => t,
             _ => {
                 let level = self.level_to_act();
-                Think::new(
+                let think = Think::new(
                     self.session.game.as_ref(),
                     level,
                     &mut self.bot_rng,
                     self.budget,
-                )
+                );
+                // The turn's start (the candidates gathered, a game's own bot planning) is a
+                // unit of its own, and so is its end (the move played, or the shot built).
+                if !more() {
+                    self.thinking = Some((at, think));
+                    return Ok(None);
+                }
+                think
             }
         };
-        if !think.step(self.session.game.as_ref(), &mut self.bot_rng, more) {
+        let was_done = think.is_done();
+        if !think.step(self.session.game.as_ref(), &mut self.bot_rng, more)
+            || (!was_done && !more())
+        {
             self.thinking = Some((at, think));
             return Ok(None);
         }

@@ -296,6 +296,11 @@ pub trait Game: Send {
     fn candidates(&self) -> Vec<Move> {
         self.choices().into_iter().map(|c| c.mv).collect()
     }
+    /// `candidates` worked out a short step at a time, where they take long to find (the app
+    /// spreads the steps over frames); None: `candidates` is quick.
+    fn candidate_steps(&self) -> Option<Box<dyn super::bot::Steps<Vec<Move>>>> {
+        None
+    }
     /// How good a decision is for the acting seat (higher is better), judged by a heuristic or a
     /// short rollout (`core::bot::rollout` plays it on a copy); None leaves it to chance. The
     /// bot (`core::bot`) keeps the best-rated candidate.

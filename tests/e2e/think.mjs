@@ -1,5 +1,6 @@
-// A bot's thinking never freezes the screen. Each game opens from a save in which every seat is
-// a Hard bot (the longest search) and the next move is a shot; two bot turns are watched. The
+// A bot's thinking never freezes the screen. Each fixture is a save in which every seat is a
+// Hard bot (the longest search) and the next move is a shot, or a Carcassonne tile; its bot
+// decisions are watched (one, or as many as `WATCH` says), at the quick pace. The
 // asserted figure is the app's own: the longest time the bots spent thinking in one frame
 // (`ct_bot_slice_ms`, measured inside the app), which a shared, noisy machine cannot inflate
 // much. The page's longest requestAnimationFrame gap while a bot thinks is printed beside it.
@@ -9,6 +10,9 @@ import path from "node:path";
 
 // The most a bot may think in one frame, ms.
 export const LONGEST_BOT_FRAME_MS = 50;
+
+// Bot decisions watched per fixture (one when not named): a tile laid, then its follower.
+const WATCH = { "carcassonne-tile": 2 };
 
 export async function botThinking(browser, url, Tab, h, fixtures, id) {
   const { check, sleep } = h;
@@ -29,22 +33,23 @@ export async function botThinking(browser, url, Tab, h, fixtures, id) {
     requestAnimationFrame(tick);
   });
   const moves0 = JSON.parse(save).moves.length;
+  const watch = WATCH[id] || 1;
   await tab.tapButton("resume-save");
   await tab.waitFor("the game screen", async () => (await tab.q("ct_screen")) === 3);
-  await tab.waitFor("two bot moves", async () => (await tab.q("ct_moves")) >= moves0 + 2, 45000);
+  await tab.waitFor(`${watch} bot move(s)`, async () => (await tab.q("ct_moves")) >= moves0 + watch, 45000);
   const slice = await tab.q("ct_bot_slice_ms");
   const slices = await tab.q("ct_bot_slices");
+  const unit = await tab.q("ct_bot_unit_ms");
   // A gap belongs to the bot when a slice was recorded during it.
   const gaps = await tab.page.evaluate(() =>
     window.ctGaps.filter((g, i, all) => i > 0 && g[1] > all[i - 1][1]).map((g) => g[0])
   );
   const raf = Math.max(0, ...gaps);
-  const thinks = tab.lines
-    .map((l) => /^\[ct\] bot-think ms=(\d+)/.exec(l))
-    .filter(Boolean)
-    .map((m) => Number(m[1]));
+  const turns = tab.lines.map((l) => /^\[ct\] bot-think ms=(\d+).* at=(\w+)/.exec(l)).filter(Boolean);
+  const thinks = turns.map((m) => Number(m[1]));
+  const at = turns.length ? turns[turns.length - 1][2] : "?";
   console.log(
-    `  ${id}: longest bot frame: ${slice.toFixed(1)} ms (in the app, over ${slices} frames); ` +
+    `  ${id}: longest bot frame: ${slice.toFixed(1)} ms (in the app, over ${slices} frames; its longest unit ${unit.toFixed(1)} ms, at the turn's ${at}); ` +
       `longest frame gap while a bot thought: ${raf.toFixed(0)} ms (requestAnimationFrame); ` +
       `thinking took ${thinks.join(", ")} ms of wall time per turn`
   );

@@ -49,39 +49,169 @@ pub fn choose(state: &State, level: Level, seed: u64) -> Option<Action> {
 }
 
 pub fn choose_with(state: &State, level: Level, budget: Budget, seed: u64) -> Option<Action> {
-    let me = state.turn()?;
-    let seed = seed ^ (state.turns as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let mut rng = Rng::new(seed);
-    let mut plans = rate_plans(state, me, &mut rng);
-    if plans.is_empty() {
-        return state.actions().first().copied();
+    let mut c = Choosing::new(state, level, budget, seed);
+    while !c.step() {}
+    c.chosen()
+}
+
+/// `choose_with` thought out a step at a time (one placement rated, or one play-out, a step), so
+/// an app can spread it over frames; the action is the same however it is stepped.
+#[derive(Clone, Debug)]
+pub struct Choosing {
+    state: State,
+    base: State,
+    me: usize,
+    level: Level,
+    budget: Budget,
+    rng: Rng,
+    stage: Choice,
+}
+
+#[derive(Clone, Debug)]
+enum Choice {
+    /// Rating the current step's actions, one a step (`rate_plans`).
+    Rate {
+        firsts: Vec<Action>,
+        next: usize,
+        plans: Vec<Plan>,
+    },
+    /// Hard: playing each of the best plans forward on every sampled pile, one play-out a step.
+    Roll {
+        plans: Vec<Plan>,
+        seeds: Vec<u64>,
+        plan: usize,
+        seed: usize,
+        sum: f32,
+    },
+    Done(Option<Action>),
+}
+
+impl Choosing {
+    pub fn new(state: &State, level: Level, budget: Budget, seed: u64) -> Choosing {
+        let Some(me) = state.turn() else {
+            return Choosing {
+                state: state.clone(),
+                base: state.clone(),
+                me: 0,
+                level,
+                budget,
+                rng: Rng::new(seed),
+                stage: Choice::Done(None),
+            };
+        };
+        let seed = seed ^ (state.turns as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let base = blind_copy(state, rating_seed(state));
+        let firsts = match base.phase {
+            Phase::Over => Vec::new(),
+            _ => base.actions(),
+        };
+        Choosing {
+            state: state.clone(),
+            base,
+            me,
+            level,
+            budget,
+            rng: Rng::new(seed),
+            stage: Choice::Rate {
+                firsts,
+                next: 0,
+                plans: Vec::new(),
+            },
+        }
     }
-    match level {
-        Level::Normal => {}
-        Level::Easy => {
-            for p in &mut plans {
-                p.value += (rng.range(-400, 400) as f32) / 100.0;
+
+    /// The action chosen, once `step` has said the choice is made.
+    pub fn chosen(&self) -> Option<Action> {
+        match self.stage {
+            Choice::Done(a) => a,
+            _ => None,
+        }
+    }
+
+    /// Thinks one step; true once the action is chosen.
+    pub fn step(&mut self) -> bool {
+        let next = match &mut self.stage {
+            Choice::Done(_) => return true,
+            Choice::Rate {
+                firsts,
+                next,
+                plans,
+            } => match firsts.get(*next).copied() {
+                Some(first) => {
+                    *next += 1;
+                    rate_first(&self.base, self.me, first, plans);
+                    return false;
+                }
+                None => {
+                    let plans = std::mem::take(plans);
+                    self.rated(plans)
+                }
+            },
+            Choice::Roll {
+                plans,
+                seeds,
+                plan,
+                seed,
+                sum,
+            } => {
+                if let (Some(p), Some(&sd)) = (plans.get(*plan), seeds.get(*seed)) {
+                    *sum += rollout(&self.state, self.me, p, self.budget, sd);
+                    *seed += 1;
+                }
+                if *seed >= seeds.len() {
+                    if let Some(p) = plans.get_mut(*plan) {
+                        p.value = *sum / seeds.len() as f32;
+                    }
+                    (*plan, *seed, *sum) = (*plan + 1, 0, -0.0);
+                }
+                if *plan < plans.len() {
+                    return false;
+                }
+                Choice::Done(best_of(plans))
+            }
+        };
+        let done = matches!(next, Choice::Done(_));
+        self.stage = next;
+        done
+    }
+
+    /// Every plan rated: Easy's noise, or Hard's play-outs, then the best.
+    fn rated(&mut self, mut plans: Vec<Plan>) -> Choice {
+        if plans.is_empty() {
+            return Choice::Done(self.state.actions().first().copied());
+        }
+        match self.level {
+            Level::Normal => {}
+            Level::Easy => {
+                for p in &mut plans {
+                    p.value += (self.rng.range(-400, 400) as f32) / 100.0;
+                }
+            }
+            Level::Hard => {
+                plans.sort_by(|a, b| b.value.total_cmp(&a.value));
+                plans.truncate(self.budget.candidates.max(1));
+                // The same sampled piles for every candidate, so they are compared on equal luck.
+                let seeds: Vec<u64> = (0..self.budget.rollouts.max(1))
+                    .map(|_| self.rng.next_u32() as u64)
+                    .collect();
+                return Choice::Roll {
+                    plans,
+                    seeds,
+                    plan: 0,
+                    seed: 0,
+                    // The float sum's own start (`Iterator::sum`).
+                    sum: -0.0,
+                };
             }
         }
-        Level::Hard => {
-            plans.sort_by(|a, b| b.value.total_cmp(&a.value));
-            plans.truncate(budget.candidates.max(1));
-            // The same sampled piles for every candidate, so they are compared on equal luck.
-            let seeds: Vec<u64> = (0..budget.rollouts.max(1))
-                .map(|_| rng.next_u32() as u64)
-                .collect();
-            for p in &mut plans {
-                let sum: f32 = seeds
-                    .iter()
-                    .map(|&sd| rollout(state, me, p, budget, sd))
-                    .sum();
-                p.value = sum / seeds.len() as f32;
-            }
-        }
+        Choice::Done(best_of(&plans))
     }
-    // Best value; the first in the fixed candidate order on ties.
-    let mut best = &plans[0];
-    for p in &plans[1..] {
+}
+
+/// Best value; the first in the fixed candidate order on ties.
+fn best_of(plans: &[Plan]) -> Option<Action> {
+    let mut best = plans.first()?;
+    for p in plans.get(1..).unwrap_or(&[]) {
         if p.value > best.value {
             best = p;
         }
@@ -133,44 +263,38 @@ pub fn rate(state: &State, action: Action) -> Option<f32> {
         .reduce(f32::max)
 }
 
-/// Every candidate of the current step, each rated by `value` after it.
-fn rate_plans(state: &State, me: usize, _rng: &mut Rng) -> Vec<Plan> {
-    let base = blind_copy(state, rating_seed(state));
-    let mut out = Vec::new();
+/// Rates one action of the current step on `base` (the blind copy): after a placement, each
+/// follower step that follows is a plan of its own.
+fn rate_first(base: &State, me: usize, first: Action, out: &mut Vec<Plan>) {
     match base.phase {
         Phase::Place { .. } => {
-            for first in base.actions() {
-                let mut placed = base.clone();
-                if placed.apply(me, first).is_err() {
-                    continue;
-                }
-                for then in placed.actions() {
-                    let mut s = placed.clone();
-                    if s.apply(me, then).is_ok() {
-                        out.push(Plan {
-                            first,
-                            then: Some(then),
-                            value: value(&s, me),
-                        });
-                    }
-                }
+            let mut placed = base.clone();
+            if placed.apply(me, first).is_err() {
+                return;
             }
-        }
-        Phase::Follower { .. } | Phase::Catapult => {
-            for first in base.actions() {
-                let mut s = base.clone();
-                if s.apply(me, first).is_ok() {
+            for then in placed.actions() {
+                let mut s = placed.clone();
+                if s.apply(me, then).is_ok() {
                     out.push(Plan {
                         first,
-                        then: None,
+                        then: Some(then),
                         value: value(&s, me),
                     });
                 }
             }
         }
+        Phase::Follower { .. } | Phase::Catapult => {
+            let mut s = base.clone();
+            if s.apply(me, first).is_ok() {
+                out.push(Plan {
+                    first,
+                    then: None,
+                    value: value(&s, me),
+                });
+            }
+        }
         Phase::Over => {}
     }
-    out
 }
 
 /// Plays `plan` on a copy whose pile is reshuffled (so the next player's tile is a sample of

@@ -580,23 +580,30 @@ impl Game for Carcassonne {
     /// The Normal bot's rating (in thousandths of a point), so the generic bot plays as Normal.
     /// Carcassonne's own bot at the seat's level (its seed from the bots' generator).
     fn bot_move(&self, level: crate::core::Level, rng: &mut crate::core::Rng) -> Option<Move> {
-        let level = match level {
-            crate::core::Level::Easy => bot::Level::Easy,
-            crate::core::Level::Normal => bot::Level::Normal,
-            crate::core::Level::Hard => bot::Level::Hard,
-        };
-        Carcassonne::bot_move(self, level, rng.next_u32() as u64)
+        Carcassonne::bot_move(self, bot_level(level), rng.next_u32() as u64)
     }
 
-    /// The round's turns go to the shared search (so it runs in slices); the rest as `bot_move`.
+    /// The round's turns go to the shared search (so it runs in slices); the rest are
+    /// `bot_move`'s choice thought a step at a time (one placement rated, or one play-out, a
+    /// step: a tile's every position takes a few hundred milliseconds in a browser).
     fn bot_plan(
         &self,
         level: crate::core::Level,
         rng: &mut crate::core::Rng,
     ) -> Option<crate::core::bot::BotPlan> {
         if self.state.round().is_none() {
-            return crate::core::Game::bot_move(self, level, rng)
-                .map(crate::core::bot::BotPlan::Move);
+            let seed = rng.next_u32() as u64;
+            let seat = self.state.turn()?;
+            return Some(crate::core::bot::BotPlan::Steps(Box::new(Choosing {
+                choosing: bot::Choosing::new(
+                    &self.state,
+                    bot_level(level),
+                    bot::Budget::default(),
+                    seed ^ self.seed,
+                ),
+                state: self.state.clone(),
+                seat,
+            })));
         }
         self.state.turn()?;
         let seed = rng.next_u32() as u64;
@@ -642,6 +649,34 @@ impl Game for Carcassonne {
 
     fn clone_game(&self) -> Box<dyn Game> {
         Box::new(self.clone())
+    }
+}
+
+fn bot_level(level: crate::core::Level) -> bot::Level {
+    match level {
+        crate::core::Level::Easy => bot::Level::Easy,
+        crate::core::Level::Normal => bot::Level::Normal,
+        crate::core::Level::Hard => bot::Level::Hard,
+    }
+}
+
+/// Carcassonne's own bot choosing a step at a time (`Game::bot_plan`), for the seat to act.
+struct Choosing {
+    choosing: bot::Choosing,
+    state: State,
+    seat: usize,
+}
+
+impl crate::core::bot::Steps<Option<Move>> for Choosing {
+    fn step(&mut self) -> Option<Option<Move>> {
+        if !self.choosing.step() {
+            return None;
+        }
+        Some(
+            self.choosing
+                .chosen()
+                .map(|a| self.state.encode(self.seat, a)),
+        )
     }
 }
 

@@ -21,26 +21,68 @@ pub fn preferred_catapult(seat: usize) -> Catapult {
 /// The ready-made fortress that covers its soldiers best: each design is built on a copy of the
 /// table and its five soldiers posted on their best spots; the highest total spot value wins.
 pub fn best_design(st: &State, seat: usize) -> usize {
-    let mut best = (i64::MIN, 0);
-    for k in 0..st.designs.len() {
-        let mut copy = st.clone();
-        if copy.apply(&Action::Design(k).encode(seat)).is_err() {
-            continue;
-        }
-        let mut value = 0i64;
-        for s in 0..super::rules::SOLDIERS {
-            let Some(p) = copy.soldier_spots(seat, s, &[]).first().copied() else {
-                value -= 10_000;
-                continue;
-            };
-            value += copy.spot_value(seat, p, &[]) as i64;
-            copy.players[seat].soldiers[s] = Loc::Table(p);
-        }
-        if value > best.0 {
-            best = (value, k);
+    let mut d = Designing::new(st, seat);
+    while !d.step() {}
+    d.best.1
+}
+
+/// `best_design` a design at a time (each is built on a copy with its soldiers posted, a few
+/// milliseconds in a browser): the bot's Build turn spread over frames (`Game::candidate_steps`).
+pub struct Designing {
+    state: State,
+    seat: usize,
+    next: usize,
+    /// The best value so far and its design (the first of equals).
+    best: (i64, usize),
+}
+
+impl Designing {
+    pub fn new(st: &State, seat: usize) -> Designing {
+        Designing {
+            state: st.clone(),
+            seat,
+            next: 0,
+            best: (i64::MIN, 0),
         }
     }
-    best.1
+
+    /// Weighs the next design; true once every design is weighed.
+    fn step(&mut self) -> bool {
+        let k = self.next;
+        if k >= self.state.designs.len() {
+            return true;
+        }
+        self.next += 1;
+        if let Some(value) = design_value(&self.state, self.seat, k) {
+            if value > self.best.0 {
+                self.best = (value, k);
+            }
+        }
+        self.next >= self.state.designs.len()
+    }
+}
+
+impl crate::core::bot::Steps<Vec<Move>> for Designing {
+    fn step(&mut self) -> Option<Vec<Move>> {
+        Designing::step(self).then(|| vec![Action::Design(self.best.1).encode(self.seat)])
+    }
+}
+
+/// Design `k` built on a copy, its soldiers posted on their best spots: their total spot value
+/// (None when the design cannot be built).
+fn design_value(st: &State, seat: usize, k: usize) -> Option<i64> {
+    let mut copy = st.clone();
+    copy.apply(&Action::Design(k).encode(seat)).ok()?;
+    let mut value = 0i64;
+    for s in 0..super::rules::SOLDIERS {
+        let Some(p) = copy.soldier_spots(seat, s, &[]).first().copied() else {
+            value -= 10_000;
+            continue;
+        };
+        value += copy.spot_value(seat, p, &[]) as i64;
+        copy.players[seat].soldiers[s] = Loc::Table(p);
+    }
+    Some(value)
 }
 
 /// How exposed a soldier is (negative shelter = its head shows above everything in front).

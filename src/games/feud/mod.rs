@@ -648,6 +648,18 @@ impl Game for Feud {
         bot::decide(self).into_iter().collect()
     }
 
+    /// A fortress to build is chosen a design at a time (`bot::Designing`), as `candidates`
+    /// would choose it.
+    fn candidate_steps(&self) -> Option<Box<dyn crate::core::bot::Steps<Vec<Move>>>> {
+        let seat = self.state.acting()?;
+        match self.state.phase {
+            Phase::Build { .. } if self.state.next_piece(seat).is_some() => {
+                Some(Box::new(bot::Designing::new(&self.state, seat)))
+            }
+            _ => None,
+        }
+    }
+
     fn invariant_violations(&self) -> Vec<String> {
         self.state.conservation()
     }
