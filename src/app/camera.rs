@@ -2,9 +2,10 @@
 //! while aiming, or the whole table), the player's wheel zoom on them, and drawing the table
 //! clipped to its area.
 
+use super::backdrop;
 use super::draw;
 use super::follow::{camera_on, shown_rect};
-use super::frame::{Area, Camera, Frame};
+use super::frame::{side_bounds, Area, Camera, Frame};
 use super::gesture::Feel;
 use super::log;
 use super::nav::NavAction;
@@ -45,17 +46,17 @@ impl App {
     ) -> Frame {
         let u = self.ui.u;
         let table_area = self.table_area;
-        draw::backdrop(table_area.x, table_area.y, table_area.w, table_area.h);
-        let bounds = match close_up {
+        let asked = match close_up {
             Some(b) if !self.whole_table => b,
             _ => view.bounds,
         };
-        if bounds != self.camera_bounds || self.camera_map {
+        if asked != self.camera_bounds || self.camera_map {
             self.camera = Camera::default();
-            self.camera_bounds = bounds;
+            self.camera_bounds = asked;
             self.camera_map = false;
         }
         let framed = table_area.inset(2.0 * u);
+        let bounds = side_bounds(asked, framed);
         let (_, wheel) = mouse_wheel();
         let (mx, my) = mouse_position();
         if active && wheel != 0.0 && table_area.contains(mx, my) {
@@ -77,6 +78,13 @@ impl App {
             f.oy += dy;
         }
         self.frame = Some(f);
+        backdrop::draw(table_area, &f);
+        if active {
+            let moving = p.flight.as_ref().and_then(|fl| fl.moving_box());
+            let dt = get_frame_time();
+            self.scene
+                .update(view, p.flight.is_some(), moving, dt, self.reduce_motion);
+        }
         let fit = Frame::fit(bounds, framed);
         let (cx, cy) = f.to_world(framed.centre().0, framed.centre().1);
         self.probe_camera = (cx, cy, f.scale / fit.scale.max(1e-6));
@@ -95,7 +103,14 @@ impl App {
             draw::ghost(ghost, &f, u);
         }
         self.ui.set_clip(Some(table_area));
-        draw::table(&self.ui, view, &f);
+        let motion = draw::Motion {
+            swing: self.scene.swing(),
+        };
+        draw::table_in(&self.ui, view, &f, motion);
+        for c in &self.scene.carries {
+            let (b, alpha) = c.now();
+            draw::body_faded(&b, &f, alpha);
+        }
         self.effects.draw(&f);
         self.ui.set_clip(None);
         // SAFETY: as above.

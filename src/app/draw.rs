@@ -7,9 +7,51 @@ use super::ui::{overlap, plain, rgb, Ui};
 use crate::core::{BodyShape, BodyView, Look, TableView};
 use macroquad::prelude::*;
 
+/// What moves in the view alone this frame: a catapult's arm swinging after it fired.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Motion {
+    /// The catapult nearest this world x swings its arm forward by this many radians.
+    pub swing: Option<(f32, f32)>,
+}
+
+/// How a body is drawn besides its pose: faded (0..1), and which way its catapult throws.
+#[derive(Clone, Copy)]
+struct Style {
+    alpha: f32,
+    /// +1 when the table's middle is to the right of the body, else -1.
+    forward: f32,
+    /// Extra forward turn of a catapult's arm, radians.
+    arm: f32,
+}
+
 pub fn table(ui: &Ui, view: &TableView, f: &Frame) {
+    table_in(ui, view, f, Motion::default());
+}
+
+/// The table with the view's own motion (`Motion`).
+pub fn table_in(ui: &Ui, view: &TableView, f: &Frame, motion: Motion) {
+    let mid = (view.bounds[0] + view.bounds[2]) * 0.5;
+    // Cups of stone (a floor and its walls) first get their inside: the far wall, in shadow.
     for b in &view.bodies {
-        body(b, f);
+        if let Some(back) = cup_back(b, &view.bodies) {
+            stone_back(&back, f, rgb(b.rgb));
+        }
+    }
+    for b in &view.bodies {
+        let forward = if mid >= b.x { 1.0 } else { -1.0 };
+        let arm = match motion.swing {
+            Some((x, a)) if b.look == Look::Catapult && (b.x - x).abs() < 0.2 => a,
+            _ => 0.0,
+        };
+        body_styled(
+            b,
+            f,
+            Style {
+                alpha: 1.0,
+                forward,
+                arm,
+            },
+        );
     }
     // Labels last, on small plates: never hidden behind the table's edge or a piece.
     for (x, y, t, size) in place_labels(ui, view, f) {
@@ -26,34 +68,31 @@ pub fn table(ui: &Ui, view: &TableView, f: &Frame) {
     }
 }
 
-/// A calm backdrop behind a table: dusk blue at the top fading to a warm light at the horizon.
-pub fn backdrop(x: f32, y: f32, w: f32, h: f32) {
-    let top = Color::new(0.13, 0.16, 0.23, 1.0);
-    let low = Color::new(0.27, 0.28, 0.32, 1.0);
-    let v = |px: f32, py: f32, c: Color| Vertex::new(px, py, 0.0, 0.0, 0.0, c);
-    let mesh = Mesh {
-        vertices: vec![
-            v(x, y, top),
-            v(x + w, y, top),
-            v(x + w, y + h, low),
-            v(x, y + h, low),
-        ],
-        indices: vec![0, 1, 2, 0, 2, 3],
-        texture: None,
-    };
-    draw_mesh(&mesh);
+/// One body faded to `alpha` (a fallen figure carried off the table).
+pub fn body_faded(b: &BodyView, f: &Frame, alpha: f32) {
+    body_styled(
+        b,
+        f,
+        Style {
+            alpha: alpha.clamp(0.0, 1.0),
+            forward: 1.0,
+            arm: 0.0,
+        },
+    );
 }
 
 /// One body: a rectangle turned about its centre, or a circle.
-pub fn body(b: &BodyView, f: &Frame) {
+fn body_styled(b: &BodyView, f: &Frame, st: Style) {
     let (sx, sy) = f.to_screen(b.x, b.y);
-    let c = rgb(b.rgb);
+    let c = with_alpha(rgb(b.rgb), st.alpha);
     match b.shape {
         BodyShape::Rect { hw, hh } => {
-            // Thin pieces (a card edge-on, a cup's wall) keep a width a player can see.
+            // Thin pieces (a card edge-on, a cup's wall) keep a width a player can see; a card
+            // is drawn a little thicker than it is, so its face and back read.
+            let long = hw.max(hh) * f.scale;
             let min = match b.look {
-                Look::Card => 2.0,
-                Look::Stone => 1.6,
+                Look::Card => (long * 0.06).clamp(2.0, 8.0),
+                Look::Stone => 2.2,
                 _ => 0.5,
             };
             let r = Box2 {
@@ -64,16 +103,29 @@ pub fn body(b: &BodyView, f: &Frame) {
                 // Screen y grows down: a body turned anticlockwise turns clockwise on screen.
                 angle: -b.angle,
             };
-            rect_look(&r, b.look, c);
+            if b.look == Look::Catapult {
+                catapult(&r, c, st);
+            } else {
+                rect_look(&r, b.look, c);
+            }
             if let Some(seat) = b.owner {
                 let m = r.hw.min(r.hh);
                 if m >= 5.0 && matches!(b.look, Look::Cube | Look::Figure | Look::Wood) {
                     let (mx, my) = if b.look == Look::Figure && r.hh > r.hw {
                         r.at(0.0, 0.25)
+                    } else if b.look == Look::Figure {
+                        r.at(-0.1, 0.0)
                     } else {
                         (r.cx, r.cy)
                     };
-                    seat_mark(seat as usize, mx, my, m * 0.55, mark_colour(c));
+                    let mc = mark_colour(c);
+                    seat_mark(
+                        seat as usize,
+                        mx,
+                        my,
+                        m * 0.5,
+                        with_alpha(mc, mc.a * st.alpha),
+                    );
                 }
             }
         }
@@ -85,6 +137,7 @@ pub fn body(b: &BodyView, f: &Frame) {
 }
 
 /// A rectangle on screen: centre, half extents (pixels) and the turn (radians, screen sense).
+#[derive(Clone, Copy)]
 struct Box2 {
     cx: f32,
     cy: f32,
@@ -101,14 +154,52 @@ impl Box2 {
         (self.cx + lx * c - ly * s, self.cy + lx * s + ly * c)
     }
 
+    fn p(&self, u: f32, v: f32) -> Vec2 {
+        let (x, y) = self.at(u, v);
+        vec2(x, y)
+    }
+
+    /// The same box grown by `px` pixels on every side.
+    fn grown(&self, px: f32) -> Box2 {
+        Box2 {
+            hw: self.hw + px,
+            hh: self.hh + px,
+            ..*self
+        }
+    }
+
+    /// The same box moved by (dx, dy) screen pixels.
+    fn moved(&self, dx: f32, dy: f32) -> Box2 {
+        Box2 {
+            cx: self.cx + dx,
+            cy: self.cy + dy,
+            ..*self
+        }
+    }
+
     /// Fills the part of the box between local u0..u1 and v0..v1.
     fn fill(&self, u0: f32, v0: f32, u1: f32, v1: f32, col: Color) {
-        let a = self.at(u0, v0);
-        let b = self.at(u1, v0);
-        let c = self.at(u1, v1);
-        let d = self.at(u0, v1);
-        draw_triangle(vec2(a.0, a.1), vec2(b.0, b.1), vec2(c.0, c.1), col);
-        draw_triangle(vec2(a.0, a.1), vec2(c.0, c.1), vec2(d.0, d.1), col);
+        self.quad([(u0, v0), (u1, v0), (u1, v1), (u0, v1)], col);
+    }
+
+    /// Fills a four-cornered shape given in local coordinates.
+    fn quad(&self, q: [(f32, f32); 4], col: Color) {
+        let [a, b, c, d] = q.map(|(u, v)| self.p(u, v));
+        draw_triangle(a, b, c, col);
+        draw_triangle(a, c, d, col);
+    }
+
+    /// An ellipse in local coordinates (centre u, v; radii in half extents), as a fan.
+    fn blob(&self, u: f32, v: f32, ru: f32, rv: f32, col: Color) {
+        const N: usize = 12;
+        let c = self.p(u, v);
+        let mut prev = self.p(u + ru, v);
+        for i in 1..=N {
+            let t = i as f32 / N as f32 * std::f32::consts::TAU;
+            let q = self.p(u + ru * t.cos(), v + rv * t.sin());
+            draw_triangle(c, prev, q, col);
+            prev = q;
+        }
     }
 
     fn line(&self, u0: f32, v0: f32, u1: f32, v1: f32, w: f32, col: Color) {
@@ -126,7 +217,7 @@ impl Box2 {
     }
 }
 
-fn shade(c: Color, k: f32) -> Color {
+pub(super) fn shade(c: Color, k: f32) -> Color {
     if k >= 0.0 {
         Color::new(
             c.r + (1.0 - c.r) * k,
@@ -153,88 +244,180 @@ fn bevel(r: &Box2, c: Color, edge: f32) {
     r.fill(1.0 - 2.0 * eu, -1.0, 1.0, 1.0, shade(c, -0.18));
 }
 
+/// Depth: the piece's side face, seen a little from the right and above, `d` pixels deep.
+fn side_face(r: &Box2, c: Color, d: f32) {
+    r.moved(d, -d).fill(-1.0, -1.0, 1.0, 1.0, shade(c, -0.42));
+}
+
+/// The inside of a stone cup (a floor part whose walls stand on its ends), as a box in world
+/// terms (centre, half extents, turn): from the floor's underside to the top of its walls.
+fn cup_back(floor: &BodyView, all: &[BodyView]) -> Option<(f32, f32, f32, f32, f32)> {
+    let BodyShape::Rect { hw, hh } = floor.shape else {
+        return None;
+    };
+    if floor.look != Look::Stone || hw < 4.0 * hh {
+        return None;
+    }
+    let (s, c) = floor.angle.sin_cos();
+    let mut top: Option<f32> = None;
+    for w in all {
+        let BodyShape::Rect { hw: ww, hh: wh } = w.shape else {
+            continue;
+        };
+        if w.look != Look::Stone || wh < 4.0 * ww || w.tag != floor.tag {
+            continue;
+        }
+        // The wall's centre in the floor's own frame.
+        let (dx, dy) = (w.x - floor.x, w.y - floor.y);
+        let (lx, ly) = (dx * c + dy * s, -dx * s + dy * c);
+        let at_end = (lx.abs() - (hw - ww)).abs() < 3.0 * ww + 1e-4;
+        let standing = (ly - wh).abs() < 2.0 * hh + 2.0 * ww + 1e-4;
+        if at_end && standing {
+            top = Some(top.map_or(ly + wh, |t: f32| t.max(ly + wh)));
+        }
+    }
+    let top = top?;
+    let (lo, hi) = (-hh, top);
+    let mid = (lo + hi) * 0.5;
+    Some((
+        floor.x - s * mid,
+        floor.y + c * mid,
+        hw,
+        (hi - lo) * 0.5,
+        floor.angle,
+    ))
+}
+
+/// A tower's inside: its far wall of dark stone with courses of mortar.
+fn stone_back(back: &(f32, f32, f32, f32, f32), f: &Frame, c: Color) {
+    let &(x, y, hw, hh, a) = back;
+    let (sx, sy) = f.to_screen(x, y);
+    let r = Box2 {
+        cx: sx,
+        cy: sy,
+        hw: hw * f.scale,
+        hh: hh * f.scale,
+        angle: -a,
+    };
+    let d = (r.hw * 0.12).clamp(1.0, 5.0);
+    side_face(&r, c, d);
+    let back = shade(c, -0.5);
+    r.fill(-1.0, -1.0, 1.0, 1.0, back);
+    bricks(&r, shade(c, -0.68), 1.0);
+}
+
+/// Courses of stone blocks over the box, joints staggered from course to course.
+fn bricks(r: &Box2, mortar: Color, w: f32) {
+    let rows = ((r.hh * 2.0 / 7.0) as usize).clamp(1, 16);
+    let cols = ((r.hw * 2.0 / 12.0) as usize).clamp(1, 12);
+    if rows < 2 && cols < 2 {
+        return;
+    }
+    for k in 1..rows {
+        let v = -1.0 + 2.0 * k as f32 / rows as f32;
+        r.line(-1.0, v, 1.0, v, w, mortar);
+    }
+    for k in 0..rows {
+        let v0 = -1.0 + 2.0 * k as f32 / rows as f32;
+        let v1 = v0 + 2.0 / rows as f32;
+        let off = if k % 2 == 0 { 0.0 } else { 1.0 / cols as f32 };
+        for j in 1..=cols {
+            let u = -1.0 + 2.0 * j as f32 / cols as f32 - off;
+            if u > -0.98 && u < 0.98 {
+                r.line(u, v0, u, v1, w, mortar);
+            }
+        }
+    }
+}
+
 fn rect_look(r: &Box2, look: Look, c: Color) {
     let small = r.hw.min(r.hh);
     let line = (small * 0.12).clamp(0.8, 2.5);
     match look {
-        Look::Plain => r.fill(-1.0, -1.0, 1.0, 1.0, c),
-        Look::Table => {
+        Look::Plain => {
+            // Scenery (a box lid, a scoring tile): flat, with a lit top and a darker rim.
             r.fill(-1.0, -1.0, 1.0, 1.0, c);
-            // The top's lit edge, the front's shadow, a few long grain lines.
-            let top = (3.0 / r.hh).min(0.4);
-            r.fill(-1.0, 1.0 - top, 1.0, 1.0, shade(c, 0.3));
-            r.fill(-1.0, -1.0, 1.0, -0.55, shade(c, -0.18));
+            if small > 2.0 {
+                let top = (1.5 / r.hh).min(0.4);
+                r.fill(-1.0, 1.0 - top, 1.0, 1.0, shade(c, 0.3));
+                r.outline(1.0, shade(c, -0.45));
+            }
+        }
+        Look::Table => {
+            // Every table in the one palette, so it runs on into the near tabletop behind it:
+            // wood with the top's lit edge and a few faint grain lines.
+            let wood = with_alpha(super::backdrop::WOOD, c.a);
+            r.fill(-1.0, -1.0, 1.0, 1.0, wood);
+            let top = (2.0 / r.hh).min(0.4);
+            r.fill(-1.0, 1.0 - top, 1.0, 1.0, shade(wood, 0.35));
             if r.hh > 6.0 {
-                for (k, v) in [0.35f32, -0.05, -0.3].iter().enumerate() {
-                    let u0 = -1.0 + 0.13 * k as f32;
-                    r.line(u0, *v, 1.0, *v, 1.0, with_alpha(shade(c, -0.3), 0.35));
+                let g = with_alpha(super::backdrop::GRAIN, 0.28 * c.a);
+                for (k, v) in [0.55f32, 0.1, -0.4].iter().enumerate() {
+                    let u0 = -1.0 + 0.17 * k as f32;
+                    r.line(u0, *v, 1.0 - 0.11 * k as f32, *v, 1.0, g);
                 }
             }
         }
-        Look::Wood | Look::Catapult | Look::Cube => {
+        Look::Wood | Look::Cube => {
+            if small > 3.0 {
+                side_face(r, c, (small * 0.18).clamp(1.0, 4.0));
+            }
             r.fill(-1.0, -1.0, 1.0, 1.0, c);
             bevel(r, c, (small * 0.25).clamp(1.0, 4.0));
-            if look == Look::Wood && r.hw.max(r.hh) > 14.0 && small > 3.0 {
-                // Grain along the long side.
+            let long = r.hw.max(r.hh);
+            if look == Look::Wood && long > 14.0 && small > 3.0 {
+                // Grain along the long side, and the rings of the end grain at one end.
                 let along_u = r.hw >= r.hh;
-                for k in [-0.35f32, 0.2] {
-                    let g = with_alpha(shade(c, -0.35), 0.4);
+                let g = with_alpha(shade(c, -0.35), 0.45 * c.a);
+                for k in [-0.45f32, 0.05, 0.5] {
                     if along_u {
-                        r.line(-0.85, k, 0.85, k + 0.1, 1.0, g);
+                        r.line(-0.9, k, 0.9, k + 0.08, 1.0, g);
                     } else {
-                        r.line(k, -0.85, k + 0.1, 0.85, 1.0, g);
+                        r.line(k, -0.9, k + 0.08, 0.9, 1.0, g);
                     }
                 }
-            }
-            if look == Look::Catapult && small > 3.0 {
-                let (bx, by) = r.at(0.0, 0.0);
-                draw_circle(bx, by, small * 0.3, shade(c, -0.45));
+                if small > 6.0 {
+                    let (u, v, ru, rv) = if along_u {
+                        (0.85, 0.0, 0.1 * r.hh / r.hw, 0.6)
+                    } else {
+                        (0.0, 0.85, 0.6, 0.1 * r.hw / r.hh)
+                    };
+                    r.blob(u, v, ru, rv, shade(c, -0.15));
+                    r.blob(u, v, ru * 0.5, rv * 0.5, shade(c, 0.1));
+                }
             }
             r.outline(line, shade(c, -0.55));
         }
+        Look::Catapult => {}
         Look::Stone => {
             let base = shade(c, -0.08);
+            let tall = r.hh > 3.0 * r.hw;
+            if !tall && small > 3.0 {
+                side_face(r, base, (small * 0.15).clamp(1.0, 5.0));
+            }
             r.fill(-1.0, -1.0, 1.0, 1.0, base);
             bevel(r, base, (small * 0.3).clamp(1.0, 3.0));
-            // Courses of stone along the long side.
-            let long = r.hw.max(r.hh);
-            let courses = ((long / 9.0) as usize).clamp(1, 12);
-            let mortar = with_alpha(shade(c, -0.5), 0.55);
-            for k in 1..courses {
-                let t = -1.0 + 2.0 * k as f32 / courses as f32;
-                if r.hh >= r.hw {
+            let mortar = with_alpha(shade(c, -0.5), 0.6 * c.a);
+            if tall {
+                // A cup's wall: courses along it and a lighter capstone wider than the wall.
+                let courses = ((r.hh / 4.5) as usize).clamp(1, 12);
+                for k in 1..courses {
+                    let t = -1.0 + 2.0 * k as f32 / courses as f32;
                     r.line(-1.0, t, 1.0, t, 1.0, mortar);
-                } else {
-                    r.line(t, -1.0, t, 1.0, 1.0, mortar);
                 }
-            }
-            r.outline(line, shade(c, -0.6));
-        }
-        Look::Card => {
-            // A card's face (light) with its owner's colour at the rim.
-            r.fill(-1.0, -1.0, 1.0, 1.0, shade(c, -0.35));
-            if small > 2.0 {
-                let inset = (1.2 / small).min(0.45);
-                let face = shade(c, 0.72);
-                if r.hw >= r.hh {
-                    r.fill(
-                        -1.0 + inset * 0.2,
-                        -1.0 + 2.0 * inset,
-                        1.0 - inset * 0.2,
-                        1.0 - 2.0 * inset,
-                        face,
-                    );
-                } else {
-                    r.fill(
-                        -1.0 + 2.0 * inset,
-                        -1.0 + inset * 0.2,
-                        1.0 - 2.0 * inset,
-                        1.0 - inset * 0.2,
-                        face,
-                    );
-                }
+                r.outline(line, shade(c, -0.6));
+                let cap = (2.0 / r.hh).clamp(0.04, 0.2);
+                let g = r.grown(0.0);
+                g.fill(-1.6, 1.0 - cap, 1.6, 1.0 + cap, shade(c, 0.35));
+            } else {
+                bricks(r, mortar, 1.0);
+                // The lit rim along the top.
+                let rim = (2.0 / r.hh).min(0.3);
+                r.fill(-1.0, 1.0 - rim, 1.0, 1.0, shade(c, 0.4));
+                r.outline(line, shade(c, -0.6));
             }
         }
+        Look::Card => card(r, c),
         Look::Figure => figure(r, c, line),
         Look::Ammo => {
             r.fill(-1.0, -1.0, 1.0, 1.0, c);
@@ -249,47 +432,207 @@ fn rect_look(r: &Box2, look: Look, c: Color) {
     }
 }
 
-/// A standing figure (soldier, meeple): a head over shoulders and a body; lying down, or a
-/// plinth wider than it is tall, it is a rounded block.
-fn figure(r: &Box2, c: Color, line: f32) {
-    let outline = shade(c, -0.55);
-    if r.hh <= r.hw * 1.15 {
-        r.fill(-1.0, -1.0, 1.0, 1.0, c);
-        bevel(r, c, (r.hw.min(r.hh) * 0.3).clamp(1.0, 3.0));
-        r.outline(line, outline);
+/// A card seen almost edge-on: a white face with rounded ends, its back in the card's colour
+/// with a light diamond pattern (the owner's colour, a siege card's, a roof's).
+fn card(r: &Box2, c: Color) {
+    let along_u = r.hw >= r.hh;
+    let (long, thin) = if along_u { (r.hw, r.hh) } else { (r.hh, r.hw) };
+    let edge = Color::new(0.25, 0.22, 0.2, c.a);
+    r.grown(0.8).fill(-1.0, -1.0, 1.0, 1.0, edge);
+    let face = Color::new(0.96, 0.94, 0.88, c.a);
+    r.fill(-1.0, -1.0, 1.0, 1.0, face);
+    // The back: the upper (or left) two thirds in the card's colour.
+    let back = if along_u {
+        [(-0.97, -0.1), (0.97, -0.1), (0.97, 0.85), (-0.97, 0.85)]
+    } else {
+        [(-0.85, -0.97), (0.1, -0.97), (0.1, 0.97), (-0.85, 0.97)]
+    };
+    r.quad(back, c);
+    if thin >= 2.5 && long > 12.0 {
+        // A row of light diamonds along the back.
+        let n = ((long / (thin * 2.0)) as usize).clamp(2, 14);
+        let mark = shade(c, 0.45);
+        for i in 0..n {
+            let t = -0.9 + 1.8 * (i as f32 + 0.5) / n as f32;
+            let d = 0.8 / n as f32;
+            let q = if along_u {
+                [(t - d, 0.37), (t, 0.75), (t + d, 0.37), (t, 0.0)]
+            } else {
+                [(-0.37, t - d), (-0.75, t), (-0.37, t + d), (0.0, t)]
+            };
+            r.quad(q, mark);
+        }
+    }
+}
+
+/// A catapult on its box: a wooden base frame with feet, an upright, and a throwing arm from a
+/// pivot at the back up to a cup under the shot; the arm turns forward by `st.arm` after firing.
+/// A tall thin part (a catapult's post) is the arm alone, standing in its frame.
+fn catapult(r: &Box2, c: Color, st: Style) {
+    let wood = c;
+    let dark = shade(c, -0.5);
+    let line = (r.hw.min(r.hh) * 0.1).clamp(0.8, 2.0);
+    let fw = st.forward;
+    if r.hh > 3.0 * r.hw {
+        // The post: the arm itself, turning about its foot.
+        let w = (r.hw * 2.0).max(2.0);
+        let a = r.angle + st.arm * fw;
+        let foot = r.at(0.0, -1.0);
+        let len = 2.0 * r.hh;
+        let tip = (foot.0 + a.sin() * len, foot.1 - a.cos() * len);
+        draw_line(foot.0, foot.1, tip.0, tip.1, w + 2.0 * line, dark);
+        draw_line(foot.0, foot.1, tip.0, tip.1, w, wood);
+        cup(tip.0, tip.1, (w * 2.2).max(4.0), wood, dark);
         return;
     }
-    // Head: a circle at the top; body: a trapezoid widening to the base.
+    // The base: a beam along the bottom third, with two feet (a long low chassis is all base).
+    let sledge = r.hw > 2.0 * r.hh;
+    let base_top = if sledge {
+        1.0
+    } else {
+        -1.0 + 0.55 * (r.hw / r.hh).min(1.2)
+    };
+    r.grown(line).fill(-1.0, -1.0, 1.0, base_top, dark);
+    r.fill(-1.0, -1.0, 1.0, base_top, wood);
+    r.fill(-1.0, base_top - 0.12, 1.0, base_top, shade(wood, 0.25));
+    for u in [-0.75f32, 0.75] {
+        let rp = r.hw.min(r.hh) * 0.22;
+        r.blob(u, -1.0, rp / r.hw.max(1.0), rp / r.hh.max(1.0), dark);
+    }
+    if sledge {
+        r.line(-0.9, -0.3, 0.9, -0.3, 1.0, dark);
+        return;
+    }
+    // The upright: an A-frame from the base to the top, behind the arm.
+    let up = shade(wood, -0.2);
+    r.quad(
+        [
+            (-0.55, base_top),
+            (-0.35, base_top),
+            (0.05, 0.65),
+            (-0.1, 0.65),
+        ],
+        up,
+    );
+    r.quad(
+        [
+            (0.35, base_top),
+            (0.55, base_top),
+            (0.1, 0.65),
+            (-0.05, 0.65),
+        ],
+        up,
+    );
+    // The arm: from the pivot low at the back to the cup at the top middle.
+    let pivot = r.p(-0.75 * fw, base_top + 0.1);
+    let rest = r.p(0.0, 0.92);
+    let (dx, dy) = (rest.x - pivot.x, rest.y - pivot.y);
+    let turn = st.arm * fw;
+    let (s, co) = turn.sin_cos();
+    let tip = vec2(pivot.x + dx * co - dy * s, pivot.y + dx * s + dy * co);
+    let w = (r.hw * 0.22).max(2.0);
+    draw_line(pivot.x, pivot.y, tip.x, tip.y, w + 2.0 * line, dark);
+    draw_line(pivot.x, pivot.y, tip.x, tip.y, w, shade(wood, 0.15));
+    draw_circle(pivot.x, pivot.y, w * 0.8, dark);
+    cup(tip.x, tip.y, (r.hw * 0.5).max(4.0), shade(wood, 0.1), dark);
+}
+
+/// A cup `w` pixels across, its rim at (x, y).
+fn cup(x: f32, y: f32, w: f32, c: Color, dark: Color) {
+    let h = w * 0.45;
+    draw_triangle(
+        vec2(x - w * 0.5, y),
+        vec2(x + w * 0.5, y),
+        vec2(x, y + h * 1.2),
+        dark,
+    );
+    draw_rectangle(x - w * 0.5, y - 0.5, w, h * 0.6, c);
+    draw_line(x - w * 0.55, y, x + w * 0.55, y, 1.5, dark);
+}
+
+/// A standing figure: a soldier (tall: head over shoulders and a body widening to its base) or
+/// a meeple (squat: head, arms spread, two legs); lying down it is the same, turned.
+fn figure(r: &Box2, c: Color, line: f32) {
+    let outline = shade(c, -0.6);
+    let soldier = r.hh > r.hw * 1.6;
+    if soldier {
+        for (b, col) in [(r.grown(line), outline), (*r, c)] {
+            soldier_shape(&b, col);
+        }
+        // Shoulders lit on one side, shadowed on the other.
+        let head_v = 1.0 - 1.24 * r.hw / r.hh;
+        r.quad(
+            [
+                (-0.5, head_v - 0.2),
+                (-0.05, head_v - 0.2),
+                (-0.2, -0.95),
+                (-0.85, -0.95),
+            ],
+            shade(c, 0.18),
+        );
+        r.blob(
+            -0.2,
+            1.0 - 0.8 * r.hw / r.hh,
+            0.22,
+            0.22 * r.hw / r.hh,
+            shade(c, 0.35),
+        );
+        return;
+    }
+    // A meeple: its up is the box's long side (standing or lying).
+    let m = if r.hh >= r.hw {
+        *r
+    } else {
+        Box2 {
+            hw: r.hh,
+            hh: r.hw,
+            angle: r.angle + std::f32::consts::FRAC_PI_2,
+            ..*r
+        }
+    };
+    for (b, col) in [(m.grown(line), outline), (m, c)] {
+        meeple_shape(&b, col);
+    }
+    m.blob(-0.12, 0.68, 0.12, 0.1, shade(c, 0.4));
+}
+
+fn soldier_shape(r: &Box2, c: Color) {
     let head_r = r.hw * 0.62;
     let head_v = 1.0 - head_r / r.hh;
-    let (hx, hy) = r.at(0.0, head_v);
     let neck_v = 1.0 - 2.0 * head_r / r.hh;
-    let p = |u: f32, v: f32| {
-        let (x, y) = r.at(u, v);
-        vec2(x, y)
-    };
-    let (a, b, cc, d) = (
-        p(-0.55, neck_v),
-        p(0.55, neck_v),
-        p(1.0, -1.0),
-        p(-1.0, -1.0),
+    r.quad(
+        [(-0.55, neck_v), (0.55, neck_v), (1.0, -1.0), (-1.0, -1.0)],
+        c,
     );
-    draw_triangle(a, b, cc, c);
-    draw_triangle(a, cc, d, c);
-    // Shoulders lit, the far side shadowed.
-    draw_triangle(a, p(0.0, neck_v), p(-0.2, -1.0), shade(c, 0.18));
-    draw_triangle(b, cc, p(0.45, -1.0), shade(c, -0.2));
-    for (s, e) in [(a, b), (b, cc), (cc, d), (d, a)] {
-        draw_line(s.x, s.y, e.x, e.y, line, outline);
+    r.blob(0.0, head_v, 0.62, head_r / r.hh, c);
+}
+
+fn meeple_shape(r: &Box2, c: Color) {
+    r.blob(0.0, 0.62, 0.36, 0.36 * r.hw / r.hh, c);
+    r.quad(
+        [(-0.38, 0.4), (0.38, 0.4), (0.55, -0.25), (-0.55, -0.25)],
+        c,
+    );
+    for s in [-1.0f32, 1.0] {
+        r.quad(
+            [
+                (0.3 * s, 0.38),
+                (1.0 * s, 0.16),
+                (0.95 * s, -0.08),
+                (0.3 * s, 0.05),
+            ],
+            c,
+        );
+        r.quad(
+            [
+                (0.55 * s, -0.25),
+                (0.08 * s, -0.25),
+                (0.25 * s, -1.0),
+                (0.9 * s, -1.0),
+            ],
+            c,
+        );
     }
-    draw_circle(hx, hy, head_r, c);
-    draw_circle(
-        hx - head_r * 0.3,
-        hy - head_r * 0.3,
-        head_r * 0.35,
-        shade(c, 0.35),
-    );
-    draw_circle_lines(hx, hy, head_r, line, outline);
 }
 
 /// A ball or boulder: shaded, lit from the top left, with a spot that shows its spin.
@@ -303,7 +646,7 @@ fn ball(x: f32, y: f32, r: f32, c: Color, angle: f32) {
             x + co * r * 0.55,
             y - s * r * 0.55,
             r * 0.14,
-            Color::new(0.0, 0.0, 0.0, 0.3),
+            Color::new(0.0, 0.0, 0.0, 0.3 * c.a),
         );
     }
 }

@@ -77,6 +77,31 @@ impl Frame {
     }
 }
 
+/// Of the height a side view has to spare (bounds wider than the screen), the share shown
+/// below the bounds (the near tabletop); the rest is sky above them.
+pub const SPARE_BELOW: f32 = 0.7;
+
+/// A side view's bounds grown downwards so that, fitted to `area`, the table's pieces sit low
+/// with at most `1 - SPARE_BELOW` of the spare height as sky above them and the rest as
+/// tabletop in front (a wide table on a tall screen is not a thin strip in the middle of an
+/// empty sky). Bounds that already fill the height, or are broken, are returned as they are.
+pub fn side_bounds(bounds: [f32; 4], area: Area) -> [f32; 4] {
+    let [x0, y0, x1, y1] = bounds;
+    let (w, h) = (x1 - x0, y1 - y0);
+    let ok = bounds.iter().all(|v| v.is_finite()) && w > 0.0 && h > 0.0;
+    if !ok || area.w < 1.0 || area.h < 1.0 {
+        return bounds;
+    }
+    let shown = w * area.h / area.w;
+    if shown <= h {
+        return bounds;
+    }
+    // `fit` centres what is left over: grow the bottom so that what it shares out lands
+    // `SPARE_BELOW` below and the rest above.
+    let spare = shown - h;
+    [x0, y0 - spare * (2.0 * SPARE_BELOW - 1.0), x1, y1]
+}
+
 /// The player's zoom on top of the game's framing: `zoom` 1 shows the whole of the bounds, more
 /// magnifies about `centre` (a world point, metres). The view never pans outside the bounds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -259,6 +284,44 @@ mod tests {
         assert!(f.scale.is_finite() && f.scale > 0.0);
         let f = Frame::fit([2.0, 2.0, -2.0, -2.0], Area::new(0.0, 0.0, 400.0, 400.0));
         assert!(close(f.scale, 100.0));
+    }
+
+    #[test]
+    fn a_wide_table_sits_low_with_tabletop_in_front_and_little_sky() {
+        let b = [-2.0, -0.05, 2.0, 0.45];
+        for area in [
+            Area::new(0.0, 100.0, 390.0, 600.0),
+            Area::new(0.0, 0.0, 1280.0, 540.0),
+            Area::new(0.0, 0.0, 3840.0, 1800.0),
+        ] {
+            let s = side_bounds(b, area);
+            assert_eq!(
+                (s[0], s[2], s[3]),
+                (b[0], b[2], b[3]),
+                "only the bottom moves"
+            );
+            let f = Frame::fit(s, area);
+            let (left, top) = f.to_screen(b[0], b[3]);
+            let (right, bottom) = f.to_screen(b[2], b[1]);
+            assert!(
+                close(left, area.x) && close(right, area.x + area.w),
+                "fills the width"
+            );
+            let sky = top - area.y;
+            let front = area.y + area.h - bottom;
+            assert!(sky >= -0.01 && front >= -0.01, "{sky} {front}");
+            assert!(
+                close(front, sky * SPARE_BELOW / (1.0 - SPARE_BELOW)),
+                "{sky} {front}"
+            );
+        }
+        // A tall view already fills the height: unchanged; broken bounds are left alone.
+        let tall = [-0.2, 0.0, 0.2, 1.0];
+        assert_eq!(side_bounds(tall, Area::new(0.0, 0.0, 800.0, 400.0)), tall);
+        let broken = [f32::NAN, 0.0, 1.0, 1.0];
+        let out = side_bounds(broken, Area::new(0.0, 0.0, 800.0, 400.0));
+        assert!(out[0].is_nan() && out[1..] == broken[1..]);
+        assert_eq!(side_bounds(b, Area::new(0.0, 0.0, 0.0, 0.0)), b);
     }
 
     #[test]

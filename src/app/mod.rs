@@ -10,6 +10,7 @@
 //!   decisions they send), `aim` (launch gestures), `placement` (placing and moving pieces);
 //! - `session` (start, restart, saves), `toast` (messages), `audio` (sounds and the mute toggle).
 
+pub mod backdrop;
 pub mod chart;
 pub mod draw;
 pub mod effects;
@@ -23,6 +24,7 @@ pub mod play;
 pub mod pointer;
 pub mod probe;
 pub mod save;
+pub mod scene;
 pub mod sound;
 pub mod ui;
 pub mod viewer;
@@ -192,6 +194,8 @@ struct App {
     reduce_motion: bool,
     /// Dust, chips and the shake of a collapse.
     effects: effects::Effects,
+    /// The side view's own motion: a catapult's swing, fallen figures carried off.
+    scene: scene::Scene,
     /// The side view drawn last frame, and pieces the rules moved travelling (from, 0..1).
     shown_view: Option<crate::core::TableView>,
     travel: Option<(crate::core::TableView, f32)>,
@@ -281,6 +285,7 @@ impl App {
             follow_action: None,
             reduce_motion,
             effects: effects::Effects::default(),
+            scene: scene::Scene::default(),
             shown_view: None,
             travel: None,
             probe_camera: (0.0, 0.0, 0.0),
