@@ -260,9 +260,11 @@ pub fn spot_arg(mv: &Move, spots: usize) -> RuleResult<usize> {
 /// Every move the grid prompt allows now (the candidates of a bot, or a test): each legal cell
 /// with each rotation that fits, or each open spot. Empty when no grid decision is open.
 pub fn grid_moves(game: &dyn Game) -> Vec<Move> {
-    let (Some(seat), Some(prompt), Scene::Map(map)) =
-        (game.turn(), game.grid_prompt(), game.scene())
-    else {
+    // The scene last: a side view is costly to build and is not needed without a grid prompt.
+    let (Some(seat), Some(prompt)) = (game.turn(), game.grid_prompt()) else {
+        return Vec::new();
+    };
+    let Scene::Map(map) = game.scene() else {
         return Vec::new();
     };
     match prompt.step {

@@ -49,6 +49,42 @@ pub enum Shape {
     Soldier,
 }
 
+/// At most three items kept inline: a piece's parts, without a heap allocation (placement checks
+/// ask for them thousands of times a decision).
+#[derive(Clone, Copy, Debug)]
+pub struct Few<T: Copy> {
+    items: [Option<T>; 3],
+}
+
+impl<T: Copy> Few<T> {
+    fn of(list: &[T]) -> Few<T> {
+        let mut items = [None; 3];
+        for (slot, v) in items.iter_mut().zip(list) {
+            *slot = Some(*v);
+        }
+        debug_assert!(list.len() <= 3);
+        Few { items }
+    }
+
+    pub fn map<U: Copy>(self, f: impl Fn(T) -> U) -> Few<U> {
+        Few {
+            items: self.items.map(|v| v.map(&f)),
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &T> + '_ {
+        self.items.iter().flatten()
+    }
+}
+
+impl<T: Copy> IntoIterator for Few<T> {
+    type Item = T;
+    type IntoIter = core::iter::Flatten<core::array::IntoIter<Option<T>, 3>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter().flatten()
+    }
+}
+
 /// A rectangle of a piece in the piece's own frame: centre offset and half extents (dmm).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rect {
@@ -58,15 +94,15 @@ pub struct Rect {
     pub hh: i32,
 }
 
-pub fn parts(shape: Shape) -> Vec<Rect> {
+pub fn parts(shape: Shape) -> Few<Rect> {
     match shape {
-        Shape::Block => vec![Rect {
+        Shape::Block => Few::of(&[Rect {
             cx: 0,
             cy: 0,
             hw: BLOCK_L / 2,
             hh: BLOCK_T / 2,
-        }],
-        Shape::Soldier => vec![
+        }]),
+        Shape::Soldier => Few::of(&[
             Rect {
                 cx: 0,
                 cy: -(SOLDIER_H - SOLDIER_BASE_H) / 2,
@@ -79,7 +115,7 @@ pub fn parts(shape: Shape) -> Vec<Rect> {
                 hw: SOLDIER_BODY_W / 2,
                 hh: (SOLDIER_H - SOLDIER_BASE_H) / 2,
             },
-        ],
+        ]),
         Shape::Gate => {
             let post = Rect {
                 cx: 0,
@@ -87,7 +123,7 @@ pub fn parts(shape: Shape) -> Vec<Rect> {
                 hw: GATE_POST / 2,
                 hh: GATE_H / 2,
             };
-            vec![
+            Few::of(&[
                 Rect {
                     cx: -(GATE_W - GATE_POST) / 2,
                     ..post
@@ -102,7 +138,7 @@ pub fn parts(shape: Shape) -> Vec<Rect> {
                     hw: (GATE_W - 2 * GATE_POST) / 2,
                     hh: GATE_POST / 2,
                 },
-            ]
+            ])
         }
     }
 }
@@ -153,19 +189,16 @@ fn rot(a: i32) -> (f64, f64) {
     }
 }
 
-pub fn obbs(shape: Shape, p: Pose) -> Vec<Obb> {
+pub fn obbs(shape: Shape, p: Pose) -> Few<Obb> {
     let (c, s) = rot(p.a);
-    parts(shape)
-        .into_iter()
-        .map(|r| Obb {
-            cx: p.x as f64 + c * r.cx as f64 - s * r.cy as f64,
-            cy: p.y as f64 + s * r.cx as f64 + c * r.cy as f64,
-            hw: r.hw as f64,
-            hh: r.hh as f64,
-            c,
-            s,
-        })
-        .collect()
+    parts(shape).map(|r| Obb {
+        cx: p.x as f64 + c * r.cx as f64 - s * r.cy as f64,
+        cy: p.y as f64 + s * r.cx as f64 + c * r.cy as f64,
+        hw: r.hw as f64,
+        hh: r.hh as f64,
+        c,
+        s,
+    })
 }
 
 impl Obb {
@@ -275,6 +308,30 @@ pub enum Support {
     Piece(usize),
 }
 
+/// A piece lying on the table with its parts and their bounds worked out once, for checks that
+/// test many spots against the same pieces.
+#[derive(Clone, Copy, Debug)]
+pub struct Solid {
+    pub shape: Shape,
+    pub pose: Pose,
+    parts: Few<(Obb, (f64, f64, f64, f64))>,
+}
+
+impl Solid {
+    pub fn new(shape: Shape, pose: Pose) -> Solid {
+        Solid {
+            shape,
+            pose,
+            parts: obbs(shape, pose).map(|o| (o, o.aabb())),
+        }
+    }
+}
+
+/// The pieces as solids, in the same order.
+pub fn solids(pieces: impl IntoIterator<Item = (Shape, Pose)>) -> Vec<Solid> {
+    pieces.into_iter().map(|(s, p)| Solid::new(s, p)).collect()
+}
+
 /// Drops a piece (`shape` at x, angle `a`, its lowest point starting at `from_bottom`) onto the
 /// board at height `BOARD_T` or the highest part beneath it among `others`; returns the resting
 /// centre y and what carries it.
@@ -283,20 +340,19 @@ pub fn drop_onto(
     x: i32,
     a: i32,
     from_bottom: i32,
-    others: &[(Shape, Pose)],
+    others: &[Solid],
 ) -> (i32, Support) {
     let probe = obbs(shape, Pose::new(x, 0, a));
     let mut best = (f64::MIN, Support::Board);
-    for o in &probe {
+    for o in probe.iter() {
         let (x0, y0, x1, _) = o.aabb();
         // Resting on the board: the piece's lowest point at the board top.
         let y = BOARD_T as f64 - y0;
         if y > best.0 {
             best = (y, Support::Board);
         }
-        for (i, (s, p)) in others.iter().enumerate() {
-            for q in obbs(*s, *p) {
-                let (qx0, _, qx1, qy1) = q.aabb();
+        for (i, solid) in others.iter().enumerate() {
+            for (_, (qx0, _, qx1, qy1)) in solid.parts {
                 if qx1.min(x1) - qx0.max(x0) <= 1.0 {
                     continue;
                 }
@@ -316,13 +372,12 @@ pub fn drop_onto(
 
 /// Whether something at height `y` (the top of the board, or of a part of `others`) carries the
 /// point `x` with `margin` dmm to spare on both sides: a soldier's centre must be carried.
-pub fn carried(x: i32, y: i32, margin: i32, others: &[(Shape, Pose)]) -> bool {
+pub fn carried(x: i32, y: i32, margin: i32, others: &[Solid]) -> bool {
     if y <= BOARD_T + 1 {
         return true;
     }
-    others.iter().any(|(s, p)| {
-        obbs(*s, *p).iter().any(|q| {
-            let (qx0, _, qx1, qy1) = q.aabb();
+    others.iter().any(|solid| {
+        solid.parts.iter().any(|&(_, (qx0, _, qx1, qy1))| {
             (qy1 - y as f64).abs() <= 3.0
                 && qx0 <= (x - margin) as f64
                 && qx1 >= (x + margin) as f64
@@ -331,12 +386,13 @@ pub fn carried(x: i32, y: i32, margin: i32, others: &[(Shape, Pose)]) -> bool {
 }
 
 /// The first piece among `others` that a piece at `pose` would overlap, if any.
-pub fn first_overlap(shape: Shape, pose: Pose, others: &[(Shape, Pose)]) -> Option<usize> {
+pub fn first_overlap(shape: Shape, pose: Pose, others: &[Solid]) -> Option<usize> {
     let mine = obbs(shape, pose);
-    others.iter().position(|(s, p)| {
-        obbs(*s, *p)
+    others.iter().position(|solid| {
+        solid
+            .parts
             .iter()
-            .any(|q| mine.iter().any(|m| m.overlaps(q, 2.0)))
+            .any(|(q, _)| mine.iter().any(|m| m.overlaps(q, 2.0)))
     })
 }
 
@@ -364,7 +420,10 @@ mod tests {
     fn drop_lands_on_the_board_and_on_a_block() {
         let (y, s) = drop_onto(Shape::Block, 0, 0, 10_000, &[]);
         assert_eq!((y, s), (BOARD_T + BLOCK_T / 2, Support::Board));
-        let under = [(Shape::Block, Pose::new(0, BOARD_T + BLOCK_T / 2, 0))];
+        let under = [Solid::new(
+            Shape::Block,
+            Pose::new(0, BOARD_T + BLOCK_T / 2, 0),
+        )];
         let (y, s) = drop_onto(Shape::Block, 300, 900, 10_000, &under);
         assert_eq!(s, Support::Piece(0));
         assert_eq!(y, BOARD_T + BLOCK_T + BLOCK_L / 2);

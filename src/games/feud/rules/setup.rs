@@ -87,7 +87,7 @@ impl State {
             );
         };
         let others = self.table_pieces(skip);
-        let shapes: Vec<(Shape, Pose)> = others.iter().map(|o| (o.0, o.1)).collect();
+        let shapes = geo::solids(others.iter().map(|o| (o.0, o.1)));
         let (ry, support) = geo::drop_onto(shape, x, a, y - geo::half_height(shape, a), &shapes);
         let pose = Pose::new(x, ry, a);
         if let Support::Piece(i) = support {
@@ -139,42 +139,27 @@ impl State {
             crate::refuse!("a soldier is placed standing upright, not slanted");
         }
         let others = self.table_pieces(skip);
-        let shapes: Vec<(Shape, Pose)> = others.iter().map(|o| (o.0, o.1)).collect();
-        let hh = geo::SOLDIER_H / 2;
-        let (ry, support) = geo::drop_onto(Shape::Soldier, x, 0, y - hh, &shapes);
-        let pose = Pose::new(x, ry, 0);
-        if !geo::within_board(seat, Shape::Soldier, pose) {
-            crate::refuse!("a soldier must stand entirely on your board");
-        }
-        if let Some(i) = geo::first_overlap(Shape::Soldier, pose, &shapes) {
-            crate::refuse!("the soldier would overlap {}", self.who(others[i].2));
-        }
-        if !geo::carried(x, ry - hh, geo::SOLDIER_W / 4, &shapes) {
-            crate::refuse!(
+        let shapes = geo::solids(others.iter().map(|o| (o.0, o.1)));
+        match soldier_fit(seat, x, y, &others, &shapes) {
+            Ok(pose) => Ok(pose),
+            Err(Misfit::OffBoard) => {
+                crate::refuse!("a soldier must stand entirely on your board")
+            }
+            Err(Misfit::Overlaps(i)) => {
+                crate::refuse!("the soldier would overlap {}", self.who(others[i].2))
+            }
+            Err(Misfit::Uncarried) => crate::refuse!(
                 "the soldier would not stand: its middle must be over the block under it"
-            );
-        }
-        match support {
-            Support::Piece(i) if others[i].2 .1 => crate::refuse!(
+            ),
+            Err(Misfit::OnSoldier(i)) => crate::refuse!(
                 "soldiers stand on blocks or on the board, not on {}",
                 self.who(others[i].2)
             ),
-            Support::Piece(_) => {}
-            Support::Board => {
-                let mine = geo::bounds(Shape::Soldier, pose);
-                for (s, p, id) in &others {
-                    if *s != Shape::Soldier
-                        && geo::box_distance(mine, geo::bounds(*s, *p)) < geo::D1 as f64
-                    {
-                        crate::refuse!(
-                            "a soldier standing on the board keeps Distance 1 (a soldier's height) from every block, and {} is closer",
-                            self.who(*id)
-                        );
-                    }
-                }
-            }
+            Err(Misfit::NearBlock(i)) => crate::refuse!(
+                "a soldier standing on the board keeps Distance 1 (a soldier's height) from every block, and {} is closer",
+                self.who(others[i].2)
+            ),
         }
-        Ok(pose)
     }
 
     /// A piece's name for a player: "block 3", "the gate", "soldier 2" (with "your"/"the enemy's"
@@ -279,14 +264,13 @@ impl State {
             let shape = piece_shape(k);
             let hw = geo::half_width(shape, 0);
             let hh = geo::half_height(shape, 0);
-            let shapes: Vec<(Shape, Pose)> =
-                self.table_pieces(&[]).iter().map(|o| (o.0, o.1)).collect();
+            let shapes = geo::solids(self.table_pieces(&[]).iter().map(|o| (o.0, o.1)));
             let mut best: Option<(i32, i32, Pose)> = None;
             // Four columns a block's length wide, and straight over every piece already down:
             // stacks stay square (a staircase of offsets would lean and fall).
             let mut xs: Vec<i32> = (0..geo::BOARD_W / geo::BLOCK_L)
                 .map(|i| geo::local_to_table_x(seat, geo::BLOCK_L / 2 + i * geo::BLOCK_L))
-                .chain(shapes.iter().map(|t| t.1.x))
+                .chain(shapes.iter().map(|t| t.pose.x))
                 .filter(|&x| x - hw >= l && x + hw <= r)
                 .collect();
             xs.sort();
@@ -560,7 +544,12 @@ impl State {
     }
 
     /// Legal soldier spots for soldier `k` (dropped from above every 10 mm), best first.
-    pub fn soldier_spots(&self, seat: usize, k: usize, skip: &[(usize, bool, usize)]) -> Vec<Pose> {
+    pub fn soldier_spots(
+        &self,
+        seat: usize,
+        _soldier: usize,
+        skip: &[(usize, bool, usize)],
+    ) -> Vec<Pose> {
         let (l, _) = geo::board_span(seat);
         let mut out: Vec<(i32, i32, Pose)> = Vec::new();
         // Let go just above every surface of the fortress (and from high above), so that spots
@@ -598,9 +587,11 @@ impl State {
         }
         xs.sort();
         xs.dedup();
+        let others = self.table_pieces(skip);
+        let shapes = geo::solids(others.iter().map(|o| (o.0, o.1)));
         for x in xs {
             for &y in &heights {
-                if let Ok(p) = self.check_soldier_spot(seat, k, x, y, 0, skip) {
+                if let Ok(p) = soldier_fit(seat, x, y, &others, &shapes) {
                     if out.iter().all(|t| t.2 != p) {
                         let back = (p.x - l) * geo::toward_enemy(seat);
                         out.push((-self.spot_value(seat, p, skip), back, p));
@@ -671,4 +662,51 @@ impl State {
 /// A soldier whose feet are at the board's height stands directly on the board.
 pub fn on_board_level(p: Pose) -> bool {
     p.y - geo::SOLDIER_H / 2 <= geo::BOARD_T + 20
+}
+
+/// Why a soldier cannot stand at a spot (an index is into the `others` given to `soldier_fit`).
+enum Misfit {
+    OffBoard,
+    Overlaps(usize),
+    Uncarried,
+    OnSoldier(usize),
+    NearBlock(usize),
+}
+
+/// Where an upright soldier of `seat` let go at (x, y) comes to stand among `others` (the table's
+/// pieces, and their shapes alone in `shapes`), or why it cannot: the rules of
+/// `check_soldier_spot` without its messages, so that searching many spots builds no text.
+fn soldier_fit(
+    seat: usize,
+    x: i32,
+    y: i32,
+    others: &[(Shape, Pose, (usize, bool, usize))],
+    shapes: &[geo::Solid],
+) -> Result<Pose, Misfit> {
+    let hh = geo::SOLDIER_H / 2;
+    let (ry, support) = geo::drop_onto(Shape::Soldier, x, 0, y - hh, shapes);
+    let pose = Pose::new(x, ry, 0);
+    if !geo::within_board(seat, Shape::Soldier, pose) {
+        return Err(Misfit::OffBoard);
+    }
+    if let Some(i) = geo::first_overlap(Shape::Soldier, pose, shapes) {
+        return Err(Misfit::Overlaps(i));
+    }
+    if !geo::carried(x, ry - hh, geo::SOLDIER_W / 4, shapes) {
+        return Err(Misfit::Uncarried);
+    }
+    match support {
+        Support::Piece(i) if others[i].2 .1 => Err(Misfit::OnSoldier(i)),
+        Support::Piece(_) => Ok(pose),
+        Support::Board => {
+            let mine = geo::bounds(Shape::Soldier, pose);
+            match others.iter().position(|(s, p, _)| {
+                *s != Shape::Soldier
+                    && geo::box_distance(mine, geo::bounds(*s, *p)) < geo::D1 as f64
+            }) {
+                Some(i) => Err(Misfit::NearBlock(i)),
+                None => Ok(pose),
+            }
+        }
+    }
 }
