@@ -654,11 +654,12 @@ fn bots_section(only: &[String], seed: u64, baseline: bool, r: &mut RunResult) {
     }
     r.out.push(String::new());
     r.out.push(format!(
-        "whole games, Normal bots ({platform}; ms; seed {seed}; ratio = base / now)"
+        "whole games, Normal bots ({platform}; ms; seed {seed}; ratio = base / now, whole game \
+         and per move: the two searches play different games)"
     ));
     r.out.push(format!(
-        "{:<12} {:>5} {:>6} {:>10} {:>6} {:>10} {:>6}",
-        "game", "seats", "moves", "now", "", "base", "ratio"
+        "{:<12} {:>5} {:>6} {:>10} {:>8} {:>20} {:>6} {:>8}",
+        "game", "seats", "moves", "now", "/move", "base", "ratio", "per move"
     ));
     for &(id, seats) in TIMED_GAMES {
         if !only.is_empty() && !only.iter().any(|g| g == id) {
@@ -671,18 +672,23 @@ fn bots_section(only: &[String], seed: u64, baseline: bool, r: &mut RunResult) {
             Ok(None)
         };
         match (now, base) {
-            (Ok((ms, moves)), Ok(base)) => r.out.push(format!(
-                "{:<12} {:>5} {:>6} {:>10} {:>6} {:>10} {:>6}",
-                id,
-                seats,
-                moves,
-                fmt_ms(ms),
-                "",
-                base.map(|b| format!("{} ({} moves)", fmt_ms(b.0), b.1))
-                    .unwrap_or_else(|| "-".into()),
-                base.map(|b| format!("{:.1}", b.0 / ms))
-                    .unwrap_or_else(|| "-".into())
-            )),
+            (Ok((ms, moves)), Ok(base)) => {
+                let per_move = |ms: f64, moves: usize| ms / moves.max(1) as f64;
+                r.out.push(format!(
+                    "{:<12} {:>5} {:>6} {:>10} {:>8} {:>20} {:>6} {:>8}",
+                    id,
+                    seats,
+                    moves,
+                    fmt_ms(ms),
+                    fmt_ms(per_move(ms, moves)),
+                    base.map(|b| format!("{} ({} moves)", fmt_ms(b.0), b.1))
+                        .unwrap_or_else(|| "-".into()),
+                    base.map(|b| format!("{:.1}", b.0 / ms))
+                        .unwrap_or_else(|| "-".into()),
+                    base.map(|b| format!("{:.1}", per_move(b.0, b.1) / per_move(ms, moves)))
+                        .unwrap_or_else(|| "-".into())
+                ));
+            }
             (Err(e), _) | (_, Err(e)) => {
                 r.code = 1;
                 r.err.push(format!("bench: {e}"));

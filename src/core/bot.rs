@@ -137,6 +137,7 @@ pub struct BotBudget {
     /// No new candidate is started once the candidates so far have cost this much
     /// (`Shot::work`: physics steps × moving bodies), the first one excepted: a heavy table
     /// (ten castles of cards) gets fewer candidates than a light one (one ball among cups).
+    /// The default is Normal's and Easy's; Hard's is `HARD_WORK_FACTOR` times it.
     pub work: u64,
     /// The search stops once this many candidates rate within `ENOUGH_MARGIN` of the best while
     /// another rated clearly worse (the best is then a plateau, not luck); 0 never stops early.
@@ -147,13 +148,19 @@ pub struct BotBudget {
 /// twentieth of the 1,000 a game rates one point (a tower, a knocked card) at.
 pub const ENOUGH_MARGIN: i64 = 50;
 
+/// Hard's work cap over Normal's. Normal's (10,000) is about four Catapults flicks or two Feud
+/// shots: its hand shakes by 3° and 4% of the power, which moves a shot further than the gap
+/// between the best of the game's first hints and the best of a longer search (measured on 96
+/// Catapults shots, docs/benchmarks.md); Hard's exact hand keeps the 50,000 it had.
+pub const HARD_WORK_FACTOR: u64 = 5;
+
 impl Default for BotBudget {
     fn default() -> Self {
         BotBudget {
             samples: 10,
             refinements: 5,
             preview: true,
-            work: 25_000,
+            work: 10_000,
             enough: 3,
         }
     }
@@ -161,14 +168,14 @@ impl Default for BotBudget {
 
 impl BotBudget {
     /// The budget a bot at `level` searches with: Hard looks twice as long for the launch it
-    /// means and refines four times as long (a shaking hand gains little from a fine search;
-    /// Hard's exact one does).
+    /// means, refines four times as long and may spend `HARD_WORK_FACTOR` times the work (a
+    /// shaking hand gains little from a fine search; Hard's exact one does).
     pub fn at(self, level: Level) -> BotBudget {
         match level {
             Level::Hard => BotBudget {
                 samples: self.samples * 2,
                 refinements: self.refinements * 4,
-                work: self.work.saturating_mul(2),
+                work: self.work.saturating_mul(HARD_WORK_FACTOR),
                 ..self
             },
             _ => self,
@@ -640,6 +647,16 @@ impl Aim {
         None
     }
 
+    /// How many candidates have been simulated to their end so far.
+    pub fn candidates(&self) -> usize {
+        self.scores.len()
+    }
+
+    /// What those candidates have cost (`Shot::work`).
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
     /// Whether `budget.enough` candidates rate within `ENOUGH_MARGIN` of the best and another
     /// rated clearly below it.
     fn good_enough(&self) -> bool {
@@ -723,7 +740,25 @@ pub fn aim(
 
 #[cfg(test)]
 mod tests {
-    use super::plateau;
+    use super::{plateau, BotBudget, Level};
+
+    #[test]
+    fn normal_and_easy_spend_a_fifth_of_hards_work_and_hard_keeps_its_budget() {
+        let base = BotBudget::default();
+        for level in [Level::Easy, Level::Normal] {
+            let b = base.at(level);
+            assert_eq!(
+                (b.samples, b.refinements, b.work),
+                (10, 5, 10_000),
+                "{level}"
+            );
+        }
+        let hard = base.at(Level::Hard);
+        assert_eq!(
+            (hard.samples, hard.refinements, hard.work),
+            (20, 20, 50_000)
+        );
+    }
 
     #[test]
     fn the_search_stops_on_a_plateau_of_three_near_the_best_beside_a_worse_one() {
