@@ -201,12 +201,7 @@ impl App {
             let lh = chip_h(small, u);
             let rows = s.chips.iter().map(|c| c.row + 1).max().unwrap_or(0);
             let y0 = top_h + (s.status_h - rows as f32 * lh) * 0.5;
-            let seat = p
-                .game()
-                .turn()
-                .and_then(|t| p.driver.session.replay.seats.get(t))
-                .map(|s| rgb(s.rgb()))
-                .unwrap_or(TEXT);
+            let seat = acting_colour(p);
             for c in &s.chips {
                 let (x, y) = (2.0 * u + c.x, y0 + c.row as f32 * lh);
                 let ch = small * 1.5;
@@ -290,12 +285,7 @@ impl App {
         }
         let lh = small * 1.3;
         let fits = ((a.h - 2.0 * u) / lh).floor().max(0.0) as usize;
-        let seat = p
-            .game()
-            .turn()
-            .and_then(|t| p.driver.session.replay.seats.get(t))
-            .map(|s| rgb(s.rgb()))
-            .unwrap_or(TEXT);
+        let seat = acting_colour(p);
         for (i, (icon, l, c)) in lines.iter().take(fits).enumerate() {
             let (mut x, y) = (a.x + 2.0 * u, a.y + u + i as f32 * lh);
             if icons::drawn(*icon) {
@@ -344,6 +334,15 @@ fn detail_parts(line: &str) -> Vec<String> {
         .filter(|p| !p.is_empty())
         .map(String::from)
         .collect()
+}
+
+/// The colour of the seat to act (the icons are drawn in it), or the text colour when none acts.
+fn acting_colour(p: &Play) -> Color {
+    p.game()
+        .turn()
+        .and_then(|t| p.driver.session.replay.seats.get(t))
+        .map(|s| rgb(s.rgb()))
+        .unwrap_or(TEXT)
 }
 
 #[cfg(test)]
