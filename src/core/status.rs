@@ -102,6 +102,12 @@ impl StatusItem {
     }
 }
 
+/// A status line as (icon, text) pairs, for tests to compare.
+#[cfg(test)]
+pub fn pairs(items: Vec<StatusItem>) -> Vec<(Icon, String)> {
+    items.into_iter().map(|i| (i.icon, i.text)).collect()
+}
+
 /// The status line once the game is over: who won (by `ranking`, seats called `names`).
 pub fn game_over(ranking: &Ranking, names: &[String]) -> Vec<StatusItem> {
     let text = match ranking.winner().and_then(|w| names.get(w)) {

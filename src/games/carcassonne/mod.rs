@@ -690,7 +690,7 @@ mod status_tests {
     fn the_status_line_shows_the_step_the_tiles_left_the_followers_and_the_points() {
         let g = Carcassonne::new(&[], default_seats(2, SeatKind::Human), 7)
             .unwrap_or_else(|e| panic!("{e}"));
-        let items: Vec<(Icon, String)> = g.status().into_iter().map(|i| (i.icon, i.text)).collect();
+        let items = crate::core::status::pairs(g.status());
         assert_eq!(
             items,
             vec![

@@ -413,7 +413,7 @@ mod tests {
     fn the_status_line_shows_the_round_the_cube_and_the_flickers_points() {
         use crate::core::status::unplayerly;
         let g = Catapults::new(default_seats(2, SeatKind::Human)).unwrap_or_else(|e| panic!("{e}"));
-        let items: Vec<(Icon, String)> = g.status().into_iter().map(|i| (i.icon, i.text)).collect();
+        let items = crate::core::status::pairs(g.status());
         assert_eq!(
             items,
             vec![

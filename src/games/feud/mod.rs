@@ -703,7 +703,7 @@ mod status_tests {
     fn the_status_line_shows_the_blocks_to_place_the_ammo_the_hand_and_the_deck() {
         let g =
             Feud::create(default_seats(2, SeatKind::Human), 7).unwrap_or_else(|e| panic!("{e}"));
-        let items: Vec<(Icon, String)> = g.status().into_iter().map(|i| (i.icon, i.text)).collect();
+        let items = crate::core::status::pairs(g.status());
         assert_eq!(
             items,
             vec![
