@@ -149,14 +149,20 @@ export async function passAndPlay(browser, url, Tab, h) {
     check(hands(texts).length === 0, `no hand under the cover: ${hands(texts).join(" | ")}`);
     return pass[1];
   };
-  // After the tap: the named player's hand, nobody else's.
+  // After the tap: the named player's hand, nobody else's. The table shows only the number of
+  // cards in hand (a public count); the cards themselves are named in Details, opened here.
   const uncover = async (who, other) => {
     await tab.tapButton("cover:ready");
     await tab.waitFor("the table", async () => (await tab.button("cover:ready")) === null);
     await tab.frames(2);
+    check(hands(await drawnTexts(tab)).length === 0, "no hand named on the table itself");
+    await tab.tapButton("details");
+    await tab.frames(2);
     const shown = hands(await drawnTexts(tab));
-    check(shown.length === 1 && shown[0].includes(`${who}'s hand: `), `${who}'s hand is shown: ${shown.join(" | ")}`);
+    check(shown.length === 1 && shown[0].includes(`${who}'s hand: `), `${who}'s hand is shown in Details: ${shown.join(" | ")}`);
     check(!shown.some((t) => t.includes(`${other}'s hand`)), `${other}'s hand is not shown`);
+    await tab.tapButton("details");
+    await tab.frames(2);
     return shown[0];
   };
   const first = await covered();
