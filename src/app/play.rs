@@ -34,6 +34,20 @@ pub const QUICK_FLIGHT_SPEED: f32 = 3.0;
 /// second) still lets a bot decide in seconds rather than tens of seconds.
 pub const THINK_SLICE: f64 = 0.020;
 
+/// The slice at the quick pace (`platform::quick_pace`: the browser tests, impatient players):
+/// on a slow screen (a software renderer's few frames a second) 20 ms a frame stretches a bot's
+/// decision many times over in wall time; the quick pace trades smoothness for that time.
+pub const QUICK_THINK_SLICE: f64 = 0.100;
+
+/// How long a bot may think in this frame, seconds.
+pub fn think_slice() -> f64 {
+    if super::platform::quick_pace() {
+        QUICK_THINK_SLICE
+    } else {
+        THINK_SLICE
+    }
+}
+
 /// How long a bot waits before its move, seconds.
 fn bot_pause() -> f32 {
     if super::platform::quick_pace() {

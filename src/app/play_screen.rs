@@ -36,7 +36,7 @@ impl App {
     fn advance(&mut self, p: &mut Play) {
         let was_thinking = p.thinking;
         let t0 = get_time();
-        let until = t0 + super::play::THINK_SLICE;
+        let until = t0 + super::play::think_slice();
         // The longest stretch between two questions of `more` (or before the first, or after
         // the last): what a shorter slice cannot cut.
         let (mut last, mut unit, mut asked) = (t0, (0.0f64, 0u32), false);

@@ -557,7 +557,9 @@ async function main() {
       check(failed, "the network is really cut (an uncached request fails)");
       tab.errors = tab.errors.filter((e) => !e.includes("net::ERR_FAILED") && !e.includes("ERR_INTERNET_DISCONNECTED"));
       await tab.load();
-      await sleep(300);
+      // Drawn once the title screen is up (a slow first frame took longer than a fixed wait).
+      await tab.waitFor("the title screen offline", async () => (await tab.q("ct_screen")) === 1, 30000);
+      await tab.frames(3);
       assertDrawn(await tab.shot("offline-title"), "the offline title screen");
       check((await tab.q("ct_screen")) === 1, "the title screen is shown offline");
       tab.noErrors();

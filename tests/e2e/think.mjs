@@ -17,7 +17,8 @@ const WATCH = { "carcassonne-tile": 2 };
 export async function botThinking(browser, url, Tab, h, fixtures, id) {
   const { check, sleep } = h;
   const ctx = await browser.newContext({ viewport: { width: 960, height: 640 }, hasTouch: true });
-  const tab = await Tab.open(ctx, `${url}?pace=quick`);
+  // The players' pace: the quick one thinks in longer slices (src/app/play.rs, QUICK_THINK_SLICE).
+  const tab = await Tab.open(ctx, url);
   const save = fs.readFileSync(path.join(fixtures, `bot-think-${id}.json`), "utf8");
   await tab.page.evaluate((s) => localStorage.setItem("catapult-table.save", s), save);
   await tab.load();
