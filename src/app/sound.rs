@@ -165,20 +165,12 @@ pub fn samples(effect: Effect) -> Vec<f32> {
             }
             Effect::Miss => {
                 // Two notes going down, soft.
-                let (f, local) = if u < 0.45 {
-                    (392.0, t)
-                } else {
-                    (311.1, t - 0.45 * secs)
-                };
+                let (f, local) = two_notes(u, t, secs, 0.45, 392.0, 311.1);
                 (tone(f, t) * 0.45 + tone(f * 2.0, t) * 0.1) * (-local * 7.0).exp()
             }
             Effect::Score => {
                 // A coin: a short high note and a higher one.
-                let (f, local) = if u < 0.25 {
-                    (987.8, t)
-                } else {
-                    (1318.5, t - 0.25 * secs)
-                };
+                let (f, local) = two_notes(u, t, secs, 0.25, 987.8, 1318.5);
                 (tone(f, t) * 0.5 + tone(f * 3.0, t) * 0.08) * (-local * 10.0).exp()
             }
             Effect::Turn => {
@@ -216,6 +208,16 @@ pub fn wav(samples: &[f32]) -> Vec<u8> {
         b.extend_from_slice(&v.to_le_bytes());
     }
     b
+}
+
+/// A sound of two notes: `first` until the share `split` of its length, then `second`; the
+/// note now and the time since it began (seconds).
+fn two_notes(u: f32, t: f32, secs: f32, split: f32, first: f32, second: f32) -> (f32, f32) {
+    if u < split {
+        (first, t)
+    } else {
+        (second, t - split * secs)
+    }
 }
 
 #[cfg(test)]
