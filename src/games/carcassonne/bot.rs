@@ -263,24 +263,34 @@ pub fn rate(state: &State, action: Action) -> Option<f32> {
         .reduce(f32::max)
 }
 
+/// `place` laid on a copy of `base` by `seat`, then each follower action that may follow, with
+/// the state after it, in the order the rules list them (none when the placement is refused).
+fn placed_then(base: &State, seat: usize, place: Action) -> Vec<(Action, State)> {
+    let mut placed = base.clone();
+    if placed.apply(seat, place).is_err() {
+        return Vec::new();
+    }
+    placed
+        .actions()
+        .into_iter()
+        .filter_map(|then| {
+            let mut s = placed.clone();
+            s.apply(seat, then).is_ok().then_some((then, s))
+        })
+        .collect()
+}
+
 /// Rates one action of the current step on `base` (the blind copy): after a placement, each
 /// follower step that follows is a plan of its own.
 fn rate_first(base: &State, me: usize, first: Action, out: &mut Vec<Plan>) {
     match base.phase {
         Phase::Place { .. } => {
-            let mut placed = base.clone();
-            if placed.apply(me, first).is_err() {
-                return;
-            }
-            for then in placed.actions() {
-                let mut s = placed.clone();
-                if s.apply(me, then).is_ok() {
-                    out.push(Plan {
-                        first,
-                        then: Some(then),
-                        value: value(&s, me),
-                    });
-                }
+            for (then, s) in placed_then(base, me, first) {
+                out.push(Plan {
+                    first,
+                    then: Some(then),
+                    value: value(&s, me),
+                });
             }
         }
         Phase::Follower { .. } | Phase::Catapult => {
@@ -327,17 +337,10 @@ fn quick_turn(s: &mut State, seat: usize, sample: usize, rng: &mut Rng) -> bool 
     places.truncate(sample.max(1));
     let mut best: Option<(f32, State)> = None;
     for p in places {
-        let mut placed = s.clone();
-        if placed.apply(seat, p).is_err() {
-            continue;
-        }
-        for f in placed.actions() {
-            let mut t = placed.clone();
-            if t.apply(seat, f).is_ok() {
-                let v = value(&t, seat);
-                if best.as_ref().is_none_or(|(b, _)| v > *b) {
-                    best = Some((v, t));
-                }
+        for (_, t) in placed_then(s, seat, p) {
+            let v = value(&t, seat);
+            if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                best = Some((v, t));
             }
         }
     }
