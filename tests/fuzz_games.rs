@@ -265,11 +265,17 @@ fn fuzz(id: &str, games_n: usize, move_cap: usize, seed: u64) -> Stats {
         st.problems.push(format!("{id}: no such game"));
         return st;
     };
-    let mut rng = Rng::new(seed);
-    for _ in 0..games_n {
+    let mut seeds = Rng::new(seed);
+    // `CT_FUZZ_GAME_SEED=S` plays only the game a problem line names (each game draws its seat
+    // count and every move from its own seed, so it replays alone).
+    let one: Option<u64> = std::env::var("CT_FUZZ_GAME_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok());
+    for _ in 0..if one.is_some() { 1 } else { games_n } {
+        let game_seed = one.unwrap_or_else(|| seeds.below(u32::MAX) as u64);
+        let mut rng = Rng::new(game_seed);
         let span = (info.max_seats - info.min_seats + 1) as u32;
         let n = info.min_seats + rng.below(span) as usize;
-        let game_seed = rng.below(u32::MAX) as u64;
         let mut g = match games::new_game(id, &[], default_seats(n, SeatKind::Bot), game_seed) {
             Ok(g) => g,
             Err(e) => {
@@ -292,7 +298,12 @@ fn fuzz(id: &str, games_n: usize, move_cap: usize, seed: u64) -> Stats {
                         .push(format!("{id} seed {game_seed}: panic on {mv:?}"));
                     break;
                 }
-                Ok(Ok(_)) => st.accepted += 1,
+                Ok(Ok(_)) => {
+                    if std::env::var_os("CT_FUZZ_DEBUG").is_some() {
+                        eprintln!("accepted {} {:?}", mv.action, mv.args);
+                    }
+                    st.accepted += 1
+                }
                 Ok(Err(e)) => {
                     if std::env::var_os("CT_FUZZ_DEBUG").is_some() {
                         eprintln!("refused {} {:?}: {}", mv.action, mv.args, e.0);
@@ -319,6 +330,8 @@ fn fuzz(id: &str, games_n: usize, move_cap: usize, seed: u64) -> Stats {
             st.finished += 1;
         } else if g.choices().is_empty() && g.launch_prompt().is_none() {
             st.stuck += 1;
+        } else if std::env::var_os("CT_FUZZ_DEBUG").is_some() {
+            eprintln!("{id} seed {game_seed}: not over after {move_cap} moves");
         }
     }
     st
@@ -326,18 +339,20 @@ fn fuzz(id: &str, games_n: usize, move_cap: usize, seed: u64) -> Stats {
 
 fn run_all(games_n: usize, move_cap: usize) {
     let mut problems = Vec::new();
-    println!("game        games    moves  accepted  refused  finished  problems");
+    println!("game        games    moves  accepted  refused  finished  at cap  stuck  problems");
     for g in games::GAMES.iter().filter(|g| g.available && only(g.id)) {
         let t = std::time::Instant::now();
         let st = fuzz(g.id, games_n, move_cap, 0xF022 ^ g.id.len() as u64);
         println!(
-            "{:<10} {:>6} {:>8} {:>9} {:>8} {:>9} {:>9}   ({:.1} s)",
+            "{:<10} {:>6} {:>8} {:>9} {:>8} {:>9} {:>7} {:>6} {:>9}   ({:.1} s)",
             g.id,
             st.games,
             st.moves,
             st.accepted,
             st.refused,
             st.finished,
+            st.games - st.finished - st.stuck,
+            st.stuck,
             st.problems.len(),
             t.elapsed().as_secs_f64()
         );

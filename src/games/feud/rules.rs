@@ -419,8 +419,24 @@ impl State {
         rank(&["winner", "soldiers standing", "blocks standing"], &keys)
     }
 
-    /// Applies a move (a decision or a shot's outcome) for the acting seat.
+    /// Applies a move (a decision or a shot's outcome) for the acting seat. A refused move leaves
+    /// the game exactly as it was, even one that did part of its work first (placing every soldier
+    /// until no room is left).
     pub fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+        // The designs never change in play: kept aside, the copy is a few small vectors.
+        let designs = std::mem::take(&mut self.designs);
+        let saved = self.clone();
+        self.designs = designs;
+        let result = self.apply_in_place(mv);
+        if result.is_err() {
+            let designs = std::mem::take(&mut self.designs);
+            *self = saved;
+            self.designs = designs;
+        }
+        result
+    }
+
+    fn apply_in_place(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
         let Some(actor) = self.acting() else {
             crate::refuse!("the game is over");
         };
