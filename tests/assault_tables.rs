@@ -331,3 +331,33 @@ fn a_sleeping_castle_wakes_when_hit_and_a_throw_that_touches_nothing_moves_nothi
         miss1.steps
     );
 }
+
+#[test]
+fn hard_throws_search_without_the_plateau_stop_and_nothing_else_changes() {
+    use catapult_table::core::bot::BotPlan;
+    use catapult_table::core::{Level, Rng};
+    let mut g = game(2, TableVersion::V2, 3);
+    // A decision (building): the shared bot at every level.
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
+        assert!(g.bot_plan(level, &mut Rng::new(1)).is_none(), "{level:?}");
+    }
+    build_all(&mut g, design("Four Gates"), &[Siege::Catapult]);
+    thrower(&g);
+    // A throw: Easy and Normal search as before, drawing nothing from the bots' generator.
+    for level in [Level::Easy, Level::Normal] {
+        let mut rng = Rng::new(7);
+        assert!(g.bot_plan(level, &mut rng).is_none(), "{level:?}");
+        assert_eq!(rng.next_u32(), Rng::new(7).next_u32(), "{level:?}");
+    }
+    // Hard searches with its own generator (seeded by the bots' one) and never stops on a
+    // plateau.
+    match g.bot_plan(Level::Hard, &mut Rng::new(7)) {
+        Some(BotPlan::Search { level, budget, .. }) => {
+            assert_eq!(level, Level::Hard);
+            assert_eq!(budget.enough, 0);
+            assert!(budget.preview);
+            assert_eq!(budget, catapult_table::games::assault::decide::HARD_AIM);
+        }
+        _ => panic!("Hard's throw is the shared search with its own budget"),
+    }
+}

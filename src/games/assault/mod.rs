@@ -525,6 +525,16 @@ impl Game for Assault {
         decide::rate(self, mv, level)
     }
 
+    /// Hard's throw: the shared search with `decide::HARD_AIM` (no stop on a plateau). Every
+    /// other move, and every other level, is the shared bot's as before.
+    fn bot_plan(
+        &self,
+        level: crate::core::Level,
+        rng: &mut crate::core::Rng,
+    ) -> Option<crate::core::bot::BotPlan> {
+        decide::plan(self, level, rng)
+    }
+
     fn invariant_violations(&self) -> Vec<String> {
         self.state.conservation()
     }
