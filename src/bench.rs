@@ -593,6 +593,30 @@ pub fn time_game(
     ))
 }
 
+/// A whole bot-vs-bot game of Assault at Normal on table 1 (a recording without `table_v2`: every
+/// castle awake in every throw) or table 2 (castles that stood start a throw asleep):
+/// milliseconds and moves (docs/benchmarks.md, "Assault's tables").
+pub fn time_assault_table(seats: usize, seed: u64, table_v2: bool) -> Result<(f64, usize), String> {
+    let options: Vec<String> = if table_v2 {
+        vec![crate::games::assault::rules::TABLE_V2.to_string()]
+    } else {
+        Vec::new()
+    };
+    let header = Replay::new(
+        crate::games::assault::ID,
+        &options,
+        crate::core::seat::default_seats(seats, crate::core::seat::SeatKind::Bot),
+        seed,
+    );
+    let mut driver = headless::driver_for(&header).map_err(|e| e.0)?;
+    let t0 = Instant::now();
+    driver.play_out().map_err(|e| format!("assault: {e}"))?;
+    Ok((
+        t0.elapsed().as_secs_f64() * 1e3,
+        driver.session.replay.moves.len(),
+    ))
+}
+
 /// The whole games the bots' speed is judged by (docs/benchmarks.md).
 pub const TIMED_GAMES: &[(&str, usize)] = &[("catapults", 4), ("assault", 10)];
 
@@ -693,6 +717,39 @@ fn bots_section(only: &[String], seed: u64, baseline: bool, r: &mut RunResult) {
                 r.code = 1;
                 r.err.push(format!("bench: {e}"));
             }
+        }
+    }
+    if !only.is_empty() && !only.iter().any(|g| g == crate::games::assault::ID) {
+        return;
+    }
+    r.out.push(String::new());
+    r.out.push(format!(
+        "Assault's tables: a whole 10-seat game, Normal bots ({platform}; ms; seed {seed}; \
+         ratio = table 1 / table 2, whole game and per move: the tables play different games)"
+    ));
+    r.out.push(format!(
+        "{:<12} {:>5} {:>20} {:>20} {:>6} {:>8}",
+        "game", "seats", "table 1", "table 2", "ratio", "per move"
+    ));
+    match (
+        time_assault_table(10, seed, false),
+        time_assault_table(10, seed, true),
+    ) {
+        (Ok((ms1, m1)), Ok((ms2, m2))) => {
+            let per_move = |ms: f64, moves: usize| ms / moves.max(1) as f64;
+            r.out.push(format!(
+                "{:<12} {:>5} {:>20} {:>20} {:>6} {:>8}",
+                crate::games::assault::ID,
+                10,
+                format!("{} ({m1} moves)", fmt_ms(ms1)),
+                format!("{} ({m2} moves)", fmt_ms(ms2)),
+                format!("{:.1}", ms1 / ms2),
+                format!("{:.1}", per_move(ms1, m1) / per_move(ms2, m2))
+            ));
+        }
+        (Err(e), _) | (_, Err(e)) => {
+            r.code = 1;
+            r.err.push(format!("bench: {e}"));
         }
     }
 }

@@ -209,7 +209,7 @@ fn a_strong_direct_hit_knocks_cards_down() {
     let mut tried = 0;
     for ty in [0.08, 0.12] {
         for elev in [-180, -150, -120, -90] {
-            let Some(l) = ballistic(a, tx, ty, elev) else {
+            let Some(l) = ballistic(&g.state, a, tx, ty, elev) else {
                 continue;
             };
             if l.power < 300 {

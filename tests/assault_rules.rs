@@ -456,7 +456,8 @@ fn gods_favour_places_the_great_tower_off_the_mats() {
         Move::decide(a, "tower", &[geo::mat_left(1) as i64 + 1000]),
     );
     assert!(e.contains("Bedrock mat"), "{e}");
-    let e = refused(&mut g, Move::decide(a, "tower", &[geo::pivot(0).0 as i64]));
+    let arm = g.state.pivot(0).0 as i64;
+    let e = refused(&mut g, Move::decide(a, "tower", &[arm]));
     assert!(e.contains("arm"), "{e}");
     let e = refused(&mut g, Move::decide(a, "tower", &[-100_000]));
     assert!(e.contains("table"), "{e}");

@@ -75,7 +75,13 @@ fn check_no_card_is_lost_or_duplicated(
     use catapult_table::core::Game;
     use catapult_table::games::assault::Assault;
     let total: u32 = if players >= 6 { 110 } else { 55 };
-    let g = Assault::new(&[], default_seats(players, SeatKind::Bot), seed);
+    // The game's own options: a new game is played on table 2 (`table_v2`), whose elbows and
+    // Great Tower spots differ from table 1's.
+    let g = Assault::new(
+        &session.replay.options,
+        default_seats(players, SeatKind::Bot),
+        seed,
+    );
     let Ok(mut g) = g else {
         panic!("new game");
     };

@@ -140,6 +140,7 @@ pub fn info(id: &str) -> RuleResult<&'static GameInfo> {
 pub fn table_versions(id: &str) -> &'static [&'static str] {
     match id {
         feud::ID => &[feud::TABLE_V2],
+        assault::ID => &[assault::rules::TABLE_V2],
         _ => &[],
     }
 }

@@ -460,6 +460,12 @@ impl Table {
 
     /// Whether any collider of `a` is in contact with any collider of `b`.
     pub fn touching(&self, a: BodyId, b: BodyId) -> bool {
+        self.touching_within(a, b, TOUCH_TOLERANCE)
+    }
+
+    /// Whether a contact point of `a` and `b` lies within `tolerance` metres (the contact
+    /// manifolds hold points up to the prediction distance, ~1 cm here).
+    pub fn touching_within(&self, a: BodyId, b: BodyId, tolerance: f32) -> bool {
         let (Some(ba), Some(bb)) = (self.bodies.get(a), self.bodies.get(b)) else {
             return false;
         };
@@ -476,11 +482,64 @@ impl Table {
                         // (~1 cm here): only points actually within TOUCH_TOLERANCE count.
                         p.manifolds()
                             .iter()
-                            .any(|m| m.points.iter().any(|pt| pt.dist <= TOUCH_TOLERANCE))
+                            .any(|m| m.points.iter().any(|pt| pt.dist <= tolerance))
                     })
                     .unwrap_or(false)
             })
         })
+    }
+
+    /// Wakes a body (and, through the physics, whatever rests against it).
+    pub fn wake(&mut self, id: BodyId) {
+        if let Some(rb) = self
+            .bodies
+            .get(id)
+            .filter(|b| !b.removed)
+            .and_then(|b| self.world.bodies.get_mut(b.handle))
+        {
+            rb.wake_up(true);
+        }
+        self.settled = false;
+        self.calm = 0;
+    }
+
+    /// Bodies built where they stood at rest go to sleep: one physics step finds their contacts
+    /// (a contact that *starts* wakes a sleeping body, so they cannot be put on the table
+    /// asleep), then they sleep until something moving touches them or what they rest on.
+    /// The step counts in `steps` and `work`; call it before anything is fired.
+    pub fn fall_asleep(&mut self, ids: &[BodyId]) {
+        let dynamic = self
+            .bodies
+            .iter()
+            .filter(|b| b.spec.dynamic && !b.removed)
+            .count() as u64;
+        self.world.step();
+        self.steps += 1;
+        self.work += dynamic.max(1);
+        for &id in ids {
+            if let Some(rb) = self
+                .bodies
+                .get(id)
+                .filter(|b| !b.removed && b.spec.dynamic)
+                .and_then(|b| self.world.bodies.get_mut(b.handle))
+            {
+                rb.sleep();
+            }
+        }
+    }
+
+    /// Whether every dynamic body still on the table is asleep: nothing can move any more
+    /// until something outside the physics acts.
+    pub fn all_asleep(&self) -> bool {
+        self.bodies
+            .iter()
+            .filter(|b| b.spec.dynamic && !b.removed)
+            .all(|b| {
+                self.world
+                    .bodies
+                    .get(b.handle)
+                    .is_none_or(|rb| rb.is_sleeping())
+            })
     }
 
     /// Takes a body off the table (its piece goes back to its supply); it stays in the id list.

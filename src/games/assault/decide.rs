@@ -10,7 +10,36 @@ use super::geometry as geo;
 use super::rules::codec::Action;
 use super::rules::Task;
 use super::Assault;
-use crate::core::{Game, Launch, LaunchKind, Level, Move};
+use crate::core::bot::{BotBudget, BotPlan};
+use crate::core::{Game, Launch, LaunchKind, Level, Move, Rng};
+
+/// Hard's throw search (before `BotBudget::at` doubles its samples, quadruples its refinements
+/// and multiplies its work): the shared default without the stop on a plateau. A throw that
+/// knocks no card rates about the same wherever it lands inside a castle, so three such throws
+/// made a "plateau" and ended the search before it found a throw that knocks cards down; Hard's
+/// exact hand gains from every candidate it simulates (docs/balance.md, Assault's findings).
+pub const HARD_AIM: BotBudget = BotBudget {
+    samples: 10,
+    refinements: 5,
+    preview: true,
+    work: 10_000,
+    enough: 0,
+};
+
+/// The game's own plan for a bot's move: Hard's throws search with `HARD_AIM`, drawing from a
+/// generator seeded by the bots' one (so a game stays a function of its seed); None (the shared
+/// bot, unchanged) for every other move and level.
+pub fn plan(g: &Assault, level: Level, rng: &mut Rng) -> Option<BotPlan> {
+    if level != Level::Hard || !matches!(g.state.task(), Some(Task::Aim { .. })) {
+        return None;
+    }
+    let seed = ((rng.next_u32() as u64) << 32) | rng.next_u32() as u64;
+    Some(BotPlan::Search {
+        level,
+        rng: Rng::new(seed),
+        budget: HARD_AIM,
+    })
+}
 
 /// How much a decision is worth to the acting seat; None for moves that are not decisions.
 pub fn rate(g: &Assault, mv: &Move, level: Level) -> Option<i64> {

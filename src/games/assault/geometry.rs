@@ -13,7 +13,8 @@ pub const CARD_MASS_G: f32 = 1.8;
 pub const MAT_W: i32 = 3600;
 pub const MAT_T: i32 = 30;
 pub const MAT_GAP: i32 = 2600;
-/// The thrower's elbow rests on the table this far right of their mat's right edge; the forearm is
+/// The thrower's elbow rests on the table this far beside their mat (to the right of its right
+/// edge, or on table 2 in the right half of the row left of its left edge); the forearm is
 /// upright, so the wrist (the throw's pivot) is this high above the table.
 pub const PIVOT_DX: i32 = 600;
 pub const WRIST_Y: i32 = 2400;
@@ -47,9 +48,35 @@ pub fn mat_left(seat: usize) -> i32 {
     seat as i32 * (MAT_W + MAT_GAP)
 }
 
-/// The wrist pivot of a seat (absolute dmm).
-pub fn pivot(seat: usize) -> (i32, i32) {
-    (mat_left(seat) + MAT_W + PIVOT_DX, WRIST_Y)
+/// The table a game is played on (docs/rules/assault.md, "Table versions"). A game keeps the one
+/// it was started on, so that every recording replays to the same result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TableVersion {
+    /// Recordings without the option `table_v2`: every elbow rests to the right of its mat, and
+    /// every castle starts a throw awake.
+    V1,
+    /// Every new game: an elbow rests on the side of its mat that faces the middle of the row
+    /// (`elbow_on_the_left`), and castles that stood start a throw asleep (the physics wakes
+    /// what a throw touches).
+    #[default]
+    V2,
+}
+
+/// Whether `seat`'s elbow rests to the left of its mat (table 2: the seats in the right half of
+/// the row, so that every thrower faces the middle and a row of `n` mats is its own mirror
+/// image; a middle seat of an odd row keeps the right). Table 1: never.
+pub fn elbow_on_the_left(seat: usize, n: usize, version: TableVersion) -> bool {
+    version == TableVersion::V2 && 2 * seat > n.saturating_sub(1)
+}
+
+/// The wrist pivot of a seat (absolute dmm) at a table of `n` seats: 6 cm beside its mat, on
+/// the side its elbow rests.
+pub fn pivot(seat: usize, n: usize, version: TableVersion) -> (i32, i32) {
+    if elbow_on_the_left(seat, n, version) {
+        (mat_left(seat) - PIVOT_DX, WRIST_Y)
+    } else {
+        (mat_left(seat) + MAT_W + PIVOT_DX, WRIST_Y)
+    }
 }
 
 /// Table extent (absolute dmm) for `n` seats.

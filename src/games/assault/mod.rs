@@ -90,15 +90,15 @@ impl Assault {
 
 /// Launch parameters that send a card from `seat`'s wrist to (tx, ty) metres at elevation
 /// `elev` tenths of a degree above the horizontal, or None when no legal power does it.
-pub fn ballistic(seat: usize, tx: f32, ty: f32, elev: i32) -> Option<Launch> {
-    let (px, _) = geo::pivot(seat);
+pub fn ballistic(st: &State, seat: usize, tx: f32, ty: f32, elev: i32) -> Option<Launch> {
+    let (px, _) = st.pivot(seat);
     let right = tx >= px as f32 * table::DMM;
     let angle = if right {
         elev.rem_euclid(3600)
     } else {
         (1800 - elev).rem_euclid(3600)
     };
-    let (rx, ry) = table::release_point(seat, angle);
+    let (rx, ry) = table::release_point(st, seat, angle);
     let dx = (tx - rx).abs();
     let e = elev as f32 * (core::f32::consts::PI / 1800.0);
     let (c, s) = (libm::cosf(e), libm::sinf(e));
@@ -330,9 +330,19 @@ impl Game for Assault {
         prompt.check(launch)?;
         let mut world = self.world();
         if let Some(Task::Aim { seat }) = self.state.task() {
-            table::throw(&mut world, seat, launch, self.state.munition_count());
+            table::throw(
+                &mut world,
+                &self.state,
+                seat,
+                launch,
+                self.state.munition_count(),
+            );
         }
-        Ok(Box::new(table::AssaultShot::of(world, self.frame())))
+        Ok(Box::new(table::AssaultShot::of(
+            world,
+            self.frame(),
+            self.state.table,
+        )))
     }
 
     fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
@@ -463,7 +473,7 @@ impl Game for Assault {
                 ..Launch::default()
             }],
             Some(Task::Aim { seat }) => {
-                let (px, _) = geo::pivot(seat);
+                let (px, _) = st.pivot(seat);
                 let mut targets: Vec<(i64, usize, f32)> = Vec::new();
                 for (s, p) in st.players.iter().enumerate() {
                     if s == seat || !p.alive() || p.standing() == 0 {
@@ -479,7 +489,7 @@ impl Game for Assault {
                 for &e in &elevations {
                     for t in targets.iter().take(2) {
                         let ty = (geo::MAT_T + 400) as f32 * table::DMM;
-                        if let Some(l) = ballistic(seat, t.2, ty, e) {
+                        if let Some(l) = ballistic(st, seat, t.2, ty, e) {
                             hints.push(l);
                         }
                     }
@@ -495,7 +505,7 @@ impl Game for Assault {
                         let tx = (left + c.pose.x) as f32 * table::DMM;
                         let ty = (geo::MAT_T + c.pose.y) as f32 * table::DMM;
                         for e in [0, 150, 350] {
-                            if let Some(l) = ballistic(seat, tx, ty, e) {
+                            if let Some(l) = ballistic(st, seat, tx, ty, e) {
                                 hints.push(l);
                             }
                         }
@@ -513,6 +523,16 @@ impl Game for Assault {
 
     fn rate_decision_at(&self, mv: &Move, level: crate::core::Level) -> Option<i64> {
         decide::rate(self, mv, level)
+    }
+
+    /// Hard's throw: the shared search with `decide::HARD_AIM` (no stop on a plateau). Every
+    /// other move, and every other level, is the shared bot's as before.
+    fn bot_plan(
+        &self,
+        level: crate::core::Level,
+        rng: &mut crate::core::Rng,
+    ) -> Option<crate::core::bot::BotPlan> {
+        decide::plan(self, level, rng)
     }
 
     fn invariant_violations(&self) -> Vec<String> {

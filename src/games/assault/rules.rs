@@ -21,6 +21,10 @@ use super::geometry::{self, Pose};
 use crate::core::{Deck, Event, Fact, LaunchKind, LaunchPrompt, Move, Refusal, Rng, RuleResult};
 
 pub const OPTION_GODS: &str = "as_high_as_gods";
+/// The option every new game is recorded with (written by the build, never offered to players):
+/// it is played on the second table (`geometry::TableVersion::V2`). A recording without it was
+/// made on the first table and replays on it.
+pub const TABLE_V2: &str = "table_v2";
 pub const CARDS_PER_PLAYER: usize = 8;
 
 /// The eight kinds of siege card.
@@ -342,6 +346,8 @@ pub struct Damage {
 pub struct State {
     pub n: usize,
     pub gods_rule: bool,
+    /// The table this game is played (and was recorded) on.
+    pub table: geometry::TableVersion,
     pub players: Vec<Player>,
     pub building: Deck<u32>,
     pub siege: Deck<Siege>,
@@ -476,7 +482,7 @@ impl State {
     pub fn launch_prompt(&self) -> Option<LaunchPrompt> {
         match self.task()? {
             Task::Aim { seat } => {
-                let (px, py) = geometry::pivot(seat);
+                let (px, py) = self.pivot(seat);
                 let mut p = LaunchPrompt::new(
                     LaunchKind::Wrist,
                     [px as f32 / 10_000.0, py as f32 / 10_000.0],
@@ -495,6 +501,11 @@ impl State {
             }
             _ => None,
         }
+    }
+
+    /// `seat`'s wrist pivot on this game's table (absolute dmm).
+    pub fn pivot(&self, seat: usize) -> (i32, i32) {
+        geometry::pivot(seat, self.n, self.table)
     }
 
     /// Mats a shot includes: the let-go seat's mat, or every castle for a throw.

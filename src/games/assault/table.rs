@@ -7,8 +7,9 @@
 //! on a thrown card falls now, inside the same shot.
 
 use super::geometry as geo;
+use super::geometry::TableVersion;
 use super::rules::codec::ShotFact;
-use super::rules::State;
+use super::rules::{State, Task};
 use crate::core::{BodyShape, BodyView, Fact, Launch, Look, TableView};
 use crate::physics::{
     floor_specs, launch, rest_view, table_of, BodyId, BodySpec, Part, ShotRun, ShotStages, Table,
@@ -163,15 +164,28 @@ pub fn rest_specs(state: &State, mats: &[usize]) -> RestSpecs {
     }
 }
 
-/// Builds the table of `rest_specs` (nothing fired yet).
+/// Whether a shot of this task starts the castles asleep: on table 2, a throw (every castle on
+/// the table stood when its last shot ended: a castle is let go after every change). A let-go
+/// starts awake, as on table 1: it is the settling of a changed castle.
+pub fn starts_asleep(state: &State) -> bool {
+    state.table == TableVersion::V2 && matches!(state.task(), Some(Task::Aim { .. }))
+}
+
+/// Builds the table of `rest_specs` (nothing fired yet); on table 2 a throw's castles and
+/// Great Tower start asleep (`starts_asleep`).
 pub fn build_world(state: &State, mats: &[usize], cfg: TableConfig) -> World {
     let RestSpecs {
         specs,
         cards,
         tower,
     } = rest_specs(state, mats);
+    let mut table = table_of(cfg, specs);
+    if starts_asleep(state) {
+        let ids: Vec<BodyId> = cards.iter().map(|c| c.body).chain(tower).collect();
+        table.fall_asleep(&ids);
+    }
     World {
-        table: table_of(cfg, specs),
+        table,
         cards,
         projectiles: Vec::new(),
         tower,
@@ -179,15 +193,15 @@ pub fn build_world(state: &State, mats: &[usize], cfg: TableConfig) -> World {
 }
 
 /// Where a wrist throw releases its card: the wrist pivot plus the hand, along the throw (m).
-pub fn release_point(seat: usize, angle: i32) -> (f32, f32) {
-    let (px, py) = geo::pivot(seat);
+pub fn release_point(state: &State, seat: usize, angle: i32) -> (f32, f32) {
+    let (px, py) = state.pivot(seat);
     let (dx, dy) = launch::direction(angle);
     (px as f32 * DMM + HAND * dx, py as f32 * DMM + HAND * dy)
 }
 
 /// Adds the thrown siege card(s) and releases them with the launch's speed, direction and spin.
-pub fn throw(world: &mut World, seat: usize, l: &Launch, munitions: usize) {
-    let (rx, ry) = release_point(seat, l.angle);
+pub fn throw(world: &mut World, state: &State, seat: usize, l: &Launch, munitions: usize) {
+    let (rx, ry) = release_point(state, seat, l.angle);
     let (dx, dy) = launch::direction(l.angle);
     let (vx, vy) = launch::velocity(l.angle, l.power, MIN_SPEED, MAX_SPEED);
     let w = launch::spin(l.spin, MAX_SPIN);
@@ -271,11 +285,13 @@ pub struct Siege {
     lifted: bool,
     /// Where each thrown card came to rest before it was lifted (dmm).
     rest: Vec<(i64, i64)>,
+    /// The table this shot runs on (`TableVersion`).
+    version: TableVersion,
 }
 
 impl AssaultShot {
     /// A shot of a world built (and thrown into) already; `frame` holds what is drawn beneath.
-    pub fn of(world: World, frame: TableView) -> AssaultShot {
+    pub fn of(world: World, frame: TableView, version: TableVersion) -> AssaultShot {
         let World {
             table,
             cards,
@@ -288,6 +304,7 @@ impl AssaultShot {
             tower,
             lifted: false,
             rest: Vec::new(),
+            version,
         };
         ShotRun::new(table, frame, siege)
     }
@@ -295,30 +312,59 @@ impl AssaultShot {
 
 impl Siege {
     fn lift_projectiles(&mut self, t: &mut Table) {
+        let ids: Vec<BodyId> = self
+            .cards
+            .iter()
+            .map(|c| c.body)
+            .chain(self.tower)
+            .filter(|&id| !t.is_removed(id))
+            .collect();
+        // Table 2: only what a thrown card props is woken (the physics wakes the rest as it
+        // moves), read before the thrown cards go.
+        let propped: Vec<BodyId> = match self.version {
+            TableVersion::V1 => Vec::new(),
+            TableVersion::V2 => ids
+                .iter()
+                .copied()
+                .filter(|&id| {
+                    self.projectiles
+                        .iter()
+                        .any(|&p| t.touching_within(id, p, PROPPED))
+                })
+                .collect(),
+        };
         for &p in &self.projectiles {
             if let Some((x, y, _)) = t.pose(p).filter(|_| !t.is_removed(p)) {
                 self.rest.push((q(x / DMM), q(y / DMM)));
             }
             t.remove(p);
         }
-        // Wake everything left so that what rested on a thrown card may fall now.
-        let ids: Vec<BodyId> = self
-            .cards
-            .iter()
-            .map(|c| c.body)
-            .chain(self.tower)
-            .collect();
-        for id in ids {
-            if !t.is_removed(id) {
-                let (vx, vy, w) = t.velocity(id).unwrap_or_default();
-                t.set_velocity(id, vx, vy, w);
+        match self.version {
+            // Wake everything left so that what rested on a thrown card may fall now.
+            TableVersion::V1 => {
+                for id in ids {
+                    let (vx, vy, w) = t.velocity(id).unwrap_or_default();
+                    t.set_velocity(id, vx, vy, w);
+                }
+            }
+            TableVersion::V2 => {
+                for id in propped {
+                    t.wake(id);
+                }
             }
         }
     }
 }
 
+/// Table 2: a body with a contact point this close to a thrown card (m) rests against it and is
+/// woken when the thrown card is lifted off.
+pub const PROPPED: f32 = 0.002;
+
 impl ShotStages for Siege {
     fn after_frame(&mut self, table: &mut Table, settled: bool) -> bool {
+        // Table 2: once every body sleeps nothing can move any more: the stage is over without
+        // waiting out the calm frames (the poses, and so the facts, are what they would be).
+        let settled = settled || (self.version == TableVersion::V2 && table.all_asleep());
         if !settled {
             return false;
         }
@@ -350,7 +396,7 @@ pub fn static_view(state: &State, names: &[String]) -> TableView {
     for s in 0..state.n {
         let p = &state.players[s];
         let x = geo::mat_left(s) as f32 * DMM + geo::MAT_W as f32 * DMM / 2.0;
-        let (px, py) = geo::pivot(s);
+        let (px, py) = state.pivot(s);
         bodies.push(BodyView {
             shape: BodyShape::Circle { r: 0.008 },
             x: px as f32 * DMM,

@@ -153,7 +153,7 @@ impl State {
             if a < m1 && b > m0 {
                 crate::refuse!("the Great Tower cannot stand on a Bedrock mat (seat {s}'s)");
             }
-            let (px, _) = geometry::pivot(s);
+            let (px, _) = self.pivot(s);
             if a < px + geometry::ARM_ZONE && b > px - geometry::ARM_ZONE {
                 crate::refuse!(
                     "the Great Tower cannot stand where seat {s} rests their throwing arm"
@@ -163,17 +163,21 @@ impl State {
         Ok(())
     }
 
-    /// Good places for the Great Tower next to a seat's own mat.
+    /// Good places for the Great Tower next to a seat's own mat: 30 mm clear of the mat on the
+    /// side away from the elbow, 30 mm clear of the arm on the elbow's side.
     pub fn tower_spots(&self, seat: usize) -> Vec<i32> {
         let l = geometry::mat_left(seat);
         let r = l + geometry::MAT_W;
-        [
-            l - 800,
-            r + geometry::PIVOT_DX + geometry::ARM_ZONE + geometry::TOWER_HW + 300,
-        ]
-        .into_iter()
-        .filter(|&x| self.check_tower(x).is_ok())
-        .collect()
+        let past_arm = geometry::PIVOT_DX + geometry::ARM_ZONE + geometry::TOWER_HW + 300;
+        let (left, right) = if geometry::elbow_on_the_left(seat, self.n, self.table) {
+            (l - past_arm, r + 800)
+        } else {
+            (l - 800, r + past_arm)
+        };
+        [left, right]
+            .into_iter()
+            .filter(|&x| self.check_tower(x).is_ok())
+            .collect()
     }
 
     // ----- the building and reinforcing moves ------------------------------------------------

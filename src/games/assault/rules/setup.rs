@@ -8,6 +8,11 @@ impl State {
             crate::refuse!("Assault on the Castle takes 2 to 10 players, not {n}");
         }
         let gods_rule = options.iter().any(|o| o == OPTION_GODS);
+        let table = if options.iter().any(|o| o == TABLE_V2) {
+            geometry::TableVersion::V2
+        } else {
+            geometry::TableVersion::V1
+        };
         let copies = if n >= 6 { 2 } else { 1 };
         let (kinds, building_count) = siege_distribution()?;
         let mut rng = Rng::new(seed);
@@ -47,6 +52,7 @@ impl State {
         Ok(State {
             n,
             gods_rule,
+            table,
             players,
             building,
             siege,
