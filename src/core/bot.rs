@@ -171,11 +171,17 @@ impl BotBudget {
     /// means, refines four times as long and may spend `HARD_WORK_FACTOR` times the work (a
     /// shaking hand gains little from a fine search; Hard's exact one does).
     pub fn at(self, level: Level) -> BotBudget {
+        self.at_factor(level, HARD_WORK_FACTOR)
+    }
+
+    /// `at` with Hard's work cap `factor` times Normal's: the game's own factor
+    /// (`Game::hard_work_factor`; by default `HARD_WORK_FACTOR`).
+    pub fn at_factor(self, level: Level, factor: u64) -> BotBudget {
         match level {
             Level::Hard => BotBudget {
                 samples: self.samples * 2,
                 refinements: self.refinements * 4,
-                work: self.work.saturating_mul(HARD_WORK_FACTOR),
+                work: self.work.saturating_mul(factor),
                 ..self
             },
             _ => self,
@@ -331,7 +337,8 @@ impl Think {
         if let Some(prompt) = game.launch_prompt() {
             // Decisions offered beside a shot (play a card…) are taken now and then.
             if candidates.is_empty() || rng.below(3) != 0 {
-                let aim = Box::new(Aim::new(game, prompt, budget.at(level)));
+                let budget = budget.at_factor(level, game.hard_work_factor());
+                let aim = Box::new(Aim::new(game, prompt, budget));
                 return Think {
                     stage: Stage::Aim { seat, level, aim },
                     own_rng: None,
@@ -758,6 +765,10 @@ mod tests {
             (hard.samples, hard.refinements, hard.work),
             (20, 20, 50_000)
         );
+        // A game's own factor (`Game::hard_work_factor`) changes Hard's cap only.
+        let own = base.at_factor(Level::Hard, 3);
+        assert_eq!((own.samples, own.refinements, own.work), (20, 20, 30_000));
+        assert_eq!(base.at_factor(Level::Normal, 3), base.at(Level::Normal));
     }
 
     #[test]
