@@ -38,14 +38,14 @@ fn a_normal_catapults_bot_tries_a_few_flicks_and_a_hard_one_many_more() {
 #[test]
 fn a_hard_catapults_bot_stops_at_its_games_own_cap() {
     use catapult_table::core::bot::HARD_WORK_FACTOR;
-    // The bench's Hard shot positions (`referee bench --bots`): the last is late enough in
-    // the game that a flick costs ~2,000 work.
-    let [shots, _] = catapult_table::bench::bot_positions("catapults", 2, 1, 6)
+    // The bench's sixth Hard shot position (`referee bench --bots`: a Normal game, seed 1, after
+    // five flicks), late enough that a flick costs ~2,000 work.
+    let mut d = catapult_table::headless::bot_game("catapults", 2, 1, &[])
         .unwrap_or_else(|e| panic!("{e}"));
-    let Some(g) = shots.last() else {
-        panic!("no shot position");
-    };
-    let g = g.as_ref();
+    for _ in 0..5 {
+        d.bot_turn().unwrap_or_else(|e| panic!("{e}"));
+    }
+    let g = d.game();
     let b = BotBudget::default();
     assert!(g.hard_work_factor() < HARD_WORK_FACTOR);
     let cap = b.work * g.hard_work_factor();
