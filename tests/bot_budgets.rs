@@ -30,3 +30,38 @@ fn a_normal_catapults_bot_tries_a_few_flicks_and_a_hard_one_many_more() {
     );
     assert!(hard > normal, "Hard tried {hard}, Normal {normal}");
 }
+
+/// Catapults lowers Hard's work cap (`Game::hard_work_factor`, 3 times Normal's rather than the
+/// shared 5) to keep a Hard decision within 0.3 s: late in a game, where the shared cap would
+/// spend ~48,000 work, Hard stops at 30,000 plus the flick under way, and still tries more
+/// flicks than Normal.
+#[test]
+fn a_hard_catapults_bot_stops_at_its_games_own_cap() {
+    use catapult_table::core::bot::HARD_WORK_FACTOR;
+    // The bench's sixth Hard shot position (`referee bench --bots`: a Normal game, seed 1, after
+    // five flicks), late enough that a flick costs ~2,000 work.
+    let mut d = catapult_table::headless::bot_game("catapults", 2, 1, &[])
+        .unwrap_or_else(|e| panic!("{e}"));
+    for _ in 0..5 {
+        d.bot_turn().unwrap_or_else(|e| panic!("{e}"));
+    }
+    let g = d.game();
+    let b = BotBudget::default();
+    assert!(g.hard_work_factor() < HARD_WORK_FACTOR);
+    let cap = b.work * g.hard_work_factor();
+    let search = |budget: BotBudget| {
+        let Some(prompt) = g.launch_prompt() else {
+            panic!("the next move is a flick");
+        };
+        let mut aim = Aim::new(g, prompt, budget);
+        let mut rng = Rng::new(1);
+        while !aim.step(g, &mut rng, &mut || true) {}
+        (aim.candidates(), aim.work())
+    };
+    let (hard, work) = search(b.at_factor(Level::Hard, g.hard_work_factor()));
+    let (_, shared) = search(b.at(Level::Hard));
+    let (normal, _) = search(b.at(Level::Normal));
+    assert!(work >= cap && work < cap + 3_000, "Hard spent {work}");
+    assert!(shared > work + 5_000, "the shared cap spent {shared}");
+    assert!(hard > normal, "Hard tried {hard}, Normal {normal}");
+}

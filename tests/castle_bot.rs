@@ -258,3 +258,65 @@ fn castle_stall_every_tower_left_roofed_or_nearly_full_still_gets_aimed_at() {
     g.state.mats[THEIRS].squares[0].stack[0].ammo = 12;
     assert_eq!(cbot::targets(&g.state).len(), 11);
 }
+
+/// A Hard bot walled in by its own tall stack right in front of its catapult (no arc clears it)
+/// moves the catapult (another corner, or onto the box) before it shoots; Normal shoots as it
+/// stands. Seen in play: Hard vs Easy, seed 42, 928 shots into its own tower.
+#[test]
+fn a_walled_in_hard_bot_moves_its_catapult_before_it_shoots() {
+    use catapult_table::games::castle::table::{catapult_origin, layout_of};
+    let mut g = game();
+    let seat = g.state.turn.seat;
+    let Some(mine) = g.state.mat_of(seat) else {
+        panic!("the acting seat has a mat");
+    };
+    let Some(origin) = catapult_origin(&g.state) else {
+        panic!("the acting seat has a catapult");
+    };
+    let layout = layout_of(&g.state);
+    let squares = g.state.mats[mine].squares.len();
+    let Some(front) = (0..squares).min_by(|&a, &b| {
+        let d = |s: usize| (layout.square_x(mine, s) - origin[0]).abs();
+        d(a).total_cmp(&d(b))
+    }) else {
+        panic!("the mat has squares");
+    };
+    // Towers from the unassigned mats onto that square until no arc clears it.
+    let mut n = 0;
+    'pile: for m in [1, 2] {
+        for s in 0..g.state.mats[m].squares.len() {
+            if !cbot::aim_hints(&g.state).is_empty() {
+                if let Some(mut t) = g.state.mats[m].squares[s].stack.pop() {
+                    n += 1;
+                    t.card_below = Some(card(40 + n, Effect::ExtraShot));
+                    g.state.mats[mine].squares[front].stack.push(t);
+                }
+            } else {
+                break 'pile;
+            }
+        }
+    }
+    assert!(cbot::aim_hints(&g.state).is_empty(), "walled in by {n}");
+    assert!(!cbot::targets(&g.state).is_empty());
+    let mut moved = g.clone();
+    for _ in 0..3 {
+        let mv = bot::choose_at(&moved, Level::Hard, &mut Rng::new(1), budget())
+            .unwrap_or_else(|| panic!("no move"));
+        match action(&mv) {
+            Some(Action::Corner(_) | Action::Stand(_)) => {
+                moved.apply(&mv).unwrap_or_else(|e| panic!("{e}"))
+            }
+            _ => break,
+        };
+    }
+    assert!(
+        !cbot::aim_hints(&moved.state).is_empty(),
+        "Hard still walled in"
+    );
+    for mv in moves_of(&g, Level::Normal) {
+        assert!(
+            !matches!(action(&mv), Some(Action::Corner(_) | Action::Stand(_))),
+            "{mv:?}"
+        );
+    }
+}

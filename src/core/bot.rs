@@ -154,6 +154,15 @@ pub const ENOUGH_MARGIN: i64 = 50;
 /// Catapults shots, docs/benchmarks.md); Hard's exact hand keeps the 50,000 it had.
 pub const HARD_WORK_FACTOR: u64 = 5;
 
+/// A Hard hand that shakes (a game's own calibration, `Game::aim_noise`; Castle's does) tries
+/// its best `STEADY_PICKS` candidates `STEADY_TRIALS` times each with its own shake before it
+/// chooses (`Aim::steady`): of launches that rate alike when fired exactly (three hits in the
+/// same cup), it means the one that still rates best when shaken. Without it Hard took the
+/// first of equals, and its hand turned a third of the hits it meant into misses (Castle,
+/// docs/balance.md). An exact hand has nothing to try: the search is then as before.
+pub const STEADY_PICKS: usize = 4;
+pub const STEADY_TRIALS: usize = 6;
+
 impl Default for BotBudget {
     fn default() -> Self {
         BotBudget {
@@ -171,11 +180,17 @@ impl BotBudget {
     /// means, refines four times as long and may spend `HARD_WORK_FACTOR` times the work (a
     /// shaking hand gains little from a fine search; Hard's exact one does).
     pub fn at(self, level: Level) -> BotBudget {
+        self.at_factor(level, HARD_WORK_FACTOR)
+    }
+
+    /// `at` with Hard's work cap `factor` times Normal's: the game's own factor
+    /// (`Game::hard_work_factor`; by default `HARD_WORK_FACTOR`).
+    pub fn at_factor(self, level: Level, factor: u64) -> BotBudget {
         match level {
             Level::Hard => BotBudget {
                 samples: self.samples * 2,
                 refinements: self.refinements * 4,
-                work: self.work.saturating_mul(HARD_WORK_FACTOR),
+                work: self.work.saturating_mul(factor),
                 ..self
             },
             _ => self,
@@ -331,7 +346,12 @@ impl Think {
         if let Some(prompt) = game.launch_prompt() {
             // Decisions offered beside a shot (play a card…) are taken now and then.
             if candidates.is_empty() || rng.below(3) != 0 {
-                let aim = Box::new(Aim::new(game, prompt, budget.at(level)));
+                let budget = budget.at_factor(level, game.hard_work_factor());
+                let mut aim = Aim::new(game, prompt, budget);
+                if level == Level::Hard {
+                    aim = aim.steady(game.aim_noise(level), STEADY_PICKS, STEADY_TRIALS);
+                }
+                let aim = Box::new(aim);
                 return Think {
                     stage: Stage::Aim { seat, level, aim },
                     own_rng: None,
@@ -604,6 +624,28 @@ pub struct Aim {
     scores: Vec<i64>,
     /// Candidates are previews (false when there is nothing to aim: one launch, in full).
     hurried: bool,
+    /// The candidates finished so far: rating and launch, in order.
+    rated: Vec<(i64, Launch)>,
+    /// The hand the steadiness check shakes with (`Aim::steady`), its picks and trials each.
+    hand: Option<(AimNoise, usize, usize)>,
+    /// The steadiness check, once the search is over.
+    steady: Option<Steady>,
+}
+
+/// The steadiness check under way (`Aim::steady`).
+struct Steady {
+    picks: Vec<Pick>,
+    /// (pick, launch fired) still to simulate, in order.
+    trials: std::vec::IntoIter<(usize, Launch)>,
+    /// The pick the trial being simulated belongs to.
+    current: Option<usize>,
+}
+
+struct Pick {
+    score: i64,
+    launch: Launch,
+    /// The sum of its shaken trials' ratings.
+    shaken: i64,
 }
 
 impl Aim {
@@ -622,7 +664,22 @@ impl Aim {
             work: 0,
             scores: Vec::new(),
             hurried,
+            rated: Vec::new(),
+            hand: None,
+            steady: None,
         }
+    }
+
+    /// Before choosing, tries the `picks` best candidates `trials` times each as this hand
+    /// fires them (`with_noise`) and means the one whose shaken shots rate best on average (the
+    /// first of equals, in the order of their exact ratings). Nothing is tried, and nothing
+    /// drawn, for an exact hand, zero picks or trials, or when nothing is aimed (`Release`).
+    pub fn steady(mut self, noise: AimNoise, picks: usize, trials: usize) -> Aim {
+        let shakes = noise.angle > 0 || noise.power > 0;
+        if shakes && picks > 0 && trials > 0 && self.hurried {
+            self.hand = Some((noise, picks, trials));
+        }
+        self
     }
 
     /// The next launch to try, or None when the budget is spent.
@@ -657,10 +714,90 @@ impl Aim {
         self.work
     }
 
+    /// The launch the search means so far (after the steadiness check, the pick it kept).
+    pub fn meant(&self) -> Option<&Launch> {
+        self.best.as_ref().map(|b| &b.launch)
+    }
+
     /// Whether `budget.enough` candidates rate within `ENOUGH_MARGIN` of the best and another
     /// rated clearly below it.
     fn good_enough(&self) -> bool {
         plateau(&self.scores, self.budget.enough)
+    }
+
+    /// Once the search is over: draws the steadiness check's shaken launches (`Aim::steady`),
+    /// all at once and in a fixed order. False when there is nothing to check.
+    fn start_steady(&mut self, rng: &mut Rng) -> bool {
+        let Some((noise, picks, trials)) = self.hand else {
+            return false;
+        };
+        if self.steady.is_some() || self.rated.len() < 2 {
+            return false;
+        }
+        // The best candidates, best first (the first of equals first): the one the search
+        // would mean heads the list.
+        let mut order: Vec<usize> = (0..self.rated.len()).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(self.rated[i].0), i));
+        order.truncate(picks);
+        let mut chosen = Vec::new();
+        let mut fired = Vec::new();
+        for (k, &i) in order.iter().enumerate() {
+            let (score, launch) = self.rated[i].clone();
+            for _ in 0..trials {
+                fired.push((k, with_noise(&launch, &self.prompt, noise, rng)));
+            }
+            chosen.push(Pick {
+                score,
+                launch,
+                shaken: 0,
+            });
+        }
+        self.steady = Some(Steady {
+            picks: chosen,
+            trials: fired.into_iter(),
+            current: None,
+        });
+        true
+    }
+
+    /// Starts the steadiness check's next shaken launch; once none is left, means the pick
+    /// whose trials rated best in sum (the first of equals) and returns false.
+    fn next_trial(&mut self, game: &dyn Game) -> bool {
+        let Some(steady) = self.steady.as_mut() else {
+            return false;
+        };
+        for (k, launch) in steady.trials.by_ref() {
+            let Ok(mut shot) = game.start_shot(&launch) else {
+                continue;
+            };
+            shot.hurry(PREVIEW_CALM_FRAMES);
+            steady.current = Some(k);
+            self.current = Some((launch, shot));
+            return true;
+        }
+        let mut top: Option<&Pick> = None;
+        for p in &steady.picks {
+            if top.map(|t| p.shaken > t.shaken).unwrap_or(true) {
+                top = Some(p);
+            }
+        }
+        if let Some(p) = top {
+            if self
+                .best
+                .as_ref()
+                .map(|b| b.launch != p.launch)
+                .unwrap_or(true)
+            {
+                // Only the launch is kept: a hurried search simulates the launch fired in full
+                // (`Think::fire_stage`, `aim`).
+                self.best = Some(Best {
+                    score: p.score,
+                    launch: p.launch.clone(),
+                    outcome: super::Outcome::default(),
+                });
+            }
+        }
+        false
     }
 
     /// Simulates candidates while `more()` says so (asked after every frame); true when the
@@ -670,21 +807,36 @@ impl Aim {
             if let Some((_, shot)) = self.current.as_mut() {
                 if shot.step_frame() {
                     if let Some((launch, shot)) = self.current.take() {
-                        self.work = self.work.saturating_add(shot.work());
                         let outcome = shot.outcome();
                         let score = game.rate_outcome(&outcome);
-                        self.scores.push(score);
-                        if self.best.as_ref().map(|b| score > b.score).unwrap_or(true) {
-                            self.best = Some(Best {
-                                score,
-                                launch,
-                                outcome,
-                            });
+                        if let Some(steady) = self.steady.as_mut() {
+                            let pick = steady.current.take();
+                            if let Some(p) = pick.and_then(|i| steady.picks.get_mut(i)) {
+                                p.shaken = p.shaken.saturating_add(score);
+                            }
+                        } else {
+                            self.work = self.work.saturating_add(shot.work());
+                            self.scores.push(score);
+                            self.rated.push((score, launch.clone()));
+                            if self.best.as_ref().map(|b| score > b.score).unwrap_or(true) {
+                                self.best = Some(Best {
+                                    score,
+                                    launch,
+                                    outcome,
+                                });
+                            }
                         }
                     }
                 }
+            } else if self.steady.is_some() {
+                if !self.next_trial(game) {
+                    return true;
+                }
             } else {
                 let Some(launch) = self.next_launch(rng) else {
+                    if self.start_steady(rng) {
+                        continue;
+                    }
                     return true;
                 };
                 if self.prompt.check(&launch).is_err() || self.seen.contains(&launch) {
@@ -758,6 +910,10 @@ mod tests {
             (hard.samples, hard.refinements, hard.work),
             (20, 20, 50_000)
         );
+        // A game's own factor (`Game::hard_work_factor`) changes Hard's cap only.
+        let own = base.at_factor(Level::Hard, 3);
+        assert_eq!((own.samples, own.refinements, own.work), (20, 20, 30_000));
+        assert_eq!(base.at_factor(Level::Normal, 3), base.at(Level::Normal));
     }
 
     #[test]

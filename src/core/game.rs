@@ -334,6 +334,13 @@ pub trait Game: Send {
     fn aim_noise(&self, level: super::bot::Level) -> super::bot::AimNoise {
         level.aim_noise()
     }
+    /// How many times Normal's work cap (`BotBudget::work`) a Hard bot's aim search may spend
+    /// here (`BotBudget::at_factor`): by default `bot::HARD_WORK_FACTOR`. A game whose
+    /// candidates cost more time per unit of work, or gain Hard little past a few, lowers it to
+    /// keep a Hard decision within its time (docs/benchmarks.md).
+    fn hard_work_factor(&self) -> u64 {
+        super::bot::HARD_WORK_FACTOR
+    }
     /// Good first guesses for the bot's aim (the game knows where its targets are).
     fn aim_hints(&self) -> Vec<Launch> {
         Vec::new()

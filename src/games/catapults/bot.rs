@@ -9,6 +9,14 @@ use crate::core::LaunchKind;
 use crate::core::{Launch, Outcome, Shot};
 use nanoserde::{DeJson, SerJson};
 
+/// Hard's work cap over Normal's here (`Game::hard_work_factor`; the shared default is 5): a flick
+/// costs 800–2,300 units of work and ~2 µs a unit natively, so 50,000 took a Hard decision to
+/// 110 ms of CPU late in a game (330–410 ms wall on a loaded machine, over the 0.3 s target),
+/// while Hard's best is nearly always among its first candidates, the measured flicks (the best of
+/// the first 4 was within a twentieth of a point of the best of 10–15 in 92 of 96 shots,
+/// docs/benchmarks.md). 30,000 still tries 13–35 flicks.
+pub const HARD_WORK_FACTOR: u64 = 3;
+
 /// One measured flick: the zone it reaches on an empty table and its launch parameters.
 #[derive(Clone, Debug, PartialEq, Eq, DeJson, SerJson)]
 pub struct AimHint {

@@ -343,6 +343,10 @@ impl Game for Catapults {
         bot::hints()
     }
 
+    fn hard_work_factor(&self) -> u64 {
+        bot::HARD_WORK_FACTOR
+    }
+
     fn score_history(&self) -> Vec<Vec<i64>> {
         self.state
             .history

@@ -9,6 +9,12 @@ use super::table::CATAPULT_SPEED;
 use super::Feud;
 use crate::core::{Launch, Move, Outcome};
 
+/// Hard's work cap over Normal's here (`Game::hard_work_factor`; the shared default is 5): a Feud
+/// shot costs ~5,500 units of work, and 50,000 took a Hard decision to ~200 ms of CPU (over
+/// 0.3 s wall on a loaded machine). 30,000 still tries 5–6 shots, Normal's cap 2
+/// (docs/benchmarks.md).
+pub const HARD_WORK_FACTOR: u64 = 3;
+
 /// The catapult place the bot prefers: beside the inner edge, halfway out, facing the enemy.
 pub fn preferred_catapult(seat: usize) -> Catapult {
     Catapult {

@@ -643,6 +643,10 @@ impl Game for Feud {
         bot::aim_hints(&self.state)
     }
 
+    fn hard_work_factor(&self) -> u64 {
+        bot::HARD_WORK_FACTOR
+    }
+
     /// The bot weighs one decision: the reasoned one (`bot::decide`); none while it aims.
     fn candidates(&self) -> Vec<Move> {
         bot::decide(self).into_iter().collect()
