@@ -6,6 +6,34 @@
   var dec = new TextDecoder();
   window.ct = { firstFrameMs: null, startedMs: performance.now() };
 
+  // The game's WebGL context. The canvas is opaque (every frame starts with a clear), so it asks
+  // for no alpha channel: the page compositor need not blend it. On a software renderer (no GPU,
+  // or a blocklisted one: Chrome's SwiftShader, Mesa's llvmpipe) every pixel is shaded on the
+  // CPU and the default 4x multisampling costs about half the frame (docs/web.md, "Frame
+  // rate"), so edges go without it there; a real GPU keeps it.
+  window.ct.software = (function () {
+    try {
+      var probe = document.createElement("canvas").getContext("webgl");
+      if (!probe) return false;
+      var info = probe.getExtension("WEBGL_debug_renderer_info");
+      var name = info ? String(probe.getParameter(info.UNMASKED_RENDERER_WEBGL)) : "";
+      var lose = probe.getExtension("WEBGL_lose_context");
+      if (lose) lose.loseContext();
+      return /swiftshader|llvmpipe|softpipe|software|basic render/i.test(name);
+    } catch (e) {
+      return false;
+    }
+  })();
+  var getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (type, attrs) {
+    if (this.id === "glcanvas" && /^(webgl|webgl2|experimental-webgl)$/.test(type)) {
+      var a = { alpha: false };
+      if (window.ct.software) a.antialias = false;
+      attrs = Object.assign({}, attrs || {}, a);
+    }
+    return getContext.call(this, type, attrs);
+  };
+
   function str(p, n) {
     return dec.decode(new Uint8Array(wasm_memory.buffer, p, n));
   }

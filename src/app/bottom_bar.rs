@@ -5,7 +5,7 @@ use super::gesture;
 use super::play::Play;
 use super::play_screen::Offer;
 use super::session::log_move;
-use super::ui::{self, PANEL};
+use super::ui;
 use super::{log, App};
 use crate::core::{Choice, GridStep, LaunchKind, Move, PlacementPrompt, Scene};
 
@@ -118,7 +118,7 @@ impl App {
         let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
         let bh = bar.button_h;
         let by0 = h - bar.height;
-        self.ui.panel(Area::new(0.0, by0, w, bar.height), PANEL);
+        // The bar's panel is the screen's clear colour (`ui::BAR`, `App::frame`): not drawn.
         let mut tapped: Option<String> = None;
         for (ri, row) in bar.rows.iter().enumerate() {
             let total: f32 =

@@ -127,7 +127,7 @@ impl App {
         }
         let bottom = placed.last().map(|c| c.3 + small * 1.5).unwrap_or(0.0);
         let top_h = (bottom + u).max(10.0 * u);
-        self.ui.panel(Area::new(0.0, 0.0, w, top_h), PANEL);
+        // The bar's panel is the screen's clear colour (`ui::BAR`, `App::frame`): not drawn.
         if let Some(s) = p.game().turn().and_then(|t| seats.get(t)) {
             draw_rectangle(2.0 * u, u + ts * 0.15, 1.2 * u, ts, rgb(s.rgb()));
         }

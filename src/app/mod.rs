@@ -28,6 +28,7 @@ pub mod scene;
 pub mod sound;
 pub mod ui;
 pub mod viewer;
+pub mod warm;
 pub mod wording;
 
 mod aim;
@@ -145,6 +146,11 @@ struct App {
     over_since: Option<f64>,
     /// When the bot now thinking started (for the log line when it moves).
     thinking_since: Option<f64>,
+    /// Pieces of the physics warm-up done (`warm`), and their time, ms.
+    warmed: usize,
+    warm_ms: f64,
+    /// The longest slice and unit of the turn now thought (seconds) and where that unit was.
+    turn_longest: (f64, f64, u32),
     frames: u32,
     last_size: (f32, f32),
     logged_screen: Option<Screen>,
@@ -255,6 +261,9 @@ impl App {
             whole_table: false,
             over_since: None,
             thinking_since: None,
+            warmed: 0,
+            warm_ms: 0.0,
+            turn_longest: (0.0, 0.0, 0),
             frames: 0,
             last_size: (0.0, 0.0),
             logged_screen: None,
@@ -343,7 +352,10 @@ impl App {
 
     fn frame(&mut self) {
         self.input();
-        clear_background(BG);
+        // The in-game screen starts in its bars' colour (they are then not drawn: its table
+        // area is wholly drawn over, by the backdrop or the tile map); the others in `BG`.
+        let in_game = matches!(self.screen, Screen::Play | Screen::Pause) && self.opening.is_none();
+        clear_background(if in_game { BAR } else { BG });
         self.probe_input = 0;
         self.probe_anchor = (-1.0, -1.0);
         self.probe_map = None;
@@ -439,6 +451,7 @@ pub async fn run() {
     // The loading indicator stays up until a frame has drawn all its text (the glyphs of the
     // first frame are rasterized at the start of the second).
     let mut announced = false;
+    let mut sounds: Option<macroquad::experimental::coroutines::Coroutine<Sounds>> = None;
     loop {
         app.frame();
         next_frame().await;
@@ -446,7 +459,45 @@ pub async fn run() {
             announced = true;
             platform::first_frame();
             log("first-frame");
-            app.sounds = Some(Sounds::load().await);
+        } else if announced && !app.warm_step() && app.sounds.is_none() {
+            // Sounds load beside the frames (awaited here, the loop would show blank frames
+            // while the browser decodes them).
+            match &sounds {
+                None => {
+                    sounds = Some(macroquad::experimental::coroutines::start_coroutine(
+                        Sounds::load(),
+                    ))
+                }
+                Some(c) => {
+                    app.sounds = c.retrieve();
+                    if app.sounds.is_some() {
+                        log("sounds-ready");
+                    }
+                }
+            }
         }
+    }
+}
+
+impl App {
+    /// One piece of the physics warm-up (`warm`), between frames after the first; false once
+    /// it is all done.
+    fn warm_step(&mut self) -> bool {
+        if self.warmed >= warm::PIECES {
+            return false;
+        }
+        let t0 = get_time();
+        warm::piece(self.warmed);
+        self.warmed += 1;
+        self.warm_ms += (get_time() - t0) * 1000.0;
+        if self.warmed == warm::PIECES {
+            log(&format!("warm ms={:.0}", self.warm_ms));
+        }
+        true
+    }
+
+    /// The rest of the warm-up at once: a game opens, and its bots must not pay for it.
+    fn warm_all(&mut self) {
+        while self.warm_step() {}
     }
 }

@@ -53,16 +53,26 @@ impl App {
             if end - last > unit.0 {
                 unit = (end - last, 2);
             }
-            let started = *self.thinking_since.get_or_insert(t0);
+            if self.thinking_since.is_none() {
+                self.thinking_since = Some(t0);
+                self.turn_longest = (0.0, 0.0, 0);
+            }
+            let started = self.thinking_since.unwrap_or(t0);
             super::probe::bot_slice(end - t0);
             super::probe::bot_unit(unit.0, unit.1);
+            let l = &mut self.turn_longest;
+            l.0 = l.0.max(end - t0);
+            if unit.0 > l.1 {
+                (l.1, l.2) = unit;
+            }
             if !p.thinking {
                 self.thinking_since = None;
-                let (unit, at) = super::probe::bot_unit_longest();
+                // This turn's longest slice and unit (the probe's figures are the page's).
+                let (slice, unit, at) = self.turn_longest;
                 log(&format!(
                     "bot-think ms={:.0} longest-slice ms={:.1} longest-unit ms={:.1} at={}",
                     (end - started) * 1000.0,
-                    super::probe::bot_slice_longest() * 1000.0,
+                    slice * 1000.0,
                     unit * 1000.0,
                     ["start", "step", "end"].get(at as usize).unwrap_or(&"?")
                 ));

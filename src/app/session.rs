@@ -41,6 +41,7 @@ pub(super) fn log_move(p: &Play) {
 
 impl App {
     pub(super) fn start(&mut self, p: Play) {
+        self.warm_all();
         self.play = Some(p);
         self.place = None;
         self.over_since = None;

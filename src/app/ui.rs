@@ -12,6 +12,10 @@ use std::collections::{BTreeMap, BTreeSet};
 pub const BG: Color = Color::new(0.11, 0.13, 0.17, 1.0);
 pub const TABLE_BG: Color = Color::new(0.16, 0.19, 0.25, 1.0);
 pub const PANEL: Color = Color::new(0.08, 0.09, 0.12, 0.82);
+/// A `PANEL` over `BG`, as one opaque colour: the in-game screen is cleared in it, so its top
+/// and bottom bars need no drawing (a full-width translucent panel is a full-width pass over
+/// the pixels, which a software renderer pays for on the CPU).
+pub const BAR: Color = over(PANEL, BG);
 pub const BUTTON: Color = Color::new(0.22, 0.35, 0.52, 1.0);
 pub const BUTTON_HOT: Color = Color::new(0.33, 0.50, 0.72, 1.0);
 pub const BUTTON_OFF: Color = Color::new(0.24, 0.25, 0.28, 1.0);
@@ -20,6 +24,17 @@ pub const DIM: Color = Color::new(0.62, 0.64, 0.68, 1.0);
 pub const ACCENT: Color = Color::new(0.95, 0.68, 0.22, 1.0);
 pub const BAD: Color = Color::new(0.95, 0.38, 0.33, 1.0);
 pub const GOOD: Color = Color::new(0.45, 0.85, 0.5, 1.0);
+
+/// `top` blended over the opaque `under` (as the renderer's alpha blending does it).
+pub const fn over(top: Color, under: Color) -> Color {
+    let k = top.a;
+    Color::new(
+        top.r * k + under.r * (1.0 - k),
+        top.g * k + under.g * (1.0 - k),
+        top.b * k + under.b * (1.0 - k),
+        1.0,
+    )
+}
 
 pub fn rgb(c: [u8; 3]) -> Color {
     Color::from_rgba(c[0], c[1], c[2], 255)
@@ -403,8 +418,11 @@ impl Ui {
             BUTTON
         };
         let r = (a.h * 0.18).min(self.u * 2.0);
+        // A rounded rectangle from three rectangles that do not overlap (each pixel drawn once)
+        // and four corner circles.
         draw_rectangle(a.x + r, a.y, a.w - 2.0 * r, a.h, colour);
-        draw_rectangle(a.x, a.y + r, a.w, a.h - 2.0 * r, colour);
+        draw_rectangle(a.x, a.y + r, r, a.h - 2.0 * r, colour);
+        draw_rectangle(a.x + a.w - r, a.y + r, r, a.h - 2.0 * r, colour);
         for (cx, cy) in [
             (a.x + r, a.y + r),
             (a.x + a.w - r, a.y + r),

@@ -472,11 +472,9 @@ async function main() {
     }
 
     // A bot's thinking never freezes the screen: each fixture (tests/e2e/fixtures/bot-think-*.json,
-    // every seat a Hard bot) is resumed and one or two bot decisions watched (tests/e2e/think.mjs).
-    // Not yet met on a loaded 2-core machine (docs/benchmarks.md), and 3-5 minutes long, so it runs
-    // on request: CT_BOT_FRAMES=1, or CT_ONLY="bot frame".
-    const botFrames = process.env.CT_BOT_FRAMES === "1" || (ONLY && ONLY.test("bot frame"));
-    const thinkFixtures = !botFrames ? [] : fs
+    // every seat a Hard bot) is resumed and one or two bot decisions watched (tests/e2e/think.mjs;
+    // ~70 s for the six; CT_ONLY="bot frame" runs just these).
+    const thinkFixtures = fs
       .readdirSync(path.join(here, "fixtures"))
       .filter((f) => /^bot-think-.+\.json$/.test(f))
       .sort();
