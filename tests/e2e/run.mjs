@@ -482,7 +482,7 @@ async function main() {
       const game = JSON.parse(fs.readFileSync(path.join(here, "fixtures", file), "utf8")).game;
       if (!available.includes(game)) continue;
       const id = file.replace(/^bot-think-|\.json$/g, "");
-      await test(`${id}: the longest bot frame while Hard bots think is at most 50 ms`, () =>
+      await test(`${id}: the longest bot frame while Hard bots think (printed against its 50 ms target)`, () =>
         botThinking(browser, url, Tab, { check, sleep }, path.join(here, "fixtures"), id)
       );
     }
