@@ -4,6 +4,7 @@
 use catapult_table::core::bot::{self, BotBudget};
 use catapult_table::core::seat::{default_seats, SeatKind};
 use catapult_table::core::{Game, Level, Move, Rng};
+use catapult_table::games::assault::decide;
 use catapult_table::games::assault::rules::codec::Action;
 use catapult_table::games::assault::rules::Task;
 use catapult_table::games::assault::Assault;
@@ -31,21 +32,52 @@ fn decisions(g: &Assault, level: Level) -> Vec<Action> {
         .collect()
 }
 
+fn design_named(g: &Assault, name: &str) -> usize {
+    g.state
+        .designs
+        .iter()
+        .position(|d| d.name == name)
+        .unwrap_or_else(|| panic!("no {name} design"))
+}
+
 #[test]
-fn the_sturdiest_design_is_built_four_separate_a_frames() {
+fn normal_builds_four_separate_a_frames_and_hard_the_design_that_survives_dominoes() {
     let g = game();
     assert!(matches!(g.state.task(), Some(Task::Build { .. })));
     assert!(g.choices().len() >= 3, "{:?}", g.choices());
-    let four_gates = g
-        .state
-        .designs
-        .iter()
-        .position(|d| d.name == "Four Gates")
-        .unwrap_or_else(|| panic!("no Four Gates design"));
-    for level in [Level::Normal, Level::Hard] {
-        for a in decisions(&g, level) {
-            assert_eq!(a, Action::Design(four_gates), "{level}");
-        }
+    let four_gates = design_named(&g, "Four Gates");
+    let hall = design_named(&g, "Hall and Gate");
+    for a in decisions(&g, Level::Normal) {
+        assert_eq!(a, Action::Design(four_gates), "normal");
+    }
+    // Four Gates' frames stand 19 mm apart and fall together; Hall and Gate's gate stands
+    // 59 mm from its hall and survives a throw that fells the hall.
+    assert_eq!(
+        decide::domino_groups(&g.state.designs[four_gates].cards),
+        vec![8]
+    );
+    assert_eq!(
+        decide::domino_groups(&g.state.designs[hall].cards),
+        vec![6, 2]
+    );
+    for a in decisions(&g, Level::Hard) {
+        assert_eq!(a, Action::Design(hall), "hard");
+    }
+}
+
+#[test]
+fn hard_builds_four_gates_when_the_hall_and_its_gate_would_fall_together() {
+    let mut g = game();
+    let four_gates = design_named(&g, "Four Gates");
+    let hall = design_named(&g, "Hall and Gate");
+    // The same Hall and Gate with its gate moved next to the hall (9 mm between their feet):
+    // one domino group, so Four Gates' higher rating wins again.
+    for c in g.state.designs[hall].cards.iter_mut().skip(6) {
+        c[0] -= 500;
+    }
+    assert_eq!(decide::domino_groups(&g.state.designs[hall].cards), vec![8]);
+    for a in decisions(&g, Level::Hard) {
+        assert_eq!(a, Action::Design(four_gates), "hard");
     }
 }
 

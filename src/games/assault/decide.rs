@@ -4,7 +4,8 @@
 //!
 //! Normal rates by heuristics; Hard also plays a reinforcement out on a copy — the placement,
 //! the end of reinforcing and the let-go the physics settles — and counts the cards of its own
-//! castle still standing (a reinforcement that brings the castle down is a defeat).
+//! castle still standing (a reinforcement that brings the castle down is a defeat), and rates a
+//! design by the cards that stand after its largest group of frames falls like dominoes.
 
 use super::geometry as geo;
 use super::rules::codec::Action;
@@ -17,7 +18,8 @@ use crate::core::{Game, Launch, LaunchKind, Level, Move, Rng};
 /// and multiplies its work): the shared default without the stop on a plateau. A throw that
 /// knocks no card rates about the same wherever it lands inside a castle, so three such throws
 /// made a "plateau" and ended the search before it found a throw that knocks cards down; Hard's
-/// exact hand gains from every candidate it simulates (docs/balance.md, Assault's findings).
+/// exact hand gains from every candidate it simulates. Twice as wide won no more games and took
+/// Hard past 0.3 s a throw (docs/balance.md, Assault's findings).
 pub const HARD_AIM: BotBudget = BotBudget {
     samples: 10,
     refinements: 5,
@@ -47,7 +49,14 @@ pub fn rate(g: &Assault, mv: &Move, level: Level) -> Option<i64> {
     let action = Action::decode(mv).ok()?;
     let seat = mv.seat as usize;
     Some(match (st.task()?, action) {
-        (Task::Build { .. }, Action::Design(k)) => design_worth(g, k),
+        (Task::Build { .. }, Action::Design(k)) => {
+            let base = design_worth(g, k);
+            if level == Level::Hard {
+                base + domino_worth(g, k)
+            } else {
+                base
+            }
+        }
         // "Build for me" takes a design too, without choosing the sturdiest.
         (Task::Build { .. }, Action::Auto) => 0,
         (Task::Build { .. }, Action::Done) => 0,
@@ -78,9 +87,10 @@ pub fn rate(g: &Assault, mv: &Move, level: Level) -> Option<i64> {
     })
 }
 
-/// A design is sturdier the more A-frames stand on the mat on their own (one knocked frame
-/// leaves the others standing: a castle falls only when every card lies flat); a second storey
-/// is fragile (the rulebook warns new players off it), less so when the gods reward it.
+/// A design is sturdier the more A-frames stand on the mat on their own (a castle falls only
+/// when every card lies flat); a second storey is fragile (the rulebook warns new players off
+/// it), less so when the gods reward it. Frames close together knock each other down
+/// (`domino_worth`, Hard only).
 fn design_worth(g: &Assault, k: usize) -> i64 {
     let Some(d) = g.state.designs.get(k) else {
         return i64::MIN / 4;
@@ -89,6 +99,46 @@ fn design_worth(g: &Assault, k: usize) -> i64 {
     let storeys = d.storeys as i64;
     let storey_cost = if g.state.gods_rule { 100 } else { 300 };
     100 * on_mat / 2 + 10 * d.cards.len() as i64 - storey_cost * (storeys - 1)
+}
+
+/// How far a falling card reaches beyond the foot it pivots on, as the domino rule counts it
+/// (half a card: a frame whose foot is nearer than this to its neighbour's falls onto it).
+pub const DOMINO_REACH: f64 = geo::CARD_LEN as f64 / 2.0;
+
+/// The cards of a design in groups that fall together: two cards are in one group when their
+/// horizontal extents come within `DOMINO_REACH` of each other (one knocked frame topples its
+/// neighbour, as Four Gates' frames, 19 mm apart, all fell from one weak throw). The sizes of
+/// the groups, largest first.
+pub fn domino_groups(cards: &[Vec<i32>]) -> Vec<usize> {
+    let mut spans: Vec<(f64, f64)> = cards
+        .iter()
+        .filter(|c| c.len() >= 3)
+        .map(|c| geo::x_span(geo::Pose::new(c[0], c[1], c[2])))
+        .collect();
+    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut groups: Vec<usize> = Vec::new();
+    let mut right = f64::NEG_INFINITY;
+    for (lo, hi) in spans {
+        match groups.last_mut() {
+            Some(n) if lo - right < DOMINO_REACH => *n += 1,
+            _ => groups.push(1),
+        }
+        right = right.max(hi);
+    }
+    groups.sort_unstable_by(|a, b| b.cmp(a));
+    groups
+}
+
+/// Hard's measure against dominoes: 100 per card outside the design's largest group (the cards
+/// one throw that topples that group leaves standing). Four Gates 0, Hall and Gate 2 (its gate
+/// stands 59 mm from the hall), Keep and Tower 0.
+fn domino_worth(g: &Assault, k: usize) -> i64 {
+    let Some(d) = g.state.designs.get(k) else {
+        return 0;
+    };
+    let groups = domino_groups(&d.cards);
+    let largest = groups.first().copied().unwrap_or(0);
+    100 * (d.cards.len() - largest) as i64
 }
 
 /// A pair leaning on the mat is a new A-frame of its own; on a floor it is a second storey
