@@ -4,66 +4,20 @@
 
 use catapult_table::core::seat::{default_seats, SeatKind};
 use catapult_table::core::LaunchKind;
-use catapult_table::core::{Fact, Game, Launch, Move, Outcome};
+use catapult_table::core::{Fact, Game, Launch};
 use catapult_table::games::assault::geometry::{self as geo, Pose};
 use catapult_table::games::assault::rules::{self, Siege, Task};
 use catapult_table::games::assault::{ballistic, table, Assault};
 use catapult_table::physics::TableConfig;
 
+#[path = "support/assault.rs"]
+mod support;
+use support::{build_all, simulate};
+
 fn new_game(n: usize, seed: u64) -> Assault {
     let g = Assault::new(&[], default_seats(n, SeatKind::Bot), seed);
     assert!(g.is_ok(), "{:?}", g.as_ref().err());
     g.unwrap_or_else(|_| unreachable!())
-}
-
-fn play(g: &mut Assault, mv: Move) {
-    let r = g.apply(&mv);
-    assert!(
-        r.is_ok(),
-        "{:?} refused in {}: {:?}",
-        mv,
-        g.phase(),
-        r.err()
-    );
-}
-
-fn let_go() -> Launch {
-    Launch {
-        kind: LaunchKind::Release,
-        ..Launch::default()
-    }
-}
-
-fn simulate(g: &Assault, l: &Launch) -> Outcome {
-    let s = g.start_shot(l);
-    assert!(s.is_ok(), "{:?}", s.as_ref().err());
-    s.map(|mut s| s.run_to_rest()).unwrap_or_default()
-}
-
-/// Every seat builds `design` through the real let-go (simulated), siege deck stacked with `deck`.
-fn build_all(g: &mut Assault, design: i64, deck: &[Siege]) {
-    while let Some(Task::Build { seat, .. }) = g.state.task() {
-        play(g, Move::decide(seat, "design", &[design]));
-        play(g, Move::decide(seat, "done", &[]));
-        if !g
-            .state
-            .tasks
-            .iter()
-            .any(|t| matches!(t, Task::Build { .. }))
-        {
-            for c in deck.iter().rev() {
-                g.state.siege.cards.push(*c);
-            }
-        }
-        let o = simulate(g, &let_go());
-        let mut mv = Move::shot(seat, let_go());
-        mv.outcome = Some(o);
-        play(g, mv);
-        assert!(
-            g.state.players[seat].built,
-            "design {design} did not stand for seat {seat}"
-        );
-    }
 }
 
 fn max_drift(a: &[(u32, Pose)], b: &[(u32, Pose)]) -> (f64, i32) {

@@ -11,32 +11,16 @@ use catapult_table::games::assault::geometry::{self as geo, TableVersion};
 use catapult_table::games::assault::rules::{self, Siege, Task, TABLE_V2};
 use catapult_table::games::assault::{ballistic, table, Assault};
 
+#[path = "support/assault.rs"]
+mod support;
+use support::{build_all, play, simulate};
+
 fn game(n: usize, version: TableVersion, seed: u64) -> Assault {
     let options: Vec<String> = match version {
         TableVersion::V1 => Vec::new(),
         TableVersion::V2 => vec![TABLE_V2.to_string()],
     };
     Assault::new(&options, default_seats(n, SeatKind::Bot), seed).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn play(g: &mut Assault, mv: Move) {
-    if let Err(e) = g.apply(&mv) {
-        panic!("{mv:?} refused in {}: {e}", g.phase());
-    }
-}
-
-fn let_go() -> Launch {
-    Launch {
-        kind: LaunchKind::Release,
-        ..Launch::default()
-    }
-}
-
-fn simulate(g: &Assault, l: &Launch) -> Outcome {
-    match g.start_shot(l) {
-        Ok(mut s) => s.run_to_rest(),
-        Err(e) => panic!("{l:?} refused: {e}"),
-    }
 }
 
 fn design(name: &str) -> i64 {
@@ -46,33 +30,6 @@ fn design(name: &str) -> i64 {
         .position(|d| d.name == name)
         .map(|k| k as i64)
         .unwrap_or(-1)
-}
-
-/// Every seat builds `design` and lets go (simulated); the siege deck then starts with `deck`.
-fn build_all(g: &mut Assault, design: i64, deck: &[Siege]) {
-    while let Some(Task::Build { seat, .. }) = g.state.task() {
-        play(g, Move::decide(seat, "design", &[design]));
-        play(g, Move::decide(seat, "done", &[]));
-        if !g
-            .state
-            .tasks
-            .iter()
-            .any(|t| matches!(t, Task::Build { .. }))
-        {
-            for c in deck.iter().rev() {
-                g.state.siege.cards.push(*c);
-            }
-        }
-        let o = simulate(g, &let_go());
-        play(
-            g,
-            Move {
-                outcome: Some(o),
-                ..Move::shot(seat, let_go())
-            },
-        );
-        assert!(g.state.players[seat].built, "seat {seat}'s castle fell");
-    }
 }
 
 fn thrower(g: &Assault) -> usize {
