@@ -296,14 +296,21 @@ impl App {
         }
     }
 
-    /// Side views are wide: in portrait, suggest turning the device once per game.
+    /// Side views are wide: in portrait, suggest turning the device once per game; once it is
+    /// turned, the suggestion goes away at once.
     pub(super) fn portrait_hint(&mut self, side: bool) {
-        if side && self.ui.h > self.ui.w * 1.2 && !self.portrait_told {
+        let portrait = self.ui.h > self.ui.w * 1.2;
+        if side && portrait && !self.portrait_told {
             self.portrait_told = true;
-            self.say("Turn the screen sideways for a bigger table", false);
+            self.say(PORTRAIT_HINT, false);
+        } else if !portrait && self.toast.as_ref().is_some_and(|t| t.0 == PORTRAIT_HINT) {
+            self.toast = None;
         }
     }
 }
+
+/// What a player holding a phone upright is told about side views.
+const PORTRAIT_HINT: &str = "Turn the screen sideways for a bigger table";
 
 /// The Details button's width.
 fn details_w(u: f32) -> f32 {
