@@ -99,7 +99,12 @@ export async function textLayout(browser, url, Tab, h) {
     await tab.tapButton("start");
     await screenIs(3, `the ${id} game`);
     await sleep(300);
-    await atEverySize(`${id} play`, 3, async (name) => {
+    await atEverySize(`${id} play`, 3, async (name, w, hh) => {
+      // regress: the portrait hint went on covering the prompt and buttons after the turn.
+      if (w > hh) {
+        const hint = (await drawnTexts(tab)).filter((t) => /sideways/.test(t.t));
+        check(hint.length === 0, `${id} at ${name}: the "turn the screen sideways" hint is still shown`);
+      }
       if (name !== "laptop") return;
       fs.mkdirSync(IMAGES, { recursive: true });
       await tab.page.screenshot({ path: path.join(IMAGES, `${id}.png`) });
