@@ -12,7 +12,7 @@ use catapult_table::physics::TableConfig;
 
 #[path = "support/assault.rs"]
 mod support;
-use support::{build_all, simulate};
+use support::{build_all, design, simulate};
 
 fn new_game(n: usize, seed: u64) -> Assault {
     let g = Assault::new(&[], default_seats(n, SeatKind::Bot), seed);
@@ -152,7 +152,7 @@ fn castles_rebuilt_from_their_integer_poses_stay_up() {
 #[test]
 fn a_strong_direct_hit_knocks_cards_down() {
     let mut g = new_game(2, 3);
-    build_all(&mut g, rules_design("Keep and Tower"), &[Siege::Catapult]);
+    build_all(&mut g, design("Keep and Tower"), &[Siege::Catapult]);
     let Some(Task::Aim { seat: a }) = g.state.task() else {
         panic!("expected a throw, got {:?}", g.state.task());
     };
@@ -197,15 +197,6 @@ fn a_strong_direct_hit_knocks_cards_down() {
     let o = simulate(&g, &l);
     let (_, _, _, damage) = g.state.read_facts(&o.facts, None).unwrap_or_default();
     assert_eq!(damage[b].moved, 0);
-}
-
-fn rules_design(name: &str) -> i64 {
-    rules::designs()
-        .unwrap_or_default()
-        .iter()
-        .position(|d| d.name == name)
-        .map(|k| k as i64)
-        .unwrap_or(-1)
 }
 
 #[test]
@@ -266,7 +257,7 @@ fn nothing_falls_through_a_mat_or_the_table() {
     let mut g = new_game(3, 5);
     build_all(
         &mut g,
-        rules_design("Four Gates"),
+        design("Four Gates"),
         &[Siege::Trebuchet, Siege::Catapult],
     );
     let Some(Task::Aim { .. }) = g.state.task() else {
@@ -352,7 +343,7 @@ fn nothing_falls_through_a_mat_or_the_table() {
 #[test]
 fn a_shot_re_simulates_to_the_same_facts_and_hash() {
     let mut g = new_game(2, 6);
-    build_all(&mut g, rules_design("Hall and Gate"), &[Siege::Catapult]);
+    build_all(&mut g, design("Hall and Gate"), &[Siege::Catapult]);
     let l = Launch {
         kind: LaunchKind::Wrist,
         angle: 3500,
@@ -377,7 +368,7 @@ fn a_shot_re_simulates_to_the_same_facts_and_hash() {
 #[test]
 fn the_thrown_cards_are_lifted_off_after_the_throw() {
     let mut g = new_game(2, 7);
-    build_all(&mut g, rules_design("Four Gates"), &[Siege::Catapult]);
+    build_all(&mut g, design("Four Gates"), &[Siege::Catapult]);
     let Some(Task::Aim { seat }) = g.state.task() else {
         panic!("expected a throw");
     };
@@ -411,7 +402,7 @@ fn the_thrown_cards_are_lifted_off_after_the_throw() {
 fn helper_reinforcements_stand_up() {
     for name in ["Four Gates", "Keep and Tower", "Hall and Gate"] {
         let mut g = new_game(2, 8);
-        build_all(&mut g, rules_design(name), &[Siege::Catapult]);
+        build_all(&mut g, design(name), &[Siege::Catapult]);
         let seat = 0;
         let mut placed_total = 0;
         for round in 0..3 {

@@ -8,6 +8,10 @@ use catapult_table::games::assault::geometry::{self as geo, Pose};
 use catapult_table::games::assault::rules::{self, Siege, Task};
 use catapult_table::games::assault::{table, Assault};
 
+#[path = "support/assault.rs"]
+mod support;
+use support::{build_every_castle, stack};
+
 fn new_game(n: usize, gods: bool, seed: u64) -> Assault {
     let opts: Vec<String> = if gods {
         vec![rules::OPTION_GODS.to_string()]
@@ -53,30 +57,9 @@ const KEEP_AND_TOWER: i64 = 1;
 const HALL_AND_GATE: i64 = 2;
 const BASTION: i64 = 3;
 
-/// Stacks the siege deck so that `cards[0]` is drawn first.
-fn stack(g: &mut Assault, cards: &[Siege]) {
-    for c in cards.iter().rev() {
-        g.state.siege.cards.push(*c);
-    }
-}
-
 /// Every seat builds `design`; the siege deck is stacked before the last castle stands.
 fn build_all(g: &mut Assault, design: i64, deck: &[Siege]) -> Vec<Event> {
-    let mut events = Vec::new();
-    while let Some(Task::Build { seat, .. }) = g.state.task() {
-        play(g, Move::decide(seat, "design", &[design]));
-        play(g, Move::decide(seat, "done", &[]));
-        if !g
-            .state
-            .tasks
-            .iter()
-            .any(|t| matches!(t, Task::Build { .. }))
-        {
-            stack(g, deck);
-        }
-        events.extend(shot(g, vec![]));
-    }
-    events
+    build_every_castle(g, design, deck, |g, _| shot(g, vec![]))
 }
 
 /// Facts that lay the listed cards of a castle flat on its mat.

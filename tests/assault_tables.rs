@@ -13,7 +13,7 @@ use catapult_table::games::assault::{ballistic, table, Assault};
 
 #[path = "support/assault.rs"]
 mod support;
-use support::{build_all, play, simulate};
+use support::{build_all, design, play, simulate};
 
 fn game(n: usize, version: TableVersion, seed: u64) -> Assault {
     let options: Vec<String> = match version {
@@ -21,15 +21,6 @@ fn game(n: usize, version: TableVersion, seed: u64) -> Assault {
         TableVersion::V2 => vec![TABLE_V2.to_string()],
     };
     Assault::new(&options, default_seats(n, SeatKind::Bot), seed).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn design(name: &str) -> i64 {
-    rules::designs()
-        .unwrap_or_default()
-        .iter()
-        .position(|d| d.name == name)
-        .map(|k| k as i64)
-        .unwrap_or(-1)
 }
 
 fn thrower(g: &Assault) -> usize {
