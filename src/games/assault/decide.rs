@@ -28,18 +28,36 @@ pub const HARD_AIM: BotBudget = BotBudget {
     enough: 0,
 };
 
-/// The game's own plan for a bot's move: Hard's throws search with `HARD_AIM`, drawing from a
-/// generator seeded by the bots' one (so a game stays a function of its seed); None (the shared
-/// bot, unchanged) for every other move and level.
+/// Easy's and Normal's throw search: the shared default with a work cap of 3,000 instead of
+/// 10,000 — about one throw that reaches a castle (~3,500 work: the castle it hits settles), or
+/// several that miss (a miss costs the flying card alone). Their hands shake by 3° and more, which
+/// moves a throw further than a longer search would improve it (as measured for Catapults,
+/// docs/benchmarks.md); the longer search cost a 10-seat game seconds (docs/benchmarks.md,
+/// "Issue #14, fifth pass").
+pub const SHAKY_AIM: BotBudget = BotBudget {
+    samples: 10,
+    refinements: 5,
+    preview: true,
+    work: 3_000,
+    enough: 3,
+};
+
+/// The game's own plan for a bot's move: a throw searches with `HARD_AIM` at Hard and
+/// `SHAKY_AIM` at Easy and Normal, drawing from a generator seeded by the bots' one (so a game
+/// stays a function of its seed); None (the shared bot) for every other move.
 pub fn plan(g: &Assault, level: Level, rng: &mut Rng) -> Option<BotPlan> {
-    if level != Level::Hard || !matches!(g.state.task(), Some(Task::Aim { .. })) {
+    if !matches!(g.state.task(), Some(Task::Aim { .. })) {
         return None;
     }
+    let budget = match level {
+        Level::Hard => HARD_AIM,
+        Level::Easy | Level::Normal => SHAKY_AIM,
+    };
     let seed = ((rng.next_u32() as u64) << 32) | rng.next_u32() as u64;
     Some(BotPlan::Search {
         level,
         rng: Rng::new(seed),
-        budget: HARD_AIM,
+        budget,
     })
 }
 
