@@ -773,3 +773,58 @@ fn regress_a_token_resting_at_the_most_negative_coordinate_is_refused_not_a_pani
     };
     assert!(Hurl::read(&o, 0).is_ok(), "the edge of the range is one");
 }
+
+/// Until December 2026 the game's own bot handed every catapult round to the shared search at
+/// Normal whatever the seat's level: a Hard seat's hurls searched with Normal's budget and
+/// were fired with Normal's shaking hand, and an Easy seat's with Normal's steady one. Now the
+/// seat's level goes with it (`Game::bot_plan`), as in every other game: Hard's budget and exact
+/// hand, Easy's hand and mostly random decisions.
+#[test]
+fn regress_a_hard_seats_catapult_round_is_played_at_hard_not_normal() {
+    use catapult_table::core::bot::{self, BotBudget, BotPlan};
+    use catapult_table::core::seat::{default_seats, SeatKind};
+    use catapult_table::core::{Game, Level, Rng};
+    use catapult_table::games::carcassonne::rules::catapult::Hurl;
+    use catapult_table::games::carcassonne::Carcassonne;
+    let mut s = layout(2, &[1, 1], &["C06", "B24", "B24"]);
+    fair_round(&mut s, Token::Target);
+    aim_at_fair(&mut s);
+    assert_eq!(s.round().map(|r| r.step), Some(Step::Hurl));
+    let centre = fair_centre(&s);
+    let followers = s.followers.len();
+    let g = Carcassonne::from_state(s, default_seats(2, SeatKind::Bot), 3);
+    for level in Level::ALL {
+        match g.bot_plan(level, &mut Rng::new(7)) {
+            Some(BotPlan::Search {
+                level: searched, ..
+            }) => {
+                assert_eq!(searched, level, "the hurl is searched at the seat's level")
+            }
+            _ => panic!("{level}: the hurl goes to the shared search"),
+        }
+    }
+    // In play: over the same seeds Hard's hurls (twice the samples, four times the refinements,
+    // an exact hand) come to rest nearer the fair tile than Easy's (its hand shakes by 10° and
+    // 13% of the power); at Normal for both seats, the two were the same hurls.
+    let miss = |level: Level| -> i64 {
+        (0..6u64)
+            .map(|seed| {
+                let mv = bot::choose_at(&g, level, &mut Rng::new(seed), BotBudget::default())
+                    .unwrap_or_else(|| panic!("no hurl at {level}"));
+                let outcome = mv
+                    .outcome
+                    .unwrap_or_else(|| panic!("a hurl has an outcome"));
+                let rest = Hurl::read(&outcome, followers)
+                    .ok()
+                    .and_then(|h| h.rest)
+                    .unwrap_or([i64::MAX / 4, 0]);
+                (rest[0] - centre[0]).abs() + (rest[1] - centre[1]).abs()
+            })
+            .sum()
+    };
+    let (hard, easy) = (miss(Level::Hard), miss(Level::Easy));
+    assert!(
+        hard < easy,
+        "Hard missed by {hard} mm in sum, Easy by {easy}"
+    );
+}

@@ -259,11 +259,10 @@ fn castle_stall_every_tower_left_roofed_or_nearly_full_still_gets_aimed_at() {
     assert_eq!(cbot::targets(&g.state).len(), 11);
 }
 
-/// A Hard bot walled in by its own tall stack right in front of its catapult (no arc clears it)
-/// moves the catapult (another corner, or onto the box) before it shoots; Normal shoots as it
-/// stands. Seen in play: Hard vs Easy, seed 42, 928 shots into its own tower.
-#[test]
-fn a_walled_in_hard_bot_moves_its_catapult_before_it_shoots() {
+/// The game with the acting seat walled in by its own tall stack right in front of its catapult
+/// (towers from the unassigned mats piled on the square nearest it until no arc clears it),
+/// while towers worth taking remain.
+fn walled_in() -> Castle {
     use catapult_table::games::castle::table::{catapult_origin, layout_of};
     let mut g = game();
     let seat = g.state.turn.seat;
@@ -281,7 +280,6 @@ fn a_walled_in_hard_bot_moves_its_catapult_before_it_shoots() {
     }) else {
         panic!("the mat has squares");
     };
-    // Towers from the unassigned mats onto that square until no arc clears it.
     let mut n = 0;
     'pile: for m in [1, 2] {
         for s in 0..g.state.mats[m].squares.len() {
@@ -298,24 +296,70 @@ fn a_walled_in_hard_bot_moves_its_catapult_before_it_shoots() {
     }
     assert!(cbot::aim_hints(&g.state).is_empty(), "walled in by {n}");
     assert!(!cbot::targets(&g.state).is_empty());
-    let mut moved = g.clone();
+    g
+}
+
+/// A bot at `level` in the walled-in game: the corner and box moves it makes before it shoots
+/// (each applied in turn), then whether an arc clears the stacks from where it ends up.
+fn frees_itself(level: Level) -> (usize, bool) {
+    let mut moved = walled_in();
+    let mut moves = 0;
     for _ in 0..3 {
-        let mv = bot::choose_at(&moved, Level::Hard, &mut Rng::new(1), budget())
-            .unwrap_or_else(|| panic!("no move"));
+        let mv = bot::choose_at(&moved, level, &mut Rng::new(1), budget())
+            .unwrap_or_else(|| panic!("no move at {level}"));
         match action(&mv) {
             Some(Action::Corner(_) | Action::Stand(_)) => {
-                moved.apply(&mv).unwrap_or_else(|e| panic!("{e}"))
+                moved.apply(&mv).unwrap_or_else(|e| panic!("{e}"));
+                moves += 1;
             }
             _ => break,
         };
     }
+    (moves, !cbot::aim_hints(&moved.state).is_empty())
+}
+
+/// A Hard bot walled in by its own tall stack right in front of its catapult (no arc clears it)
+/// moves the catapult (another corner, or onto the box) before it shoots. Seen in play: Hard vs
+/// Easy, seed 42, 928 shots into its own tower.
+#[test]
+fn a_walled_in_hard_bot_moves_its_catapult_before_it_shoots() {
+    let (moves, free) = frees_itself(Level::Hard);
     assert!(
-        !cbot::aim_hints(&moved.state).is_empty(),
-        "Hard still walled in"
+        moves > 0 && free,
+        "Hard still walled in after {moves} moves"
     );
-    for mv in moves_of(&g, Level::Normal) {
+}
+
+/// The same for Normal: until December 2026 only Hard moved (`decide::free_line`), and Normal
+/// and Easy bots walled in by their own captured stack fired hundreds of shots into it. A
+/// person at any level moves the catapult when they cannot hit anything.
+#[test]
+fn regress_a_walled_in_normal_bot_moves_its_catapult() {
+    let (moves, free) = frees_itself(Level::Normal);
+    assert!(
+        moves > 0 && free,
+        "Normal still walled in after {moves} moves"
+    );
+    // Every seed: the move does not depend on the bots' generator.
+    for mv in moves_of(&walled_in(), Level::Normal) {
         assert!(
-            !matches!(action(&mv), Some(Action::Corner(_) | Action::Stand(_))),
+            matches!(action(&mv), Some(Action::Corner(_) | Action::Stand(_))),
+            "{mv:?}"
+        );
+    }
+}
+
+/// And for Easy, whose cards are left to chance but whose catapult is not left behind a wall.
+#[test]
+fn regress_a_walled_in_easy_bot_moves_its_catapult() {
+    let (moves, free) = frees_itself(Level::Easy);
+    assert!(
+        moves > 0 && free,
+        "Easy still walled in after {moves} moves"
+    );
+    for mv in moves_of(&walled_in(), Level::Easy) {
+        assert!(
+            matches!(action(&mv), Some(Action::Corner(_) | Action::Stand(_))),
             "{mv:?}"
         );
     }

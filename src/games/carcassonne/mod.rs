@@ -193,12 +193,13 @@ impl Carcassonne {
     pub fn bot_move(&self, level: bot::Level, seed: u64) -> Option<Move> {
         let seat = self.state.turn()?;
         if self.state.round().is_some() {
-            // The round's decisions and hurls are the same at every level: the generic bot
-            // rates them (`round_bot`) and aims by simulating launches.
+            // The round goes to the shared search at the seat's level, as in every other game:
+            // its decisions rated by `round_bot` (Easy's mostly at random), its hurls aimed with
+            // the level's budget (`BotBudget::at`) and fired with the level's hand.
             let mut rng = crate::core::Rng::new(seed ^ self.seed);
             return crate::core::bot::search_at(
                 self,
-                crate::core::Level::Normal,
+                core_level(level),
                 &mut rng,
                 crate::core::bot::BotBudget::default(),
             );
@@ -607,8 +608,10 @@ impl Game for Carcassonne {
         }
         self.state.turn()?;
         let seed = rng.next_u32() as u64;
+        // The seat's own level: the search gives Hard its budget and every level its hand
+        // (until December 2026 every seat's round was played at Normal, docs/balance.md).
         Some(crate::core::bot::BotPlan::Search {
-            level: crate::core::Level::Normal,
+            level,
             rng: crate::core::Rng::new(seed ^ self.seed),
             budget: crate::core::bot::BotBudget::default(),
         })
@@ -649,6 +652,14 @@ impl Game for Carcassonne {
 
     fn clone_game(&self) -> Box<dyn Game> {
         Box::new(self.clone())
+    }
+}
+
+fn core_level(level: bot::Level) -> crate::core::Level {
+    match level {
+        bot::Level::Easy => crate::core::Level::Easy,
+        bot::Level::Normal => crate::core::Level::Normal,
+        bot::Level::Hard => crate::core::Level::Hard,
     }
 }
 

@@ -71,17 +71,19 @@ pub fn candidates(state: &State) -> Vec<Move> {
     }
 }
 
-/// Normal and Hard: the card worth most before the shot, if any is worth its card (Easy leaves it
-/// to chance through the shared search). Hard first moves its catapult (another corner, on or
-/// off the box: `free_line`) when no arc from where it stands reaches a tower worth taking.
+/// Every level first moves its catapult (another corner, on or off the box: `free_line`) when
+/// no arc from where it stands reaches a tower worth taking: a person at any level moves when
+/// they cannot hit anything. Then Normal and Hard play the card worth most before the shot, if
+/// any is worth its card (Easy leaves cards to chance through the shared search).
 pub fn card_to_play(state: &State, level: Level) -> Option<Move> {
-    if level == Level::Easy || !matches!(state.phase, Phase::Aim) {
+    if !matches!(state.phase, Phase::Aim) {
         return None;
     }
-    if level == Level::Hard {
-        if let Some(mv) = free_line(state) {
-            return Some(mv);
-        }
+    if let Some(mv) = free_line(state) {
+        return Some(mv);
+    }
+    if level == Level::Easy {
+        return None;
     }
     let mut best: Option<(i64, Move)> = None;
     for mv in candidates(state) {
@@ -93,12 +95,13 @@ pub fn card_to_play(state: &State, level: Level) -> Option<Move> {
     best.map(|b| b.1)
 }
 
-/// Hard, before its first shot of a turn: when no arc from where its catapult stands clears the
-/// stacks to a tower worth taking (`bot::aim_hints` has none: typically its own tall stack right
-/// in front of it), the move towards the corner and box setting from which the most such arcs
-/// do, if any does. Without it a Hard bot walled in by its own captured towers fired hundreds of
-/// shots into them (Hard vs Easy, seed 42: 928 shots, lost 4–12); the rules let any player move
-/// the catapult or stand it on the box before the turn's first shot.
+/// Every level, before its first shot of a turn: when no arc from where its catapult stands
+/// clears the stacks to a tower worth taking (`bot::aim_hints` has none: typically its own tall
+/// stack right in front of it), the move towards the corner and box setting from which the most
+/// such arcs do, if any does. Without it a bot walled in by its own captured towers fired
+/// hundreds of shots into them (Hard vs Easy, seed 42: 928 shots, lost 4–12; Normal and Easy
+/// likewise until December 2026); the rules let any player move the catapult or stand it on
+/// the box before the turn's first shot.
 fn free_line(state: &State) -> Option<Move> {
     let seat = state.turn.seat;
     if state.turn.shots_taken > 0 || targets(state).is_empty() || !aim_hints(state).is_empty() {
