@@ -562,18 +562,71 @@ pub fn bot_positions(
     Ok(found)
 }
 
-/// A bot at `level` choosing in each position: (mean, max) milliseconds.
-pub fn time_choices(positions: &[Box<dyn Game>], level: Level, budget: BotBudget) -> (f64, f64) {
+/// CPU time this thread has spent so far, in nanoseconds: the first field of
+/// `/proc/thread-self/schedstat` (the scheduler's `sum_exec_runtime`: time on a CPU, user and
+/// system, not time waiting for one). `None` where there is no such file (another OS, wasm).
+/// The kernel brings the figure up to date at each scheduler tick and context switch, so a
+/// difference of two readings is exact to about one tick (4 ms at 250 Hz).
+pub fn thread_cpu_ns() -> Option<u64> {
+    if cfg!(target_os = "linux") {
+        let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+        text.split_whitespace().next()?.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// The Hard target of issue #14: a decision costs at most this much (docs/benchmarks.md).
+pub const DECISION_TARGET_MS: f64 = 300.0;
+
+/// Times of a bot's decisions in several positions, milliseconds: wall clock, and the CPU time
+/// the deciding thread spent (`thread_cpu_ns`; `None` where it cannot be read). Wall time on a
+/// loaded machine includes the time spent waiting for a core; CPU time does not.
+#[derive(Clone, Copy, Debug)]
+pub struct Timing {
+    pub mean: f64,
+    pub max: f64,
+    /// (mean, max) CPU milliseconds.
+    pub cpu: Option<(f64, f64)>,
+}
+
+impl Timing {
+    /// Nothing measured (`-` in every column).
+    pub const NONE: Timing = Timing {
+        mean: f64::NAN,
+        max: f64::NAN,
+        cpu: None,
+    };
+}
+
+/// A bot at `level` choosing in each position: mean and max milliseconds, wall and CPU.
+pub fn time_choices(positions: &[Box<dyn Game>], level: Level, budget: BotBudget) -> Timing {
     let (mut sum, mut max) = (0.0, 0.0f64);
+    let (mut cpu_sum, mut cpu_max) = (0.0, 0.0f64);
+    let mut cpu_known = true;
     for (i, g) in positions.iter().enumerate() {
         let mut rng = Rng::new(bot_seed(1, i));
+        let c0 = thread_cpu_ns();
         let t0 = Instant::now();
         let _ = bot::choose_at(g.as_ref(), level, &mut rng, budget);
         let ms = t0.elapsed().as_secs_f64() * 1e3;
+        match (c0, thread_cpu_ns()) {
+            (Some(a), Some(b)) => {
+                let cpu = b.saturating_sub(a) as f64 / 1e6;
+                cpu_sum += cpu;
+                cpu_max = cpu_max.max(cpu);
+            }
+            _ => cpu_known = false,
+        }
         sum += ms;
         max = max.max(ms);
     }
-    (sum / positions.len().max(1) as f64, max)
+    let n = positions.len().max(1) as f64;
+    Timing {
+        mean: sum / n,
+        max,
+        cpu: cpu_known.then_some((cpu_sum / n, cpu_max)),
+    }
 }
 
 /// A whole bot-vs-bot game at Normal with this search budget: milliseconds and moves.
@@ -630,12 +683,26 @@ fn bots_section(only: &[String], seed: u64, baseline: bool, r: &mut RunResult) {
     };
     r.out.push(format!(
         "bots' thinking ({platform}; a Hard bot's decision, ms; base = the search before previews \
-         (BASELINE_BUDGET), same positions, same run; ratio = base / now)"
+         (BASELINE_BUDGET), same positions, same run; ratio = base / now; cpu = the deciding \
+         thread's CPU time, /proc/thread-self/schedstat, n/a where unavailable)"
     ));
     r.out.push(format!(
-        "{:<12} {:<9} {:>5} {:>9} {:>9} {:>9} {:>9} {:>6}",
-        "game", "turn", "seen", "mean", "max", "base mean", "base max", "ratio"
+        "{:<12} {:<9} {:>5} {:>9} {:>9} {:>9} {:>9} {:>6} {:>9} {:>9} {:>13} {:>12}",
+        "game",
+        "turn",
+        "seen",
+        "mean",
+        "max",
+        "base mean",
+        "base max",
+        "ratio",
+        "cpu mean",
+        "cpu max",
+        "base cpu mean",
+        "base cpu max"
     ));
+    // Per game, the longest Hard decision's CPU time (and wall time), for the target lines.
+    let mut longest: Vec<(&str, Option<f64>, f64)> = Vec::new();
     for info in games::GAMES.iter().filter(|g| g.available) {
         if !only.is_empty() && !only.iter().any(|g| g == info.id) {
             continue;
@@ -649,32 +716,70 @@ fn bots_section(only: &[String], seed: u64, baseline: bool, r: &mut RunResult) {
                 continue;
             }
         };
+        let mut game_cpu: Option<f64> = Some(0.0);
+        let mut game_wall = 0.0f64;
         for (kind, positions) in ["shot", "decision"].iter().zip(&found) {
             if positions.is_empty() {
                 continue;
             }
-            let (mean, max) = time_choices(positions, Level::Hard, BotBudget::default());
-            let (bmean, bmax) = if baseline {
+            let now = time_choices(positions, Level::Hard, BotBudget::default());
+            let base = if baseline {
                 time_choices(positions, Level::Hard, BASELINE_BUDGET)
             } else {
-                (f64::NAN, f64::NAN)
+                Timing::NONE
+            };
+            game_wall = game_wall.max(now.max);
+            game_cpu = match (game_cpu, now.cpu) {
+                (Some(a), Some((_, b))) => Some(a.max(b)),
+                _ => None,
+            };
+            // CPU columns: "n/a" where the thread's CPU time cannot be read, "-" when not run.
+            let cpu = |t: &Timing, run: bool, max: bool| match (run, t.cpu) {
+                (false, _) => "-".to_string(),
+                (true, Some((mean, most))) => fmt_ms(if max { most } else { mean }),
+                (true, None) => "n/a".to_string(),
             };
             r.out.push(format!(
-                "{:<12} {:<9} {:>5} {:>9} {:>9} {:>9} {:>9} {:>6}",
+                "{:<12} {:<9} {:>5} {:>9} {:>9} {:>9} {:>9} {:>6} {:>9} {:>9} {:>13} {:>12}",
                 info.id,
                 kind,
                 positions.len(),
-                fmt_ms(mean),
-                fmt_ms(max),
-                fmt_ms(bmean),
-                fmt_ms(bmax),
+                fmt_ms(now.mean),
+                fmt_ms(now.max),
+                fmt_ms(base.mean),
+                fmt_ms(base.max),
                 if baseline {
-                    format!("{:.1}", bmean / mean)
+                    format!("{:.1}", base.mean / now.mean)
                 } else {
                     "-".into()
-                }
+                },
+                cpu(&now, true, false),
+                cpu(&now, true, true),
+                cpu(&base, baseline, false),
+                cpu(&base, baseline, true)
             ));
         }
+        if found.iter().any(|f| !f.is_empty()) {
+            longest.push((info.id, game_cpu, game_wall));
+        }
+    }
+    for (id, cpu, wall) in longest {
+        r.out.push(match cpu {
+            Some(cpu) => format!(
+                "target {id}: Hard max CPU {} ms (wall {} ms) <= {DECISION_TARGET_MS:.0} ms: {}",
+                fmt_ms(cpu),
+                fmt_ms(wall),
+                if cpu <= DECISION_TARGET_MS {
+                    "met"
+                } else {
+                    "NOT met"
+                }
+            ),
+            None => format!(
+                "target {id}: Hard max CPU n/a (wall {} ms) <= {DECISION_TARGET_MS:.0} ms: n/a",
+                fmt_ms(wall)
+            ),
+        });
     }
     r.out.push(String::new());
     r.out.push(format!(
@@ -997,4 +1102,74 @@ pub fn run(args: &[String]) -> RunResult {
             .push("(no game is available yet: only the synthetic scenes were measured)".into());
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thread_cpu_ns;
+    use std::time::{Duration, Instant};
+
+    /// The CPU-time reader: present on Linux, never going back, counting a busy loop and not a
+    /// sleep (so it is the thread's CPU time, not the wall clock).
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn thread_cpu_time_counts_work_and_not_sleep() {
+        let Some(first) = thread_cpu_ns() else {
+            panic!("/proc/thread-self/schedstat unreadable on Linux");
+        };
+        // Monotonic and nonnegative (an unsigned count that never decreases).
+        let mut last = first;
+        for _ in 0..1000 {
+            let Some(now) = thread_cpu_ns() else {
+                panic!("the reader failed between two readings");
+            };
+            assert!(now >= last, "CPU time went back: {last} -> {now}");
+            last = now;
+        }
+        // A busy loop registers time: spin until 30 ms of CPU are counted (a wall deadline in
+        // case they never are), and the count may not outrun the wall clock by more than the
+        // kernel's update granularity (a tick, at most 10 ms).
+        let (c0, t0) = (last, Instant::now());
+        let mut x = 0u64;
+        let spent = loop {
+            for i in 0..10_000u64 {
+                x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(i));
+            }
+            let Some(c) = thread_cpu_ns() else {
+                panic!("the reader failed in the busy loop");
+            };
+            if c.saturating_sub(c0) >= 30_000_000 || t0.elapsed() > Duration::from_secs(20) {
+                break c.saturating_sub(c0);
+            }
+        };
+        let wall = t0.elapsed().as_nanos() as u64;
+        assert!(
+            spent >= 30_000_000,
+            "busy loop: only {spent} ns of CPU in {wall} ns"
+        );
+        assert!(
+            spent <= wall + 10_000_000,
+            "{spent} ns of CPU in {wall} ns of wall"
+        );
+        // Sleeping costs (almost) no CPU: a wall clock would count the full 200 ms.
+        let Some(before) = thread_cpu_ns() else {
+            panic!("the reader failed");
+        };
+        std::thread::sleep(Duration::from_millis(200));
+        let Some(after) = thread_cpu_ns() else {
+            panic!("the reader failed");
+        };
+        assert!(after >= before);
+        assert!(
+            after - before < 50_000_000,
+            "a 200 ms sleep cost {} ns",
+            after - before
+        );
+    }
+
+    #[test]
+    #[cfg(not(target_os = "linux"))]
+    fn thread_cpu_time_is_unknown_off_linux() {
+        assert_eq!(thread_cpu_ns(), None);
+    }
 }

@@ -264,7 +264,7 @@ pub const USAGE: &str = "usage:
   referee unlink LINK --out FILE   (a link back into a replay file, every shot re-simulated)
   referee games   (available games: id, min seats, max seats)
   referee bench [--game ID]... [--reps N] [--replays DIR] [--tsv] [--no-selfplay]
-  referee bench --bots [--game ID]... [--seed S] [--no-baseline]   (Hard decision and whole-game times)
+  referee bench --bots [--game ID]... [--seed S] [--no-baseline]   (Hard decision wall and CPU times, whole-game times)
 game ids: castle, feud, carcassonne, assault, catapults";
 
 /// Runs the referee with command-line arguments (without the program name).

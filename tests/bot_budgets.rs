@@ -65,3 +65,36 @@ fn a_hard_catapults_bot_stops_at_its_games_own_cap() {
     assert!(shared > work + 5_000, "the shared cap spent {shared}");
     assert!(hard > normal, "Hard tried {hard}, Normal {normal}");
 }
+
+/// Assault lowers Hard's work cap too (`Game::hard_work_factor` 4: 40,000 with `decide::HARD_AIM`)
+/// to keep a Hard throw within 0.3 s of CPU: on the bench's Hard throw positions (`referee bench
+/// --bots`: a Normal game, seed 1) Hard stops at 40,000 plus the throw under way, where the
+/// shared cap spent ~50,000, and still tries several times as many throws as Normal.
+#[test]
+fn a_hard_assault_bot_stops_at_its_games_own_cap() {
+    use catapult_table::core::bot::HARD_WORK_FACTOR;
+    use catapult_table::games::assault::decide::HARD_AIM;
+    let found =
+        catapult_table::bench::bot_positions("assault", 2, 1, 6).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!found[0].is_empty(), "no throw position");
+    for g in &found[0] {
+        let g = g.as_ref();
+        assert!(g.hard_work_factor() < HARD_WORK_FACTOR);
+        let cap = HARD_AIM.work * g.hard_work_factor();
+        let search = |budget: BotBudget| {
+            let Some(prompt) = g.launch_prompt() else {
+                panic!("the next move is a throw");
+            };
+            let mut aim = Aim::new(g, prompt, budget);
+            let mut rng = Rng::new(1);
+            while !aim.step(g, &mut rng, &mut || true) {}
+            (aim.candidates(), aim.work())
+        };
+        let (hard, work) = search(HARD_AIM.at_factor(Level::Hard, g.hard_work_factor()));
+        let (_, shared) = search(HARD_AIM.at(Level::Hard));
+        let (normal, _) = search(BotBudget::default().at(Level::Normal));
+        assert!(work >= cap && work < cap + 5_000, "Hard spent {work}");
+        assert!(shared > work + 5_000, "the shared cap spent {shared}");
+        assert!(hard >= 3 * normal, "Hard tried {hard}, Normal {normal}");
+    }
+}

@@ -28,6 +28,14 @@ pub const HARD_AIM: BotBudget = BotBudget {
     enough: 0,
 };
 
+/// Hard's work cap over Normal's here (`Game::hard_work_factor`; the shared default is 5): a
+/// candidate throw among card castles costs ~2,000 units of work at ~4–6 µs a unit, so the
+/// shared 50,000 took a Hard throw to 245–305 ms of the deciding thread's CPU time (`referee
+/// bench --bots`), at the 0.3 s target. 40,000 still tries ~20 throws where Normal tries ~5, and
+/// means the same throw as 50,000 did in 91 of 94 positions (seeds 1–25); Hard vs Easy won the
+/// same 161 of 200 games (docs/benchmarks.md, "Issue #14, fifth pass").
+pub const HARD_WORK_FACTOR: u64 = 4;
+
 /// Easy's and Normal's throw search: the shared default with a work cap of 3,000 instead of
 /// 10,000 — about one throw that reaches a castle (~3,500 work: the castle it hits settles), or
 /// several that miss (a miss costs the flying card alone). Their hands shake by 3° and more, which

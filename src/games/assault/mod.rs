@@ -525,6 +525,10 @@ impl Game for Assault {
         decide::rate(self, mv, level)
     }
 
+    fn hard_work_factor(&self) -> u64 {
+        decide::HARD_WORK_FACTOR
+    }
+
     /// Hard's throw: the shared search with `decide::HARD_AIM` (no stop on a plateau). Every
     /// other move, and every other level, is the shared bot's as before.
     fn bot_plan(
