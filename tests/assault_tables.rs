@@ -377,3 +377,44 @@ fn a_card_resting_on_a_thrown_card_falls_when_it_is_lifted_on_every_table() {
     }
     println!("steps on tables 1, 2: {steps:?}");
 }
+
+#[test]
+fn easys_wrist_shakes_twice_as_much_as_the_shared_easy_hand_and_the_other_levels_keep_theirs() {
+    use catapult_table::core::Level;
+    use catapult_table::games::assault::decide;
+    let g = game(2, TableVersion::V2, 3);
+    let easy = g.aim_noise(Level::Easy);
+    assert_eq!(easy, decide::aim_noise(Level::Easy));
+    assert!(easy.angle >= 2 * Level::Easy.aim_noise().angle, "{easy:?}");
+    assert!(easy.power > Level::Easy.aim_noise().power, "{easy:?}");
+    for level in [Level::Normal, Level::Hard] {
+        assert_eq!(g.aim_noise(level), level.aim_noise(), "{level:?}");
+    }
+}
+
+#[test]
+fn a_throw_is_a_hit_when_it_topples_another_players_card_and_a_let_go_is_no_throw() {
+    let (toppled, miss, g) = hit_and_miss(TableVersion::V2);
+    assert_eq!(g.shot_hit(&miss), Some(false));
+    let a = thrower(&g);
+    let b = 1 - a;
+    let (x0, x1) = rules::castle_span(b, &g.state.players[b]);
+    let tx = (x0 + x1) as f32 / 2.0 * table::DMM;
+    for (elev, t) in [-150, -120, -90].into_iter().zip(toppled) {
+        let l = ballistic(&g.state, a, tx, 0.08, elev).unwrap_or_else(|| panic!("{elev}"));
+        assert_eq!(
+            g.shot_hit(&simulate(&g, &l)),
+            Some(t > 0),
+            "elevation {elev}"
+        );
+    }
+    // A let-go settles one's own castle: no throw, no hit.
+    let mut fresh = game(2, TableVersion::V2, 3);
+    play(
+        &mut fresh,
+        Move::decide(0, "design", &[design("Keep and Tower")]),
+    );
+    play(&mut fresh, Move::decide(0, "done", &[]));
+    let o = simulate(&fresh, &support::let_go());
+    assert_eq!(fresh.shot_hit(&o), None);
+}

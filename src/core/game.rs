@@ -324,8 +324,9 @@ pub trait Game: Send {
     fn bot_plan(&self, level: Level, rng: &mut Rng) -> Option<super::bot::BotPlan> {
         self.bot_move(level, rng).map(super::bot::BotPlan::Move)
     }
-    /// Whether a shot's outcome is a hit, where the game has one simple meaning of it (a ball
-    /// inside a tower worth taking); None when it has not. Tools measure bots' aim with it.
+    /// Whether a shot's outcome is a hit, where the game has one simple meaning of it (Castle: a
+    /// ball inside a tower worth taking; Assault: a throw that topples another player's card);
+    /// None when it has not. Tools measure bots' aim with it.
     fn shot_hit(&self, _outcome: &Outcome) -> Option<bool> {
         None
     }

@@ -461,6 +461,24 @@ impl Game for Assault {
         out
     }
 
+    fn aim_noise(&self, level: crate::core::Level) -> crate::core::bot::AimNoise {
+        decide::aim_noise(level)
+    }
+
+    /// A throw that topples at least one card of another player's castle (a let-go is no throw).
+    fn shot_hit(&self, outcome: &Outcome) -> Option<bool> {
+        let Some(Task::Aim { seat }) = self.state.task() else {
+            return None;
+        };
+        let (_, _, _, damage) = self.state.read_facts(&outcome.facts, None).ok()?;
+        Some(
+            damage
+                .iter()
+                .enumerate()
+                .any(|(s, d)| s != seat && d.standing_after < d.standing_before),
+        )
+    }
+
     fn rate_outcome(&self, outcome: &Outcome) -> i64 {
         self.state.rate(&outcome.facts)
     }
