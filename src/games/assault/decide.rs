@@ -41,7 +41,7 @@ pub const HARD_WORK_FACTOR: u64 = 4;
 /// several that miss (a miss costs the flying card alone). Their hands shake by 3° and more, which
 /// moves a throw further than a longer search would improve it (as measured for Catapults,
 /// docs/benchmarks.md); the longer search cost a 10-seat game seconds (docs/benchmarks.md,
-/// "Issue #14, fifth pass").
+/// "Issue #14, sixth pass").
 pub const SHAKY_AIM: BotBudget = BotBudget {
     samples: 10,
     refinements: 5,
