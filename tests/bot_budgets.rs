@@ -7,14 +7,19 @@ use catapult_table::core::seat::{default_seats, SeatKind};
 use catapult_table::core::{Game, Level, Rng};
 use catapult_table::games::catapults::Catapults;
 
-fn candidates(g: &dyn Game, level: Level) -> (usize, u64) {
+/// The aim search with `budget` in this position, run through: candidates tried and their work.
+fn search(g: &dyn Game, budget: BotBudget) -> (usize, u64) {
     let Some(prompt) = g.launch_prompt() else {
-        panic!("the first move is a flick");
+        panic!("the next move is a shot");
     };
-    let mut aim = Aim::new(g, prompt, BotBudget::default().at(level));
+    let mut aim = Aim::new(g, prompt, budget);
     let mut rng = Rng::new(1);
     while !aim.step(g, &mut rng, &mut || true) {}
     (aim.candidates(), aim.work())
+}
+
+fn candidates(g: &dyn Game, level: Level) -> (usize, u64) {
+    search(g, BotBudget::default().at(level))
 }
 
 #[test]
@@ -49,18 +54,9 @@ fn a_hard_catapults_bot_stops_at_its_games_own_cap() {
     let b = BotBudget::default();
     assert!(g.hard_work_factor() < HARD_WORK_FACTOR);
     let cap = b.work * g.hard_work_factor();
-    let search = |budget: BotBudget| {
-        let Some(prompt) = g.launch_prompt() else {
-            panic!("the next move is a flick");
-        };
-        let mut aim = Aim::new(g, prompt, budget);
-        let mut rng = Rng::new(1);
-        while !aim.step(g, &mut rng, &mut || true) {}
-        (aim.candidates(), aim.work())
-    };
-    let (hard, work) = search(b.at_factor(Level::Hard, g.hard_work_factor()));
-    let (_, shared) = search(b.at(Level::Hard));
-    let (normal, _) = search(b.at(Level::Normal));
+    let (hard, work) = search(g, b.at_factor(Level::Hard, g.hard_work_factor()));
+    let (_, shared) = search(g, b.at(Level::Hard));
+    let (normal, _) = search(g, b.at(Level::Normal));
     assert!(work >= cap && work < cap + 3_000, "Hard spent {work}");
     assert!(shared > work + 5_000, "the shared cap spent {shared}");
     assert!(hard > normal, "Hard tried {hard}, Normal {normal}");
@@ -73,7 +69,7 @@ fn a_hard_catapults_bot_stops_at_its_games_own_cap() {
 #[test]
 fn a_hard_assault_bot_stops_at_its_games_own_cap() {
     use catapult_table::core::bot::HARD_WORK_FACTOR;
-    use catapult_table::games::assault::decide::HARD_AIM;
+    use catapult_table::games::assault::decide::{HARD_AIM, SHAKY_AIM};
     let found =
         catapult_table::bench::bot_positions("assault", 2, 1, 6).unwrap_or_else(|e| panic!("{e}"));
     assert!(!found[0].is_empty(), "no throw position");
@@ -81,18 +77,10 @@ fn a_hard_assault_bot_stops_at_its_games_own_cap() {
         let g = g.as_ref();
         assert!(g.hard_work_factor() < HARD_WORK_FACTOR);
         let cap = HARD_AIM.work * g.hard_work_factor();
-        let search = |budget: BotBudget| {
-            let Some(prompt) = g.launch_prompt() else {
-                panic!("the next move is a throw");
-            };
-            let mut aim = Aim::new(g, prompt, budget);
-            let mut rng = Rng::new(1);
-            while !aim.step(g, &mut rng, &mut || true) {}
-            (aim.candidates(), aim.work())
-        };
-        let (hard, work) = search(HARD_AIM.at_factor(Level::Hard, g.hard_work_factor()));
-        let (_, shared) = search(HARD_AIM.at(Level::Hard));
-        let (normal, _) = search(BotBudget::default().at(Level::Normal));
+        let (hard, work) = search(g, HARD_AIM.at_factor(Level::Hard, g.hard_work_factor()));
+        let (_, shared) = search(g, HARD_AIM.at(Level::Hard));
+        // Normal's throws search with Assault's own smaller budget.
+        let (normal, _) = search(g, SHAKY_AIM.at(Level::Normal));
         assert!(work >= cap && work < cap + 5_000, "Hard spent {work}");
         assert!(shared > work + 5_000, "the shared cap spent {shared}");
         assert!(hard >= 3 * normal, "Hard tried {hard}, Normal {normal}");

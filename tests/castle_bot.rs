@@ -318,49 +318,39 @@ fn frees_itself(level: Level) -> (usize, bool) {
     (moves, !cbot::aim_hints(&moved.state).is_empty())
 }
 
-/// A Hard bot walled in by its own tall stack right in front of its catapult (no arc clears it)
-/// moves the catapult (another corner, or onto the box) before it shoots. Seen in play: Hard vs
-/// Easy, seed 42, 928 shots into its own tower.
+/// A bot at `level` walled in by its own tall stack right in front of its catapult (no arc clears
+/// it) moves the catapult (another corner, or onto the box) before it shoots, whatever its
+/// generator draws.
+fn assert_a_walled_in_bot_moves_its_catapult(level: Level) {
+    let (moves, free) = frees_itself(level);
+    assert!(
+        moves > 0 && free,
+        "{level:?} still walled in after {moves} moves"
+    );
+    for mv in moves_of(&walled_in(), level) {
+        assert!(
+            matches!(action(&mv), Some(Action::Corner(_) | Action::Stand(_))),
+            "{level:?}: {mv:?}"
+        );
+    }
+}
+
+/// Seen in play: Hard vs Easy, seed 42, 928 shots into its own tower.
 #[test]
 fn a_walled_in_hard_bot_moves_its_catapult_before_it_shoots() {
-    let (moves, free) = frees_itself(Level::Hard);
-    assert!(
-        moves > 0 && free,
-        "Hard still walled in after {moves} moves"
-    );
+    assert_a_walled_in_bot_moves_its_catapult(Level::Hard);
 }
 
-/// The same for Normal: until December 2026 only Hard moved (`decide::free_line`), and Normal
-/// and Easy bots walled in by their own captured stack fired hundreds of shots into it. A
-/// person at any level moves the catapult when they cannot hit anything.
+/// Until December 2026 only Hard moved (`decide::free_line`), and Normal and Easy bots walled in
+/// by their own captured stack fired hundreds of shots into it. A person at any level moves the
+/// catapult when they cannot hit anything.
 #[test]
 fn regress_a_walled_in_normal_bot_moves_its_catapult() {
-    let (moves, free) = frees_itself(Level::Normal);
-    assert!(
-        moves > 0 && free,
-        "Normal still walled in after {moves} moves"
-    );
-    // Every seed: the move does not depend on the bots' generator.
-    for mv in moves_of(&walled_in(), Level::Normal) {
-        assert!(
-            matches!(action(&mv), Some(Action::Corner(_) | Action::Stand(_))),
-            "{mv:?}"
-        );
-    }
+    assert_a_walled_in_bot_moves_its_catapult(Level::Normal);
 }
 
-/// And for Easy, whose cards are left to chance but whose catapult is not left behind a wall.
+/// Easy's cards are left to chance, but its catapult is not left behind a wall.
 #[test]
 fn regress_a_walled_in_easy_bot_moves_its_catapult() {
-    let (moves, free) = frees_itself(Level::Easy);
-    assert!(
-        moves > 0 && free,
-        "Easy still walled in after {moves} moves"
-    );
-    for mv in moves_of(&walled_in(), Level::Easy) {
-        assert!(
-            matches!(action(&mv), Some(Action::Corner(_) | Action::Stand(_))),
-            "{mv:?}"
-        );
-    }
+    assert_a_walled_in_bot_moves_its_catapult(Level::Easy);
 }
