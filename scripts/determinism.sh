@@ -15,7 +15,7 @@
 # What it does (docs/determinism.md):
 #  1. builds the release referee natively and for wasm32-wasip1 (run by Node's WASI);
 #  2. checks that rapier's enhanced-determinism (libm math in rapier, parry, glam, simba) is on;
-#  3. corpus: `referee selfplay` for every available game (src/games/mod.rs GAMES), every seat
+#  3. corpus: `referee selfplay` for every available game (engine/src/games/mod.rs GAMES), every seat
 #     count, several seeds; cached under target/determinism/ by a hash of the sources;
 #  4. `referee trace` over corpus + goldens natively and in wasm: one line per move with the
 #     re-simulated outcome hash, steps, facts digest and a rules-state digest, then the summary;
@@ -72,11 +72,11 @@ done
 
 mapfile -t GAME_LINES < <("$NATIVE" games)
 if [ "${#GAME_LINES[@]}" -eq 0 ]; then
-  echo "no game is available yet (src/games/mod.rs): the corpus is empty; synthetic scenes only"
+  echo "no game is available yet (engine/src/games/mod.rs): the corpus is empty; synthetic scenes only"
 fi
 
 # The corpus depends on every source that can change an outcome.
-key=$( { find src assets -type f 2>/dev/null | sort | xargs cat 2>/dev/null; cat Cargo.toml Cargo.lock; \
+key=$( { find src engine tools assets -type f 2>/dev/null | sort | xargs cat 2>/dev/null; cat Cargo.toml Cargo.lock; \
          echo "$PER_GAME ${GAME_LINES[*]:-}"; } | sha256sum | cut -c1-16)
 CORPUS=$T/determinism/corpus-$key
 WORK=$T/determinism/run
@@ -217,7 +217,7 @@ if [ "${#FILES[@]}" -gt 0 ]; then
 fi
 
 # The shipped web build (wasm32-unknown-unknown, profile web, as ./build.sh web makes it): its
-# ct_det_* exports (src/bench.rs) trace the same replays; in headless Chromium when available,
+# ct_det_* exports (src/web_probe.rs) trace the same replays; in headless Chromium when available,
 # else in Node. Same comparison, same failure messages.
 web_note=""
 if [ "${DET_WEB:-1}" = 1 ]; then

@@ -1,14 +1,5 @@
-//! Catapult Table: five tabletop catapult and flicking games in side-view 2D physics.
-//!
-//! Layers, each calling only downwards: `app` (macroquad) → `games` → `physics` (rapier) → `core`.
-
-pub mod bench;
-pub mod core;
-pub mod files;
-pub mod games;
-pub mod headless;
-pub mod physics;
-pub mod referee;
-pub mod tournament;
+//! Catapult Table: the window app (desktop and web), made of screens, on the headless `engine`
+//! crate. Everything that touches the window, the input or the sound lives here.
 
 pub mod app;
+pub mod web_probe;

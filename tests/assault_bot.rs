@@ -1,13 +1,13 @@
 //! Assault's bots decide with reasons (`games::assault::decide`): positions where one decision
 //! is clearly best and Normal and Hard take it every time (a random choice would not).
 
-use catapult_table::core::bot::{self, BotBudget};
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{Game, Level, Move, Rng};
-use catapult_table::games::assault::decide;
-use catapult_table::games::assault::rules::codec::Action;
-use catapult_table::games::assault::rules::Task;
-use catapult_table::games::assault::Assault;
+use engine::core::bot::{self, BotBudget};
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::{Game, Level, Move, Rng};
+use engine::games::assault::decide;
+use engine::games::assault::rules::codec::Action;
+use engine::games::assault::rules::Task;
+use engine::games::assault::Assault;
 
 /// A small search keeps the debug-build test quick.
 fn budget() -> BotBudget {
@@ -144,7 +144,7 @@ fn a_reinforcement_leans_a_new_pair_and_hard_settles_it_first() {
     });
     g.state.tasks.push_front(Task::Place {
         seat: 0,
-        why: catapult_table::games::assault::rules::Why::Restoration,
+        why: engine::games::assault::rules::Why::Restoration,
     });
     let offered: Vec<Action> = g
         .choices()

@@ -2,13 +2,13 @@
 //! strong throws knock cards down, fallen cards read as horizontal, nothing sinks into a mat, and
 //! shots are deterministic.
 
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::LaunchKind;
-use catapult_table::core::{Fact, Game, Launch};
-use catapult_table::games::assault::geometry::{self as geo, Pose};
-use catapult_table::games::assault::rules::{self, Siege, Task};
-use catapult_table::games::assault::{ballistic, table, Assault};
-use catapult_table::physics::TableConfig;
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::LaunchKind;
+use engine::core::{Fact, Game, Launch};
+use engine::games::assault::geometry::{self as geo, Pose};
+use engine::games::assault::rules::{self, Siege, Task};
+use engine::games::assault::{ballistic, table, Assault};
+use engine::physics::TableConfig;
 
 #[path = "support/assault.rs"]
 mod support;
@@ -331,7 +331,7 @@ fn nothing_falls_through_a_mat_or_the_table() {
         let p = Pose::new(
             (x / table::DMM) as i32 - geo::mat_left(0),
             (y / table::DMM) as i32 - geo::MAT_T,
-            catapult_table::physics::launch::to_tenths(a),
+            engine::physics::launch::to_tenths(a),
         );
         assert!(
             geo::lowest(p) > surface_under(p),

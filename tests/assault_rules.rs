@@ -1,12 +1,12 @@
 //! Assault on the Castle: every rule through scenario moves (`Move::outcome_only` facts).
 
-use catapult_table::core::event::kinds;
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::LaunchKind;
-use catapult_table::core::{Event, Fact, Game, Launch, Move};
-use catapult_table::games::assault::geometry::{self as geo, Pose};
-use catapult_table::games::assault::rules::{self, Siege, Task};
-use catapult_table::games::assault::{table, Assault};
+use engine::core::event::kinds;
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::LaunchKind;
+use engine::core::{Event, Fact, Game, Launch, Move};
+use engine::games::assault::geometry::{self as geo, Pose};
+use engine::games::assault::rules::{self, Siege, Task};
+use engine::games::assault::{table, Assault};
 
 #[path = "support/assault.rs"]
 mod support;
@@ -1367,7 +1367,7 @@ fn cards_and_the_great_tower_can_be_put_down_by_dragging() {
 
 #[test]
 fn garbage_moves_are_refused_or_applied_but_never_panic() {
-    use catapult_table::core::Rng;
+    use engine::core::Rng;
     let actions = [
         "place",
         "put",
@@ -1553,8 +1553,8 @@ fn regress_a_last_bastion_that_collapses_while_settling_is_built_again() {
 /// not 3"): the rules read only x. The codec now reads the whole gesture.
 #[test]
 fn a_recorded_great_tower_drag_is_accepted_on_replay() {
-    use catapult_table::core::driver::{Driver, Origin, Recorded};
-    use catapult_table::core::replay::Replay;
+    use engine::core::driver::{Driver, Origin, Recorded};
+    use engine::core::replay::Replay;
     let mut g = new_game(2, false, 9);
     build_all(&mut g, FOUR_GATES, &[Siege::GodsFavour]);
     let a = starter(&g);

@@ -1,7 +1,7 @@
 //! Assault on the Castle: bots play whole games through the referee, ending by the last castle
 //! standing within the move cap, and the replay re-simulates every shot identically.
 
-use catapult_table::referee::{self, MOVE_CAP};
+use tools::referee::{self, MOVE_CAP};
 
 fn selfplay_and_replay(players: usize, seed: u64) {
     let session = referee::selfplay("assault", players, seed, &[]);
@@ -66,14 +66,10 @@ fn as_high_as_gods_games_end_too() {
 
 /// Pieces never vanish: after every move of the game, every building card is in exactly one place
 /// (a hand, a castle or the deck) and every siege card is in the deck, the discards or in flight.
-fn check_no_card_is_lost_or_duplicated(
-    session: &catapult_table::core::Session,
-    players: usize,
-    seed: u64,
-) {
-    use catapult_table::core::seat::{default_seats, SeatKind};
-    use catapult_table::core::Game;
-    use catapult_table::games::assault::Assault;
+fn check_no_card_is_lost_or_duplicated(session: &engine::core::Session, players: usize, seed: u64) {
+    use engine::core::seat::{default_seats, SeatKind};
+    use engine::core::Game;
+    use engine::games::assault::Assault;
     let total: u32 = if players >= 6 { 110 } else { 55 };
     // The game's own options: a new game is played on table 2 (`table_v2`), whose elbows and
     // Great Tower spots differ from table 1's.

@@ -3,13 +3,13 @@
 //! castle that stood starts a throw asleep yet falls when it is hit, and every elbow rests on the
 //! side of its mat that faces the middle of the row.
 
-use catapult_table::core::replay::Replay;
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{Game, Launch, LaunchKind, Move, Outcome, Shot};
-use catapult_table::games;
-use catapult_table::games::assault::geometry::{self as geo, TableVersion};
-use catapult_table::games::assault::rules::{self, Siege, Task, TABLE_V2};
-use catapult_table::games::assault::{ballistic, table, Assault};
+use engine::core::replay::Replay;
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::{Game, Launch, LaunchKind, Move, Outcome, Shot};
+use engine::games;
+use engine::games::assault::geometry::{self as geo, TableVersion};
+use engine::games::assault::rules::{self, Siege, Task, TABLE_V2};
+use engine::games::assault::{ballistic, table, Assault};
 
 #[path = "support/assault.rs"]
 mod support;
@@ -40,8 +40,7 @@ fn a_new_assault_game_is_recorded_on_the_second_table_and_an_old_file_replays_on
         vec![rules::OPTION_GODS.to_string(), TABLE_V2.to_string()]
     );
     // A bot game started by the tools carries it in its header.
-    let d =
-        catapult_table::headless::bot_game("assault", 2, 1, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let d = engine::headless::bot_game("assault", 2, 1, &[]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(d.session.replay.options, options);
     assert_eq!(game(2, TableVersion::V2, 1).state.table, TableVersion::V2);
     // A file recorded before the second table (the frozen corpus) has no such option and is
@@ -282,9 +281,9 @@ fn a_sleeping_castle_wakes_when_hit_and_a_throw_that_touches_nothing_moves_nothi
 
 #[test]
 fn each_level_throws_with_its_own_search_budget_and_decisions_are_the_shared_bots() {
-    use catapult_table::core::bot::BotPlan;
-    use catapult_table::core::{Level, Rng};
-    use catapult_table::games::assault::decide::{HARD_AIM, SHAKY_AIM};
+    use engine::core::bot::BotPlan;
+    use engine::core::{Level, Rng};
+    use engine::games::assault::decide::{HARD_AIM, SHAKY_AIM};
     let mut g = game(2, TableVersion::V2, 3);
     // A decision (building): the shared bot at every level, drawing nothing.
     for level in [Level::Easy, Level::Normal, Level::Hard] {
@@ -313,15 +312,15 @@ fn each_level_throws_with_its_own_search_budget_and_decisions_are_the_shared_bot
         }
     }
     assert_eq!(HARD_AIM.enough, 0);
-    assert!(SHAKY_AIM.work < catapult_table::core::bot::BotBudget::default().work);
+    assert!(SHAKY_AIM.work < engine::core::bot::BotBudget::default().work);
 }
 
 /// A castle card lying flat on a thrown card, and another lying alone on the table, both
 /// settled; the thrown card is lifted off. Returns the two cards' heights above the mat top
 /// (dmm, from the shot's facts) and how many physics steps the shot took.
 fn lift_from_under(version: TableVersion) -> (i64, i64, u64) {
-    use catapult_table::core::TableView;
-    use catapult_table::physics::{floor_specs, table_of};
+    use engine::core::TableView;
+    use engine::physics::{floor_specs, table_of};
     let th = geo::CARD_THICK as f32 * table::DMM;
     let mut specs = floor_specs(-0.5, 1.0, 0.0, table::TABLE_RGB, table::TAG_TABLE);
     let thrown = specs.len();
@@ -380,8 +379,8 @@ fn a_card_resting_on_a_thrown_card_falls_when_it_is_lifted_on_every_table() {
 
 #[test]
 fn easys_wrist_shakes_twice_as_much_as_the_shared_easy_hand_and_the_other_levels_keep_theirs() {
-    use catapult_table::core::Level;
-    use catapult_table::games::assault::decide;
+    use engine::core::Level;
+    use engine::games::assault::decide;
     let g = game(2, TableVersion::V2, 3);
     let easy = g.aim_noise(Level::Easy);
     assert_eq!(easy, decide::aim_noise(Level::Easy));

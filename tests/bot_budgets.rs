@@ -2,10 +2,10 @@
 //! costs 800–2,300 units of work) Normal stops at its work cap, before its candidates run out,
 //! where its shaking hand makes a longer search moot, and Hard searches on.
 
-use catapult_table::core::bot::{Aim, BotBudget};
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{Game, Level, Rng};
-use catapult_table::games::catapults::Catapults;
+use engine::core::bot::{Aim, BotBudget};
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::{Game, Level, Rng};
+use engine::games::catapults::Catapults;
 
 /// The aim search with `budget` in this position, run through: candidates tried and their work.
 fn search(g: &dyn Game, budget: BotBudget) -> (usize, u64) {
@@ -42,11 +42,11 @@ fn a_normal_catapults_bot_tries_a_few_flicks_and_a_hard_one_many_more() {
 /// flicks than Normal.
 #[test]
 fn a_hard_catapults_bot_stops_at_its_games_own_cap() {
-    use catapult_table::core::bot::HARD_WORK_FACTOR;
+    use engine::core::bot::HARD_WORK_FACTOR;
     // The bench's sixth Hard shot position (`referee bench --bots`: a Normal game, seed 1, after
     // five flicks), late enough that a flick costs ~2,000 work.
-    let mut d = catapult_table::headless::bot_game("catapults", 2, 1, &[])
-        .unwrap_or_else(|e| panic!("{e}"));
+    let mut d =
+        engine::headless::bot_game("catapults", 2, 1, &[]).unwrap_or_else(|e| panic!("{e}"));
     for _ in 0..5 {
         d.bot_turn().unwrap_or_else(|e| panic!("{e}"));
     }
@@ -68,10 +68,9 @@ fn a_hard_catapults_bot_stops_at_its_games_own_cap() {
 /// shared cap spent ~50,000, and still tries several times as many throws as Normal.
 #[test]
 fn a_hard_assault_bot_stops_at_its_games_own_cap() {
-    use catapult_table::core::bot::HARD_WORK_FACTOR;
-    use catapult_table::games::assault::decide::{HARD_AIM, SHAKY_AIM};
-    let found =
-        catapult_table::bench::bot_positions("assault", 2, 1, 6).unwrap_or_else(|e| panic!("{e}"));
+    use engine::core::bot::HARD_WORK_FACTOR;
+    use engine::games::assault::decide::{HARD_AIM, SHAKY_AIM};
+    let found = tools::bench::bot_positions("assault", 2, 1, 6).unwrap_or_else(|e| panic!("{e}"));
     assert!(!found[0].is_empty(), "no throw position");
     for g in &found[0] {
         let g = g.as_ref();

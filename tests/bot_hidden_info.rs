@@ -2,13 +2,13 @@
 //! Assault's siege and building decks, Carcassonne's tile pile; Castle's is in bot_levels.rs), a
 //! position whose hidden part is changed gets the same bot decision at every level.
 
-use catapult_table::core::bot::{self, BotBudget};
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{Game, Level, Move, Rng};
-use catapult_table::games::assault::Assault;
-use catapult_table::games::carcassonne::rules::{Catalog, Options, State as CarcState};
-use catapult_table::games::carcassonne::Carcassonne;
-use catapult_table::games::feud::Feud;
+use engine::core::bot::{self, BotBudget};
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::{Game, Level, Move, Rng};
+use engine::games::assault::Assault;
+use engine::games::carcassonne::rules::{Catalog, Options, State as CarcState};
+use engine::games::carcassonne::Carcassonne;
+use engine::games::feud::Feud;
 
 /// A small search keeps the debug-build test quick.
 fn budget() -> BotBudget {

@@ -1,13 +1,13 @@
 //! Bot levels: the aim noise is deterministic and ordered, bots read no hidden information, and
 //! the tournament command refuses bad arguments and reports wins that add up.
 
-use catapult_table::core::bot::{self, with_noise, AimNoise, BotBudget};
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::Game;
-use catapult_table::core::{Launch, LaunchKind, LaunchPrompt, Level, Rng};
-use catapult_table::games::castle::Castle;
-use catapult_table::headless;
-use catapult_table::referee::run;
+use engine::core::bot::{self, with_noise, AimNoise, BotBudget};
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::Game;
+use engine::core::{Launch, LaunchKind, LaunchPrompt, Level, Rng};
+use engine::games::castle::Castle;
+use engine::headless;
+use tools::referee::run;
 
 fn args(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
@@ -400,7 +400,7 @@ fn castle_aims(
             .zip(levels.split(','))
             .map(|(s, l)| s.at(Level::from_name(l).unwrap_or_default()))
             .collect();
-        let header = catapult_table::core::replay::Replay::new("castle", &[], seats, seed);
+        let header = engine::core::replay::Replay::new("castle", &[], seats, seed);
         let mut d = headless::driver_for(&header).unwrap_or_else(|e| panic!("{e}"));
         let mut found = 0;
         while !d.game().is_over() && found < skip + per_game {

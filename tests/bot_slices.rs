@@ -1,12 +1,12 @@
 //! A bot's turn thought out in slices (the app thinks a few milliseconds a frame) makes the same
 //! move as one thought out at once (the referee), however the thinking is sliced.
 
-use catapult_table::core::bot::BotBudget;
-use catapult_table::core::driver::{BotTurn, Driver};
-use catapult_table::core::replay::Replay;
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{Level, Move};
-use catapult_table::{games, headless};
+use engine::core::bot::BotBudget;
+use engine::core::driver::{BotTurn, Driver};
+use engine::core::replay::Replay;
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::{Level, Move};
+use engine::{games, headless};
 
 fn driver(game: &str, seats: usize, level: Level, seed: u64) -> Driver {
     let seats = default_seats(seats, SeatKind::Bot)

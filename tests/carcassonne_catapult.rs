@@ -4,12 +4,12 @@
 //! The layout: the start tile, a row of five cloisters south of it (x = -2..=2, y = -1), each
 //! with its own monk, and the pile stacked so that the fair tile C06 comes when wanted.
 
-use catapult_table::core::{Fact, Move};
-use catapult_table::games::carcassonne::rules::catapult::{
+use engine::core::{Fact, Move};
+use engine::games::carcassonne::rules::catapult::{
     Step, BOARD_MM, FACT_ALONG, FACT_CAUGHT, FACT_CHAINED, FACT_HAND_TOUCHED, FACT_LOST, FACT_REST,
     FACT_TOUCHED, ROUND_POINTS, TILE_MM,
 };
-use catapult_table::games::carcassonne::rules::{
+use engine::games::carcassonne::rules::{
     Action, Catalog, CatchOutcome, EventKind, FeatureKind, Options, Phase, RoundAction, State,
     Token,
 };
@@ -543,10 +543,10 @@ fn map_millimetres_follow_the_45_mm_tile() {
 
 mod game_face {
     use super::*;
-    use catapult_table::core::scene::{grid_moves, GridStep};
-    use catapult_table::core::seat::{default_seats, SeatKind};
-    use catapult_table::core::{Game, Scene};
-    use catapult_table::games::carcassonne::Carcassonne;
+    use engine::core::scene::{grid_moves, GridStep};
+    use engine::core::seat::{default_seats, SeatKind};
+    use engine::core::{Game, Scene};
+    use engine::games::carcassonne::Carcassonne;
 
     #[test]
     fn the_round_switches_between_the_map_and_the_side_view_and_prompts_each_step() {
@@ -588,7 +588,7 @@ mod game_face {
         let p = g
             .launch_prompt()
             .unwrap_or_else(|| panic!("a launch prompt"));
-        assert_eq!(p.kinds, vec![catapult_table::core::LaunchKind::Catapult]);
+        assert_eq!(p.kinds, vec![engine::core::LaunchKind::Catapult]);
         let Scene::Side(view) = g.scene() else {
             panic!()
         };
@@ -679,9 +679,9 @@ fn the_short_game_draws_30_base_and_6_fair_tiles() {
 
 #[test]
 fn every_bot_level_plays_a_whole_catapult_round() {
-    use catapult_table::core::seat::{default_seats, SeatKind};
-    use catapult_table::core::Game;
-    use catapult_table::games::carcassonne::{bot::Level, Carcassonne};
+    use engine::core::seat::{default_seats, SeatKind};
+    use engine::core::Game;
+    use engine::games::carcassonne::{bot::Level, Carcassonne};
     let mut s = layout(2, &[1, 1], &["C06", "B24", "B24"]);
     act(
         &mut s,
@@ -713,19 +713,17 @@ fn regress_a_bot_in_a_catapult_round_does_not_ask_itself_without_end() {
     let run = std::thread::Builder::new()
         .stack_size(1024 * 1024)
         .spawn(|| {
-            let mut seats = catapult_table::core::seat::default_seats(
-                2,
-                catapult_table::core::seat::SeatKind::Human,
-            );
-            seats[1].kind = catapult_table::core::seat::SeatKind::Bot;
-            let mut g = catapult_table::games::new_game("carcassonne", &["short".into()], seats, 7)
+            let mut seats =
+                engine::core::seat::default_seats(2, engine::core::seat::SeatKind::Human);
+            seats[1].kind = engine::core::seat::SeatKind::Bot;
+            let mut g = engine::games::new_game("carcassonne", &["short".into()], seats, 7)
                 .unwrap_or_else(|e| panic!("{e}"));
             for (action, args) in [
                 ("place", vec![0, -1, 0]),
                 ("follower", vec![0]),
                 ("token", vec![3]),
             ] {
-                let mv = catapult_table::core::Move {
+                let mv = engine::core::Move {
                     seat: 0,
                     action: action.into(),
                     args,
@@ -735,18 +733,14 @@ fn regress_a_bot_in_a_catapult_round_does_not_ask_itself_without_end() {
                 g.apply(&mv).unwrap_or_else(|e| panic!("{e}"));
             }
             assert_eq!(g.turn(), Some(1), "the bot catches");
-            let mut rng = catapult_table::core::Rng::new(5);
+            let mut rng = engine::core::Rng::new(5);
             for level in [
-                catapult_table::core::Level::Easy,
-                catapult_table::core::Level::Normal,
-                catapult_table::core::Level::Hard,
+                engine::core::Level::Easy,
+                engine::core::Level::Normal,
+                engine::core::Level::Hard,
             ] {
-                let mv = catapult_table::core::bot::choose_at(
-                    g.as_ref(),
-                    level,
-                    &mut rng,
-                    Default::default(),
-                );
+                let mv =
+                    engine::core::bot::choose_at(g.as_ref(), level, &mut rng, Default::default());
                 assert_eq!(mv.map(|m| m.action), Some("hand".to_string()), "{level:?}");
             }
         })
@@ -758,8 +752,8 @@ fn regress_a_bot_in_a_catapult_round_does_not_ask_itself_without_end() {
 /// check (a panic in a debug build; in a release build the check wrapped and let it through).
 #[test]
 fn regress_a_token_resting_at_the_most_negative_coordinate_is_refused_not_a_panic() {
-    use catapult_table::core::Outcome;
-    use catapult_table::games::carcassonne::rules::catapult::Hurl;
+    use engine::core::Outcome;
+    use engine::games::carcassonne::rules::catapult::Hurl;
     for args in [[i64::MIN, 1], [1, i64::MIN], [i64::MAX, 0], [100_001, 0]] {
         let o = Outcome {
             facts: vec![Fact::new(FACT_REST, &args)],
@@ -781,11 +775,11 @@ fn regress_a_token_resting_at_the_most_negative_coordinate_is_refused_not_a_pani
 /// hand, Easy's hand and mostly random decisions.
 #[test]
 fn regress_a_hard_seats_catapult_round_is_played_at_hard_not_normal() {
-    use catapult_table::core::bot::{self, BotBudget, BotPlan};
-    use catapult_table::core::seat::{default_seats, SeatKind};
-    use catapult_table::core::{Game, Level, Rng};
-    use catapult_table::games::carcassonne::rules::catapult::Hurl;
-    use catapult_table::games::carcassonne::Carcassonne;
+    use engine::core::bot::{self, BotBudget, BotPlan};
+    use engine::core::seat::{default_seats, SeatKind};
+    use engine::core::{Game, Level, Rng};
+    use engine::games::carcassonne::rules::catapult::Hurl;
+    use engine::games::carcassonne::Carcassonne;
     let mut s = layout(2, &[1, 1], &["C06", "B24", "B24"]);
     fair_round(&mut s, Token::Target);
     aim_at_fair(&mut s);

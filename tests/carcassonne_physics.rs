@@ -2,16 +2,16 @@
 //! a follower in the token's path is reported touched, nothing is lost off the table, and the
 //! same launch always gives the same facts and hash. Catch: the hand and the board.
 
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{Game, Launch, LaunchKind, Move, Outcome};
-use catapult_table::games::carcassonne::rules::catapult::{
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::{Game, Launch, LaunchKind, Move, Outcome};
+use engine::games::carcassonne::rules::catapult::{
     CatchOutcome, Hurl, FACT_LOST, FACT_REST, FACT_TOUCHED,
 };
-use catapult_table::games::carcassonne::rules::{
+use engine::games::carcassonne::rules::{
     Action, Catalog, FeatureKind, Options, RoundAction, State, Token,
 };
-use catapult_table::games::carcassonne::table::Line;
-use catapult_table::games::carcassonne::Carcassonne;
+use engine::games::carcassonne::table::Line;
+use engine::games::carcassonne::Carcassonne;
 
 fn kind(id: &str) -> u8 {
     Catalog::embedded()
@@ -148,7 +148,7 @@ fn nothing_is_lost_off_the_table() {
             assert!(!o.has(FACT_LOST), "{angle} {power}: {o:?}");
             let table = shot
                 .physics_table()
-                .and_then(|t| t.downcast_ref::<catapult_table::physics::Table>())
+                .and_then(|t| t.downcast_ref::<engine::physics::Table>())
                 .unwrap_or_else(|| panic!("a physics table"));
             assert!(table.fallen().is_empty(), "{angle} {power}: a body fell");
         }

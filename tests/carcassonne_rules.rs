@@ -1,7 +1,7 @@
 //! Carcassonne rules scenarios: tile data, placement, features, followers, scoring, turn flow.
 //! Layouts are built by stacking the pile (`State::with_pile`) and playing real actions.
 
-use catapult_table::games::carcassonne::rules::{
+use engine::games::carcassonne::rules::{
     Action, Catalog, EdgeKind, EventKind, FarmRule, FeatureKind, MoveError, Options, Phase,
     PlaceError, State, TileSet, FOLLOWERS,
 };
@@ -280,7 +280,7 @@ fn a_wrong_rotation_is_refused_with_the_edge_that_does_not_match() {
     );
     assert_eq!(snapshot(&s), before);
     // Through the replay codec, a rotation out of 0..=3 is refused too.
-    let mv = catapult_table::core::Move::decide(0, "place", &[0, 1, 4]);
+    let mv = engine::core::Move::decide(0, "place", &[0, 1, 4]);
     assert!(s.apply_move(&mv).is_err());
     assert_eq!(snapshot(&s), before);
 }
@@ -663,7 +663,7 @@ fn farmers_stay_on_the_map_when_cities_complete() {
 
 // ---------------------------------------------------------------- whole bot games
 
-use catapult_table::games::carcassonne::bot::{self, Level};
+use engine::games::carcassonne::bot::{self, Level};
 
 /// Plays a whole game with `level` for every seat; checks the followers after every action.
 fn bot_game(seats: usize, seed: u64, level: Level) -> State {
@@ -772,7 +772,7 @@ fn timing_whole_two_seat_games() {
 
 #[test]
 fn replay_moves_name_free_spots_and_bad_ones_are_refused_with_the_reason() {
-    use catapult_table::core::Move;
+    use engine::core::Move;
     let mut s = caps_around_a_hole([None, None, None]);
     let why = |s: &mut State, mv: Move| s.apply_move(&mv).err().map(|e| e.0).unwrap_or_default();
     assert_eq!(
@@ -798,10 +798,10 @@ fn replay_moves_name_free_spots_and_bad_ones_are_refused_with_the_reason() {
 // ---------------------------------------------------------------- the Game face
 
 mod game_face {
-    use catapult_table::core::scene::{grid_moves, GridStep};
-    use catapult_table::core::seat::{default_seats, SeatKind};
-    use catapult_table::core::{Game, Move, Scene};
-    use catapult_table::games::carcassonne::{bot::Level, Carcassonne};
+    use engine::core::scene::{grid_moves, GridStep};
+    use engine::core::seat::{default_seats, SeatKind};
+    use engine::core::{Game, Move, Scene};
+    use engine::games::carcassonne::{bot::Level, Carcassonne};
 
     /// The base game's face (the catapult rounds have their own tests).
     fn game(seats: usize, seed: u64) -> Carcassonne {
@@ -889,8 +889,8 @@ mod game_face {
 
     #[test]
     fn the_generic_bot_plays_carcassonne_as_the_normal_bot_does() {
-        use catapult_table::core::bot::{choose, BotBudget};
-        use catapult_table::core::Rng;
+        use engine::core::bot::{choose, BotBudget};
+        use engine::core::Rng;
         let mut g = game(2, 4);
         let mut rng = Rng::new(77);
         // Several steps: placements, follower spots and skips all rated the same way.

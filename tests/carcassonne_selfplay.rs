@@ -4,8 +4,8 @@
 //! outcomes trusted. The default game is The Catapult: its rounds of every kind come up across
 //! these seeds; `no_catapult` is the base game of two moves a turn.
 
-use catapult_table::core::replay::Replay;
-use catapult_table::referee;
+use engine::core::replay::Replay;
+use tools::referee;
 
 fn selfplay_and_replay(players: usize, seed: u64, options: &[String]) -> Replay {
     let session = referee::selfplay("carcassonne", players, seed, options)

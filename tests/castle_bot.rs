@@ -2,13 +2,13 @@
 //! clearly best and Normal and Hard take it every time (a random choice would not), and the
 //! stall where no tower was worth taking.
 
-use catapult_table::core::bot::{self, BotBudget};
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{Game, Level, Move, Rng};
-use catapult_table::games::castle::bot as cbot;
-use catapult_table::games::castle::rules::codec::Action;
-use catapult_table::games::castle::rules::{Card, Effect, Phase, ShotFacts, Tower};
-use catapult_table::games::castle::Castle;
+use engine::core::bot::{self, BotBudget};
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::{Game, Level, Move, Rng};
+use engine::games::castle::bot as cbot;
+use engine::games::castle::rules::codec::Action;
+use engine::games::castle::rules::{Card, Effect, Phase, ShotFacts, Tower};
+use engine::games::castle::Castle;
 
 /// A small search keeps the debug-build test quick.
 fn budget() -> BotBudget {
@@ -129,7 +129,7 @@ fn a_roof_goes_on_the_players_own_tallest_stack_never_on_another_players() {
             action(&mv),
             Some(Action::Play {
                 card: 0,
-                roof: Some(catapult_table::games::castle::rules::codec::Square {
+                roof: Some(engine::games::castle::rules::codec::Square {
                     mat: MINE,
                     square: 2
                 })
@@ -263,7 +263,7 @@ fn castle_stall_every_tower_left_roofed_or_nearly_full_still_gets_aimed_at() {
 /// (towers from the unassigned mats piled on the square nearest it until no arc clears it),
 /// while towers worth taking remain.
 fn walled_in() -> Castle {
-    use catapult_table::games::castle::table::{catapult_origin, layout_of};
+    use engine::games::castle::table::{catapult_origin, layout_of};
     let mut g = game();
     let seat = g.state.turn.seat;
     let Some(mine) = g.state.mat_of(seat) else {

@@ -1,12 +1,12 @@
 //! Catapult Castle physics: hits are decided by where the ball comes to rest.
 
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{Game, Launch, LaunchKind, Move, Outcome, Rng, Seat, Shot, TableView};
-use catapult_table::games::castle::bot::ballistic_speed;
-use catapult_table::games::castle::geometry::*;
-use catapult_table::games::castle::rules::{Phase, FACT_FELL, FACT_IN_TOWER, FACT_REST, FACT_ROOF};
-use catapult_table::games::castle::table::{catapult_origin, layout_of, CastleShot};
-use catapult_table::games::castle::Castle;
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::{Game, Launch, LaunchKind, Move, Outcome, Rng, Seat, Shot, TableView};
+use engine::games::castle::bot::ballistic_speed;
+use engine::games::castle::geometry::*;
+use engine::games::castle::rules::{Phase, FACT_FELL, FACT_IN_TOWER, FACT_REST, FACT_ROOF};
+use engine::games::castle::table::{catapult_origin, layout_of, CastleShot};
+use engine::games::castle::Castle;
 
 fn seats(n: usize) -> Vec<Seat> {
     default_seats(n, SeatKind::Human)
@@ -302,7 +302,7 @@ fn a_reinforced_roof_is_a_body_the_ball_bounces_off() {
     let roof = c.state.decks[0]
         .cards
         .iter()
-        .position(|k| k.effect == catapult_table::games::castle::rules::Effect::ReinforcedRoof);
+        .position(|k| k.effect == engine::games::castle::rules::Effect::ReinforcedRoof);
     let Some(p) = roof else {
         panic!("no roof in deck 0")
     };
@@ -317,7 +317,7 @@ fn a_reinforced_roof_is_a_body_the_ball_bounces_off() {
         .view()
         .bodies
         .iter()
-        .any(|b| b.tag == catapult_table::games::castle::TAG_ROOF));
+        .any(|b| b.tag == engine::games::castle::TAG_ROOF));
     let l = aim_at(&c, target, 500);
     let (o, _) = fire(&c, &l);
     assert!(
@@ -360,7 +360,7 @@ fn a_stacked_tower_stands_on_a_card_and_its_own_cup_is_the_target() {
         .view()
         .bodies
         .iter()
-        .any(|b| b.tag == catapult_table::games::castle::TAG_CARD));
+        .any(|b| b.tag == engine::games::castle::TAG_CARD));
     let l = aim_at(&c, top, 500);
     let (o, _) = fire(&c, &l);
     assert_eq!(in_tower(&o), Some(top as i64), "{:?}", o.facts);
@@ -405,7 +405,7 @@ fn the_game_box_raises_the_catapult() {
         .view()
         .bodies
         .iter()
-        .any(|b| b.tag == catapult_table::games::castle::TAG_STAND));
+        .any(|b| b.tag == engine::games::castle::TAG_STAND));
 }
 
 #[test]
@@ -414,7 +414,7 @@ fn magic_toss_throws_from_the_hand_below_the_catapult() {
     let toss = c.state.decks[0]
         .cards
         .iter()
-        .position(|k| k.effect == catapult_table::games::castle::rules::Effect::MagicToss);
+        .position(|k| k.effect == engine::games::castle::rules::Effect::MagicToss);
     let Some(p) = toss else {
         panic!("no Magic Toss in deck 0")
     };

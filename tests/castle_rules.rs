@@ -1,14 +1,14 @@
 //! Catapult Castle rules, scenario by scenario (outcome-only shots with facts).
 
-use catapult_table::core::event::kinds;
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::LaunchKind;
-use catapult_table::core::{Event, Fact, Game, Launch, Move};
-use catapult_table::games::castle::rules::{
+use engine::core::event::kinds;
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::LaunchKind;
+use engine::core::{Event, Fact, Game, Launch, Move};
+use engine::games::castle::rules::{
     load_decks, solo_title, Effect, Phase, DECKS_JSON, FACT_FELL, FACT_IN_TOWER, FACT_REST,
     FACT_ROOF,
 };
-use catapult_table::games::castle::{Castle, TAG_MAT, TAG_TOWER};
+use engine::games::castle::{Castle, TAG_MAT, TAG_TOWER};
 
 fn game(n: usize, options: &[&str]) -> Castle {
     let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
@@ -239,7 +239,7 @@ fn bad_setups_are_refused() {
     assert!(Castle::create(&[], seats(5), 1).is_err());
     assert!(Castle::create(&["turbo".to_string()], seats(2), 1).is_err());
     assert!(Castle::create(&["experts".to_string()], seats(1), 1).is_err());
-    assert!(catapult_table::games::new_game("castle", &[], seats(4), 1).is_ok());
+    assert!(engine::games::new_game("castle", &[], seats(4), 1).is_ok());
 }
 
 // ---- hits, misses, placing ----------------------------------------------------------------
@@ -968,7 +968,7 @@ fn moves_out_of_turn_or_malformed_are_refused() {
 
 #[test]
 fn every_offered_choice_is_accepted() {
-    use catapult_table::core::Rng;
+    use engine::core::Rng;
     for (players, opts) in [
         (1, vec![]),
         (2, vec![]),
@@ -1054,8 +1054,8 @@ fn a_captured_tower_can_be_dropped_on_a_square_by_dragging() {
 /// x. The codec now reads the whole gesture.
 #[test]
 fn a_replay_with_a_dragged_tower_drop_replays() {
-    use catapult_table::core::driver::{Driver, Origin, Recorded};
-    use catapult_table::core::replay::Replay;
+    use engine::core::driver::{Driver, Origin, Recorded};
+    use engine::core::replay::Replay;
     let mut c = game(2, &[]);
     let mut moves = vec![miss(0)];
     ok(&mut c, miss(0));

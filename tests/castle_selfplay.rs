@@ -1,14 +1,14 @@
 //! Catapult Castle through the referee: bots play whole games to the rulebook's end, and the
 //! replays re-simulate to the identical summary.
 
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::Game;
-use catapult_table::games::castle::Castle;
-use catapult_table::referee::{replay, selfplay, MOVE_CAP};
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::Game;
+use engine::games::castle::Castle;
+use tools::referee::{replay, selfplay, MOVE_CAP};
 
 /// Plays the recorded moves (outcomes as recorded) on a fresh game to inspect the final state.
 fn final_state(text: &str, players: usize, seed: u64, options: &[String]) -> Castle {
-    let parsed = match catapult_table::core::replay::Replay::parse(text) {
+    let parsed = match engine::core::replay::Replay::parse(text) {
         Ok(r) => r,
         Err(e) => panic!("{e}"),
     };

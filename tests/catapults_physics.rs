@@ -2,12 +2,12 @@
 //! cubes knock cubes, nothing is lost off the table, the scene is mirrored fairly, shots are
 //! deterministic, and the bot's aim table still reaches its zones.
 
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::LaunchKind;
-use catapult_table::core::{Fact, Game, Launch, Move, Outcome, Shot};
-use catapult_table::games::catapults::rules::CubeAt;
-use catapult_table::games::catapults::table::{self, FlickShot, Placed, Setup};
-use catapult_table::games::catapults::{bot, layout, Catapults};
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::LaunchKind;
+use engine::core::{Fact, Game, Launch, Move, Outcome, Shot};
+use engine::games::catapults::rules::CubeAt;
+use engine::games::catapults::table::{self, FlickShot, Placed, Setup};
+use engine::games::catapults::{bot, layout, Catapults};
 
 fn flick(power: i32, fulcrum: i32) -> Launch {
     Launch {

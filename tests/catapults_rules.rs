@@ -2,14 +2,14 @@
 //! touches, difference scoring with the rulebook's examples, turn order, knocked and lost cubes,
 //! the end at 21 with a 2-point lead, and refusals.
 
-use catapult_table::core::event::kinds;
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::LaunchKind;
-use catapult_table::core::{Event, Fact, Game, Launch, Move};
-use catapult_table::games;
-use catapult_table::games::catapults::layout::{self, cube_points, end_of};
-use catapult_table::games::catapults::rules::{self, next_order, round_points, winner, CubeAt};
-use catapult_table::games::catapults::Catapults;
+use engine::core::event::kinds;
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::LaunchKind;
+use engine::core::{Event, Fact, Game, Launch, Move};
+use engine::games;
+use engine::games::catapults::layout::{self, cube_points, end_of};
+use engine::games::catapults::rules::{self, next_order, round_points, winner, CubeAt};
+use engine::games::catapults::Catapults;
 
 // Resting places (canonical frame, mm): a cube lying flat on…
 const CENTRE: (i32, i32) = (0, 9);

@@ -1,7 +1,7 @@
 //! Catapults played whole by the built-in bots, then replayed: every flick re-simulates to its
 //! recorded facts and hash, and the summary line is identical.
 
-use catapult_table::referee;
+use tools::referee;
 
 fn selfplay_and_replay(players: usize, seed: u64) {
     let session = referee::selfplay("catapults", players, seed, &[])

@@ -5,8 +5,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use catapult_table::core::replay::Replay;
-use catapult_table::referee;
+use engine::core::replay::Replay;
+use tools::referee;
 
 fn corpus() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/compat");

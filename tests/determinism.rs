@@ -4,15 +4,17 @@
 //! recording is caught at the move that was changed. Cross-platform (native = wasm) comparison is
 //! scripts/determinism.sh; see docs/determinism.md.
 
-use catapult_table::bench::{self, Bare};
-use catapult_table::core::replay::Replay;
-use catapult_table::{games, referee};
+use engine::core::replay::Replay;
+use engine::games;
+use engine::physics::synthetic;
+use tools::bench::Bare;
+use tools::referee;
 
 #[test]
 fn the_benchmarks_bare_world_is_the_table_bit_for_bit() {
     for (name, mut table) in [
-        ("cups", bench::cups_and_balls()),
-        ("cards", bench::card_houses()),
+        ("cups", synthetic::cups_and_balls()),
+        ("cards", synthetic::card_houses()),
     ] {
         let mut bare = Bare::of(&table);
         assert!(bare.same_as(&table), "{name}: differs before stepping");
@@ -41,7 +43,7 @@ fn the_benchmarks_bare_world_is_the_table_bit_for_bit() {
 fn a_snapshot_of_the_tables_world_continues_bit_for_bit() {
     // The benchmark resynchronises its bare world with a copy of the table's world when a game
     // acts mid-shot; the copy (fresh pipelines) must then step exactly like the table.
-    let mut table = bench::card_houses();
+    let mut table = synthetic::card_houses();
     for _ in 0..20 {
         table.step_frame();
     }
@@ -61,8 +63,8 @@ fn a_snapshot_of_the_tables_world_continues_bit_for_bit() {
 
 #[test]
 fn synthetic_scenes_repeat_frame_by_frame() {
-    let a = bench::synthetic_trace();
-    let b = bench::synthetic_trace();
+    let a = synthetic::synthetic_trace();
+    let b = synthetic::synthetic_trace();
     assert!(a.len() > 100, "{} trace lines", a.len());
     assert_eq!(a, b);
 }
@@ -148,7 +150,7 @@ fn referee_games_trace_and_bench_commands() {
 
     let synthetic = run(&["trace", "--synthetic"]);
     assert_eq!(synthetic.code, 0);
-    assert_eq!(synthetic.out, bench::synthetic_trace());
+    assert_eq!(synthetic.out, synthetic::synthetic_trace());
 
     // The cheapest game, if it exists: one scene row and one game row, bare = table bits.
     if available.iter().any(|g| g.id == "castle") {

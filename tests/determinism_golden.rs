@@ -10,7 +10,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use catapult_table::{bench, games, referee};
+use engine::games;
+use engine::physics::synthetic;
+use tools::referee;
 
 fn golden_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
@@ -122,7 +124,7 @@ fn golden_folders_name_available_games() {
 
 /// The last frame of each synthetic scene: `== synthetic NAME` followed by its final frame line.
 pub fn synthetic_finals() -> String {
-    let lines = bench::synthetic_trace();
+    let lines = synthetic::synthetic_trace();
     let mut out = Vec::new();
     for (i, l) in lines.iter().enumerate() {
         if l.starts_with("== ") {

@@ -1,9 +1,9 @@
 //! The one driver: shots stepped frame by frame land exactly as headless ones, recorded moves are
 //! kept as written, and the bots' generator follows from one seed mix.
 
-use catapult_table::core::driver::{bot_seed, Recorded};
-use catapult_table::core::replay::Replay;
-use catapult_table::headless;
+use engine::core::driver::{bot_seed, Recorded};
+use engine::core::replay::Replay;
+use engine::headless;
 
 fn golden(name: &str) -> String {
     let path = format!("{}/tests/compat/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -36,7 +36,7 @@ fn a_shot_stepped_frame_by_frame_lands_as_the_headless_one() {
     let mut headless = start(&upto);
     let seat = header.moves[i].seat as usize;
     headless
-        .play(catapult_table::core::Move::shot(seat, launch))
+        .play(engine::core::Move::shot(seat, launch))
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(animated.session.replay, headless.session.replay);
     assert_eq!(
@@ -97,7 +97,7 @@ fn the_bots_seed_is_one_mix_of_the_game_seed_and_its_length() {
 
 #[test]
 fn a_rollout_rates_a_legal_decision_and_refuses_an_illegal_one() {
-    use catapult_table::core::bot;
+    use engine::core::bot;
     let d = headless::bot_game("castle", 2, 3, &[]).unwrap_or_else(|e| panic!("{e}"));
     // (The bot's own candidates before a shot are only the cards worth playing: none yet.)
     let candidates: Vec<_> = d.game().choices().into_iter().map(|c| c.mv).collect();
@@ -112,7 +112,7 @@ fn a_rollout_rates_a_legal_decision_and_refuses_an_illegal_one() {
 
 #[test]
 fn a_launch_kind_reads_and_writes_as_its_name_and_an_unknown_one_is_refused() {
-    use catapult_table::core::LaunchKind;
+    use engine::core::LaunchKind;
     let text = golden("castle/castle-1p-s1.json");
     let header = Replay::parse(&text).unwrap_or_else(|e| panic!("{e}"));
     let first = header.moves.iter().find_map(|m| m.launch.clone());
@@ -125,8 +125,8 @@ fn a_launch_kind_reads_and_writes_as_its_name_and_an_unknown_one_is_refused() {
 
 #[test]
 fn each_bot_seat_plays_at_its_own_level() {
-    use catapult_table::core::bot::{choose_at, BotBudget};
-    use catapult_table::core::{Level, Rng};
+    use engine::core::bot::{choose_at, BotBudget};
+    use engine::core::{Level, Rng};
     let mut header =
         Replay::parse(&golden("castle/castle-2p-s2.json")).unwrap_or_else(|e| panic!("{e}"));
     header.moves.clear();

@@ -2,18 +2,18 @@
 //! leaves the table goes back to the box (nothing is ever lost), blocks never pass through each
 //! other.
 
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{event::kinds, Game, Launch, Move};
-use catapult_table::games::feud::rules::geometry::{self as geo, Pose};
-use catapult_table::games::feud::rules::{self, piece_shape, Action, Loc, Phase, PIECES, SOLDIERS};
-use catapult_table::games::feud::{bot, table, Feud};
-use catapult_table::physics::TableConfig;
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::{event::kinds, Game, Launch, Move};
+use engine::games::feud::rules::geometry::{self as geo, Pose};
+use engine::games::feud::rules::{self, piece_shape, Action, Loc, Phase, PIECES, SOLDIERS};
+use engine::games::feud::{bot, table, Feud};
+use engine::physics::TableConfig;
 
-fn seats() -> Vec<catapult_table::core::Seat> {
+fn seats() -> Vec<engine::core::Seat> {
     default_seats(2, SeatKind::Human)
 }
 
-fn ok(g: &mut Feud, mv: Move) -> Vec<catapult_table::core::Event> {
+fn ok(g: &mut Feud, mv: Move) -> Vec<engine::core::Event> {
     match g.apply(&mv) {
         Ok(e) => e,
         Err(e) => panic!("{} {:?} refused: {e}", mv.action, mv.args),
@@ -21,9 +21,9 @@ fn ok(g: &mut Feud, mv: Move) -> Vec<catapult_table::core::Event> {
 }
 
 /// Lets go through the real table (a release shot) and applies what it reports.
-fn release(g: &mut Feud, seat: usize) -> Vec<catapult_table::core::Event> {
+fn release(g: &mut Feud, seat: usize) -> Vec<engine::core::Event> {
     let l = Launch {
-        kind: catapult_table::core::LaunchKind::Release,
+        kind: engine::core::LaunchKind::Release,
         ..Launch::default()
     };
     let mut shot = g.start_shot(&l).unwrap_or_else(|e| panic!("{e}"));
@@ -100,7 +100,7 @@ fn every_design_stands_ten_seconds_with_under_a_millimetre_of_drift() {
 }
 
 fn g_designs() -> usize {
-    catapult_table::games::feud::rules::designs()
+    engine::games::feud::rules::designs()
         .map(|d| d.len())
         .unwrap_or(0)
 }
@@ -166,7 +166,7 @@ fn pieces_that_leave_the_table_go_to_the_box_and_none_is_ever_lost() {
     fire(
         &mut g,
         Launch {
-            kind: catapult_table::core::LaunchKind::Catapult,
+            kind: engine::core::LaunchKind::Catapult,
             angle: 450,
             power: 1000,
             ..Launch::default()
@@ -231,11 +231,11 @@ fn blocks_never_pass_through_each_other() {
 #[test]
 fn the_table_refuses_a_repair_that_moves_another_piece() {
     let mut g = game_with(0);
-    g.state.players[0].hand = vec![catapult_table::games::feud::rules::Card::Repair];
+    g.state.players[0].hand = vec![engine::games::feud::rules::Card::Repair];
     ok(
         &mut g,
         Action::Play {
-            card: catapult_table::games::feud::rules::Card::Repair,
+            card: engine::games::feud::rules::Card::Repair,
             copy: None,
         }
         .encode(0),
@@ -413,8 +413,8 @@ fn regress_a_feud_block_never_rests_under_the_table_top() {
     // 2922274172): seat 2 had just put its catapult down on one of its blocks lying off the board;
     // the first table pushed the block out of the chassis the shortest way, down into the table
     // top, where it came to rest 32 mm deep. The file is that game up to and including the shot.
-    use catapult_table::core::replay::Replay;
-    use catapult_table::games::feud::table::TableVersion;
+    use engine::core::replay::Replay;
+    use engine::games::feud::table::TableVersion;
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/compat/feud/feud-2p-s2922274172-wedge.json"
@@ -454,9 +454,9 @@ fn regress_a_feud_block_never_rests_under_the_table_top() {
 
 #[test]
 fn a_new_feud_game_is_recorded_on_the_second_table_and_an_old_file_replays_on_the_first() {
-    use catapult_table::core::link;
-    use catapult_table::core::replay::Replay;
-    use catapult_table::games::{self, feud::TABLE_V2};
+    use engine::core::link;
+    use engine::core::replay::Replay;
+    use engine::games::{self, feud::TABLE_V2};
     let options = games::new_game_options("feud", &[]);
     assert_eq!(options, vec![TABLE_V2.to_string()]);
     // Twice is once.
@@ -464,7 +464,7 @@ fn a_new_feud_game_is_recorded_on_the_second_table_and_an_old_file_replays_on_th
     assert!(games::new_game_options("castle", &[]).is_empty());
     assert!(games::new_game("feud", &options, seats(), 1).is_ok());
     // A new bot game's header carries it, and so does its link.
-    let d = catapult_table::headless::bot_game("feud", 2, 1, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let d = engine::headless::bot_game("feud", 2, 1, &[]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(d.session.replay.options, options);
     let mut r = Replay::new("feud", &options, seats(), 5);
     r.moves.push(Action::Design(0).encode(0));
@@ -483,14 +483,14 @@ fn a_new_feud_game_is_recorded_on_the_second_table_and_an_old_file_replays_on_th
                 s.parts
                     .iter()
                     .map(|p| match p.shape {
-                        catapult_table::core::BodyShape::Rect { hh, .. } => s.y + p.dy - hh,
-                        catapult_table::core::BodyShape::Circle { r } => s.y + p.dy - r,
+                        engine::core::BodyShape::Rect { hh, .. } => s.y + p.dy - hh,
+                        engine::core::BodyShape::Circle { r } => s.y + p.dy - r,
                     })
                     .fold(f32::MAX, f32::min)
             })
             .fold(f32::MAX, f32::min)
     };
-    use catapult_table::games::feud::table::TableVersion;
+    use engine::games::feud::table::TableVersion;
     assert!(lowest(TableVersion::V1) > -1e-6);
     assert!(lowest(TableVersion::V2) < -0.05);
     let drawn = |v| {

@@ -2,12 +2,12 @@
 //! soldiers", "build the rest"): found by the long move fuzzer (`feud seed 3539354444: the refused
 //! move auto_soldiers changed the game`), after 92,211 of 10⁵ games.
 
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{Game, Move, Rng};
-use catapult_table::games::feud::rules::geometry as geo;
-use catapult_table::games::feud::rules::setup::FROM_ABOVE;
-use catapult_table::games::feud::rules::{Action, Phase};
-use catapult_table::games::feud::Feud;
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::{Game, Move, Rng};
+use engine::games::feud::rules::geometry as geo;
+use engine::games::feud::rules::setup::FROM_ABOVE;
+use engine::games::feud::rules::{Action, Phase};
+use engine::games::feud::Feud;
 
 fn try_act(g: &mut Feud, seat: usize, a: Action) -> bool {
     g.apply(&a.encode(seat)).is_ok()

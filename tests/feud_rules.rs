@@ -1,14 +1,14 @@
 //! Catapult Feud rules, scenario by scenario: decisions as moves, shots and let-gos as
 //! outcome-only moves whose facts say where the pieces came to rest.
 
-use catapult_table::core::event::kinds;
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{Event, Fact, Game, Move};
-use catapult_table::games::feud::rules::codec::ShotFact;
-use catapult_table::games::feud::rules::geometry::{self as geo, Pose, Shape};
-use catapult_table::games::feud::rules::setup::cup;
-use catapult_table::games::feud::rules::{Action, Card, Loc, Phase, Side, GATE};
-use catapult_table::games::feud::{bot, Feud};
+use engine::core::event::kinds;
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::{Event, Fact, Game, Move};
+use engine::games::feud::rules::codec::ShotFact;
+use engine::games::feud::rules::geometry::{self as geo, Pose, Shape};
+use engine::games::feud::rules::setup::cup;
+use engine::games::feud::rules::{Action, Card, Loc, Phase, Side, GATE};
+use engine::games::feud::{bot, Feud};
 
 fn fresh() -> Feud {
     match Feud::create(default_seats(2, SeatKind::Human), 7) {
@@ -1134,7 +1134,7 @@ fn actions_and_facts_round_trip_through_the_codec() {
 
 #[test]
 fn the_bot_chooses_cards_for_a_reason() {
-    use catapult_table::games::feud::bot::pick_card;
+    use engine::games::feud::bot::pick_card;
     let mut g = to_play();
     let card = |g: &Feud| pick_card(&g.state, 0).map(|t| t.0);
     g.state.players[0].hand = vec![Card::Thief, Card::Volley];
@@ -1306,7 +1306,7 @@ fn player_text_has_no_units_or_piece_numbers() {
         }
         .encode(0),
     ));
-    let info = catapult_table::games::info("feud").unwrap_or_else(|e| panic!("{e}"));
+    let info = engine::games::info("feud").unwrap_or_else(|e| panic!("{e}"));
     text.push(info.rules.to_string());
     for t in &text {
         assert!(!t.contains(" mm") && !t.contains('°'), "a unit in {t:?}");
@@ -1327,7 +1327,7 @@ fn player_text_has_no_units_or_piece_numbers() {
 /// turns the blocks, the prompt offers upright spots and the drag sends the right angle.
 #[test]
 fn repair_by_drag_can_stand_a_block_upright_or_lay_it_flat() {
-    use catapult_table::core::Choice;
+    use engine::core::Choice;
     let mut g = with_card(Card::Repair);
     g.state.players[0].pieces[3] = Loc::Boxed;
     act(
@@ -1359,9 +1359,9 @@ fn repair_by_drag_can_stand_a_block_upright_or_lay_it_flat() {
     let mm = |v: f32| (v * 1000.0).round() as i64;
     ok(
         &mut g,
-        catapult_table::core::Move::decide(
+        engine::core::Move::decide(
             0,
-            catapult_table::games::feud::DRAG_BLOCK,
+            engine::games::feud::DRAG_BLOCK,
             &[src, mm(spot[0]), mm(spot[1]), p.angle.0 as i64],
         ),
     );
@@ -1374,7 +1374,7 @@ fn repair_by_drag_can_stand_a_block_upright_or_lay_it_flat() {
     act(&mut g, 0, Action::Done);
     let e = refused(
         &mut g,
-        catapult_table::core::Move::decide(0, catapult_table::games::feud::REPAIR_TURN, &[]),
+        engine::core::Move::decide(0, engine::games::feud::REPAIR_TURN, &[]),
     );
     assert!(e.contains("Repair"), "{e}");
 }
@@ -1383,7 +1383,7 @@ fn repair_by_drag_can_stand_a_block_upright_or_lay_it_flat() {
 /// human watching. A bot's hand is hidden like any opponent's.
 #[test]
 fn a_bots_hand_is_not_shown_while_it_acts() {
-    use catapult_table::core::Seat;
+    use engine::core::Seat;
     let mut seats = default_seats(2, SeatKind::Human);
     seats[1] = Seat {
         kind: SeatKind::Bot,

@@ -1,12 +1,12 @@
 //! Catapult Feud through the referee: bots build, post soldiers, play cards and shoot to the
 //! rulebook's end, and the replays re-simulate to the identical summary.
 
-use catapult_table::core::replay::Replay;
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::Game;
-use catapult_table::games::feud::rules::{Loc, Phase, PIECES, SOLDIERS};
-use catapult_table::games::feud::Feud;
-use catapult_table::referee::{replay, selfplay, MOVE_CAP};
+use engine::core::replay::Replay;
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::Game;
+use engine::games::feud::rules::{Loc, Phase, PIECES, SOLDIERS};
+use engine::games::feud::Feud;
+use tools::referee::{replay, selfplay, MOVE_CAP};
 
 /// Plays the recorded moves (outcomes as recorded) on a fresh game to inspect the final state.
 fn final_state(text: &str, seed: u64) -> Feud {

@@ -1,10 +1,10 @@
 //! The foundation's promises, checked through a real game (Catapult Castle): determinism,
 //! replays that re-simulate to the identical summary, refusals with reasons, and undo.
 
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{Launch, Move};
-use catapult_table::games::new_game;
-use catapult_table::referee::{replay, run, selfplay};
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::{Launch, Move};
+use engine::games::new_game;
+use tools::referee::{replay, run, selfplay};
 
 fn selfplay_json(players: usize, seed: u64) -> (String, String) {
     let session =
@@ -20,7 +20,7 @@ fn write(name: &str, text: &str) -> String {
     path.to_string_lossy().to_string()
 }
 
-fn first_launch(prompt_game: &dyn catapult_table::core::Game) -> Launch {
+fn first_launch(prompt_game: &dyn engine::core::Game) -> Launch {
     let p = prompt_game
         .launch_prompt()
         .unwrap_or_else(|| panic!("castle starts with a shot"));
@@ -63,10 +63,9 @@ fn a_selfplay_replay_resimulates_to_the_identical_summary_line() {
 fn tampered(
     pick: impl Fn(&Move) -> bool,
     edit: impl FnOnce(&mut Move),
-) -> (catapult_table::core::replay::Replay, usize) {
+) -> (engine::core::replay::Replay, usize) {
     let (json, _) = selfplay_json(2, 3);
-    let mut file =
-        catapult_table::core::replay::Replay::parse(&json).unwrap_or_else(|e| panic!("{e}"));
+    let mut file = engine::core::replay::Replay::parse(&json).unwrap_or_else(|e| panic!("{e}"));
     let i = file.moves.iter().position(pick).unwrap_or(0);
     edit(&mut file.moves[i]);
     (file, i)
@@ -129,8 +128,8 @@ fn an_outcome_that_does_not_resimulate_is_refused() {
 fn undo_takes_back_decisions_but_never_a_shot() {
     let seats = default_seats(2, SeatKind::Human);
     let game = new_game("castle", &[], seats.clone(), 5).unwrap_or_else(|e| panic!("{e}"));
-    let header = catapult_table::core::replay::Replay::new("castle", &[], seats, 5);
-    let mut session = catapult_table::core::Session::new(game, header);
+    let header = engine::core::replay::Replay::new("castle", &[], seats, 5);
+    let mut session = engine::core::Session::new(game, header);
     assert!(!session.can_undo());
     let decision = session
         .game

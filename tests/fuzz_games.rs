@@ -10,11 +10,11 @@
 //! (`./build.sh fuzz`).
 
 use catapult_table::app::gesture::placement_args;
-use catapult_table::core::replay::Replay;
-use catapult_table::core::scene::grid_moves;
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{Fact, Game, Move, Outcome, Rng};
-use catapult_table::games;
+use engine::core::replay::Replay;
+use engine::core::scene::grid_moves;
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::{Fact, Game, Move, Outcome, Rng};
+use engine::games;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// `CT_FUZZ_ONLY=castle,assault` limits a run to those games.
@@ -59,7 +59,7 @@ fn outcomes(id: &str) -> Vec<Outcome> {
 /// What must not change when a move is refused, hashed field by field (floats by their bits:
 /// formatting every pose with `{:?}` cost a third of the run).
 fn fingerprint(g: &dyn Game) -> u64 {
-    use catapult_table::core::game::BodyShape;
+    use engine::core::game::BodyShape;
     struct Fnv(u64);
     impl Fnv {
         fn bytes(&mut self, b: &[u8]) {
@@ -162,14 +162,10 @@ struct Stats {
 fn next_move(g: &dyn Game, seat: usize, catalogue: &[Outcome], rng: &mut Rng) -> Move {
     let mut choices = g.choices();
     // Decisions on a tile map (lay a tile, put a follower on it) are legal moves too.
-    choices.extend(
-        grid_moves(g)
-            .into_iter()
-            .map(|mv| catapult_table::core::Choice {
-                label: String::new(),
-                mv,
-            }),
-    );
+    choices.extend(grid_moves(g).into_iter().map(|mv| engine::core::Choice {
+        label: String::new(),
+        mv,
+    }));
     let roll = rng.below(100);
     let shot = || {
         let mut m = Move::outcome_only(seat, Vec::new());

@@ -8,11 +8,11 @@
 //! `CT_FUZZ_PARSER=1000000 cargo test --release --test fuzz_parser -- --ignored --nocapture`
 //! (`./build.sh fuzz`).
 
-use catapult_table::core::replay::Replay;
-use catapult_table::core::Rng;
-use catapult_table::referee::{replay_as, Origin};
+use engine::core::replay::Replay;
+use engine::core::Rng;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
+use tools::referee::{replay_as, Origin};
 
 fn env(name: &str, default: usize) -> usize {
     std::env::var(name)

@@ -9,11 +9,11 @@
 //! `CT_FUZZ_SHOTS=10000 cargo test --release --test fuzz_shots -- --ignored --nocapture`
 //! (`./build.sh fuzz`).
 
-use catapult_table::core::scene::grid_moves;
-use catapult_table::core::seat::{default_seats, SeatKind};
-use catapult_table::core::{BodyShape, Choice, Launch, LaunchPrompt, Move, Rng};
-use catapult_table::games;
-use catapult_table::physics::Table;
+use engine::core::scene::grid_moves;
+use engine::core::seat::{default_seats, SeatKind};
+use engine::core::{BodyShape, Choice, Launch, LaunchPrompt, Move, Rng};
+use engine::games;
+use engine::physics::Table;
 
 /// `CT_FUZZ_ONLY=castle,assault` limits a run to those games.
 fn only(id: &str) -> bool {
@@ -69,8 +69,8 @@ struct Row {
 /// counts every siege card).
 fn is_tool(game: &str, t: &Table, id: usize) -> bool {
     match game {
-        "catapults" => t.tag(id) == catapult_table::games::catapults::table::TAG_FINGER,
-        "assault" => t.tag(id) == catapult_table::games::assault::table::TAG_SIEGE,
+        "catapults" => t.tag(id) == engine::games::catapults::table::TAG_FINGER,
+        "assault" => t.tag(id) == engine::games::assault::table::TAG_SIEGE,
         _ => false,
     }
 }

@@ -3,9 +3,9 @@
 //! re-simulates every shot and reaches the same result; a link whose launches were changed is
 //! refused. Prints each link's length (docs/replay-format.md quotes them).
 
-use catapult_table::core::link::{self, LinkGame};
-use catapult_table::core::replay::Replay;
-use catapult_table::headless::driver_for;
+use engine::core::link::{self, LinkGame};
+use engine::core::replay::Replay;
+use engine::headless::driver_for;
 use std::path::{Path, PathBuf};
 
 fn replays() -> Vec<PathBuf> {
@@ -94,7 +94,7 @@ fn a_hundred_moves_of_every_built_game_fit_in_2000_url_characters() {
     }
 }
 
-fn open(link: &LinkGame) -> Result<catapult_table::core::Session, String> {
+fn open(link: &LinkGame) -> Result<engine::core::Session, String> {
     let mut s = driver_for(&link.replay).map_err(|e| e.0)?.session;
     link::play_into(&mut s, link).map_err(|e| e.0)?;
     Ok(s)

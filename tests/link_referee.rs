@@ -2,7 +2,7 @@
 //! and comes back as a replay file of the same game; a bad link exits 2 with a message and
 //! writes nothing.
 
-use catapult_table::referee::run;
+use tools::referee::run;
 
 fn args(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
@@ -43,8 +43,8 @@ fn link_then_unlink_gives_back_the_same_game() {
     let before = std::fs::read_to_string(GOLDEN).unwrap_or_default();
     let after = std::fs::read_to_string(&out).unwrap_or_default();
     assert_eq!(
-        catapult_table::core::replay::Replay::parse(&after),
-        catapult_table::core::replay::Replay::parse(&before)
+        engine::core::replay::Replay::parse(&after),
+        engine::core::replay::Replay::parse(&before)
     );
 }
 

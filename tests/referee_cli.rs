@@ -1,6 +1,6 @@
 //! The referee refuses bad input with a clear message and exit code 2, never a panic.
 
-use catapult_table::referee::run;
+use tools::referee::run;
 
 fn args(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()

@@ -6,7 +6,7 @@ use super::play::Play;
 use super::pointer::PointerEvent;
 use super::ui::*;
 use super::{log, sound, App};
-use crate::core::{LaunchKind, LaunchPrompt};
+use engine::core::{LaunchKind, LaunchPrompt};
 use macroquad::prelude::*;
 
 /// A throw being drawn by the finger.
@@ -157,7 +157,7 @@ impl App {
                 match gesture::launch_for(lp, kind, &preview, feel) {
                     Ok(l) => {
                         let len = (l.power as f32 / 1000.0) * feel.reach * 1.4 * f.scale + 4.0 * u;
-                        let (dx, dy) = crate::physics::launch::direction(l.angle);
+                        let (dx, dy) = engine::physics::launch::direction(l.angle);
                         let (ex, ey) = (ox + dx * len, oy - dy * len);
                         draw_line(ox, oy, ex, ey, u * 0.8, ACCENT);
                         draw_circle(ex, ey, u * 1.2, ACCENT);

@@ -2,7 +2,7 @@
 
 use super::frame::Area;
 use super::{log, save, sound, App};
-use crate::core::Event;
+use engine::core::Event;
 #[cfg(feature = "audio")]
 use macroquad::audio::{load_sound_from_bytes, play_sound, PlaySoundParams, Sound};
 

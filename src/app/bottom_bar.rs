@@ -7,7 +7,7 @@ use super::play_screen::Offer;
 use super::session::log_move;
 use super::ui;
 use super::{log, App};
-use crate::core::{Choice, GridStep, LaunchKind, Move, PlacementPrompt, Scene};
+use engine::core::{Choice, GridStep, LaunchKind, Move, PlacementPrompt, Scene};
 
 /// The bottom bar laid out: rows of buttons (key, label, width).
 pub(super) struct BottomBar {

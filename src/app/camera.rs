@@ -12,7 +12,7 @@ use super::nav::NavAction;
 use super::play::Play;
 use super::pointer::PointerEvent;
 use super::App;
-use crate::core::TableView;
+use engine::core::TableView;
 use macroquad::prelude::*;
 
 /// What a press on the table may start this frame, for the view's own pan and pinch.

@@ -7,7 +7,7 @@ use super::frame::Area;
 use super::play::Play;
 use super::ui::*;
 use super::{log, App};
-use crate::core::seat::SeatKind;
+use engine::core::seat::SeatKind;
 
 /// Games where a player holds cards the others must not see.
 pub(super) fn hides_hands(game: &str) -> bool {
@@ -120,11 +120,11 @@ mod tests {
     /// Castle's status showed the acting seat's hand even when that seat was a bot (issue 15).
     #[test]
     fn regression_a_bots_hand_is_never_shown() {
-        use crate::core::seat::default_seats;
+        use engine::core::seat::default_seats;
         for (kinds, shown) in [(Bot, false), (Human, true)] {
             let mut seats = default_seats(2, Human);
             seats[0].kind = kinds;
-            let g = crate::games::new_game("castle", &[], seats, 3).expect("castle starts");
+            let g = engine::games::new_game("castle", &[], seats, 3).expect("castle starts");
             assert_eq!(g.turn(), Some(0));
             let hud = g.hud().join(" | ");
             assert_eq!(hud.to_lowercase().contains("hand:"), shown, "{hud}");

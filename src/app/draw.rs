@@ -4,7 +4,7 @@
 use super::frame::Area;
 use super::frame::Frame;
 use super::ui::{overlap, plain, rgb, Ui};
-use crate::core::{BodyShape, BodyView, Look, TableView};
+use engine::core::{BodyShape, BodyView, Look, TableView};
 use macroquad::prelude::*;
 
 /// What moves in the view alone this frame: a catapult's arm swinging after it fired.

@@ -4,7 +4,7 @@
 //! camera is view only: nothing here is read by the physics or the rules.
 
 use super::frame::{Area, Camera, Frame};
-use crate::core::{BodyShape, TableView};
+use engine::core::{BodyShape, TableView};
 
 /// A body moving faster than this (metres a second) is part of the action.
 pub const MOVING: f32 = 0.35;
@@ -158,7 +158,7 @@ pub fn smoothstep(t: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{BodyView, Look};
+    use engine::core::{BodyView, Look};
 
     fn ball(x: f32, y: f32) -> BodyView {
         BodyView {

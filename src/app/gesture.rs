@@ -2,7 +2,7 @@
 //! world metres (y up) to a `Launch` quantized to integers and clamped to the `LaunchPrompt`, or a
 //! refusal the app shows. Only `libm` on this path (a launch must read the same on every platform).
 
-use crate::core::{Launch, LaunchKind, LaunchPrompt, PlacementPrompt};
+use engine::core::{Launch, LaunchKind, LaunchPrompt, PlacementPrompt};
 
 /// One pointer sample: seconds since the gesture began, world metres.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -12,8 +12,8 @@ use super::frame::{Area, Frame};
 use super::gesture::twist_tenths;
 use super::nav::{pinch_step, NavAction};
 use super::pointer::PointerEvent;
-use crate::core::scene::{cell_of, Cell, GridPrompt, GridStep, TileMapView};
-use crate::core::{Game, Move};
+use engine::core::scene::{cell_of, Cell, GridPrompt, GridStep, TileMapView};
+use engine::core::{Game, Move};
 
 /// What the app should do after the events of a frame.
 #[derive(Clone, Debug, PartialEq)]
@@ -419,7 +419,7 @@ pub fn triangulate(points: &[[f32; 2]]) -> Vec<[[f32; 2]; 3]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::scene::{LegalCell, MapSpot};
+    use engine::core::scene::{LegalCell, MapSpot};
 
     /// A map with the start tile at (0, 0) and two open cells.
     fn map() -> TileMapView {
@@ -691,9 +691,9 @@ mod tests {
     /// are concave) fills exactly, and the first tile is laid through the map's input.
     #[test]
     fn carcassonne_arts_fill_exactly_and_its_first_tile_is_laid_through_the_map() {
-        use crate::core::seat::{default_seats, SeatKind};
-        use crate::core::{ArtShape, Scene};
-        let mut game = crate::games::carcassonne::new(&[], default_seats(2, SeatKind::Human), 5)
+        use engine::core::seat::{default_seats, SeatKind};
+        use engine::core::{ArtShape, Scene};
+        let mut game = engine::games::carcassonne::new(&[], default_seats(2, SeatKind::Human), 5)
             .unwrap_or_else(|e| panic!("{e}"));
         let Scene::Map(m) = game.scene() else {
             panic!("Carcassonne starts on its map");

@@ -8,7 +8,7 @@ use super::icons;
 use super::play::Play;
 use super::ui::{self, *};
 use super::{App, Screen};
-use crate::core::{Icon, StatusItem};
+use engine::core::{Icon, StatusItem};
 use macroquad::prelude::*;
 
 /// The strips laid out around the table: heights of the status line and of the log line.

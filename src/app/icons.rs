@@ -2,7 +2,7 @@
 //! a deck, a soldier, a block, a tile, a meeple, a cube, a star…
 
 use super::ui::TEXT;
-use crate::core::Icon;
+use engine::core::Icon;
 use macroquad::prelude::*;
 
 const WOOD: Color = Color::new(0.72, 0.52, 0.32, 1.0);

@@ -8,8 +8,8 @@ use super::play::Play;
 use super::pointer::PointerEvent;
 use super::ui::*;
 use super::{log, App};
-use crate::core::scene::{cell_point, rotate_local, Cell, GridStep, PieceKind};
-use crate::core::{ArtShape, GridPrompt, TileArt, TileMapView};
+use engine::core::scene::{cell_point, rotate_local, Cell, GridStep, PieceKind};
+use engine::core::{ArtShape, GridPrompt, TileArt, TileMapView};
 use macroquad::prelude::*;
 
 impl App {

@@ -53,10 +53,10 @@ mod title;
 mod toast;
 mod viewer_screen;
 
-use crate::core::LaunchKind;
-use crate::games::GameInfo;
 use aim::Aim;
 use audio::Sounds;
+use engine::core::LaunchKind;
+use engine::games::GameInfo;
 use frame::{Area, Camera, Frame};
 use macroquad::prelude::*;
 use placement::Place;
@@ -203,8 +203,8 @@ struct App {
     /// The side view's own motion: a catapult's swing, fallen figures carried off.
     scene: scene::Scene,
     /// The side view drawn last frame, and pieces the rules moved travelling (from, 0..1).
-    shown_view: Option<crate::core::TableView>,
-    travel: Option<(crate::core::TableView, f32)>,
+    shown_view: Option<engine::core::TableView>,
+    travel: Option<(engine::core::TableView, f32)>,
     /// The side view's centre (world metres) and zoom over the fitted table, for browser tests.
     probe_camera: (f32, f32, f32),
 }

@@ -7,7 +7,7 @@ use super::play::Play;
 use super::pointer::PointerEvent;
 use super::ui::*;
 use super::{log, App};
-use crate::core::{Move, PlacementPrompt};
+use engine::core::{Move, PlacementPrompt};
 use macroquad::prelude::*;
 
 pub(super) enum Grab {

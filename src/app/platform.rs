@@ -250,13 +250,13 @@ impl FileStore {
 impl Store for FileStore {
     fn get(&self, key: &str) -> Option<String> {
         // Bounded, regular files only (see `files::read_text`).
-        crate::files::read_text(&self.path(key).to_string_lossy()).ok()
+        engine::files::read_text(&self.path(key).to_string_lossy()).ok()
     }
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let p = self.path(key);
         std::fs::create_dir_all(&self.dir)
             .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
-        crate::files::write_atomically(&p.to_string_lossy(), value)
+        engine::files::write_atomically(&p.to_string_lossy(), value)
     }
     fn remove(&mut self, key: &str) {
         let _ = std::fs::remove_file(self.path(key));

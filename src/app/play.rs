@@ -3,12 +3,12 @@
 //! shot, resuming from a save. The screens draw it and feed it gestures.
 
 #[cfg(test)]
-use crate::core::bot::BotBudget;
-use crate::core::driver::{self, BotTurn, Driver, Recorded};
-use crate::core::replay::Replay;
-use crate::core::{Event, Game, Launch, Move, Refusal, RuleResult, Scene, Seat, TableView};
-use crate::games::{self, GameInfo};
-use crate::physics::FixedClock;
+use engine::core::bot::BotBudget;
+use engine::core::driver::{self, BotTurn, Driver, Recorded};
+use engine::core::replay::Replay;
+use engine::core::{Event, Game, Launch, Move, Refusal, RuleResult, Scene, Seat, TableView};
+use engine::games::{self, GameInfo};
+use engine::physics::FixedClock;
 
 /// Every game the title screen lists (the practice game only in test and fixture builds).
 pub fn catalog() -> Vec<&'static GameInfo> {
@@ -137,7 +137,7 @@ impl Flight {
             return 0;
         }
         let mut hits = 0;
-        let dt = crate::physics::FRAME_DT;
+        let dt = engine::physics::FRAME_DT;
         for (i, (a, b)) in self.prev.bodies.iter().zip(&self.cur.bodies).enumerate() {
             let v = [(b.x - a.x) / dt, (b.y - a.y) / dt];
             if let (Some(p), Some(old)) = (self.paths.get_mut(i), self.vel.get_mut(i)) {
@@ -200,7 +200,7 @@ impl Flight {
 
     /// The box around the bodies moving now (the action the camera follows), if any.
     pub fn moving_box(&self) -> Option<[f32; 4]> {
-        super::follow::moving_box(&self.prev, &self.cur, crate::physics::FRAME_DT)
+        super::follow::moving_box(&self.prev, &self.cur, engine::physics::FRAME_DT)
     }
 }
 
@@ -507,8 +507,8 @@ impl Play {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::seat::{default_seats, SeatKind};
-    use crate::core::{BodyShape, BodyView, GridPrompt, LaunchKind, TileMapView};
+    use engine::core::seat::{default_seats, SeatKind};
+    use engine::core::{BodyShape, BodyView, GridPrompt, LaunchKind, TileMapView};
 
     fn practice(seats: Vec<Seat>, options: &[&str]) -> Play {
         let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
@@ -759,7 +759,7 @@ mod tests {
             .game()
             .grid_prompt()
             .unwrap_or_else(|| panic!("a spot prompt"));
-        assert_eq!(spot.step, crate::core::GridStep::Spot);
+        assert_eq!(spot.step, engine::core::GridStep::Spot);
         let s = map.on_map(map.spots[0].cell, map.spots[0].at);
         let (x, y) = f.to_screen(s[0], s[1]);
         let mut input = GridInput::default();
@@ -891,16 +891,18 @@ mod tests {
                                 vec![Sample::new(0.0, ox, oy), Sample::new(0.1, ox, oy - 0.2)]
                             }
                             LaunchKind::Wrist => {
-                                let a =
-                                    crate::physics::launch::direction(gesture::mid_angle(lp.angle));
+                                let a = engine::physics::launch::direction(gesture::mid_angle(
+                                    lp.angle,
+                                ));
                                 vec![
                                     Sample::new(0.0, ox, oy),
                                     Sample::new(0.1, ox + a.0 * 0.2, oy + a.1 * 0.2),
                                 ]
                             }
                             _ => {
-                                let a =
-                                    crate::physics::launch::direction(gesture::mid_angle(lp.angle));
+                                let a = engine::physics::launch::direction(gesture::mid_angle(
+                                    lp.angle,
+                                ));
                                 vec![
                                     Sample::new(0.0, ox, oy),
                                     Sample::new(0.5, ox - a.0 * 0.15, oy - a.1 * 0.15),
@@ -940,7 +942,7 @@ mod tests {
                     let mv = Move::decide(seat, &pp.action, &args);
                     p.decide(mv).unwrap_or_else(|e| panic!("{}: {e}", info.id));
                 } else if g.grid_prompt().is_some() {
-                    let mv = crate::core::scene::grid_moves(g).into_iter().next();
+                    let mv = engine::core::scene::grid_moves(g).into_iter().next();
                     let mv = mv.unwrap_or_else(|| panic!("{}: a grid prompt, no move", info.id));
                     p.decide(mv).unwrap_or_else(|e| panic!("{}: {e}", info.id));
                     human_grid += 1;
@@ -975,7 +977,7 @@ mod tests {
             angle,
             rgb: [0, 0, 0],
             tag: 0,
-            look: crate::core::Look::Plain,
+            look: engine::core::Look::Plain,
             owner: None,
         };
         let a = TableView {

@@ -9,7 +9,7 @@ use super::hints::Hint as Hints;
 use super::play::{lerp_view, Play};
 use super::session::log_move;
 use super::{log, sound, App, Screen};
-use crate::core::{
+use engine::core::{
     Choice, GridPrompt, LaunchKind, LaunchPrompt, PlacementPrompt, Scene, TableView,
 };
 use macroquad::prelude::*;

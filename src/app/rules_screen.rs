@@ -4,7 +4,7 @@ use super::frame::Area;
 use super::pointer::PointerEvent;
 use super::ui::*;
 use super::{App, Screen};
-use crate::games::GameInfo;
+use engine::games::GameInfo;
 use macroquad::prelude::*;
 
 impl App {

@@ -138,12 +138,12 @@ pub fn set_reduce_motion(store: &mut dyn Store, on: bool) -> Result<(), String> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::seat::{default_seats, SeatKind};
-    use crate::core::Move;
+    use engine::core::seat::{default_seats, SeatKind};
+    use engine::core::Move;
 
     fn started() -> Play {
         let p = Play::new(
-            crate::games::info("practice").unwrap_or_else(|e| panic!("{e}")),
+            engine::games::info("practice").unwrap_or_else(|e| panic!("{e}")),
             &[],
             default_seats(2, SeatKind::Human),
             3,
@@ -237,7 +237,7 @@ mod tests {
     }
 
     fn castle_save() -> String {
-        let s = crate::referee::selfplay("castle", 2, 4, &[]).unwrap_or_else(|e| panic!("{e:?}"));
+        let s = engine::referee::selfplay("castle", 2, 4, &[]).unwrap_or_else(|e| panic!("{e:?}"));
         let mut r = s.replay.clone();
         r.moves.truncate(12);
         r.to_json()
@@ -246,12 +246,12 @@ mod tests {
     #[test]
     fn regress_hostile_saves_are_kept_aside_with_a_message_never_a_panic_or_a_hang() {
         let mut forged =
-            crate::core::replay::Replay::parse(&castle_save()).unwrap_or_else(|e| panic!("{e}"));
+            engine::core::replay::Replay::parse(&castle_save()).unwrap_or_else(|e| panic!("{e}"));
         for m in &mut forged.moves {
             m.launch = None;
         }
         let mut tampered =
-            crate::core::replay::Replay::parse(&castle_save()).unwrap_or_else(|e| panic!("{e}"));
+            engine::core::replay::Replay::parse(&castle_save()).unwrap_or_else(|e| panic!("{e}"));
         if let Some(o) = tampered.moves.iter_mut().find_map(|m| m.outcome.as_mut()) {
             o.facts.clear();
         }

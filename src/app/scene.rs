@@ -2,7 +2,7 @@
 //! and a figure that fell in a shot carried off towards its owner's side, fading. View only:
 //! nothing here is read by the physics or the rules. Skipped under Reduce motion.
 
-use crate::core::{BodyView, Look, TableView};
+use engine::core::{BodyView, Look, TableView};
 
 /// Seconds the arm takes to swing forward and settle back.
 pub const SWING_SECONDS: f32 = 0.55;
@@ -183,7 +183,7 @@ impl Scene {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::BodyShape;
+    use engine::core::BodyShape;
 
     fn figure(x: f32, angle: f32) -> BodyView {
         BodyView {

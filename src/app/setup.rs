@@ -5,8 +5,8 @@ use super::play::Play;
 use super::session::seed_now;
 use super::ui::*;
 use super::{log, platform, App, Screen};
-use crate::core::{Seat, SeatKind};
-use crate::games::GameInfo;
+use engine::core::{Seat, SeatKind};
+use engine::games::GameInfo;
 use macroquad::prelude::*;
 
 pub(super) struct Setup {

@@ -10,8 +10,8 @@ use super::frame::Area;
 use super::play::Play;
 use super::ui::*;
 use super::{log, save, App, Screen};
-use crate::core::link;
-use crate::core::{Refusal, RuleResult, Session};
+use engine::core::link;
+use engine::core::{Refusal, RuleResult, Session};
 use macroquad::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
@@ -60,7 +60,7 @@ pub fn incoming() -> Option<String> {
     {
         std::env::args()
             .nth(1)
-            .filter(|a| a.contains("g=") || crate::core::design::is_design_link(a))
+            .filter(|a| a.contains("g=") || engine::core::design::is_design_link(a))
     }
 }
 
@@ -84,7 +84,7 @@ impl Pending {
             )));
         }
         let r = &game.replay;
-        let fresh = crate::games::new_game(&r.game, &r.options, r.seats.clone(), r.seed)
+        let fresh = engine::games::new_game(&r.game, &r.options, r.seats.clone(), r.seed)
             .map_err(|e| Refusal(format!("This game link cannot be opened: {e}.")))?;
         let mut header = r.clone();
         header.moves.clear();
@@ -182,7 +182,7 @@ impl App {
         let Some(text) = incoming() else {
             return;
         };
-        if crate::core::design::is_design_link(&text) {
+        if engine::core::design::is_design_link(&text) {
             self.open_design_link(&text);
             return;
         }
@@ -301,16 +301,16 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::seat::{default_seats, SeatKind};
-    use crate::core::{Launch, Move};
+    use engine::core::seat::{default_seats, SeatKind};
+    use engine::core::{Launch, Move};
 
     #[test]
     fn a_shared_game_opens_at_the_same_move_with_the_same_outcomes() {
-        let info = crate::games::info("practice").unwrap_or_else(|e| panic!("{e}"));
+        let info = engine::games::info("practice").unwrap_or_else(|e| panic!("{e}"));
         let mut p = Play::new(info, &[], default_seats(2, SeatKind::Human), 3)
             .unwrap_or_else(|e| panic!("{e}"));
         let launch = Launch {
-            kind: crate::core::LaunchKind::Catapult,
+            kind: engine::core::LaunchKind::Catapult,
             angle: 450,
             power: 500,
             ..Launch::default()

@@ -1,7 +1,7 @@
 //! Sound effects generated in code (no audio files): short mono 16-bit WAVs built from
 //! oscillators, noise and envelopes. Pure: the app hands the bytes to macroquad's audio.
 
-use crate::core::event::{Cue, Event};
+use engine::core::event::{Cue, Event};
 
 pub const RATE: u32 = 22_050;
 
@@ -249,7 +249,7 @@ mod tests {
 
     #[test]
     fn events_map_to_effects_by_their_games_typed_kind() {
-        use crate::games::{assault, castle, catapults};
+        use engine::games::{assault, castle, catapults};
         let of = |e: Event| for_event(&e);
         assert_eq!(
             of(Event::of(castle::events::Ev::TowerTaken, None, &[], "")),
@@ -277,22 +277,10 @@ mod tests {
 
     #[test]
     fn every_event_kind_of_every_game_has_a_sound() {
-        use crate::core::event::EventKind;
-        use crate::games::{assault, carcassonne, castle, catapults, feud, practice};
-        fn all<K: EventKind>(kinds: &[K]) -> Vec<(&'static str, Cue)> {
-            kinds.iter().map(|k| (k.name(), k.cue())).collect()
-        }
-        let mut kinds = Vec::new();
-        kinds.extend(all(castle::events::Ev::ALL));
-        kinds.extend(all(assault::events::Ev::ALL));
-        kinds.extend(all(catapults::events::Ev::ALL));
-        kinds.extend(all(feud::rules::events::Ev::ALL));
-        kinds.extend(all(practice::events::Ev::ALL));
-        for e in carcassonne::rules::events::one_of_each() {
-            let core = e.to_core();
-            assert_eq!(core.cue, e.cue(), "{}", e.name());
-            kinds.push((e.name(), core.cue));
-        }
+        let kinds: Vec<(&str, Cue)> = engine::games::GAMES
+            .iter()
+            .flat_map(|g| (g.event_cues)())
+            .collect();
         assert!(kinds.len() > 100, "{}", kinds.len());
         for (name, cue) in kinds {
             assert!(for_cue(cue).is_some(), "{name} makes no sound");
@@ -323,7 +311,7 @@ mod tests {
 
     #[test]
     fn a_move_plays_the_sound_of_its_weightiest_event() {
-        use crate::games::castle::events::Ev;
+        use engine::games::castle::events::Ev;
         let ev = |k: Ev| Event::of(k, None, &[], "");
         let hit = [
             ev(Ev::Shot),

@@ -4,7 +4,7 @@ use super::frame::Area;
 use super::setup::Setup;
 use super::ui::{self, *};
 use super::{log, play, App, Screen};
-use crate::games::GameInfo;
+use engine::games::GameInfo;
 use macroquad::prelude::*;
 
 impl App {

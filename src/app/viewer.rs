@@ -4,10 +4,10 @@
 //! not reproduce the record is flagged. The screen (`viewer_screen.rs`) draws it.
 
 use super::play::lerp_view;
-use crate::core::replay::{fnv1a, Replay, FNV_OFFSET};
-use crate::core::{Game, Move, Refusal, RuleResult, Scene, Shot, TableView};
-use crate::games::{self, GameInfo};
-use crate::physics::FixedClock;
+use engine::core::replay::{fnv1a, Replay, FNV_OFFSET};
+use engine::core::{Game, Move, Refusal, RuleResult, Scene, Shot, TableView};
+use engine::games::{self, GameInfo};
+use engine::physics::FixedClock;
 
 /// Playback speeds: normal, half, a quarter.
 pub const SPEEDS: [(f32, &str); 3] = [(1.0, "1x"), (0.5, "1/2"), (0.25, "1/4")];
@@ -112,7 +112,7 @@ impl Viewer {
     /// the message). Read with the strict reader; anything else is refused in one sentence.
     pub fn from_file(name: &str, bytes: &[u8]) -> RuleResult<Viewer> {
         let refuse = |why: &str| Refusal(format!("{name} cannot be watched: {why}."));
-        if crate::core::strict_json::check_size(bytes.len(), "the file").is_err() {
+        if engine::core::strict_json::check_size(bytes.len(), "the file").is_err() {
             return Err(refuse("the file is far too large to be a replay"));
         }
         let text = std::str::from_utf8(bytes)
@@ -203,7 +203,7 @@ impl Viewer {
             .collect()
     }
 
-    fn judge(&mut self, i: usize, got: &crate::core::Outcome) {
+    fn judge(&mut self, i: usize, got: &engine::core::Outcome) {
         let Some(rec) = self.replay.moves.get(i).and_then(|m| m.outcome.as_ref()) else {
             return;
         };
@@ -392,7 +392,7 @@ mod tests {
     }
 
     fn trace_states(r: &Replay) -> Vec<String> {
-        let (lines, res) = crate::referee::trace(&r.to_json());
+        let (lines, res) = engine::referee::trace(&r.to_json());
         assert!(res.is_ok(), "{res:?}");
         lines
             .iter()

@@ -7,7 +7,7 @@ use super::frame::{Area, Camera};
 use super::ui::*;
 use super::viewer::{Verdict, Viewer, SPEEDS};
 use super::{draw, log, App, Screen};
-use crate::core::Scene;
+use engine::core::Scene;
 use macroquad::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
@@ -33,7 +33,7 @@ impl App {
     }
 
     /// Opens the viewer over a replay (the saved game on the title screen).
-    pub(super) fn watch_replay(&mut self, replay: &crate::core::replay::Replay, back: Screen) {
+    pub(super) fn watch_replay(&mut self, replay: &engine::core::replay::Replay, back: Screen) {
         match Viewer::new(replay) {
             Ok(v) => self.open_viewer(v, back),
             Err(e) => self.say(format!("This game cannot be watched: {e}."), true),

@@ -7,9 +7,9 @@
 //! that cost falls on a still title screen instead of a game frame. Nothing here touches a game
 //! in play: throwaway tables only.
 
-use crate::core::{Seat, SeatKind};
-use crate::games::GAMES;
-use crate::physics::{BodySpec, Part, Table, TableConfig};
+use engine::core::{Seat, SeatKind};
+use engine::games::GAMES;
+use engine::physics::{BodySpec, Part, Table, TableConfig};
 
 /// The pieces of the warm-up, one a frame: `piece(i)` for i in 0..PIECES.
 pub const PIECES: usize = 2 + GAMES.len();
@@ -63,7 +63,7 @@ fn table(substeps: u32, lever: bool) {
 
 /// A game's own shot from a fresh two-seat game, when its game opens on a launch: the first of
 /// its aim hints, simulated a few frames (the bots' candidate path).
-fn game_shot(info: &crate::games::GameInfo) {
+fn game_shot(info: &engine::games::GameInfo) {
     if !info.available {
         return;
     }

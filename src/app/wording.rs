@@ -183,8 +183,8 @@ pub fn unplayerly(text: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod player_text {
     use super::*;
-    use crate::core::replay::Replay;
-    use crate::core::Recorded;
+    use engine::core::replay::Replay;
+    use engine::core::Recorded;
 
     /// Every choice label, HUD line, status item, table label and event line a player of each game reads through a
     /// recorded game (the golden replays, applied as recorded) is plain words.
@@ -204,7 +204,7 @@ mod player_text {
             let text = std::fs::read_to_string(format!("{dir}{f}")).unwrap_or_default();
             let header = Replay::parse(&text).unwrap_or_else(|e| panic!("{f}: {e:?}"));
             let names: Vec<String> = header.seats.iter().map(|s| s.name.clone()).collect();
-            let mut d = crate::headless::driver_for(&Replay {
+            let mut d = engine::headless::driver_for(&Replay {
                 moves: Vec::new(),
                 ..header.clone()
             })
@@ -250,7 +250,7 @@ mod player_text {
                 }
                 for item in d.game().status() {
                     let why =
-                        crate::core::status::unplayerly(&item.text).or(unplayerly(&item.text));
+                        engine::core::status::unplayerly(&item.text).or(unplayerly(&item.text));
                     if let (Some(why), true) = (why, bad.len() < 40) {
                         bad.push(format!("{f}: a status item has {why}: {:?}", item.text));
                     }

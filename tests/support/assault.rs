@@ -1,9 +1,9 @@
 //! Shared Assault fixtures for the integration tests (`#[path]`-included, not a test target).
 #![allow(dead_code)]
 
-use catapult_table::core::{Event, Game, Launch, LaunchKind, Move, Outcome};
-use catapult_table::games::assault::rules::{self, Siege, Task};
-use catapult_table::games::assault::Assault;
+use engine::core::{Event, Game, Launch, LaunchKind, Move, Outcome};
+use engine::games::assault::rules::{self, Siege, Task};
+use engine::games::assault::Assault;
 
 pub fn play(g: &mut Assault, mv: Move) {
     if let Err(e) = g.apply(&mv) {

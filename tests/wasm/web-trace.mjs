@@ -6,7 +6,7 @@
 //
 // The module is instantiated on its own: every import (the window, GL, audio that macroquad
 // wires through gl.js) is a stub that throws if called, `main` is never run, and only the
-// `ct_det_*` exports of src/bench.rs are called. With --browser the same happens in a page of
+// `ct_det_*` exports of tools/src/bench.rs are called. With --browser the same happens in a page of
 // headless Chromium (CHROMIUM=path, default /usr/bin/chromium; playwright-core from
 // tests/e2e/node_modules, or PLAYWRIGHT_CORE=its folder).
 // Exit code 3 when --browser cannot run (no Chromium or no playwright-core).
