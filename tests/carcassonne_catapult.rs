@@ -822,3 +822,122 @@ fn regress_a_hard_seats_catapult_round_is_played_at_hard_not_normal() {
         "Hard missed by {hard} mm in sum, Easy by {easy}"
     );
 }
+
+// ------------------------------------------------------------------ refusals of `seduce`
+
+/// Seat 0 has hurled a Seduction onto seat 1's monk on tile 2 (the second follower on the map
+/// is the victim): the hurler decides the swap. `owners` are the monks' seats, tiles 1, 2, …
+fn at_seduction(owners: &[usize]) -> State {
+    let mut s = layout(2, owners, &["C06"]);
+    fair_round(&mut s, Token::Seduction);
+    aim_at_fair(&mut s);
+    let p = s.follower_mm(1).unwrap_or([0, 0]);
+    hurl(&mut s, vec![rest(p)]);
+    assert!(matches!(
+        s.round().map(|r| r.step),
+        Some(Step::Seduce { .. })
+    ));
+    s
+}
+
+/// The refusal of `seduce [args]` by `seat`, which changes nothing.
+fn seduce_refused(s: &mut State, seat: usize, args: &[i64]) -> String {
+    let before = (
+        format!("{:?}", s.round()),
+        s.followers.clone(),
+        s.supply.clone(),
+    );
+    let e = match s.apply_move(&Move::decide(seat, "seduce", args)) {
+        Ok(ev) => panic!("seduce {args:?} should be refused, gave {ev:?}"),
+        Err(e) => e.0,
+    };
+    assert_eq!(
+        (
+            format!("{:?}", s.round()),
+            s.followers.clone(),
+            s.supply.clone()
+        ),
+        before
+    );
+    e
+}
+
+#[test]
+fn regress_seduction_from_an_empty_hand_speaks_of_the_hand_not_of_follower_0_on_the_map() {
+    let mut s = at_seduction(&[0, 1]);
+    s.supply[0] = 0;
+    let e = seduce_refused(&mut s, 0, &[0]);
+    assert_eq!(e, "you have no follower left in your hand to swap in");
+    // The follower the hurler has on the map may still be swapped in.
+    let ev = s
+        .apply_move(&Move::decide(0, "seduce", &[1]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::Seduced { .. })));
+}
+
+#[test]
+fn regress_seduction_names_the_hurlers_own_follower_number_not_an_internal_index() {
+    // On the map: seat 1's monk, seat 0's (its follower 1), seat 1's; none of seat 0's further.
+    let mut s = at_seduction(&[1, 1, 0]);
+    for (k, want) in [
+        (
+            2,
+            "you have no follower 2 on the map: yours there is follower 1",
+        ),
+        (
+            -1,
+            "you have no follower -1 on the map: yours there is follower 1",
+        ),
+    ] {
+        assert_eq!(seduce_refused(&mut s, 0, &[k]), want);
+    }
+    let mut s = at_seduction(&[1, 1, 0, 0]);
+    assert_eq!(
+        seduce_refused(&mut s, 0, &[5]),
+        "you have no follower 5 on the map: yours there are followers 1 to 2"
+    );
+    let mut s = at_seduction(&[1, 1]);
+    assert_eq!(
+        seduce_refused(&mut s, 0, &[1]),
+        "you have no follower 1 on the map: none of yours is on it"
+    );
+    // A follower that is not the hurler's, named by the rules' own index (followers[0] is seat
+    // 1's): refused without the index.
+    let e = s
+        .apply(0, Action::Round(RoundAction::Exchange { from: Some(0) }))
+        .err()
+        .map(|e| e.to_string());
+    assert_eq!(e.as_deref(), Some("that follower on the map is not yours"));
+}
+
+#[test]
+fn regress_seduce_out_of_turn_or_with_no_seduction_to_decide_says_so() {
+    let mut s = at_seduction(&[0, 1]);
+    assert_eq!(
+        seduce_refused(&mut s, 1, &[0]),
+        "it is Player 1's turn, not Player 2's"
+    );
+    assert_eq!(
+        seduce_refused(&mut s, 0, &[0, 1]),
+        "move `seduce` needs 1 argument, got 2"
+    );
+    // Before the hurl (aiming), and on an ordinary turn: no seduction is open.
+    let mut s = layout(2, &[0, 1], &["C06"]);
+    assert_eq!(
+        seduce_refused(&mut s, 0, &[1]),
+        "there is no seduction to decide now"
+    );
+    fair_round(&mut s, Token::Seduction);
+    assert_eq!(
+        seduce_refused(&mut s, 0, &[0]),
+        "there is no seduction to decide now"
+    );
+    assert_eq!(
+        s.apply_move(&Move::decide(0, "decline", &[]))
+            .err()
+            .map(|e| e.0),
+        Some("there is no seduction to decide now".to_string())
+    );
+}

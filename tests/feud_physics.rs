@@ -456,9 +456,9 @@ fn regress_a_feud_block_never_rests_under_the_table_top() {
 fn a_new_feud_game_is_recorded_on_the_second_table_and_an_old_file_replays_on_the_first() {
     use engine::core::link;
     use engine::core::replay::Replay;
-    use engine::games::{self, feud::TABLE_V2};
+    use engine::games::{self, feud::RULES_V2, feud::TABLE_V2};
     let options = games::new_game_options("feud", &[]);
-    assert_eq!(options, vec![TABLE_V2.to_string()]);
+    assert_eq!(options, vec![TABLE_V2.to_string(), RULES_V2.to_string()]);
     // Twice is once.
     assert_eq!(games::new_game_options("feud", &options), options);
     assert!(games::new_game_options("castle", &[]).is_empty());

@@ -7,7 +7,7 @@ use engine::core::{Event, Fact, Game, Move};
 use engine::games::feud::rules::codec::ShotFact;
 use engine::games::feud::rules::geometry::{self as geo, Pose, Shape};
 use engine::games::feud::rules::setup::cup;
-use engine::games::feud::rules::{Action, Card, Loc, Phase, Side, GATE};
+use engine::games::feud::rules::{Action, Card, Loc, Phase, RulesVersion, Side, GATE};
 use engine::games::feud::{bot, Feud};
 
 fn fresh() -> Feud {
@@ -1435,5 +1435,123 @@ fn regress_double_maneuvers_copy_is_read_as_an_argument_on_replay() {
     assert!(
         Action::decode(&bad).is_err(),
         "an unknown card to copy is refused"
+    );
+}
+
+/// Seat 0 posting soldiers on a board holding two blocks alone, lying flat side by side on the
+/// board with `gap` dmm (even) between them (0: touching); returns the table x of the middle of
+/// the gap, 140 mm from the outer edge (a soldier move carries whole millimetres).
+fn two_blocks_side_by_side(g: &mut Feud, gap: i32) -> i32 {
+    let (y, joint, off) = (
+        geo::BOARD_T + geo::BLOCK_T / 2,
+        1400,
+        (geo::BLOCK_L + gap) / 2,
+    );
+    g.state.players[0].pieces = vec![Loc::Boxed; 17];
+    g.state.players[0].pieces[0] = Loc::Table(Pose::new(bx(0, joint - off), y, 0));
+    g.state.players[0].pieces[1] = Loc::Table(Pose::new(bx(0, joint + off), y, 0));
+    bx(0, joint)
+}
+
+fn soldier_at(x: i32) -> Move {
+    Action::Soldier { x, y: 50_000, a: 0 }.encode(0)
+}
+
+#[test]
+fn regress_a_soldier_across_two_touching_blocks_stands_on_the_blocks() {
+    let mut g = to_soldiers();
+    assert_eq!(g.state.rules, RulesVersion::V2, "a new game has the fix");
+    let joint = two_blocks_side_by_side(&mut g, 0);
+    act(
+        &mut g,
+        0,
+        Action::Soldier {
+            x: joint,
+            y: 50_000,
+            a: 0,
+        },
+    );
+    let p = soldier_pose(&g, 0, 0);
+    assert_eq!(
+        (p.x, p.y),
+        (joint, geo::BOARD_T + geo::BLOCK_T + geo::SOLDIER_H / 2)
+    );
+    // A few millimetres to either side, overhanging the joint: as before.
+    for dx in [-60, 60] {
+        let mut g = to_soldiers();
+        let joint = two_blocks_side_by_side(&mut g, 0);
+        act(
+            &mut g,
+            0,
+            Action::Soldier {
+                x: joint + dx,
+                y: 50_000,
+                a: 0,
+            },
+        );
+    }
+    // Blocks a hair apart (1 mm, as a settle leaves them) still meet.
+    let mut g = to_soldiers();
+    let joint = two_blocks_side_by_side(&mut g, 10);
+    act(
+        &mut g,
+        0,
+        Action::Soldier {
+            x: joint,
+            y: 50_000,
+            a: 0,
+        },
+    );
+}
+
+#[test]
+fn regress_a_soldier_over_a_gap_between_two_blocks_is_still_refused() {
+    // 2 mm apart the blocks do not touch: a hole is under the soldier's middle.
+    let mut g = to_soldiers();
+    let gap_middle = two_blocks_side_by_side(&mut g, 20);
+    let e = refused(&mut g, soldier_at(gap_middle));
+    assert!(
+        e.contains("its middle must be over the blocks under it"),
+        "{e}"
+    );
+    // Nor do tops at two heights join: a third block lies on the second, 25 mm above the first.
+    let mut g = to_soldiers();
+    let joint = two_blocks_side_by_side(&mut g, 0);
+    let y = geo::BOARD_T + geo::BLOCK_T + geo::BLOCK_T / 2;
+    g.state.players[0].pieces[2] = Loc::Table(Pose::new(bx(0, 1400 + geo::BLOCK_L / 2), y, 0));
+    let e = refused(&mut g, soldier_at(joint));
+    assert!(e.contains("middle must be over"), "{e}");
+}
+
+#[test]
+fn regress_a_soldier_across_two_touching_blocks_keeps_its_old_refusal_in_old_recordings() {
+    use engine::games::feud::{RULES_V2, TABLE_V2};
+    let seats = || default_seats(2, SeatKind::Human);
+    let with = |options: &[&str]| {
+        let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+        Feud::with_options(&options, seats(), 7).unwrap_or_else(|e| panic!("{e}"))
+    };
+    // A recording without the option was made under the first rules, and replays by them.
+    assert_eq!(with(&[]).state.rules, RulesVersion::V1);
+    assert_eq!(with(&[TABLE_V2]).state.rules, RulesVersion::V1);
+    assert_eq!(with(&[TABLE_V2, RULES_V2]).state.rules, RulesVersion::V2);
+    let new = engine::games::new_game_options("feud", &[]);
+    assert!(new.iter().any(|o| o == RULES_V2), "{new:?}");
+    let mut g = to_soldiers();
+    g.state.rules = RulesVersion::V1;
+    let joint = two_blocks_side_by_side(&mut g, 0);
+    let e = refused(&mut g, soldier_at(joint));
+    assert!(
+        e.contains("its middle must be over the block under it"),
+        "{e}"
+    );
+    act(
+        &mut g,
+        0,
+        Action::Soldier {
+            x: joint + 60,
+            y: 50_000,
+            a: 0,
+        },
     );
 }

@@ -96,3 +96,57 @@ fn regress_trace_heading_keeps_a_long_file_name_whole() {
     let r = run(&args(&["trace", &path]));
     assert_eq!(r.out.first(), Some(&format!("== {path}")), "{:?}", r.out);
 }
+
+/// Every golden recording, cut short after `keep(n)` of its n moves.
+fn cut_goldens(keep: impl Fn(usize) -> usize) -> Vec<(String, engine::core::replay::Replay)> {
+    use engine::core::replay::Replay;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let mut out = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(&root)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .flat_map(|d| std::fs::read_dir(d.path()).into_iter().flatten().flatten())
+        .map(|f| f.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        let mut r = Replay::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let n = r.moves.len();
+        r.moves.truncate(keep(n));
+        let name = f.file_name().map(|s| s.to_string_lossy().to_string());
+        out.push((name.unwrap_or_default(), r));
+    }
+    out
+}
+
+#[test]
+fn regress_the_summary_of_an_unfinished_game_names_no_winner() {
+    let mut cuts = 0;
+    let keeps: [fn(usize) -> usize; 3] = [|_| 0, |n| n / 2, |n| n.saturating_sub(1)];
+    for keep in keeps {
+        for (name, r) in cut_goldens(keep) {
+            let file = tmp(
+                &format!("unfinished-{}-{name}", r.moves.len()),
+                &r.to_json(),
+            );
+            let session = tools::referee::replay(&r.to_json(), false)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let out = run(&args(&["replay", &file]));
+            assert_eq!(out.code, 0, "{name}: {:?}", out.err);
+            let line = out.out.last().cloned().unwrap_or_default();
+            assert_eq!(line, session.summary(), "{name}");
+            if !session.game.is_over() {
+                cuts += 1;
+                assert!(
+                    line.contains("\"winner\":-1,"),
+                    "{name} cut at {}: {line}",
+                    r.moves.len()
+                );
+            }
+        }
+    }
+    assert!(cuts >= 10, "only {cuts} unfinished games were looked at");
+}

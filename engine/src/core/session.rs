@@ -137,9 +137,13 @@ impl Session {
         format!("{h:016x}")
     }
 
-    /// The referee's summary line (one JSON object).
+    /// The referee's summary line (one JSON object). `winner` is -1 until the game has ended
+    /// (whoever leads is no winner yet) and for a shared first place.
     pub fn summary(&self) -> String {
-        let winner = self.game.ranking().winner().map(|w| w as i64).unwrap_or(-1);
+        let winner = match self.game.is_over() {
+            true => self.game.ranking().winner().map_or(-1, |w| w as i64),
+            false => -1,
+        };
         let scores: Vec<String> = self.game.scores().iter().map(|s| s.to_string()).collect();
         format!(
             "{{\"game\":\"{}\",\"players\":{},\"seed\":{},\"moves\":{},\"steps\":{},\"hash\":\"{}\",\"winner\":{},\"scores\":[{}]}}",

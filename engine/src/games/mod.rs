@@ -142,12 +142,13 @@ pub fn info(id: &str) -> RuleResult<&'static GameInfo> {
     })
 }
 
-/// Options no player chooses: each says which version of a game's table a recording was made
-/// with. A new game is recorded with them (`new_game_options`); a recording without one replays
-/// on the table it was made with (docs/replay-format.md, "Table versions").
+/// Options no player chooses: each says which version of a game's table (or rules) a recording
+/// was made with. A new game is recorded with them (`new_game_options`); a recording without one
+/// replays on the table and by the rules it was made with (docs/replay-format.md, "Table
+/// versions").
 pub fn table_versions(id: &str) -> &'static [&'static str] {
     match id {
-        feud::ID => &[feud::TABLE_V2],
+        feud::ID => &[feud::TABLE_V2, feud::RULES_V2],
         assault::ID => &[assault::rules::TABLE_V2],
         _ => &[],
     }

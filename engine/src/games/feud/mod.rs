@@ -29,6 +29,10 @@ pub const BOX_Y: i32 = 3300;
 /// The option every new game is recorded with: it is played on the second table
 /// (`table::TableVersion::V2`). A recording without it was made on the first and replays on it.
 pub const TABLE_V2: &str = "table_v2";
+/// The option every new game is recorded with: it is played by the second rules
+/// (`rules::RulesVersion::V2`, touching blocks carry a soldier together). A recording without it
+/// was made under the first and replays under them.
+pub const RULES_V2: &str = "rules_v2";
 
 #[derive(Clone)]
 pub struct Feud {
@@ -42,11 +46,7 @@ pub struct Feud {
 }
 
 pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dyn Game>> {
-    let mut g = Feud::create(seats, seed)?;
-    if !options.iter().any(|o| o == TABLE_V2) {
-        g.table = table::TableVersion::V1;
-    }
-    Ok(Box::new(g))
+    Ok(Box::new(Feud::with_options(options, seats, seed)?))
 }
 
 fn m(v: i32) -> f32 {
@@ -69,6 +69,19 @@ impl Feud {
             repair_upright: false,
             table: table::TableVersion::default(),
         })
+    }
+
+    /// A game with a recording's options: the table and the rules versions it was made with
+    /// (a version option missing: the first).
+    pub fn with_options(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Feud> {
+        let mut g = Feud::create(seats, seed)?;
+        if !options.iter().any(|o| o == TABLE_V2) {
+            g.table = table::TableVersion::V1;
+        }
+        if !options.iter().any(|o| o == RULES_V2) {
+            g.state.rules = rules::RulesVersion::V1;
+        }
+        Ok(g)
     }
 
     fn name(&self, seat: usize) -> String {

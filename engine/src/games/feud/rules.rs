@@ -244,8 +244,21 @@ pub fn designs() -> RuleResult<Vec<Design>> {
     Ok(f.designs)
 }
 
+/// Which rules a game is played by (docs/rules/feud.md, "Rules versions"); a recorded game keeps
+/// the version it was made with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RulesVersion {
+    /// A soldier's middle must be over one block (games recorded before issue #29).
+    V1,
+    /// Touching blocks whose tops meet at one height carry a soldier together.
+    #[default]
+    V2,
+}
+
 #[derive(Clone, Debug)]
 pub struct State {
+    /// The rules version this game is played by.
+    pub rules: RulesVersion,
     pub players: Vec<Player>,
     /// Played cards, in the box (whose they were, which card).
     pub box_cards: Vec<(usize, Card)>,
@@ -311,6 +324,7 @@ impl State {
             });
         }
         Ok(State {
+            rules: RulesVersion::default(),
             players,
             box_cards: Vec::new(),
             phase: Phase::Build { seat: 0 },

@@ -192,7 +192,18 @@ pub enum RoundError {
     NotNow,
     BadFact(String),
     NoSuchTile(u16),
-    NoSuchFollower(usize),
+    /// A seduction or its refusal while no seduction is to be decided.
+    NoSeduction,
+    /// A swap from the hand with none left in it.
+    NoFollowerInHand,
+    /// A swap naming the hurler's follower `k` on the map (counted from 1, as the choices show
+    /// them) while only `on_map` of theirs are there.
+    NoSuchOwnFollower {
+        k: i64,
+        on_map: usize,
+    },
+    /// A swap naming a follower on the map that is not the hurler's.
+    NotYourFollower,
     HandOutOfLane,
 }
 
@@ -202,7 +213,25 @@ impl std::fmt::Display for RoundError {
             RoundError::NotNow => write!(f, "that is not a move of the catapult round now"),
             RoundError::BadFact(s) => write!(f, "the shot's facts are malformed: {s}"),
             RoundError::NoSuchTile(t) => write!(f, "there is no tile {t} to aim at"),
-            RoundError::NoSuchFollower(i) => write!(f, "you have no follower {i} on the map"),
+            RoundError::NoSeduction => write!(f, "there is no seduction to decide now"),
+            RoundError::NoFollowerInHand => {
+                write!(f, "you have no follower left in your hand to swap in")
+            }
+            RoundError::NoSuchOwnFollower { k, on_map } => match on_map {
+                0 => write!(
+                    f,
+                    "you have no follower {k} on the map: none of yours is on it"
+                ),
+                1 => write!(
+                    f,
+                    "you have no follower {k} on the map: yours there is follower 1"
+                ),
+                n => write!(
+                    f,
+                    "you have no follower {k} on the map: yours there are followers 1 to {n}"
+                ),
+            },
+            RoundError::NotYourFollower => write!(f, "that follower on the map is not yours"),
             RoundError::HandOutOfLane => write!(
                 f,
                 "the hand must be past the measuring board and at most 30 cm high"
@@ -354,11 +383,15 @@ impl State {
 
     /// Checks a catapult decision of `seat` without changing anything.
     pub fn check_round(&self, seat: usize, a: RoundAction) -> Result<(), RoundError> {
+        let not_now = match a {
+            RoundAction::Exchange { .. } | RoundAction::Decline => RoundError::NoSeduction,
+            _ => RoundError::NotNow,
+        };
         let Some(r) = &self.round else {
-            return Err(RoundError::NotNow);
+            return Err(not_now);
         };
         if seat != r.actor() {
-            return Err(RoundError::NotNow);
+            return Err(not_now);
         }
         match (r.step, a) {
             (Step::Choose, RoundAction::Choose(_)) => Ok(()),
@@ -374,14 +407,17 @@ impl State {
                 if self.supply.get(seat).copied().unwrap_or(0) > 0 {
                     Ok(())
                 } else {
-                    Err(RoundError::NoSuchFollower(0))
+                    Err(RoundError::NoFollowerInHand)
                 }
             }
             (Step::Seduce { .. }, RoundAction::Exchange { from: Some(i) }) => {
                 match self.followers.get(i) {
                     Some(f) if f.seat as usize == seat => Ok(()),
-                    _ => Err(RoundError::NoSuchFollower(i)),
+                    _ => Err(RoundError::NotYourFollower),
                 }
+            }
+            (_, RoundAction::Exchange { .. } | RoundAction::Decline) => {
+                Err(RoundError::NoSeduction)
             }
             (Step::Hand, RoundAction::Hand { along, height }) => {
                 let ok = (HAND_ALONG_MM.0..=HAND_ALONG_MM.1).contains(&along)

@@ -132,6 +132,8 @@ impl State {
             }
             ACTION_SEDUCE => {
                 let k = one_arg(mv, 1)?[0];
+                // Game over, out of turn or no seduction to decide: that reason first.
+                self.check(mv.seat as usize, Action::Round(RoundAction::Decline))?;
                 let from = match k {
                     0 => None,
                     k => {
@@ -139,7 +141,10 @@ impl State {
                         let i = usize::try_from(k - 1)
                             .ok()
                             .and_then(|j| own.get(j).copied())
-                            .ok_or_else(|| Refusal(format!("you have no follower {k} on the map")))?;
+                            .ok_or(RoundError::NoSuchOwnFollower {
+                                k,
+                                on_map: own.len(),
+                            })?;
                         Some(i)
                     }
                 };

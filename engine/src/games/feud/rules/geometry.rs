@@ -385,6 +385,41 @@ pub fn carried(x: i32, y: i32, margin: i32, others: &[Solid]) -> bool {
     })
 }
 
+/// Two tops at the same height this close (dmm) or closer side by side are one surface: blocks
+/// pushed together by hand, or settled a hair apart.
+pub const JOINT_GAP: f64 = 10.0;
+
+/// `carried` by the tops of blocks (and the gate) at height `y` taken together where they meet
+/// (`JOINT_GAP`): a soldier's middle over the joint of two touching blocks is carried.
+/// Soldiers' heads are left out (soldiers do not carry soldiers).
+pub fn carried_by_joined_tops(x: i32, y: i32, margin: i32, others: &[Solid]) -> bool {
+    if y <= BOARD_T + 1 {
+        return true;
+    }
+    let mut tops: Vec<(f64, f64)> = others
+        .iter()
+        .filter(|solid| solid.shape != Shape::Soldier)
+        .flat_map(|solid| solid.parts.iter())
+        .filter(|&&(_, (_, _, _, qy1))| (qy1 - y as f64).abs() <= 3.0)
+        .map(|&(_, (qx0, _, qx1, _))| (qx0, qx1))
+        .collect();
+    tops.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (lo, hi) = ((x - margin) as f64, (x + margin) as f64);
+    let mut run: Option<(f64, f64)> = None;
+    for (x0, x1) in tops {
+        run = match run {
+            Some((r0, r1)) if x0 <= r1 + JOINT_GAP => Some((r0, r1.max(x1))),
+            _ => Some((x0, x1)),
+        };
+        if let Some((r0, r1)) = run {
+            if r0 <= lo && r1 >= hi {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The first piece among `others` that a piece at `pose` would overlap, if any.
 pub fn first_overlap(shape: Shape, pose: Pose, others: &[Solid]) -> Option<usize> {
     let mine = obbs(shape, pose);

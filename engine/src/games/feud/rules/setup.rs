@@ -4,8 +4,8 @@
 
 use super::geometry::{self as geo, Pose, Shape, Support};
 use super::{
-    ev, piece_name, piece_shape, Catapult, Ev, Loc, Phase, ShotFact, Side, State, DISTURB_MOVE,
-    GATE, STAND_MOVE,
+    ev, piece_name, piece_shape, Catapult, Ev, Loc, Phase, RulesVersion, ShotFact, Side, State,
+    DISTURB_MOVE, GATE, STAND_MOVE,
 };
 use crate::core::{Event, RuleResult};
 
@@ -140,7 +140,7 @@ impl State {
         }
         let others = self.table_pieces(skip);
         let shapes = geo::solids(others.iter().map(|o| (o.0, o.1)));
-        match soldier_fit(seat, x, y, &others, &shapes) {
+        match soldier_fit(self.rules, seat, x, y, &others, &shapes) {
             Ok(pose) => Ok(pose),
             Err(Misfit::OffBoard) => {
                 crate::refuse!("a soldier must stand entirely on your board")
@@ -148,9 +148,14 @@ impl State {
             Err(Misfit::Overlaps(i)) => {
                 crate::refuse!("the soldier would overlap {}", self.who(others[i].2))
             }
-            Err(Misfit::Uncarried) => crate::refuse!(
-                "the soldier would not stand: its middle must be over the block under it"
-            ),
+            Err(Misfit::Uncarried) => match self.rules {
+                RulesVersion::V1 => crate::refuse!(
+                    "the soldier would not stand: its middle must be over the block under it"
+                ),
+                RulesVersion::V2 => crate::refuse!(
+                    "the soldier would not stand: its middle must be over the blocks under it"
+                ),
+            },
             Err(Misfit::OnSoldier(i)) => crate::refuse!(
                 "soldiers stand on blocks or on the board, not on {}",
                 self.who(others[i].2)
@@ -591,7 +596,7 @@ impl State {
         let shapes = geo::solids(others.iter().map(|o| (o.0, o.1)));
         for x in xs {
             for &y in &heights {
-                if let Ok(p) = soldier_fit(seat, x, y, &others, &shapes) {
+                if let Ok(p) = soldier_fit(self.rules, seat, x, y, &others, &shapes) {
                     if out.iter().all(|t| t.2 != p) {
                         let back = (p.x - l) * geo::toward_enemy(seat);
                         out.push((-self.spot_value(seat, p, skip), back, p));
@@ -677,6 +682,7 @@ enum Misfit {
 /// pieces, and their shapes alone in `shapes`), or why it cannot: the rules of
 /// `check_soldier_spot` without its messages, so that searching many spots builds no text.
 fn soldier_fit(
+    rules: RulesVersion,
     seat: usize,
     x: i32,
     y: i32,
@@ -692,7 +698,10 @@ fn soldier_fit(
     if let Some(i) = geo::first_overlap(Shape::Soldier, pose, shapes) {
         return Err(Misfit::Overlaps(i));
     }
-    if !geo::carried(x, ry - hh, geo::SOLDIER_W / 4, shapes) {
+    let margin = geo::SOLDIER_W / 4;
+    let carried = geo::carried(x, ry - hh, margin, shapes)
+        || (rules == RulesVersion::V2 && geo::carried_by_joined_tops(x, ry - hh, margin, shapes));
+    if !carried {
         return Err(Misfit::Uncarried);
     }
     match support {
