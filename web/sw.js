@@ -8,6 +8,7 @@ const FILES = [
   "catapult-table.wasm",
   "vendor/mq_js_bundle.js",
   "ct_plugin.js",
+  "ct_a11y.js",
   "ct_link.js",
   "ct_file.js",
   "manifest.webmanifest",

@@ -324,7 +324,7 @@ fn chip_h(size: f32, u: f32) -> f32 {
 
 /// A status item in the Details panel: what its picture stands for, then its text
 /// ("Ammo: 36"); an item without a picture is its text.
-fn key_line(item: &StatusItem) -> String {
+pub(super) fn key_line(item: &StatusItem) -> String {
     let word = item.icon.word();
     let mut chars = word.chars();
     match chars.next() {

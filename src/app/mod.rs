@@ -10,6 +10,7 @@
 //!   decisions they send), `aim` (launch gestures), `placement` (placing and moving pieces);
 //! - `session` (start, restart, saves), `toast` (messages), `audio` (sounds and the mute toggle).
 
+pub mod a11y;
 pub mod backdrop;
 pub mod chart;
 pub mod draw;
@@ -18,6 +19,7 @@ pub mod follow;
 pub mod frame;
 pub mod gesture;
 pub mod grid;
+pub mod keyaim;
 pub mod nav;
 pub mod platform;
 pub mod play;
@@ -102,6 +104,20 @@ impl Screen {
             Screen::Viewer => 7,
         }
     }
+
+    /// What the screen is, in words, for the screen-reader layer.
+    fn spoken(self) -> &'static str {
+        match self {
+            Screen::Title => "Catapult Table: choose a game",
+            Screen::Setup => "Choose the players",
+            Screen::Play => "Playing",
+            Screen::Pause => "Paused",
+            Screen::Rules => "The rules",
+            Screen::Results => "The results",
+            Screen::Viewer => "Watching a replay",
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Screen::Title => "title",
@@ -119,6 +135,8 @@ impl Screen {
 /// in its own `impl App` block.
 struct App {
     screen: Screen,
+    /// What the screen-reader layer was last told.
+    a11y: a11y::Mirror,
     store: Box<dyn Store>,
     sounds: Option<Sounds>,
     muted: bool,
@@ -265,6 +283,7 @@ impl App {
             warm_ms: 0.0,
             turn_longest: (0.0, 0.0, 0),
             frames: 0,
+            a11y: a11y::Mirror::default(),
             last_size: (0.0, 0.0),
             logged_screen: None,
             probe_input: 0,
@@ -404,6 +423,29 @@ impl App {
             self.open_incoming_link();
         }
         self.publish();
+        self.mirror_for_screen_readers();
+    }
+
+    /// The screen-reader layer (`a11y`): the status line in words, the new event lines and this
+    /// frame's buttons.
+    fn mirror_for_screen_readers(&mut self) {
+        let empty: &[String] = &[];
+        let (status, log) = match (&self.play, self.screen) {
+            (Some(p), Screen::Play | Screen::Pause) => {
+                let mut items: Vec<String> = Vec::new();
+                let seats = &p.driver.session.replay.seats;
+                match p.game().turn().and_then(|t| seats.get(t)) {
+                    Some(seat) if !p.is_over() => items.push(format!("{}'s turn", seat.name)),
+                    _ if p.is_over() => items.push("The game is over".to_string()),
+                    _ => {}
+                }
+                items.extend(p.game().status().iter().map(hud::key_line));
+                (items.join(". "), p.log.as_slice())
+            }
+            _ => (self.screen.spoken().to_string(), empty),
+        };
+        let updates = self.a11y.frame(&status, log, &self.ui.labels);
+        a11y::publish(&updates);
     }
 
     fn publish(&self) {

@@ -95,6 +95,7 @@ impl App {
         ) {
             s.resize(n - 1);
         }
+        self.ui.speak_as("One player fewer");
         if self.ui.button(
             "seats+",
             Area::new(x0 + col_w - 12.0 * u, y, 12.0 * u, row - u),
@@ -103,6 +104,7 @@ impl App {
         ) {
             s.resize(n + 1);
         }
+        self.ui.speak_as("One player more");
         y += row + u;
         // Seats: one or two columns.
         let bottom_bar = 12.0 * u;

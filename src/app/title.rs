@@ -134,6 +134,7 @@ impl App {
     fn tile(&mut self, key: &str, a: Area, g: &GameInfo) -> bool {
         let u = self.ui.u;
         let tapped = self.ui.button_look(key, a, "", true, !g.available);
+        self.ui.speak_as(g.name);
         let ts = self.ui.size(4.2);
         let bs = self.ui.size(2.8);
         let colour = if g.available { TEXT } else { DIM };

@@ -3,6 +3,7 @@
 //! monitor get the same layout at different scales.
 
 use super::frame::Area;
+use super::keyaim::Focus;
 use super::pointer::PointerEvent;
 use super::probe::key_hash;
 use macroquad::prelude::*;
@@ -24,6 +25,8 @@ pub const DIM: Color = Color::new(0.62, 0.64, 0.68, 1.0);
 pub const ACCENT: Color = Color::new(0.95, 0.68, 0.22, 1.0);
 pub const BAD: Color = Color::new(0.95, 0.38, 0.33, 1.0);
 pub const GOOD: Color = Color::new(0.45, 0.85, 0.5, 1.0);
+/// The keyboard focus ring (Okabe–Ito yellow: seen on every background the app draws).
+pub const FOCUS: Color = Color::new(0.94, 0.89, 0.26, 1.0);
 
 /// `top` blended over the opaque `under` (as the renderer's alpha blending does it).
 pub const fn over(top: Color, under: Color) -> Color {
@@ -77,6 +80,14 @@ pub struct Ui {
     pub pointer: Option<(f32, f32)>,
     pub buttons: Vec<(String, Area)>,
     pub prev_buttons: Vec<(String, Area)>,
+    /// What each button of this frame (and of the last) says, in the same order as `buttons`:
+    /// the screen-reader layer mirrors them and keyboard focus goes round them.
+    pub labels: Vec<String>,
+    pub prev_labels: Vec<String>,
+    /// The keyboard focus over last frame's buttons (Tab / Shift-Tab; Enter presses it), shown
+    /// as a ring until the pointer is used again.
+    focus: Focus,
+    focus_shown: bool,
     /// Gesture time, seconds (see [`super::gesture::clock_step`]).
     pub clock: f64,
     glyphs: RefCell<Glyphs>,
@@ -135,6 +146,10 @@ impl Ui {
             pointer: None,
             buttons: Vec::new(),
             prev_buttons: Vec::new(),
+            labels: Vec::new(),
+            prev_labels: Vec::new(),
+            focus: Focus::default(),
+            focus_shown: false,
             clock: 0.0,
             glyphs: RefCell::new(Glyphs::default()),
             texts: RefCell::new(Vec::new()),
@@ -168,12 +183,55 @@ impl Ui {
                 _ => {}
             }
         }
+        if self.events_use_the_pointer(&events) {
+            self.focus_shown = false;
+        }
         self.events = events;
         self.pointer = pointer;
         self.prev_buttons = std::mem::take(&mut self.buttons);
+        self.prev_labels = std::mem::take(&mut self.labels);
+        self.keys_and_mirrored_presses();
         self.texts.borrow_mut().clear();
         self.clip.set(None);
         self.warm();
+    }
+
+    fn events_use_the_pointer(&self, events: &[PointerEvent]) -> bool {
+        events
+            .iter()
+            .any(|e| matches!(e, PointerEvent::Down { .. }))
+    }
+
+    /// Tab / Shift-Tab move the focus round last frame's buttons and Enter presses the focused
+    /// one; a button pressed in the screen-reader layer is pressed too. A press is a tap at the
+    /// button's centre, so every screen answers it exactly as it answers a finger.
+    fn keys_and_mirrored_presses(&mut self) {
+        let n = self.prev_buttons.len();
+        if is_key_pressed(KeyCode::Tab) {
+            if is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift) {
+                self.focus.previous(n);
+            } else {
+                self.focus.next(n);
+            }
+            self.focus_shown = true;
+        }
+        let mut press = None;
+        if self.focus_shown && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter))
+        {
+            press = self.focus.current(n);
+        }
+        if let Some(i) = super::a11y::take_press() {
+            press = Some(i);
+        }
+        if let Some((_, a)) = press.and_then(|i| self.prev_buttons.get(i)) {
+            let c = a.centre();
+            self.released = Some((c, c));
+        }
+    }
+
+    /// Whether the button about to be drawn (the next in this frame's order) has the focus.
+    fn has_focus(&self) -> bool {
+        self.focus_shown && self.focus.current(self.prev_buttons.len()) == Some(self.buttons.len())
     }
 
     /// Rasterizes the glyphs last frame asked for, before anything is drawn this frame.
@@ -408,7 +466,19 @@ impl Ui {
         enabled: bool,
         dim: bool,
     ) -> bool {
+        if self.has_focus() {
+            let t = (self.u * 0.6).max(2.0);
+            draw_rectangle_lines(
+                a.x - 2.0 * t,
+                a.y - 2.0 * t,
+                a.w + 4.0 * t,
+                a.h + 4.0 * t,
+                t,
+                FOCUS,
+            );
+        }
         self.buttons.push((key.to_string(), a));
+        self.labels.push(label.to_string());
         let held = self.down_at.map(|(x, y)| a.contains(x, y)).unwrap_or(false);
         let colour = if dim {
             BUTTON_OFF
@@ -443,9 +513,18 @@ impl Ui {
         }
     }
 
+    /// What the button just drawn is called in the screen-reader layer, where its drawn label
+    /// is a picture or a sign ("+") rather than words.
+    pub fn speak_as(&mut self, words: &str) {
+        if let Some(l) = self.labels.last_mut() {
+            *l = words.to_string();
+        }
+    }
+
     /// A tap target that draws nothing (a whole cover screen); returns true when tapped.
     pub fn button_invisible(&mut self, key: &str, a: Area) -> bool {
         self.buttons.push((key.to_string(), a));
+        self.labels.push("Continue".to_string());
         match self.released {
             Some(((dx, dy), (ux, uy))) if a.contains(dx, dy) && a.contains(ux, uy) => {
                 self.released = None;

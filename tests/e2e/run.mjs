@@ -24,6 +24,7 @@ import { textLayout, passAndPlay } from "./screens.mjs";
 import { botThinking } from "./think.mjs";
 import { cameraFollowPinchReduce } from "./camera.mjs";
 import { frameTimes } from "./fps.mjs";
+import { screenReaderLayer } from "./access.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -454,6 +455,12 @@ async function main() {
     if (["castle", "feud", "assault", "catapults", "carcassonne"].every((g) => available.includes(g))) {
       await test("layout: on every screen at phone portrait, tablet, 1280x800 and 4K no text overlaps another or leaves the screen", () =>
         textLayout(browser, url, Tab, { check, sleep })
+      );
+    }
+
+    if (available.includes("castle")) {
+      await test("screen reader: the layer mirrors status, events and buttons; a mirrored press and Tab/Enter press canvas buttons", () =>
+        screenReaderLayer(browser, url, Tab, { check, sleep })
       );
     }
 

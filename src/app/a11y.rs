@@ -1,0 +1,271 @@
+//! The screen-reader layer: a hidden, live-updated part of the page (`web/ct_a11y.js`) that
+//! mirrors what the canvas shows — the status line, each event as it happens (the same plain
+//! words as the log players read) and the current screen's buttons as real buttons. A mirrored
+//! button pressed by a screen reader comes back here as the index of the canvas button it
+//! mirrors, and the screen handles it exactly as a tap on that button.
+//!
+//! `Mirror` decides what to send (only what changed, events once each, long texts cut) and is
+//! window-free; `publish` hands it to the page. The desktop build has no page: there the layer
+//! sends nothing (the desktop's screen readers have no view into a GL window; docs/ui.md).
+
+use std::collections::VecDeque;
+use std::sync::Mutex;
+
+/// The longest text sent for one line (a status or an event); longer ones are cut at a word.
+pub const MAX_LINE: usize = 400;
+/// How many events the page keeps in its log region.
+pub const KEPT_EVENTS: usize = 20;
+/// How many buttons are mirrored at most (a screen never shows more).
+pub const MAX_BUTTONS: usize = 64;
+
+/// One message for the page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Update {
+    /// The status line changed (whose turn it is, what to do now).
+    Status(String),
+    /// Something happened: read it out once.
+    Event(String),
+    /// The screen's buttons changed: their labels, in the canvas order (Tab order).
+    Buttons(Vec<String>),
+}
+
+/// What the page was last told, so only changes are sent.
+#[derive(Debug, Default)]
+pub struct Mirror {
+    status: String,
+    buttons: Vec<String>,
+    /// The last lines of the log as it was last seen (the app keeps only its recent lines, so the
+    /// log's length says nothing: where this run of lines stands in the new log says what is new).
+    tail: Vec<String>,
+}
+
+/// How many of the last seen log lines locate the new ones.
+const TAIL: usize = 8;
+
+/// The index in `log` just after the last place where `tail` stands as a run, if it does.
+fn after_tail(log: &[String], tail: &[String]) -> Option<usize> {
+    if tail.is_empty() {
+        return Some(0);
+    }
+    (tail.len()..=log.len())
+        .rev()
+        .find(|&end| log[end - tail.len()..end] == *tail)
+}
+
+/// Cuts `text` to `MAX_LINE` bytes at a word boundary, on a character boundary, trimmed.
+pub fn fit_line(text: &str) -> String {
+    let t = text.trim();
+    if t.len() <= MAX_LINE {
+        return t.to_string();
+    }
+    let mut end = MAX_LINE;
+    while !t.is_char_boundary(end) {
+        end -= 1;
+    }
+    let cut = &t[..end];
+    let cut = cut.rfind(' ').map(|i| &cut[..i]).unwrap_or(cut);
+    format!("{}…", cut.trim_end())
+}
+
+impl Mirror {
+    /// The frame's state: the status line, the recent event log (the mirror sends only the
+    /// entries it has not sent) and the current buttons' labels. A log that no longer holds the
+    /// lines seen last (a new game) is read out as new.
+    pub fn frame(&mut self, status: &str, log: &[String], buttons: &[String]) -> Vec<Update> {
+        let mut out = Vec::new();
+        let status = fit_line(status);
+        if status != self.status {
+            self.status = status.clone();
+            out.push(Update::Status(status));
+        }
+        let start = after_tail(log, &self.tail).unwrap_or(0);
+        let fresh = &log[start..];
+        // A flood (a replay opened at its end) is not read out line by line: the last few only.
+        let skip = fresh.len().saturating_sub(KEPT_EVENTS);
+        for e in &fresh[skip..] {
+            out.push(Update::Event(fit_line(e)));
+        }
+        self.tail = log[log.len().saturating_sub(TAIL)..].to_vec();
+        let buttons: Vec<String> = buttons
+            .iter()
+            .take(MAX_BUTTONS)
+            .map(|b| fit_line(b))
+            .collect();
+        if buttons != self.buttons {
+            self.buttons = buttons.clone();
+            out.push(Update::Buttons(buttons));
+        }
+        out
+    }
+}
+
+/// Presses of mirrored buttons waiting for the next frame (filled from the page, read by the
+/// screen on top).
+static PRESSES: Mutex<VecDeque<usize>> = Mutex::new(VecDeque::new());
+
+/// The page pressed mirrored button `index` (its place in the last `Buttons` update).
+pub fn pressed(index: usize) {
+    if let Ok(mut q) = PRESSES.lock() {
+        if q.len() < 16 {
+            q.push_back(index);
+        }
+    }
+}
+
+/// The next waiting press of a mirrored button, if any.
+pub fn take_press() -> Option<usize> {
+    PRESSES.lock().ok()?.pop_front()
+}
+
+#[cfg(target_arch = "wasm32")]
+mod web {
+    extern "C" {
+        pub fn ct_a11y_status(p: *const u8, n: usize);
+        pub fn ct_a11y_event(p: *const u8, n: usize);
+        pub fn ct_a11y_buttons(p: *const u8, n: usize);
+    }
+}
+
+/// A mirrored button was pressed on the page (called by `web/ct_a11y.js`).
+#[no_mangle]
+pub extern "C" fn ct_a11y_press(index: u32) {
+    pressed(index as usize);
+}
+
+/// Sends the updates to the page (nothing on the desktop).
+pub fn publish(updates: &[Update]) {
+    #[cfg(target_arch = "wasm32")]
+    for u in updates {
+        // SAFETY: each pointer and length describe a live UTF-8 string for the call's duration;
+        // the plugin copies the bytes before returning.
+        unsafe {
+            match u {
+                Update::Status(s) => web::ct_a11y_status(s.as_ptr(), s.len()),
+                Update::Event(s) => web::ct_a11y_event(s.as_ptr(), s.len()),
+                Update::Buttons(b) => {
+                    // Labels never hold a line break (fit_line keeps one line of the label).
+                    let joined: Vec<String> = b.iter().map(|l| l.replace('\n', " ")).collect();
+                    let text = joined.join("\n");
+                    web::ct_a11y_buttons(text.as_ptr(), text.len())
+                }
+            }
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = updates;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(v: &[&str]) -> Vec<String> {
+        v.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn only_what_changed_is_sent_and_each_event_once() {
+        let mut m = Mirror::default();
+        let first = m.frame(
+            "Ada's turn",
+            &s(&["Ada drew a card"]),
+            &s(&["Fire", "Menu"]),
+        );
+        assert_eq!(
+            first,
+            vec![
+                Update::Status("Ada's turn".into()),
+                Update::Event("Ada drew a card".into()),
+                Update::Buttons(s(&["Fire", "Menu"])),
+            ]
+        );
+        assert!(m
+            .frame(
+                "Ada's turn",
+                &s(&["Ada drew a card"]),
+                &s(&["Fire", "Menu"])
+            )
+            .is_empty());
+        let next = m.frame(
+            "Bo's turn",
+            &s(&["Ada drew a card", "Ada took Bo's tower"]),
+            &s(&["Fire", "Menu"]),
+        );
+        assert_eq!(
+            next,
+            vec![
+                Update::Status("Bo's turn".into()),
+                Update::Event("Ada took Bo's tower".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_log_that_keeps_only_its_recent_lines_still_reads_each_new_line_once() {
+        let mut m = Mirror::default();
+        let mut log: Vec<String> = (0..40).map(|i| format!("shot {i}")).collect();
+        m.frame("", &log, &[]);
+        log.remove(0);
+        log.push("Ada missed".into());
+        assert_eq!(
+            m.frame("", &log, &[]),
+            vec![Update::Event("Ada missed".into())]
+        );
+        log.remove(0);
+        log.push("Ada missed".into());
+        assert_eq!(
+            m.frame("", &log, &[]),
+            vec![Update::Event("Ada missed".into())],
+            "the same words again are a new event"
+        );
+        assert!(m.frame("", &log, &[]).is_empty());
+    }
+
+    #[test]
+    fn a_new_games_log_is_read_as_new() {
+        let mut m = Mirror::default();
+        m.frame("", &s(&["a", "b", "c"]), &[]);
+        assert_eq!(
+            m.frame("", &s(&["x"]), &[]),
+            vec![Update::Event("x".into())]
+        );
+        assert_eq!(
+            m.frame("", &s(&["x", "y"]), &[]),
+            vec![Update::Event("y".into())]
+        );
+    }
+
+    #[test]
+    fn a_flood_of_events_reads_only_the_last_few() {
+        let mut m = Mirror::default();
+        let log: Vec<String> = (0..500).map(|i| format!("event {i}")).collect();
+        let out = m.frame("", &log, &[]);
+        assert_eq!(out.len(), KEPT_EVENTS);
+        assert_eq!(out.last(), Some(&Update::Event("event 499".into())));
+    }
+
+    #[test]
+    fn long_lines_are_cut_at_a_word_and_never_inside_a_character() {
+        let long = "é ".repeat(400);
+        let cut = fit_line(&long);
+        assert!(cut.len() <= MAX_LINE + '…'.len_utf8(), "{}", cut.len());
+        assert!(cut.ends_with('…'));
+        assert_eq!(fit_line("  Fire  "), "Fire");
+    }
+
+    #[test]
+    fn presses_from_the_page_wait_for_the_frame_and_cannot_pile_up() {
+        while take_press().is_some() {}
+        ct_a11y_press(2);
+        assert_eq!(take_press(), Some(2));
+        assert_eq!(take_press(), None);
+        for i in 0..100 {
+            pressed(i);
+        }
+        let mut n = 0;
+        while take_press().is_some() {
+            n += 1;
+        }
+        assert_eq!(n, 16);
+    }
+}

@@ -1,0 +1,72 @@
+// Playing without a pointer and without sight of the canvas (src/app/a11y.rs, src/app/keyaim.rs):
+// the screen-reader layer mirrors the screen's status, its events and its buttons; pressing a
+// mirrored button does what the canvas button does; Tab and Enter press canvas buttons.
+
+const a11y = (tab) =>
+  tab.page.evaluate(() => ({
+    status: window.ctA11y.status(),
+    events: window.ctA11y.events(),
+    buttons: window.ctA11y.buttons(),
+  }));
+
+async function pressMirrored(tab, label) {
+  const found = await tab.page.evaluate((l) => {
+    const b = Array.from(document.querySelectorAll("#ct-a11y-buttons button")).find(
+      (x) => x.textContent === l
+    );
+    if (!b) return false;
+    b.click();
+    return true;
+  }, label);
+  if (!found) throw new Error(`no mirrored button "${label}" (have: ${(await a11y(tab)).buttons.join(" | ")})`);
+}
+
+export async function screenReaderLayer(browser, url, Tab, { check, sleep }) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const tab = await Tab.open(ctx, url + "?pace=quick");
+  await tab.waitFor("the layer", async () => (await a11y(tab)).buttons.length > 0);
+  let s = await a11y(tab);
+  check(/choose a game/i.test(s.status), `title status: ${s.status}`);
+  check(s.buttons.includes("Catapult Castle"), `the game tiles are named: ${s.buttons.join(" | ")}`);
+  check(
+    s.buttons.every((b) => b.trim().length > 0),
+    `every mirrored button has a name: ${JSON.stringify(s.buttons)}`
+  );
+  // The real DOM buttons are there for assistive technology.
+  const role = await tab.page.evaluate(() => document.querySelectorAll("#ct-a11y-buttons button").length);
+  check(role === s.buttons.length, "each mirrored label is a real button");
+
+  // A mirrored press does what a tap does: Castle's setup opens.
+  await pressMirrored(tab, "Catapult Castle");
+  await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  await tab.waitFor("the setup's words", async () => /players/i.test((await a11y(tab)).status));
+  s = await a11y(tab);
+  check(s.buttons.includes("Start") && s.buttons.includes("Back"), `setup buttons: ${s.buttons.join(" | ")}`);
+  check(s.buttons.includes("One player more"), "the + sign is named in words");
+
+  // Back by keyboard: Tab round to Back, Enter presses it.
+  const backAt = s.buttons.indexOf("Back");
+  for (let i = 0; i <= backAt; i++) {
+    await tab.page.keyboard.press("Tab");
+    await sleep(40);
+  }
+  await tab.page.keyboard.press("Enter");
+  await tab.waitFor("the title screen again", async () => (await tab.q("ct_screen")) === 1);
+
+  // Into a game: the status says whose turn it is, and the events are read as they happen.
+  await pressMirrored(tab, "Catapult Castle");
+  await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  // Every seat a bot, so events come without anyone aiming.
+  await pressMirrored(tab, "Human");
+  await tab.waitFor("the first seat a bot", async () => !(await a11y(tab)).buttons.includes("Human"));
+  await pressMirrored(tab, "Start");
+  await tab.waitFor("the play screen", async () => (await tab.q("ct_screen")) === 3);
+  await tab.waitFor("a status in words", async () => (await a11y(tab)).status.length > 0);
+  await tab.waitFor("an event read out", async () => (await a11y(tab)).events.length > 0, 60000);
+  s = await a11y(tab);
+  console.log(`     status: "${s.status}"; last event: "${s.events[s.events.length - 1]}"; ${s.buttons.length} buttons`);
+  check(/'s turn|game is over/.test(s.status), `the status says whose turn it is: ${s.status}`);
+  check(!/\b(seat|id)\s*\d/i.test(s.status), `the status names players, not seat numbers: ${s.status}`);
+  tab.noErrors();
+  await ctx.close();
+}

@@ -1,0 +1,75 @@
+// The screen-reader layer (src/app/a11y.rs): a part of the page that is not drawn but is read by
+// TalkBack, VoiceOver and NVDA. It mirrors the game's status line (a polite live region), each
+// event as it happens (a log) and the current screen's buttons as real <button>s; pressing one
+// presses the same button on the canvas. Loaded after vendor/mq_js_bundle.js.
+"use strict";
+(function () {
+  var dec = new TextDecoder();
+  var KEPT = 20;
+
+  function str(p, n) {
+    return dec.decode(new Uint8Array(wasm_memory.buffer, p, n));
+  }
+
+  function el(tag, attrs, parent) {
+    var e = document.createElement(tag);
+    Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+
+  var root, status, log, buttons;
+  function layer() {
+    if (root) return;
+    // Visually hidden but in the accessibility tree (display:none would hide it from readers).
+    root = el("div", { id: "ct-a11y", style:
+      "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;" +
+      "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0" }, document.body);
+    el("h1", {}, root).textContent = "Catapult Table";
+    status = el("p", { id: "ct-a11y-status", role: "status", "aria-live": "polite" }, root);
+    el("h2", {}, root).textContent = "What happened";
+    log = el("ol", { id: "ct-a11y-log", role: "log", "aria-live": "polite" }, root);
+    el("h2", {}, root).textContent = "Buttons";
+    buttons = el("div", { id: "ct-a11y-buttons", role: "group", "aria-label": "Buttons" }, root);
+  }
+
+  window.ctA11y = {
+    status: function () { return status ? status.textContent : ""; },
+    events: function () {
+      return log ? Array.prototype.map.call(log.children, function (li) { return li.textContent; }) : [];
+    },
+    buttons: function () {
+      return buttons ? Array.prototype.map.call(buttons.children, function (b) { return b.textContent; }) : [];
+    },
+  };
+
+  miniquad_add_plugin({
+    name: "catapult_table_a11y",
+    version: 1,
+    register_plugin: function (importObject) {
+      var env = importObject.env;
+      env.ct_a11y_status = function (p, n) {
+        layer();
+        status.textContent = str(p, n);
+      };
+      env.ct_a11y_event = function (p, n) {
+        layer();
+        el("li", {}, log).textContent = str(p, n);
+        while (log.children.length > KEPT) log.removeChild(log.firstChild);
+      };
+      env.ct_a11y_buttons = function (p, n) {
+        layer();
+        var text = str(p, n);
+        var labels = text.length ? text.split("\n") : [];
+        buttons.textContent = "";
+        labels.forEach(function (label, i) {
+          var b = el("button", { type: "button" }, buttons);
+          b.textContent = label;
+          b.addEventListener("click", function () {
+            if (window.wasm_exports && wasm_exports.ct_a11y_press) wasm_exports.ct_a11y_press(i);
+          });
+        });
+      };
+    },
+  });
+})();
