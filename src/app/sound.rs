@@ -252,23 +252,48 @@ mod tests {
         use engine::games::{assault, castle, catapults};
         let of = |e: Event| for_event(&e);
         assert_eq!(
-            of(Event::of(castle::events::Ev::TowerTaken, None, &[], "")),
+            of(Event::of(
+                castle::rules::events::Ev::TowerTaken,
+                None,
+                &[],
+                ""
+            )),
             Some(Effect::Capture)
         );
         assert_eq!(
-            of(Event::of(assault::events::Ev::CastleHit, None, &[], "")),
+            of(Event::of(
+                assault::rules::events::Ev::CastleHit,
+                None,
+                &[],
+                ""
+            )),
             Some(Effect::Hit)
         );
         assert_eq!(
-            of(Event::of(catapults::events::Ev::RoundScored, None, &[], "")),
+            of(Event::of(
+                catapults::rules::events::Ev::RoundScored,
+                None,
+                &[],
+                ""
+            )),
             Some(Effect::Capture)
         );
         assert_eq!(
-            of(Event::of(catapults::events::Ev::GameOver, None, &[], "")),
+            of(Event::of(
+                catapults::rules::events::Ev::GameOver,
+                None,
+                &[],
+                ""
+            )),
             Some(Effect::Win)
         );
         assert_eq!(
-            of(Event::of(castle::events::Ev::CardDrawn, None, &[], "")),
+            of(Event::of(
+                castle::rules::events::Ev::CardDrawn,
+                None,
+                &[],
+                ""
+            )),
             Some(Effect::Card)
         );
         // A kind's name no longer decides its sound: only its cue does.
@@ -311,7 +336,7 @@ mod tests {
 
     #[test]
     fn a_move_plays_the_sound_of_its_weightiest_event() {
-        use engine::games::castle::events::Ev;
+        use engine::games::castle::rules::events::Ev;
         let ev = |k: Ev| Event::of(k, None, &[], "");
         let hit = [
             ev(Ev::Shot),

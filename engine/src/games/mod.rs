@@ -63,7 +63,7 @@ pub static GAMES: &[GameInfo] = &[
             ),
         ],
         rules: "Each player has a mat of towers (cups). On your turn, stand the catapult at the outside corner of your mat (on the game box if you like), play cards, then shoot one ammo. If it comes to rest inside another player's tower (or an unassigned one), take that tower: put it on an empty square of your mat, or, with no square free, stack it on a face-down card from your deck. Only the top tower of a stack is taken; the player you took it from may draw a card. A miss returns the ammo to the supply; ammo that hit stays in its tower. Cards: Extra Shot (one more shot), Magic Toss (throw from your hand, low, from the same corner), Strong Ammo (take a whole stack), Reinforced Roof (put on a tower: the next shot at it does not count and the roof comes off; nothing may be stacked on it). The game ends after a turn in which all ammo is inside towers or a player has no towers. Most towers wins; ties: most ammo in your towers, then most cards in hand, then later in turn order. Solo: 18 ammo, 1 Magic Toss and 2 Strong Ammo, shoot from any corner, two rearrangements (stacks up to 3 high); a tower hit on another mat than the one you fired from leaves play; score towers removed + ammo left.",
-        event_cues: cues_of::<castle::events::Ev>,
+        event_cues: cues_of::<castle::rules::events::Ev>,
         new: castle::new,
     },
     GameInfo {
@@ -101,7 +101,7 @@ A castle whose cards all lie flat has fallen: its owner keeps 2 cards, flips the
 every opponent, from the one who caused the fall, draws 2 cards and reinforces; then the defeated player takes two \
 turns in a row. Knock your own castle down while attacking and it is your defeat. A second fall eliminates. \
 The last castle standing wins.",
-        event_cues: cues_of::<assault::events::Ev>,
+        event_cues: cues_of::<assault::rules::events::Ev>,
         new: assault::new,
     },
     GameInfo {
@@ -124,7 +124,7 @@ From round two the leader flicks first and the last-placed player last. The firs
 with a lead of at least 2 wins. The side view has two ends: with three or four players, players \
 share them and who shares changes every round. The view turns so the shooter's catapult is always \
 on the left.",
-        event_cues: cues_of::<catapults::events::Ev>,
+        event_cues: cues_of::<catapults::rules::events::Ev>,
         new: catapults::new,
     },
     #[cfg(any(test, feature = "fixture-game"))]

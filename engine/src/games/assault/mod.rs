@@ -1,9 +1,8 @@
 //! Assault on the Castle: card castles on bedrock mats, knocked down with wrist-thrown siege
 //! cards. `rules` is pure, `table` is the physics, `geometry` the shared card maths.
 
-pub mod decide;
+pub mod bot;
 pub mod design;
-pub mod events;
 pub mod geometry;
 pub mod rules;
 pub mod table;
@@ -462,7 +461,7 @@ impl Game for Assault {
     }
 
     fn aim_noise(&self, level: crate::core::Level) -> crate::core::bot::AimNoise {
-        decide::aim_noise(level)
+        bot::aim_noise(level)
     }
 
     /// A throw that topples at least one card of another player's castle (a let-go is no throw).
@@ -536,25 +535,25 @@ impl Game for Assault {
     }
 
     fn rate_decision(&self, mv: &Move) -> Option<i64> {
-        decide::rate(self, mv, crate::core::Level::Normal)
+        bot::rate(self, mv, crate::core::Level::Normal)
     }
 
     fn rate_decision_at(&self, mv: &Move, level: crate::core::Level) -> Option<i64> {
-        decide::rate(self, mv, level)
+        bot::rate(self, mv, level)
     }
 
     fn hard_work_factor(&self) -> u64 {
-        decide::HARD_WORK_FACTOR
+        bot::HARD_WORK_FACTOR
     }
 
-    /// Hard's throw: the shared search with `decide::HARD_AIM` (no stop on a plateau). Every
+    /// Hard's throw: the shared search with `bot::HARD_AIM` (no stop on a plateau). Every
     /// other move, and every other level, is the shared bot's as before.
     fn bot_plan(
         &self,
         level: crate::core::Level,
         rng: &mut crate::core::Rng,
     ) -> Option<crate::core::bot::BotPlan> {
-        decide::plan(self, level, rng)
+        bot::plan(self, level, rng)
     }
 
     fn invariant_violations(&self) -> Vec<String> {

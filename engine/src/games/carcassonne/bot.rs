@@ -12,6 +12,8 @@
 //! No bot looks at the order of the pile: every copy it simulates on is reshuffled first, so
 //! the only thing it knows is how many of each tile remain.
 
+pub mod round;
+
 use super::rules::{Action, FeatureKind, Phase, State};
 use crate::core::Rng;
 
@@ -246,7 +248,7 @@ fn rating_seed(state: &State) -> u64 {
 pub fn rate(state: &State, action: Action) -> Option<f32> {
     let me = state.turn()?;
     if let Action::Round(a) = action {
-        return super::round_bot::rate_round(state, me, a);
+        return round::rate_round(state, me, a);
     }
     let mut s = blind_copy(state, rating_seed(state));
     s.apply(me, action).ok()?;

@@ -6,7 +6,6 @@
 
 pub mod art;
 pub mod bot;
-pub mod round_bot;
 pub mod rules;
 pub mod table;
 
@@ -203,7 +202,7 @@ impl Carcassonne {
         let seat = self.state.turn()?;
         if self.state.round().is_some() {
             // The round goes to the shared search at the seat's level, as in every other game:
-            // its decisions rated by `round_bot` (Easy's mostly at random), its hurls aimed with
+            // its decisions rated by `bot::round` (Easy's mostly at random), its hurls aimed with
             // the level's budget (`BotBudget::at`) and fired with the level's hand.
             let mut rng = crate::core::Rng::new(seed ^ self.seed);
             return crate::core::bot::search_at(
@@ -355,7 +354,7 @@ impl Game for Carcassonne {
         if let Some(seat) = self.state.turn() {
             if self.state.round().map(|r| r.step) == Some(Step::Hand) {
                 out.extend(
-                    round_bot::hand_candidates()
+                    bot::round::hand_candidates()
                         .into_iter()
                         .map(|(along, height)| {
                             self.state
@@ -559,11 +558,11 @@ impl Game for Carcassonne {
     }
 
     fn rate_outcome(&self, outcome: &Outcome) -> i64 {
-        round_bot::rate_hurl(&self.state, outcome)
+        bot::round::rate_hurl(&self.state, outcome)
     }
 
     fn aim_hints(&self) -> Vec<Launch> {
-        round_bot::hurl_hints(&self.state)
+        bot::round::hurl_hints(&self.state)
     }
 
     /// The scores after each completed round (every player laid a tile), and the final scores.

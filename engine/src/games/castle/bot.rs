@@ -2,6 +2,8 @@
 //! taking (libm only, with the physics step's own gravity integration), and a shaped rating that
 //! prefers hits, and among misses the ones whose first contact was nearer a worthwhile tower.
 
+pub mod decide;
+
 use super::geometry::*;
 use super::rules::{ShotFacts, State};
 use super::table::{catapult_origin, layout_of};

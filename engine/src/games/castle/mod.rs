@@ -3,9 +3,7 @@
 //! table for the renderer. Rule decisions: docs/rules/castle.md.
 
 pub mod bot;
-pub mod decide;
 pub mod design;
-pub mod events;
 pub mod geometry;
 pub mod rules;
 pub mod table;
@@ -494,21 +492,21 @@ impl Game for Castle {
 
     /// Before the shot only the cards worth playing; otherwise every choice (`decide`).
     fn candidates(&self) -> Vec<Move> {
-        decide::candidates(&self.state)
+        bot::decide::candidates(&self.state)
     }
 
     fn rate_decision(&self, mv: &Move) -> Option<i64> {
-        decide::rate(&self.state, mv, Level::Normal)
+        bot::decide::rate(&self.state, mv, Level::Normal)
     }
 
     fn rate_decision_at(&self, mv: &Move, level: Level) -> Option<i64> {
-        decide::rate(&self.state, mv, level)
+        bot::decide::rate(&self.state, mv, level)
     }
 
     /// Normal and Hard play the card worth most before they shoot (the rest is the shared
     /// search: the aim, and every other decision through `rate_decision_at`).
     fn bot_move(&self, level: Level, _rng: &mut Rng) -> Option<Move> {
-        decide::card_to_play(&self.state, level)
+        bot::decide::card_to_play(&self.state, level)
     }
 
     fn aim_noise(&self, level: Level) -> AimNoise {

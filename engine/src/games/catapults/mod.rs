@@ -5,7 +5,6 @@
 //! `bot` gives the built-in bot its aim.
 
 pub mod bot;
-pub mod events;
 pub mod layout;
 pub mod rules;
 pub mod table;

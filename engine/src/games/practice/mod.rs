@@ -5,9 +5,7 @@
 //! prompt before the side-view shots. It is also the worked example of how to add a game
 //! (docs/architecture.md): `tiles.rs` holds pure rules, this file the `Game` impl and the table.
 
-pub mod codec;
-pub mod events;
-pub mod tiles;
+pub mod rules;
 
 use crate::core::scene::{Cell, MapPiece, MapSpot, PieceKind};
 use crate::core::{
@@ -17,9 +15,9 @@ use crate::core::{
 };
 use crate::games::GameInfo;
 use crate::physics::{launch, BodySpec, Part, ShotRun, Table, TableConfig};
-use codec::{Action, ShotFact};
-use events::Ev;
-use tiles::TileMap;
+use rules::codec::{self, Action, ShotFact};
+use rules::events::Ev;
+use rules::tiles::{self, TileMap};
 
 pub const INFO: GameInfo = GameInfo {
     id: "practice",
