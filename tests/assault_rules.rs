@@ -1,5 +1,7 @@
 //! Assault on the Castle: every rule through scenario moves (`Move::outcome_only` facts).
 
+use engine::core::game::prelude::*;
+
 use engine::core::event::kinds;
 use engine::core::seat::{default_seats, SeatKind};
 use engine::core::LaunchKind;

@@ -3,6 +3,8 @@
 //! castle that stood starts a throw asleep yet falls when it is hit, and every elbow rests on the
 //! side of its mat that faces the middle of the row.
 
+use engine::core::game::prelude::*;
+
 use engine::core::replay::Replay;
 use engine::core::seat::{default_seats, SeatKind};
 use engine::core::{Game, Launch, LaunchKind, Move, Outcome, Shot};

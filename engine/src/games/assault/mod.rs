@@ -7,6 +7,7 @@ pub mod geometry;
 pub mod rules;
 pub mod table;
 
+use crate::core::game::prelude::*;
 use crate::core::{
     rank, Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt,
     Ranking, Refusal, RuleResult, Seat, Shot, TableView,
@@ -319,14 +320,11 @@ impl Game for Assault {
         }
     }
 
-    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
-        let Some(prompt) = self.state.launch_prompt() else {
-            return Err(Refusal(format!(
-                "no throw is expected now ({})",
-                self.state.phase()
-            )));
-        };
-        prompt.check(launch)?;
+    fn no_shot_now(&self) -> Refusal {
+        Refusal(format!("no throw is expected now ({})", self.state.phase()))
+    }
+
+    fn fire(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
         let mut world = self.world();
         if let Some(Task::Aim { seat }) = self.state.task() {
             table::throw(
@@ -344,7 +342,7 @@ impl Game for Assault {
         )))
     }
 
-    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+    fn play(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
         self.state.apply(mv)
     }
 
@@ -380,12 +378,37 @@ impl Game for Assault {
         rank(&["winner", "outlasted", "standing cards"], &keys)
     }
 
+    fn invariant_violations(&self) -> Vec<String> {
+        self.state.conservation()
+    }
+
+    fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
+        let prompt = self.launch_prompt()?;
+        let only = prompt
+            .kinds
+            .contains(&LaunchKind::Release)
+            .then(|| self.turn())
+            .flatten();
+        Some(Outcome {
+            facts: self.state.sample_facts(only, rng),
+            ..Outcome::default()
+        })
+    }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}
+
+impl Draw for Assault {
     fn view(&self) -> TableView {
         let mut v = self.frame();
         v.bodies.extend(table::state_bodies(&self.state));
         v
     }
+}
 
+impl StatusText for Assault {
     fn hud(&self) -> Vec<String> {
         let st = &self.state;
         let mut lines = Vec::new();
@@ -459,7 +482,9 @@ impl Game for Assault {
         ));
         out
     }
+}
 
+impl BotAdvice for Assault {
     fn aim_noise(&self, level: crate::core::Level) -> crate::core::bot::AimNoise {
         bot::aim_noise(level)
     }
@@ -555,11 +580,9 @@ impl Game for Assault {
     ) -> Option<crate::core::bot::BotPlan> {
         bot::plan(self, level, rng)
     }
+}
 
-    fn invariant_violations(&self) -> Vec<String> {
-        self.state.conservation()
-    }
-
+impl Designs for Assault {
     fn design(&self) -> Option<crate::core::design::Design> {
         design::design_of(&self.state)
     }
@@ -569,23 +592,6 @@ impl Game for Assault {
         d: &crate::core::design::Design,
     ) -> crate::core::RuleResult<Vec<crate::core::Move>> {
         design::design_moves(&self.state, d)
-    }
-
-    fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
-        let prompt = self.launch_prompt()?;
-        let only = prompt
-            .kinds
-            .contains(&LaunchKind::Release)
-            .then(|| self.turn())
-            .flatten();
-        Some(Outcome {
-            facts: self.state.sample_facts(only, rng),
-            ..Outcome::default()
-        })
-    }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
     }
 }
 

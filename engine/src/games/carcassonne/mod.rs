@@ -9,6 +9,7 @@ pub mod bot;
 pub mod rules;
 pub mod table;
 
+use crate::core::game::prelude::*;
 use crate::core::scene::{LegalCell, MapPiece, MapSpot, PieceKind, PlacedTile};
 use crate::core::{
     rank, Choice, Event, Game, GridPrompt, Launch, LaunchPrompt, Move, Outcome, PlacementPrompt,
@@ -404,18 +405,18 @@ impl Game for Carcassonne {
         }
     }
 
-    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
-        let Some(prompt) = self.launch_prompt() else {
-            return Err(Refusal::new("no hurl is expected now"));
-        };
-        prompt.check(launch)?;
+    fn no_shot_now(&self) -> Refusal {
+        Refusal::new("no hurl is expected now")
+    }
+
+    fn fire(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
         match table::fire(&self.state, &self.seats, launch) {
             Some(shot) => Ok(Box::new(shot)),
             None => Err(Refusal::new("the catapult is not aimed yet")),
         }
     }
 
-    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+    fn play(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
         if mv.action == ACTION_HAND && !mv.is_shot() && mv.args.len() == 3 {
             // The placement prompt's answer: [along mm, height mm, angle]; the angle is 0.
             if mv.args.get(2) != Some(&0) {
@@ -423,13 +424,7 @@ impl Game for Carcassonne {
             }
             let mut m = mv.clone();
             m.args.truncate(2);
-            return self.apply(&m);
-        }
-        if let (true, Some(l)) = (mv.is_shot(), &mv.launch) {
-            match self.launch_prompt() {
-                Some(p) => p.check(l)?,
-                None => return Err(Refusal::new("no hurl is expected now")),
-            }
+            return self.play(&m);
         }
         let names = self.names();
         let events = self.state.apply_move(mv)?;
@@ -466,6 +461,37 @@ impl Game for Carcassonne {
         r
     }
 
+    /// Every player's 7 followers are in supply or on the map, never on a spot twice.
+    fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
+        self.state.sample_hurl(rng)
+    }
+
+    fn invariant_violations(&self) -> Vec<String> {
+        let s = &self.state;
+        let mut out = Vec::new();
+        for seat in 0..s.seats {
+            let n = s.supply.get(seat).copied().unwrap_or(0) as usize + s.on_map(seat);
+            if n != rules::FOLLOWERS as usize {
+                out.push(format!("seat {seat} has {n} followers, not 7"));
+            }
+        }
+        for (i, f) in s.followers.iter().enumerate() {
+            if s.followers[..i]
+                .iter()
+                .any(|g| g.tile == f.tile && g.spot == f.spot)
+            {
+                out.push(format!("two followers on tile {} spot {}", f.tile, f.spot));
+            }
+        }
+        out
+    }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}
+
+impl Draw for Carcassonne {
     fn view(&self) -> TableView {
         table::rest_table(&self.state, &self.seats)
     }
@@ -478,6 +504,29 @@ impl Game for Carcassonne {
         }
     }
 
+    /// The scores after each completed round (every player laid a tile), and the final scores.
+    fn score_history(&self) -> Vec<Vec<i64>> {
+        let s = &self.state;
+        let mut rows: Vec<Vec<i64>> = s
+            .history
+            .iter()
+            .enumerate()
+            .skip(1)
+            .filter(|(i, _)| i % s.seats == 0)
+            .map(|(_, r)| r.clone())
+            .collect();
+        if s.is_over() {
+            if let Some(last) = s.history.last() {
+                if rows.last() != Some(last) {
+                    rows.push(last.clone());
+                }
+            }
+        }
+        rows
+    }
+}
+
+impl StatusText for Carcassonne {
     fn hud(&self) -> Vec<String> {
         let s = &self.state;
         let mut lines = vec![format!("Tiles left: {}", s.pile_len())];
@@ -556,34 +605,15 @@ impl Game for Carcassonne {
         ));
         out
     }
+}
 
+impl BotAdvice for Carcassonne {
     fn rate_outcome(&self, outcome: &Outcome) -> i64 {
         bot::round::rate_hurl(&self.state, outcome)
     }
 
     fn aim_hints(&self) -> Vec<Launch> {
         bot::round::hurl_hints(&self.state)
-    }
-
-    /// The scores after each completed round (every player laid a tile), and the final scores.
-    fn score_history(&self) -> Vec<Vec<i64>> {
-        let s = &self.state;
-        let mut rows: Vec<Vec<i64>> = s
-            .history
-            .iter()
-            .enumerate()
-            .skip(1)
-            .filter(|(i, _)| i % s.seats == 0)
-            .map(|(_, r)| r.clone())
-            .collect();
-        if s.is_over() {
-            if let Some(last) = s.history.last() {
-                if rows.last() != Some(last) {
-                    rows.push(last.clone());
-                }
-            }
-        }
-        rows
     }
 
     /// The Normal bot's rating (in thousandths of a point), so the generic bot plays as Normal.
@@ -632,36 +662,9 @@ impl Game for Carcassonne {
         let action = self.state.decode(mv).ok()?;
         bot::rate(&self.state, action).map(|v| (v * 1000.0).round() as i64)
     }
-
-    /// Every player's 7 followers are in supply or on the map, never on a spot twice.
-    fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
-        self.state.sample_hurl(rng)
-    }
-
-    fn invariant_violations(&self) -> Vec<String> {
-        let s = &self.state;
-        let mut out = Vec::new();
-        for seat in 0..s.seats {
-            let n = s.supply.get(seat).copied().unwrap_or(0) as usize + s.on_map(seat);
-            if n != rules::FOLLOWERS as usize {
-                out.push(format!("seat {seat} has {n} followers, not 7"));
-            }
-        }
-        for (i, f) in s.followers.iter().enumerate() {
-            if s.followers[..i]
-                .iter()
-                .any(|g| g.tile == f.tile && g.spot == f.spot)
-            {
-                out.push(format!("two followers on tile {} spot {}", f.tile, f.spot));
-            }
-        }
-        out
-    }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
 }
+
+impl Designs for Carcassonne {}
 
 fn core_level(level: bot::Level) -> crate::core::Level {
     match level {

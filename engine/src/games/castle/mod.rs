@@ -13,6 +13,7 @@ pub use table::{
     TAG_AMMO, TAG_CARD, TAG_CATAPULT, TAG_MAT, TAG_ROOF, TAG_SHOT, TAG_STAND, TAG_TABLE, TAG_TOWER,
 };
 
+use crate::core::game::prelude::*;
 use crate::core::seat::SeatKind;
 use crate::core::status::{self, Icon, StatusItem};
 use crate::core::{bot::AimNoise, Level, Rng};
@@ -278,11 +279,7 @@ impl Game for Castle {
         })
     }
 
-    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
-        let Some(prompt) = self.launch_prompt() else {
-            return Err(Refusal::new("no shot is expected now"));
-        };
-        prompt.check(launch)?;
+    fn fire(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
         let frame = TableView {
             bodies: Vec::new(),
             bounds: table::layout_of(&self.state).view_bounds(),
@@ -294,13 +291,10 @@ impl Game for Castle {
         }
     }
 
-    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+    fn play(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
         // The app's drags are read here and become the rules' own moves.
         if mv.action == DROP_ACTION || mv.action == DRAG_ACTION {
             let gesture = Action::decode(mv)?;
-            if self.state.acting() != Some(mv.seat as usize) {
-                return Err(Refusal(format!("it is not seat {}'s move", mv.seat + 1)));
-            }
             let resolved = match gesture {
                 Action::Drop { x, .. } => self.resolve_drop(mv.seat, x)?,
                 Action::DragTower {
@@ -309,11 +303,6 @@ impl Game for Castle {
                 _ => return self.state.apply(mv),
             };
             return self.state.apply(&resolved);
-        }
-        if let Some(l) = &mv.launch {
-            if let Some(p) = self.launch_prompt() {
-                p.check(l)?;
-            }
         }
         self.state.apply(mv)
     }
@@ -330,10 +319,35 @@ impl Game for Castle {
         self.state.ranking()
     }
 
+    /// Before the shot only the cards worth playing; otherwise every choice (`decide`).
+    fn candidates(&self) -> Vec<Move> {
+        bot::decide::candidates(&self.state)
+    }
+
+    fn invariant_violations(&self) -> Vec<String> {
+        self.state.conservation()
+    }
+
+    fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
+        let facts = self.state.sample_facts(rng)?;
+        Some(Outcome {
+            facts,
+            ..Outcome::default()
+        })
+    }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}
+
+impl Draw for Castle {
     fn view(&self) -> TableView {
         view::table_view(&self.state, &self.seats)
     }
+}
 
+impl StatusText for Castle {
     fn hud(&self) -> Vec<String> {
         let s = &self.state;
         let mut out = Vec::new();
@@ -473,7 +487,9 @@ impl Game for Castle {
         }
         out
     }
+}
 
+impl BotAdvice for Castle {
     fn rate_outcome(&self, outcome: &Outcome) -> i64 {
         bot::rate(&self.state, outcome)
     }
@@ -488,11 +504,6 @@ impl Game for Castle {
 
     fn aim_hints(&self) -> Vec<Launch> {
         bot::aim_hints(&self.state)
-    }
-
-    /// Before the shot only the cards worth playing; otherwise every choice (`decide`).
-    fn candidates(&self) -> Vec<Move> {
-        bot::decide::candidates(&self.state)
     }
 
     fn rate_decision(&self, mv: &Move) -> Option<i64> {
@@ -512,11 +523,9 @@ impl Game for Castle {
     fn aim_noise(&self, level: Level) -> AimNoise {
         bot::aim_noise(level)
     }
+}
 
-    fn invariant_violations(&self) -> Vec<String> {
-        self.state.conservation()
-    }
-
+impl Designs for Castle {
     fn design(&self) -> Option<crate::core::design::Design> {
         design::design_of(&self.state)
     }
@@ -526,18 +535,6 @@ impl Game for Castle {
         d: &crate::core::design::Design,
     ) -> crate::core::RuleResult<Vec<crate::core::Move>> {
         design::design_moves(&self.state, d)
-    }
-
-    fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
-        let facts = self.state.sample_facts(rng)?;
-        Some(Outcome {
-            facts,
-            ..Outcome::default()
-        })
-    }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
     }
 }
 

@@ -9,6 +9,7 @@ pub mod layout;
 pub mod rules;
 pub mod table;
 
+use crate::core::game::prelude::*;
 use crate::core::{
     rank, Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, Ranking, Refusal,
     RuleResult, Seat, Shot, TableView,
@@ -179,11 +180,11 @@ impl Game for Catapults {
         Some(p)
     }
 
-    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
-        let prompt = self
-            .launch_prompt()
-            .ok_or_else(|| Refusal::new("the game is over: nobody flicks"))?;
-        prompt.check(launch)?;
+    fn no_shot_now(&self) -> Refusal {
+        Refusal::new("the game is over: nobody flicks")
+    }
+
+    fn fire(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
         let (Some(seat), Some(cube)) = (self.state.turn(), self.state.cube_to_flick()) else {
             return Err(Refusal::new("no cube is left to flick"));
         };
@@ -191,7 +192,7 @@ impl Game for Catapults {
         Ok(Box::new(self.built.fire(&setup, launch, &self.names())))
     }
 
-    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+    fn play(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
         if !mv.is_shot() {
             match rules::codec::Action::decode(mv)? {}
         }
@@ -225,6 +226,24 @@ impl Game for Catapults {
         rank(&["points", "best round"], &keys)
     }
 
+    fn invariant_violations(&self) -> Vec<String> {
+        self.state.conservation()
+    }
+
+    fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
+        let facts = self.state.sample_facts(rng)?;
+        Some(Outcome {
+            facts,
+            ..Outcome::default()
+        })
+    }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}
+
+impl Draw for Catapults {
     fn view(&self) -> TableView {
         let viewer = self.viewer();
         let setup = self.setup(viewer, self.state.cube_to_flick());
@@ -244,6 +263,25 @@ impl Game for Catapults {
         v
     }
 
+    fn score_history(&self) -> Vec<Vec<i64>> {
+        self.state
+            .history
+            .iter()
+            .map(|r| r.totals.clone())
+            .collect()
+    }
+
+    fn score_goal(&self) -> Option<i64> {
+        Some(rules::WIN_POINTS)
+    }
+
+    fn aim_bounds(&self) -> Option<[f32; 4]> {
+        self.state.turn()?;
+        Some(aim_bounds())
+    }
+}
+
+impl StatusText for Catapults {
     fn hud(&self) -> Vec<String> {
         let st = &self.state;
         let mut lines = Vec::new();
@@ -330,7 +368,9 @@ impl Game for Catapults {
         ));
         out
     }
+}
 
+impl BotAdvice for Catapults {
     fn rate_outcome(&self, outcome: &Outcome) -> i64 {
         let Some(seat) = self.state.turn() else {
             return 0;
@@ -345,40 +385,9 @@ impl Game for Catapults {
     fn hard_work_factor(&self) -> u64 {
         bot::HARD_WORK_FACTOR
     }
-
-    fn score_history(&self) -> Vec<Vec<i64>> {
-        self.state
-            .history
-            .iter()
-            .map(|r| r.totals.clone())
-            .collect()
-    }
-
-    fn score_goal(&self) -> Option<i64> {
-        Some(rules::WIN_POINTS)
-    }
-
-    fn aim_bounds(&self) -> Option<[f32; 4]> {
-        self.state.turn()?;
-        Some(aim_bounds())
-    }
-
-    fn invariant_violations(&self) -> Vec<String> {
-        self.state.conservation()
-    }
-
-    fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
-        let facts = self.state.sample_facts(rng)?;
-        Some(Outcome {
-            facts,
-            ..Outcome::default()
-        })
-    }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
 }
+
+impl Designs for Catapults {}
 
 #[cfg(test)]
 mod tests {

@@ -7,6 +7,7 @@ pub mod design;
 pub mod rules;
 pub mod table;
 
+use crate::core::game::prelude::*;
 use crate::core::seat::SeatKind;
 use crate::core::{
     Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt, Ranking,
@@ -476,14 +477,14 @@ impl Game for Feud {
         }
     }
 
-    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
-        let Some(prompt) = self.launch_prompt() else {
-            return Err(Refusal(format!(
-                "no shot is expected now ({})",
-                self.state.phase_label()
-            )));
-        };
-        prompt.check(launch)?;
+    fn no_shot_now(&self) -> Refusal {
+        Refusal(format!(
+            "no shot is expected now ({})",
+            self.state.phase_label()
+        ))
+    }
+
+    fn fire(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
         let frame = table::frame(&self.seats, table::fixed_views(&self.state, self.table));
         let firing = match self.state.phase {
             Phase::Shot => Some((self.state.firing_seat(), launch)),
@@ -498,11 +499,9 @@ impl Game for Feud {
         )))
     }
 
-    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+    fn play(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
         if !mv.is_shot() && mv.action == REPAIR_TURN {
-            if self.state.acting() != Some(mv.seat as usize)
-                || !matches!(self.state.phase, Phase::Repair { .. })
-            {
+            if !matches!(self.state.phase, Phase::Repair { .. }) {
                 crate::refuse!("blocks are turned for a Repair, during your Repair");
             }
             self.repair_upright = !self.repair_upright;
@@ -514,14 +513,8 @@ impl Game for Feud {
                 DRAG_CATAPULT | DRAG_BLOCK | DRAG_SOLDIER
             )
         {
-            if self.state.acting() != Some(mv.seat as usize) {
-                crate::refuse!("it is the other player's move");
-            }
             let action = self.resolve_drag(mv)?;
             return self.state.apply(&action.encode(mv.seat as usize));
-        }
-        if let (Some(l), Some(p)) = (&mv.launch, self.launch_prompt()) {
-            p.check(l)?;
         }
         self.state.apply(mv)
     }
@@ -538,10 +531,27 @@ impl Game for Feud {
         self.state.ranking()
     }
 
+    /// The bot weighs one decision: the reasoned one (`bot::decide`); none while it aims.
+    fn candidates(&self) -> Vec<Move> {
+        bot::decide(self).into_iter().collect()
+    }
+
+    fn invariant_violations(&self) -> Vec<String> {
+        self.state.conservation()
+    }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}
+
+impl Draw for Feud {
     fn view(&self) -> TableView {
         table::view(&self.state, &self.seats, self.table)
     }
+}
 
+impl StatusText for Feud {
     fn hud(&self) -> Vec<String> {
         let st = &self.state;
         let mut out = Vec::new();
@@ -634,7 +644,9 @@ impl Game for Feud {
         out.push(StatusItem::count(Icon::Deck, p.deck.len()));
         out
     }
+}
 
+impl BotAdvice for Feud {
     fn rate_outcome(&self, outcome: &Outcome) -> i64 {
         bot::rate(&self.state, outcome)
     }
@@ -645,11 +657,6 @@ impl Game for Feud {
 
     fn hard_work_factor(&self) -> u64 {
         bot::HARD_WORK_FACTOR
-    }
-
-    /// The bot weighs one decision: the reasoned one (`bot::decide`); none while it aims.
-    fn candidates(&self) -> Vec<Move> {
-        bot::decide(self).into_iter().collect()
     }
 
     /// A fortress to build is chosen a design at a time (`bot::Designing`), as `candidates`
@@ -663,11 +670,9 @@ impl Game for Feud {
             _ => None,
         }
     }
+}
 
-    fn invariant_violations(&self) -> Vec<String> {
-        self.state.conservation()
-    }
-
+impl Designs for Feud {
     fn design(&self) -> Option<crate::core::design::Design> {
         design::design_of(&self.state)
     }
@@ -677,10 +682,6 @@ impl Game for Feud {
         d: &crate::core::design::Design,
     ) -> crate::core::RuleResult<Vec<crate::core::Move>> {
         design::design_moves(&self.state, d)
-    }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
     }
 }
 

@@ -7,6 +7,7 @@
 
 pub mod rules;
 
+use crate::core::game::prelude::*;
 use crate::core::scene::{Cell, MapPiece, MapSpot, PieceKind};
 use crate::core::{
     rank, BodyShape, BodyView, Choice, Event, Game, GridPrompt, Launch, LaunchKind, LaunchPrompt,
@@ -313,9 +314,11 @@ impl Game for Practice {
     fn id(&self) -> &'static str {
         INFO.id
     }
+
     fn seats(&self) -> &[Seat] {
         &self.seats
     }
+
     fn turn(&self) -> Option<usize> {
         if self.is_over() {
             None
@@ -325,6 +328,7 @@ impl Game for Practice {
             Some(self.turn)
         }
     }
+
     fn phase(&self) -> String {
         if let Some(t) = self.tiling() {
             return if t.marking.is_some() {
@@ -339,6 +343,7 @@ impl Game for Practice {
             "Aim".into()
         }
     }
+
     fn choices(&self) -> Vec<Choice> {
         if let Some(t) = self.tiling() {
             return if t.marking.is_some() {
@@ -363,6 +368,7 @@ impl Game for Practice {
             mv: Action::Pass.encode(self.turn),
         }]
     }
+
     fn launch_prompt(&self) -> Option<LaunchPrompt> {
         if self.is_over() || self.placing || self.tiling().is_some() {
             return None;
@@ -378,6 +384,7 @@ impl Game for Practice {
         }
         Some(p)
     }
+
     fn placement_prompt(&self) -> Option<PlacementPrompt> {
         if !self.placing || self.is_over() || self.tiling().is_some() {
             return None;
@@ -392,6 +399,7 @@ impl Game for Practice {
             sources: Vec::new(),
         })
     }
+
     fn grid_prompt(&self) -> Option<GridPrompt> {
         let t = self.tiling()?;
         if t.marking.is_some() {
@@ -402,17 +410,8 @@ impl Game for Practice {
             Some(GridPrompt::place(codec::LAY, "tile"))
         }
     }
-    fn scene(&self) -> Scene {
-        match self.tiling() {
-            Some(t) => Scene::Map(self.map(t)),
-            None => Scene::Side(self.view()),
-        }
-    }
-    fn start_shot(&self, l: &Launch) -> RuleResult<Box<dyn Shot>> {
-        let Some(p) = self.launch_prompt() else {
-            crate::refuse!("no shot is expected now");
-        };
-        p.check(l)?;
+
+    fn fire(&self, l: &Launch) -> RuleResult<Box<dyn Shot>> {
         let (mut t, ball) = self.build();
         let (vx, vy) = launch::velocity(l.angle, l.power, 0.5, 5.0);
         t.set_velocity(ball, vx, vy, launch::spin(l.spin, 20.0));
@@ -433,13 +432,9 @@ impl Game for Practice {
         };
         Ok(Box::new(ShotRun::new(t, self.frame(), read)))
     }
-    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
-        let Some(turn) = self.turn() else {
-            crate::refuse!("the game is over");
-        };
-        if mv.seat as usize != turn {
-            crate::refuse!("not seat {}'s turn", mv.seat);
-        }
+
+    fn play(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+        let turn = mv.seat as usize;
         if self.tiling().is_some() {
             return self.apply_tile(turn, mv);
         }
@@ -486,15 +481,18 @@ impl Game for Practice {
         }
         Ok(ev)
     }
+
     fn is_over(&self) -> bool {
         self.left.iter().all(|&l| l <= 0)
     }
+
     fn scores(&self) -> Vec<i64> {
         let bonus = |s: usize| self.tiling.as_ref().map(|t| t.road_markers(s)).unwrap_or(0);
         (0..self.hits.len())
             .map(|s| self.hits[s] + bonus(s))
             .collect()
     }
+
     fn ranking(&self) -> Ranking {
         let keys: Vec<Vec<i64>> = self.scores().into_iter().map(|h| vec![h]).collect();
         let key = if self.tiling.is_some() {
@@ -504,6 +502,20 @@ impl Game for Practice {
         };
         rank(&[key], &keys)
     }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}
+
+impl Draw for Practice {
+    fn scene(&self) -> Scene {
+        match self.tiling() {
+            Some(t) => Scene::Map(self.map(t)),
+            None => Scene::Side(self.view()),
+        }
+    }
+
     fn view(&self) -> TableView {
         let (t, _) = self.build();
         let mut v = self.frame();
@@ -522,6 +534,9 @@ impl Game for Practice {
         }
         v
     }
+}
+
+impl StatusText for Practice {
     fn hud(&self) -> Vec<String> {
         if let Some(t) = self.tiling() {
             let line = if t.marking.is_some() {
@@ -539,6 +554,9 @@ impl Game for Practice {
             self.left.get(self.turn).copied().unwrap_or(0)
         )]
     }
+}
+
+impl BotAdvice for Practice {
     fn rate_outcome(&self, o: &Outcome) -> i64 {
         let facts = ShotFact::read(&o.facts).unwrap_or_default();
         if facts.contains(&ShotFact::InCup) {
@@ -552,10 +570,9 @@ impl Game for Practice {
             None => -100_000,
         }
     }
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
 }
+
+impl Designs for Practice {}
 
 #[cfg(test)]
 mod tests {
