@@ -138,12 +138,10 @@ impl AimSurvey {
 /// tower, one tile point or one knocked card in every game's rating).
 pub const CAME_OFF: i64 = 400;
 
-/// The fact that marks a shot as a hit in a game, where the game has one simple hit.
+/// The fact that marks a shot as a hit in a game, where the game has one simple hit (its
+/// registry entry's `hit_fact`).
 pub fn hit_fact(game: &str) -> Option<&'static str> {
-    match game {
-        "castle" => Some("ammo_in_tower"),
-        _ => None,
-    }
+    games::info(game).ok().and_then(|g| g.hit_fact)
 }
 
 /// Surveys aim: plays Normal bot-only games of `game` from `seed` on, and at each of the first

@@ -517,32 +517,47 @@ pub fn time_game(
     ))
 }
 
-/// A whole bot-vs-bot game of Assault at Normal on table 1 (a recording without `table_v2`: every
-/// castle awake in every throw) or table 2 (castles that stood start a throw asleep):
-/// milliseconds and moves (docs/benchmarks.md, "Assault's tables").
-pub fn time_assault_table(seats: usize, seed: u64, table_v2: bool) -> Result<(f64, usize), String> {
-    let options: Vec<String> = if table_v2 {
-        vec![engine::games::assault::rules::TABLE_V2.to_string()]
+/// A whole bot-vs-bot game at Normal on the game's first table (a recording without a table
+/// version: in Assault every castle awake in every throw) or on its current one (`latest`: in
+/// Assault's table 2 castles that stood start a throw asleep): milliseconds and moves
+/// (docs/benchmarks.md, "Assault's tables").
+pub fn time_table(
+    game: &str,
+    seats: usize,
+    seed: u64,
+    latest: bool,
+) -> Result<(f64, usize), String> {
+    let options: Vec<String> = if latest {
+        games::table_versions(game)
+            .iter()
+            .map(|v| v.to_string())
+            .collect()
     } else {
         Vec::new()
     };
     let header = Replay::new(
-        engine::games::assault::ID,
+        game,
         &options,
         engine::core::seat::default_seats(seats, engine::core::seat::SeatKind::Bot),
         seed,
     );
     let mut driver = headless::driver_for(&header).map_err(|e| e.0)?;
     let t0 = Instant::now();
-    driver.play_out().map_err(|e| format!("assault: {e}"))?;
+    driver.play_out().map_err(|e| format!("{game}: {e}"))?;
     Ok((
         t0.elapsed().as_secs_f64() * 1e3,
         driver.session.replay.moves.len(),
     ))
 }
 
-/// The whole games the bots' speed is judged by (docs/benchmarks.md).
-pub const TIMED_GAMES: &[(&str, usize)] = &[("catapults", 4), ("assault", 10)];
+/// The whole games the bots' speed is judged by (docs/benchmarks.md): every game whose registry
+/// entry names `timed_seats`, with that many seats.
+pub fn timed_games() -> impl Iterator<Item = (&'static str, usize)> {
+    games::GAMES
+        .iter()
+        .filter(|g| g.available)
+        .filter_map(|g| g.timed_seats.map(|n| (g.id, n)))
+}
 
 /// `bench --bots`: Hard decision times per game and whole Normal games, each beside the
 /// baseline search in the same run.
@@ -661,7 +676,7 @@ fn bots_section(only: &[String], seed: u64, baseline: bool, r: &mut RunResult) {
         "{:<12} {:>5} {:>6} {:>10} {:>8} {:>20} {:>6} {:>8}",
         "game", "seats", "moves", "now", "/move", "base", "ratio", "per move"
     ));
-    for &(id, seats) in TIMED_GAMES {
+    for (id, seats) in timed_games() {
         if !only.is_empty() && !only.iter().any(|g| g == id) {
             continue;
         }
@@ -695,52 +710,43 @@ fn bots_section(only: &[String], seed: u64, baseline: bool, r: &mut RunResult) {
             }
         }
     }
-    if !only.is_empty() && !only.iter().any(|g| g == engine::games::assault::ID) {
-        return;
-    }
-    r.out.push(String::new());
-    r.out.push(format!(
-        "Assault's tables: a whole 10-seat game, Normal bots ({platform}; ms; seed {seed}; \
-         ratio = table 1 / table 2, whole game and per move: the tables play different games)"
-    ));
-    r.out.push(format!(
-        "{:<12} {:>5} {:>20} {:>20} {:>6} {:>8}",
-        "game", "seats", "table 1", "table 2", "ratio", "per move"
-    ));
-    match (
-        time_assault_table(10, seed, false),
-        time_assault_table(10, seed, true),
-    ) {
-        (Ok((ms1, m1)), Ok((ms2, m2))) => {
-            let per_move = |ms: f64, moves: usize| ms / moves.max(1) as f64;
-            r.out.push(format!(
-                "{:<12} {:>5} {:>20} {:>20} {:>6} {:>8}",
-                engine::games::assault::ID,
-                10,
-                format!("{} ({m1} moves)", fmt_ms(ms1)),
-                format!("{} ({m2} moves)", fmt_ms(ms2)),
-                format!("{:.1}", ms1 / ms2),
-                format!("{:.1}", per_move(ms1, m1) / per_move(ms2, m2))
-            ));
+    // A timed game whose table changed: a whole game on its first table beside its current one.
+    for (id, seats) in timed_games().filter(|(id, _)| !games::table_versions(id).is_empty()) {
+        if !only.is_empty() && !only.iter().any(|g| g == id) {
+            continue;
         }
-        (Err(e), _) | (_, Err(e)) => {
-            r.code = 1;
-            r.err.push(format!("bench: {e}"));
+        let name = games::info(id).map(|g| g.name).unwrap_or(id);
+        r.out.push(String::new());
+        r.out.push(format!(
+            "{name}'s tables: a whole {seats}-seat game, Normal bots ({platform}; ms; seed {seed}; \
+             ratio = table 1 / table 2, whole game and per move: the tables play different games)"
+        ));
+        r.out.push(format!(
+            "{:<12} {:>5} {:>20} {:>20} {:>6} {:>8}",
+            "game", "seats", "table 1", "table 2", "ratio", "per move"
+        ));
+        match (
+            time_table(id, seats, seed, false),
+            time_table(id, seats, seed, true),
+        ) {
+            (Ok((ms1, m1)), Ok((ms2, m2))) => {
+                let per_move = |ms: f64, moves: usize| ms / moves.max(1) as f64;
+                r.out.push(format!(
+                    "{:<12} {:>5} {:>20} {:>20} {:>6} {:>8}",
+                    id,
+                    seats,
+                    format!("{} ({m1} moves)", fmt_ms(ms1)),
+                    format!("{} ({m2} moves)", fmt_ms(ms2)),
+                    format!("{:.1}", ms1 / ms2),
+                    format!("{:.1}", per_move(ms1, m1) / per_move(ms2, m2))
+                ));
+            }
+            (Err(e), _) | (_, Err(e)) => {
+                r.code = 1;
+                r.err.push(format!("bench: {e}"));
+            }
         }
     }
-}
-
-/// Games timed at another table size than 4 seats: Carcassonne's number is the time of a whole
-/// 2-seat game, as it was before its catapult rounds (docs/benchmarks.md).
-const BENCH_SEATS: &[(&str, usize)] = &[("carcassonne", 2)];
-
-fn bench_seats(info: &games::GameInfo) -> usize {
-    let wanted = BENCH_SEATS
-        .iter()
-        .find(|(id, _)| *id == info.id)
-        .map(|(_, n)| *n)
-        .unwrap_or(4);
-    wanted.clamp(info.min_seats, info.max_seats)
 }
 
 fn fmt_ms(v: f64) -> String {
@@ -821,7 +827,7 @@ pub fn run(args: &[String]) -> RunResult {
         let seats = if players > 0 {
             players
         } else {
-            bench_seats(info)
+            info.bench_seats()
         };
         let path = dir
             .as_ref()

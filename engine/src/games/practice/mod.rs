@@ -40,6 +40,8 @@ matches (road to road, grass to grass), turning it as needed, and may then stand
 road (1 point) or its field; points are hits plus road markers.",
     event_cues: crate::core::event::cues_of::<Ev>,
     new,
+    fixture: true,
+    ..GameInfo::BASE
 };
 
 const ORIGIN: [f32; 2] = [-0.8, 0.1];
