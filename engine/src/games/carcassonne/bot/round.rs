@@ -2,7 +2,7 @@
 //! how a hurl's outcome is rated for the aim search (`core::bot::aim` simulates the candidates),
 //! and where a catcher holds its hand.
 
-use super::value;
+use super::worth::value;
 use crate::core::{Launch, LaunchKind, Outcome};
 use crate::games::carcassonne::rules::catapult::{
     Step as RoundStep, BOARD_MM, FACT_ALONG, FACT_LOST,
