@@ -274,6 +274,17 @@ pub fn new_game(
     (info.new)(options, seats, seed)
 }
 
+/// The game a replay header (a replay, a save, a link) names: its id, options, seats and seed.
+/// The one place a recording becomes a game; its moves are not played here (`core::driver`).
+pub fn game_for(header: &crate::core::replay::Replay) -> RuleResult<Box<dyn Game>> {
+    new_game(
+        &header.game,
+        &header.options,
+        header.seats.clone(),
+        header.seed,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
