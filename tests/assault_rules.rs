@@ -1,4 +1,5 @@
 //! Assault on the Castle: every rule through scenario moves (`Move::outcome_only` facts).
+//! Over 800 lines on purpose: one scenario per rule, each short and independent.
 
 use engine::core::game::prelude::*;
 

@@ -3,6 +3,8 @@
 //!
 //! The layout: the start tile, a row of five cloisters south of it (x = -2..=2, y = -1), each
 //! with its own monk, and the pile stacked so that the fair tile C06 comes when wanted.
+//! Over 800 lines on purpose: one scenario per rule of the rounds, each short; split, they would
+//! share the layout below through a support module for no gain.
 
 use engine::core::game::prelude::*;
 

@@ -1,5 +1,6 @@
 //! Carcassonne rules scenarios: tile data, placement, features, followers, scoring, turn flow.
 //! Layouts are built by stacking the pile (`State::with_pile`) and playing real actions.
+//! Over 800 lines on purpose: one scenario per rule, each short and independent.
 
 use engine::games::carcassonne::rules::{
     Action, Catalog, EdgeKind, EventKind, FarmRule, FeatureKind, MoveError, Options, Phase,

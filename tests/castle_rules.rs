@@ -1,4 +1,5 @@
 //! Catapult Castle rules, scenario by scenario (outcome-only shots with facts).
+//! Over 800 lines on purpose: one scenario per rule, each short and independent.
 
 use engine::core::game::prelude::*;
 
