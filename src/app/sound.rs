@@ -249,51 +249,29 @@ mod tests {
 
     #[test]
     fn events_map_to_effects_by_their_games_typed_kind() {
-        use engine::games::{assault, castle, catapults};
+        // Each game's event kinds live in its rules (`games/<id>/rules/events.rs`).
+        use engine::games::{
+            assault::rules as assault, castle::rules as castle, catapults::rules as catapults,
+        };
         let of = |e: Event| for_event(&e);
         assert_eq!(
-            of(Event::of(
-                castle::rules::events::Ev::TowerTaken,
-                None,
-                &[],
-                ""
-            )),
+            of(Event::of(castle::events::Ev::TowerTaken, None, &[], "")),
             Some(Effect::Capture)
         );
         assert_eq!(
-            of(Event::of(
-                assault::rules::events::Ev::CastleHit,
-                None,
-                &[],
-                ""
-            )),
+            of(Event::of(assault::events::Ev::CastleHit, None, &[], "")),
             Some(Effect::Hit)
         );
         assert_eq!(
-            of(Event::of(
-                catapults::rules::events::Ev::RoundScored,
-                None,
-                &[],
-                ""
-            )),
+            of(Event::of(catapults::events::Ev::RoundScored, None, &[], "")),
             Some(Effect::Capture)
         );
         assert_eq!(
-            of(Event::of(
-                catapults::rules::events::Ev::GameOver,
-                None,
-                &[],
-                ""
-            )),
+            of(Event::of(catapults::events::Ev::GameOver, None, &[], "")),
             Some(Effect::Win)
         );
         assert_eq!(
-            of(Event::of(
-                castle::rules::events::Ev::CardDrawn,
-                None,
-                &[],
-                ""
-            )),
+            of(Event::of(castle::events::Ev::CardDrawn, None, &[], "")),
             Some(Effect::Card)
         );
         // A kind's name no longer decides its sound: only its cue does.
