@@ -9,9 +9,9 @@ use super::ui::*;
 use super::{log, App};
 use engine::core::seat::SeatKind;
 
-/// Games where a player holds cards the others must not see.
+/// Games where a player holds cards the others must not see (their registry entry says so).
 pub(super) fn hides_hands(game: &str) -> bool {
-    matches!(game, "castle" | "feud")
+    engine::games::info(game).is_ok_and(|g| g.hidden_hands)
 }
 
 /// The human seat the device must be handed to before the table is shown, if any: the acting

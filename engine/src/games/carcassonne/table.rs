@@ -8,9 +8,10 @@
 //! Sizes are those of the physical game (docs/rules/carcassonne.md).
 
 use super::rules::catapult::{
-    Step, Token, BOARD_MM, FACT_ALONG, FACT_CAUGHT, FACT_CHAINED, FACT_HAND_TOUCHED, FACT_LOST,
-    FACT_REST, FACT_TOUCHED, TILE_MM,
+    Step, BOARD_MM, FACT_ALONG, FACT_CAUGHT, FACT_CHAINED, FACT_HAND_TOUCHED, FACT_LOST, FACT_REST,
+    FACT_TOUCHED, TILE_MM,
 };
+use super::rules::tokens::Token;
 use super::rules::{FeatureKind, State};
 use crate::core::{Fact, Launch, LaunchKind, LaunchPrompt, Look, Seat, TableView};
 use crate::physics::launch::velocity;

@@ -5,6 +5,8 @@
 use super::layout::{self, ZoneKind};
 use super::rules::State;
 use super::table;
+use super::*;
+use crate::core::game::prelude::*;
 use crate::core::LaunchKind;
 use crate::core::{Launch, Outcome, Shot};
 use nanoserde::{DeJson, SerJson};
@@ -175,4 +177,21 @@ pub fn generate(fulcrums: &[i32], step: i32) -> AimTable {
     };
     hints.sort_by_key(|h| rank(&h.zone));
     AimTable { hints }
+}
+
+impl BotAdvice for Catapults {
+    fn rate_outcome(&self, outcome: &Outcome) -> i64 {
+        let Some(seat) = self.state.turn() else {
+            return 0;
+        };
+        bot::rate(&self.state, seat, outcome)
+    }
+
+    fn aim_hints(&self) -> Vec<Launch> {
+        bot::hints()
+    }
+
+    fn hard_work_factor(&self) -> u64 {
+        bot::HARD_WORK_FACTOR
+    }
 }
