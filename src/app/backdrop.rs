@@ -4,6 +4,7 @@
 //! no allocation but one small gradient mesh.
 
 use super::frame::{Area, Frame};
+use super::paint::shade;
 use macroquad::prelude::*;
 
 const SKY_TOP: Color = Color::new(0.11, 0.16, 0.27, 1.0);
@@ -119,10 +120,6 @@ fn gradient(x: f32, y: f32, w: f32, h: f32, top: Color, low: Color) {
         texture: None,
     };
     draw_mesh(&mesh);
-}
-
-fn shade(c: Color, k: f32) -> Color {
-    super::draw::shade(c, k)
 }
 
 #[cfg(test)]

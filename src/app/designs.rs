@@ -11,7 +11,7 @@
 use super::frame::Area;
 use super::play::Play;
 use super::ui::*;
-use super::{log, platform, save, App};
+use super::{log, platform, save, store, App};
 use engine::core::design::{self, clean_name, Design};
 use engine::games::designs::{self as game_designs, kind_of};
 use macroquad::prelude::*;
@@ -32,7 +32,7 @@ struct Stored {
 
 /// Reads the saved designs; one that no longer decodes or builds is left out (and stays in
 /// storage until the list is next written, so nothing is lost by an older build reading it).
-pub fn load(store: &dyn save::Store) -> Vec<Design> {
+pub fn load(store: &dyn store::Store) -> Vec<Design> {
     let Some(text) = store.get(DESIGNS_KEY) else {
         return Vec::new();
     };
@@ -51,7 +51,7 @@ pub fn load(store: &dyn save::Store) -> Vec<Design> {
 }
 
 /// Writes the list (each design as its link payload).
-pub fn write(store: &mut dyn save::Store, list: &[Design]) -> Result<(), String> {
+pub fn write(store: &mut dyn store::Store, list: &[Design]) -> Result<(), String> {
     let stored: Vec<Stored> = list
         .iter()
         .filter_map(|d| {
@@ -527,7 +527,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::save::Store;
+    use crate::app::store::Store;
 
     fn fortress(name: &str) -> Design {
         let mut g = game_designs::designer_game("feud", 3).unwrap_or_else(|e| panic!("{e}"));
@@ -544,7 +544,7 @@ mod tests {
 
     #[test]
     fn saved_designs_come_back_from_storage_checked() {
-        let mut store = save::MemStore::default();
+        let mut store = store::MemStore::default();
         assert!(load(&store).is_empty());
         let list = vec![fortress("Keep \"one\" <b>"), fortress("Two")];
         assert!(write(&mut store, &list).is_ok());

@@ -28,6 +28,7 @@ pub mod probe;
 pub mod save;
 pub mod scene;
 pub mod sound;
+pub mod store;
 pub mod ui;
 pub mod viewer;
 pub mod warm;
@@ -43,6 +44,7 @@ mod hints;
 mod hud;
 mod icons;
 mod map;
+mod paint;
 mod pause;
 mod placement;
 mod play_screen;
@@ -64,8 +66,9 @@ use macroquad::prelude::*;
 use placement::Place;
 use play::Play;
 use pointer::{MouseState, RawPhase, RawTouch, Tracker};
-use save::{Found, Store};
+use save::Found;
 use setup::Setup;
+use store::Store;
 use ui::*;
 
 /// Window settings: high-DPI on, resizable.

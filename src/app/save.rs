@@ -3,6 +3,7 @@
 //! moved aside under another key and the player is told why.
 
 use super::play::Play;
+use super::store::Store;
 
 /// Key of the game in progress.
 pub const SAVE_KEY: &str = "catapult-table.save";
@@ -12,30 +13,6 @@ pub const ASIDE_KEY: &str = "catapult-table.save.unreadable";
 pub const MUTE_KEY: &str = "catapult-table.mute";
 /// "1" when the player turned camera motion, shakes and particles off.
 pub const MOTION_KEY: &str = "catapult-table.reduce-motion";
-
-/// Key-value storage: localStorage on the web, files on the desktop, a map in tests.
-pub trait Store {
-    fn get(&self, key: &str) -> Option<String>;
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String>;
-    fn remove(&mut self, key: &str);
-}
-
-/// In-memory store (tests, and the fallback when no storage works).
-#[derive(Default, Debug)]
-pub struct MemStore(pub std::collections::BTreeMap<String, String>);
-
-impl Store for MemStore {
-    fn get(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        self.0.insert(key.to_string(), value.to_string());
-        Ok(())
-    }
-    fn remove(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-}
 
 /// What was found at start.
 pub enum Found {
@@ -138,6 +115,7 @@ pub fn set_reduce_motion(store: &mut dyn Store, on: bool) -> Result<(), String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::store::MemStore;
     use engine::core::seat::{default_seats, SeatKind};
     use engine::core::Move;
 
