@@ -4,9 +4,10 @@
 //! human owner).
 
 use super::frame::Area;
+use super::pause::PauseScreen;
 use super::play::Play;
 use super::ui::*;
-use super::{log, App};
+use super::{log, App, Command};
 use engine::core::seat::SeatKind;
 
 /// Games where a player holds cards the others must not see.
@@ -83,7 +84,7 @@ impl App {
                 true,
             )
         {
-            self.go(super::Screen::Pause);
+            self.command(Command::Push(Box::new(PauseScreen)));
             return true;
         }
         if active && self.ui.button_invisible("cover:ready", all) {

@@ -491,7 +491,7 @@ impl App {
             Ok(x) => x,
             Err(e) => {
                 log(&format!("design-refused {e}"));
-                if self.screen == super::Screen::Title {
+                if self.shown == super::ScreenId::Title {
                     self.notice = Some(format!("{e} Your saved game is untouched."));
                 } else {
                     self.say(e.0, true);

@@ -5,9 +5,10 @@
 
 use super::frame::Area;
 use super::icons;
+use super::pause::PauseScreen;
 use super::play::Play;
 use super::ui::{self, *};
-use super::{App, Screen};
+use super::{App, Command};
 use engine::core::{Icon, StatusItem};
 use macroquad::prelude::*;
 
@@ -149,7 +150,7 @@ impl App {
                 "Menu",
                 true,
             ) {
-                self.go(Screen::Pause);
+                self.command(Command::Push(Box::new(PauseScreen)));
                 return None;
             }
             self.mute_button(Area::new(w - 2.0 * btn_w - 4.0 * u, u, btn_w, 8.0 * u));

@@ -14,6 +14,7 @@ pub mod backdrop;
 pub mod chart;
 pub mod draw;
 pub mod effects;
+pub mod flight;
 pub mod follow;
 pub mod frame;
 pub mod gesture;
@@ -25,6 +26,7 @@ pub mod pointer;
 pub mod probe;
 pub mod save;
 pub mod scene;
+pub mod screen;
 pub mod sound;
 pub mod store;
 pub mod ui;
@@ -58,14 +60,13 @@ mod viewer_screen;
 use aim::Aim;
 use audio::Sounds;
 use engine::core::LaunchKind;
-use engine::games::GameInfo;
 use frame::{Area, Camera, Frame};
 use macroquad::prelude::*;
 use placement::Place;
 use play::Play;
 use pointer::{MouseState, RawPhase, RawTouch, Tracker};
 use save::Found;
-use setup::Setup;
+use screen::ScreenId;
 use store::Store;
 use ui::*;
 
@@ -81,47 +82,20 @@ pub fn window_conf() -> Conf {
     }
 }
 
-/// Which screen is up; `App::frame` dispatches on it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Screen {
-    Title,
-    Setup,
-    Play,
-    Pause,
-    Rules,
-    Results,
-    Viewer,
-}
+/// The app's screens, one type each, and what they ask of the stack.
+type Screens = screen::Stack<Box<dyn screen::Screen<App>>>;
+type Command = screen::Command<Box<dyn screen::Screen<App>>>;
 
-impl Screen {
-    fn code(self) -> i32 {
-        match self {
-            Screen::Title => 1,
-            Screen::Setup => 2,
-            Screen::Play => 3,
-            Screen::Pause => 4,
-            Screen::Rules => 5,
-            Screen::Results => 6,
-            Screen::Viewer => 7,
-        }
-    }
-    fn name(self) -> &'static str {
-        match self {
-            Screen::Title => "title",
-            Screen::Setup => "setup",
-            Screen::Play => "play",
-            Screen::Pause => "pause",
-            Screen::Rules => "rules",
-            Screen::Results => "results",
-            Screen::Viewer => "viewer",
-        }
-    }
-}
-
-/// The app's whole state. Each concern's file (see the module list above) adds its methods
-/// in its own `impl App` block.
+/// The shell under the screens: the screen stack and what every screen shares (storage,
+/// sounds, settings, the widgets, the game in play). Each concern's file (see the module list
+/// above) adds its methods in its own `impl App` block; the screens' own state is in their types.
 struct App {
-    screen: Screen,
+    screens: Screens,
+    /// Screen changes asked for by the shared methods (a game started, the viewer opened),
+    /// applied after the frame, in order.
+    next: Vec<Command>,
+    /// The top screen after the last frame.
+    shown: ScreenId,
     store: Box<dyn Store>,
     sounds: Option<Sounds>,
     muted: bool,
@@ -130,12 +104,7 @@ struct App {
     saved: Option<(Box<Play>, String)>,
     notice: Option<String>,
     toast: Option<(String, f64, bool)>,
-    setup: Option<Setup>,
     play: Option<Play>,
-    rules_for: Option<&'static GameInfo>,
-    rules_back: Screen,
-    rules_scroll: f32,
-    scroll_from: Option<(f32, f32)>,
     aim: Option<Aim>,
     place: Option<Place>,
     frame: Option<Frame>,
@@ -156,7 +125,7 @@ struct App {
     turn_longest: (f64, f64, u32),
     frames: u32,
     last_size: (f32, f32),
-    logged_screen: Option<Screen>,
+    logged_screen: Option<ScreenId>,
     probe_input: i32,
     probe_anchor: (f32, f32),
     /// The launcher the player picked when the prompt offers several.
@@ -174,10 +143,6 @@ struct App {
     /// The map's frame (pixels per cell, origin) and the ghost's rotation, for browser tests.
     probe_map: Option<(f32, f32, f32)>,
     probe_ghost: i32,
-    /// The replay viewer, the screen it returns to, and the position last logged.
-    viewer: Option<viewer::Viewer>,
-    viewer_back: Screen,
-    viewer_logged: Option<(usize, usize)>,
     /// A game link being opened (its shots re-simulated over a few frames).
     opening: Option<share::Pending>,
     /// Saved designs and their panel.
@@ -240,7 +205,9 @@ impl App {
             log(&format!("save-found {line}"));
         }
         App {
-            screen: Screen::Title,
+            screens: screen::Stack::new(Box::new(title::TitleScreen)),
+            next: Vec::new(),
+            shown: ScreenId::Title,
             store,
             sounds: None,
             muted,
@@ -249,12 +216,7 @@ impl App {
             saved,
             notice,
             toast: None,
-            setup: None,
             play: None,
-            rules_for: None,
-            rules_back: Screen::Title,
-            rules_scroll: 0.0,
-            scroll_from: None,
             aim: None,
             place: None,
             frame: None,
@@ -281,9 +243,6 @@ impl App {
             mouse_last: None,
             probe_map: None,
             probe_ghost: -1,
-            viewer: None,
-            viewer_back: Screen::Title,
-            viewer_logged: None,
             opening: None,
             designs: designs::DesignUi::default(),
             details: false,
@@ -304,10 +263,14 @@ impl App {
         }
     }
 
-    fn go(&mut self, s: Screen) {
-        self.screen = s;
+    /// Asks for a screen change, applied after this frame.
+    fn command(&mut self, c: Command) {
+        self.next.push(c);
+    }
+
+    /// The top screen changed: a gesture in progress belongs to the old one.
+    fn screen_changed(&mut self) {
         self.aim = None;
-        self.scroll_from = None;
         if let Some(e) = self.tracker.cancel() {
             self.ui.events.push(e);
         }
@@ -357,47 +320,35 @@ impl App {
         self.input();
         // The in-game screen starts in its bars' colour (they are then not drawn: its table
         // area is wholly drawn over, by the backdrop or the tile map); the others in `BG`.
-        let in_game = matches!(self.screen, Screen::Play | Screen::Pause) && self.opening.is_none();
+        let in_game =
+            matches!(self.shown, ScreenId::Play | ScreenId::Pause) && self.opening.is_none();
         clear_background(if in_game { BAR } else { BG });
         self.probe_input = 0;
         self.probe_anchor = (-1.0, -1.0);
         self.probe_map = None;
         self.probe_ghost = -1;
-        if is_key_pressed(KeyCode::Escape) {
-            match self.screen {
-                Screen::Play => self.go(Screen::Pause),
-                Screen::Pause => self.go(Screen::Play),
-                Screen::Rules => {
-                    let b = self.rules_back;
-                    self.go(b)
-                }
-                Screen::Setup | Screen::Results => self.go(Screen::Title),
-                Screen::Viewer => {
-                    let b = self.viewer_back;
-                    self.go(b)
-                }
-                Screen::Title => {}
-            }
-        }
+        let escape = is_key_pressed(KeyCode::Escape);
         self.take_dropped_file();
         let opening = self.continue_opening();
-        match self.screen {
-            _ if opening => {}
-            Screen::Title => self.title(),
-            Screen::Setup => self.setup_screen(),
-            Screen::Play => self.play_screen(true),
-            Screen::Pause => {
-                self.play_screen(false);
-                self.pause();
-            }
-            Screen::Rules => self.rules(),
-            Screen::Results => self.results(),
-            Screen::Viewer => self.viewer_screen(),
+        let mut screens = std::mem::take(&mut self.screens);
+        let before = (screens.len(), screens.top_id());
+        if !opening {
+            // The frame's pointer events go to the top screen alone.
+            let events = self.ui.events.clone();
+            screens.frame(self, &events, escape);
+        }
+        for c in std::mem::take(&mut self.next) {
+            screens.apply(c);
+        }
+        self.screens = screens;
+        self.shown = self.screens.top_id().unwrap_or(ScreenId::Title);
+        if (self.screens.len(), self.screens.top_id()) != before {
+            self.screen_changed();
         }
         self.draw_toast();
-        if self.logged_screen != Some(self.screen) {
-            self.logged_screen = Some(self.screen);
-            log(&format!("screen {}", self.screen.name()));
+        if self.logged_screen != Some(self.shown) {
+            self.logged_screen = Some(self.shown);
+            log(&format!("screen {}", self.shown.name()));
         }
         self.frames += 1;
         // A link pasted into the address bar of the open page (the start's link is opened
@@ -412,7 +363,7 @@ impl App {
     fn publish(&self) {
         let p = self.play.as_ref();
         probe::publish(probe::Probe {
-            screen: self.screen.code(),
+            screen: self.shown.code(),
             frames: self.frames,
             moves: p
                 .map(|p| p.driver.session.replay.moves.len() as i32)

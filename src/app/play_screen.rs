@@ -2,23 +2,54 @@
 //! laying out the bars, the table and the input over it.
 
 use super::camera::TableTouch;
+use super::flight::lerp_view;
 use super::follow;
 use super::frame::Area;
 use super::gesture::Feel;
 use super::hints::Hint as Hints;
-use super::play::{lerp_view, Play};
+use super::pause::PauseScreen;
+use super::play::Play;
+use super::results::ResultsScreen;
+use super::screen::{Screen, ScreenId};
 use super::session::log_move;
-use super::{log, sound, App, Screen};
+use super::{log, sound, App, Command};
 use engine::core::{
     Choice, GridPrompt, LaunchKind, LaunchPrompt, PlacementPrompt, Scene, TableView,
 };
 use macroquad::prelude::*;
 
+/// The game being played. Its state is still the shell's (`App::play` and the aiming,
+/// placing, camera and effects fields beside it): the next step moves them here.
+pub(super) struct PlayScreen;
+
+impl Screen<App> for PlayScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::Play
+    }
+    fn back(&mut self, _app: &mut App) -> Command {
+        Command::Push(Box::new(PauseScreen))
+    }
+    fn frame(&mut self, app: &mut App, active: bool) -> Command {
+        app.play_screen(active)
+    }
+}
+
 impl App {
-    pub(super) fn play_screen(&mut self, active: bool) {
+    /// Starts playing `p`: the play screen over the title, whatever was up.
+    pub(super) fn start(&mut self, p: Play) {
+        self.warm_all();
+        self.play = Some(p);
+        self.place = None;
+        self.over_since = None;
+        self.details = false;
+        self.portrait_told = false;
+        self.handed_to = None;
+        self.command(Command::Fresh(Box::new(PlayScreen)));
+    }
+
+    fn play_screen(&mut self, active: bool) -> Command {
         let Some(mut p) = self.play.take() else {
-            self.go(Screen::Title);
-            return;
+            return Command::Home;
         };
         if active {
             self.advance(&mut p);
@@ -27,8 +58,9 @@ impl App {
         let over = p.is_over() && p.flight.is_none();
         self.play = Some(p);
         if over && active {
-            self.finish();
+            return self.finish();
         }
+        Command::Stay
     }
 
     /// One frame of the game: the shot in flight steps, a bot thinks or moves; the sounds,
@@ -109,7 +141,7 @@ impl App {
     }
 
     /// The game is over and at rest: the win sound, then the results a moment later.
-    fn finish(&mut self) {
+    fn finish(&mut self) -> Command {
         let now = get_time();
         match self.over_since {
             None => {
@@ -125,10 +157,11 @@ impl App {
                         log(&format!("results-chart rounds={rounds}"));
                     }
                 }
-                self.go(Screen::Results);
+                return Command::Replace(Box::new(ResultsScreen));
             }
             _ => {}
         }
+        Command::Stay
     }
 
     fn draw_play(&mut self, p: &mut Play, active: bool) {

@@ -2,24 +2,66 @@
 
 use super::frame::Area;
 use super::pointer::PointerEvent;
+use super::screen::{Screen, ScreenId};
 use super::ui::*;
-use super::{App, Screen};
+use super::{App, Command};
 use engine::games::GameInfo;
 use macroquad::prelude::*;
 
-impl App {
-    pub(super) fn show_rules(&mut self, g: &'static GameInfo, back: Screen) {
-        self.rules_for = Some(g);
-        self.rules_back = back;
-        self.rules_scroll = 0.0;
-        self.go(Screen::Rules);
+/// The rules of one game, and how far they are scrolled.
+pub(super) struct RulesScreen {
+    game: &'static GameInfo,
+    scroll: f32,
+    /// A drag scrolling them: where it went down and the scroll then.
+    scroll_from: Option<(f32, f32)>,
+    /// The text's band on screen (drags start inside it), from the last frame.
+    band: (f32, f32),
+}
+
+impl RulesScreen {
+    pub(super) fn new(game: &'static GameInfo) -> Self {
+        RulesScreen {
+            game,
+            scroll: 0.0,
+            scroll_from: None,
+            band: (0.0, 0.0),
+        }
+    }
+}
+
+impl Screen<App> for RulesScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::Rules
     }
 
-    pub(super) fn rules(&mut self) {
-        let Some(g) = self.rules_for else {
-            self.go(Screen::Title);
-            return;
-        };
+    /// Drag to scroll.
+    fn input(&mut self, _app: &mut App, events: &[PointerEvent]) -> Command {
+        let (top, bottom) = self.band;
+        for e in events {
+            match *e {
+                PointerEvent::Down { y, .. } if y > top && y < bottom => {
+                    self.scroll_from = Some((y, self.scroll))
+                }
+                PointerEvent::Move { y, .. } => {
+                    if let Some((y0, s0)) = self.scroll_from {
+                        self.scroll = (s0 + y0 - y).max(0.0);
+                    }
+                }
+                PointerEvent::Up { .. } | PointerEvent::Cancel => self.scroll_from = None,
+                _ => {}
+            }
+        }
+        Command::Stay
+    }
+
+    fn frame(&mut self, app: &mut App, _active: bool) -> Command {
+        app.rules(self)
+    }
+}
+
+impl App {
+    fn rules(&mut self, r: &mut RulesScreen) -> Command {
+        let g = r.game;
         let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
         let big = self.ui.size(6.0);
         let ts = self.ui.size(3.6);
@@ -27,29 +69,15 @@ impl App {
         let x0 = (w - col_w) * 0.5;
         let top = 4.0 * u + big;
         let bottom = h - 13.0 * u;
-        // Drag to scroll.
-        for e in self.ui.events.clone() {
-            match e {
-                PointerEvent::Down { y, .. } if y > top && y < bottom => {
-                    self.scroll_from = Some((y, self.rules_scroll))
-                }
-                PointerEvent::Move { y, .. } => {
-                    if let Some((y0, s0)) = self.scroll_from {
-                        self.rules_scroll = (s0 + y0 - y).max(0.0);
-                    }
-                }
-                PointerEvent::Up { .. } | PointerEvent::Cancel => self.scroll_from = None,
-                _ => {}
-            }
-        }
+        r.band = (top, bottom);
         let (_, wheel) = mouse_wheel();
-        self.rules_scroll = (self.rules_scroll - wheel * 0.5).max(0.0);
+        r.scroll = (r.scroll - wheel * 0.5).max(0.0);
         let lines = self.ui.wrap(g.rules, ts, col_w);
         let lh = ts * 1.35;
         let total = lines.len() as f32 * lh;
-        self.rules_scroll = self.rules_scroll.min((total - (bottom - top)).max(0.0));
+        r.scroll = r.scroll.min((total - (bottom - top)).max(0.0));
         for (i, l) in lines.iter().enumerate() {
-            let ly = top + i as f32 * lh - self.rules_scroll;
+            let ly = top + i as f32 * lh - r.scroll;
             if ly < top - lh * 0.2 || ly > bottom - lh {
                 continue;
             }
@@ -68,8 +96,8 @@ impl App {
             "Back",
             true,
         ) {
-            let b = self.rules_back;
-            self.go(b);
+            return Command::Pop;
         }
+        Command::Stay
     }
 }
