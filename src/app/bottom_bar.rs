@@ -3,7 +3,7 @@
 use super::frame::{Area, Camera};
 use super::gesture;
 use super::play::Play;
-use super::play_screen::Offer;
+use super::screens::play::Offer;
 use super::session::log_move;
 use super::ui;
 use super::{log, App};

@@ -4,8 +4,8 @@
 //! human owner).
 
 use super::frame::Area;
-use super::pause::PauseScreen;
 use super::play::Play;
+use super::screens::pause::PauseScreen;
 use super::ui::*;
 use super::{log, App, Command};
 use engine::core::seat::SeatKind;

@@ -5,8 +5,8 @@
 
 use super::frame::Area;
 use super::icons;
-use super::pause::PauseScreen;
 use super::play::Play;
+use super::screens::pause::PauseScreen;
 use super::ui::{self, *};
 use super::{App, Command};
 use engine::core::{Icon, StatusItem};

@@ -2,10 +2,11 @@
 //! window lives in the pure submodules (`frame`, `gesture`, `pointer`, `play`, `save`, `sound`)
 //! and is unit-tested there; the other files wire them to macroquad, one concern each.
 //!
-//! This file is the hub: the `App` state, the main loop, input and screen dispatch.
-//! Where things live:
-//! - screens: `title`, `setup` (seats and options), `rules_screen`, `pause`, `results`;
-//! - the in-game screen: `play_screen` (layout and the turn loop), `hud` (top bar and the text
+//! This file is the shell: the `App` state the screens share, the main loop, input, and the
+//! screen stack (`screen`) it runs. Where things live:
+//! - screens, one type each in `screens/`: `title`, `setup` (seats and options), `rules`,
+//!   `pause`, `results`, `viewer`;
+//! - the in-game screen: `screens/play` (layout and the turn loop), `hud` (top bar and the text
 //!   over the table), `camera` (table framing, zoom, drawing), `bottom_bar` (buttons and the
 //!   decisions they send), `aim` (launch gestures), `placement` (placing and moving pieces);
 //! - `session` (start, restart, saves), `toast` (messages), `audio` (sounds and the mute toggle).
@@ -45,17 +46,11 @@ mod hud;
 mod icons;
 mod map;
 mod paint;
-mod pause;
 mod placement;
-mod play_screen;
-mod results;
-mod rules_screen;
+mod screens;
 mod session;
-mod setup;
 mod share;
-mod title;
 mod toast;
-mod viewer_screen;
 
 use aim::Aim;
 use audio::Sounds;
@@ -205,7 +200,7 @@ impl App {
             log(&format!("save-found {line}"));
         }
         App {
-            screens: screen::Stack::new(Box::new(title::TitleScreen)),
+            screens: screen::Stack::new(Box::new(screens::title::TitleScreen)),
             next: Vec::new(),
             shown: ScreenId::Title,
             store,

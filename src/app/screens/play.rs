@@ -1,18 +1,18 @@
 //! The in-game screen: advancing the game each frame (flights, bot turns, the end) and
 //! laying out the bars, the table and the input over it.
 
-use super::camera::TableTouch;
-use super::flight::lerp_view;
-use super::follow;
-use super::frame::Area;
-use super::gesture::Feel;
-use super::hints::Hint as Hints;
 use super::pause::PauseScreen;
-use super::play::Play;
 use super::results::ResultsScreen;
-use super::screen::{Screen, ScreenId};
-use super::session::log_move;
-use super::{log, sound, App, Command};
+use crate::app::camera::TableTouch;
+use crate::app::flight::lerp_view;
+use crate::app::follow;
+use crate::app::frame::Area;
+use crate::app::gesture::Feel;
+use crate::app::hints::Hint as Hints;
+use crate::app::play::Play;
+use crate::app::screen::{Screen, ScreenId};
+use crate::app::session::log_move;
+use crate::app::{log, sound, App, Command};
 use engine::core::{
     Choice, GridPrompt, LaunchKind, LaunchPrompt, PlacementPrompt, Scene, TableView,
 };
@@ -20,7 +20,7 @@ use macroquad::prelude::*;
 
 /// The game being played. Its state is still the shell's (`App::play` and the aiming,
 /// placing, camera and effects fields beside it): the next step moves them here.
-pub(super) struct PlayScreen;
+pub(crate) struct PlayScreen;
 
 impl Screen<App> for PlayScreen {
     fn id(&self) -> ScreenId {
@@ -36,7 +36,7 @@ impl Screen<App> for PlayScreen {
 
 impl App {
     /// Starts playing `p`: the play screen over the title, whatever was up.
-    pub(super) fn start(&mut self, p: Play) {
+    pub(crate) fn start(&mut self, p: Play) {
         self.warm_all();
         self.play = Some(p);
         self.place = None;
@@ -68,7 +68,7 @@ impl App {
     fn advance(&mut self, p: &mut Play) {
         let was_thinking = p.thinking;
         let t0 = get_time();
-        let until = t0 + super::play::think_slice();
+        let until = t0 + crate::app::play::think_slice();
         // The longest stretch between two questions of `more` (or before the first, or after
         // the last): what a shorter slice cannot cut.
         let (mut last, mut unit, mut asked) = (t0, (0.0f64, 0u32), false);
@@ -90,8 +90,8 @@ impl App {
                 self.turn_longest = (0.0, 0.0, 0);
             }
             let started = self.thinking_since.unwrap_or(t0);
-            super::probe::bot_slice(end - t0);
-            super::probe::bot_unit(unit.0, unit.1);
+            crate::app::probe::bot_slice(end - t0);
+            crate::app::probe::bot_unit(unit.0, unit.1);
             let l = &mut self.turn_longest;
             l.0 = l.0.max(end - t0);
             if unit.0 > l.1 {
@@ -268,7 +268,7 @@ impl App {
     }
 
     /// The hint for the gesture the human meets now, if any.
-    fn first_game_hint(&mut self, offer: &Offer, f: &super::frame::Frame) {
+    fn first_game_hint(&mut self, offer: &Offer, f: &crate::app::frame::Frame) {
         let hint = match self.probe_input {
             1 | 2 => Hints::Fire,
             3 => Hints::Flick,
@@ -315,17 +315,17 @@ impl App {
 }
 
 /// What the acting human may do this frame.
-pub(super) struct Offer {
+pub(crate) struct Offer {
     /// The human seat to act, if any.
-    pub(super) human: Option<usize>,
+    pub(crate) human: Option<usize>,
     /// The game's decisions open now (bottom-bar buttons).
-    pub(super) choices: Vec<Choice>,
-    pub(super) placement: Option<PlacementPrompt>,
+    pub(crate) choices: Vec<Choice>,
+    pub(crate) placement: Option<PlacementPrompt>,
     /// A decision on the tile map.
-    pub(super) grid: Option<GridPrompt>,
-    pub(super) launch: Option<LaunchPrompt>,
+    pub(crate) grid: Option<GridPrompt>,
+    pub(crate) launch: Option<LaunchPrompt>,
     /// The game's close-up of the launcher while aiming.
-    pub(super) close_up: Option<[f32; 4]>,
+    pub(crate) close_up: Option<[f32; 4]>,
     /// The launcher in use: the player's pick, else the prompt's first.
-    pub(super) kind: Option<LaunchKind>,
+    pub(crate) kind: Option<LaunchKind>,
 }

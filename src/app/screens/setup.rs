@@ -1,17 +1,17 @@
 //! The seat setup screen: seat count, names, human or bot, game options, then Start.
 
-use super::frame::Area;
-use super::play::Play;
-use super::rules_screen::RulesScreen;
-use super::screen::{Screen, ScreenId};
-use super::session::seed_now;
-use super::ui::*;
-use super::{log, platform, App, Command};
+use super::rules::RulesScreen;
+use crate::app::frame::Area;
+use crate::app::play::Play;
+use crate::app::screen::{Screen, ScreenId};
+use crate::app::session::seed_now;
+use crate::app::ui::*;
+use crate::app::{log, platform, App, Command};
 use engine::core::{Seat, SeatKind};
 use engine::games::GameInfo;
 use macroquad::prelude::*;
 
-pub(super) struct SetupScreen {
+pub(crate) struct SetupScreen {
     game: &'static GameInfo,
     seats: Vec<Seat>,
     options: Vec<bool>,
@@ -19,7 +19,7 @@ pub(super) struct SetupScreen {
 }
 
 impl SetupScreen {
-    pub(super) fn new(game: &'static GameInfo) -> Self {
+    pub(crate) fn new(game: &'static GameInfo) -> Self {
         let n = 2usize.clamp(game.min_seats, game.max_seats);
         let seats = (0..n)
             .map(|i| {

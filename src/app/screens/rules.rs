@@ -1,15 +1,15 @@
 //! The rules screen: a game's rules text, scrolled by drag or wheel.
 
-use super::frame::Area;
-use super::pointer::PointerEvent;
-use super::screen::{Screen, ScreenId};
-use super::ui::*;
-use super::{App, Command};
+use crate::app::frame::Area;
+use crate::app::pointer::PointerEvent;
+use crate::app::screen::{Screen, ScreenId};
+use crate::app::ui::*;
+use crate::app::{App, Command};
 use engine::games::GameInfo;
 use macroquad::prelude::*;
 
 /// The rules of one game, and how far they are scrolled.
-pub(super) struct RulesScreen {
+pub(crate) struct RulesScreen {
     game: &'static GameInfo,
     scroll: f32,
     /// A drag scrolling them: where it went down and the scroll then.
@@ -19,7 +19,7 @@ pub(super) struct RulesScreen {
 }
 
 impl RulesScreen {
-    pub(super) fn new(game: &'static GameInfo) -> Self {
+    pub(crate) fn new(game: &'static GameInfo) -> Self {
         RulesScreen {
             game,
             scroll: 0.0,

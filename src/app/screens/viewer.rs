@@ -3,12 +3,12 @@
 //! match its record), and the buttons: previous shot, back a move, play/pause, forward a move,
 //! next shot, speed, back to where the viewer was opened from.
 
-use super::frame::{Area, Camera};
 use super::pause::PauseScreen;
-use super::screen::{Screen, ScreenId};
-use super::ui::*;
-use super::viewer::{Verdict, Viewer, SPEEDS};
-use super::{draw, log, App, Command};
+use crate::app::frame::{Area, Camera};
+use crate::app::screen::{Screen, ScreenId};
+use crate::app::ui::*;
+use crate::app::viewer::{Verdict, Viewer, SPEEDS};
+use crate::app::{draw, log, App, Command};
 use engine::core::Scene;
 use macroquad::prelude::*;
 
@@ -21,7 +21,7 @@ mod web {
 }
 
 /// The replay viewer's screen owns the viewer and the position it last logged.
-pub(super) struct ViewerScreen {
+pub(crate) struct ViewerScreen {
     viewer: Viewer,
     logged: Option<(usize, usize)>,
 }
@@ -86,7 +86,7 @@ impl Screen<App> for ViewerScreen {
 
 impl App {
     /// Opens the viewer over the game in play (or just finished); Back returns to this screen.
-    pub(super) fn watch(&mut self) {
+    pub(crate) fn watch(&mut self) {
         let Some(p) = self.play.as_ref() else {
             return;
         };
@@ -99,7 +99,7 @@ impl App {
     }
 
     /// Opens the viewer over a replay (the saved game on the title screen).
-    pub(super) fn watch_replay(&mut self, replay: &engine::core::replay::Replay) {
+    pub(crate) fn watch_replay(&mut self, replay: &engine::core::replay::Replay) {
         match Viewer::new(replay) {
             Ok(v) => self.open_viewer(v, Command::Push),
             Err(e) => self.say(format!("This game cannot be watched: {e}."), true),
@@ -117,7 +117,7 @@ impl App {
 
     /// "Open a replay file": the browser's file picker (the file arrives as if dropped); the
     /// desktop has none, so it says how to drop one.
-    pub(super) fn pick_replay_file(&mut self) {
+    pub(crate) fn pick_replay_file(&mut self) {
         #[cfg(target_arch = "wasm32")]
         {
             // SAFETY: the plugin takes no arguments and only opens the picker.
@@ -130,7 +130,7 @@ impl App {
     /// A replay file dropped on the window (or picked on the web) opens in the viewer; one
     /// that is not a replay is refused in a sentence and changes nothing (the game in play and
     /// the save stay as they were).
-    pub(super) fn take_dropped_file(&mut self) {
+    pub(crate) fn take_dropped_file(&mut self) {
         let Some(file) = get_dropped_files().into_iter().next() else {
             return;
         };

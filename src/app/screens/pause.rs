@@ -1,15 +1,15 @@
 //! The pause menu drawn over the frozen game: resume, restart, share by link, watch the replay,
 //! rules, reduce motion (camera follow, shake and particles off), quit to title.
 
-use super::frame::Area;
-use super::rules_screen::RulesScreen;
-use super::screen::{Screen, ScreenId};
-use super::ui::*;
-use super::{log, save, App, Command};
+use super::rules::RulesScreen;
+use crate::app::frame::Area;
+use crate::app::screen::{Screen, ScreenId};
+use crate::app::ui::*;
+use crate::app::{log, save, App, Command};
 use macroquad::prelude::*;
 
 /// The pause menu, drawn over the game (the play screen under it in the stack).
-pub(super) struct PauseScreen;
+pub(crate) struct PauseScreen;
 
 impl Screen<App> for PauseScreen {
     fn id(&self) -> ScreenId {

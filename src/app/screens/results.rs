@@ -1,14 +1,14 @@
 //! The results screen: the winner, the ranking with its reasons, the running-totals chart.
 
-use super::chart;
-use super::frame::Area;
-use super::screen::{Screen, ScreenId};
-use super::ui::*;
-use super::{App, Command};
+use crate::app::chart;
+use crate::app::frame::Area;
+use crate::app::screen::{Screen, ScreenId};
+use crate::app::ui::*;
+use crate::app::{App, Command};
 use macroquad::prelude::*;
 
 /// The results of the game in play (the shell's, kept for Play again and Watch replay).
-pub(super) struct ResultsScreen;
+pub(crate) struct ResultsScreen;
 
 impl Screen<App> for ResultsScreen {
     fn id(&self) -> ScreenId {

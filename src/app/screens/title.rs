@@ -1,16 +1,16 @@
 //! The title screen: the game tiles, the saved game to resume, the save-problem notice.
 
-use super::frame::Area;
-use super::screen::{Screen, ScreenId};
 use super::setup::SetupScreen;
-use super::ui::{self, *};
-use super::{log, play, App, Command};
+use crate::app::frame::Area;
+use crate::app::screen::{Screen, ScreenId};
+use crate::app::ui::{self, *};
+use crate::app::{log, play, App, Command};
 use engine::games::GameInfo;
 use macroquad::prelude::*;
 
 /// The title screen, the bottom of the stack (its state is the shell's: the saved game and
 /// the notice belong to every screen that quits to it).
-pub(super) struct TitleScreen;
+pub(crate) struct TitleScreen;
 
 impl Screen<App> for TitleScreen {
     fn id(&self) -> ScreenId {
@@ -26,7 +26,7 @@ impl Screen<App> for TitleScreen {
 
 /// The title screen's buttons (their probe keys are what the browser tests press).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum TitleButton {
+pub(crate) enum TitleButton {
     OpenFile,
     Dismiss,
     WatchSave,
@@ -35,7 +35,7 @@ pub(super) enum TitleButton {
 }
 
 impl TitleButton {
-    pub(super) fn key(self) -> String {
+    pub(crate) fn key(self) -> String {
         match self {
             TitleButton::OpenFile => "open-file".into(),
             TitleButton::Dismiss => "dismiss".into(),
