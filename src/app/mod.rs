@@ -110,14 +110,9 @@ struct App {
     camera_bounds: [f32; 4],
     /// While aiming, show the whole table instead of the game's close-up of the launcher.
     whole_table: bool,
-    over_since: Option<f64>,
-    /// When the bot now thinking started (for the log line when it moves).
-    thinking_since: Option<f64>,
     /// Pieces of the physics warm-up done (`warm`), and their time, ms.
     warmed: usize,
     warm_ms: f64,
-    /// The longest slice and unit of the turn now thought (seconds) and where that unit was.
-    turn_longest: (f64, f64, u32),
     frames: u32,
     last_size: (f32, f32),
     logged_screen: Option<ScreenId>,
@@ -165,9 +160,6 @@ struct App {
     effects: effects::Effects,
     /// The side view's own motion: a catapult's swing, fallen figures carried off.
     scene: scene::Scene,
-    /// The side view drawn last frame, and pieces the rules moved travelling (from, 0..1).
-    shown_view: Option<engine::core::TableView>,
-    travel: Option<(engine::core::TableView, f32)>,
     /// The side view's centre (world metres) and zoom over the fitted table, for browser tests.
     probe_camera: (f32, f32, f32),
 }
@@ -219,11 +211,8 @@ impl App {
             camera: Camera::default(),
             camera_bounds: [0.0; 4],
             whole_table: false,
-            over_since: None,
-            thinking_since: None,
             warmed: 0,
             warm_ms: 0.0,
-            turn_longest: (0.0, 0.0, 0),
             frames: 0,
             last_size: (0.0, 0.0),
             logged_screen: None,
@@ -252,8 +241,6 @@ impl App {
             reduce_motion,
             effects: effects::Effects::default(),
             scene: scene::Scene::default(),
-            shown_view: None,
-            travel: None,
             probe_camera: (0.0, 0.0, 0.0),
         }
     }
