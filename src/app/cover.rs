@@ -4,6 +4,7 @@
 //! human owner).
 
 use super::frame::Area;
+use super::hud::GameButton;
 use super::play::Play;
 use super::screens::pause::PauseScreen;
 use super::ui::*;
@@ -78,7 +79,7 @@ impl App {
         let bw = 20.0 * u;
         if active
             && self.ui.button(
-                "pause",
+                GameButton::Menu.key(),
                 Area::new(w - bw - 2.0 * u, u, bw, 8.0 * u),
                 "Menu",
                 true,
@@ -87,7 +88,7 @@ impl App {
             self.command(Command::Push(Box::new(PauseScreen)));
             return true;
         }
-        if active && self.ui.button_invisible("cover:ready", all) {
+        if active && self.ui.button_invisible(GameButton::Ready.key(), all) {
             self.handed_to = Some(seat);
             log(&format!("handed-to seat={seat}"));
         }
