@@ -1,6 +1,8 @@
 //! Gestures to integer launch parameters, without a window: pure functions from pointer samples in
 //! world metres (y up) to a `Launch` quantized to integers and clamped to the `LaunchPrompt`, or a
 //! refusal the app shows. Only `libm` on this path (a launch must read the same on every platform).
+//! Over 800 lines because of its tests (about 320 of them): every gesture's mapping is pinned
+//! here beside the code, on purpose.
 
 use engine::core::{Launch, LaunchKind, LaunchPrompt, PlacementPrompt};
 

@@ -3,7 +3,7 @@
 //! it from its launch (never animated from its recorded outcome); one whose re-simulation does
 //! not reproduce the record is flagged. The screen (`viewer_screen.rs`) draws it.
 
-use super::play::lerp_view;
+use super::flight::lerp_view;
 use engine::core::replay::{fnv1a, Replay, FNV_OFFSET};
 use engine::core::{Game, Move, Refusal, RuleResult, Scene, Shot, TableView};
 use engine::games::{self, GameInfo};
