@@ -84,7 +84,7 @@ impl Pending {
             )));
         }
         let r = &game.replay;
-        let fresh = engine::games::new_game(&r.game, &r.options, r.seats.clone(), r.seed)
+        let fresh = engine::games::game_for(r)
             .map_err(|e| Refusal(format!("This game link cannot be opened: {e}.")))?;
         let mut header = r.clone();
         header.moves.clear();

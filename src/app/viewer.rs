@@ -69,12 +69,7 @@ impl Viewer {
     /// a game opened from a link). The moves are applied as recorded to keep every position.
     pub fn new(replay: &Replay) -> RuleResult<Viewer> {
         let info = games::info(&replay.game)?;
-        let mut game = games::new_game(
-            &replay.game,
-            &replay.options,
-            replay.seats.clone(),
-            replay.seed,
-        )?;
+        let mut game = games::game_for(replay)?;
         let mut states = Vec::with_capacity(replay.moves.len() + 1);
         let mut verdicts = Vec::with_capacity(replay.moves.len());
         for (i, mv) in replay.moves.iter().enumerate() {
