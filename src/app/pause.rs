@@ -1,5 +1,6 @@
 //! The pause menu drawn over the frozen game: resume, restart, share by link, watch the replay,
-//! rules, reduce motion (camera follow, shake and particles off), quit to title.
+//! rules, reduce motion (camera follow, shake and particles off), the aim path (long, short, or
+//! off for table experts), quit to title.
 
 use super::frame::Area;
 use super::ui::*;
@@ -15,8 +16,8 @@ impl App {
         let bw = (w - 8.0 * u).min(60.0 * u);
         let x = (w - bw) * 0.5;
         let big = self.ui.size(6.0);
-        // Seven rows and the title fit any height: the buttons shrink a little on short screens.
-        let rows = 7.0;
+        // Eight rows and the title fit any height: the buttons shrink a little on short screens.
+        let rows = 8.0;
         let bh = ((h - big - 7.0 * u) / rows - 2.0 * u).clamp(6.0 * u, 11.0 * u);
         let block = big + 3.0 * u + rows * (bh + 2.0 * u);
         let y0 = ((h - block) * 0.5).max(u) + big + 3.0 * u;
@@ -51,7 +52,21 @@ impl App {
                 self.say(format!("Could not remember the motion setting: {e}"), true);
             }
             log(&format!("reduce-motion {}", self.reduce_motion as i32));
-        } else if self.ui.button("quit", b(6), "Quit to title", true) {
+        } else if self.ui.button(
+            "aim-path",
+            b(6),
+            save::aim_path(self.store.as_ref()).label(),
+            true,
+        ) {
+            let next = save::aim_path(self.store.as_ref()).next();
+            if let Err(e) = save::set_aim_path(self.store.as_mut(), next) {
+                self.say(
+                    format!("Could not remember the aim path setting: {e}"),
+                    true,
+                );
+            }
+            log(&format!("aim-path {}", next.key()));
+        } else if self.ui.button("quit", b(7), "Quit to title", true) {
             // The game stays saved: the title screen offers to resume it.
             if let Some(p) = self.play.take() {
                 if !p.is_over() {
