@@ -91,7 +91,7 @@ impl App {
             let small = self.ui.size(2.8);
             let hw = self.ui.measure(hint, small);
             let hx = (ox - hw * 0.5).clamp(u, (self.ui.w - hw - u).max(u));
-            self.ui.text(hint, hx, oy + ring + u, small, DIM);
+            self.ui.text_on_plate(hint, hx, oy + ring + u, small, TEXT);
         }
         let now = self.ui.clock;
         if self.nav.pinched && self.aim.take().is_some() {
@@ -211,15 +211,15 @@ impl App {
                     let tw = self.ui.measure(&text, small);
                     let tx = (px + 3.0 * u).min(self.ui.w - tw - u).max(u);
                     let ty = (py - 4.0 * u - small).max(u);
-                    self.ui.text(&text, tx, ty, small, TEXT);
+                    self.ui.text_on_plate(&text, tx, ty, small, TEXT);
                 }
                 Err(r) if drag => {
                     draw_line(ox, oy, px, py, u * 0.4, BAD);
                     let tw = self.ui.measure(&r.message, small);
                     let tx = (px + 3.0 * u).min(self.ui.w - tw - u).max(u);
                     let ty = (py - 4.0 * u - small).max(u);
-                    self.ui
-                        .text(&r.message, tx, ty, small, if r.quiet { DIM } else { BAD });
+                    let colour = if r.quiet { TEXT } else { BAD };
+                    self.ui.text_on_plate(&r.message, tx, ty, small, colour);
                 }
                 Err(_) => {}
             }

@@ -40,7 +40,7 @@ impl Feel {
             1.0
         };
         Feel {
-            reach: 0.3 * m,
+            reach: FULL_PULL_SHARE * m,
             grab: 0.12 * m,
             full_speed: 2.4 * m,
         }
@@ -111,6 +111,9 @@ pub fn strength_percent(prompt: &LaunchPrompt, power: i32) -> i32 {
     let f = (power - lo) as f32 / (hi - lo) as f32;
     libm::roundf(f.clamp(0.0, 1.0) * 100.0) as i32
 }
+
+/// A full pull, as a share of the screen's shorter side (`Feel::for_screen`).
+pub const FULL_PULL_SHARE: f32 = 0.3;
 
 /// Why a gesture did not fire.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -19,6 +19,13 @@ pub const BAR: Color = over(PANEL, BG);
 pub const BUTTON: Color = Color::new(0.22, 0.35, 0.52, 1.0);
 pub const BUTTON_HOT: Color = Color::new(0.33, 0.50, 0.72, 1.0);
 pub const BUTTON_OFF: Color = Color::new(0.24, 0.25, 0.28, 1.0);
+/// The one main action of a screen (Start, Play again, Resume): marigold with ink text.
+pub const PRIMARY: Color = Color::new(0.90, 0.62, 0.0, 1.0);
+pub const PRIMARY_HOT: Color = Color::new(0.97, 0.74, 0.22, 1.0);
+pub const INK: Color = Color::new(0.10, 0.09, 0.08, 1.0);
+
+/// The buttons (by key) that are their screen's main action, drawn as `PRIMARY`.
+pub const PRIMARY_KEYS: [&str; 5] = ["start", "again", "resume", "resume-save", "release"];
 pub const TEXT: Color = Color::new(0.94, 0.94, 0.92, 1.0);
 pub const DIM: Color = Color::new(0.62, 0.64, 0.68, 1.0);
 pub const ACCENT: Color = Color::new(0.95, 0.68, 0.22, 1.0);
@@ -46,11 +53,13 @@ const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/NotoSans-Regular-
 const FONT_BOLD: &[u8] = include_bytes!("../../assets/fonts/NotoSans-Bold-subset.ttf");
 
 /// The type scale, in multiples of `u` (docs/look-and-feel.md): captions and small print,
-/// body text, labels (buttons, the status line; bold from here up), headings, display titles.
+/// body text, labels (buttons, the status line), titles (a bar's "whose turn"; bold from here
+/// up), headings, display titles.
 pub mod scale {
     pub const CAPTION: f32 = 2.6;
     pub const BODY: f32 = 3.2;
     pub const LABEL: f32 = 3.6;
+    pub const TITLE: f32 = 4.2;
     pub const HEADING: f32 = 6.0;
     pub const DISPLAY: f32 = 8.0;
 }
@@ -204,9 +213,24 @@ impl Ui {
         self.wrapped.borrow_mut().clear();
     }
 
-    /// Whether text of this size is set in bold (labels and headings: `scale::LABEL` and up).
+    /// Whether text of this size is set in bold (titles and headings: `scale::TITLE` and up;
+    /// button labels stay regular, so they fit their buttons).
     fn is_bold(&self, size: f32) -> bool {
-        self.bold.is_some() && size >= self.size(scale::LABEL)
+        self.bold.is_some() && size >= self.size(scale::TITLE)
+    }
+
+    /// Text on a dark plate, for words drawn over the table (sky or wood under them).
+    pub fn text_on_plate(&self, text: &str, x: f32, y: f32, size: f32, color: Color) {
+        let pad = size * 0.25;
+        let w = self.measure(&plain(text), size);
+        draw_rectangle(
+            x - pad,
+            y - pad * 0.6,
+            w + 2.0 * pad,
+            size + 1.2 * pad,
+            Color::new(0.08, 0.09, 0.12, 0.72),
+        );
+        self.text(text, x, y, size, color);
     }
 
     fn face(&self, bold: bool) -> Option<&Font> {
@@ -508,12 +532,13 @@ impl Ui {
     ) -> bool {
         self.buttons.push((key.to_string(), a));
         let held = self.down_at.map(|(x, y)| a.contains(x, y)).unwrap_or(false);
-        let colour = if dim {
-            BUTTON_OFF
-        } else if held {
-            BUTTON_HOT
-        } else {
-            BUTTON
+        let primary = PRIMARY_KEYS.contains(&key);
+        let colour = match (dim, held, primary) {
+            (true, _, _) => BUTTON_OFF,
+            (false, true, true) => PRIMARY_HOT,
+            (false, false, true) => PRIMARY,
+            (false, true, false) => BUTTON_HOT,
+            (false, false, false) => BUTTON,
         };
         let r = (a.h * 0.18).min(self.u * 2.0);
         // A rounded rectangle from three rectangles that do not overlap (each pixel drawn once)
@@ -531,7 +556,12 @@ impl Ui {
         }
         let size = self.size_at_most(4.0, a.h * 0.5);
         let label = self.fit(label, size, a.w - 2.0 * r);
-        self.text_centred(&label, a, size, if dim { DIM } else { TEXT });
+        let ink = match (dim, primary) {
+            (true, _) => DIM,
+            (false, true) => INK,
+            (false, false) => TEXT,
+        };
+        self.text_centred(&label, a, size, ink);
         match self.released {
             Some(((dx, dy), (ux, uy))) if enabled && a.contains(dx, dy) && a.contains(ux, uy) => {
                 self.released = None;
