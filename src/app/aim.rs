@@ -91,7 +91,9 @@ impl App {
             let small = self.ui.size(2.8);
             let hw = self.ui.measure(hint, small);
             let hx = (ox - hw * 0.5).clamp(u, (self.ui.w - hw - u).max(u));
-            self.ui.text_on_plate(hint, hx, oy + ring + u, small, TEXT);
+            // Above the ring, in the sky: the table's labels sit below the launcher.
+            let hy = (oy - ring - u - small).max(self.table_area.y + u);
+            self.ui.text_on_plate(hint, hx, hy, small, TEXT);
         }
         let now = self.ui.clock;
         if self.nav.pinched && self.aim.take().is_some() {

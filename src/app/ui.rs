@@ -92,6 +92,8 @@ pub fn plain(s: &str) -> String {
         match c {
             '≥' => out.push_str(">="),
             '≤' => out.push_str("<="),
+            // The separator of table labels' parts, which they are shortened at (draw.rs).
+            '·' => out.push('|'),
             c if in_subset(c) => out.push(c),
             '\n' | '\t' => out.push(c),
             _ => out.push('?'),
@@ -633,6 +635,7 @@ mod tests {
     fn the_typeface_draws_typographic_signs_and_only_unknown_ones_become_question_marks() {
         assert_eq!(plain("45°  62% — “Go” → ×2 …"), "45°  62% — “Go” → ×2 …");
         assert_eq!(plain("Zoë’s café • ≥ 3"), "Zoë’s café • >= 3");
+        assert_eq!(plain("Mat 1 · King"), "Mat 1 | King");
         assert_eq!(plain("名 ★"), "? ?");
     }
 
