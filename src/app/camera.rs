@@ -56,11 +56,11 @@ impl App {
             self.camera_map = false;
         }
         let framed = table_area.inset(2.0 * u);
-        // Before a shot the turn is framed (launcher to targets, the table low); in flight, or
-        // when the player asked for the whole table, the whole table (the follow can go wherever
-        // the shot goes).
+        // Before a shot the turn is framed (launcher to targets, the table low) unless the game
+        // has its own close-up; in flight, or when the player asked for the whole table, the
+        // whole table (the follow can go wherever the shot goes).
         let bounds = match turn_shot(p) {
-            Some(shot) if p.flight.is_none() && !self.whole_table => {
+            Some(shot) if p.flight.is_none() && !self.whole_table && close_up.is_none() => {
                 turn_bounds(view, asked, shot, framed)
             }
             _ => side_bounds(asked, framed),

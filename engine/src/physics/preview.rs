@@ -47,7 +47,7 @@ pub fn flight(game: &dyn Game, launch: &Launch, frames: u32) -> Vec<[f32; 2]> {
         let d = track
             .iter()
             .filter_map(|p| p.get(id).copied().flatten())
-            .map(|b| (b[0] - a[0]).hypot(b[1] - a[1]))
+            .map(|b| libm::hypotf(b[0] - a[0], b[1] - a[1]))
             .fold(0.0f32, f32::max);
         if d.is_finite() && best.is_none_or(|(_, bd)| d > bd) {
             best = Some((id, d));
