@@ -720,12 +720,12 @@ fn place_labels(ui: &Ui, view: &TableView, f: &Frame) -> Vec<(f32, f32, String, 
     placed
 }
 
-/// The previous shot's path, faint.
+/// The previous shot's path, faint: small ink dots that read on the daylight sky and on wood.
 pub fn ghost(path: &[[f32; 2]], f: &Frame, u: f32) {
     let step = (path.len() / 60).max(1);
     for p in path.iter().step_by(step) {
         let (x, y) = f.to_screen(p[0], p[1]);
-        draw_circle(x, y, (u * 0.35).max(1.5), Color::new(1.0, 1.0, 1.0, 0.22));
+        draw_circle(x, y, (u * 0.35).max(1.5), Color::new(0.12, 0.14, 0.2, 0.35));
     }
 }
 

@@ -65,6 +65,10 @@ pub struct LaunchPrompt {
     /// Allowed angle range in tenths of a degree (lo may exceed hi when the range wraps 0).
     pub angle: (i32, i32),
     pub power: (i32, i32),
+    /// The powers a person's gesture spans, from the gentlest to the longest useful shot (one that
+    /// lands at the far end of the table, not off it): the app maps a pull or a swipe from nothing
+    /// to full onto this span. A subset of `power`; bots and replays ignore it.
+    pub useful_power: (i32, i32),
     pub spin: (i32, i32),
     pub x: (i32, i32),
     pub y: (i32, i32),
@@ -77,10 +81,29 @@ impl LaunchPrompt {
             origin,
             angle: (0, 3599),
             power: (0, 1000),
+            useful_power: (0, 1000),
             spin: (0, 0),
             x: (0, 0),
             y: (0, 0),
         }
+    }
+
+    /// The span a gesture covers: `useful_power` kept inside `power` (lo <= hi).
+    pub fn gesture_power(&self) -> (i32, i32) {
+        let (lo, hi) = (
+            self.power.0.min(self.power.1),
+            self.power.0.max(self.power.1),
+        );
+        let a = self.useful_power.0.clamp(lo, hi);
+        let b = self.useful_power.1.clamp(lo, hi);
+        (a.min(b), a.max(b))
+    }
+
+    /// This prompt with a gesture's full range ending at `hi` (clamped into `power`).
+    pub fn useful_up_to(mut self, hi: i32) -> Self {
+        let (lo, top) = self.power;
+        self.useful_power = (self.useful_power.0.clamp(lo, top), hi.clamp(lo, top));
+        self
     }
 
     pub fn angle_ok(&self, a: i32) -> bool {

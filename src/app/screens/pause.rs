@@ -1,8 +1,10 @@
 //! The pause menu drawn over the frozen game: resume, restart, share by link, watch the replay,
-//! rules, reduce motion (camera follow, shake and particles off), quit to title.
+//! rules, reduce motion (camera follow, shake and particles off), the aim path (long, short, or
+//! off for table experts), quit to title.
 
 use super::rules::RulesScreen;
 use crate::app::frame::Area;
+use crate::app::gesture::PathLength;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::*;
 use crate::app::{log, save, App, Command};
@@ -32,17 +34,19 @@ enum PauseButton {
     Watch,
     Rules,
     Motion,
+    AimPath,
     Quit,
 }
 
 impl PauseButton {
-    const ALL: [PauseButton; 7] = [
+    const ALL: [PauseButton; 8] = [
         PauseButton::Resume,
         PauseButton::Restart,
         PauseButton::Share,
         PauseButton::Watch,
         PauseButton::Rules,
         PauseButton::Motion,
+        PauseButton::AimPath,
         PauseButton::Quit,
     ];
 
@@ -54,11 +58,12 @@ impl PauseButton {
             PauseButton::Watch => "watch",
             PauseButton::Rules => "rules",
             PauseButton::Motion => "motion",
+            PauseButton::AimPath => "aim-path",
             PauseButton::Quit => "quit",
         }
     }
 
-    fn label(self, reduced_motion: bool) -> &'static str {
+    fn label(self, reduced_motion: bool, path: PathLength) -> &'static str {
         match self {
             PauseButton::Resume => "Resume",
             PauseButton::Restart => "Restart",
@@ -66,6 +71,7 @@ impl PauseButton {
             PauseButton::Watch => "Watch replay",
             PauseButton::Rules => "Rules",
             PauseButton::Motion => motion_label(reduced_motion),
+            PauseButton::AimPath => path.label(),
             PauseButton::Quit => "Quit to title",
         }
     }
@@ -80,8 +86,8 @@ impl App {
         let bw = (w - 8.0 * u).min(60.0 * u);
         let x = (w - bw) * 0.5;
         let big = self.ui.size(6.0);
-        // Seven rows and the title fit any height: the buttons shrink a little on short screens.
-        let rows = 7.0;
+        // Eight rows and the title fit any height: the buttons shrink a little on short screens.
+        let rows = 8.0;
         let bh = ((h - big - 7.0 * u) / rows - 2.0 * u).clamp(6.0 * u, 11.0 * u);
         let block = big + 3.0 * u + rows * (bh + 2.0 * u);
         let y0 = ((h - block) * 0.5).max(u) + big + 3.0 * u;
@@ -94,7 +100,7 @@ impl App {
         let b = |i: usize| Area::new(x, y0 + i as f32 * (bh + 2.0 * u), bw, bh);
         let mut tapped = None;
         for (i, button) in PauseButton::ALL.iter().enumerate() {
-            let label = button.label(self.reduce_motion);
+            let label = button.label(self.reduce_motion, save::aim_path(self.store.as_ref()));
             if self.ui.button(button.key(), b(i), label, true) && tapped.is_none() {
                 tapped = Some(*button);
             }
@@ -129,6 +135,17 @@ impl App {
                 log(&format!("reduce-motion {}", self.reduce_motion as i32));
                 Command::Stay
             }
+            Some(PauseButton::AimPath) => {
+                let next = save::aim_path(self.store.as_ref()).next();
+                if let Err(e) = save::set_aim_path(self.store.as_mut(), next) {
+                    self.say(
+                        format!("Could not remember the aim path setting: {e}"),
+                        true,
+                    );
+                }
+                log(&format!("aim-path {}", next.key()));
+                Command::Stay
+            }
             Some(PauseButton::Quit) => {
                 // The game stays saved: the title screen offers to resume it.
                 if let Some(p) = self.play.take() {
@@ -161,8 +178,11 @@ mod tests {
         let keys: Vec<&str> = PauseButton::ALL.iter().map(|b| b.key()).collect();
         assert_eq!(
             keys,
-            ["resume", "restart", "share", "watch", "rules", "motion", "quit"]
+            ["resume", "restart", "share", "watch", "rules", "motion", "aim-path", "quit"]
         );
-        assert_eq!(PauseButton::Motion.label(true), "Reduce motion: on");
+        assert_eq!(
+            PauseButton::Motion.label(true, PathLength::Long),
+            "Reduce motion: on"
+        );
     }
 }

@@ -202,7 +202,12 @@ impl App {
             if g.available { GOOD } else { ACCENT },
         );
         let lines = self.ui.wrap(g.blurb, bs, a.w - 5.0 * u);
-        let room = ((a.h - ts - 2.5 * u) / (bs * 1.25)).floor().max(0.0) as usize;
+        let mut room = ((a.h - ts - 2.5 * u) / (bs * 1.25)).floor().max(0.0) as usize;
+        if sy > a.y + 1.5 * u {
+            // The player count took the bottom corner: the blurb stops above it.
+            let above = ((sy - a.y - 2.0 * u - ts) / (bs * 1.25)).floor().max(0.0) as usize;
+            room = room.min(above);
+        }
         for (i, l) in lines.iter().take(room).enumerate() {
             self.ui.text(
                 l,

@@ -270,7 +270,30 @@ impl Game for Assault {
     }
 
     fn launch_prompt(&self) -> Option<LaunchPrompt> {
-        self.state.launch_prompt()
+        let p = self.state.launch_prompt()?;
+        let Some(Task::Aim { seat }) = self.state.task() else {
+            return Some(p);
+        };
+        // A full throw lands on the far edge of the farthest other castle's mat (the hand's own
+        // speeds): the table's bare margins beyond are never worth a throw.
+        let far = (0..self.state.n)
+            .filter(|&s| s != seat)
+            .flat_map(|s| {
+                [
+                    geometry::mat_left(s),
+                    geometry::mat_left(s) + geometry::MAT_W,
+                ]
+            })
+            .map(|x| (x as f32 / 10_000.0 - p.origin[0]).abs())
+            .fold(0.0f32, f32::max);
+        let dy = -p.origin[1];
+        Some(p.useful_up_to(crate::physics::launch::power_to_reach(
+            far,
+            dy,
+            table::MIN_SPEED,
+            table::MAX_SPEED,
+            crate::physics::GRAVITY,
+        )))
     }
 
     /// Building and reinforcing by drag: the next card of the hand goes anywhere on the acting

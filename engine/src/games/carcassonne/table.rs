@@ -271,7 +271,16 @@ pub fn prompt(state: &State) -> Option<LaunchPrompt> {
     }
     let mut p = LaunchPrompt::new(LaunchKind::Catapult, [0.0, RELEASE_Y]);
     p.angle = ANGLE;
-    Some(p)
+    // A full pull lands just past the farthest tile the camera frames.
+    let far = bounds(state)[2];
+    let reach = crate::physics::launch::power_to_reach(
+        far,
+        -RELEASE_Y,
+        SPEED.0,
+        SPEED.1,
+        crate::physics::GRAVITY,
+    );
+    Some(p.useful_up_to(reach))
 }
 
 /// What the camera frames: the line's tiles (or the lane) and the flight above them.

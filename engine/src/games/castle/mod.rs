@@ -226,6 +226,17 @@ impl Game for Castle {
         let origin = table::catapult_origin(s)?;
         let mut p = LaunchPrompt::new(LaunchKind::Catapult, origin);
         p.angle = (0, 1800);
+        // A full pull lands at the far end of the table (the catapult's own speeds).
+        let (x0, x1) = table::layout_of(s).table_span();
+        let far = (origin[0] - x0).max(x1 - origin[0]);
+        let (lo, hi) = CATAPULT_SPEED;
+        let mut p = p.useful_up_to(crate::physics::launch::power_to_reach(
+            far,
+            -origin[1],
+            lo,
+            hi,
+            crate::physics::GRAVITY,
+        ));
         if s.turn.toss {
             p.kinds.push(LaunchKind::Toss);
             p.spin = (-1000, 1000);

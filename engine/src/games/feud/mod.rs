@@ -390,7 +390,17 @@ impl Game for Feud {
                 let (x, y) = cup(s, c);
                 let mut p = LaunchPrompt::new(LaunchKind::Catapult, [m(x), m(y)]);
                 p.angle = if c.facing > 0 { (0, 900) } else { (900, 1800) };
-                Some(p)
+                // A full pull lands at the far end of the table ahead of the catapult.
+                let (t0, t1) = geo::table_span();
+                let far = if c.facing > 0 { t1 - x } else { x - t0 };
+                let (lo, hi) = table::CATAPULT_SPEED;
+                Some(p.useful_up_to(crate::physics::launch::power_to_reach(
+                    m(far),
+                    -m(y),
+                    lo,
+                    hi,
+                    crate::physics::GRAVITY,
+                )))
             }
             _ => None,
         }
