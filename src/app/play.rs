@@ -118,7 +118,7 @@ impl Play {
                 info.name
             )));
         }
-        let game = games::game_for(header)?;
+        let game = games::game_for(&header)?;
         // A save is a player's file: every shot carries its launch and is re-simulated.
         let driver = Driver::replay(game, &header, Recorded::Verify)?;
         Ok(Play::with(info, driver))

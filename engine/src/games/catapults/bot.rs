@@ -180,6 +180,21 @@ pub fn generate(fulcrums: &[i32], step: i32) -> AimTable {
 }
 
 impl BotAdvice for Catapults {
+    /// A flick whose cube comes to rest on a scoring tile (the box's middle, its ring or the
+    /// tiles on the shooter's side).
+    fn shot_hit(&self, outcome: &Outcome) -> Option<bool> {
+        let (seat, cube) = (self.state.turn()?, self.state.cube_to_flick()?);
+        let end = self.state.end(seat);
+        Some(outcome.facts.iter().any(|f| match f.args[..] {
+            [owner, index, x, y, angle] if f.what == "cube" => {
+                owner == seat as i64
+                    && index == cube as i64
+                    && layout::cube_points(end, x as i32, y as i32, angle as i32) > 0
+            }
+            _ => false,
+        }))
+    }
+
     fn rate_outcome(&self, outcome: &Outcome) -> i64 {
         let Some(seat) = self.state.turn() else {
             return 0;

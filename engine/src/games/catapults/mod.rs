@@ -207,21 +207,6 @@ impl Game for Catapults {
         self.state.over
     }
 
-    /// A flick whose cube comes to rest on a scoring tile (the box's middle, its ring or the
-    /// tiles on the shooter's side).
-    fn shot_hit(&self, outcome: &Outcome) -> Option<bool> {
-        let (seat, cube) = (self.state.turn()?, self.state.cube_to_flick()?);
-        let end = self.state.end(seat);
-        Some(outcome.facts.iter().any(|f| match f.args[..] {
-            [owner, index, x, y, angle] if f.what == "cube" => {
-                owner == seat as i64
-                    && index == cube as i64
-                    && layout::cube_points(end, x as i32, y as i32, angle as i32) > 0
-            }
-            _ => false,
-        }))
-    }
-
     fn scores(&self) -> Vec<i64> {
         self.state.totals.clone()
     }
