@@ -60,7 +60,11 @@ impl App {
         // has its own close-up; in flight, or when the player asked for the whole table, the
         // whole table (the follow can go wherever the shot goes).
         let bounds = match turn_shot(p) {
-            Some(shot) if p.flight.is_none() && !self.whole_table && close_up.is_none() => {
+            Some(mut shot) if p.flight.is_none() && !self.whole_table && close_up.is_none() => {
+                // A pull is measured on the whole screen (`Feel::for_screen`), the framing in the
+                // table's area: a table squeezed by buttons still leaves a full pull's room.
+                let area_side = framed.w.min(framed.h).max(1.0);
+                shot.pull *= self.ui.w.min(self.ui.h) / area_side;
                 turn_bounds(view, asked, shot, framed)
             }
             _ => side_bounds(asked, framed),
