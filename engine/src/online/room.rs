@@ -435,16 +435,31 @@ impl Room {
             return Err(Refusal::new("the game has not started yet"));
         };
         let seq = driver.session.replay.moves.len();
-        driver
-            .apply_recorded_as(seq, &mv, Recorded::Trust, Origin::Player)
-            .map_err(|e| {
-                // The driver names the move; the player knows which one they sent.
-                let text = e.0;
-                match text.split_once("): ") {
-                    Some((_, why)) if text.starts_with("move ") => Refusal(why.to_string()),
-                    _ => Refusal(text),
-                }
-            })?;
+        let applied = driver.apply_recorded_as(seq, &mv, Recorded::Trust, Origin::Player);
+        if applied.is_err() && driver.session.replay.moves.len() > seq {
+            // Refused after the rules applied it (a decision with more arguments than it
+            // takes): rebuild the room from its log without it.
+            let mut header = driver.session.replay.clone();
+            header.moves.truncate(seq);
+            let game = self.new_game()?;
+            self.driver = Some(Driver::replay_as(
+                game,
+                &header,
+                Recorded::Trust,
+                Origin::Player,
+            )?);
+        }
+        let Some(driver) = self.driver.as_mut() else {
+            return Err(Refusal::new("the game has not started yet"));
+        };
+        applied.map_err(|e| {
+            // The driver names the move; the player knows which one they sent.
+            let text = e.0;
+            match text.split_once("): ") {
+                Some((_, why)) if text.starts_with("move ") => Refusal(why.to_string()),
+                _ => Refusal(text),
+            }
+        })?;
         let over = driver.game().is_over();
         Ok(Played {
             seq: seq as u64,
@@ -706,6 +721,32 @@ mod tests {
             .is_some_and(|o| o.hash.len() == 16));
         assert_eq!(played.hash, r.hash());
         assert_ne!(r.hash(), before);
+    }
+
+    #[test]
+    fn a_decision_with_more_arguments_than_its_rules_read_is_refused_and_taken_back() {
+        let mut tried = 0;
+        for game in ["castle", "feud", "carcassonne", "assault"] {
+            let mut r = started(game);
+            let Some(s) = r.session() else { continue };
+            let (Some(turn), Some(choice)) = (s.game.turn(), s.game.choices().first().cloned())
+            else {
+                continue;
+            };
+            let before = r.hash();
+            let mut long = choice.mv.clone();
+            long.args.extend([1, 2, 3, 4, 5, 6]);
+            let holder = if turn == 0 { HOST } else { 1 };
+            let e = why(r.play(holder, 0, &long));
+            assert!(e.contains("argument"), "{game}: {e}");
+            assert_eq!((r.seq(), r.hash()), (0, before), "{game}: taken back");
+            assert!(
+                r.play(holder, 0, &choice.mv).is_ok(),
+                "{game}: the room still plays"
+            );
+            tried += 1;
+        }
+        assert!(tried > 0, "some game opens with a decision");
     }
 
     #[test]
