@@ -95,6 +95,30 @@ pub fn state_hash(session: &Session) -> String {
     format!("{h:016x}")
 }
 
+/// Seat `i` of the room's replay file.
+fn replay_seat(i: usize, plan: SeatPlan, name: &str) -> Seat {
+    let mut seat = match plan {
+        SeatPlan::Bot(level) => Seat::new(i, SeatKind::Bot).at(level),
+        _ => Seat::new(i, SeatKind::Human),
+    };
+    seat.name = name.to_string();
+    seat
+}
+
+/// The replay a client follows for a room it was welcomed to: the room's setup with the moves
+/// so far, the same file the server logs (`Room::replay_text`).
+pub fn replay_of(view: &RoomView) -> Replay {
+    let seats = view
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| replay_seat(i, s.plan, &s.name))
+        .collect();
+    let mut r = Replay::new(&view.game, &view.options, seats, view.seed);
+    r.moves = view.moves.clone();
+    r
+}
+
 fn check_name(name: &str) -> RuleResult<String> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > MAX_PLAYER_NAME {
@@ -219,15 +243,7 @@ impl Room {
 
     fn replay_seats(&self) -> Vec<Seat> {
         (0..self.meta.seats.len())
-            .map(|i| {
-                let s = &self.meta.seats[i];
-                let mut seat = match self.plan(i) {
-                    SeatPlan::Bot(level) => Seat::new(i, SeatKind::Bot).at(level),
-                    _ => Seat::new(i, SeatKind::Human),
-                };
-                seat.name = s.name.clone();
-                seat
-            })
+            .map(|i| replay_seat(i, self.plan(i), &self.meta.seats[i].name))
             .collect()
     }
 
@@ -636,6 +652,11 @@ mod tests {
         let replayed = crate::referee::replay(&text, true).unwrap_or_else(|e| panic!("{e}"));
         let summary = r.session().map(|s| s.summary()).unwrap_or_default();
         assert_eq!(replayed.summary(), summary);
+        assert_eq!(
+            replay_of(&r.view(&|_| true)).to_json(),
+            text,
+            "a client's copy is the log"
+        );
         let moves = r
             .session()
             .map(|s| s.replay.moves.clone())
