@@ -5,6 +5,7 @@
 
 pub mod conn;
 pub mod hub;
+pub mod precompress;
 pub mod store;
 
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
@@ -34,6 +35,7 @@ pub struct Config {
 pub const USAGE: &str =
     "usage: catapult-table-server [--addr HOST:PORT] [--data DIR] [--dist DIR] \
 [--allow-origin ORIGIN]... [--rooms-per-address N] [--frames-per-second N] [--room-days N]
+       catapult-table-server --precompress DIR   (write .br files beside the web build's files)
   --addr     where to listen (default 127.0.0.1:8080; put a TLS reverse proxy in front to serve \
 others)
   --data     where rooms are kept (default ./server-data)

@@ -2,6 +2,18 @@
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, dir] = args.as_slice() {
+        if flag == "--precompress" {
+            match catapult_table_server::precompress::precompress(std::path::Path::new(dir)) {
+                Ok(n) => println!("wrote {n} brotli files in {dir}"),
+                Err(e) => {
+                    eprintln!("{e}");
+                    std::process::exit(1);
+                }
+            }
+            return;
+        }
+    }
     let config = match catapult_table_server::Config::parse(&args) {
         Ok(c) => c,
         Err(e) => {
