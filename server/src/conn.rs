@@ -92,7 +92,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
                     .await;
                 break;
             }
-            if flooded == 1 || flooded % 50 == 0 {
+            if flooded == 1 || flooded.is_multiple_of(50) {
                 let why = format!(
                     "too many messages: at most {} a second; this one was dropped",
                     hub.limits.frames_per_second

@@ -140,7 +140,7 @@ async fn a_hundred_thousand_malformed_frames_find_no_panic() {
         }
         let seeds = seeds.clone();
         tasks.push(tokio::spawn(async move {
-            let mut rng = XorShift(0x9e37_79b9_7f4a_7c15 ^ (c as u64 + 1) * 0x1234_5678);
+            let mut rng = XorShift(0x9e37_79b9_7f4a_7c15 ^ ((c as u64 + 1) * 0x1234_5678));
             let mut malformed = 0;
             while malformed < MALFORMED / CONNECTIONS {
                 let mut pings = 1;

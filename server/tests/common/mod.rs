@@ -342,7 +342,7 @@ impl Player {
         let mut rng = Rng::new(n ^ 0x5eed);
         let mut mv = bot::choose_at(d.game(), Level::Easy, &mut rng, BotBudget::default())
             .unwrap_or_else(|| panic!("no move for the seat to act"));
-        if mv.is_shot() && n % 2 == 0 {
+        if mv.is_shot() && n.is_multiple_of(2) {
             mv.outcome = None;
         }
         mv
