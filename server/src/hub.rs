@@ -215,6 +215,18 @@ impl Hub {
             .clone())
     }
 
+    /// Lets go of rooms nobody follows (no connection, no bot thinking): they are in the store
+    /// and load again when asked for. Checked under the rooms' lock, where `room` hands out
+    /// its copies, so a room is never held twice. Returns how many were let go.
+    pub fn evict_idle(&self) -> usize {
+        let Ok(mut rooms) = self.rooms.lock() else {
+            return 0;
+        };
+        let before = rooms.len();
+        rooms.retain(|_, cell| Arc::strong_count(cell) > 1);
+        before - rooms.len()
+    }
+
     /// Rooms held in memory now.
     pub fn rooms_held(&self) -> usize {
         self.rooms.lock().map(|r| r.len()).unwrap_or(0)
@@ -368,4 +380,38 @@ fn restore(stored: crate::store::StoredRoom) -> Result<Room, String> {
         );
     }
     Room::restore(&stored.code, &stored.meta, moves).map_err(|e| e.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::online::protocol::{SeatPlan, SeatRequest};
+
+    #[tokio::test]
+    async fn a_room_nobody_follows_is_let_go_and_loads_again_from_the_store() {
+        let dir = std::env::temp_dir().join(format!("ct-hub-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = crate::store::Sqlite::open(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let hub = Hub::new(Arc::new(store), Limits::default());
+        let seats: Vec<SeatRequest> = [SeatPlan::Here, SeatPlan::Invited]
+            .iter()
+            .map(|&plan| SeatRequest {
+                plan,
+                name: "Ann".into(),
+            })
+            .collect();
+        let ip = IpAddr::from([127, 0, 0, 1]);
+        let (cell, token) = hub
+            .create(ip, "feud", &[], &seats)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let code = cell.room.lock().await.code.clone();
+        assert_eq!(hub.evict_idle(), 0, "followed");
+        drop(cell);
+        assert_eq!(hub.evict_idle(), 1);
+        assert_eq!(hub.rooms_held(), 0);
+        let back = hub.room(&code).await.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back.room.lock().await.player(&token), Some(0));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

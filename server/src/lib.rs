@@ -151,10 +151,19 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     let addr = listener
         .local_addr()
         .map_err(|e| format!("cannot read the address listened on: {e}"))?;
+    let sweeper = hub.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            sweeper.evict_idle();
+        }
+    });
     ready(addr);
     axum::serve(
         listener,
-        router(hub, config.dist.clone()).into_make_service_with_connect_info::<SocketAddr>(),
+        router(hub.clone(), config.dist.clone())
+            .into_make_service_with_connect_info::<SocketAddr>(),
     )
     .await
     .map_err(|e| format!("the server stopped: {e}"))

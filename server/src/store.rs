@@ -4,7 +4,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{mpsc, Arc, Mutex};
 
 /// A room as stored: its setup (`Room::meta_json`) and its moves in order (replay JSON).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,8 +25,23 @@ pub trait Store: Send + Sync + 'static {
     fn expire(&self, before: u64) -> Result<usize, String>;
 }
 
+/// Moves waiting for the writer: each is answered once the transaction holding it is committed.
+struct Append {
+    code: String,
+    seq: u64,
+    mv: String,
+    now: u64,
+    done: mpsc::Sender<Result<(), String>>,
+}
+
+/// Most moves one transaction commits together.
+const BATCH: usize = 1024;
+
 pub struct Sqlite {
-    conn: Mutex<Connection>,
+    conn: Arc<Mutex<Connection>>,
+    /// The writer thread: moves of every room that arrive while one commit is on its way to the
+    /// disk go together in the next (one fsync for all: a commit costs milliseconds on a disk).
+    writer: Mutex<mpsc::Sender<Append>>,
 }
 
 fn db(e: rusqlite::Error) -> String {
@@ -60,18 +75,92 @@ impl Sqlite {
              CREATE INDEX IF NOT EXISTS rooms_updated ON rooms(updated);",
         )
         .map_err(db)?;
+        let conn = Arc::new(Mutex::new(conn));
+        let (tx, rx) = mpsc::channel::<Append>();
+        let shared = conn.clone();
+        std::thread::Builder::new()
+            .name("room-store-writer".into())
+            .spawn(move || write_batches(&shared, &rx))
+            .map_err(|e| format!("cannot start the store's writer: {e}"))?;
         Ok(Sqlite {
-            conn: Mutex::new(conn),
+            conn,
+            writer: Mutex::new(tx),
         })
     }
 
     fn with<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, String> {
-        let mut conn = self
-            .conn
-            .lock()
-            .map_err(|_| "the room store is unusable after an earlier failure".to_string())?;
+        let mut conn = self.conn.lock().map_err(|_| unusable())?;
         f(&mut conn).map_err(db)
     }
+}
+
+fn unusable() -> String {
+    "the room store is unusable after an earlier failure".to_string()
+}
+
+/// The writer thread: takes every move waiting, stores them in one transaction (each in a
+/// savepoint of its own, so a refused one leaves the others), commits, then answers each.
+fn write_batches(conn: &Mutex<Connection>, rx: &mpsc::Receiver<Append>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < BATCH {
+            match rx.try_recv() {
+                Ok(more) => batch.push(more),
+                Err(_) => break,
+            }
+        }
+        let results = match conn.lock() {
+            Ok(mut c) => store_batch(&mut c, &batch),
+            Err(_) => batch.iter().map(|_| Err(unusable())).collect(),
+        };
+        for (a, r) in batch.into_iter().zip(results) {
+            let _ = a.done.send(r);
+        }
+    }
+}
+
+fn store_batch(c: &mut Connection, batch: &[Append]) -> Vec<Result<(), String>> {
+    let mut tx = match c.transaction() {
+        Ok(tx) => tx,
+        Err(e) => {
+            let why = db(e);
+            return batch.iter().map(|_| Err(why.clone())).collect();
+        }
+    };
+    let mut results = Vec::with_capacity(batch.len());
+    for a in batch {
+        results.push(store_one(&mut tx, a).map_err(db));
+    }
+    if let Err(e) = tx.commit() {
+        let why = db(e);
+        return batch.iter().map(|_| Err(why.clone())).collect();
+    }
+    results
+}
+
+fn store_one(tx: &mut rusqlite::Transaction, a: &Append) -> rusqlite::Result<()> {
+    let sp = tx.savepoint()?;
+    let next: i64 = sp.query_row(
+        "SELECT COUNT(*) FROM moves WHERE code = ?1",
+        params![a.code],
+        |r| r.get(0),
+    )?;
+    if next != a.seq as i64 {
+        // Rolled back on drop.
+        return Err(rusqlite::Error::InvalidParameterName(format!(
+            "move {} of room {} does not follow the {next} stored",
+            a.seq, a.code
+        )));
+    }
+    sp.execute(
+        "INSERT INTO moves (code, seq, mv) VALUES (?1, ?2, ?3)",
+        params![a.code, a.seq as i64, a.mv],
+    )?;
+    sp.execute(
+        "UPDATE rooms SET updated = ?2 WHERE code = ?1",
+        params![a.code, a.now as i64],
+    )?;
+    sp.commit()
 }
 
 impl Store for Sqlite {
@@ -99,29 +188,20 @@ impl Store for Sqlite {
     }
 
     fn append_move(&self, code: &str, seq: u64, mv: &str, now: u64) -> Result<(), String> {
-        self.with(|c| {
-            let tx = c.transaction()?;
-            let next: i64 = tx.query_row(
-                "SELECT COUNT(*) FROM moves WHERE code = ?1",
-                params![code],
-                |r| r.get(0),
-            )?;
-            if next != seq as i64 {
-                // Rolled back on drop.
-                return Err(rusqlite::Error::InvalidParameterName(format!(
-                    "move {seq} of room {code} does not follow the {next} stored"
-                )));
-            }
-            tx.execute(
-                "INSERT INTO moves (code, seq, mv) VALUES (?1, ?2, ?3)",
-                params![code, seq as i64, mv],
-            )?;
-            tx.execute(
-                "UPDATE rooms SET updated = ?2 WHERE code = ?1",
-                params![code, now as i64],
-            )?;
-            tx.commit()
-        })
+        let (done, answer) = mpsc::channel();
+        let append = Append {
+            code: code.to_string(),
+            seq,
+            mv: mv.to_string(),
+            now,
+            done,
+        };
+        self.writer
+            .lock()
+            .map_err(|_| unusable())?
+            .send(append)
+            .map_err(|_| unusable())?;
+        answer.recv().map_err(|_| unusable())?
     }
 
     fn load(&self, code: &str) -> Result<Option<StoredRoom>, String> {
