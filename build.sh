@@ -65,6 +65,14 @@ build_web() {
   local build_id
   build_id=$(find dist -type f ! -name sw.js -print0 | sort -z | xargs -0 cat | sha256sum | cut -c1-12)
   sed -i "s/__BUILD__/$build_id/" dist/sw.js
+  # Precompressed copies for servers that send them (catapult-table-server does; `serve` adds
+  # brotli ones with the server's --precompress, as Debian's brotli tool is not installed here).
+  find dist -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.html' -o -name '*.json' -o -name '*.css' -o -name '*.svg' \) \
+    -exec gzip -9 -k -n -f {} \;
+  if command -v brotli >/dev/null 2>&1; then
+    find dist -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.html' -o -name '*.json' -o -name '*.css' -o -name '*.svg' \) \
+      -exec brotli -q 11 -k -f {} \;
+  fi
   web_sizes
 }
 
@@ -76,7 +84,7 @@ web_sizes() {
     raw=$(wc -c <"$f"); gz=$(gzip_size "$f")
     total_raw=$((total_raw + raw)); total_gz=$((total_gz + gz))
     printf '%-40s %10d %10d\n' "${f#dist/}" "$raw" "$gz"
-  done < <(find dist -type f | sort)
+  done < <(find dist -type f ! -name '*.gz' ! -name '*.br' | sort)
   printf '%-40s %10d %10d\n' "TOTAL" "$total_raw" "$total_gz"
   # Issue #15's target for the whole dist/ (docs/web.md, "Size" says where the bytes go).
   local target=650000
@@ -87,11 +95,16 @@ web_sizes() {
   fi
 }
 
+# The web game and online rooms (docs/online.md): the game server on 127.0.0.1 only; rooms are
+# kept in server-data/ between runs. ADDR=0.0.0.0:8080 lets others on the network in.
 serve() {
   build_web
-  local port=${PORT:-8080}
-  say "serving dist/ at http://127.0.0.1:$port/  (Ctrl-C to stop)"
-  cd dist && exec python3 -m http.server "$port" --bind 127.0.0.1
+  say "game server build (release)"
+  cargo build --release -p catapult-table-server
+  ./target/release/catapult-table-server --precompress dist
+  local addr=${ADDR:-127.0.0.1:${PORT:-8080}}
+  say "serving the game at http://$addr/ with rooms at ws://$addr/ws  (Ctrl-C to stop)"
+  exec ./target/release/catapult-table-server --addr "$addr" --data "${DATA:-server-data}" --dist dist
 }
 
 run_tests() {

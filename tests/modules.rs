@@ -1,4 +1,4 @@
-//! No import circles: for each crate (the engine, the tools, the app in `src/`) the module graph
+//! No import circles: for each crate (the engine, the tools, the server, the app in `src/`) the module graph
 //! is built from the paths its source names (`use crate::…`, `super::…`, `self::…`, in `use`
 //! trees and in code), and a module that reaches itself again through them, directly or through
 //! others, fails the test, naming the circle. A folder's own `mod.rs` naming its parts by their
@@ -314,6 +314,12 @@ fn the_tools_have_no_import_circles() {
 }
 
 #[test]
+fn the_server_has_no_import_circles() {
+    let found = check("server/src");
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
 fn the_app_has_no_import_circles() {
     let found = check("src");
     assert!(found.is_empty(), "{found:#?}");
@@ -352,7 +358,7 @@ fn a_circle_is_found_and_named() {
 #[test]
 fn a_file_over_800_lines_says_why_at_its_top() {
     let mut files = Vec::new();
-    for dir in ["engine/src", "tools/src", "tests", "src"] {
+    for dir in ["engine/src", "tools/src", "server/src", "server/tests", "tests", "src"] {
         rust_files(&root().join(dir), &mut files);
     }
     let app = root().join("src/app");

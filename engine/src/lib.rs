@@ -8,5 +8,6 @@ pub mod core;
 pub mod files;
 pub mod games;
 pub mod headless;
+pub mod online;
 pub mod physics;
 pub mod referee;

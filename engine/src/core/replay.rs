@@ -84,7 +84,7 @@ impl Replay {
 pub const MAX_ARGS: usize = 16;
 pub const MAX_FACTS: usize = 4096;
 pub const MAX_OPTIONS: usize = 16;
-const MAX_NAME: usize = 64;
+pub(crate) const MAX_NAME: usize = 64;
 
 fn read_replay(text: &str) -> ReadResult<Replay> {
     let mut r = Reader::new(text);
@@ -163,7 +163,7 @@ fn read_ints(r: &mut Reader, what: &str, out: &mut Vec<i64>) -> ReadResult<()> {
     })
 }
 
-fn read_move(r: &mut Reader, i: usize) -> ReadResult<Move> {
+pub(crate) fn read_move(r: &mut Reader, i: usize) -> ReadResult<Move> {
     let what = format!("move {i}");
     let mut mv = Move::decide(0, "", &[]);
     const KEYS: [&str; 5] = ["seat", "action", "args", "launch", "outcome"];

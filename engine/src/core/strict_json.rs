@@ -220,6 +220,20 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// `true` or `false`.
+    pub fn bool(&mut self, what: &str) -> ReadResult<bool> {
+        self.skip_ws();
+        if self.b[self.i..].starts_with(b"true") {
+            self.i += 4;
+            return Ok(true);
+        }
+        if self.b[self.i..].starts_with(b"false") {
+            self.i += 5;
+            return Ok(false);
+        }
+        Err(self.expected(&format!("{what} (true or false)")))
+    }
+
     /// Reads an object whose keys must be among `keys`. `value` is called with the key's index
     /// to read its value. Returns which keys were present. Unknown keys and a key given twice
     /// are refused, naming the key and what was expected.

@@ -1,0 +1,433 @@
+//! `rooms-bench`: starts the server (the `catapult-table-server` binary beside this one) on a
+//! loopback port with a fresh data folder, fills it with N two-seat rooms (two WebSocket clients
+//! each), has every room play one move every few seconds, and prints: rooms held, moves per
+//! second, round trip p50/p99 (a move sent until its broadcast comes back), server CPU per
+//! re-simulated shot, memory per room. See docs/benchmarks.md.
+//!
+//! A room's two clients share one copy of the game, applied with the server's outcomes (as a
+//! client loading a room does): the machine's cores stay for the server. Shots are random
+//! launches within the launch prompt and decisions random choices, so games are long.
+
+use engine::core::driver::{Driver, Origin, Recorded};
+use engine::core::{Launch, Move, Rng};
+use engine::games;
+use engine::online::protocol::{ClientFrame, SeatPlan, SeatRequest, ServerFrame};
+use engine::online::room::replay_of;
+use futures_util::{SinkExt, StreamExt};
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+struct Options {
+    rooms: usize,
+    every: Duration,
+    seconds: u64,
+    game: String,
+}
+
+fn options() -> Result<Options, String> {
+    let mut o = Options {
+        rooms: 1000,
+        every: Duration::from_secs(3),
+        seconds: 30,
+        game: "castle".into(),
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let v = it
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value"))?
+            .clone();
+        let n = || {
+            v.parse::<u64>()
+                .map_err(|_| format!("{flag} takes a number, not {v}"))
+        };
+        match flag.as_str() {
+            "--rooms" => o.rooms = n()? as usize,
+            "--every-ms" => o.every = Duration::from_millis(n()?),
+            "--seconds" => o.seconds = n()?,
+            "--game" => o.game = v,
+            _ => {
+                return Err(format!(
+                    "unknown option {flag}\nusage: rooms-bench [--rooms N] [--every-ms MS] \
+                     [--seconds S] [--game ID]"
+                ))
+            }
+        }
+    }
+    Ok(o)
+}
+
+/// The server process's CPU time so far (user + system) and resident memory, from /proc.
+fn proc_usage(pid: u32) -> (Duration, u64) {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let after = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+    // Fields 14 and 15 (utime, stime) are 12 and 13 after the name; 100 ticks a second.
+    let cpu = Duration::from_millis((ticks(11) + ticks(12)) * 10);
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let rss_kb = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(0);
+    (cpu, rss_kb * 1024)
+}
+
+async fn next(ws: &mut Ws) -> Result<ServerFrame, String> {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
+            .await
+            .map_err(|_| "no answer in 60 s".to_string())?;
+        match msg {
+            Some(Ok(Message::Text(t))) => {
+                return ServerFrame::parse(t.as_str()).map_err(|e| e.0);
+            }
+            Some(Ok(_)) => continue,
+            _ => return Err("the connection closed".into()),
+        }
+    }
+}
+
+async fn next_news(ws: &mut Ws) -> Result<ServerFrame, String> {
+    loop {
+        match next(ws).await? {
+            ServerFrame::Seats { .. } => continue,
+            ServerFrame::Refused { why } => return Err(why),
+            f => return Ok(f),
+        }
+    }
+}
+
+async fn send(ws: &mut Ws, f: &ClientFrame) -> Result<(), String> {
+    ws.send(Message::Text(f.to_json().into()))
+        .await
+        .map_err(|e| e.to_string())
+}
+
+struct Tally {
+    rtts: Mutex<Vec<u32>>,
+    moves: AtomicU64,
+    shots: AtomicU64,
+    failures: AtomicU64,
+}
+
+/// A random legal-looking move for the seat to act: a launch inside the prompt or one of the
+/// choices (the rules still judge it; a refused one is counted and the room goes on).
+fn random_move(d: &Driver, rng: &mut Rng) -> Option<Move> {
+    let g = d.game();
+    let seat = g.turn()?;
+    let choices = g.choices();
+    let pick = |rng: &mut Rng, (lo, hi): (i32, i32)| if hi <= lo { lo } else { rng.range(lo, hi) };
+    if let Some(p) = g.launch_prompt() {
+        if choices.is_empty() || rng.below(3) != 0 {
+            let (lo, hi) = p.angle;
+            let angle = if lo <= hi {
+                pick(rng, p.angle)
+            } else {
+                pick(rng, (lo, hi + 3600)) % 3600
+            };
+            let launch = Launch {
+                kind: p.kinds[0],
+                angle,
+                power: pick(rng, p.power),
+                spin: pick(rng, p.spin),
+                x: pick(rng, p.x),
+                y: pick(rng, p.y),
+            };
+            return Some(Move::shot(seat, launch));
+        }
+    }
+    if choices.is_empty() {
+        return engine::core::bot::choose_at(
+            g,
+            engine::core::Level::Easy,
+            rng,
+            engine::core::bot::BotBudget::default(),
+        );
+    }
+    let i = rng.below(choices.len() as u32) as usize;
+    Some(choices[i].mv.clone())
+}
+
+async fn open_room(url: &str, game: &str) -> Result<(Ws, Ws, Driver), String> {
+    let (mut host, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .map_err(|e| e.to_string())?;
+    let seats = vec![
+        SeatRequest {
+            plan: SeatPlan::Here,
+            name: "Ann".into(),
+        },
+        SeatRequest {
+            plan: SeatPlan::Invited,
+            name: "Ben".into(),
+        },
+    ];
+    send(
+        &mut host,
+        &ClientFrame::Create {
+            game: game.into(),
+            options: vec![],
+            seats,
+        },
+    )
+    .await?;
+    let ServerFrame::Welcome { room, .. } = next_news(&mut host).await? else {
+        return Err("no welcome".into());
+    };
+    let (mut guest, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .map_err(|e| e.to_string())?;
+    send(
+        &mut guest,
+        &ClientFrame::Join {
+            room: room.room.clone(),
+            name: "Ben".into(),
+        },
+    )
+    .await?;
+    let ServerFrame::Welcome { room, .. } = next_news(&mut guest).await? else {
+        return Err("no welcome".into());
+    };
+    send(&mut host, &ClientFrame::Start).await?;
+    next_news(&mut host).await?;
+    next_news(&mut guest).await?;
+    let replay = replay_of(&room);
+    let g = games::new_game(
+        &replay.game,
+        &replay.options,
+        replay.seats.clone(),
+        replay.seed,
+    )
+    .map_err(|e| e.0)?;
+    Ok((host, guest, Driver::new(g, &replay)))
+}
+
+/// One room: a move every `every` (from a staggered start) until `until`.
+async fn play_room(
+    mut socks: [Ws; 2],
+    mut d: Driver,
+    seed: u64,
+    every: Duration,
+    start: tokio::time::Instant,
+    until: tokio::time::Instant,
+    tally: Arc<Tally>,
+) {
+    let mut rng = Rng::new(seed);
+    let mut tick = tokio::time::interval_at(start, every);
+    loop {
+        tick.tick().await;
+        if tokio::time::Instant::now() >= until || d.game().is_over() {
+            break;
+        }
+        let Some(mv) = random_move(&d, &mut rng) else {
+            break;
+        };
+        let seat = mv.seat as usize;
+        let seq = d.session.replay.moves.len() as u64;
+        let shot = mv.is_shot();
+        let sent = Instant::now();
+        if send(&mut socks[seat % 2], &ClientFrame::Move { seq, mv })
+            .await
+            .is_err()
+        {
+            break;
+        }
+        let got = next(&mut socks[seat % 2]).await;
+        let rtt = sent.elapsed();
+        match got {
+            Ok(ServerFrame::Moved { mv, .. }) => {
+                if let Ok(mut r) = tally.rtts.lock() {
+                    r.push(rtt.as_micros().min(u32::MAX as u128) as u32);
+                }
+                tally.moves.fetch_add(1, Ordering::Relaxed);
+                if shot {
+                    tally.shots.fetch_add(1, Ordering::Relaxed);
+                }
+                let at = seq as usize;
+                if d.apply_recorded_as(at, &mv, Recorded::Trust, Origin::Player)
+                    .is_err()
+                {
+                    break;
+                }
+                // The other client receives the same move.
+                if !matches!(
+                    next(&mut socks[(seat + 1) % 2]).await,
+                    Ok(ServerFrame::Moved { .. })
+                ) {
+                    break;
+                }
+            }
+            Ok(ServerFrame::Refused { .. }) => {
+                tally.failures.fetch_add(1, Ordering::Relaxed);
+            }
+            _ => break,
+        }
+    }
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)] as f64 / 1000.0
+}
+
+#[tokio::main]
+async fn main() {
+    let o = match options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    if let Err(e) = run(o).await {
+        eprintln!("rooms-bench: {e}");
+        std::process::exit(1);
+    }
+}
+
+async fn run(o: Options) -> Result<(), String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let server_exe = exe.with_file_name("catapult-table-server");
+    let data = std::env::temp_dir().join(format!("rooms-bench-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let mut child = Command::new(&server_exe)
+        .args(["--addr", "127.0.0.1:0", "--rooms-per-address", "1000000"])
+        .args(["--frames-per-second", "1000"])
+        .arg("--data")
+        .arg(&data)
+        .arg("--dist")
+        .arg(&data)
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", server_exe.display()))?;
+    let result = bench(&o, &mut child).await;
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&data);
+    result
+}
+
+async fn bench(o: &Options, child: &mut std::process::Child) -> Result<(), String> {
+    let out = child.stdout.take().ok_or("no server output")?;
+    let mut line = String::new();
+    BufReader::new(out)
+        .read_line(&mut line)
+        .map_err(|e| e.to_string())?;
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|s| s.split('/').next())
+        .ok_or_else(|| format!("the server said {line:?}"))?
+        .to_string();
+    let url = format!("ws://{addr}/ws");
+    let pid = child.id();
+    let (_, rss_empty) = proc_usage(pid);
+    println!(
+        "rooms-bench: {} rooms of {} (2 clients each), one move every {} ms per room, {} s",
+        o.rooms,
+        o.game,
+        o.every.as_millis(),
+        o.seconds
+    );
+    let made = Instant::now();
+    let mut rooms = Vec::with_capacity(o.rooms);
+    let sem = Arc::new(tokio::sync::Semaphore::new(64));
+    let mut opening = Vec::new();
+    for _ in 0..o.rooms {
+        let (url, game, sem) = (url.clone(), o.game.clone(), sem.clone());
+        opening.push(tokio::spawn(async move {
+            let _permit = sem.acquire().await;
+            open_room(&url, &game).await
+        }));
+    }
+    for t in opening {
+        match t.await {
+            Ok(Ok(r)) => rooms.push(r),
+            Ok(Err(e)) => return Err(format!("opening a room: {e}")),
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    let (_, rss_full) = proc_usage(pid);
+    println!(
+        "opened {} rooms in {:.1} s",
+        rooms.len(),
+        made.elapsed().as_secs_f64()
+    );
+    let tally = Arc::new(Tally {
+        rtts: Mutex::new(Vec::new()),
+        moves: AtomicU64::new(0),
+        shots: AtomicU64::new(0),
+        failures: AtomicU64::new(0),
+    });
+    let (cpu0, _) = proc_usage(pid);
+    let t0 = tokio::time::Instant::now();
+    let until = t0 + Duration::from_secs(o.seconds);
+    let n = rooms.len().max(1) as u32;
+    let mut tasks = Vec::new();
+    for (i, (host, guest, d)) in rooms.into_iter().enumerate() {
+        let start = t0 + o.every * i as u32 / n;
+        tasks.push(tokio::spawn(play_room(
+            [host, guest],
+            d,
+            i as u64 + 1,
+            o.every,
+            start,
+            until,
+            tally.clone(),
+        )));
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+    let wall = t0.elapsed();
+    let (cpu1, rss_end) = proc_usage(pid);
+    let mut rtts = tally.rtts.lock().map(|r| r.clone()).unwrap_or_default();
+    rtts.sort_unstable();
+    let moves = tally.moves.load(Ordering::Relaxed);
+    let shots = tally.shots.load(Ordering::Relaxed);
+    let cpu = cpu1.saturating_sub(cpu0);
+    println!("rooms held: {n}");
+    println!(
+        "moves: {moves} in {:.1} s = {:.1} moves/s ({shots} shots re-simulated, {} refused)",
+        wall.as_secs_f64(),
+        moves as f64 / wall.as_secs_f64(),
+        tally.failures.load(Ordering::Relaxed)
+    );
+    let p99 = percentile(&rtts, 0.99);
+    println!(
+        "round trip: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (target p99 <= 100 ms: {})",
+        percentile(&rtts, 0.50),
+        p99,
+        percentile(&rtts, 1.0),
+        if p99 <= 100.0 { "met" } else { "missed" }
+    );
+    println!(
+        "server CPU: {:.2} s in all = {:.2} ms per re-simulated shot (all server work / shots), \
+         {:.0}% of one core",
+        cpu.as_secs_f64(),
+        cpu.as_secs_f64() * 1000.0 / shots.max(1) as f64,
+        cpu.as_secs_f64() * 100.0 / wall.as_secs_f64()
+    );
+    println!(
+        "memory: {:.1} MB with no room, {:.1} MB with {n} rooms = {:.1} KB per room ({:.1} MB at the end)",
+        rss_empty as f64 / 1e6,
+        rss_full as f64 / 1e6,
+        rss_full.saturating_sub(rss_empty) as f64 / 1e3 / f64::from(n),
+        rss_end as f64 / 1e6
+    );
+    Ok(())
+}

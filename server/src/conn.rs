@@ -1,0 +1,327 @@
+//! One WebSocket connection: its frames read (size cap, strict parsing, rate limit), answered,
+//! and the room it follows forwarded to it. A refused frame gets a `refused` answer with the
+//! reason and changes nothing; a connection that keeps flooding is closed.
+
+use crate::hub::{new_token, Hub, RoomCell};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use engine::online::protocol::{
+    is_code, ClientFrame, ServerFrame, MAX_FRAME, ROOM_CODE_LEN, TOKEN_LEN,
+};
+use futures_util::{SinkExt, StreamExt};
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::{broadcast, mpsc};
+
+/// A token bucket: `rate` frames a second, bursts of twice that.
+struct Bucket {
+    rate: f64,
+    level: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    fn new(rate: u32) -> Bucket {
+        let rate = f64::from(rate.max(1));
+        Bucket {
+            rate,
+            level: rate * 2.0,
+            at: Instant::now(),
+        }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.level = (self.level + now.duration_since(self.at).as_secs_f64() * self.rate)
+            .min(self.rate * 2.0);
+        self.at = now;
+        if self.level >= 1.0 {
+            self.level -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Frames refused in a row for flooding before the connection is closed.
+const FLOOD_CLOSE: u32 = 200;
+
+/// Where a connection stands: the room it follows and, unless it only watches, its player.
+struct Seated {
+    cell: Arc<RoomCell>,
+    player: Option<usize>,
+}
+
+pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
+    let (mut sink, mut stream) = socket.split();
+    let (out, mut out_rx) = mpsc::channel::<Message>(512);
+    let writer = tokio::spawn(async move {
+        while let Some(m) = out_rx.recv().await {
+            let close = matches!(m, Message::Close(_));
+            if sink.send(m).await.is_err() || close {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut bucket = Bucket::new(hub.limits.frames_per_second);
+    let mut flooded = 0u32;
+    let mut seated: Option<Seated> = None;
+    let mut forward: Option<tokio::task::JoinHandle<()>> = None;
+    while let Some(Ok(msg)) = stream.next().await {
+        let text = match msg {
+            Message::Text(t) => t,
+            Message::Binary(_) => {
+                if !say(&out, refused("send text messages of JSON, not binary data")).await {
+                    break;
+                }
+                continue;
+            }
+            Message::Close(_) => break,
+            _ => continue,
+        };
+        if !bucket.take() {
+            flooded += 1;
+            if flooded >= FLOOD_CLOSE {
+                let _ = out
+                    .send(Message::Close(Some(CloseFrame {
+                        code: 1008,
+                        reason: "too many messages".into(),
+                    })))
+                    .await;
+                break;
+            }
+            if flooded == 1 || flooded.is_multiple_of(50) {
+                let why = format!(
+                    "too many messages: at most {} a second; this one was dropped",
+                    hub.limits.frames_per_second
+                );
+                let _ = out.try_send(Message::Text(refused(&why).to_json().into()));
+            }
+            continue;
+        }
+        flooded = 0;
+        if text.len() > MAX_FRAME {
+            let why = format!(
+                "a message may be at most {MAX_FRAME} bytes; this one has {}",
+                text.len()
+            );
+            if !say(&out, refused(&why)).await {
+                break;
+            }
+            continue;
+        }
+        let answer = match ClientFrame::parse(text.as_str()) {
+            Err(e) => Some(refused(&e.0)),
+            Ok(frame) => handle(&hub, ip, frame, &mut seated, &out, &mut forward).await,
+        };
+        if let Some(a) = answer {
+            if !say(&out, a).await {
+                break;
+            }
+        }
+    }
+    if let Some(f) = forward {
+        f.abort();
+    }
+    if let Some(Seated {
+        cell,
+        player: Some(p),
+    }) = seated
+    {
+        cell.set_online(p, false);
+        let room = cell.room.lock().await;
+        cell.broadcast(&cell.seats_frame(&room));
+    }
+    drop(out);
+    let _ = writer.await;
+}
+
+fn refused(why: &str) -> ServerFrame {
+    ServerFrame::Refused {
+        why: why.to_string(),
+    }
+}
+
+async fn say(out: &mpsc::Sender<Message>, frame: ServerFrame) -> bool {
+    out.send(Message::Text(frame.to_json().into()))
+        .await
+        .is_ok()
+}
+
+/// Follows a room: its welcome is sent, then every frame broadcast after it (subscribed under
+/// the room's lock, so none is missed or doubled).
+fn follow(
+    out: &mpsc::Sender<Message>,
+    mut rx: broadcast::Receiver<Arc<str>>,
+    welcome: ServerFrame,
+) -> Option<tokio::task::JoinHandle<()>> {
+    out.try_send(Message::Text(welcome.to_json().into())).ok()?;
+    let out = out.clone();
+    Some(tokio::spawn(async move {
+        loop {
+            match rx.recv().await {
+                Ok(text) => {
+                    if out.send(Message::Text(text.as_ref().into())).await.is_err() {
+                        break;
+                    }
+                }
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    // Too slow to keep up: the client reconnects and resumes from the log.
+                    let _ = out
+                        .send(Message::Close(Some(CloseFrame {
+                            code: 1013,
+                            reason: "fell behind: reconnect".into(),
+                        })))
+                        .await;
+                    break;
+                }
+                Err(broadcast::error::RecvError::Closed) => break,
+            }
+        }
+    }))
+}
+
+async fn handle(
+    hub: &Arc<Hub>,
+    ip: IpAddr,
+    frame: ClientFrame,
+    seated: &mut Option<Seated>,
+    out: &mpsc::Sender<Message>,
+    forward: &mut Option<tokio::task::JoinHandle<()>>,
+) -> Option<ServerFrame> {
+    let entering = matches!(
+        frame,
+        ClientFrame::Create { .. }
+            | ClientFrame::Join { .. }
+            | ClientFrame::Resume { .. }
+            | ClientFrame::Watch { .. }
+    );
+    if entering && seated.is_some() {
+        return Some(refused(
+            "this connection already follows a room: open a new one for another",
+        ));
+    }
+    let bad_code = |room: &str| !is_code(room, ROOM_CODE_LEN);
+    match frame {
+        ClientFrame::Ping => Some(ServerFrame::Pong),
+        ClientFrame::Create {
+            game,
+            options,
+            seats,
+        } => {
+            let (cell, token) = match hub.create(ip, &game, &options, &seats).await {
+                Ok(made) => made,
+                Err(e) => return Some(refused(&e)),
+            };
+            enter(cell, Some(token), seated, out, forward).await
+        }
+        ClientFrame::Join { room, name } => {
+            if bad_code(&room) {
+                return Some(refused("this is not a room code"));
+            }
+            let cell = match hub.room(&room).await {
+                Ok(c) => c,
+                Err(e) => return Some(refused(&e)),
+            };
+            let token = match new_token() {
+                Ok(t) => t,
+                Err(e) => return Some(refused(&e)),
+            };
+            {
+                let mut guard = cell.room.clone().lock_owned().await;
+                if let Err(e) = guard.join(&name, &token) {
+                    return Some(refused(&e.0));
+                }
+                if let Err(e) = hub.save_meta(&mut guard).await {
+                    return Some(refused(&e));
+                }
+            }
+            enter(cell, Some(token), seated, out, forward).await
+        }
+        ClientFrame::Resume { room, token } => {
+            if bad_code(&room) || !is_code(&token, TOKEN_LEN) {
+                return Some(refused("this is not a room code and seat token"));
+            }
+            let cell = match hub.room(&room).await {
+                Ok(c) => c,
+                Err(e) => return Some(refused(&e)),
+            };
+            let known = cell.room.lock().await.player(&token).is_some();
+            if !known {
+                return Some(refused("this seat token does not belong to this room"));
+            }
+            let answer = enter(cell.clone(), Some(token), seated, out, forward).await;
+            hub.run_bots(&cell);
+            answer
+        }
+        ClientFrame::Watch { room } => {
+            if bad_code(&room) {
+                return Some(refused("this is not a room code"));
+            }
+            let cell = match hub.room(&room).await {
+                Ok(c) => c,
+                Err(e) => return Some(refused(&e)),
+            };
+            enter(cell, None, seated, out, forward).await
+        }
+        ClientFrame::Start => {
+            let Some(Seated {
+                cell,
+                player: Some(p),
+            }) = seated.as_ref()
+            else {
+                return Some(refused("only the player who made the room can start it"));
+            };
+            let mut guard = cell.room.clone().lock_owned().await;
+            let hash = match guard.start(*p) {
+                Ok(h) => h,
+                Err(e) => return Some(refused(&e.0)),
+            };
+            if let Err(e) = hub.save_meta(&mut guard).await {
+                return Some(refused(&e));
+            }
+            cell.broadcast(&ServerFrame::Started { hash });
+            drop(guard);
+            hub.run_bots(cell);
+            None
+        }
+        ClientFrame::Move { seq, mv } => {
+            let Some(Seated {
+                cell,
+                player: Some(p),
+            }) = seated.as_ref()
+            else {
+                return Some(refused("join or resume a room with a seat before moving"));
+            };
+            if let Err(e) = hub.play(cell, *p, seq, mv).await {
+                return Some(refused(&e));
+            }
+            hub.run_bots(cell);
+            None
+        }
+    }
+}
+
+/// Enters a room as the token's player (or as a watcher without one) and sends the welcome.
+async fn enter(
+    cell: Arc<RoomCell>,
+    token: Option<String>,
+    seated: &mut Option<Seated>,
+    out: &mpsc::Sender<Message>,
+    forward: &mut Option<tokio::task::JoinHandle<()>>,
+) -> Option<ServerFrame> {
+    let room = cell.room.lock().await;
+    let player = token.as_deref().and_then(|t| room.player(t));
+    if let Some(p) = player {
+        cell.set_online(p, true);
+        cell.broadcast(&cell.seats_frame(&room));
+    }
+    let rx = cell.tx.subscribe();
+    let welcome = Hub::welcome(&cell, &room, player, token);
+    *forward = follow(out, rx, welcome);
+    drop(room);
+    *seated = Some(Seated { cell, player });
+    None
+}

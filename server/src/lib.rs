@@ -1,0 +1,225 @@
+//! Catapult Table's game server: online rooms over WebSocket at `/ws`, refereed by the engine
+//! (every move played through the rules, every shot re-simulated), stored before they are
+//! acknowledged, and the web game's files (`dist/`, precompressed where present) at `/`.
+//! See docs/online.md.
+
+pub mod conn;
+pub mod hub;
+pub mod precompress;
+pub mod store;
+
+use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use hub::{Hub, Limits};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use tower_http::services::ServeDir;
+
+/// The largest WebSocket message the transport reads at all (the protocol's own cap,
+/// `MAX_FRAME`, is smaller and answered with a refusal; past this the connection is closed).
+pub const TRANSPORT_CAP: usize = 1 << 20;
+
+/// How the server is run.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub addr: SocketAddr,
+    pub data: PathBuf,
+    pub dist: PathBuf,
+    pub limits: Limits,
+}
+
+pub const USAGE: &str =
+    "usage: catapult-table-server [--addr HOST:PORT] [--data DIR] [--dist DIR] \
+[--allow-origin ORIGIN]... [--rooms-per-address N] [--frames-per-second N] [--room-days N]
+       catapult-table-server --precompress DIR   (write .br files beside the web build's files)
+  --addr     where to listen (default 127.0.0.1:8080; put a TLS reverse proxy in front to serve \
+others)
+  --data     where rooms are kept (default ./server-data)
+  --dist     the web game's files (default ./dist)";
+
+impl Config {
+    pub fn parse(args: &[String]) -> Result<Config, String> {
+        let mut c = Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data: PathBuf::from("server-data"),
+            dist: PathBuf::from("dist"),
+            limits: Limits::default(),
+        };
+        let mut it = args.iter();
+        while let Some(flag) = it.next() {
+            let mut value = || {
+                it.next()
+                    .cloned()
+                    .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))
+            };
+            let number = |v: String| {
+                v.parse::<u64>()
+                    .map_err(|_| format!("{flag} takes a whole number, not {v}"))
+            };
+            match flag.as_str() {
+                "--addr" => {
+                    let v = value()?;
+                    c.addr = v.parse().map_err(|_| {
+                        format!("--addr takes HOST:PORT (like 127.0.0.1:8080), not {v}")
+                    })?
+                }
+                "--data" => c.data = PathBuf::from(value()?),
+                "--dist" => c.dist = PathBuf::from(value()?),
+                "--allow-origin" => c.limits.allowed_origins.push(value()?),
+                "--rooms-per-address" => c.limits.rooms_per_address = number(value()?)? as usize,
+                "--frames-per-second" => {
+                    c.limits.frames_per_second = number(value()?)?.clamp(1, 100_000) as u32
+                }
+                "--room-days" => c.limits.room_days = number(value()?)?,
+                "--help" | "-h" => return Err(USAGE.to_string()),
+                other => return Err(format!("unknown option {other}\n{USAGE}")),
+            }
+        }
+        Ok(c)
+    }
+}
+
+/// The routes: `/ws` for rooms, everything else from `dist`.
+pub fn router(hub: Arc<Hub>, dist: PathBuf) -> Router {
+    let files = ServeDir::new(dist)
+        .precompressed_br()
+        .precompressed_gzip()
+        .append_index_html_on_directories(true);
+    Router::new()
+        .route("/ws", get(upgrade))
+        .fallback_service(files)
+        .with_state(hub)
+}
+
+/// Whether a browser page at `origin` may use this server's rooms: pages the server itself
+/// serves (the same host) and the origins named with `--allow-origin`. A client that sends no
+/// origin is not a browser page, and no page can act through it.
+pub fn origin_allowed(origin: Option<&str>, host: Option<&str>, allowed: &[String]) -> bool {
+    let Some(origin) = origin else { return true };
+    if allowed.iter().any(|a| a == origin) {
+        return true;
+    }
+    let authority = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    matches!((authority, host), (Some(a), Some(h)) if a.eq_ignore_ascii_case(h))
+}
+
+async fn upgrade(
+    ws: WebSocketUpgrade,
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    let text = |h| {
+        headers
+            .get(h)
+            .and_then(|v: &header::HeaderValue| v.to_str().ok())
+    };
+    let origin = text(header::ORIGIN);
+    if !origin_allowed(origin, text(header::HOST), &hub.limits.allowed_origins) {
+        let why = format!(
+            "this server does not host rooms for pages from {} (start it with --allow-origin to \
+             allow them)",
+            engine::online::protocol::shown_text(origin.unwrap_or(""))
+        );
+        return (StatusCode::FORBIDDEN, why).into_response();
+    }
+    ws.max_message_size(TRANSPORT_CAP)
+        .max_frame_size(TRANSPORT_CAP)
+        .on_upgrade(move |socket| conn::serve(socket, hub, peer.ip()))
+}
+
+/// Runs the server until it is stopped; `ready` is told the address it listens on.
+pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
+    let store = store::Sqlite::open(&config.data)?;
+    let hub = Arc::new(Hub::new(Arc::new(store), config.limits.clone()));
+    let expired = hub.expire_old().await?;
+    if expired > 0 {
+        eprintln!(
+            "forgot {expired} rooms untouched for {} days",
+            config.limits.room_days
+        );
+    }
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the address listened on: {e}"))?;
+    let sweeper = hub.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            sweeper.evict_idle();
+        }
+    });
+    ready(addr);
+    axum::serve(
+        listener,
+        router(hub.clone(), config.dist.clone())
+            .into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .await
+    .map_err(|e| format!("the server stopped: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_servers_own_pages_and_allowed_origins_may_use_rooms() {
+        let allowed = vec!["https://games.example".to_string()];
+        let host = Some("127.0.0.1:8080");
+        assert!(origin_allowed(None, host, &allowed));
+        assert!(origin_allowed(
+            Some("http://127.0.0.1:8080"),
+            host,
+            &allowed
+        ));
+        assert!(origin_allowed(
+            Some("https://games.example"),
+            host,
+            &allowed
+        ));
+        assert!(!origin_allowed(Some("http://evil.example"), host, &allowed));
+        assert!(!origin_allowed(
+            Some("http://127.0.0.1:8081"),
+            host,
+            &allowed
+        ));
+        assert!(!origin_allowed(Some("null"), host, &allowed));
+        assert!(!origin_allowed(Some("http://127.0.0.1:8080"), None, &[]));
+    }
+
+    #[test]
+    fn the_command_line_is_read_and_mistakes_are_named() {
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let c = Config::parse(&args(&[])).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(c.addr.to_string(), "127.0.0.1:8080");
+        let c = Config::parse(&args(&[
+            "--addr",
+            "127.0.0.1:0",
+            "--data",
+            "d",
+            "--rooms-per-address",
+            "3",
+        ]))
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((c.addr.port(), c.limits.rooms_per_address), (0, 3));
+        let e = Config::parse(&args(&["--addr", "nowhere"]))
+            .err()
+            .unwrap_or_default();
+        assert!(e.contains("HOST:PORT"), "{e}");
+        let e = Config::parse(&args(&["--fast"])).err().unwrap_or_default();
+        assert!(e.contains("unknown option --fast"), "{e}");
+        let e = Config::parse(&args(&["--data"])).err().unwrap_or_default();
+        assert!(e.contains("--data needs a value"), "{e}");
+    }
+}
