@@ -101,14 +101,21 @@ fn the_tools_stand_on_the_engine_alone() {
 #[test]
 fn the_server_stands_on_the_engine_alone() {
     let toml = fs::read_to_string(root().join("server/Cargo.toml")).unwrap_or_default();
-    assert!(toml.contains("engine"), "server/Cargo.toml should depend on the engine");
+    assert!(
+        toml.contains("engine"),
+        "server/Cargo.toml should depend on the engine"
+    );
     for crate_name in ["macroquad", "miniquad", "catapult-table"] {
         assert!(
             !toml.contains(&format!("{crate_name} =")),
             "server/Cargo.toml must not depend on {crate_name}"
         );
     }
-    let hits = offenders("server/src", &["macroquad", "miniquad", "catapult_table"], |_| false);
+    let hits = offenders(
+        "server/src",
+        &["macroquad", "miniquad", "catapult_table"],
+        |_| false,
+    );
     assert!(hits.is_empty(), "{hits:#?}");
 }
 

@@ -358,7 +358,14 @@ fn a_circle_is_found_and_named() {
 #[test]
 fn a_file_over_800_lines_says_why_at_its_top() {
     let mut files = Vec::new();
-    for dir in ["engine/src", "tools/src", "server/src", "server/tests", "tests", "src"] {
+    for dir in [
+        "engine/src",
+        "tools/src",
+        "server/src",
+        "server/tests",
+        "tests",
+        "src",
+    ] {
         rust_files(&root().join(dir), &mut files);
     }
     let app = root().join("src/app");
