@@ -11,6 +11,7 @@ const FILES = [
   "ct_a11y.js",
   "ct_link.js",
   "ct_file.js",
+  "ct_net.js",
   "manifest.webmanifest",
   "icons/icon-192.png",
   "icons/icon-512.png",

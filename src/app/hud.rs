@@ -116,7 +116,17 @@ impl App {
         let turn_line = match p.game().turn() {
             Some(t) => {
                 let who = names.get(t).cloned().unwrap_or_default();
-                if p.thinking {
+                let mine: Vec<usize> = (0..seats.len())
+                    .filter(|&i| p.online && !seats[i].is_bot())
+                    .collect();
+                if mine.contains(&t) && p.flight.is_none() {
+                    // Online: this device's seat is to play (a hot seat here names it).
+                    if mine.len() > 1 {
+                        format!("Your turn, {who}")
+                    } else {
+                        "Your turn".to_string()
+                    }
+                } else if p.thinking {
                     format!("{who} is thinking...")
                 } else {
                     format!("{who}'s turn")

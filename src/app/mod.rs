@@ -47,6 +47,7 @@ mod hints;
 mod hud;
 mod icons;
 mod map;
+mod online;
 mod paint;
 mod placement;
 mod screens;
@@ -166,6 +167,9 @@ struct App {
     scene: scene::Scene,
     /// The side view's centre (world metres) and zoom over the fitted table, for browser tests.
     probe_camera: (f32, f32, f32),
+    /// The online room followed (the web build only), and the room link last opened or shown.
+    online: Option<online::client::Client>,
+    room_link: String,
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -247,6 +251,8 @@ impl App {
             effects: effects::Effects::default(),
             scene: scene::Scene::default(),
             probe_camera: (0.0, 0.0, 0.0),
+            online: None,
+            room_link: String::new(),
         }
     }
 
@@ -332,6 +338,8 @@ impl App {
         if (self.screens.len(), self.screens.top_id()) != before {
             self.screen_changed();
         }
+        self.online_frame();
+        self.draw_online_banner();
         self.draw_toast();
         if self.logged_screen != Some(self.shown) {
             self.logged_screen = Some(self.shown);
@@ -343,6 +351,7 @@ impl App {
         #[cfg(target_arch = "wasm32")]
         if self.frames.is_multiple_of(30) {
             self.open_incoming_link();
+            self.open_room_link();
         }
         self.publish();
         self.mirror_for_screen_readers();
@@ -412,6 +421,7 @@ pub async fn run() {
     simulate_mouse_with_touch(false);
     let mut app = App::new();
     app.open_incoming_link();
+    app.open_room_link();
     // The loading indicator stays up until a frame has drawn all its text (the glyphs of the
     // first frame are rasterized at the start of the second).
     let mut announced = false;

@@ -80,6 +80,11 @@ pub struct Play {
     pub thinking: bool,
     /// Recent event lines, newest last.
     pub log: Vec<String>,
+    /// Following an online room (`super::online`): only this device's seats are human here, the
+    /// other seats move on the server (no bot thinks here), nothing is undone or saved locally.
+    pub online: bool,
+    /// This device's moves for the room, each with the move count it answers, not yet sent.
+    pub outbox: Vec<(u64, Move)>,
 }
 
 impl Play {
@@ -104,7 +109,24 @@ impl Play {
             wait: bot_pause(),
             thinking: false,
             log: Vec::new(),
+            online: false,
+            outbox: Vec::new(),
         }
+    }
+
+    /// A game following an online room: the driver holds the room's log so far.
+    pub fn following(info: &'static GameInfo, driver: Driver) -> Play {
+        Play {
+            online: true,
+            ..Play::with(info, driver)
+        }
+    }
+
+    /// Plays a move that came from the room (another device's, or the server's bot's).
+    pub fn apply_remote(&mut self, mv: Move) -> RuleResult<Vec<Event>> {
+        let ev = self.driver.play(mv)?;
+        self.note(&ev);
+        Ok(ev)
     }
 
     /// Rebuilds a game from its save (a replay): every launch re-simulated and checked against
@@ -163,7 +185,8 @@ impl Play {
 
     /// Undo is offered for a human's own last decision since the last shot.
     pub fn can_undo(&self) -> bool {
-        self.flight.is_none()
+        !self.online
+            && self.flight.is_none()
             && self.driver.session.can_undo()
             && self
                 .driver
@@ -191,9 +214,13 @@ impl Play {
         let Some(seat) = self.human_turn() else {
             return Err(Refusal::new("it is not a player's turn to shoot"));
         };
-        let shot = self.driver.launch(launch)?;
+        let shot = self.driver.launch(launch.clone())?;
         debug_assert_eq!(shot.seat, seat);
         self.flight = Some(Flight::new(shot));
+        if self.online {
+            let seq = self.driver.session.replay.moves.len() as u64;
+            self.outbox.push((seq, Move::shot(seat, launch)));
+        }
         Ok(())
     }
 
@@ -202,7 +229,12 @@ impl Play {
         if self.human_turn() != Some(mv.seat as usize) {
             return Err(Refusal::new("it is not that player's turn"));
         }
+        let seq = self.driver.session.replay.moves.len() as u64;
+        let sent = self.online.then(|| mv.clone());
         let ev = self.driver.play(mv)?;
+        if let Some(mv) = sent {
+            self.outbox.push((seq, mv));
+        }
         self.note(&ev);
         self.wait = bot_pause();
         Ok(ev)
@@ -259,7 +291,7 @@ impl Play {
             }
             return tick;
         }
-        if self.is_over() || !self.bot_turn() {
+        if self.is_over() || !self.bot_turn() || self.online {
             self.thinking = false;
             return tick;
         }

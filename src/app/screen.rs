@@ -17,6 +17,8 @@ pub enum ScreenId {
     Rules,
     Results,
     Viewer,
+    /// An online room: joining it, or waiting for its players (`screens::room`).
+    Room,
 }
 
 impl ScreenId {
@@ -30,6 +32,7 @@ impl ScreenId {
             ScreenId::Rules => 5,
             ScreenId::Results => 6,
             ScreenId::Viewer => 7,
+            ScreenId::Room => 8,
         }
     }
 
@@ -43,6 +46,7 @@ impl ScreenId {
             ScreenId::Rules => "The rules",
             ScreenId::Results => "The results",
             ScreenId::Viewer => "Watching a replay",
+            ScreenId::Room => "An online game: waiting for the players",
         }
     }
 
@@ -56,6 +60,7 @@ impl ScreenId {
             ScreenId::Rules => "rules",
             ScreenId::Results => "results",
             ScreenId::Viewer => "viewer",
+            ScreenId::Room => "room",
         }
     }
 }

@@ -68,6 +68,10 @@ impl App {
 
     /// Saves `p`, the game in play (also while it is taken out of `self.play`).
     pub(super) fn save_play(&mut self, p: &Play) {
+        if p.online {
+            // A room's game lives on the server: the save on this device stays the hot-seat one.
+            return;
+        }
         match save::write(self.store.as_mut(), p) {
             Ok(()) => log(&format!(
                 "saved moves={}",

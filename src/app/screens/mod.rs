@@ -3,6 +3,7 @@
 pub(crate) mod pause;
 pub(crate) mod play;
 pub(crate) mod results;
+pub(crate) mod room;
 pub(crate) mod rules;
 pub(crate) mod setup;
 pub(crate) mod title;

@@ -1,6 +1,8 @@
 //! The seat setup screen: seat count, names, human or bot, game options, then Start.
 
+use super::room::clean_name;
 use super::rules::RulesScreen;
+use crate::app::online::wire::ONLINE;
 use crate::app::frame::Area;
 use crate::app::play::Play;
 use crate::app::screen::{Screen, ScreenId};
@@ -16,6 +18,8 @@ pub(crate) struct SetupScreen {
     seats: Vec<Seat>,
     options: Vec<bool>,
     editing: Option<usize>,
+    /// Seats kept for a friend who opens the invite link (the web build only).
+    invited: Vec<bool>,
 }
 
 impl SetupScreen {
@@ -38,6 +42,7 @@ impl SetupScreen {
             seats,
             options: vec![false; game.options.len()],
             editing: None,
+            invited: vec![false; n],
         }
     }
 
@@ -49,6 +54,7 @@ impl SetupScreen {
             self.seats.push(Seat::new(i, SeatKind::Bot));
         }
         self.seats.truncate(n);
+        self.invited.resize(n, false);
         if self.editing.map(|e| e >= n).unwrap_or(false) {
             self.editing = None;
         }
@@ -208,22 +214,39 @@ impl App {
                     }
                 }
             }
-            let kind = if seat.is_bot() { "Bot" } else { "Human" };
+            let invited = s.invited.get(i).copied().unwrap_or(false);
+            let kind = if invited {
+                "Invited"
+            } else if seat.is_bot() {
+                "Bot"
+            } else {
+                "Human"
+            };
             if self.ui.button(
                 &SetupButton::Kind(i).key(),
                 Area::new(rx + cw - kind_w, ry, kind_w, row - u),
                 kind,
                 true,
             ) {
+                // Human, Bot, then (the web build) Invited: a seat kept for a friend.
                 let s2 = &mut s.seats[i];
-                let was_default = s2.name == Seat::new(i, s2.kind).name;
-                s2.kind = if s2.is_bot() {
-                    SeatKind::Human
-                } else {
-                    SeatKind::Bot
+                let was_default =
+                    s2.name == Seat::new(i, s2.kind).name || (invited && s2.name == friend(i));
+                let (kind, now_invited) = match (s2.kind, invited) {
+                    (SeatKind::Human, false) => (SeatKind::Bot, false),
+                    (SeatKind::Bot, _) if ONLINE => (SeatKind::Human, true),
+                    _ => (SeatKind::Human, false),
                 };
+                s2.kind = kind;
+                if let Some(v) = s.invited.get_mut(i) {
+                    *v = now_invited;
+                }
                 if was_default {
-                    s2.name = Seat::new(i, s2.kind).name;
+                    s2.name = if now_invited {
+                        friend(i)
+                    } else {
+                        Seat::new(i, s2.kind).name
+                    };
                 }
             }
         }
@@ -278,10 +301,11 @@ impl App {
             "Rules",
             true,
         );
+        let online = s.invited.iter().any(|v| *v);
         let start = self.ui.button(
             &SetupButton::Start.key(),
             Area::new(x0 + 2.0 * (bw + 2.0 * u), by, bw, 10.0 * u),
-            "Start",
+            if online { "Play online" } else { "Start" },
             true,
         );
         let game = s.game;
@@ -297,6 +321,16 @@ impl App {
                     self.say(format!("Seat {} needs a name.", i + 1), true);
                     return Command::Stay;
                 }
+            }
+            if online {
+                let seats: Vec<Seat> = seats
+                    .into_iter()
+                    .map(|mut seat| {
+                        seat.name = clean_name(&seat.name);
+                        seat
+                    })
+                    .collect();
+                return self.create_room(game, options, &seats, &s.invited);
             }
             let seed = platform::fixed_seed().unwrap_or_else(|| seed_now(self.frames));
             match Play::new(game, &options, seats.clone(), seed) {
@@ -321,6 +355,11 @@ impl App {
         }
         Command::Stay
     }
+}
+
+/// The name an invited seat shows until its friend joins with theirs.
+fn friend(i: usize) -> String {
+    format!("Friend {}", i + 1)
 }
 
 #[cfg(test)]

@@ -1,0 +1,506 @@
+//! The online client, without a window: it enters a room (create, join, resume, watch) on every
+//! opening of the connection, keeps the room's seats and phase for the waiting room, and follows
+//! the game with its own engine. A welcome rebuilds (or catches up) the game from the room's log
+//! (`online::room::replay_of` and its moves, outcomes trusted: the server simulated them); each
+//! `moved` is then applied in order (a shot animated from its launch and re-simulated here) and
+//! its hash compared with `online::room::state_hash`. A move made on this device is played here at
+//! once (the shooter sees the shot fly) and sent; its echo is compared with what was played. On
+//! any difference the client loads the room again (a new connection, `resume`) and counts it.
+//!
+//! In the game followed here only this device's seats are human: every other seat is a "bot"
+//! that never thinks here (`Play::online`): its moves come from the room. So the games' status
+//! shows the hands of this device's seats only, and the hot-seat cover comes up only between this
+//! device's own seats.
+
+use super::wire::{Wire, WireState};
+use crate::app::flight::Flight;
+use crate::app::play::{self, Play};
+use engine::core::driver::{Driver, Recorded};
+use engine::core::{Event, Move, Refusal, RuleResult, SeatKind};
+use engine::online::protocol::{ClientFrame, Phase, RoomView, SeatInfo, SeatPlan, ServerFrame};
+use engine::online::room::{replay_of, state_hash};
+use std::collections::VecDeque;
+
+/// What the app hears from the client after a frame.
+pub enum Heard {
+    /// Welcomed into the room (a token to keep, the room's code for the address bar).
+    Welcomed,
+    /// The room's game to show now: it started, or it was (re)loaded from the log.
+    Game(Box<Play>),
+    /// A decision made elsewhere was played here: its events.
+    Played(Vec<Event>),
+    /// A shot made elsewhere is flying here.
+    Launched,
+    /// Someone joined, left or came back.
+    Seats,
+    /// The server refused the last frame, in its words.
+    Refused(String),
+    /// The game here went out of step with the room: it is loaded again.
+    OutOfStep(String),
+    /// The room does not know the token kept for it: forget it.
+    TokenUnknown,
+}
+
+/// A move of the room's log not yet played here: its place, the move, and the state hash after
+/// it when the server said it (a catch-up from a welcome knows only the last one).
+#[derive(Clone, Debug, PartialEq)]
+struct Logged {
+    seq: u64,
+    mv: Move,
+    hash: Option<String>,
+}
+
+pub struct Client {
+    wire: Box<dyn Wire>,
+    /// The wire's opening the room was last entered on.
+    entered_on: u32,
+    /// What is sent on each opening: create or join at first, then resume (or watch).
+    entry: ClientFrame,
+    /// The room's code ("" until the first welcome of a room being made).
+    pub code: String,
+    pub token: Option<String>,
+    /// This device's seats.
+    pub mine: Vec<usize>,
+    pub host: bool,
+    /// A welcome has come on this connection.
+    pub welcomed: bool,
+    pub game: String,
+    options: Vec<String>,
+    seed: u64,
+    pub seats: Vec<SeatInfo>,
+    pub phase: Phase,
+    pending: VecDeque<Logged>,
+    /// Moves made here and sent, not yet echoed by the room.
+    unacked: VecDeque<(u64, Move)>,
+    /// A room move being animated here (a shot made elsewhere).
+    animating: Option<Logged>,
+    /// The next welcome rebuilds the game from the log.
+    reload: bool,
+    /// Times the game here went out of step with the room (it should never happen).
+    pub resyncs: u32,
+    /// Why entering the room was refused (the waiting room says it).
+    pub refusal: Option<String>,
+}
+
+/// The words a server uses when every invited seat is taken (the room offers to watch).
+pub fn offers_watching(why: &str) -> bool {
+    why.contains("you can watch it")
+}
+
+impl Client {
+    /// A client that enters a room with `entry` (create, join, resume or watch) as soon as the
+    /// connection opens, and again with `resume` (or `watch`) on every opening after.
+    pub fn new(mut wire: Box<dyn Wire>, entry: ClientFrame) -> Client {
+        let entered_on = wire.opens();
+        let code = match &entry {
+            ClientFrame::Join { room, .. }
+            | ClientFrame::Resume { room, .. }
+            | ClientFrame::Watch { room } => room.clone(),
+            _ => String::new(),
+        };
+        let token = match &entry {
+            ClientFrame::Resume { token, .. } => Some(token.clone()),
+            _ => None,
+        };
+        wire.open();
+        Client {
+            wire,
+            entered_on,
+            entry,
+            code,
+            token,
+            mine: Vec::new(),
+            host: false,
+            welcomed: false,
+            game: String::new(),
+            options: Vec::new(),
+            seed: 0,
+            seats: Vec::new(),
+            phase: Phase::Waiting,
+            pending: VecDeque::new(),
+            unacked: VecDeque::new(),
+            animating: None,
+            reload: false,
+            resyncs: 0,
+            refusal: None,
+        }
+    }
+
+    pub fn wire_state(&self) -> WireState {
+        self.wire.state()
+    }
+
+    /// Watching, not playing: no seat here.
+    pub fn watching(&self) -> bool {
+        self.welcomed && self.token.is_none()
+    }
+
+    /// Every invited seat is taken (the host may start).
+    pub fn all_taken(&self) -> bool {
+        self.seats
+            .iter()
+            .all(|s| s.plan != SeatPlan::Invited || s.taken)
+    }
+
+    /// Asks the host's server to start the game.
+    pub fn start(&mut self) -> bool {
+        self.wire.send(&ClientFrame::Start.to_json())
+    }
+
+    /// Enters the room another way (watch it after a refusal) on a new connection.
+    pub fn enter_as(&mut self, entry: ClientFrame) {
+        self.entry = entry;
+        self.refusal = None;
+        self.welcomed = false;
+        self.wire.open();
+    }
+
+    pub fn close(&mut self) {
+        self.wire.close();
+    }
+
+    /// One frame: enters the room on a new opening, takes the frames received and follows the
+    /// game `play` (this room's, when there is one), then sends this device's new moves.
+    pub fn pump(&mut self, mut play: Option<&mut Play>) -> Vec<Heard> {
+        let mut heard = Vec::new();
+        let opens = self.wire.opens();
+        if opens != self.entered_on && self.wire.state() == WireState::Open {
+            self.entered_on = opens;
+            self.welcomed = false;
+            let entry = self.entry.to_json();
+            self.wire.send(&entry);
+        }
+        let mut rebuilt = false;
+        while let Some(text) = self.wire.recv() {
+            match ServerFrame::parse(&text) {
+                Ok(frame) => self.take(frame, play.as_deref_mut(), &mut heard),
+                Err(e) => self.out_of_step(format!("a message from the server was damaged: {e}"), &mut heard),
+            }
+            // A new game (or a reload under way) waits for the app before anything more.
+            rebuilt = heard.iter().any(|h| matches!(h, Heard::Game(_) | Heard::OutOfStep(_)));
+            if rebuilt {
+                break;
+            }
+        }
+        if !rebuilt {
+            if let Some(p) = play {
+                self.follow(p, &mut heard);
+                self.send_moves(p);
+            }
+        }
+        heard
+    }
+
+    fn take(&mut self, frame: ServerFrame, play: Option<&mut Play>, heard: &mut Vec<Heard>) {
+        match frame {
+            ServerFrame::Welcome { you, room } => {
+                self.welcomed = true;
+                self.refusal = None;
+                self.code = room.room.clone();
+                if you.token.is_some() {
+                    self.token = you.token;
+                }
+                self.mine = you.seats;
+                self.host = you.host;
+                self.entry = match &self.token {
+                    Some(t) => ClientFrame::Resume {
+                        room: self.code.clone(),
+                        token: t.clone(),
+                    },
+                    None => ClientFrame::Watch {
+                        room: self.code.clone(),
+                    },
+                };
+                self.game = room.game.clone();
+                self.options = room.options.clone();
+                self.seed = room.seed;
+                self.seats = room.seats.clone();
+                self.phase = room.phase;
+                heard.push(Heard::Welcomed);
+                if room.phase != Phase::Waiting {
+                    self.catch_up(room, play, heard);
+                }
+            }
+            ServerFrame::Seats { seats } => {
+                self.seats = seats;
+                heard.push(Heard::Seats);
+            }
+            ServerFrame::Started { hash } => {
+                self.phase = Phase::Playing;
+                self.rebuild(Vec::new(), &hash, heard);
+            }
+            ServerFrame::Moved {
+                seq,
+                mv,
+                hash,
+                over,
+            } => {
+                if over {
+                    self.phase = Phase::Over;
+                }
+                self.pending.push_back(Logged {
+                    seq,
+                    mv,
+                    hash: Some(hash),
+                });
+            }
+            ServerFrame::Refused { why } => {
+                if !self.welcomed {
+                    // Entering was refused: say why and stop knocking.
+                    if matches!(self.entry, ClientFrame::Resume { .. })
+                        && why.contains("token does not belong")
+                    {
+                        self.token = None;
+                        heard.push(Heard::TokenUnknown);
+                    }
+                    self.refusal = Some(why.clone());
+                    self.wire.close();
+                    heard.push(Heard::Refused(why));
+                } else if !self.unacked.is_empty() {
+                    // A move made here was refused: the game here is ahead of the room.
+                    heard.push(Heard::Refused(why.clone()));
+                    self.reload_room();
+                } else {
+                    heard.push(Heard::Refused(why));
+                }
+            }
+            ServerFrame::Pong => {}
+        }
+    }
+
+    /// A welcome to a room under way: the game here catches up with its log, or is rebuilt.
+    fn catch_up(&mut self, room: RoomView, play: Option<&mut Play>, heard: &mut Vec<Heard>) {
+        self.pending.clear();
+        let Some(p) = play.filter(|p| p.online && !self.reload) else {
+            self.rebuild(room.moves, &room.hash, heard);
+            return;
+        };
+        let here = &p.driver.session.replay.moves;
+        let w = &room.moves;
+        let n = here.len();
+        if w.len() >= n && w[..n] == here[..] {
+            // Behind or level: what flies here must be the room's next move (or this device's
+            // own shot, sent and perhaps not stored).
+            if let Some(f) = &p.flight {
+                let same = match w.get(n) {
+                    Some(m) => m.launch.as_ref() == Some(f.launch()) && m.seat as usize == f.seat(),
+                    None => self.unacked.iter().any(|(s, _)| *s == n as u64),
+                };
+                if !same {
+                    self.rebuild(room.moves, &room.hash, heard);
+                    return;
+                }
+            }
+            let from = if self.animating.is_some() { n + 1 } else { n };
+            let last = w.len();
+            for (i, mv) in w.iter().enumerate().skip(from) {
+                self.pending.push_back(Logged {
+                    seq: i as u64,
+                    mv: mv.clone(),
+                    hash: (i + 1 == last).then(|| room.hash.clone()),
+                });
+            }
+            if from >= last && p.flight.is_none() && state_hash(&p.driver.session) != room.hash
+            {
+                self.out_of_step("the table here differs from the room's".into(), heard);
+                return;
+            }
+            // This device's moves the room has not stored (the server went down first): again.
+            self.unacked.retain(|(s, _)| *s >= last as u64);
+            self.resend();
+            return;
+        }
+        let ahead = here.len() > w.len()
+            && here[..w.len()] == w[..]
+            && (w.len()..here.len()).all(|i| {
+                self.unacked
+                    .iter()
+                    .any(|(s, m)| *s == i as u64 && same_move(m, &here[i]))
+            });
+        if ahead {
+            self.unacked.retain(|(s, _)| *s >= w.len() as u64);
+            self.resend();
+            return;
+        }
+        self.rebuild(room.moves, &room.hash, heard);
+    }
+
+    /// Sends again the moves made here that the room has not stored, in order.
+    fn resend(&mut self) {
+        for (seq, mv) in self.unacked.clone() {
+            let f = ClientFrame::Move { seq, mv };
+            self.wire.send(&f.to_json());
+        }
+    }
+
+    /// The room's game rebuilt from its log (`moves`), checked against `hash`.
+    fn rebuild(&mut self, moves: Vec<Move>, hash: &str, heard: &mut Vec<Heard>) {
+        self.pending.clear();
+        self.unacked.clear();
+        self.animating = None;
+        self.reload = false;
+        match self.build(moves) {
+            Ok(p) => {
+                if !hash.is_empty() && state_hash(&p.driver.session) != hash {
+                    // Loading again would give the same: say so once and go on with the log.
+                    self.resyncs += 1;
+                    heard.push(Heard::OutOfStep(
+                        "this device's rules differ from the server's".into(),
+                    ));
+                }
+                heard.push(Heard::Game(Box::new(p)));
+            }
+            Err(e) => heard.push(Heard::Refused(format!(
+                "this room's game cannot be played here: {e}"
+            ))),
+        }
+    }
+
+    /// The game of this room with these moves, only this device's seats human.
+    pub fn build(&self, moves: Vec<Move>) -> RuleResult<Play> {
+        let view = RoomView {
+            room: self.code.clone(),
+            game: self.game.clone(),
+            options: self.options.clone(),
+            seed: self.seed,
+            seats: self.seats.clone(),
+            phase: self.phase,
+            moves,
+            hash: String::new(),
+        };
+        let mut replay = replay_of(&view);
+        for (i, s) in replay.seats.iter_mut().enumerate() {
+            s.kind = if self.mine.contains(&i) {
+                SeatKind::Human
+            } else {
+                SeatKind::Bot
+            };
+        }
+        let info = play::find(&replay.game)?;
+        if !info.available {
+            return Err(Refusal(format!(
+                "{} is not available in this version",
+                info.name
+            )));
+        }
+        let game = engine::games::game_for(&replay)?;
+        let driver = Driver::replay(game, &replay, Recorded::Trust)?;
+        Ok(Play::following(info, driver))
+    }
+
+    /// Plays the room's moves here in order: an echo of a move made here is compared, a move
+    /// made elsewhere is played (a shot animated). Waits while a shot flies.
+    fn follow(&mut self, p: &mut Play, heard: &mut Vec<Heard>) {
+        loop {
+            if p.flight.is_some() {
+                return;
+            }
+            if let Some(a) = self.animating.take() {
+                let moves = &p.driver.session.replay.moves;
+                if moves.len() as u64 != a.seq + 1 || moves.last() != Some(&a.mv) {
+                    self.out_of_step(
+                        format!("a shot came out differently here (move {})", a.seq + 1),
+                        heard,
+                    );
+                    return;
+                }
+                if !self.hash_matches(p, &a) {
+                    self.out_of_step(format!("the table differs after move {}", a.seq + 1), heard);
+                    return;
+                }
+            }
+            let Some(next) = self.pending.pop_front() else {
+                return;
+            };
+            let n = p.driver.session.replay.moves.len() as u64;
+            if next.seq < n {
+                // The echo of a move made here.
+                self.unacked.retain(|(s, _)| *s != next.seq);
+                let here = &p.driver.session.replay.moves[next.seq as usize];
+                if *here != next.mv {
+                    self.out_of_step(
+                        format!("move {} was stored differently", next.seq + 1),
+                        heard,
+                    );
+                    return;
+                }
+                if next.seq + 1 == n && !self.hash_matches(p, &next) {
+                    self.out_of_step(format!("the table differs after move {n}"), heard);
+                    return;
+                }
+                continue;
+            }
+            if next.seq > n {
+                self.out_of_step(format!("move {} never came", n + 1), heard);
+                return;
+            }
+            if next.mv.is_shot() {
+                let Some(launch) = next.mv.launch.clone() else {
+                    self.out_of_step("a shot came without its launch".into(), heard);
+                    return;
+                };
+                match p.driver.launch(launch) {
+                    Ok(f) => {
+                        p.flight = Some(Flight::new(f));
+                        self.animating = Some(next);
+                        heard.push(Heard::Launched);
+                    }
+                    Err(e) => self.out_of_step(format!("a shot was refused here: {e}"), heard),
+                }
+                return;
+            }
+            match p.apply_remote(next.mv.clone()) {
+                Ok(ev) => heard.push(Heard::Played(ev)),
+                Err(e) => {
+                    self.out_of_step(format!("a move was refused here: {e}"), heard);
+                    return;
+                }
+            }
+            if !self.hash_matches(p, &next) {
+                self.out_of_step(format!("the table differs after move {}", next.seq + 1), heard);
+                return;
+            }
+        }
+    }
+
+    fn hash_matches(&self, p: &Play, l: &Logged) -> bool {
+        l.hash
+            .as_ref()
+            .is_none_or(|h| *h == state_hash(&p.driver.session))
+    }
+
+    /// Sends the moves made here since the last frame.
+    fn send_moves(&mut self, p: &mut Play) {
+        for (seq, mv) in std::mem::take(&mut p.outbox) {
+            self.unacked.push_back((seq, mv.clone()));
+            // Not connected: sent again once the room is entered again (`catch_up`).
+            let f = ClientFrame::Move { seq, mv };
+            self.wire.send(&f.to_json());
+        }
+    }
+
+    /// The game here is out of step: counted, said, and loaded again from the room.
+    fn out_of_step(&mut self, why: String, heard: &mut Vec<Heard>) {
+        self.resyncs += 1;
+        heard.push(Heard::OutOfStep(why));
+        self.reload_room();
+    }
+
+    /// A new connection and `resume`: the welcome's log rebuilds the game.
+    fn reload_room(&mut self) {
+        self.reload = true;
+        self.pending.clear();
+        self.animating = None;
+        self.welcomed = false;
+        self.wire.open();
+    }
+}
+
+/// A move sent (a shot without its outcome) is the move played here.
+fn same_move(sent: &Move, played: &Move) -> bool {
+    if sent.is_shot() {
+        sent.seat == played.seat && sent.launch == played.launch
+    } else {
+        sent == played
+    }
+}

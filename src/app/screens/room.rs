@@ -1,0 +1,428 @@
+//! The online room's screen (the web build only): joining a room from its link (a name, then
+//! Join, or Watch), and the waiting room: the invite link to send, who is there (each seat taken
+//! or free, online or away), and the host's Start once every invited seat is taken. When the game
+//! starts the play screen takes its place (`online` hears it and starts the game). Also where a
+//! room is made (the setup screen's *Play online*) and where a room link is opened.
+
+use crate::app::frame::Area;
+use crate::app::online::client::{offers_watching, Client};
+use crate::app::online::link::RoomLink;
+use crate::app::online::wire::{self, WireState};
+use crate::app::online::{token_key, NAME_KEY};
+use crate::app::screen::{Screen, ScreenId};
+use crate::app::ui::*;
+use crate::app::{log, platform, share, App, Command};
+use engine::core::Seat;
+use engine::games::GameInfo;
+use engine::online::protocol::{ClientFrame, Phase, SeatPlan, SeatRequest, MAX_PLAYER_NAME};
+use macroquad::prelude::*;
+
+/// The room screen: asking a name to join with, or following the room.
+pub(crate) struct RoomScreen {
+    /// Joining from a link: the room's code and the name typed so far.
+    ask: Option<(String, String)>,
+}
+
+impl RoomScreen {
+    pub(crate) fn following() -> Self {
+        RoomScreen { ask: None }
+    }
+    pub(crate) fn joining(code: String, name: String) -> Self {
+        RoomScreen {
+            ask: Some((code, name)),
+        }
+    }
+}
+
+impl Screen<App> for RoomScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::Room
+    }
+    fn back(&mut self, _app: &mut App) -> Command {
+        Command::Home
+    }
+    fn frame(&mut self, app: &mut App, active: bool) -> Command {
+        app.room_screen(self, active)
+    }
+}
+
+/// The room screen's buttons (their probe keys are what the browser tests press).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RoomButton {
+    Name,
+    Join,
+    Watch,
+    Invite,
+    Start,
+    Back,
+}
+
+impl RoomButton {
+    fn key(self) -> &'static str {
+        match self {
+            RoomButton::Name => "room:name",
+            RoomButton::Join => "room:join",
+            RoomButton::Watch => "room:watch",
+            RoomButton::Invite => "room:invite",
+            RoomButton::Start => "room:start",
+            RoomButton::Back => "back",
+        }
+    }
+}
+
+/// A name as a room takes it: trimmed, at most `MAX_PLAYER_NAME` characters.
+pub(crate) fn clean_name(name: &str) -> String {
+    name.trim().chars().take(MAX_PLAYER_NAME).collect()
+}
+
+impl App {
+    /// The setup screen's *Play online*: a room made with these seats (`invited[i]` for a seat
+    /// kept for a friend), and the waiting room.
+    pub(crate) fn create_room(
+        &mut self,
+        game: &'static GameInfo,
+        options: Vec<String>,
+        seats: &[Seat],
+        invited: &[bool],
+    ) -> Command {
+        let Some(w) = wire::platform_wire() else {
+            self.say("This version plays offline only.", true);
+            return Command::Stay;
+        };
+        let seats: Vec<SeatRequest> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatRequest {
+                plan: if invited.get(i).copied().unwrap_or(false) {
+                    SeatPlan::Invited
+                } else if s.is_bot() {
+                    SeatPlan::Bot(s.level)
+                } else {
+                    SeatPlan::Here
+                },
+                name: clean_name(&s.name),
+            })
+            .collect();
+        log(&format!(
+            "online-create {} seats={}",
+            game.id,
+            seats
+                .iter()
+                .map(|s| s.plan.name())
+                .collect::<Vec<_>>()
+                .join(",")
+        ));
+        self.leave_room();
+        self.online = Some(Client::new(
+            w,
+            ClientFrame::Create {
+                game: game.id.to_string(),
+                options,
+                seats,
+            },
+        ));
+        Command::Push(Box::new(RoomScreen::following()))
+    }
+
+    /// Opens the room link in the address bar, if there is one not yet opened (at the start,
+    /// and when one is pasted while the game runs). A link that is not one is refused in words;
+    /// the saved game is untouched.
+    pub(crate) fn open_room_link(&mut self) {
+        let Some(fragment) = wire::room_fragment() else {
+            return;
+        };
+        if fragment == self.room_link {
+            return;
+        }
+        self.room_link = fragment.clone();
+        let link = match RoomLink::parse(&fragment) {
+            Ok(l) => l,
+            Err(msg) => {
+                log(&format!("room-link-refused {msg}"));
+                self.room_link.clear();
+                wire::show_fragment("");
+                self.notice = Some(format!("{msg} Your saved game is untouched."));
+                self.command(Command::Home);
+                return;
+            }
+        };
+        if self.online.as_ref().is_some_and(|c| c.code == link.code) {
+            return;
+        }
+        let Some(w) = wire::platform_wire() else {
+            return;
+        };
+        self.leave_room();
+        self.room_link = fragment;
+        log(&format!(
+            "room-link code={} watch={}",
+            link.code, link.watch
+        ));
+        if link.watch {
+            self.online = Some(Client::new(w, ClientFrame::Watch { room: link.code }));
+            self.command(Command::Fresh(Box::new(RoomScreen::following())));
+        } else if let Some(token) = self.store.get(&token_key(&link.code)) {
+            // Back to one's own seat, also when it is not one's turn.
+            self.online = Some(Client::new(
+                w,
+                ClientFrame::Resume {
+                    room: link.code,
+                    token,
+                },
+            ));
+            self.command(Command::Fresh(Box::new(RoomScreen::following())));
+        } else {
+            let name = self.store.get(NAME_KEY).unwrap_or_default();
+            self.command(Command::Fresh(Box::new(RoomScreen::joining(
+                link.code, name,
+            ))));
+        }
+    }
+
+    fn room_screen(&mut self, s: &mut RoomScreen, active: bool) -> Command {
+        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
+        let big = self.ui.size(6.0);
+        let ts = self.ui.size(3.6);
+        let small = self.ui.size(3.0);
+        let col_w = (w - 6.0 * u).min(130.0 * u);
+        let x0 = (w - col_w) * 0.5;
+        let row = 9.0 * u;
+        let game_name = self
+            .online
+            .as_ref()
+            .and_then(|c| engine::games::info(&c.game).ok())
+            .map(|g| g.name)
+            .unwrap_or("Online game");
+        self.ui
+            .text_centred(game_name, Area::new(0.0, 2.0 * u, w, big), big, ACCENT);
+        let mut y = 4.0 * u + big;
+        let by = h - 12.0 * u;
+        let bw = (col_w - 2.0 * u) / 2.0;
+        if let Some((code, name)) = s.ask.as_mut() {
+            y += self.ui.paragraph(
+                "You are invited to an online game. Your name for the other players:",
+                x0,
+                y,
+                col_w,
+                ts,
+                TEXT,
+            );
+            y += u;
+            let shown = if name.is_empty() {
+                "Tap to type your name".to_string()
+            } else {
+                name.clone()
+            };
+            if active
+                && self
+                    .ui
+                    .button(RoomButton::Name.key(), Area::new(x0, y, col_w, row - u), &shown, true)
+            {
+                if let platform::Asked::Text(t) = platform::ask_text("Your name", name) {
+                    *name = clean_name(&t);
+                }
+            }
+            y += row + u;
+            self.ui.paragraph(
+                "Or just watch the game without a seat.",
+                x0,
+                y,
+                col_w,
+                small,
+                DIM,
+            );
+            let join_w = (col_w - 4.0 * u) / 3.0;
+            let back = active
+                && self.ui.button(
+                    RoomButton::Back.key(),
+                    Area::new(x0, by, join_w, 10.0 * u),
+                    "Back",
+                    true,
+                );
+            let watch = active
+                && self.ui.button(
+                    RoomButton::Watch.key(),
+                    Area::new(x0 + join_w + 2.0 * u, by, join_w, 10.0 * u),
+                    "Watch",
+                    true,
+                );
+            let join = active
+                && self.ui.button(
+                    RoomButton::Join.key(),
+                    Area::new(x0 + 2.0 * (join_w + 2.0 * u), by, join_w, 10.0 * u),
+                    "Join",
+                    !name.is_empty(),
+                );
+            if back {
+                return Command::Home;
+            }
+            let entry = if join {
+                if let Err(e) = self.store.set(NAME_KEY, name) {
+                    log(&format!("online-name-not-kept {e}"));
+                }
+                Some(ClientFrame::Join {
+                    room: code.clone(),
+                    name: name.clone(),
+                })
+            } else if watch {
+                Some(ClientFrame::Watch { room: code.clone() })
+            } else {
+                None
+            };
+            if let (Some(entry), Some(w)) = (entry, wire::platform_wire()) {
+                log(&format!("online-enter {}", if join { "join" } else { "watch" }));
+                self.online = Some(Client::new(w, entry));
+                s.ask = None;
+            }
+            return Command::Stay;
+        }
+        let Some(c) = self.online.as_ref() else {
+            self.ui.paragraph(
+                "Not connected to a room.",
+                x0,
+                y,
+                col_w,
+                ts,
+                TEXT,
+            );
+            if active
+                && self.ui.button(
+                    RoomButton::Back.key(),
+                    Area::new(x0, by, bw, 10.0 * u),
+                    "Back",
+                    true,
+                )
+            {
+                return Command::Home;
+            }
+            return Command::Stay;
+        };
+        let mut watch_offered = false;
+        let status = if let Some(why) = &c.refusal {
+            watch_offered = offers_watching(why);
+            crate::app::online::plain(why)
+        } else if !c.welcomed {
+            match c.wire_state() {
+                WireState::Reconnecting => "Reconnecting…".to_string(),
+                _ => "Connecting to the game server…".to_string(),
+            }
+        } else if c.phase != Phase::Waiting {
+            "The game is starting…".to_string()
+        } else if c.watching() {
+            "You are watching: the game shows here once the host starts it.".to_string()
+        } else if c.host && c.all_taken() {
+            "Everyone is here: start the game when you are ready.".to_string()
+        } else if c.host {
+            "Send the invite link to your friends. Start once every invited seat is taken."
+                .to_string()
+        } else {
+            "Waiting for the host to start the game.".to_string()
+        };
+        y += self.ui.paragraph(&status, x0, y, col_w, ts, TEXT);
+        y += 2.0 * u;
+        let welcomed = c.welcomed && c.refusal.is_none();
+        let code = c.code.clone();
+        let (host, all_taken) = (c.host, c.all_taken());
+        let seats = c.seats.clone();
+        let mine = c.mine.clone();
+        if welcomed {
+            for (i, seat) in seats.iter().enumerate() {
+                if y + row > by - u {
+                    break;
+                }
+                draw_rectangle(x0, y + u, 2.0 * u, row - 3.0 * u, rgb(Seat::new(i, engine::core::SeatKind::Human).rgb()));
+                let what = match seat.plan {
+                    SeatPlan::Bot(l) => format!("bot, {}", l.label().to_lowercase()),
+                    _ if mine.contains(&i) => "you".to_string(),
+                    SeatPlan::Invited if !seat.taken => "waiting for a friend".to_string(),
+                    _ if seat.online => "here".to_string(),
+                    _ => "away".to_string(),
+                };
+                let name = if seat.plan == SeatPlan::Invited && !seat.taken {
+                    "Invited".to_string()
+                } else {
+                    seat.name.clone()
+                };
+                let line = self.ui.fit(&format!("{name} - {what}"), ts, col_w - 4.0 * u);
+                let colour = if seat.taken { TEXT } else { DIM };
+                self.ui.text(&line, x0 + 3.5 * u, y + (row - ts) * 0.5, ts, colour);
+                y += row;
+            }
+        }
+        let back = active
+            && self.ui.button(
+                RoomButton::Back.key(),
+                Area::new(x0, by, bw * 0.6, 10.0 * u),
+                "Leave",
+                true,
+            );
+        let right = Area::new(x0 + bw * 0.6 + 2.0 * u, by, col_w - bw * 0.6 - 2.0 * u, 10.0 * u);
+        let mut invite = false;
+        let mut start = false;
+        let mut watch = false;
+        if watch_offered {
+            watch = active && self.ui.button(RoomButton::Watch.key(), right, "Watch", true);
+        } else if welcomed && host {
+            let half = (right.w - 2.0 * u) / 2.0;
+            invite = active
+                && self.ui.button(
+                    RoomButton::Invite.key(),
+                    Area::new(right.x, right.y, half, right.h),
+                    "Send invite link",
+                    true,
+                );
+            start = active
+                && self.ui.button(
+                    RoomButton::Start.key(),
+                    Area::new(right.x + half + 2.0 * u, right.y, half, right.h),
+                    "Start",
+                    all_taken,
+                );
+        } else if welcomed && !c.watching() {
+            invite = active
+                && self.ui.button(RoomButton::Invite.key(), right, "Send invite link", true);
+        }
+        if back {
+            return Command::Home;
+        }
+        if invite {
+            self.send_invite(&code);
+        }
+        if start {
+            if let Some(c) = self.online.as_mut() {
+                if !c.start() {
+                    self.say("Not connected to the game server just now: try again in a moment.", true);
+                } else {
+                    log("online-start");
+                }
+            }
+        }
+        if watch {
+            if let Some(c) = self.online.as_mut() {
+                c.enter_as(ClientFrame::Watch { room: code });
+            }
+        }
+        Command::Stay
+    }
+
+    /// The invite link, through the system share sheet or the clipboard (as game links go).
+    fn send_invite(&mut self, code: &str) {
+        let link = RoomLink {
+            code: code.to_string(),
+            watch: false,
+        };
+        log(&format!("online-invite {}", link.fragment()));
+        match share::send(&link.fragment(), "Play Catapult Table with me") {
+            Ok(share::Shared::Sheet) => self.say("Invite link ready to send.", false),
+            Ok(share::Shared::Clipboard) => self.say(
+                "Invite link copied. Send it: whoever opens it takes a seat.",
+                false,
+            ),
+            Ok(share::Shared::Shown) => self.say("Copy the link from the box and send it.", false),
+            Ok(share::Shared::File(path)) => {
+                self.say(format!("The link was written to {path}."), false)
+            }
+            Err(e) => self.say(format!("The link could not be shared: {e}."), true),
+        }
+    }
+}
