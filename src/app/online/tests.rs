@@ -288,6 +288,7 @@ struct Device {
     play: Option<Play>,
     out_of_step: u32,
     refused: Vec<String>,
+    why: Vec<String>,
 }
 
 impl Device {
@@ -297,6 +298,7 @@ impl Device {
             play: None,
             out_of_step: 0,
             refused: Vec::new(),
+            why: Vec::new(),
         }
     }
 
@@ -306,7 +308,10 @@ impl Device {
         for h in self.client.pump(self.play.as_mut()) {
             match h {
                 Heard::Game(p) => self.play = Some(*p),
-                Heard::OutOfStep(_) => self.out_of_step += 1,
+                Heard::OutOfStep(w) => {
+                    self.out_of_step += 1;
+                    self.why.push(w);
+                }
                 Heard::Refused(why) => self.refused.push(why),
                 _ => {}
             }
@@ -439,7 +444,7 @@ fn two_devices_and_a_watcher_play_a_room_to_its_end_in_step() {
     }
     for d in [&host, &friend, &watcher] {
         assert!(over(d), "every device reaches the end");
-        assert_eq!(d.client.resyncs, 0);
+        assert_eq!(d.client.resyncs, 0, "{:?}", d.why);
         assert_eq!(d.out_of_step, 0);
         assert!(d.refused.is_empty(), "{:?}", d.refused);
     }
@@ -534,7 +539,7 @@ fn a_move_the_server_refuses_loads_the_room_again_and_entering_refused_is_said()
             ),
         ));
     }
-    run(&net, &mut [&mut host, &mut friend], 3);
+    run(&net, &mut [&mut host, &mut friend], 5);
     assert!(
         host.refused.iter().any(|r| r.contains("another move came first")),
         "{:?}",
