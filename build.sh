@@ -122,6 +122,9 @@ run_tests() {
     echo "wasm-bindgen is in the wasm dependency tree"; exit 1
   fi
   build_web
+  # The browser tests of online rooms start the real game server (tests/e2e/online.mjs).
+  say "game server build (release) for the browser tests"
+  cargo build --release -p catapult-table-server
   if [ -x scripts/determinism.sh ]; then
     if command -v node >/dev/null 2>&1; then
       ./scripts/determinism.sh

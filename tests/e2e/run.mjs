@@ -25,6 +25,7 @@ import { botThinking } from "./think.mjs";
 import { cameraFollowPinchReduce } from "./camera.mjs";
 import { frameTimes } from "./fps.mjs";
 import { screenReaderLayer } from "./access.mjs";
+import { onlineCastle, onlineHostileLinks } from "./online.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -545,6 +546,19 @@ async function main() {
     if (available.includes("carcassonne")) {
       await test("carcassonne whole game by touch: every tile laid by taps, the map panned and zoomed, catapult rounds aimed, hurled and caught, human vs bot to the results screen", () =>
         wholeGame(browser, url, "carcassonne", carcassonneHooks())
+      );
+    }
+
+    // Online rooms through the real game server (tests/e2e/online.mjs; CT_ONLY=online runs just
+    // these; the server binary comes from build.sh's test stage, or CT_SERVER=path).
+    if (available.includes("castle")) {
+      const h = { check, sleep, assertDrawn };
+      const opts = { root: path.resolve(here, "..", ".."), dist: DIST, fixtures: path.join(here, "fixtures") };
+      await test("online: two browsers play a Castle room (with the server's bot) to the results while a third watches; the server is SIGKILLed and restarted mid-game", () =>
+        onlineCastle(browser, Tab, h, { ...opts, budgetMs: 600000, killAfter: 6 })
+      );
+      await test("online: room links that are not ones, and one to no room, get a message in words and the saved game is kept", () =>
+        onlineHostileLinks(browser, Tab, h, opts)
       );
     }
 
