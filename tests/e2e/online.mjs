@@ -105,6 +105,13 @@ async function playSeat(tab, h, who, stats, deadline, size) {
       await tab.drag(g.pts, g.stepMs, g.burst);
       shots++;
       stats.shots++;
+    } else if (input === 5) {
+      // A captured tower: drag its ghost a little, then Place.
+      const ax = await tab.q("ct_anchor_x");
+      const ay = await tab.q("ct_anchor_y");
+      await tab.drag([[ax, ay], [ax + 10, ay], [ax + 20, ay]], 40);
+      await tab.tapButton("place");
+      stats.decisions++;
     } else {
       const key = (await tab.button("choice:0")) ? "choice:0" : null;
       check(key, `${who}: nothing to do on my turn (input ${input})`);
@@ -185,7 +192,7 @@ export async function onlineCastle(browser, Tab, h, opts) {
     const marks = [host.mark(), friend.mark(), watcher.mark()];
     await host.tapButton("room:start");
     for (const [i, t] of [host, friend, watcher].entries()) {
-      await t.waitLine(/^\[ct\] online-game castle moves=0 turn=0$/, 15000, marks[i]);
+      await t.waitLine(/^\[ct\] online-game castle moves=0 turn=\d$/, 15000, marks[i]);
       await t.waitFor("the play screen", async () => (await t.q("ct_screen")) === 3);
     }
     times.startedS = (Date.now() - t0) / 1000;

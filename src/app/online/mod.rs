@@ -105,8 +105,14 @@ pub fn plain(why: &str) -> String {
 impl App {
     /// One frame of the room followed, after the screens (their commands applied).
     pub(super) fn online_frame(&mut self) {
-        // Back on the title: the room is left (its token stays for coming back by the link).
-        if self.shown == ScreenId::Title && self.next.is_empty() && self.online.is_some() {
+        // Back on the title, or a game of this device's own started (Play again, Restart): the
+        // room is left (its token stays for coming back by the link).
+        let home = self.shown == ScreenId::Title && self.next.is_empty();
+        let local_game = matches!(
+            self.shown,
+            ScreenId::Play | ScreenId::Pause | ScreenId::Results
+        ) && self.play.as_ref().is_some_and(|p| !p.online);
+        if (home || local_game) && (self.online.is_some() || !self.room_link.is_empty()) {
             self.leave_room();
         }
         let Some(c) = self.online.as_mut() else {
@@ -200,7 +206,7 @@ impl App {
                     p.driver.session.replay.moves.len(),
                     p.game().turn().map(|t| t as i64).unwrap_or(-1)
                 ));
-                self.saved = None;
+                // The hot-seat save stays offered on the title: a room's game is not saved here.
                 self.start(*p);
             }
             Heard::Played(ev) => {
