@@ -10,7 +10,9 @@
 # in all; every seat count gets at least one), DET_WASM_RUSTFLAGS (default
 # "-C target-feature=+simd128", as the web build), DET_JOBS (default 2), DET_NOSIMD=1 (also trace
 # with a wasm build without SIMD: one more release build), DET_WEB=0 (skip the web build's trace),
-# PLAYWRIGHT_CORE / CHROMIUM (see tests/wasm/web-trace.mjs).
+# PLAYWRIGHT_CORE / CHROMIUM (see tests/wasm/web-trace.mjs), DET_FIXTURE=1 (build the referees and
+# the web build with the practice game, feature fixture-game: it joins the corpus by its registry
+# line alone; its replays are never recorded as goldens).
 #
 # What it does (docs/determinism.md):
 #  1. builds the release referee natively and for wasm32-wasip1 (run by Node's WASI);
@@ -58,8 +60,15 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip1; then
 fi
 
 say "building the referee (release): native and wasm32-wasip1 ($CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS)"
-cargo build --release ${CT_NATIVE_FEATURES:-} --bin referee
-cargo build --release --target wasm32-wasip1 --bin referee
+REF_FEATURES=()
+APP_FEATURES=()
+if [ "${DET_FIXTURE:-0}" = 1 ]; then
+  REF_FEATURES=(--features tools/fixture-game)
+  APP_FEATURES=(--features fixture-game)
+  [ "$update_goldens" -eq 0 ] || die "DET_FIXTURE=1 with --update-goldens would record the practice game"
+fi
+cargo build --release ${CT_NATIVE_FEATURES:-} "${REF_FEATURES[@]}" --bin referee
+cargo build --release --target wasm32-wasip1 "${REF_FEATURES[@]}" --bin referee
 [ -f "$WASM" ] || die "$WASM was not built"
 
 say "rapier's own math: enhanced-determinism (libm) must be on"
@@ -198,7 +207,7 @@ if [ "${#FILES[@]}" -gt 0 ]; then
   if [ "${DET_NOSIMD:-0}" = 1 ]; then
     say "also a wasm build without SIMD (DET_NOSIMD=1)"
     CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="" cargo build --release --target wasm32-wasip1 \
-      --bin referee --target-dir "$T/wasm-nosimd"
+      "${REF_FEATURES[@]}" --bin referee --target-dir "$T/wasm-nosimd"
     node --disable-warning=ExperimentalWarning "$RUNNER" "$T/wasm-nosimd/wasm32-wasip1/release/referee.wasm" \
       trace "${FILES[@]}" >"$WORK/replays.nosimd" || true
     compare "replays, wasm without SIMD" "$WORK/replays.native" "$WORK/replays.nosimd"
@@ -225,11 +234,11 @@ if [ "${DET_WEB:-1}" = 1 ]; then
   rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
     || rustup target add wasm32-unknown-unknown
   RUSTFLAGS="${WEB_RUSTFLAGS:--C target-feature=+simd128}" \
-    cargo build --profile web --target wasm32-unknown-unknown --bin catapult-table
+    cargo build --profile web --target wasm32-unknown-unknown "${APP_FEATURES[@]}" --bin catapult-table
   WEB=$T/wasm32-unknown-unknown/web/catapult-table.wasm
   # dist/ holds what ships (after wasm-opt when ./build.sh web found it): trace that file when it
   # was made from this build.
-  if [ -f dist/catapult-table.wasm ] && [ ! dist/catapult-table.wasm -ot "$WEB" ]; then
+  if [ "${DET_FIXTURE:-0}" != 1 ] && [ -f dist/catapult-table.wasm ] && [ ! dist/catapult-table.wasm -ot "$WEB" ]; then
     WEB=dist/catapult-table.wasm
   fi
   echo "tracing $WEB"

@@ -1,10 +1,10 @@
-//! Assault's bots decide with reasons (`games::assault::decide`): positions where one decision
+//! Assault's bots decide with reasons (`games::assault::bot`): positions where one decision
 //! is clearly best and Normal and Hard take it every time (a random choice would not).
 
 use engine::core::bot::{self, BotBudget};
 use engine::core::seat::{default_seats, SeatKind};
 use engine::core::{Game, Level, Move, Rng};
-use engine::games::assault::decide;
+use engine::games::assault::bot as decide;
 use engine::games::assault::rules::codec::Action;
 use engine::games::assault::rules::Task;
 use engine::games::assault::Assault;

@@ -1,4 +1,7 @@
 //! Assault on the Castle: every rule through scenario moves (`Move::outcome_only` facts).
+//! Over 800 lines on purpose: one scenario per rule, each short and independent.
+
+use engine::core::game::prelude::*;
 
 use engine::core::event::kinds;
 use engine::core::seat::{default_seats, SeatKind};

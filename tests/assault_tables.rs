@@ -3,6 +3,8 @@
 //! castle that stood starts a throw asleep yet falls when it is hit, and every elbow rests on the
 //! side of its mat that faces the middle of the row.
 
+use engine::core::game::prelude::*;
+
 use engine::core::replay::Replay;
 use engine::core::seat::{default_seats, SeatKind};
 use engine::core::{Game, Launch, LaunchKind, Move, Outcome, Shot};
@@ -283,7 +285,7 @@ fn a_sleeping_castle_wakes_when_hit_and_a_throw_that_touches_nothing_moves_nothi
 fn each_level_throws_with_its_own_search_budget_and_decisions_are_the_shared_bots() {
     use engine::core::bot::BotPlan;
     use engine::core::{Level, Rng};
-    use engine::games::assault::decide::{HARD_AIM, SHAKY_AIM};
+    use engine::games::assault::bot::{HARD_AIM, SHAKY_AIM};
     let mut g = game(2, TableVersion::V2, 3);
     // A decision (building): the shared bot at every level, drawing nothing.
     for level in [Level::Easy, Level::Normal, Level::Hard] {
@@ -380,10 +382,10 @@ fn a_card_resting_on_a_thrown_card_falls_when_it_is_lifted_on_every_table() {
 #[test]
 fn easys_wrist_shakes_twice_as_much_as_the_shared_easy_hand_and_the_other_levels_keep_theirs() {
     use engine::core::Level;
-    use engine::games::assault::decide;
+    use engine::games::assault::bot;
     let g = game(2, TableVersion::V2, 3);
     let easy = g.aim_noise(Level::Easy);
-    assert_eq!(easy, decide::aim_noise(Level::Easy));
+    assert_eq!(easy, bot::aim_noise(Level::Easy));
     assert!(easy.angle >= 2 * Level::Easy.aim_noise().angle, "{easy:?}");
     assert!(easy.power > Level::Easy.aim_noise().power, "{easy:?}");
     for level in [Level::Normal, Level::Hard] {

@@ -62,14 +62,14 @@ fn a_hard_catapults_bot_stops_at_its_games_own_cap() {
     assert!(hard > normal, "Hard tried {hard}, Normal {normal}");
 }
 
-/// Assault lowers Hard's work cap too (`Game::hard_work_factor` 4: 40,000 with `decide::HARD_AIM`)
+/// Assault lowers Hard's work cap too (`Game::hard_work_factor` 4: 40,000 with `bot::HARD_AIM`)
 /// to keep a Hard throw within 0.3 s of CPU: on the bench's Hard throw positions (`referee bench
 /// --bots`: a Normal game, seed 1) Hard stops at 40,000 plus the throw under way, where the
 /// shared cap spent ~50,000, and still tries several times as many throws as Normal.
 #[test]
 fn a_hard_assault_bot_stops_at_its_games_own_cap() {
     use engine::core::bot::HARD_WORK_FACTOR;
-    use engine::games::assault::decide::{HARD_AIM, SHAKY_AIM};
+    use engine::games::assault::bot::{HARD_AIM, SHAKY_AIM};
     let found = tools::bench::bot_positions("assault", 2, 1, 6).unwrap_or_else(|e| panic!("{e}"));
     assert!(!found[0].is_empty(), "no throw position");
     for g in &found[0] {

@@ -1,6 +1,8 @@
 //! Bot levels: the aim noise is deterministic and ordered, bots read no hidden information, and
 //! the tournament command refuses bad arguments and reports wins that add up.
 
+use engine::core::game::prelude::*;
+
 use engine::core::bot::{self, with_noise, AimNoise, BotBudget};
 use engine::core::seat::{default_seats, SeatKind};
 use engine::core::Game;

@@ -3,6 +3,10 @@
 //!
 //! The layout: the start tile, a row of five cloisters south of it (x = -2..=2, y = -1), each
 //! with its own monk, and the pile stacked so that the fair tile C06 comes when wanted.
+//! Over 800 lines on purpose: one scenario per rule of the rounds, each short; split, they would
+//! share the layout below through a support module for no gain.
+
+use engine::core::game::prelude::*;
 
 use engine::core::{Fact, Move};
 use engine::games::carcassonne::rules::catapult::{
@@ -777,7 +781,7 @@ fn regress_a_token_resting_at_the_most_negative_coordinate_is_refused_not_a_pani
 fn regress_a_hard_seats_catapult_round_is_played_at_hard_not_normal() {
     use engine::core::bot::{self, BotBudget, BotPlan};
     use engine::core::seat::{default_seats, SeatKind};
-    use engine::core::{Game, Level, Rng};
+    use engine::core::{Level, Rng};
     use engine::games::carcassonne::rules::catapult::Hurl;
     use engine::games::carcassonne::Carcassonne;
     let mut s = layout(2, &[1, 1], &["C06", "B24", "B24"]);

@@ -4,9 +4,8 @@
 
 use engine::core::seat::{default_seats, SeatKind};
 use engine::core::{Game, Launch, LaunchKind, Move, Outcome};
-use engine::games::carcassonne::rules::catapult::{
-    CatchOutcome, Hurl, FACT_LOST, FACT_REST, FACT_TOUCHED,
-};
+use engine::games::carcassonne::rules::catapult::{Hurl, FACT_LOST, FACT_REST, FACT_TOUCHED};
+use engine::games::carcassonne::rules::tokens::CatchOutcome;
 use engine::games::carcassonne::rules::{
     Action, Catalog, FeatureKind, Options, RoundAction, State, Token,
 };

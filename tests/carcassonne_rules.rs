@@ -1,5 +1,6 @@
 //! Carcassonne rules scenarios: tile data, placement, features, followers, scoring, turn flow.
 //! Layouts are built by stacking the pile (`State::with_pile`) and playing real actions.
+//! Over 800 lines on purpose: one scenario per rule, each short and independent.
 
 use engine::games::carcassonne::rules::{
     Action, Catalog, EdgeKind, EventKind, FarmRule, FeatureKind, MoveError, Options, Phase,
@@ -798,9 +799,10 @@ fn replay_moves_name_free_spots_and_bad_ones_are_refused_with_the_reason() {
 // ---------------------------------------------------------------- the Game face
 
 mod game_face {
+    use engine::core::game::prelude::*;
     use engine::core::scene::{grid_moves, GridStep};
     use engine::core::seat::{default_seats, SeatKind};
-    use engine::core::{Game, Move, Scene};
+    use engine::core::{Move, Scene};
     use engine::games::carcassonne::{bot::Level, Carcassonne};
 
     /// The base game's face (the catapult rounds have their own tests).

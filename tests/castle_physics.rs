@@ -1,5 +1,7 @@
 //! Catapult Castle physics: hits are decided by where the ball comes to rest.
 
+use engine::core::game::prelude::*;
+
 use engine::core::seat::{default_seats, SeatKind};
 use engine::core::{Game, Launch, LaunchKind, Move, Outcome, Rng, Seat, Shot, TableView};
 use engine::games::castle::bot::ballistic_speed;

@@ -1,4 +1,7 @@
 //! Catapult Castle rules, scenario by scenario (outcome-only shots with facts).
+//! Over 800 lines on purpose: one scenario per rule, each short and independent.
+
+use engine::core::game::prelude::*;
 
 use engine::core::event::kinds;
 use engine::core::seat::{default_seats, SeatKind};
@@ -1031,7 +1034,8 @@ fn a_captured_tower_can_be_dropped_on_a_square_by_dragging() {
     assert_eq!(p.action, "drop");
     assert_eq!(p.snaps.len(), 4, "every stack of the full mat");
     let x_mm = (p.snaps[3][0] * 1000.0).round() as i64;
-    assert!(refused(&mut c, d(0, "drop", &[x_mm, 120, 0])).contains("not seat 1"));
+    // Refused by the contract's one seat check (`core::game::check_move`), before the drop is read.
+    assert!(refused(&mut c, d(0, "drop", &[x_mm, 120, 0])).contains("seat 1's turn, not seat 0's"));
     let ev = ok(&mut c, d(1, "drop", &[x_mm, 120, 0]));
     assert!(has(&ev, "tower_stacked"));
     assert_eq!(c.state.mats[3].squares[3].stack.len(), 2);

@@ -2,6 +2,8 @@
 //! touches, difference scoring with the rulebook's examples, turn order, knocked and lost cubes,
 //! the end at 21 with a 2-point lead, and refusals.
 
+use engine::core::game::prelude::*;
+
 use engine::core::event::kinds;
 use engine::core::seat::{default_seats, SeatKind};
 use engine::core::LaunchKind;
@@ -359,10 +361,23 @@ fn illegal_moves_are_refused_and_change_nothing() {
     let mut g = game(2);
     flick_to(&mut g, CENTRE);
     let before = g.state.clone();
+    let p = g
+        .launch_prompt()
+        .unwrap_or_else(|| panic!("a flick is expected"));
+    let flick = Launch {
+        kind: LaunchKind::Flick,
+        angle: p.angle.0,
+        power: 500,
+        x: p.x.0,
+        y: p.y.0,
+        ..Launch::default()
+    };
     let bad: Vec<(Move, &str)> = vec![
         (Move::outcome_only(0, vec![cube(0, 1, CENTRE)]), "turn"),
         (Move::decide(1, "pass", &[]), "no decision"),
-        (Move::shot(1, Launch::default()), "outcome"),
+        (Move::shot(1, flick), "outcome"),
+        // The contract's one check of the launch prompt (`core::game::check_move`).
+        (Move::shot(1, Launch::default()), "cannot be used now"),
         (Move::outcome_only(1, vec![]), "does not say"),
         (
             Move::outcome_only(1, vec![Fact::new("bounced", &[1, 0])]),

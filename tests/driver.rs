@@ -148,3 +148,69 @@ fn each_bot_seat_plays_at_its_own_level() {
         d = rebuilt;
     }
 }
+
+/// The contract's one check of seat and launch prompt (`core::game::check_move`), for every game
+/// in the registry: a move by a seat whose turn it is not is refused in the same words before the
+/// game reads it, a launch outside the prompt is refused naming the parameter, a shot when none is
+/// expected in the game's own words (`Game::no_shot_now`), and none of them changes the table.
+#[test]
+fn every_game_refuses_out_of_turn_moves_and_launches_outside_the_prompt_through_the_one_check() {
+    use engine::core::{Launch, Move};
+    for g in engine::games::GAMES.iter().filter(|g| g.available) {
+        let seats = 2usize.clamp(g.min_seats, g.max_seats);
+        let mut d = headless::bot_game(g.id, seats, 3, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let (mut out_of_turn, mut no_shot, mut outside) = (false, false, false);
+        for _ in 0..60 {
+            let Some(turn) = d.game().turn() else { break };
+            let mut game = d.game().clone_game();
+            let before = game.view();
+            if seats > 1 && !out_of_turn {
+                let other = (turn + 1) % seats;
+                let e = game.apply(&Move::decide(other, "pass", &[])).err();
+                assert_eq!(
+                    e.map(|e| e.0),
+                    Some(format!("it is seat {turn}'s turn, not seat {other}'s")),
+                    "{}",
+                    g.id
+                );
+                out_of_turn = true;
+            }
+            match game.launch_prompt() {
+                Some(p) if !outside => {
+                    let l = Launch {
+                        kind: p.kinds[0],
+                        angle: p.angle.0,
+                        power: p.power.1 + 1,
+                        spin: p.spin.0,
+                        x: p.x.0,
+                        y: p.y.0,
+                    };
+                    let e = game.apply(&Move::shot(turn, l.clone())).err();
+                    let e = e.map(|e| e.0).unwrap_or_default();
+                    assert!(e.contains("launch power"), "{}: {e}", g.id);
+                    assert!(game.start_shot(&l).is_err(), "{}", g.id);
+                    outside = true;
+                }
+                None if !no_shot => {
+                    let e = game.apply(&Move::shot(turn, Launch::default())).err();
+                    assert_eq!(e, Some(game.no_shot_now()), "{}", g.id);
+                    no_shot = true;
+                }
+                _ => {}
+            }
+            assert_eq!(
+                game.view(),
+                before,
+                "{}: a refused move changed the table",
+                g.id
+            );
+            if out_of_turn && outside && no_shot {
+                break;
+            }
+            if d.bot_turn().is_err() {
+                break;
+            }
+        }
+        assert!(outside, "{}: no shot was ever expected", g.id);
+    }
+}

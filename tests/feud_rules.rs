@@ -1,5 +1,8 @@
 //! Catapult Feud rules, scenario by scenario: decisions as moves, shots and let-gos as
 //! outcome-only moves whose facts say where the pieces came to rest.
+//! Over 800 lines on purpose: one scenario per rule, each short and independent.
+
+use engine::core::game::prelude::*;
 
 use engine::core::event::kinds;
 use engine::core::seat::{default_seats, SeatKind};

@@ -2,7 +2,7 @@
 //! bot-only games and replays, all through `core::driver`.
 
 use crate::core::bot;
-use crate::core::driver::{bot_seed, DriveError, Driver, Recorded};
+use crate::core::driver::{bot_seed, DriveError, Driver, Origin, Recorded};
 use crate::core::replay::Replay;
 use crate::core::seat::{default_seats, SeatKind};
 use crate::core::{Level, Refusal, Rng, RuleResult};
@@ -18,13 +18,7 @@ pub struct RunResult {
 
 /// A driver for a replay header's game (no moves played yet).
 pub fn driver_for(header: &Replay) -> RuleResult<Driver> {
-    let game = games::new_game(
-        &header.game,
-        &header.options,
-        header.seats.clone(),
-        header.seed,
-    )?;
-    Ok(Driver::new(game, header))
+    Ok(Driver::new(games::game_for(header)?, header))
 }
 
 /// Why a bot-only game did not produce a result.
@@ -88,14 +82,13 @@ pub fn selfplay(
 
 /// A replay file played to its end as `mode` says.
 pub fn replay(text: &str, mode: Recorded) -> RuleResult<Driver> {
+    replay_as(text, mode, Origin::Player)
+}
+
+/// A file from `origin` played to its end as `mode` says (see `Driver::apply_recorded_as`).
+pub fn replay_as(text: &str, mode: Recorded, origin: Origin) -> RuleResult<Driver> {
     let header = Replay::parse(text)?;
-    let game = games::new_game(
-        &header.game,
-        &header.options,
-        header.seats.clone(),
-        header.seed,
-    )?;
-    Driver::replay(game, &header, mode)
+    Driver::replay_as(games::game_for(&header)?, &header, mode, origin)
 }
 
 /// Writes a file whole or not at all (see `files::write_atomically`: an exclusive temporary file
@@ -138,12 +131,10 @@ impl AimSurvey {
 /// tower, one tile point or one knocked card in every game's rating).
 pub const CAME_OFF: i64 = 400;
 
-/// The fact that marks a shot as a hit in a game, where the game has one simple hit.
+/// The fact that marks a shot as a hit in a game, where the game has one simple hit (its
+/// registry entry's `hit_fact`).
 pub fn hit_fact(game: &str) -> Option<&'static str> {
-    match game {
-        "castle" => Some("ammo_in_tower"),
-        _ => None,
-    }
+    games::info(game).ok().and_then(|g| g.hit_fact)
 }
 
 /// Surveys aim: plays Normal bot-only games of `game` from `seed` on, and at each of the first

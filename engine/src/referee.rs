@@ -64,14 +64,7 @@ pub fn replay_as(text: &str, simulate: bool, origin: Origin) -> RuleResult<Sessi
     } else {
         Recorded::Check
     };
-    let header = Replay::parse(text)?;
-    let game = games::new_game(
-        &header.game,
-        &header.options,
-        header.seats.clone(),
-        header.seed,
-    )?;
-    crate::core::driver::Driver::replay_as(game, &header, mode, origin).map(|d| d.session)
+    crate::headless::replay_as(text, mode, origin).map(|d| d.session)
 }
 
 /// The determinism trace of a replay: one line per move, so two platforms' traces can be compared

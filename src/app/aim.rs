@@ -1,18 +1,50 @@
 //! Aiming a launch: the ring on the launcher, the finger's gesture, the preview, firing.
 
 use super::frame::Frame;
-use super::gesture::{self, Feel, Sample};
+use super::gesture::{self, Feel, PathLength, Sample};
 use super::play::Play;
 use super::pointer::PointerEvent;
 use super::ui::*;
 use super::{log, sound, App};
-use engine::core::{LaunchKind, LaunchPrompt};
+use engine::core::{Launch, LaunchKind, LaunchPrompt};
 use macroquad::prelude::*;
 
 /// A throw being drawn by the finger.
 pub(super) struct Aim {
     samples: Vec<Sample>,
     t0: f64,
+    /// How much predicted path to show (the setting, read when the gesture starts).
+    path: PathLength,
+    /// The predicted path of the launch a release would fire now (kept while it does not change)
+    /// and when it was worked out.
+    predicted: Option<(Launch, Vec<[f32; 2]>)>,
+    predicted_at: f64,
+}
+
+/// The predicted path is worked out again at most this often (seconds): a short run of a big
+/// table costs a few milliseconds, too much for every frame of a drag.
+const PREDICT_EVERY: f64 = 0.1;
+
+impl Aim {
+    /// The predicted dots of `launch` (recomputed only when the launch changes).
+    fn predicted(
+        &mut self,
+        game: &dyn engine::core::Game,
+        launch: &Launch,
+        now: f64,
+    ) -> &[[f32; 2]] {
+        let frames = self.path.frames();
+        if frames == 0 {
+            return &[];
+        }
+        let stale = self.predicted.as_ref().is_none_or(|(l, _)| l != launch);
+        if stale && (self.predicted.is_none() || now - self.predicted_at >= PREDICT_EVERY) {
+            let dots = engine::physics::preview::flight(game, launch, frames);
+            self.predicted = Some((launch.clone(), dots));
+            self.predicted_at = now;
+        }
+        self.predicted.as_ref().map_or(&[], |(_, d)| d.as_slice())
+    }
 }
 
 impl App {
@@ -59,7 +91,9 @@ impl App {
             let small = self.ui.size(2.8);
             let hw = self.ui.measure(hint, small);
             let hx = (ox - hw * 0.5).clamp(u, (self.ui.w - hw - u).max(u));
-            self.ui.text(hint, hx, oy + ring + u, small, DIM);
+            // Above the ring, in the sky: the table's labels sit below the launcher.
+            let hy = (oy - ring - u - small).max(self.table_area.y + u);
+            self.ui.text_on_plate(hint, hx, hy, small, TEXT);
         }
         let now = self.ui.clock;
         if self.nav.pinched && self.aim.take().is_some() {
@@ -78,6 +112,9 @@ impl App {
                         self.aim = Some(Aim {
                             samples: vec![Sample::new(0.0, wx, wy)],
                             t0: now,
+                            path: super::save::aim_path(self.store.as_ref()),
+                            predicted: None,
+                            predicted_at: now,
                         });
                     } else {
                         // Told on release, unless the drag moved the view instead.
@@ -135,8 +172,10 @@ impl App {
                 _ => {}
             }
         }
-        // Aim feedback.
-        if let (Some(a), Some((px, py))) = (self.aim.as_ref(), self.ui.pointer) {
+        // Aim feedback: the finger's trail, the predicted path as dots, and strength and angle
+        // beside the finger (above it, where the hand does not cover them).
+        let pointer = self.ui.pointer;
+        if let (Some(a), Some((px, py))) = (self.aim.as_mut(), pointer) {
             let (wx, wy) = f.to_world(px, py);
             let mut preview = a.samples.clone();
             preview.push(Sample::new((now - a.t0) as f32, wx, wy));
@@ -152,36 +191,58 @@ impl App {
                 );
             }
             let drag = matches!(kind, LaunchKind::Catapult | LaunchKind::Toss);
-            if drag {
-                let small = self.ui.size(3.0);
-                match gesture::launch_for(lp, kind, &preview, feel) {
-                    Ok(l) => {
-                        let len = (l.power as f32 / 1000.0) * feel.reach * 1.4 * f.scale + 4.0 * u;
-                        let (dx, dy) = engine::physics::launch::direction(l.angle);
-                        let (ex, ey) = (ox + dx * len, oy - dy * len);
-                        draw_line(ox, oy, ex, ey, u * 0.8, ACCENT);
-                        draw_circle(ex, ey, u * 1.2, ACCENT);
+            let small = self.ui.size(3.0);
+            match gesture::launch_for(lp, kind, &preview, feel) {
+                Ok(l) => {
+                    if drag {
                         draw_line(ox, oy, px, py, u * 0.4, Color::new(0.9, 0.9, 0.9, 0.6));
-                        self.ui.text(
-                            &format!("{} deg  {}%", l.angle / 10, l.power / 10),
-                            ex + 2.0 * u,
-                            ey - small,
-                            small,
-                            TEXT,
-                        );
                     }
-                    Err(r) => {
-                        draw_line(ox, oy, px, py, u * 0.4, BAD);
-                        self.ui.text(
-                            &r.message,
-                            px + 2.0 * u,
-                            py,
-                            small,
-                            if r.quiet { DIM } else { BAD },
-                        );
+                    let dots = a.predicted(p.game(), &l, now);
+                    draw_dots(dots, f, u);
+                    if dots.is_empty() && drag {
+                        // No path (the table expert's setting): the launch direction alone.
+                        let len = 10.0 * u;
+                        let (dx, dy) = engine::physics::launch::direction(l.angle);
+                        draw_line(ox, oy, ox + dx * len, oy - dy * len, u * 0.8, ACCENT);
                     }
+                    let text = format!(
+                        "{}°  {}%",
+                        l.angle.rem_euclid(3600) / 10,
+                        gesture::strength_percent(lp, l.power)
+                    );
+                    let tw = self.ui.measure(&text, small);
+                    let tx = (px + 3.0 * u).min(self.ui.w - tw - u).max(u);
+                    let ty = (py - 4.0 * u - small).max(u);
+                    self.ui.text_on_plate(&text, tx, ty, small, TEXT);
                 }
+                Err(r) if drag => {
+                    draw_line(ox, oy, px, py, u * 0.4, BAD);
+                    let tw = self.ui.measure(&r.message, small);
+                    let tx = (px + 3.0 * u).min(self.ui.w - tw - u).max(u);
+                    let ty = (py - 4.0 * u - small).max(u);
+                    let colour = if r.quiet { TEXT } else { BAD };
+                    self.ui.text_on_plate(&r.message, tx, ty, small, colour);
+                }
+                Err(_) => {}
             }
         }
+    }
+}
+
+/// The predicted path: dots every few frames, large and bright near the launcher and fading out
+/// where the prediction ends (the rest of the flight is the player's to judge).
+fn draw_dots(dots: &[[f32; 2]], f: &Frame, u: f32) {
+    let n = dots.len().max(1) as f32;
+    for (i, d) in dots.iter().enumerate().step_by(3).skip(1) {
+        let k = 1.0 - i as f32 / n;
+        let (x, y) = f.to_screen(d[0], d[1]);
+        let r = (u * (0.45 + 0.45 * k)).max(1.5);
+        draw_circle(
+            x,
+            y,
+            r + (u * 0.2).max(1.0),
+            Color::new(0.1, 0.1, 0.12, 0.45 * k + 0.15),
+        );
+        draw_circle(x, y, r, Color::new(1.0, 1.0, 1.0, 0.55 + 0.45 * k));
     }
 }

@@ -1,6 +1,7 @@
 //! Sound effects (synthesized once the first frame is up) and the mute toggle.
 
 use super::frame::Area;
+use super::hud::GameButton;
 use super::{log, save, sound, App};
 use engine::core::Event;
 #[cfg(feature = "audio")]
@@ -97,7 +98,7 @@ impl App {
 
     pub(super) fn mute_button(&mut self, a: Area) {
         let label = if self.muted { "Sound off" } else { "Sound on" };
-        if self.ui.button("mute", a, label, true) {
+        if self.ui.button(GameButton::Mute.key(), a, label, true) {
             self.muted = !self.muted;
             if let Err(e) = save::set_muted(self.store.as_mut(), self.muted) {
                 self.say(format!("Could not remember the sound setting: {e}"), true);

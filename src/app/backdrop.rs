@@ -1,16 +1,18 @@
-//! The calm scene behind and under a side-view table: a dusk sky fading to a warm horizon, two
+//! The calm scene behind and under a side-view table: a daylight sky fading to a warm horizon, two
 //! distant hill silhouettes, a few soft clouds, and the near part of the wooden tabletop (grain,
 //! a darker front edge) filling the screen below the pieces. Static and cheap: a few dozen shapes,
 //! no allocation but one small gradient mesh.
 
 use super::frame::{Area, Frame};
+use super::paint::shade;
 use macroquad::prelude::*;
 
-const SKY_TOP: Color = Color::new(0.11, 0.16, 0.27, 1.0);
-const SKY_LOW: Color = Color::new(0.36, 0.35, 0.40, 1.0);
-const HILL_FAR: Color = Color::new(0.22, 0.26, 0.34, 1.0);
-const HILL_NEAR: Color = Color::new(0.17, 0.22, 0.25, 1.0);
-const CLOUD: Color = Color::new(0.85, 0.86, 0.92, 0.07);
+// The daylight palette of docs/look-and-feel.md.
+const SKY_TOP: Color = Color::new(0.42, 0.66, 0.86, 1.0);
+const SKY_LOW: Color = Color::new(0.90, 0.88, 0.78, 1.0);
+const HILL_FAR: Color = Color::new(0.55, 0.68, 0.62, 1.0);
+const HILL_NEAR: Color = Color::new(0.42, 0.58, 0.40, 1.0);
+const CLOUD: Color = Color::new(1.0, 1.0, 1.0, 0.55);
 pub(super) const WOOD: Color = Color::new(0.47, 0.31, 0.19, 1.0);
 const WOOD_FRONT: Color = Color::new(0.30, 0.19, 0.11, 1.0);
 pub(super) const GRAIN: Color = Color::new(0.22, 0.13, 0.07, 0.28);
@@ -119,10 +121,6 @@ fn gradient(x: f32, y: f32, w: f32, h: f32, top: Color, low: Color) {
         texture: None,
     };
     draw_mesh(&mesh);
-}
-
-fn shade(c: Color, k: f32) -> Color {
-    super::draw::shade(c, k)
 }
 
 #[cfg(test)]

@@ -3,15 +3,52 @@
 use super::frame::{Area, Camera};
 use super::gesture;
 use super::play::Play;
-use super::play_screen::Offer;
+use super::screens::play::Offer;
 use super::session::log_move;
 use super::ui;
 use super::{log, App};
 use engine::core::{Choice, GridStep, LaunchKind, Move, PlacementPrompt, Scene};
 
-/// The bottom bar laid out: rows of buttons (key, label, width).
+/// A button of the in-game bottom bar: what it does, typed. Its probe key (what the browser
+/// tests press) is derived from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum BarButton {
+    /// Put the piece in hand down where its ghost is.
+    Place,
+    /// Lay the tile in hand on the map, or turn it.
+    GridPlace,
+    GridTurn,
+    /// Pick one of the launchers the prompt offers.
+    Kind(LaunchKind),
+    /// Let go (a launch without a gesture).
+    Release,
+    Undo,
+    /// The side view fitted again, or the whole table instead of the close-up.
+    ViewFit,
+    ViewWhole,
+    /// The game's choice at this index.
+    Choice(usize),
+}
+
+impl BarButton {
+    pub(super) fn key(self) -> String {
+        match self {
+            BarButton::Place => "place".into(),
+            BarButton::GridPlace => "grid:place".into(),
+            BarButton::GridTurn => "grid:turn".into(),
+            BarButton::Kind(k) => format!("kind:{}", k.name()),
+            BarButton::Release => "release".into(),
+            BarButton::Undo => "undo".into(),
+            BarButton::ViewFit => "view:fit".into(),
+            BarButton::ViewWhole => "view:whole".into(),
+            BarButton::Choice(i) => format!("choice:{i}"),
+        }
+    }
+}
+
+/// The bottom bar laid out: rows of buttons (what, label, width).
 pub(super) struct BottomBar {
-    rows: Vec<Vec<(String, String, f32)>>,
+    rows: Vec<Vec<(BarButton, String, f32)>>,
     /// Button height.
     button_h: f32,
     /// The bar's height (0 when it has no buttons).
@@ -25,54 +62,54 @@ impl App {
         let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
         let placement = offer.placement.as_ref();
         let kind = offer.kind;
-        let mut labels: Vec<(String, String)> = Vec::new();
+        let mut labels: Vec<(BarButton, String)> = Vec::new();
         // A prompt with sources commits on release: no Place button.
         if placement.is_some_and(|pp| pp.sources.is_empty()) {
-            labels.push(("place".into(), "Place".into()));
+            labels.push((BarButton::Place, "Place".into()));
         }
         if offer
             .grid
             .as_ref()
             .is_some_and(|g| g.step == GridStep::Place)
         {
-            labels.push(("grid:place".into(), "Place".into()));
-            labels.push(("grid:turn".into(), "Turn".into()));
+            labels.push((BarButton::GridPlace, "Place".into()));
+            labels.push((BarButton::GridTurn, "Turn".into()));
         }
         if let Some(lp) = offer.launch.as_ref().filter(|lp| lp.kinds.len() > 1) {
             for k in &lp.kinds {
                 let mark = if Some(*k) == kind { "> " } else { "" };
                 labels.push((
-                    format!("kind:{}", k.name()),
+                    BarButton::Kind(*k),
                     format!("{mark}{}", gesture::kind_label(*k)),
                 ));
             }
         }
         if kind == Some(LaunchKind::Release) {
-            labels.push(("release".into(), "Let go".into()));
+            labels.push((BarButton::Release, "Let go".into()));
         }
         if active && p.can_undo() {
-            labels.push(("undo".into(), "Undo".into()));
+            labels.push((BarButton::Undo, "Undo".into()));
         }
         if active && !self.camera.is_fit() {
-            labels.push(("view:fit".into(), "Fit".into()));
+            labels.push((BarButton::ViewFit, "Fit".into()));
         } else if offer.close_up.is_some() {
             let l = if self.whole_table {
                 "Close-up"
             } else {
                 "Whole table"
             };
-            labels.push(("view:whole".into(), l.into()));
+            labels.push((BarButton::ViewWhole, l.into()));
         }
         labels.extend(
             offer
                 .choices
                 .iter()
                 .enumerate()
-                .map(|(i, c)| (format!("choice:{i}"), c.label.clone())),
+                .map(|(i, c)| (BarButton::Choice(i), c.label.clone())),
         );
         let bh = 9.0 * u;
         let bsize = self.ui.size_at_most(4.0, bh * 0.5);
-        let mut rows: Vec<Vec<(String, String, f32)>> = vec![Vec::new()];
+        let mut rows: Vec<Vec<(BarButton, String, f32)>> = vec![Vec::new()];
         let mut rx = 0.0;
         for (k, l) in labels {
             let bw = (self.ui.measure(&ui::plain(&l), bsize) + 6.0 * u)
@@ -119,43 +156,41 @@ impl App {
         let bh = bar.button_h;
         let by0 = h - bar.height;
         // The bar's panel is the screen's clear colour (`ui::BAR`, `App::frame`): not drawn.
-        let mut tapped: Option<String> = None;
+        let mut tapped: Option<BarButton> = None;
         for (ri, row) in bar.rows.iter().enumerate() {
             let total: f32 =
                 row.iter().map(|b| b.2).sum::<f32>() + 2.0 * u * (row.len() as f32 - 1.0);
             let mut x = ((w - total) * 0.5).max(2.0 * u);
             let y = by0 + 1.5 * u + ri as f32 * (bh + 1.5 * u);
             for (k, l, bw) in row {
-                if self.ui.button(k, Area::new(x, y, *bw, bh), l, true) {
-                    tapped = Some(k.clone());
+                if self.ui.button(&k.key(), Area::new(x, y, *bw, bh), l, true) {
+                    tapped = Some(*k);
                 }
                 x += bw + 2.0 * u;
             }
         }
         if let Some(k) = tapped {
-            self.bottom_action(p, &k, &offer.choices, offer.placement.as_ref());
+            self.bottom_action(p, k, &offer.choices, offer.placement.as_ref());
         }
     }
 
     pub(super) fn bottom_action(
         &mut self,
         p: &mut Play,
-        key: &str,
+        button: BarButton,
         choices: &[Choice],
         placement: Option<&PlacementPrompt>,
     ) {
-        if key == "view:fit" {
-            self.camera = Camera::default();
-            log("view fit");
-            return;
-        }
-        if key == "view:whole" {
-            self.whole_table = !self.whole_table;
-            log(&format!("view whole={}", self.whole_table));
-            return;
-        }
-        if key == "undo" {
-            match p.undo() {
+        match button {
+            BarButton::ViewFit => {
+                self.camera = Camera::default();
+                log("view fit");
+            }
+            BarButton::ViewWhole => {
+                self.whole_table = !self.whole_table;
+                log(&format!("view whole={}", self.whole_table));
+            }
+            BarButton::Undo => match p.undo() {
                 Ok(()) => {
                     log(&format!(
                         "undo moves={}",
@@ -164,74 +199,67 @@ impl App {
                     self.save_play(p);
                 }
                 Err(e) => self.say(e.0, true),
+            },
+            BarButton::Kind(kind) => {
+                let offered = p
+                    .game()
+                    .launch_prompt()
+                    .is_some_and(|lp| lp.kinds.contains(&kind));
+                if offered {
+                    self.kind_pick = Some(kind);
+                    self.aim = None;
+                }
             }
-            return;
-        }
-        if let Some(name) = key.strip_prefix("kind:") {
-            let picked = p
-                .game()
-                .launch_prompt()
-                .and_then(|lp| lp.kinds.into_iter().find(|k| k.name() == name));
-            if picked.is_some() {
-                self.kind_pick = picked;
-                self.aim = None;
+            BarButton::Release => {
+                let Some(lp) = p.game().launch_prompt() else {
+                    return;
+                };
+                match gesture::release_launch(&lp) {
+                    Ok(launch) => match p.fire(launch) {
+                        Ok(()) => log("fire release"),
+                        Err(e) => self.say(format!("Refused: {e}"), true),
+                    },
+                    Err(r) => self.say(r.message, true),
+                }
             }
-            return;
-        }
-        if key == "release" {
-            let Some(lp) = p.game().launch_prompt() else {
-                return;
-            };
-            match gesture::release_launch(&lp) {
-                Ok(launch) => match p.fire(launch) {
-                    Ok(()) => log("fire release"),
-                    Err(e) => self.say(format!("Refused: {e}"), true),
-                },
-                Err(r) => self.say(r.message, true),
-            }
-            return;
-        }
-        if let Some(what) = key.strip_prefix("grid:") {
-            let (Some(g), Some(seat), Scene::Map(map)) =
-                (p.game().grid_prompt(), p.human_turn(), p.scene())
-            else {
-                return;
-            };
-            if what == "turn" {
-                match self.grid.turn(&map, false) {
-                    Some(_) => {
-                        let (c, r) = self.grid.ghost.unwrap_or(([0, 0], 0));
-                        log(&format!("grid ghost x={} y={} r={r}", c[0], c[1]));
+            BarButton::GridTurn | BarButton::GridPlace => {
+                let (Some(g), Some(seat), Scene::Map(map)) =
+                    (p.game().grid_prompt(), p.human_turn(), p.scene())
+                else {
+                    return;
+                };
+                if button == BarButton::GridTurn {
+                    match self.grid.turn(&map, false) {
+                        Some(_) => {
+                            let (c, r) = self.grid.ghost.unwrap_or(([0, 0], 0));
+                            log(&format!("grid ghost x={} y={} r={r}", c[0], c[1]));
+                        }
+                        None => self.say("Tap a lit square to put the tile there first", false),
                     }
-                    None => self.say("Tap a lit square to put the tile there first", false),
+                    return;
                 }
-                return;
-            }
-            match self.grid.confirm(&map, &g, seat) {
-                Ok(mv) => {
-                    log(&format!("grid send {} {:?}", mv.action, mv.args));
-                    self.decide(p, mv);
+                match self.grid.confirm(&map, &g, seat) {
+                    Ok(mv) => {
+                        log(&format!("grid send {} {:?}", mv.action, mv.args));
+                        self.decide(p, mv);
+                    }
+                    Err(hint) => self.say(hint, false),
                 }
-                Err(hint) => self.say(hint, false),
             }
-            return;
-        }
-        if key == "place" {
-            let (Some(pp), Some(pl), Some(seat)) = (placement, self.place.as_ref(), p.human_turn())
-            else {
-                return;
-            };
-            let args = gesture::placement_args(pp, pl.x, pl.y, pl.angle);
-            let mv = Move::decide(seat, &pp.action, &args);
-            self.decide(p, mv);
-            return;
-        }
-        if let Some(i) = key
-            .strip_prefix("choice:")
-            .and_then(|s| s.parse::<usize>().ok())
-        {
-            if let Some(c) = choices.get(i) {
-                self.decide(p, c.mv.clone());
+            BarButton::Place => {
+                let (Some(pp), Some(pl), Some(seat)) =
+                    (placement, self.place.as_ref(), p.human_turn())
+                else {
+                    return;
+                };
+                let args = gesture::placement_args(pp, pl.x, pl.y, pl.angle);
+                let mv = Move::decide(seat, &pp.action, &args);
+                self.decide(p, mv);
+            }
+            BarButton::Choice(i) => {
+                if let Some(c) = choices.get(i) {
+                    self.decide(p, c.mv.clone());
+                }
             }
         }
     }
@@ -247,5 +275,43 @@ impl App {
             }
             Err(e) => self.say(e.0, true),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bar_buttons_keep_the_keys_the_browser_tests_press() {
+        use BarButton::*;
+        let keys: Vec<String> = [
+            Place,
+            GridPlace,
+            GridTurn,
+            Kind(LaunchKind::Flick),
+            Release,
+            Undo,
+            ViewFit,
+            ViewWhole,
+            Choice(5),
+        ]
+        .iter()
+        .map(|b| b.key())
+        .collect();
+        assert_eq!(
+            keys,
+            [
+                "place",
+                "grid:place",
+                "grid:turn",
+                "kind:flick",
+                "release",
+                "undo",
+                "view:fit",
+                "view:whole",
+                "choice:5"
+            ]
+        );
     }
 }

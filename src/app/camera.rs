@@ -5,7 +5,7 @@
 use super::backdrop;
 use super::draw;
 use super::follow::{camera_on, shown_rect};
-use super::frame::{side_bounds, Area, Camera, Frame};
+use super::frame::{side_bounds, turn_bounds, Area, Camera, Frame, TurnShot};
 use super::gesture::Feel;
 use super::log;
 use super::nav::NavAction;
@@ -56,7 +56,19 @@ impl App {
             self.camera_map = false;
         }
         let framed = table_area.inset(2.0 * u);
-        let bounds = side_bounds(asked, framed);
+        // Before a shot the turn is framed (launcher to targets, the table low) unless the game
+        // has its own close-up; in flight, or when the player asked for the whole table, the
+        // whole table (the follow can go wherever the shot goes).
+        let bounds = match turn_shot(p) {
+            Some(mut shot) if p.flight.is_none() && !self.whole_table && close_up.is_none() => {
+                // A pull is measured on the whole screen (`Feel::for_screen`), the framing in the
+                // table's area: a table squeezed by buttons still leaves a full pull's room.
+                let area_side = framed.w.min(framed.h).max(1.0);
+                shot.pull *= self.ui.w.min(self.ui.h) / area_side;
+                turn_bounds(view, asked, shot, framed)
+            }
+            _ => side_bounds(asked, framed),
+        };
         let (_, wheel) = mouse_wheel();
         let (mx, my) = mouse_position();
         if active && wheel != 0.0 && table_area.contains(mx, my) {
@@ -194,4 +206,30 @@ impl App {
             target
         }
     }
+}
+
+/// The launcher a turn is about, if a launch is to be aimed now (not a let-go).
+fn turn_shot(p: &Play) -> Option<TurnShot> {
+    let lp = p.game().launch_prompt()?;
+    if lp
+        .kinds
+        .iter()
+        .all(|k| *k == engine::core::LaunchKind::Release)
+    {
+        return None;
+    }
+    let mid = super::gesture::mid_angle(lp.angle);
+    let cos = engine::physics::launch::direction(mid).0;
+    let facing = if cos > 0.2 {
+        1
+    } else if cos < -0.2 {
+        -1
+    } else {
+        0
+    };
+    Some(TurnShot {
+        launcher: lp.origin,
+        facing,
+        pull: super::gesture::FULL_PULL_SHARE,
+    })
 }

@@ -4,14 +4,16 @@
 //! human owner).
 
 use super::frame::Area;
+use super::hud::GameButton;
 use super::play::Play;
+use super::screens::pause::PauseScreen;
 use super::ui::*;
-use super::{log, App};
+use super::{log, App, Command};
 use engine::core::seat::SeatKind;
 
-/// Games where a player holds cards the others must not see.
+/// Games where a player holds cards the others must not see (their registry entry says so).
 pub(super) fn hides_hands(game: &str) -> bool {
-    matches!(game, "castle" | "feud")
+    engine::games::info(game).is_ok_and(|g| g.hidden_hands)
 }
 
 /// The human seat the device must be handed to before the table is shown, if any: the acting
@@ -77,16 +79,16 @@ impl App {
         let bw = 20.0 * u;
         if active
             && self.ui.button(
-                "pause",
+                GameButton::Menu.key(),
                 Area::new(w - bw - 2.0 * u, u, bw, 8.0 * u),
                 "Menu",
                 true,
             )
         {
-            self.go(super::Screen::Pause);
+            self.command(Command::Push(Box::new(PauseScreen)));
             return true;
         }
-        if active && self.ui.button_invisible("cover:ready", all) {
+        if active && self.ui.button_invisible(GameButton::Ready.key(), all) {
             self.handed_to = Some(seat);
             log(&format!("handed-to seat={seat}"));
         }

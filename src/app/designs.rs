@@ -11,7 +11,7 @@
 use super::frame::Area;
 use super::play::Play;
 use super::ui::*;
-use super::{log, platform, save, App};
+use super::{log, platform, save, store, App};
 use engine::core::design::{self, clean_name, Design};
 use engine::games::designs::{self as game_designs, kind_of};
 use macroquad::prelude::*;
@@ -32,7 +32,7 @@ struct Stored {
 
 /// Reads the saved designs; one that no longer decodes or builds is left out (and stays in
 /// storage until the list is next written, so nothing is lost by an older build reading it).
-pub fn load(store: &dyn save::Store) -> Vec<Design> {
+pub fn load(store: &dyn store::Store) -> Vec<Design> {
     let Some(text) = store.get(DESIGNS_KEY) else {
         return Vec::new();
     };
@@ -51,7 +51,7 @@ pub fn load(store: &dyn save::Store) -> Vec<Design> {
 }
 
 /// Writes the list (each design as its link payload).
-pub fn write(store: &mut dyn save::Store, list: &[Design]) -> Result<(), String> {
+pub fn write(store: &mut dyn store::Store, list: &[Design]) -> Result<(), String> {
     let stored: Vec<Stored> = list
         .iter()
         .filter_map(|d| {
@@ -115,6 +115,41 @@ pub(super) struct DesignUi {
     renaming: Option<(usize, String)>,
 }
 
+/// The designs' buttons (their probe keys are what the browser tests press): the bar over the
+/// table, and the list's rows (by row on screen) and its panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DesignButton {
+    Save,
+    Share,
+    /// One of the player's own designs that fit, offered before anything is built.
+    Quick(usize),
+    List,
+    Use(usize),
+    ShareRow(usize),
+    Rename(usize),
+    Delete(usize),
+    Close,
+    /// The list's panel: it takes the presses under it and answers none.
+    Panel,
+}
+
+impl DesignButton {
+    fn key(self) -> String {
+        match self {
+            DesignButton::Save => "design:save".into(),
+            DesignButton::Share => "design:share".into(),
+            DesignButton::Quick(k) => format!("design:quick:{k}"),
+            DesignButton::List => "design:list".into(),
+            DesignButton::Use(r) => format!("design:use:{r}"),
+            DesignButton::ShareRow(r) => format!("design:share:{r}"),
+            DesignButton::Rename(r) => format!("design:rename:{r}"),
+            DesignButton::Delete(r) => format!("design:delete:{r}"),
+            DesignButton::Close => "design:close".into(),
+            DesignButton::Panel => "design:panel".into(),
+        }
+    }
+}
+
 impl App {
     fn designs(&mut self) -> &mut Vec<Design> {
         let store = self.store.as_ref();
@@ -163,10 +198,10 @@ impl App {
         let u = self.ui.u;
         let ta = self.table_area;
         let bh = 8.0 * u;
-        let mut buttons: Vec<(&str, String)> = Vec::new();
+        let mut buttons: Vec<(DesignButton, String)> = Vec::new();
         if now.is_some() {
-            buttons.push(("design:save", format!("Save this {kind}")));
-            buttons.push(("design:share", format!("Share {kind}")));
+            buttons.push((DesignButton::Save, format!("Save this {kind}")));
+            buttons.push((DesignButton::Share, format!("Share {kind}")));
         }
         // Before anything is built, the player's own designs that fit are offered right here,
         // next to the shipped ones in the bottom bar.
@@ -180,46 +215,45 @@ impl App {
         } else {
             Vec::new()
         };
-        let quick_keys: Vec<String> = (0..quick.len())
-            .map(|k| format!("design:quick:{k}"))
-            .collect();
         for (k, &i) in quick.iter().enumerate() {
-            buttons.push((quick_keys[k].as_str(), format!("Build {}", list[i].name)));
+            buttons.push((DesignButton::Quick(k), format!("Build {}", list[i].name)));
         }
         if !mine.is_empty() {
-            buttons.push(("design:list", format!("My designs ({})", mine.len())));
+            buttons.push((DesignButton::List, format!("My designs ({})", mine.len())));
         }
         let size = self.ui.size_at_most(4.0, bh * 0.5);
         let mut x = ta.x + ta.w - 2.0 * u;
         let y = ta.y + 1.5 * u;
         let mut tapped = None;
-        for (key, label) in buttons.iter().rev() {
+        for (button, label) in buttons.iter().rev() {
             let bw = self.ui.measure(&plain(label), size) + 5.0 * u;
             x -= bw;
-            if self.ui.button(key, Area::new(x, y, bw, bh), label, true) {
-                tapped = Some(*key);
+            if self
+                .ui
+                .button(&button.key(), Area::new(x, y, bw, bh), label, true)
+            {
+                tapped = Some(*button);
             }
             x -= 1.5 * u;
         }
         match tapped {
-            Some("design:save") => {
+            Some(DesignButton::Save) => {
                 if let Some(d) = now.clone() {
                     self.save_design(d, kind);
                 }
             }
-            Some("design:share") => {
+            Some(DesignButton::Share) => {
                 if let Some(mut d) = now.clone() {
                     d.name = self.name_on_table(&d, kind);
                     self.share_design(&d);
                 }
             }
-            Some(key) if key.starts_with("design:quick:") => {
-                let k = key["design:quick:".len()..].parse::<usize>().ok();
-                if let Some(&i) = k.and_then(|k| quick.get(k)) {
+            Some(DesignButton::Quick(k)) => {
+                if let Some(&i) = quick.get(k) {
                     self.build_design(p, &list[i]);
                 }
             }
-            Some("design:list") => {
+            Some(DesignButton::List) => {
                 self.designs.open = !self.designs.open;
                 self.designs.renaming = None;
             }
@@ -330,11 +364,12 @@ impl App {
             h.min(ta.h - (top - ta.y)),
         );
         // A switched-off button as the background: taps on it never reach the table.
-        self.ui.button_look("design:panel", panel, "", false, true);
+        self.ui
+            .button_look(&DesignButton::Panel.key(), panel, "", false, true);
         self.ui.panel(panel, Color::new(0.08, 0.09, 0.12, 0.96));
         let size = self.ui.size(3.4);
         let list = self.designs().clone();
-        let mut act: Option<(&str, usize)> = None;
+        let mut act: Option<(DesignButton, usize)> = None;
         let bw = 17.0 * u;
         for (r, &i) in mine.iter().enumerate() {
             let y = panel.y + 1.5 * u + r as f32 * row;
@@ -351,18 +386,19 @@ impl App {
                 .text(&plain(&label), panel.x + 2.0 * u, y + 2.0 * u, size, TEXT);
             let fits = p.game().design_moves(d);
             let mut bx = panel.x + panel.w - 4.0 * (bw + 1.5 * u);
-            for (what, text, enabled) in [
-                ("use", "Build", fits.is_ok()),
-                ("share", "Share", true),
-                ("rename", "Rename", true),
-                ("delete", "Delete", true),
+            for (button, text, enabled) in [
+                (DesignButton::Use(r), "Build", fits.is_ok()),
+                (DesignButton::ShareRow(r), "Share", true),
+                (DesignButton::Rename(r), "Rename", true),
+                (DesignButton::Delete(r), "Delete", true),
             ] {
-                let key = format!("design:{what}:{r}");
-                if self
-                    .ui
-                    .button(&key, Area::new(bx, y, bw, row - 1.5 * u), text, enabled)
-                {
-                    act = Some((what, i));
+                if self.ui.button(
+                    &button.key(),
+                    Area::new(bx, y, bw, row - 1.5 * u),
+                    text,
+                    enabled,
+                ) {
+                    act = Some((button, i));
                 }
                 bx += bw + 1.5 * u;
             }
@@ -373,16 +409,19 @@ impl App {
             bw,
             row - 1.5 * u,
         );
-        if self.ui.button("design:close", close, "Close", true) {
+        if self
+            .ui
+            .button(&DesignButton::Close.key(), close, "Close", true)
+        {
             self.designs.open = false;
             self.designs.renaming = None;
         }
         self.type_rename();
         match act {
-            Some(("use", i)) => self.build_design(p, &list[i]),
-            Some(("share", i)) => self.share_design(&list[i]),
-            Some(("rename", i)) => self.rename_design(i),
-            Some(("delete", i)) => {
+            Some((DesignButton::Use(_), i)) => self.build_design(p, &list[i]),
+            Some((DesignButton::ShareRow(_), i)) => self.share_design(&list[i]),
+            Some((DesignButton::Rename(_), i)) => self.rename_design(i),
+            Some((DesignButton::Delete(_), i)) => {
                 let d = self.designs().remove(i);
                 self.designs.renaming = None;
                 if self.write_designs() {
@@ -491,7 +530,7 @@ impl App {
             Ok(x) => x,
             Err(e) => {
                 log(&format!("design-refused {e}"));
-                if self.screen == super::Screen::Title {
+                if self.shown == super::ScreenId::Title {
                     self.notice = Some(format!("{e} Your saved game is untouched."));
                 } else {
                     self.say(e.0, true);
@@ -527,7 +566,42 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::save::Store;
+
+    #[test]
+    fn design_buttons_keep_the_keys_the_browser_tests_press() {
+        use DesignButton::*;
+        let keys: Vec<String> = [
+            Save,
+            Share,
+            Quick(1),
+            List,
+            Use(0),
+            ShareRow(2),
+            Rename(0),
+            Delete(3),
+            Close,
+            Panel,
+        ]
+        .iter()
+        .map(|b| b.key())
+        .collect();
+        assert_eq!(
+            keys,
+            [
+                "design:save",
+                "design:share",
+                "design:quick:1",
+                "design:list",
+                "design:use:0",
+                "design:share:2",
+                "design:rename:0",
+                "design:delete:3",
+                "design:close",
+                "design:panel"
+            ]
+        );
+    }
+    use crate::app::store::Store;
 
     fn fortress(name: &str) -> Design {
         let mut g = game_designs::designer_game("feud", 3).unwrap_or_else(|e| panic!("{e}"));
@@ -544,7 +618,7 @@ mod tests {
 
     #[test]
     fn saved_designs_come_back_from_storage_checked() {
-        let mut store = save::MemStore::default();
+        let mut store = store::MemStore::default();
         assert!(load(&store).is_empty());
         let list = vec![fortress("Keep \"one\" <b>"), fortress("Two")];
         assert!(write(&mut store, &list).is_ok());

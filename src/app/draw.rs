@@ -3,6 +3,7 @@
 
 use super::frame::Area;
 use super::frame::Frame;
+use super::paint::{shade, with_alpha};
 use super::ui::{overlap, plain, rgb, Ui};
 use engine::core::{BodyShape, BodyView, Look, TableView};
 use macroquad::prelude::*;
@@ -215,23 +216,6 @@ impl Box2 {
             self.line(p.0, p.1, q.0, q.1, w, col);
         }
     }
-}
-
-pub(super) fn shade(c: Color, k: f32) -> Color {
-    if k >= 0.0 {
-        Color::new(
-            c.r + (1.0 - c.r) * k,
-            c.g + (1.0 - c.g) * k,
-            c.b + (1.0 - c.b) * k,
-            c.a,
-        )
-    } else {
-        Color::new(c.r * (1.0 + k), c.g * (1.0 + k), c.b * (1.0 + k), c.a)
-    }
-}
-
-fn with_alpha(c: Color, a: f32) -> Color {
-    Color::new(c.r, c.g, c.b, a)
 }
 
 /// Bevels: a lit top edge and a shadowed bottom edge `edge` pixels deep.
@@ -736,12 +720,12 @@ fn place_labels(ui: &Ui, view: &TableView, f: &Frame) -> Vec<(f32, f32, String, 
     placed
 }
 
-/// The previous shot's path, faint.
+/// The previous shot's path, faint: small ink dots that read on the daylight sky and on wood.
 pub fn ghost(path: &[[f32; 2]], f: &Frame, u: f32) {
     let step = (path.len() / 60).max(1);
     for p in path.iter().step_by(step) {
         let (x, y) = f.to_screen(p[0], p[1]);
-        draw_circle(x, y, (u * 0.35).max(1.5), Color::new(1.0, 1.0, 1.0, 0.22));
+        draw_circle(x, y, (u * 0.35).max(1.5), Color::new(0.12, 0.14, 0.2, 0.35));
     }
 }
 

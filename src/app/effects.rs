@@ -3,8 +3,8 @@
 //! allocated per frame; the oldest particle gives way), its own little random sequence (the
 //! game's RNG is never touched), and nothing here is read by the physics or the rules.
 
+use super::flight::Hit;
 use super::frame::Frame;
-use super::play::Hit;
 use macroquad::prelude::*;
 
 /// Particles alive at most.

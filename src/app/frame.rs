@@ -102,6 +102,117 @@ pub fn side_bounds(bounds: [f32; 4], area: Area) -> [f32; 4] {
     [x0, y0 - spare * (2.0 * SPARE_BELOW - 1.0), x1, y1]
 }
 
+/// Of a side view framed for a turn (`turn_bounds`), the share of the area's height below the
+/// table's top edge (the near tabletop).
+pub const TURN_BELOW: f32 = 0.18;
+/// Of the area's width, the room left beyond the pieces on a side with no launcher.
+const TURN_MARGIN: f32 = 0.06;
+/// Room above the tallest piece, as a share of the area's height (the start of a lob).
+const TURN_HEADROOM: f32 = 0.12;
+
+/// What a turn's framing is built from: the pieces on the table (bodies other than the table
+/// itself, within the game's bounds), the launcher and how far a full pull reaches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TurnShot {
+    /// The launcher, metres.
+    pub launcher: [f32; 2],
+    /// The launcher shoots right (+1), left (-1) or either way (0): its pull goes the other way.
+    pub facing: i8,
+    /// A full pull (plus the grab ring), as a share of the area's shorter side.
+    pub pull: f32,
+}
+
+/// The box (metres) around the pieces of `view` inside `bounds` and the launcher: what a turn
+/// is about, from the launcher to its targets.
+pub fn pieces_box(
+    view: &engine::core::TableView,
+    bounds: [f32; 4],
+    launcher: [f32; 2],
+) -> [f32; 4] {
+    let [bx0, _, bx1, _] = bounds;
+    let mut b = [launcher[0], launcher[1].max(0.0), launcher[0], launcher[1]];
+    for body in &view.bodies {
+        if body.look == engine::core::Look::Table || !body.x.is_finite() || !body.y.is_finite() {
+            continue;
+        }
+        let r = match body.shape {
+            engine::core::BodyShape::Rect { hw, hh } => hw.max(hh),
+            engine::core::BodyShape::Circle { r } => r,
+        };
+        let r = if r.is_finite() {
+            r.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        if body.x + r < bx0 || body.x - r > bx1 {
+            continue;
+        }
+        b = [
+            b[0].min(body.x - r),
+            b[1].min((body.y - r).max(0.0)),
+            b[2].max(body.x + r),
+            b[3].max(body.y + r),
+        ];
+    }
+    b
+}
+
+/// The bounds that frame a turn in `area` the way a family's tablet game does: the table's top
+/// edge low (`TURN_BELOW` of the height under it), the pieces from the launcher to the farthest
+/// target across the width, room behind the launcher for a full pull, and headroom above the
+/// tallest piece. The result has the area's aspect, so `Frame::fit` maps it exactly onto it.
+/// Broken input returns `bounds` unchanged.
+pub fn turn_bounds(
+    view: &engine::core::TableView,
+    bounds: [f32; 4],
+    shot: TurnShot,
+    area: Area,
+) -> [f32; 4] {
+    let ok = bounds
+        .iter()
+        .chain(shot.launcher.iter())
+        .all(|v| v.is_finite());
+    if !ok || area.w < 1.0 || area.h < 1.0 {
+        return bounds;
+    }
+    let (aw, ah) = (area.w, area.h);
+    let [px0, _, px1, py1] = pieces_box(view, bounds, shot.launcher);
+    let pw = (px1 - px0).max(MIN_EXTENT);
+    // Room (pixels) behind the launcher: a full pull, mostly sideways.
+    let pull = (shot.pull * aw.min(ah) * 0.85).max(TURN_MARGIN * aw);
+    let (lx, margin) = (shot.launcher[0], TURN_MARGIN * aw);
+    let left_px = if shot.facing >= 0 { pull } else { margin };
+    let right_px = if shot.facing <= 0 { pull } else { margin };
+    // The launcher's own room counts from the launcher, not from the pieces' edge.
+    let behind_l = (lx - px0).max(0.0);
+    let behind_r = (px1 - lx).max(0.0);
+    let mut scale = f32::MAX;
+    // Widths: the pieces and the margins fit across.
+    scale = scale.min((aw - margin * 2.0).max(1.0) / pw);
+    for _ in 0..3 {
+        let need_l = (left_px - behind_l * scale).max(margin);
+        let need_r = (right_px - behind_r * scale).max(margin);
+        let fits = ((aw - need_l - need_r).max(aw * 0.2)) / pw;
+        scale = scale.min(fits);
+    }
+    // Heights: the tallest piece and the headroom over it above the table's top edge.
+    let above = ah * (1.0 - TURN_BELOW - TURN_HEADROOM);
+    if py1 > 0.0 {
+        scale = scale.min(above / py1);
+    }
+    if !scale.is_finite() || scale <= 0.0 {
+        return bounds;
+    }
+    let (ww, wh) = (aw / scale, ah / scale);
+    // Across: the pieces centred between the room each side needs.
+    let need_l = (left_px / scale - behind_l).max(margin / scale);
+    let need_r = (right_px / scale - behind_r).max(margin / scale);
+    let spare = (ww - pw - need_l - need_r).max(0.0);
+    let x0 = px0 - need_l - spare * 0.5;
+    let y0 = -TURN_BELOW * wh;
+    [x0, y0, x0 + ww, y0 + wh]
+}
+
 /// The player's zoom on top of the game's framing: `zoom` 1 shows the whole of the bounds, more
 /// magnifies about `centre` (a world point, metres). The view never pans outside the bounds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -220,6 +331,73 @@ impl Camera {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn block(x: f32, y: f32, hw: f32, hh: f32) -> engine::core::BodyView {
+        engine::core::BodyView {
+            shape: engine::core::BodyShape::Rect { hw, hh },
+            x,
+            y,
+            angle: 0.0,
+            rgb: [0, 0, 0],
+            tag: 0,
+            look: engine::core::Look::Wood,
+            owner: None,
+        }
+    }
+
+    #[test]
+    fn a_turn_is_framed_launcher_to_target_with_the_table_low_and_room_to_pull() {
+        // A launcher at x 0 shooting right at a castle 1.5-1.9 m away, on a 6 m table.
+        let view = engine::core::TableView {
+            bodies: vec![block(1.7, 0.1, 0.2, 0.1), block(1.7, 0.25, 0.05, 0.05)],
+            bounds: [-3.0, -0.3, 3.0, 2.0],
+            labels: Vec::new(),
+        };
+        let area = Area::new(0.0, 100.0, 1200.0, 560.0);
+        let shot = TurnShot {
+            launcher: [0.0, 0.05],
+            facing: 1,
+            pull: 0.3,
+        };
+        let b = turn_bounds(&view, view.bounds, shot, area);
+        let f = Frame::fit(b, area);
+        // The bounds have the area's aspect: they fill it exactly.
+        let (x0, y0) = f.to_screen(b[0], b[3]);
+        let (x1, y1) = f.to_screen(b[2], b[1]);
+        assert!(
+            (x0 - area.x).abs() < 0.5 && (x1 - area.x - area.w).abs() < 0.5,
+            "{b:?}"
+        );
+        assert!(
+            (y0 - area.y).abs() < 0.5 && (y1 - area.y - area.h).abs() < 0.5,
+            "{b:?}"
+        );
+        // The table's top edge at 82% of the height.
+        let (_, top) = f.to_screen(0.0, 0.0);
+        assert!(((area.y + area.h - top) / area.h - TURN_BELOW).abs() < 0.01);
+        // Launcher to the castle's far side across most of the width, a full pull behind it.
+        let (lx, _) = f.to_screen(0.0, 0.0);
+        let (cx, _) = f.to_screen(1.9, 0.0);
+        assert!((cx - lx) / area.w > 0.6, "{lx} {cx}");
+        assert!(lx - area.x >= 0.3 * area.h * 0.85 - 0.5, "{lx}");
+        // A tall tower is kept under the headroom, at the cost of width.
+        let tall = engine::core::TableView {
+            bodies: vec![block(1.7, 1.0, 0.05, 1.0)],
+            ..view.clone()
+        };
+        let f = Frame::fit(turn_bounds(&tall, tall.bounds, shot, area), area);
+        let (_, top_of_tower) = f.to_screen(1.7, 2.0);
+        assert!(
+            top_of_tower >= area.y + area.h * TURN_HEADROOM - 0.5,
+            "{top_of_tower}"
+        );
+        // Broken input leaves the bounds alone.
+        let broken = TurnShot {
+            launcher: [f32::NAN, 0.0],
+            ..shot
+        };
+        assert_eq!(turn_bounds(&view, view.bounds, broken, area), view.bounds);
+    }
 
     #[test]
     fn regress_a_pan_by_a_distance_that_is_not_a_number_leaves_the_view_where_it_was() {

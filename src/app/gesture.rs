@@ -1,6 +1,8 @@
 //! Gestures to integer launch parameters, without a window: pure functions from pointer samples in
 //! world metres (y up) to a `Launch` quantized to integers and clamped to the `LaunchPrompt`, or a
 //! refusal the app shows. Only `libm` on this path (a launch must read the same on every platform).
+//! Over 800 lines because of its tests (about 320 of them): every gesture's mapping is pinned
+//! here beside the code, on purpose.
 
 use engine::core::{Launch, LaunchKind, LaunchPrompt, PlacementPrompt};
 
@@ -40,12 +42,80 @@ impl Feel {
             1.0
         };
         Feel {
-            reach: 0.3 * m,
+            reach: FULL_PULL_SHARE * m,
             grab: 0.12 * m,
             full_speed: 2.4 * m,
         }
     }
 }
+
+/// How much of a shot's flight the aim shows as dots (`physics::preview::flight`): none (the table
+/// expert's choice), the first third of a second, or about two thirds (the default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PathLength {
+    Off,
+    Short,
+    #[default]
+    Long,
+}
+
+impl PathLength {
+    pub const ALL: [PathLength; 3] = [PathLength::Long, PathLength::Short, PathLength::Off];
+
+    /// Frames (1/60 s) of flight shown.
+    pub fn frames(self) -> u32 {
+        match self {
+            PathLength::Off => 0,
+            PathLength::Short => 20,
+            PathLength::Long => 40,
+        }
+    }
+
+    /// The stored name (settings).
+    pub fn key(self) -> &'static str {
+        match self {
+            PathLength::Off => "off",
+            PathLength::Short => "short",
+            PathLength::Long => "long",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<PathLength> {
+        PathLength::ALL.into_iter().find(|p| p.key() == key)
+    }
+
+    /// What the setting's button says.
+    pub fn label(self) -> &'static str {
+        match self {
+            PathLength::Off => "Aim path: off (table expert)",
+            PathLength::Short => "Aim path: short",
+            PathLength::Long => "Aim path: long",
+        }
+    }
+
+    /// The next setting when its button is tapped.
+    pub fn next(self) -> PathLength {
+        match self {
+            PathLength::Long => PathLength::Short,
+            PathLength::Short => PathLength::Off,
+            PathLength::Off => PathLength::Long,
+        }
+    }
+}
+
+/// Strength as a person reads it: the share (0..=100) of the gesture's full range a launch
+/// used, whatever power span the game maps that range onto.
+pub fn strength_percent(prompt: &LaunchPrompt, power: i32) -> i32 {
+    let (lo, hi) = prompt.gesture_power();
+    if hi <= lo {
+        return 100;
+    }
+    let f = (power - lo) as f32 / (hi - lo) as f32;
+    libm::roundf(f.clamp(0.0, 1.0) * 100.0) as i32
+}
+
+/// A full pull, as a share of the screen's shorter side (`Feel::for_screen`).
+pub const FULL_PULL_SHARE: f32 = 0.3;
 
 /// Why a gesture did not fire.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -203,7 +273,8 @@ fn kind_allowed(prompt: &LaunchPrompt, kind: LaunchKind) -> Result<(), Refused> 
 }
 
 /// Drag-to-fire (`catapult`, `toss`): pressed at `press`, released at `release`. The launch goes
-/// opposite the pull; the pull's length against `feel.reach` is the power.
+/// opposite the pull; the pull's length against `feel.reach` is the share of the prompt's useful
+/// power span.
 pub fn drag_launch(
     kind: LaunchKind,
     prompt: &LaunchPrompt,
@@ -221,7 +292,8 @@ pub fn drag_launch(
         return Err(Refused::quiet("pull back further, then let go to fire"));
     }
     let angle = fit_angle(angle_tenths(-px, -py), prompt.angle, "aim")?;
-    let power = scale_into(pull / feel.reach, prompt.power);
+    // A full pull is the longest useful shot (the prompt's `useful_power`), not the most power.
+    let power = scale_into(pull / feel.reach, prompt.gesture_power());
     // Where the drag started, relative to the launcher, is the release point when the launcher
     // allows one (a hand toss); elsewhere the ranges are 0..0 and this clamps to 0.
     Ok(Launch {
@@ -291,7 +363,7 @@ pub fn flick_launch(
     Ok(Launch {
         kind: LaunchKind::Flick,
         angle,
-        power: scale_into(speed / feel.full_speed, prompt.power),
+        power: scale_into(speed / feel.full_speed, prompt.gesture_power()),
         spin: clamp_range(0, prompt.spin),
         x: offset_param(mm(first.x - prompt.origin[0]), prompt.x),
         y: offset_param(mm(first.y - prompt.origin[1]), prompt.y),
@@ -355,7 +427,7 @@ pub fn wrist_launch(
     Ok(Launch {
         kind: LaunchKind::Wrist,
         angle,
-        power: scale_into(speed / feel.full_speed, prompt.power),
+        power: scale_into(speed / feel.full_speed, prompt.gesture_power()),
         spin,
         x: clamp_range(0, prompt.x),
         y: clamp_range(0, prompt.y),
@@ -555,6 +627,43 @@ mod tests {
             &feel(),
         );
         assert_eq!(far.map(|l| l.power), Ok(1000));
+    }
+
+    #[test]
+    fn a_full_pull_or_swipe_is_the_longest_useful_shot_not_full_power() {
+        // The game says shots above 600 fly off the table: a full pull gives 600, half a pull
+        // half-way from 100 to 600, and pulling further changes nothing.
+        let mut p = prompt(LaunchKind::Catapult);
+        p.useful_power = (100, 600);
+        let pull = |p: &LaunchPrompt, len: f32| {
+            let d = len * core::f32::consts::FRAC_1_SQRT_2;
+            drag_launch(
+                LaunchKind::Catapult,
+                p,
+                s(0.0, 0.0, 0.0),
+                s(1.0, -d, -d),
+                &feel(),
+            )
+            .map(|l| l.power)
+        };
+        assert_eq!(pull(&p, 1.0), Ok(600));
+        assert_eq!(pull(&p, 0.5), Ok(350));
+        assert_eq!(pull(&p, 2.0), Ok(600));
+        // A flick at full speed and a wrist throw at half speed map the same way (the prompt's
+        // legal powers start at 100).
+        let mut f = prompt(LaunchKind::Flick);
+        f.useful_power = (300, 800);
+        let swipe = [s(0.0, 0.0, 0.0), s(0.1, 0.0, -0.5)];
+        assert_eq!(flick_launch(&f, &swipe, &feel()).map(|l| l.power), Ok(800));
+        let mut w = prompt(LaunchKind::Wrist);
+        w.useful_power = (0, 700);
+        let throw = [s(0.0, 0.0, 0.0), s(0.05, 0.088_388, 0.088_388)];
+        let l = wrist_launch(&w, &throw, &feel()).map(|l| l.power);
+        assert!(matches!(l, Ok(q) if (390..=410).contains(&q)), "{l:?}");
+        // A useful span reaching outside the legal powers is kept inside them.
+        p.useful_power = (0, 5000);
+        assert_eq!(pull(&p, 1.0), Ok(1000));
+        assert_eq!(pull(&p, 0.5), Ok(550));
     }
 
     #[test]

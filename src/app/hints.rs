@@ -6,7 +6,7 @@
 //! layout check and screenshots use it).
 
 use super::frame::Area;
-use super::save::Store;
+use super::store::Store;
 use super::ui::*;
 use super::{platform, App};
 use macroquad::prelude::*;
@@ -133,7 +133,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::save::MemStore;
+    use crate::app::store::MemStore;
 
     #[test]
     fn a_dismissed_hint_stays_dismissed() {

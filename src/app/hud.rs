@@ -6,8 +6,9 @@
 use super::frame::Area;
 use super::icons;
 use super::play::Play;
+use super::screens::pause::PauseScreen;
 use super::ui::{self, *};
-use super::{App, Screen};
+use super::{App, Command};
 use engine::core::{Icon, StatusItem};
 use macroquad::prelude::*;
 
@@ -78,6 +79,28 @@ fn lay_chips(ui: &Ui, items: &[StatusItem], size: f32, width: f32, rows: usize) 
     out
 }
 
+/// The in-game buttons outside the bottom bar (their probe keys are what the browser tests
+/// press): the menu, the details panel, the sound toggle (also on the title), and the cover
+/// screen's "ready" that hands the device over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum GameButton {
+    Menu,
+    Details,
+    Mute,
+    Ready,
+}
+
+impl GameButton {
+    pub(super) fn key(self) -> &'static str {
+        match self {
+            GameButton::Menu => "pause",
+            GameButton::Details => "details",
+            GameButton::Mute => "mute",
+            GameButton::Ready => "cover:ready",
+        }
+    }
+}
+
 impl App {
     /// Draws the top bar and returns its height, or `None` when its Menu button was tapped (the
     /// screen changed: the rest of the frame is skipped).
@@ -144,12 +167,12 @@ impl App {
         }
         if active {
             if self.ui.button(
-                "pause",
+                GameButton::Menu.key(),
                 Area::new(w - btn_w - 2.0 * u, u, btn_w, 8.0 * u),
                 "Menu",
                 true,
             ) {
-                self.go(Screen::Pause);
+                self.command(Command::Push(Box::new(PauseScreen)));
                 return None;
             }
             self.mute_button(Area::new(w - 2.0 * btn_w - 4.0 * u, u, btn_w, 8.0 * u));
@@ -222,7 +245,7 @@ impl App {
             let bw = details_w(u);
             let b = Area::new(w - bw - 2.0 * u, top_h + u, bw, s.status_h - 2.0 * u);
             let label = if self.details { "Close" } else { "Details" };
-            if active && self.ui.button("details", b, label, true) {
+            if active && self.ui.button(GameButton::Details.key(), b, label, true) {
                 self.details = !self.details;
             }
         }
@@ -355,6 +378,20 @@ fn acting_colour(p: &Play) -> Color {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn game_buttons_keep_the_keys_the_browser_tests_press() {
+        let keys: Vec<&str> = [
+            GameButton::Menu,
+            GameButton::Details,
+            GameButton::Mute,
+            GameButton::Ready,
+        ]
+        .iter()
+        .map(|b| b.key())
+        .collect();
+        assert_eq!(keys, ["pause", "details", "mute", "cover:ready"]);
+    }
 
     #[test]
     fn chips_keep_to_their_width_and_rows_and_cut_what_does_not_fit() {

@@ -2,10 +2,11 @@
 //! window lives in the pure submodules (`frame`, `gesture`, `pointer`, `play`, `save`, `sound`)
 //! and is unit-tested there; the other files wire them to macroquad, one concern each.
 //!
-//! This file is the hub: the `App` state, the main loop, input and screen dispatch.
-//! Where things live:
-//! - screens: `title`, `setup` (seats and options), `rules_screen`, `pause`, `results`;
-//! - the in-game screen: `play_screen` (layout and the turn loop), `hud` (top bar and the text
+//! This file is the shell: the `App` state the screens share, the main loop, input, and the
+//! screen stack (`screen`) it runs. Where things live:
+//! - screens, one type each in `screens/`: `title`, `setup` (seats and options), `rules`,
+//!   `pause`, `results`, `viewer`;
+//! - the in-game screen: `screens/play` (layout and the turn loop), `hud` (top bar and the text
 //!   over the table), `camera` (table framing, zoom, drawing), `bottom_bar` (buttons and the
 //!   decisions they send), `aim` (launch gestures), `placement` (placing and moving pieces);
 //! - `session` (start, restart, saves), `toast` (messages), `audio` (sounds and the mute toggle).
@@ -15,6 +16,7 @@ pub mod backdrop;
 pub mod chart;
 pub mod draw;
 pub mod effects;
+pub mod flight;
 pub mod follow;
 pub mod frame;
 pub mod gesture;
@@ -27,7 +29,9 @@ pub mod pointer;
 pub mod probe;
 pub mod save;
 pub mod scene;
+pub mod screen;
 pub mod sound;
+pub mod store;
 pub mod ui;
 pub mod viewer;
 pub mod warm;
@@ -43,29 +47,24 @@ mod hints;
 mod hud;
 mod icons;
 mod map;
-mod pause;
+mod paint;
 mod placement;
-mod play_screen;
-mod results;
-mod rules_screen;
+mod screens;
 mod session;
-mod setup;
 mod share;
-mod title;
 mod toast;
-mod viewer_screen;
 
 use aim::Aim;
 use audio::Sounds;
 use engine::core::LaunchKind;
-use engine::games::GameInfo;
 use frame::{Area, Camera, Frame};
 use macroquad::prelude::*;
 use placement::Place;
 use play::Play;
 use pointer::{MouseState, RawPhase, RawTouch, Tracker};
-use save::{Found, Store};
-use setup::Setup;
+use save::Found;
+use screen::ScreenId;
+use store::Store;
 use ui::*;
 
 /// Window settings: high-DPI on, resizable.
@@ -80,61 +79,20 @@ pub fn window_conf() -> Conf {
     }
 }
 
-/// Which screen is up; `App::frame` dispatches on it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Screen {
-    Title,
-    Setup,
-    Play,
-    Pause,
-    Rules,
-    Results,
-    Viewer,
-}
+/// The app's screens, one type each, and what they ask of the stack.
+type Screens = screen::Stack<Box<dyn screen::Screen<App>>>;
+type Command = screen::Command<Box<dyn screen::Screen<App>>>;
 
-impl Screen {
-    fn code(self) -> i32 {
-        match self {
-            Screen::Title => 1,
-            Screen::Setup => 2,
-            Screen::Play => 3,
-            Screen::Pause => 4,
-            Screen::Rules => 5,
-            Screen::Results => 6,
-            Screen::Viewer => 7,
-        }
-    }
-
-    /// What the screen is, in words, for the screen-reader layer.
-    fn spoken(self) -> &'static str {
-        match self {
-            Screen::Title => "Catapult Table: choose a game",
-            Screen::Setup => "Choose the players",
-            Screen::Play => "Playing",
-            Screen::Pause => "Paused",
-            Screen::Rules => "The rules",
-            Screen::Results => "The results",
-            Screen::Viewer => "Watching a replay",
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Screen::Title => "title",
-            Screen::Setup => "setup",
-            Screen::Play => "play",
-            Screen::Pause => "pause",
-            Screen::Rules => "rules",
-            Screen::Results => "results",
-            Screen::Viewer => "viewer",
-        }
-    }
-}
-
-/// The app's whole state. Each concern's file (see the module list above) adds its methods
-/// in its own `impl App` block.
+/// The shell under the screens: the screen stack and what every screen shares (storage,
+/// sounds, settings, the widgets, the game in play). Each concern's file (see the module list
+/// above) adds its methods in its own `impl App` block; the screens' own state is in their types.
 struct App {
-    screen: Screen,
+    screens: Screens,
+    /// Screen changes asked for by the shared methods (a game started, the viewer opened),
+    /// applied after the frame, in order.
+    next: Vec<Command>,
+    /// The top screen after the last frame.
+    shown: ScreenId,
     /// What the screen-reader layer was last told.
     a11y: a11y::Mirror,
     store: Box<dyn Store>,
@@ -145,12 +103,7 @@ struct App {
     saved: Option<(Box<Play>, String)>,
     notice: Option<String>,
     toast: Option<(String, f64, bool)>,
-    setup: Option<Setup>,
     play: Option<Play>,
-    rules_for: Option<&'static GameInfo>,
-    rules_back: Screen,
-    rules_scroll: f32,
-    scroll_from: Option<(f32, f32)>,
     aim: Option<Aim>,
     place: Option<Place>,
     frame: Option<Frame>,
@@ -161,17 +114,12 @@ struct App {
     camera_bounds: [f32; 4],
     /// While aiming, show the whole table instead of the game's close-up of the launcher.
     whole_table: bool,
-    over_since: Option<f64>,
-    /// When the bot now thinking started (for the log line when it moves).
-    thinking_since: Option<f64>,
     /// Pieces of the physics warm-up done (`warm`), and their time, ms.
     warmed: usize,
     warm_ms: f64,
-    /// The longest slice and unit of the turn now thought (seconds) and where that unit was.
-    turn_longest: (f64, f64, u32),
     frames: u32,
     last_size: (f32, f32),
-    logged_screen: Option<Screen>,
+    logged_screen: Option<ScreenId>,
     probe_input: i32,
     probe_anchor: (f32, f32),
     /// The launcher the player picked when the prompt offers several.
@@ -189,10 +137,6 @@ struct App {
     /// The map's frame (pixels per cell, origin) and the ghost's rotation, for browser tests.
     probe_map: Option<(f32, f32, f32)>,
     probe_ghost: i32,
-    /// The replay viewer, the screen it returns to, and the position last logged.
-    viewer: Option<viewer::Viewer>,
-    viewer_back: Screen,
-    viewer_logged: Option<(usize, usize)>,
     /// A game link being opened (its shots re-simulated over a few frames).
     opening: Option<share::Pending>,
     /// Saved designs and their panel.
@@ -220,9 +164,6 @@ struct App {
     effects: effects::Effects,
     /// The side view's own motion: a catapult's swing, fallen figures carried off.
     scene: scene::Scene,
-    /// The side view drawn last frame, and pieces the rules moved travelling (from, 0..1).
-    shown_view: Option<engine::core::TableView>,
-    travel: Option<(engine::core::TableView, f32)>,
     /// The side view's centre (world metres) and zoom over the fitted table, for browser tests.
     probe_camera: (f32, f32, f32),
 }
@@ -255,7 +196,9 @@ impl App {
             log(&format!("save-found {line}"));
         }
         App {
-            screen: Screen::Title,
+            screens: screen::Stack::new(Box::new(screens::title::TitleScreen)),
+            next: Vec::new(),
+            shown: ScreenId::Title,
             store,
             sounds: None,
             muted,
@@ -264,12 +207,7 @@ impl App {
             saved,
             notice,
             toast: None,
-            setup: None,
             play: None,
-            rules_for: None,
-            rules_back: Screen::Title,
-            rules_scroll: 0.0,
-            scroll_from: None,
             aim: None,
             place: None,
             frame: None,
@@ -277,11 +215,8 @@ impl App {
             camera: Camera::default(),
             camera_bounds: [0.0; 4],
             whole_table: false,
-            over_since: None,
-            thinking_since: None,
             warmed: 0,
             warm_ms: 0.0,
-            turn_longest: (0.0, 0.0, 0),
             frames: 0,
             a11y: a11y::Mirror::default(),
             last_size: (0.0, 0.0),
@@ -297,9 +232,6 @@ impl App {
             mouse_last: None,
             probe_map: None,
             probe_ghost: -1,
-            viewer: None,
-            viewer_back: Screen::Title,
-            viewer_logged: None,
             opening: None,
             designs: designs::DesignUi::default(),
             details: false,
@@ -314,16 +246,18 @@ impl App {
             reduce_motion,
             effects: effects::Effects::default(),
             scene: scene::Scene::default(),
-            shown_view: None,
-            travel: None,
             probe_camera: (0.0, 0.0, 0.0),
         }
     }
 
-    fn go(&mut self, s: Screen) {
-        self.screen = s;
+    /// Asks for a screen change, applied after this frame.
+    fn command(&mut self, c: Command) {
+        self.next.push(c);
+    }
+
+    /// The top screen changed: a gesture in progress belongs to the old one.
+    fn screen_changed(&mut self) {
         self.aim = None;
-        self.scroll_from = None;
         if let Some(e) = self.tracker.cancel() {
             self.ui.events.push(e);
         }
@@ -373,47 +307,35 @@ impl App {
         self.input();
         // The in-game screen starts in its bars' colour (they are then not drawn: its table
         // area is wholly drawn over, by the backdrop or the tile map); the others in `BG`.
-        let in_game = matches!(self.screen, Screen::Play | Screen::Pause) && self.opening.is_none();
+        let in_game =
+            matches!(self.shown, ScreenId::Play | ScreenId::Pause) && self.opening.is_none();
         clear_background(if in_game { BAR } else { BG });
         self.probe_input = 0;
         self.probe_anchor = (-1.0, -1.0);
         self.probe_map = None;
         self.probe_ghost = -1;
-        if is_key_pressed(KeyCode::Escape) {
-            match self.screen {
-                Screen::Play => self.go(Screen::Pause),
-                Screen::Pause => self.go(Screen::Play),
-                Screen::Rules => {
-                    let b = self.rules_back;
-                    self.go(b)
-                }
-                Screen::Setup | Screen::Results => self.go(Screen::Title),
-                Screen::Viewer => {
-                    let b = self.viewer_back;
-                    self.go(b)
-                }
-                Screen::Title => {}
-            }
-        }
+        let escape = is_key_pressed(KeyCode::Escape);
         self.take_dropped_file();
         let opening = self.continue_opening();
-        match self.screen {
-            _ if opening => {}
-            Screen::Title => self.title(),
-            Screen::Setup => self.setup_screen(),
-            Screen::Play => self.play_screen(true),
-            Screen::Pause => {
-                self.play_screen(false);
-                self.pause();
-            }
-            Screen::Rules => self.rules(),
-            Screen::Results => self.results(),
-            Screen::Viewer => self.viewer_screen(),
+        let mut screens = std::mem::take(&mut self.screens);
+        let before = (screens.len(), screens.top_id());
+        if !opening {
+            // The frame's pointer events go to the top screen alone.
+            let events = self.ui.events.clone();
+            screens.frame(self, &events, escape);
+        }
+        for c in std::mem::take(&mut self.next) {
+            screens.apply(c);
+        }
+        self.screens = screens;
+        self.shown = self.screens.top_id().unwrap_or(ScreenId::Title);
+        if (self.screens.len(), self.screens.top_id()) != before {
+            self.screen_changed();
         }
         self.draw_toast();
-        if self.logged_screen != Some(self.screen) {
-            self.logged_screen = Some(self.screen);
-            log(&format!("screen {}", self.screen.name()));
+        if self.logged_screen != Some(self.shown) {
+            self.logged_screen = Some(self.shown);
+            log(&format!("screen {}", self.shown.name()));
         }
         self.frames += 1;
         // A link pasted into the address bar of the open page (the start's link is opened
@@ -430,8 +352,8 @@ impl App {
     /// frame's buttons.
     fn mirror_for_screen_readers(&mut self) {
         let empty: &[String] = &[];
-        let (status, log) = match (&self.play, self.screen) {
-            (Some(p), Screen::Play | Screen::Pause) => {
+        let (status, log) = match (&self.play, self.shown) {
+            (Some(p), ScreenId::Play | ScreenId::Pause) => {
                 let mut items: Vec<String> = Vec::new();
                 let seats = &p.driver.session.replay.seats;
                 match p.game().turn().and_then(|t| seats.get(t)) {
@@ -442,7 +364,7 @@ impl App {
                 items.extend(p.game().status().iter().map(hud::key_line));
                 (items.join(". "), p.log.as_slice())
             }
-            _ => (self.screen.spoken().to_string(), empty),
+            _ => (self.shown.spoken().to_string(), empty),
         };
         let updates = self.a11y.frame(&status, log, &self.ui.labels);
         a11y::publish(&updates);
@@ -451,7 +373,7 @@ impl App {
     fn publish(&self) {
         let p = self.play.as_ref();
         probe::publish(probe::Probe {
-            screen: self.screen.code(),
+            screen: self.shown.code(),
             frames: self.frames,
             moves: p
                 .map(|p| p.driver.session.replay.moves.len() as i32)

@@ -358,10 +358,12 @@ impl App {
         let u = self.ui.u;
         let small = self.ui.size(2.8);
         let lines = self.ui.wrap(hint, small, self.table_area.w - 4.0 * u);
-        let y0 = self.table_area.y + self.table_area.h - (lines.len() as f32 + 3.5) * small * 1.3;
+        // Low on the table, on a plate (sky or wood under it), one line lower than it was: with
+        // the typeface's narrower lines it met the boards' labels above it.
+        let y0 = self.table_area.y + self.table_area.h - (lines.len() as f32 + 2.5) * small * 1.3;
         for (i, l) in lines.iter().enumerate() {
             self.ui
-                .text(l, 2.0 * u, y0 + i as f32 * small * 1.3, small, ACCENT);
+                .text_on_plate(l, 2.0 * u, y0 + i as f32 * small * 1.3, small, ACCENT);
         }
     }
 }

@@ -2,7 +2,7 @@
 //! (localStorage through our own small JS plugin, `web/ct_plugin.js`; files on the desktop) and
 //! telling the page that the first frame is up.
 
-use super::save::Store;
+use super::store::Store;
 
 #[cfg(target_arch = "wasm32")]
 mod web {

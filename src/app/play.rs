@@ -2,13 +2,13 @@
 //! fixed 1/60 s frames from a clock and drawn interpolated), bot turns, the ghost of the previous
 //! shot, resuming from a save. The screens draw it and feed it gestures.
 
+use super::flight::{Flight, Hit};
 #[cfg(test)]
 use engine::core::bot::BotBudget;
-use engine::core::driver::{self, BotTurn, Driver, Recorded};
+use engine::core::driver::{BotTurn, Driver, Recorded};
 use engine::core::replay::Replay;
 use engine::core::{Event, Game, Launch, Move, Refusal, RuleResult, Scene, Seat, TableView};
 use engine::games::{self, GameInfo};
-use engine::physics::FixedClock;
 
 /// Every game the title screen lists (the practice game only in test and fixture builds).
 pub fn catalog() -> Vec<&'static GameInfo> {
@@ -23,10 +23,6 @@ pub fn find(id: &str) -> RuleResult<&'static GameInfo> {
 pub const BOT_PAUSE: f32 = 0.6;
 /// The pause at the quick pace (`platform::quick_pace`).
 pub const QUICK_BOT_PAUSE: f32 = 0.1;
-
-/// How much faster than real time a shot plays at the quick pace: the same physics frames,
-/// fewer screen frames.
-pub const QUICK_FLIGHT_SPEED: f32 = 3.0;
 
 /// How long a bot may think in one screen frame, seconds (its thinking goes on in the next
 /// frame). The last unit of thinking runs past it (a few milliseconds in a browser), so a frame
@@ -55,179 +51,6 @@ fn bot_pause() -> f32 {
     } else {
         BOT_PAUSE
     }
-}
-
-/// What one frame of a shot did that the effects show: where (world metres), how hard
-/// (metres a second of velocity change) and in what colour.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Hit {
-    pub x: f32,
-    pub y: f32,
-    pub strength: f32,
-    pub rgb: [u8; 3],
-    /// The body was at rest and is now moving (a piece knocked), not a moving body striking.
-    pub knocked: bool,
-}
-
-/// Hits reported per frame at most (a collapse of many pieces does not flood the effects).
-const HITS_PER_FRAME: usize = 8;
-
-/// A shot being animated: the driver's flight, stepped by a clock and drawn interpolated.
-pub struct Flight {
-    shot: driver::Flight,
-    prev: TableView,
-    cur: TableView,
-    clock: FixedClock,
-    /// Each body's centre per frame (bodies in view order), for the ghost path.
-    paths: Vec<Vec<[f32; 2]>>,
-    /// Velocities at the previous frame, to hear impacts.
-    vel: Vec<[f32; 2]>,
-    /// Strikes and knocks since the app last took them.
-    hits: Vec<Hit>,
-}
-
-impl Flight {
-    fn new(shot: driver::Flight) -> Self {
-        let v = shot.view();
-        let paths = v.bodies.iter().map(|b| vec![[b.x, b.y]]).collect();
-        let vel = vec![[0.0, 0.0]; v.bodies.len()];
-        Flight {
-            shot,
-            prev: v.clone(),
-            cur: v,
-            clock: FixedClock::default(),
-            paths,
-            vel,
-            hits: Vec::new(),
-        }
-    }
-
-    pub fn launch(&self) -> &Launch {
-        &self.shot.launch
-    }
-
-    pub fn seat(&self) -> usize {
-        self.shot.seat
-    }
-
-    /// Advances by real time; returns (settled, impacts heard this call).
-    fn advance(&mut self, real_dt: f32) -> (bool, u32) {
-        let speed = if super::platform::quick_pace() {
-            QUICK_FLIGHT_SPEED
-        } else {
-            1.0
-        };
-        let n = self.clock.advance(real_dt * speed);
-        let mut impacts = 0;
-        for _ in 0..n {
-            if self.shot.settled() {
-                break;
-            }
-            self.shot.step_frame();
-            self.prev = std::mem::take(&mut self.cur);
-            self.cur = self.shot.view();
-            impacts += self.record();
-        }
-        (self.shot.settled(), impacts)
-    }
-
-    /// Records positions; counts bodies whose velocity changed sharply (an impact).
-    fn record(&mut self) -> u32 {
-        if self.prev.bodies.len() != self.cur.bodies.len() {
-            return 0;
-        }
-        let mut hits = 0;
-        let dt = engine::physics::FRAME_DT;
-        for (i, (a, b)) in self.prev.bodies.iter().zip(&self.cur.bodies).enumerate() {
-            let v = [(b.x - a.x) / dt, (b.y - a.y) / dt];
-            if let (Some(p), Some(old)) = (self.paths.get_mut(i), self.vel.get_mut(i)) {
-                if p.len() < 2000 {
-                    p.push([b.x, b.y]);
-                }
-                let dv = ((v[0] - old[0]).powi(2) + (v[1] - old[1]).powi(2)).sqrt();
-                if dv > 1.5 {
-                    hits += 1;
-                }
-                let (was, now) = (old[0].hypot(old[1]), v[0].hypot(v[1]));
-                // The first frames are the launch itself, not a knock.
-                let knocked = p.len() > 4 && was < 0.2 && now > 0.6;
-                let struck = dv > 1.5 && was > 1.0;
-                if (knocked || struck) && self.hits.len() < HITS_PER_FRAME * 4 {
-                    self.hits.push(Hit {
-                        x: b.x,
-                        y: b.y,
-                        strength: dv,
-                        rgb: b.rgb,
-                        knocked,
-                    });
-                }
-                *old = v;
-            }
-        }
-        hits.min(1)
-    }
-
-    /// The path of the body that travelled furthest (the projectile).
-    fn longest_path(&self) -> Vec<[f32; 2]> {
-        let len = |p: &Vec<[f32; 2]>| -> f32 {
-            p.windows(2)
-                .map(|w| ((w[1][0] - w[0][0]).powi(2) + (w[1][1] - w[0][1]).powi(2)).sqrt())
-                .sum()
-        };
-        let mut best: Option<(f32, &Vec<[f32; 2]>)> = None;
-        for p in &self.paths {
-            let l = len(p);
-            if best.map(|b| l > b.0).unwrap_or(true) {
-                best = Some((l, p));
-            }
-        }
-        best.map(|b| b.1.clone()).unwrap_or_default()
-    }
-
-    pub fn view(&self) -> TableView {
-        lerp_view(&self.prev, &self.cur, self.clock.alpha())
-    }
-
-    pub fn frames(&self) -> u64 {
-        self.shot.shot.steps()
-    }
-
-    /// The strikes and knocks since the last call, at most `HITS_PER_FRAME`.
-    pub fn take_hits(&mut self, out: &mut Vec<Hit>) {
-        let n = self.hits.len().min(HITS_PER_FRAME);
-        out.extend(self.hits.drain(..).take(n));
-    }
-
-    /// The box around the bodies moving now (the action the camera follows), if any.
-    pub fn moving_box(&self) -> Option<[f32; 4]> {
-        super::follow::moving_box(&self.prev, &self.cur, engine::physics::FRAME_DT)
-    }
-}
-
-/// Interpolates bodies between two frames (same bodies in the same order), else the later one.
-pub fn lerp_view(prev: &TableView, cur: &TableView, alpha: f32) -> TableView {
-    let a = if alpha.is_finite() {
-        alpha.clamp(0.0, 1.0)
-    } else {
-        1.0
-    };
-    if prev.bodies.len() != cur.bodies.len() {
-        return cur.clone();
-    }
-    let mut out = cur.clone();
-    for (o, p) in out.bodies.iter_mut().zip(&prev.bodies) {
-        o.x = p.x + (o.x - p.x) * a;
-        o.y = p.y + (o.y - p.y) * a;
-        let tau = core::f32::consts::TAU;
-        let mut d = (o.angle - p.angle) % tau;
-        if d > core::f32::consts::PI {
-            d -= tau;
-        } else if d < -core::f32::consts::PI {
-            d += tau;
-        }
-        o.angle = p.angle + d * a;
-    }
-    out
 }
 
 /// What one update did, for sounds and the log.
@@ -295,7 +118,7 @@ impl Play {
                 info.name
             )));
         }
-        let game = games::new_game(info.id, &header.options, header.seats.clone(), header.seed)?;
+        let game = games::game_for(&header)?;
         // A save is a player's file: every shot carries its launch and is re-simulated.
         let driver = Driver::replay(game, &header, Recorded::Verify)?;
         Ok(Play::with(info, driver))
@@ -506,9 +329,10 @@ impl Play {
 
 #[cfg(test)]
 mod tests {
+    use super::super::flight::HITS_PER_FRAME;
     use super::*;
     use engine::core::seat::{default_seats, SeatKind};
-    use engine::core::{BodyShape, BodyView, GridPrompt, LaunchKind, TileMapView};
+    use engine::core::{GridPrompt, LaunchKind, TileMapView};
 
     fn practice(seats: Vec<Seat>, options: &[&str]) -> Play {
         let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
@@ -966,33 +790,5 @@ mod tests {
             assert_eq!(r.game().turn(), p.game().turn(), "{}", info.id);
             assert_eq!(r.game().scores(), p.game().scores(), "{}", info.id);
         }
-    }
-
-    #[test]
-    fn interpolation_is_between_frames_and_takes_the_short_way_round() {
-        let body = |x: f32, angle: f32| BodyView {
-            shape: BodyShape::Circle { r: 0.1 },
-            x,
-            y: 0.0,
-            angle,
-            rgb: [0, 0, 0],
-            tag: 0,
-            look: engine::core::Look::Plain,
-            owner: None,
-        };
-        let a = TableView {
-            bodies: vec![body(0.0, 3.0)],
-            ..TableView::default()
-        };
-        let b = TableView {
-            bodies: vec![body(1.0, -3.0)],
-            ..TableView::default()
-        };
-        let m = lerp_view(&a, &b, 0.5);
-        assert!((m.bodies[0].x - 0.5).abs() < 1e-6);
-        // 3.0 to -3.0 rad is 0.28 rad through pi, not 6 rad back through 0.
-        assert!(m.bodies[0].angle > 3.0, "{}", m.bodies[0].angle);
-        let c = TableView::default();
-        assert_eq!(lerp_view(&a, &c, 0.5), c);
     }
 }

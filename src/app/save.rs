@@ -2,7 +2,9 @@
 //! offered for resume at start. A save that cannot be resumed is never dropped silently: it is
 //! moved aside under another key and the player is told why.
 
+use super::gesture::PathLength;
 use super::play::Play;
+use super::store::Store;
 
 /// Key of the game in progress.
 pub const SAVE_KEY: &str = "catapult-table.save";
@@ -12,30 +14,8 @@ pub const ASIDE_KEY: &str = "catapult-table.save.unreadable";
 pub const MUTE_KEY: &str = "catapult-table.mute";
 /// "1" when the player turned camera motion, shakes and particles off.
 pub const MOTION_KEY: &str = "catapult-table.reduce-motion";
-
-/// Key-value storage: localStorage on the web, files on the desktop, a map in tests.
-pub trait Store {
-    fn get(&self, key: &str) -> Option<String>;
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String>;
-    fn remove(&mut self, key: &str);
-}
-
-/// In-memory store (tests, and the fallback when no storage works).
-#[derive(Default, Debug)]
-pub struct MemStore(pub std::collections::BTreeMap<String, String>);
-
-impl Store for MemStore {
-    fn get(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        self.0.insert(key.to_string(), value.to_string());
-        Ok(())
-    }
-    fn remove(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-}
+/// How much of the predicted path the aim shows (`gesture::PathLength`'s key).
+pub const AIM_PATH_KEY: &str = "catapult-table.aim-path";
 
 /// What was found at start.
 pub enum Found {
@@ -135,9 +115,22 @@ pub fn set_reduce_motion(store: &mut dyn Store, on: bool) -> Result<(), String> 
     set_flag(store, MOTION_KEY, on)
 }
 
+/// The aim path setting (the default, a long path, when none or an unknown one is stored).
+pub fn aim_path(store: &dyn Store) -> PathLength {
+    store
+        .get(AIM_PATH_KEY)
+        .and_then(|k| PathLength::from_key(&k))
+        .unwrap_or_default()
+}
+
+pub fn set_aim_path(store: &mut dyn Store, path: PathLength) -> Result<(), String> {
+    store.set(AIM_PATH_KEY, path.key())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::store::MemStore;
     use engine::core::seat::{default_seats, SeatKind};
     use engine::core::Move;
 
@@ -149,6 +142,18 @@ mod tests {
             3,
         );
         p.unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn the_aim_path_setting_is_long_until_changed_and_remembered() {
+        let mut store = MemStore::default();
+        assert_eq!(aim_path(&store), PathLength::Long);
+        for p in PathLength::ALL {
+            assert!(set_aim_path(&mut store, p).is_ok());
+            assert_eq!(aim_path(&store), p);
+        }
+        assert!(store.set(AIM_PATH_KEY, "sideways").is_ok());
+        assert_eq!(aim_path(&store), PathLength::Long);
     }
 
     #[test]

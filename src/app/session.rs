@@ -1,7 +1,7 @@
 //! Starting, restarting and saving a game; the move log line.
 
 use super::play::Play;
-use super::{log, save, App, Screen};
+use super::{log, save, App};
 use macroquad::miniquad;
 
 pub(super) fn seed_now(frames: u32) -> u64 {
@@ -40,17 +40,6 @@ pub(super) fn log_move(p: &Play) {
 }
 
 impl App {
-    pub(super) fn start(&mut self, p: Play) {
-        self.warm_all();
-        self.play = Some(p);
-        self.place = None;
-        self.over_since = None;
-        self.details = false;
-        self.portrait_told = false;
-        self.handed_to = None;
-        self.go(Screen::Play);
-    }
-
     pub(super) fn restart(&mut self) {
         let Some(p) = self.play.as_ref() else {
             return;

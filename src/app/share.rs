@@ -9,7 +9,7 @@
 use super::frame::Area;
 use super::play::Play;
 use super::ui::*;
-use super::{log, save, App, Screen};
+use super::{log, save, App, ScreenId};
 use engine::core::link;
 use engine::core::{Refusal, RuleResult, Session};
 use macroquad::prelude::*;
@@ -84,7 +84,7 @@ impl Pending {
             )));
         }
         let r = &game.replay;
-        let fresh = engine::games::new_game(&r.game, &r.options, r.seats.clone(), r.seed)
+        let fresh = engine::games::game_for(r)
             .map_err(|e| Refusal(format!("This game link cannot be opened: {e}.")))?;
         let mut header = r.clone();
         header.moves.clear();
@@ -194,7 +194,7 @@ impl App {
 
     fn link_refused(&mut self, e: Refusal) {
         log(&format!("link-refused {e}"));
-        if self.screen == Screen::Title {
+        if self.shown == ScreenId::Title {
             self.notice = Some(format!("{e} Your saved game is untouched."));
         } else {
             // Pasted while playing: the game on screen carries on.

@@ -249,7 +249,10 @@ mod tests {
 
     #[test]
     fn events_map_to_effects_by_their_games_typed_kind() {
-        use engine::games::{assault, castle, catapults};
+        // Each game's event kinds live in its rules (`games/<id>/rules/events.rs`).
+        use engine::games::{
+            assault::rules as assault, castle::rules as castle, catapults::rules as catapults,
+        };
         let of = |e: Event| for_event(&e);
         assert_eq!(
             of(Event::of(castle::events::Ev::TowerTaken, None, &[], "")),
@@ -311,7 +314,7 @@ mod tests {
 
     #[test]
     fn a_move_plays_the_sound_of_its_weightiest_event() {
-        use engine::games::castle::events::Ev;
+        use engine::games::castle::rules::events::Ev;
         let ev = |k: Ev| Event::of(k, None, &[], "");
         let hit = [
             ev(Ev::Shot),

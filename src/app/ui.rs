@@ -20,6 +20,13 @@ pub const BAR: Color = over(PANEL, BG);
 pub const BUTTON: Color = Color::new(0.22, 0.35, 0.52, 1.0);
 pub const BUTTON_HOT: Color = Color::new(0.33, 0.50, 0.72, 1.0);
 pub const BUTTON_OFF: Color = Color::new(0.24, 0.25, 0.28, 1.0);
+/// The one main action of a screen (Start, Play again, Resume): marigold with ink text.
+pub const PRIMARY: Color = Color::new(0.90, 0.62, 0.0, 1.0);
+pub const PRIMARY_HOT: Color = Color::new(0.97, 0.74, 0.22, 1.0);
+pub const INK: Color = Color::new(0.10, 0.09, 0.08, 1.0);
+
+/// The buttons (by key) that are their screen's main action, drawn as `PRIMARY`.
+pub const PRIMARY_KEYS: [&str; 5] = ["start", "again", "resume", "resume-save", "release"];
 pub const TEXT: Color = Color::new(0.94, 0.94, 0.92, 1.0);
 pub const DIM: Color = Color::new(0.62, 0.64, 0.68, 1.0);
 pub const ACCENT: Color = Color::new(0.95, 0.68, 0.22, 1.0);
@@ -43,23 +50,55 @@ pub fn rgb(c: [u8; 3]) -> Color {
     Color::from_rgba(c[0], c[1], c[2], 255)
 }
 
-/// Text the default font can draw: typographic characters become ASCII look-alikes.
+/// The typeface (Noto Sans, a Latin-1 subset: assets/fonts/README.md): regular for body text,
+/// bold for labels and headings.
+const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/NotoSans-Regular-subset.ttf");
+const FONT_BOLD: &[u8] = include_bytes!("../../assets/fonts/NotoSans-Bold-subset.ttf");
+
+/// The type scale, in multiples of `u` (docs/look-and-feel.md): captions and small print,
+/// body text, labels (buttons, the status line), titles (a bar's "whose turn"; bold from here
+/// up), headings, display titles.
+pub mod scale {
+    pub const CAPTION: f32 = 2.6;
+    pub const BODY: f32 = 3.2;
+    pub const LABEL: f32 = 3.6;
+    pub const TITLE: f32 = 4.2;
+    pub const HEADING: f32 = 6.0;
+    pub const DISPLAY: f32 = 8.0;
+}
+
+/// Characters outside the typeface's subset (Latin-1, dashes, quotes, bullets, arrows).
+fn in_subset(c: char) -> bool {
+    matches!(c, ' '..='~' | '\u{a0}'..='\u{ff}')
+        || matches!(
+            c,
+            '–' | '—'
+                | '‘'
+                | '’'
+                | '“'
+                | '”'
+                | '•'
+                | '…'
+                | '←'
+                | '↑'
+                | '→'
+                | '↓'
+                | '−'
+        )
+}
+
+/// Text the typeface can draw: a few signs outside its subset become look-alikes, anything
+/// else a question mark.
 pub fn plain(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
-            '—' | '–' | '−' => out.push('-'),
-            '…' => out.push_str("..."),
-            '°' => out.push_str(" deg"),
-            '‘' | '’' => out.push('\''),
-            '“' | '”' => out.push('"'),
-            '×' => out.push('x'),
-            '·' | '•' => out.push('|'),
-            '→' => out.push_str("->"),
-            '←' => out.push_str("<-"),
             '≥' => out.push_str(">="),
             '≤' => out.push_str("<="),
-            c if c.is_ascii() => out.push(c),
+            // The separator of table labels' parts, which they are shortened at (draw.rs).
+            '·' => out.push('|'),
+            c if in_subset(c) => out.push(c),
+            '\n' | '\t' => out.push(c),
             _ => out.push('?'),
         }
     }
@@ -98,6 +137,10 @@ pub struct Ui {
     /// Wrapped text by (text, size, width): the status line and panels are wrapped again every
     /// frame, and measuring a line word by word was most of the app's own time per frame.
     wrapped: RefCell<BTreeMap<(String, u32, u32), Vec<String>>>,
+    /// The bold face, once loaded (the regular one becomes macroquad's default font); loaded at
+    /// the first frame, when there is a window to make its glyph atlas in.
+    bold: Option<Font>,
+    fonts_loaded: bool,
 }
 
 /// How many wrapped texts are remembered before the memory starts over.
@@ -111,17 +154,18 @@ const WRAPPED_KEPT: usize = 256;
 #[derive(Default)]
 struct Glyphs {
     dpi: f32,
-    known: BTreeSet<(u16, char)>,
-    pending: BTreeSet<(u16, char)>,
+    /// (size, bold, character)
+    known: BTreeSet<(u16, bool, char)>,
+    pending: BTreeSet<(u16, bool, char)>,
 }
 
 impl Glyphs {
-    fn ready(&mut self, text: &str, size: f32) -> bool {
+    fn ready(&mut self, text: &str, size: f32, bold: bool) -> bool {
         let sz = size as u16;
         let mut ok = true;
         for c in text.chars() {
-            if !self.known.contains(&(sz, c)) {
-                self.pending.insert((sz, c));
+            if !self.known.contains(&(sz, bold, c)) {
+                self.pending.insert((sz, bold, c));
                 ok = false;
             }
         }
@@ -155,6 +199,62 @@ impl Ui {
             texts: RefCell::new(Vec::new()),
             clip: Cell::new(None),
             wrapped: RefCell::new(BTreeMap::new()),
+            bold: None,
+            fonts_loaded: false,
+        }
+    }
+
+    /// Loads the typeface once (the regular face as macroquad's default, the bold one kept).
+    fn load_fonts(&mut self) {
+        if std::mem::replace(&mut self.fonts_loaded, true) {
+            return;
+        }
+        match load_ttf_font_from_bytes(FONT_REGULAR) {
+            Ok(mut f) => {
+                f.set_filter(FilterMode::Linear);
+                set_default_font(f);
+            }
+            Err(e) => super::log(&format!("font not loaded: {e}")),
+        }
+        self.bold = match load_ttf_font_from_bytes(FONT_BOLD) {
+            Ok(mut f) => {
+                f.set_filter(FilterMode::Linear);
+                Some(f)
+            }
+            Err(e) => {
+                super::log(&format!("bold font not loaded: {e}"));
+                None
+            }
+        };
+        self.glyphs.borrow_mut().known.clear();
+        self.wrapped.borrow_mut().clear();
+    }
+
+    /// Whether text of this size is set in bold (titles and headings: `scale::TITLE` and up;
+    /// button labels stay regular, so they fit their buttons).
+    fn is_bold(&self, size: f32) -> bool {
+        self.bold.is_some() && size >= self.size(scale::TITLE)
+    }
+
+    /// Text on a dark plate, for words drawn over the table (sky or wood under them).
+    pub fn text_on_plate(&self, text: &str, x: f32, y: f32, size: f32, color: Color) {
+        let pad = size * 0.25;
+        let w = self.measure(&plain(text), size);
+        draw_rectangle(
+            x - pad,
+            y - pad * 0.6,
+            w + 2.0 * pad,
+            size + 1.2 * pad,
+            Color::new(0.08, 0.09, 0.12, 0.72),
+        );
+        self.text(text, x, y, size, color);
+    }
+
+    fn face(&self, bold: bool) -> Option<&Font> {
+        if bold {
+            self.bold.as_ref()
+        } else {
+            None
         }
     }
 
@@ -236,6 +336,7 @@ impl Ui {
 
     /// Rasterizes the glyphs last frame asked for, before anything is drawn this frame.
     fn warm(&mut self) {
+        self.load_fonts();
         let mut g = self.glyphs.borrow_mut();
         let dpi = screen_dpi_scale();
         if dpi != g.dpi {
@@ -247,21 +348,23 @@ impl Ui {
             return;
         }
         let pending = std::mem::take(&mut g.pending);
-        let mut by_size: Vec<(u16, String)> = Vec::new();
-        for (sz, c) in pending {
+        let mut by_size: Vec<(u16, bool, String)> = Vec::new();
+        for (sz, bold, c) in pending {
             match by_size.last_mut() {
-                Some((s, text)) if *s == sz => text.push(c),
-                _ => by_size.push((sz, c.to_string())),
+                Some((s, b, text)) if *s == sz && *b == bold => text.push(c),
+                _ => by_size.push((sz, bold, c.to_string())),
             }
-            g.known.insert((sz, c));
+            g.known.insert((sz, bold, c));
         }
-        for (sz, text) in &by_size {
-            measure_text(text, None, *sz, 1.0);
+        for (sz, bold, text) in &by_size {
+            measure_text(text, self.face(*bold), *sz, 1.0);
         }
-        // Drawing once makes the atlas upload its (possibly new) texture now, first.
-        if let Some((sz, text)) = by_size.first() {
-            let c: String = text.chars().take(1).collect();
-            draw_text(&c, -1000.0, -1000.0, *sz as f32, BG);
+        // Drawing once makes each atlas upload its (possibly new) texture now, first.
+        for bold in [false, true] {
+            if let Some((sz, _, text)) = by_size.iter().find(|(_, b, _)| *b == bold) {
+                let c: String = text.chars().take(1).collect();
+                self.draw_run(&c, -1000.0, -1000.0, *sz as f32, BG, bold);
+            }
         }
     }
 
@@ -298,12 +401,28 @@ impl Ui {
     }
 
     pub fn measure(&self, text: &str, size: f32) -> f32 {
-        if self.glyphs.borrow_mut().ready(text, size) {
-            measure_text(text, None, size as u16, 1.0).width
+        let bold = self.is_bold(size);
+        if self.glyphs.borrow_mut().ready(text, size, bold) {
+            measure_text(text, self.face(bold), size as u16, 1.0).width
         } else {
-            // A close guess for this one frame (the font is monospaced).
-            text.chars().count() as f32 * size * 0.5
+            // A close guess for this one frame (Noto Sans averages about half an em a letter).
+            text.chars().count() as f32 * size * if bold { 0.56 } else { 0.52 }
         }
+    }
+
+    fn draw_run(&self, t: &str, x: f32, y: f32, size: f32, color: Color, bold: bool) {
+        draw_text_ex(
+            t,
+            x,
+            y,
+            TextParams {
+                font: self.face(bold),
+                font_size: size as u16,
+                font_scale: 1.0,
+                color,
+                ..Default::default()
+            },
+        );
     }
 
     /// Text with its top-left corner at (x, y).
@@ -313,8 +432,10 @@ impl Ui {
             return;
         }
         self.record(&t, x, y, size);
-        if self.glyphs.borrow_mut().ready(&t, size) {
-            draw_text(&t, x, y + size * 0.78, size, color);
+        let bold = self.is_bold(size);
+        if self.glyphs.borrow_mut().ready(&t, size, bold) {
+            // The baseline: Noto Sans' capitals fill about 0.71 of the size above it.
+            self.draw_run(&t, x, y + size * 0.8, size, color, bold);
         }
     }
 
@@ -362,7 +483,10 @@ impl Ui {
         if let Some(lines) = self.wrapped.borrow().get(&key) {
             return lines.clone();
         }
-        let exact = self.glyphs.borrow_mut().ready(&plain(text), size);
+        let exact = self
+            .glyphs
+            .borrow_mut()
+            .ready(&plain(text), size, self.is_bold(size));
         let lines = self.wrap_measured(text, size, width);
         if exact {
             let mut kept = self.wrapped.borrow_mut();
@@ -480,12 +604,13 @@ impl Ui {
         self.buttons.push((key.to_string(), a));
         self.labels.push(label.to_string());
         let held = self.down_at.map(|(x, y)| a.contains(x, y)).unwrap_or(false);
-        let colour = if dim {
-            BUTTON_OFF
-        } else if held {
-            BUTTON_HOT
-        } else {
-            BUTTON
+        let primary = PRIMARY_KEYS.contains(&key);
+        let colour = match (dim, held, primary) {
+            (true, _, _) => BUTTON_OFF,
+            (false, true, true) => PRIMARY_HOT,
+            (false, false, true) => PRIMARY,
+            (false, true, false) => BUTTON_HOT,
+            (false, false, false) => BUTTON,
         };
         let r = (a.h * 0.18).min(self.u * 2.0);
         // A rounded rectangle from three rectangles that do not overlap (each pixel drawn once)
@@ -503,7 +628,12 @@ impl Ui {
         }
         let size = self.size_at_most(4.0, a.h * 0.5);
         let label = self.fit(label, size, a.w - 2.0 * r);
-        self.text_centred(&label, a, size, if dim { DIM } else { TEXT });
+        let ink = match (dim, primary) {
+            (true, _) => DIM,
+            (false, true) => INK,
+            (false, false) => TEXT,
+        };
+        self.text_centred(&label, a, size, ink);
         match self.released {
             Some(((dx, dy), (ux, uy))) if enabled && a.contains(dx, dy) && a.contains(ux, uy) => {
                 self.released = None;
@@ -567,7 +697,7 @@ mod tests {
     fn text_is_cut_to_fit_its_width_and_line_count() {
         let ui = Ui::new();
         let size = 20.0;
-        // Without a window the measure is the monospace guess: 10 px a character.
+        // Without a window the measure is the guess: about half the size a character.
         assert_eq!(ui.fit("Ada's turn", size, 200.0), "Ada's turn");
         let cut = ui.fit("Round 1 * Ada flicks cube 1 of 4", size, 120.0);
         assert!(
@@ -578,6 +708,14 @@ mod tests {
         assert_eq!(lines.len(), 2);
         assert!(lines[1].ends_with("..."), "{lines:?}");
         assert!(lines.iter().all(|l| ui.measure(l, size) <= 100.0));
+    }
+
+    #[test]
+    fn the_typeface_draws_typographic_signs_and_only_unknown_ones_become_question_marks() {
+        assert_eq!(plain("45°  62% — “Go” → ×2 …"), "45°  62% — “Go” → ×2 …");
+        assert_eq!(plain("Zoë’s café • ≥ 3"), "Zoë’s café • >= 3");
+        assert_eq!(plain("Mat 1 · King"), "Mat 1 | King");
+        assert_eq!(plain("名 ★"), "? ?");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! it from its launch (never animated from its recorded outcome); one whose re-simulation does
 //! not reproduce the record is flagged. The screen (`viewer_screen.rs`) draws it.
 
-use super::play::lerp_view;
+use super::flight::lerp_view;
 use engine::core::replay::{fnv1a, Replay, FNV_OFFSET};
 use engine::core::{Game, Move, Refusal, RuleResult, Scene, Shot, TableView};
 use engine::games::{self, GameInfo};
@@ -69,12 +69,7 @@ impl Viewer {
     /// a game opened from a link). The moves are applied as recorded to keep every position.
     pub fn new(replay: &Replay) -> RuleResult<Viewer> {
         let info = games::info(&replay.game)?;
-        let mut game = games::new_game(
-            &replay.game,
-            &replay.options,
-            replay.seats.clone(),
-            replay.seed,
-        )?;
+        let mut game = games::game_for(replay)?;
         let mut states = Vec::with_capacity(replay.moves.len() + 1);
         let mut verdicts = Vec::with_capacity(replay.moves.len());
         for (i, mv) in replay.moves.iter().enumerate() {

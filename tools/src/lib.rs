@@ -3,5 +3,6 @@
 //! of these modules.
 
 pub mod bench;
+pub mod cli;
 pub mod referee;
 pub mod tournament;

@@ -2,7 +2,7 @@
 //! many bot-only games with rotating seats, win rates with 95% intervals, the start seat's
 //! advantage and the games' length. See docs/referee.md and docs/balance.md.
 
-use crate::referee::Flags;
+use crate::cli::Flags;
 use engine::core::replay::Replay;
 use engine::core::seat::{default_seats, SeatKind};
 use engine::core::strict_json::shown;
@@ -305,7 +305,7 @@ pub fn tournament_command(args: &[String]) -> RunResult {
     let refuse = |r: &mut RunResult, msg: String| {
         r.code = 2;
         r.err.push(format!("tournament: {msg}"));
-        r.err.push(crate::referee::USAGE.to_string());
+        r.err.push(crate::cli::usage());
     };
     let flags = match Flags::parse(
         "tournament",
@@ -321,7 +321,7 @@ pub fn tournament_command(args: &[String]) -> RunResult {
         Err(e) => {
             r.code = 2;
             r.err.push(e);
-            r.err.push(crate::referee::USAGE.to_string());
+            r.err.push(crate::cli::usage());
             return r;
         }
     };

@@ -2,7 +2,9 @@
 
 use super::bot::Level;
 use super::design::Design;
-use super::{Event, GridPrompt, Launch, Move, Outcome, Ranking, Rng, RuleResult, Scene, Seat};
+use super::{
+    Event, GridPrompt, Launch, Move, Outcome, Ranking, Refusal, Rng, RuleResult, Scene, Seat,
+};
 
 /// A decision the acting seat may take now (a button in the app, a candidate for a bot).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,6 +65,10 @@ pub struct LaunchPrompt {
     /// Allowed angle range in tenths of a degree (lo may exceed hi when the range wraps 0).
     pub angle: (i32, i32),
     pub power: (i32, i32),
+    /// The powers a person's gesture spans, from the gentlest to the longest useful shot (one that
+    /// lands at the far end of the table, not off it): the app maps a pull or a swipe from nothing
+    /// to full onto this span. A subset of `power`; bots and replays ignore it.
+    pub useful_power: (i32, i32),
     pub spin: (i32, i32),
     pub x: (i32, i32),
     pub y: (i32, i32),
@@ -75,10 +81,29 @@ impl LaunchPrompt {
             origin,
             angle: (0, 3599),
             power: (0, 1000),
+            useful_power: (0, 1000),
             spin: (0, 0),
             x: (0, 0),
             y: (0, 0),
         }
+    }
+
+    /// The span a gesture covers: `useful_power` kept inside `power` (lo <= hi).
+    pub fn gesture_power(&self) -> (i32, i32) {
+        let (lo, hi) = (
+            self.power.0.min(self.power.1),
+            self.power.0.max(self.power.1),
+        );
+        let a = self.useful_power.0.clamp(lo, hi);
+        let b = self.useful_power.1.clamp(lo, hi);
+        (a.min(b), a.max(b))
+    }
+
+    /// This prompt with a gesture's full range ending at `hi` (clamped into `power`).
+    pub fn useful_up_to(mut self, hi: i32) -> Self {
+        let (lo, top) = self.power;
+        self.useful_power = (self.useful_power.0.clamp(lo, top), hi.clamp(lo, top));
+        self
     }
 
     pub fn angle_ok(&self, a: i32) -> bool {
@@ -243,8 +268,14 @@ pub trait Shot: Send {
     }
 }
 
-/// A game of the collection. Rules are pure; physics appears only behind `start_shot`.
-pub trait Game: Send {
+/// A game of the collection, split by concern: this trait is its rules and prompts; what to draw
+/// (`Draw`), its status text (`StatusText`), what its bots weigh (`BotAdvice`) and its designs
+/// (`Designs`) are supertraits, each with defaults where a game has nothing to say (a game with
+/// nothing to add writes `impl Designs for MyGame {}`). Rules are pure; physics appears only
+/// behind `fire`. Callers use `start_shot` and `apply`, which check the seat and the launch
+/// prompt here, once, so a game's `fire` and `play` never repeat those checks.
+/// `use crate::core::game::prelude::*` (`engine::core::game::prelude::*`) brings every part.
+pub trait Game: Draw + StatusText + BotAdvice + Designs + Send {
     fn id(&self) -> &'static str;
     fn seats(&self) -> &[Seat];
     /// The seat expected to move now, or None once the game is over.
@@ -264,14 +295,79 @@ pub trait Game: Send {
     fn grid_prompt(&self) -> Option<GridPrompt> {
         None
     }
-    /// Builds the table for this launch (validated against the prompt) and fires it.
-    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>>;
-    /// Validates and applies a move. A shot move must carry its outcome (the session fills it in).
-    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>>;
+    /// The refusal of a launch when no shot is expected now (in the game's own words).
+    fn no_shot_now(&self) -> Refusal {
+        Refusal::new("no shot is expected now")
+    }
+    /// Builds the table for this launch and fires it. Only called through `start_shot`: the
+    /// launch is already within `launch_prompt()`.
+    fn fire(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>>;
+    /// Applies a move by the game's own rules. Only called through `apply`: the move is the
+    /// acting seat's, and a shot's launch is within `launch_prompt()`. A shot move carries its
+    /// outcome (the session fills it in).
+    fn play(&mut self, mv: &Move) -> RuleResult<Vec<Event>>;
+    /// Checks the launch against the prompt (`check_launch`), then fires it. Not overridden.
+    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
+        check_launch(self, launch)?;
+        self.fire(launch)
+    }
+    /// Checks the seat and any launch (`check_move`), then plays the move. Not overridden.
+    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+        check_move(self, mv)?;
+        self.play(mv)
+    }
     fn is_over(&self) -> bool;
     /// Each seat's primary measure (towers held, points…), as printed by the referee.
     fn scores(&self) -> Vec<i64>;
     fn ranking(&self) -> Ranking;
+    /// The decisions a bot weighs now besides the grid's moves (`core::bot` adds those): the
+    /// legal decisions, by default every choice.
+    fn candidates(&self) -> Vec<Move> {
+        self.choices().into_iter().map(|c| c.mv).collect()
+    }
+    /// Conservation checks the fuzzers run after every move: pieces are neither made nor lost
+    /// (cards, towers, ammo, cubes…). Each line names a broken invariant; empty = all hold.
+    fn invariant_violations(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// An outcome the shot expected now could plausibly have, drawn from `rng` without
+    /// simulating it (where the pieces could come to rest, which could fall): the rules fuzzer
+    /// plays many whole games with these. None (the default) lets the fuzzer use recorded ones.
+    fn sample_outcome(&self, _rng: &mut Rng) -> Option<Outcome> {
+        None
+    }
+    fn clone_game(&self) -> Box<dyn Game>;
+}
+
+/// Refuses a launch when no shot is expected now (`Game::no_shot_now`) or when it is outside
+/// the launch prompt (naming the parameter).
+pub fn check_launch<G: Game + ?Sized>(game: &G, launch: &Launch) -> RuleResult<()> {
+    match game.launch_prompt() {
+        Some(prompt) => prompt.check(launch),
+        None => Err(game.no_shot_now()),
+    }
+}
+
+/// Refuses a move once the game is over, a move by a seat whose turn it is not, and a shot whose
+/// launch `check_launch` refuses. The one check of seat and prompt: games do not repeat it.
+pub fn check_move<G: Game + ?Sized>(game: &G, mv: &Move) -> RuleResult<()> {
+    let Some(turn) = game.turn() else {
+        return Err(Refusal::new("the game is over"));
+    };
+    if mv.seat as usize != turn {
+        return Err(Refusal(format!(
+            "it is seat {}'s turn, not seat {}'s",
+            turn, mv.seat
+        )));
+    }
+    match &mv.launch {
+        Some(l) if mv.is_shot() => check_launch(game, l),
+        _ => Ok(()),
+    }
+}
+
+/// What to draw: the table at rest, the scene, the camera's frame while aiming, the results chart.
+pub trait Draw {
     /// The table at rest as it stands now.
     fn view(&self) -> TableView;
     /// What the app shows now: the side view of the table (the default) or a tile map. A game
@@ -279,6 +375,24 @@ pub trait Game: Send {
     fn scene(&self) -> Scene {
         Scene::Side(self.view())
     }
+    /// What the camera should frame while the acting seat aims (min x, min y, max x, max y in
+    /// metres), if the launcher is small against the table; None frames `view().bounds`.
+    fn aim_bounds(&self) -> Option<[f32; 4]> {
+        None
+    }
+    /// Running totals after each completed round: one row per round, one column per seat (the
+    /// results screen charts them). Games without rounds keep the default: no rows, no chart.
+    fn score_history(&self) -> Vec<Vec<i64>> {
+        Vec::new()
+    }
+    /// The score that ends the game, if there is one (drawn as the goal line of the chart).
+    fn score_goal(&self) -> Option<i64> {
+        None
+    }
+}
+
+/// The status text: the Details panel and the status line.
+pub trait StatusText {
     /// Everything about the turn in plain lines (hand, supply, round…): the Details panel.
     fn hud(&self) -> Vec<String>;
     /// The status line: what the acting seat does now and the few numbers that matter, each a
@@ -289,15 +403,15 @@ pub trait Game: Send {
             .map(|l| super::StatusItem::new(super::Icon::None, l))
             .collect()
     }
+}
+
+/// What the bots weigh: how good an outcome or a decision is, a game's own bot, its hand's
+/// spread and budget, first guesses for the aim, and what counts as a hit.
+pub trait BotAdvice {
     /// How good an outcome is for the acting seat (higher is better): the bots' aim.
     fn rate_outcome(&self, outcome: &Outcome) -> i64;
-    /// The decisions a bot weighs now besides the grid's moves (`core::bot` adds those): by
-    /// default every choice.
-    fn candidates(&self) -> Vec<Move> {
-        self.choices().into_iter().map(|c| c.mv).collect()
-    }
-    /// `candidates` worked out a short step at a time, where they take long to find (the app
-    /// spreads the steps over frames); None: `candidates` is quick.
+    /// `Game::candidates` worked out a short step at a time, where they take long to find (the
+    /// app spreads the steps over frames); None: `candidates` is quick.
     fn candidate_steps(&self) -> Option<Box<dyn super::bot::Steps<Vec<Move>>>> {
         None
     }
@@ -332,7 +446,7 @@ pub trait Game: Send {
     }
     /// How much a bot at `level` misses by in this game (its hand's spread on angle and
     /// power); by default the level's own.
-    fn aim_noise(&self, level: super::bot::Level) -> super::bot::AimNoise {
+    fn aim_noise(&self, level: Level) -> super::bot::AimNoise {
         level.aim_noise()
     }
     /// How many times Normal's work cap (`BotBudget::work`) a Hard bot's aim search may spend
@@ -346,25 +460,11 @@ pub trait Game: Send {
     fn aim_hints(&self) -> Vec<Launch> {
         Vec::new()
     }
-    /// Running totals after each completed round: one row per round, one column per seat (the
-    /// results screen charts them). Games without rounds keep the default: no rows, no chart.
-    fn score_history(&self) -> Vec<Vec<i64>> {
-        Vec::new()
-    }
-    /// The score that ends the game, if there is one (drawn as the goal line of the chart).
-    fn score_goal(&self) -> Option<i64> {
-        None
-    }
-    /// What the camera should frame while the acting seat aims (min x, min y, max x, max y in
-    /// metres), if the launcher is small against the table; None frames `view().bounds`.
-    fn aim_bounds(&self) -> Option<[f32; 4]> {
-        None
-    }
-    /// Conservation checks the fuzzers run after every move: pieces are neither made nor lost
-    /// (cards, towers, ammo, cubes…). Each line names a broken invariant; empty = all hold.
-    fn invariant_violations(&self) -> Vec<String> {
-        Vec::new()
-    }
+}
+
+/// Designs: a build the acting seat can save, and the moves that build a saved one. Which games
+/// have designs, and what one is called, is their registry entry's (`games::GameInfo::design`).
+pub trait Designs {
     /// The acting seat's build as a design (rows without a name), while it is building one that
     /// can be saved: a card castle, a fortress, a solo arrangement. None for other games and
     /// phases.
@@ -377,13 +477,11 @@ pub trait Game: Send {
     fn design_moves(&self, _design: &Design) -> RuleResult<Vec<Move>> {
         Err(super::Refusal::new("nothing is being built now"))
     }
-    /// An outcome the shot expected now could plausibly have, drawn from `rng` without
-    /// simulating it (where the pieces could come to rest, which could fall): the rules fuzzer
-    /// plays many whole games with these. None (the default) lets the fuzzer use recorded ones.
-    fn sample_outcome(&self, _rng: &mut Rng) -> Option<Outcome> {
-        None
-    }
-    fn clone_game(&self) -> Box<dyn Game>;
+}
+
+/// Every part of the game contract, for `use …::game::prelude::*`.
+pub mod prelude {
+    pub use super::{BotAdvice, Designs, Draw, Game, StatusText};
 }
 
 impl Clone for Box<dyn Game> {

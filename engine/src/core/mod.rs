@@ -26,8 +26,8 @@ pub use deck::Deck;
 pub use driver::{Driver, Recorded};
 pub use event::Event;
 pub use game::{
-    BodyShape, BodyView, Choice, Game, LaunchKind, LaunchPrompt, Look, PlacementPrompt, Shot,
-    TableView,
+    BodyShape, BodyView, BotAdvice, Choice, Designs, Draw, Game, LaunchKind, LaunchPrompt, Look,
+    PlacementPrompt, Shot, StatusText, TableView,
 };
 pub use moves::{Fact, Launch, Move, Outcome};
 pub use pose::Pose;

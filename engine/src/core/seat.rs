@@ -5,18 +5,20 @@ use nanoserde::{DeJson, SerJson, SerJsonState};
 
 pub const MAX_SEATS: usize = 10;
 
-/// Ten distinguishable seat colours (RGB), used by every game.
+/// Ten seat colours (RGB), used by every game: the eight of Okabe and Ito's colour-blind-safe
+/// set first (black softened to ink), then grey and chalk white; every seat also has its shape
+/// mark, so colour is never the only cue (docs/look-and-feel.md).
 pub const SEAT_COLOURS: [[u8; 3]; MAX_SEATS] = [
-    [214, 48, 49],
-    [9, 132, 227],
-    [0, 168, 112],
-    [253, 203, 110],
-    [108, 92, 231],
-    [232, 67, 147],
-    [0, 206, 201],
-    [225, 112, 85],
-    [99, 110, 114],
-    [162, 155, 254],
+    [0, 114, 178],
+    [230, 159, 0],
+    [0, 158, 115],
+    [204, 121, 167],
+    [86, 180, 233],
+    [213, 94, 0],
+    [240, 228, 66],
+    [40, 40, 44],
+    [153, 153, 153],
+    [245, 245, 238],
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, SerJson, DeJson)]

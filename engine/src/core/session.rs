@@ -1,6 +1,7 @@
 //! A game in progress: the game, its move log (which is its replay and its save), the events so
 //! far, and undo of the last decisions that were not shots.
 
+use super::game::check_move;
 use super::replay::{fnv1a, Replay, FNV_OFFSET};
 use super::{Event, Game, Move, Refusal, RuleResult};
 
@@ -41,28 +42,21 @@ impl Session {
     /// Plays a move for the seat whose turn it is. A shot that carries launch parameters but no
     /// outcome is simulated here; one that carries both is applied as recorded (see `verify`).
     pub fn play(&mut self, mut mv: Move) -> RuleResult<Vec<Event>> {
-        let Some(turn) = self.game.turn() else {
-            return Err(Refusal::new("the game is over"));
-        };
-        if mv.seat as usize != turn {
-            return Err(Refusal(format!(
-                "it is seat {}'s turn, not seat {}'s",
-                turn, mv.seat
-            )));
-        }
+        // The one check of seat and launch prompt; the game's own `fire` and `play` follow it.
+        check_move(self.game.as_ref(), &mv)?;
         if mv.is_shot() && mv.outcome.is_none() {
             let launch = mv
                 .launch
                 .clone()
                 .ok_or_else(|| Refusal::new("a shot needs launch parameters or an outcome"))?;
-            let mut shot = self.game.start_shot(&launch)?;
+            let mut shot = self.game.fire(&launch)?;
             mv.outcome = Some(shot.run_to_rest());
         }
         if !mv.is_shot() && self.undo.base.is_none() {
             self.undo.base = Some(self.game.clone_game());
             self.undo.base_moves = self.replay.moves.len();
         }
-        let events = self.game.apply(&mv)?;
+        let events = self.game.play(&mv)?;
         if let Some(o) = &mv.outcome {
             self.steps = self.steps.saturating_add(o.steps);
         }

@@ -7,22 +7,25 @@ use crate::core::design::{clean_name, Design};
 use crate::core::seat::default_seats;
 use crate::core::{Game, Refusal, RuleResult, Seat, SeatKind};
 
-/// The games whose builds can be saved as designs, and what a design is called in each.
-pub const DESIGN_GAMES: &[(&str, &str)] = &[
-    (super::assault::design::ID, "card castle"),
-    (super::feud::design::ID, "fortress"),
-    (super::castle::design::ID, "solo arrangement"),
-];
-
-/// What a design of this game is called ("fortress"), or None for a game without designs.
+/// What a design of this game is called ("fortress"), or None for a game without designs (its
+/// registry entry's `design`).
 pub fn kind_of(game: &str) -> Option<&'static str> {
-    DESIGN_GAMES.iter().find(|g| g.0 == game).map(|g| g.1)
+    design_info(game).map(|d| d.kind)
+}
+
+fn design_info(game: &str) -> Option<super::DesignInfo> {
+    super::info(game).ok().and_then(|g| g.design)
+}
+
+/// The games whose builds can be saved as designs, in the registry's order.
+pub fn design_games() -> impl Iterator<Item = &'static super::GameInfo> {
+    super::GAMES.iter().filter(|g| g.design.is_some())
 }
 
 /// The seats of a designer's game: the player first (the seat that builds first), and a bot
-/// opponent where the game needs two (Castle's arrangement is the solo game's).
+/// opponent unless the game's designs are built alone (Castle's arrangement is the solo game's).
 pub fn designer_seats(game: &str) -> Vec<Seat> {
-    if game == super::castle::design::ID {
+    if design_info(game).is_some_and(|d| d.solo) {
         return default_seats(1, SeatKind::Human);
     }
     let mut seats = default_seats(2, SeatKind::Human);
@@ -60,10 +63,8 @@ pub fn build_into(game: &mut dyn Game, d: &Design) -> RuleResult<Vec<crate::core
 pub fn check(d: &Design) -> RuleResult<Design> {
     let why = |e: Refusal| Refusal(format!("This design cannot be built: {e}."));
     let name = clean_name(&d.name);
-    if d.game == super::assault::design::ID {
-        // A castle of any size (a last bastion has fewer cards than a first castle): the
-        // placement rule is the same card by card.
-        super::assault::design::check_rows(d).map_err(why)?;
+    if let Some(check_rows) = design_info(&d.game).and_then(|i| i.check_rows) {
+        check_rows(d).map_err(why)?;
         return Ok(Design { name, ..d.clone() });
     }
     let mut game = designer_game(&d.game, 1)?;

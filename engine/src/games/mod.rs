@@ -39,6 +39,67 @@ pub struct GameInfo {
     pub event_cues: fn() -> Vec<(&'static str, Cue)>,
     /// Creates the game (`not_built` for a game that is only listed).
     pub new: NewGame,
+    /// Whether a player holds cards the others must not see: the app covers the table between
+    /// two humans' turns on one device.
+    pub hidden_hands: bool,
+    /// Options no player chooses, each naming a version of the game's table (see
+    /// `table_versions`); empty for a game whose table never changed.
+    pub table_versions: &'static [&'static str],
+    /// The fact (a name from the game's codec) that marks a shot as a hit, where the game has one
+    /// simple hit: the tools survey bots' aim with it (`headless::aim_survey`).
+    pub hit_fact: Option<&'static str>,
+    /// Whether builds of this game can be saved as designs, and how (`designs`).
+    pub design: Option<DesignInfo>,
+    /// The seats of the benchmark's and the determinism corpus' bot-only games (clamped to the
+    /// seat range).
+    pub bench_seats: usize,
+    /// The seats of the whole game the bots' speed is judged by (`bench --bots`,
+    /// docs/benchmarks.md); None: not timed.
+    pub timed_seats: Option<usize>,
+    /// A test fixture (the practice game): never shipped, so never recorded in `tests/golden/` or
+    /// `tests/compat/`.
+    pub fixture: bool,
+}
+
+/// A game whose builds can be saved as designs.
+#[derive(Clone, Copy, Debug)]
+pub struct DesignInfo {
+    /// What a design is called in this game ("fortress").
+    pub kind: &'static str,
+    /// The designer plays alone (a solo arrangement) instead of against a bot.
+    pub solo: bool,
+    /// A check of a design by its rows alone, for a game whose designs are not all built from the
+    /// designer's first position (Assault's last bastion has fewer cards than a first castle);
+    /// None: the design is built in a fresh designer game.
+    pub check_rows: Option<fn(&crate::core::design::Design) -> RuleResult<()>>,
+}
+
+impl GameInfo {
+    /// The fields a game usually leaves as they are: `GameInfo { id, name, …, ..GameInfo::BASE }`.
+    pub const BASE: GameInfo = GameInfo {
+        id: "",
+        name: "",
+        min_seats: 1,
+        max_seats: 1,
+        available: false,
+        blurb: "",
+        options: &[],
+        rules: "",
+        event_cues: Vec::new,
+        new: not_built,
+        hidden_hands: false,
+        table_versions: &[],
+        hit_fact: None,
+        design: None,
+        bench_seats: 4,
+        timed_seats: None,
+        fixture: false,
+    };
+
+    /// The seats of this game's benchmark and corpus games.
+    pub fn bench_seats(&self) -> usize {
+        self.bench_seats.clamp(self.min_seats, self.max_seats)
+    }
 }
 
 /// The constructor of a game that is listed but not built yet: always refuses.
@@ -63,8 +124,16 @@ pub static GAMES: &[GameInfo] = &[
             ),
         ],
         rules: "Each player has a mat of towers (cups). On your turn, stand the catapult at the outside corner of your mat (on the game box if you like), play cards, then shoot one ammo. If it comes to rest inside another player's tower (or an unassigned one), take that tower: put it on an empty square of your mat, or, with no square free, stack it on a face-down card from your deck. Only the top tower of a stack is taken; the player you took it from may draw a card. A miss returns the ammo to the supply; ammo that hit stays in its tower. Cards: Extra Shot (one more shot), Magic Toss (throw from your hand, low, from the same corner), Strong Ammo (take a whole stack), Reinforced Roof (put on a tower: the next shot at it does not count and the roof comes off; nothing may be stacked on it). The game ends after a turn in which all ammo is inside towers or a player has no towers. Most towers wins; ties: most ammo in your towers, then most cards in hand, then later in turn order. Solo: 18 ammo, 1 Magic Toss and 2 Strong Ammo, shoot from any corner, two rearrangements (stacks up to 3 high); a tower hit on another mat than the one you fired from leaves play; score towers removed + ammo left.",
-        event_cues: cues_of::<castle::events::Ev>,
+        event_cues: cues_of::<castle::rules::events::Ev>,
         new: castle::new,
+        hidden_hands: true,
+        hit_fact: Some(castle::rules::FACT_IN_TOWER),
+        design: Some(DesignInfo {
+            kind: "solo arrangement",
+            solo: true,
+            check_rows: None,
+        }),
+        ..GameInfo::BASE
     },
     GameInfo {
         id: "feud",
@@ -77,6 +146,14 @@ pub static GAMES: &[GameInfo] = &[
         rules: "Each player builds a fortress on their own board from 16 blocks and a gate: every piece lies flat or stands upright, none reaches beyond the board, and the fortress must stand on its own when you let go (or you build again). Put your catapult beside the inner or outer end of your board, its front axle no farther from the edge than Distance 2 (as far as the gate is wide: the rings show where it may stand). Shuffle your six action cards and draw three. Post your five soldiers entirely on your board, on blocks or on the board itself, but a soldier on the board keeps Distance 1 (a soldier's height) from every block. On your turn: Tactics - play at most one card; Aiming - move your catapult (within Distance 2 of the edge) or turn it round; Shot - drag back and let go to throw a boulder; Update - blocks and soldiers knocked completely off their board go to the box, and so does every soldier no longer standing upright; a player draws a card for each soldier they lost (while their deck lasts). Cards: Repair - move up to three of your blocks or take them back from the box, without moving anything else; Volley - a second shot from the same place; Thief - take a random card from your enemy's hand, to play on a later turn; Traitor - fire your enemy's catapult at their own fortress (turn it, but do not move it); March - move up to three of your soldiers; Double Maneuver - the effect of any card already in the box. When a player has no soldier left standing after an Update, the other player wins.",
         event_cues: cues_of::<feud::rules::events::Ev>,
         new: feud::new,
+        hidden_hands: true,
+        table_versions: &[feud::TABLE_V2, feud::RULES_V2],
+        design: Some(DesignInfo {
+            kind: "fortress",
+            solo: false,
+            check_rows: None,
+        }),
+        ..GameInfo::BASE
     },
     carcassonne::INFO,
     GameInfo {
@@ -101,8 +178,16 @@ A castle whose cards all lie flat has fallen: its owner keeps 2 cards, flips the
 every opponent, from the one who caused the fall, draws 2 cards and reinforces; then the defeated player takes two \
 turns in a row. Knock your own castle down while attacking and it is your defeat. A second fall eliminates. \
 The last castle standing wins.",
-        event_cues: cues_of::<assault::events::Ev>,
+        event_cues: cues_of::<assault::rules::events::Ev>,
         new: assault::new,
+        table_versions: &[assault::rules::TABLE_V2],
+        design: Some(DesignInfo {
+            kind: "card castle",
+            solo: false,
+            check_rows: Some(assault::design::check_design),
+        }),
+        timed_seats: Some(10),
+        ..GameInfo::BASE
     },
     GameInfo {
         id: "catapults",
@@ -124,8 +209,10 @@ From round two the leader flicks first and the last-placed player last. The firs
 with a lead of at least 2 wins. The side view has two ends: with three or four players, players \
 share them and who shares changes every round. The view turns so the shooter's catapult is always \
 on the left.",
-        event_cues: cues_of::<catapults::events::Ev>,
+        event_cues: cues_of::<catapults::rules::events::Ev>,
         new: catapults::new,
+        timed_seats: Some(4),
+        ..GameInfo::BASE
     },
     #[cfg(any(test, feature = "fixture-game"))]
     practice::INFO,
@@ -147,11 +234,7 @@ pub fn info(id: &str) -> RuleResult<&'static GameInfo> {
 /// replays on the table and by the rules it was made with (docs/replay-format.md, "Table
 /// versions").
 pub fn table_versions(id: &str) -> &'static [&'static str] {
-    match id {
-        feud::ID => &[feud::TABLE_V2, feud::RULES_V2],
-        assault::ID => &[assault::rules::TABLE_V2],
-        _ => &[],
-    }
+    info(id).map(|g| g.table_versions).unwrap_or(&[])
 }
 
 /// The options a new game is started and recorded with: those chosen, and the game's current
@@ -192,6 +275,17 @@ pub fn new_game(
     (info.new)(options, seats, seed)
 }
 
+/// The game a replay header (a replay, a save, a link) names: its id, options, seats and seed.
+/// The one place a recording becomes a game; its moves are not played here (`core::driver`).
+pub fn game_for(header: &crate::core::replay::Replay) -> RuleResult<Box<dyn Game>> {
+    new_game(
+        &header.game,
+        &header.options,
+        header.seats.clone(),
+        header.seed,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,6 +312,17 @@ mod tests {
         for id in ["castle", "feud", "carcassonne", "assault", "catapults"] {
             assert!(info(id).is_ok(), "{id} listed");
         }
+        // A game's table versions are its own options, never a player's choice too.
+        for g in GAMES {
+            for v in g.table_versions {
+                assert!(g.options.iter().all(|(o, _)| o != v), "{}: {v}", g.id);
+                assert!(
+                    new_game_options(g.id, &[]).iter().any(|o| o == v),
+                    "{}",
+                    g.id
+                );
+            }
+        }
         // A game listed but not built says so by name (none may be left: then only the
         // constructor for such entries is checked).
         for g in GAMES.iter().filter(|g| !g.available) {
@@ -230,9 +335,15 @@ mod tests {
 
     #[test]
     fn the_built_games_keep_the_side_view_scene_and_ask_nothing_on_a_grid() {
-        for id in ["castle", "assault", "catapults", "feud"] {
-            let g = new_game(id, &[], default_seats(2, SeatKind::Human), 4)
-                .unwrap_or_else(|e| panic!("{id}: {e}"));
+        // Every game but the two with a tile map (Carcassonne, the practice game's tile round).
+        for g in GAMES.iter().filter(|g| g.available) {
+            let id = g.id;
+            let seats = default_seats(g.min_seats.max(2).min(g.max_seats), SeatKind::Human);
+            let g = new_game(id, &[], seats, 4).unwrap_or_else(|e| panic!("{id}: {e}"));
+            if matches!(g.scene(), Scene::Map(_)) {
+                assert!(g.grid_prompt().is_some(), "{id}: a map asks on its grid");
+                continue;
+            }
             assert_eq!(g.scene(), Scene::Side(g.view()), "{id}");
             assert!(g.grid_prompt().is_none(), "{id}");
         }

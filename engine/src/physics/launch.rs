@@ -16,6 +16,25 @@ pub fn velocity(angle_tenths: i32, power: i32, min_speed: f32, max_speed: f32) -
     (dx * speed, dy * speed)
 }
 
+/// The power (0..=1000) whose launch at 45° lands `dx` metres away horizontally and `dy` metres
+/// higher (negative: lower) under gravity `g` (m/s², positive), for speeds `min_speed..max_speed`:
+/// the longest useful shot of a launcher whose farthest target is there. Free flight only (no
+/// drag), so it is where a person's full pull should end, not an exact aim.
+pub fn power_to_reach(dx: f32, dy: f32, min_speed: f32, max_speed: f32, g: f32) -> i32 {
+    let dx = dx.abs();
+    // At 45°: dy = dx - g dx² / v², so v² = g dx² / (dx - dy).
+    let drop = dx - dy;
+    if !(dx.is_finite() && drop.is_finite() && g.is_finite()) || drop <= 1e-4 || g <= 0.0 {
+        return 1000;
+    }
+    let v = libm::sqrtf(g * dx * dx / drop);
+    let span = max_speed - min_speed;
+    if !span.is_finite() || span <= 0.0 {
+        return 1000;
+    }
+    (libm::roundf((v - min_speed) / span * 1000.0) as i32).clamp(0, 1000)
+}
+
 /// Angular velocity (rad/s) for a spin in thousandths of `max_spin`.
 pub fn spin(spin: i32, max_spin: f32) -> f32 {
     spin.clamp(-1000, 1000) as f32 / 1000.0 * max_spin
@@ -46,5 +65,23 @@ mod tests {
         assert!((vx - 1.0).abs() < 1e-6);
         assert_eq!(to_tenths(angle_of(0.0, 1.0)), 900);
         assert_eq!(to_tenths(-0.5 * core::f32::consts::PI), 2700);
+    }
+
+    #[test]
+    fn power_to_reach_lands_where_asked() {
+        // Free flight at 45° with the power found: the landing x at height dy is dx.
+        for (dx, dy) in [(1.0f32, 0.0f32), (2.5, -0.1), (0.6, 0.05)] {
+            let p = power_to_reach(dx, dy, 1.0, 9.0, 9.81);
+            let (vx, vy) = velocity(450, p, 1.0, 9.0);
+            // y(x) = x vy/vx - g x² / (2 vx²)
+            let y = dx * vy / vx - 9.81 * dx * dx / (2.0 * vx * vx);
+            assert!(
+                (y - dy).abs() < 0.02,
+                "dx {dx} dy {dy}: power {p} lands at {y}"
+            );
+        }
+        // Out of reach: full power; a target above the 45° line cannot be reached at 45° either.
+        assert_eq!(power_to_reach(50.0, 0.0, 1.0, 9.0, 9.81), 1000);
+        assert_eq!(power_to_reach(1.0, 2.0, 1.0, 9.0, 9.81), 1000);
     }
 }

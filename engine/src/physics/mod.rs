@@ -4,6 +4,7 @@
 
 pub mod clock;
 pub mod launch;
+pub mod preview;
 pub mod shot;
 pub mod synthetic;
 pub mod table;
@@ -14,3 +15,6 @@ pub use table::{floor_specs, insert_spec, new_world, BodyId, BodySpec, Part, Tab
 
 /// One display/logic frame: the table always advances in whole frames of 1/60 s.
 pub const FRAME_DT: f32 = 1.0 / 60.0;
+
+/// The tables' gravity, m/s² downwards (every game's `TableConfig` uses it).
+pub const GRAVITY: f32 = 9.81;

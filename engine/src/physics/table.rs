@@ -1,6 +1,8 @@
 //! The physics table: a rapier world built from plain body specs, stepped at a fixed dt, with
 //! settling, a kill zone and a 64-bit state hash. Bodies are kept in insertion order (never a
 //! HashMap) so that the same specs always give the same world.
+//! Over 800 lines on purpose: the world, its stepping, settling and hash are one invariant (the
+//! same specs give the same bits), kept in one file so no part of it is changed without the rest.
 
 use crate::core::replay::{fnv1a, FNV_OFFSET};
 use crate::core::{BodyShape, BodyView, Look};

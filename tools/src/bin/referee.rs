@@ -13,7 +13,7 @@ fn main() {
                     i + 1,
                     shown(&raw.to_string_lossy())
                 );
-                eprintln!("{}", tools::referee::USAGE);
+                eprintln!("{}", tools::referee::usage());
                 std::process::exit(2);
             }
         }

@@ -51,6 +51,11 @@ pub fn check_rows(d: &Design) -> RuleResult<Vec<(u32, Pose)>> {
     Ok(placed)
 }
 
+/// `check_rows` as the registry's design check (`games::DesignInfo::check_rows`).
+pub fn check_design(d: &Design) -> RuleResult<()> {
+    check_rows(d).map(|_| ())
+}
+
 /// Every card of the castle back into the hand, then one `place` per row (the cards in order
 /// of their numbers, as a ready-made castle takes them). Refused unless the design uses exactly
 /// the cards the player holds.

@@ -1,13 +1,14 @@
 //! Assault on the Castle: card castles on bedrock mats, knocked down with wrist-thrown siege
 //! cards. `rules` is pure, `table` is the physics, `geometry` the shared card maths.
 
-pub mod decide;
+pub mod bot;
 pub mod design;
-pub mod events;
 pub mod geometry;
 pub mod rules;
 pub mod table;
+pub mod view;
 
+use crate::core::game::prelude::*;
 use crate::core::{
     rank, Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt,
     Ranking, Refusal, RuleResult, Seat, Shot, TableView,
@@ -269,7 +270,30 @@ impl Game for Assault {
     }
 
     fn launch_prompt(&self) -> Option<LaunchPrompt> {
-        self.state.launch_prompt()
+        let p = self.state.launch_prompt()?;
+        let Some(Task::Aim { seat }) = self.state.task() else {
+            return Some(p);
+        };
+        // A full throw lands on the far edge of the farthest other castle's mat (the hand's own
+        // speeds): the table's bare margins beyond are never worth a throw.
+        let far = (0..self.state.n)
+            .filter(|&s| s != seat)
+            .flat_map(|s| {
+                [
+                    geometry::mat_left(s),
+                    geometry::mat_left(s) + geometry::MAT_W,
+                ]
+            })
+            .map(|x| (x as f32 / 10_000.0 - p.origin[0]).abs())
+            .fold(0.0f32, f32::max);
+        let dy = -p.origin[1];
+        Some(p.useful_up_to(crate::physics::launch::power_to_reach(
+            far,
+            dy,
+            table::MIN_SPEED,
+            table::MAX_SPEED,
+            crate::physics::GRAVITY,
+        )))
     }
 
     /// Building and reinforcing by drag: the next card of the hand goes anywhere on the acting
@@ -320,14 +344,11 @@ impl Game for Assault {
         }
     }
 
-    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
-        let Some(prompt) = self.state.launch_prompt() else {
-            return Err(Refusal(format!(
-                "no throw is expected now ({})",
-                self.state.phase()
-            )));
-        };
-        prompt.check(launch)?;
+    fn no_shot_now(&self) -> Refusal {
+        Refusal(format!("no throw is expected now ({})", self.state.phase()))
+    }
+
+    fn fire(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
         let mut world = self.world();
         if let Some(Task::Aim { seat }) = self.state.task() {
             table::throw(
@@ -345,7 +366,7 @@ impl Game for Assault {
         )))
     }
 
-    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+    fn play(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
         self.state.apply(mv)
     }
 
@@ -381,195 +402,8 @@ impl Game for Assault {
         rank(&["winner", "outlasted", "standing cards"], &keys)
     }
 
-    fn view(&self) -> TableView {
-        let mut v = self.frame();
-        v.bodies.extend(table::state_bodies(&self.state));
-        v
-    }
-
-    fn hud(&self) -> Vec<String> {
-        let st = &self.state;
-        let mut lines = Vec::new();
-        match st.turn() {
-            Some(s) => lines.push(format!("{} to act: {}", self.seats[s].name, st.phase())),
-            None => match st.winner {
-                Some(w) => lines.push(format!(
-                    "{} wins: the last castle standing",
-                    self.seats[w].name
-                )),
-                None => lines.push("Game over".into()),
-            },
-        }
-        if let Some(t) = st.turn_seat {
-            lines.push(format!("Turn {} — {}'s turn", st.turns, self.seats[t].name));
-        }
-        if !st.munitions.is_empty() {
-            let names: Vec<&str> = st.munitions.iter().map(|k| k.title()).collect();
-            lines.push(format!("Siege card: {}", names.join(" + ")));
-        }
-        if let Some(s) = st.turn() {
-            let p = &st.players[s];
-            lines.push(format!(
-                "Hand: {} building {}; castle: {}, {} standing{}",
-                p.hand.len(),
-                if p.hand.len() == 1 { "card" } else { "cards" },
-                status::plural(p.castle.len(), "card", "cards"),
-                p.standing(),
-                if p.two_storeys() { ", two storeys" } else { "" }
-            ));
-        }
-        lines.push(format!(
-            "Building deck: {} · Siege deck: {} (discards {})",
-            st.building.len(),
-            st.siege.len(),
-            st.siege.discard.len()
-        ));
-        for (s, p) in st.players.iter().enumerate() {
-            let status = if p.eliminated {
-                "eliminated".to_string()
-            } else if p.defeated {
-                format!("last bastion: {} standing", p.standing())
-            } else {
-                format!("{} cards, {} standing", p.castle.len(), p.standing())
-            };
-            lines.push(format!("{}: {status}", self.seats[s].name));
-        }
-        lines
-    }
-
-    fn status(&self) -> Vec<StatusItem> {
-        let st = &self.state;
-        let Some(s) = st.turn() else {
-            return status::game_over(&self.ranking(), &self.names());
-        };
-        let p = &st.players[s];
-        let mut out = vec![StatusItem::next(st.phase())];
-        if !st.munitions.is_empty() {
-            let names: Vec<&str> = st.munitions.iter().map(|k| k.title()).collect();
-            out.push(StatusItem::new(
-                Icon::None,
-                format!("Siege: {}", names.join(" + ")),
-            ));
-        }
-        out.push(StatusItem::count(Icon::Card, p.hand.len()));
-        out.push(StatusItem::count(Icon::Castle, p.standing()));
-        out.push(StatusItem::count(Icon::Deck, st.building.len()));
-        out.push(StatusItem::new(
-            Icon::Deck,
-            format!("Siege {}", st.siege.len()),
-        ));
-        out
-    }
-
-    fn aim_noise(&self, level: crate::core::Level) -> crate::core::bot::AimNoise {
-        decide::aim_noise(level)
-    }
-
-    /// A throw that topples at least one card of another player's castle (a let-go is no throw).
-    fn shot_hit(&self, outcome: &Outcome) -> Option<bool> {
-        let Some(Task::Aim { seat }) = self.state.task() else {
-            return None;
-        };
-        let (_, _, _, damage) = self.state.read_facts(&outcome.facts, None).ok()?;
-        Some(
-            damage
-                .iter()
-                .enumerate()
-                .any(|(s, d)| s != seat && d.standing_after < d.standing_before),
-        )
-    }
-
-    fn rate_outcome(&self, outcome: &Outcome) -> i64 {
-        self.state.rate(&outcome.facts)
-    }
-
-    fn aim_hints(&self) -> Vec<Launch> {
-        let st = &self.state;
-        match st.task() {
-            Some(Task::LetGo { .. }) => vec![Launch {
-                kind: LaunchKind::Release,
-                ..Launch::default()
-            }],
-            Some(Task::Aim { seat }) => {
-                let (px, _) = st.pivot(seat);
-                let mut targets: Vec<(i64, usize, f32)> = Vec::new();
-                for (s, p) in st.players.iter().enumerate() {
-                    if s == seat || !p.alive() || p.standing() == 0 {
-                        continue;
-                    }
-                    let (a, b) = rules::castle_span(s, p);
-                    let cx = (a + b) / 2;
-                    targets.push(((cx - px as i64).abs(), s, cx as f32 * table::DMM));
-                }
-                targets.sort_by_key(|t| (t.0, t.1));
-                let mut hints = Vec::new();
-                let elevations = [-150, -80, 0, 150, 350, 500];
-                for &e in &elevations {
-                    for t in targets.iter().take(2) {
-                        let ty = (geo::MAT_T + 400) as f32 * table::DMM;
-                        if let Some(l) = ballistic(st, seat, t.2, ty, e) {
-                            hints.push(l);
-                        }
-                    }
-                }
-                // Then at each standing card of the nearest castles (its centre): a search
-                // with samples to spare (Hard's) tries every frame, not only the middle.
-                for t in targets.iter().take(2) {
-                    let left = geo::mat_left(t.1);
-                    for c in st.players[t.1].castle.iter() {
-                        if !geo::is_standing(c.pose) {
-                            continue;
-                        }
-                        let tx = (left + c.pose.x) as f32 * table::DMM;
-                        let ty = (geo::MAT_T + c.pose.y) as f32 * table::DMM;
-                        for e in [0, 150, 350] {
-                            if let Some(l) = ballistic(st, seat, tx, ty, e) {
-                                hints.push(l);
-                            }
-                        }
-                    }
-                }
-                hints
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    fn rate_decision(&self, mv: &Move) -> Option<i64> {
-        decide::rate(self, mv, crate::core::Level::Normal)
-    }
-
-    fn rate_decision_at(&self, mv: &Move, level: crate::core::Level) -> Option<i64> {
-        decide::rate(self, mv, level)
-    }
-
-    fn hard_work_factor(&self) -> u64 {
-        decide::HARD_WORK_FACTOR
-    }
-
-    /// Hard's throw: the shared search with `decide::HARD_AIM` (no stop on a plateau). Every
-    /// other move, and every other level, is the shared bot's as before.
-    fn bot_plan(
-        &self,
-        level: crate::core::Level,
-        rng: &mut crate::core::Rng,
-    ) -> Option<crate::core::bot::BotPlan> {
-        decide::plan(self, level, rng)
-    }
-
     fn invariant_violations(&self) -> Vec<String> {
         self.state.conservation()
-    }
-
-    fn design(&self) -> Option<crate::core::design::Design> {
-        design::design_of(&self.state)
-    }
-
-    fn design_moves(
-        &self,
-        d: &crate::core::design::Design,
-    ) -> crate::core::RuleResult<Vec<crate::core::Move>> {
-        design::design_moves(&self.state, d)
     }
 
     fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
@@ -587,6 +421,19 @@ impl Game for Assault {
 
     fn clone_game(&self) -> Box<dyn Game> {
         Box::new(self.clone())
+    }
+}
+
+impl Designs for Assault {
+    fn design(&self) -> Option<crate::core::design::Design> {
+        design::design_of(&self.state)
+    }
+
+    fn design_moves(
+        &self,
+        d: &crate::core::design::Design,
+    ) -> crate::core::RuleResult<Vec<crate::core::Move>> {
+        design::design_moves(&self.state, d)
     }
 }
 

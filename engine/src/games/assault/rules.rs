@@ -12,7 +12,7 @@
 //! `flow` (the task queue, turns, siege draws, Crusade and Taxes) and `scoring` (the bot's
 //! rating). This file keeps the types and the state's queries.
 
-use crate::games::assault::events::Ev;
+use crate::games::assault::rules::events::Ev;
 use std::collections::VecDeque;
 
 use nanoserde::DeJson;
@@ -378,6 +378,7 @@ fn ev(kind: Ev, seat: Option<usize>, args: &[i64], text: impl Into<String>) -> E
 mod building;
 pub mod codec;
 mod decisions;
+pub mod events;
 mod flow;
 mod scoring;
 mod setup;

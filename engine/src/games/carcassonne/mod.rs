@@ -6,10 +6,11 @@
 
 pub mod art;
 pub mod bot;
-pub mod round_bot;
 pub mod rules;
 pub mod table;
+pub mod view;
 
+use crate::core::game::prelude::*;
 use crate::core::scene::{LegalCell, MapPiece, MapSpot, PieceKind, PlacedTile};
 use crate::core::{
     rank, Choice, Event, Game, GridPrompt, Launch, LaunchPrompt, Move, Outcome, PlacementPrompt,
@@ -61,6 +62,9 @@ catcher; a hurl past the board that is missed or dropped scores 5 for the hurler
 catcher hurls to their own neighbour. The tokens come back after every round.",
     event_cues,
     new,
+    // A whole 2-seat game, as it was timed before its catapult rounds (docs/benchmarks.md).
+    bench_seats: 2,
+    ..GameInfo::BASE
 };
 
 /// Every event kind of the game with its cue.
@@ -203,7 +207,7 @@ impl Carcassonne {
         let seat = self.state.turn()?;
         if self.state.round().is_some() {
             // The round goes to the shared search at the seat's level, as in every other game:
-            // its decisions rated by `round_bot` (Easy's mostly at random), its hurls aimed with
+            // its decisions rated by `bot::round` (Easy's mostly at random), its hurls aimed with
             // the level's budget (`BotBudget::at`) and fired with the level's hand.
             let mut rng = crate::core::Rng::new(seed ^ self.seed);
             return crate::core::bot::search_at(
@@ -355,7 +359,7 @@ impl Game for Carcassonne {
         if let Some(seat) = self.state.turn() {
             if self.state.round().map(|r| r.step) == Some(Step::Hand) {
                 out.extend(
-                    round_bot::hand_candidates()
+                    bot::round::hand_candidates()
                         .into_iter()
                         .map(|(along, height)| {
                             self.state
@@ -405,18 +409,18 @@ impl Game for Carcassonne {
         }
     }
 
-    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
-        let Some(prompt) = self.launch_prompt() else {
-            return Err(Refusal::new("no hurl is expected now"));
-        };
-        prompt.check(launch)?;
+    fn no_shot_now(&self) -> Refusal {
+        Refusal::new("no hurl is expected now")
+    }
+
+    fn fire(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
         match table::fire(&self.state, &self.seats, launch) {
             Some(shot) => Ok(Box::new(shot)),
             None => Err(Refusal::new("the catapult is not aimed yet")),
         }
     }
 
-    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+    fn play(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
         if mv.action == ACTION_HAND && !mv.is_shot() && mv.args.len() == 3 {
             // The placement prompt's answer: [along mm, height mm, angle]; the angle is 0.
             if mv.args.get(2) != Some(&0) {
@@ -424,13 +428,7 @@ impl Game for Carcassonne {
             }
             let mut m = mv.clone();
             m.args.truncate(2);
-            return self.apply(&m);
-        }
-        if let (true, Some(l)) = (mv.is_shot(), &mv.launch) {
-            match self.launch_prompt() {
-                Some(p) => p.check(l)?,
-                None => return Err(Refusal::new("no hurl is expected now")),
-            }
+            return self.play(&m);
         }
         let names = self.names();
         let events = self.state.apply_move(mv)?;
@@ -467,124 +465,43 @@ impl Game for Carcassonne {
         r
     }
 
-    fn view(&self) -> TableView {
-        table::rest_table(&self.state, &self.seats)
+    /// Every player's 7 followers are in supply or on the map, never on a spot twice.
+    fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
+        self.state.sample_hurl(rng)
     }
 
-    /// The map, but the side view while a token is hurled or a hand held out.
-    fn scene(&self) -> Scene {
-        match self.state.round().map(|r| r.step) {
-            Some(Step::Hurl | Step::Hand) => Scene::Side(self.view()),
-            _ => Scene::Map(self.map()),
-        }
-    }
-
-    fn hud(&self) -> Vec<String> {
+    fn invariant_violations(&self) -> Vec<String> {
         let s = &self.state;
-        let mut lines = vec![format!("Tiles left: {}", s.pile_len())];
-        if let Some(seat) = s.turn() {
-            let n = s.supply.get(seat).copied().unwrap_or(0);
-            lines.push(format!(
-                "{}: {} point{}, {} follower{} in hand",
-                self.name(seat),
-                s.scores.get(seat).copied().unwrap_or(0),
-                if s.scores.get(seat) == Some(&1) {
-                    ""
-                } else {
-                    "s"
-                },
-                n,
-                if n == 1 { "" } else { "s" }
-            ));
-            if let Some(r) = s.round() {
-                let hurler = self.name(r.hurler());
-                lines.push(match (r.token, r.step) {
-                    (None, _) => format!("Catapult round: {hurler} chooses the token"),
-                    (Some(Token::Catch), _) => {
-                        format!("Catch: {hurler} hurls, {} catches", self.name(r.catcher()))
-                    }
-                    (Some(t), _) => format!(
-                        "{}: {hurler} hurls ({} of {})",
-                        t.word(),
-                        r.next + 1,
-                        r.order.len()
-                    ),
-                });
-            }
-        } else {
-            for seat in 0..s.seats {
-                let b = s.breakdown.get(seat).copied().unwrap_or([0; 4]);
-                let mut line = format!(
-                    "{}: roads {}, cities {}, cloisters {}, fields {}",
-                    self.name(seat),
-                    b[0],
-                    b[1],
-                    b[2],
-                    b[3]
-                );
-                if s.options.catapult {
-                    let c = s.catapult_points.get(seat).copied().unwrap_or(0);
-                    line.push_str(&format!(", catapult {c}"));
-                }
-                lines.push(line);
+        let mut out = Vec::new();
+        for seat in 0..s.seats {
+            let n = s.supply.get(seat).copied().unwrap_or(0) as usize + s.on_map(seat);
+            if n != rules::FOLLOWERS as usize {
+                out.push(format!("seat {seat} has {n} followers, not 7"));
             }
         }
-        lines
-    }
-
-    fn status(&self) -> Vec<StatusItem> {
-        let s = &self.state;
-        let Some(seat) = s.turn() else {
-            return status::game_over(&self.ranking(), &self.names());
-        };
-        let mut out = vec![StatusItem::next(self.phase())];
-        if let Some(r) = s.round() {
-            if r.token.is_some() && r.token != Some(Token::Catch) {
-                out.push(StatusItem::new(
-                    Icon::Round,
-                    format!("Hurl {} of {}", r.next + 1, r.order.len()),
-                ));
+        for (i, f) in s.followers.iter().enumerate() {
+            if s.followers[..i]
+                .iter()
+                .any(|g| g.tile == f.tile && g.spot == f.spot)
+            {
+                out.push(format!("two followers on tile {} spot {}", f.tile, f.spot));
             }
         }
-        out.push(StatusItem::count(Icon::Tile, s.pile_len()));
-        out.push(StatusItem::count(
-            Icon::Follower,
-            s.supply.get(seat).copied().unwrap_or(0),
-        ));
-        out.push(StatusItem::count(
-            Icon::Points,
-            s.scores.get(seat).copied().unwrap_or(0),
-        ));
         out
     }
 
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}
+
+impl BotAdvice for Carcassonne {
     fn rate_outcome(&self, outcome: &Outcome) -> i64 {
-        round_bot::rate_hurl(&self.state, outcome)
+        bot::round::rate_hurl(&self.state, outcome)
     }
 
     fn aim_hints(&self) -> Vec<Launch> {
-        round_bot::hurl_hints(&self.state)
-    }
-
-    /// The scores after each completed round (every player laid a tile), and the final scores.
-    fn score_history(&self) -> Vec<Vec<i64>> {
-        let s = &self.state;
-        let mut rows: Vec<Vec<i64>> = s
-            .history
-            .iter()
-            .enumerate()
-            .skip(1)
-            .filter(|(i, _)| i % s.seats == 0)
-            .map(|(_, r)| r.clone())
-            .collect();
-        if s.is_over() {
-            if let Some(last) = s.history.last() {
-                if rows.last() != Some(last) {
-                    rows.push(last.clone());
-                }
-            }
-        }
-        rows
+        bot::round::hurl_hints(&self.state)
     }
 
     /// The Normal bot's rating (in thousandths of a point), so the generic bot plays as Normal.
@@ -633,36 +550,9 @@ impl Game for Carcassonne {
         let action = self.state.decode(mv).ok()?;
         bot::rate(&self.state, action).map(|v| (v * 1000.0).round() as i64)
     }
-
-    /// Every player's 7 followers are in supply or on the map, never on a spot twice.
-    fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
-        self.state.sample_hurl(rng)
-    }
-
-    fn invariant_violations(&self) -> Vec<String> {
-        let s = &self.state;
-        let mut out = Vec::new();
-        for seat in 0..s.seats {
-            let n = s.supply.get(seat).copied().unwrap_or(0) as usize + s.on_map(seat);
-            if n != rules::FOLLOWERS as usize {
-                out.push(format!("seat {seat} has {n} followers, not 7"));
-            }
-        }
-        for (i, f) in s.followers.iter().enumerate() {
-            if s.followers[..i]
-                .iter()
-                .any(|g| g.tile == f.tile && g.spot == f.spot)
-            {
-                out.push(format!("two followers on tile {} spot {}", f.tile, f.spot));
-            }
-        }
-        out
-    }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
 }
+
+impl Designs for Carcassonne {}
 
 fn core_level(level: bot::Level) -> crate::core::Level {
     match level {

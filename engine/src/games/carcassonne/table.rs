@@ -8,9 +8,10 @@
 //! Sizes are those of the physical game (docs/rules/carcassonne.md).
 
 use super::rules::catapult::{
-    Step, Token, BOARD_MM, FACT_ALONG, FACT_CAUGHT, FACT_CHAINED, FACT_HAND_TOUCHED, FACT_LOST,
-    FACT_REST, FACT_TOUCHED, TILE_MM,
+    Step, BOARD_MM, FACT_ALONG, FACT_CAUGHT, FACT_CHAINED, FACT_HAND_TOUCHED, FACT_LOST, FACT_REST,
+    FACT_TOUCHED, TILE_MM,
 };
+use super::rules::tokens::Token;
 use super::rules::{FeatureKind, State};
 use crate::core::{Fact, Launch, LaunchKind, LaunchPrompt, Look, Seat, TableView};
 use crate::physics::launch::velocity;
@@ -270,7 +271,16 @@ pub fn prompt(state: &State) -> Option<LaunchPrompt> {
     }
     let mut p = LaunchPrompt::new(LaunchKind::Catapult, [0.0, RELEASE_Y]);
     p.angle = ANGLE;
-    Some(p)
+    // A full pull lands just past the farthest tile the camera frames.
+    let far = bounds(state)[2];
+    let reach = crate::physics::launch::power_to_reach(
+        far,
+        -RELEASE_Y,
+        SPEED.0,
+        SPEED.1,
+        crate::physics::GRAVITY,
+    );
+    Some(p.useful_up_to(reach))
 }
 
 /// What the camera frames: the line's tiles (or the lane) and the flight above them.

@@ -2,9 +2,13 @@
 //! taking (libm only, with the physics step's own gravity integration), and a shaped rating that
 //! prefers hits, and among misses the ones whose first contact was nearer a worthwhile tower.
 
+pub mod decide;
+
 use super::geometry::*;
 use super::rules::{ShotFacts, State};
 use super::table::{catapult_origin, layout_of};
+use super::*;
+use crate::core::game::prelude::*;
 use crate::core::LaunchKind;
 use crate::core::{bot::AimNoise, Launch, Level, Outcome};
 
@@ -343,5 +347,41 @@ pub fn aim_noise(level: Level) -> AimNoise {
             power: 22,
         },
         Level::Hard => AimNoise { angle: 3, power: 3 },
+    }
+}
+
+impl BotAdvice for Castle {
+    fn rate_outcome(&self, outcome: &Outcome) -> i64 {
+        bot::rate(&self.state, outcome)
+    }
+
+    /// None when no tower is worth taking (then no shot can hit).
+    fn shot_hit(&self, outcome: &Outcome) -> Option<bool> {
+        if bot::targets(&self.state).is_empty() {
+            return None;
+        }
+        Some(bot::hits_a_target(&self.state, outcome))
+    }
+
+    fn aim_hints(&self) -> Vec<Launch> {
+        bot::aim_hints(&self.state)
+    }
+
+    fn rate_decision(&self, mv: &Move) -> Option<i64> {
+        bot::decide::rate(&self.state, mv, Level::Normal)
+    }
+
+    fn rate_decision_at(&self, mv: &Move, level: Level) -> Option<i64> {
+        bot::decide::rate(&self.state, mv, level)
+    }
+
+    /// Normal and Hard play the card worth most before they shoot (the rest is the shared
+    /// search: the aim, and every other decision through `rate_decision_at`).
+    fn bot_move(&self, level: Level, _rng: &mut Rng) -> Option<Move> {
+        bot::decide::card_to_play(&self.state, level)
+    }
+
+    fn aim_noise(&self, level: Level) -> AimNoise {
+        bot::aim_noise(level)
     }
 }

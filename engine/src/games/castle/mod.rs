@@ -3,9 +3,7 @@
 //! table for the renderer. Rule decisions: docs/rules/castle.md.
 
 pub mod bot;
-pub mod decide;
 pub mod design;
-pub mod events;
 pub mod geometry;
 pub mod rules;
 pub mod table;
@@ -15,9 +13,10 @@ pub use table::{
     TAG_AMMO, TAG_CARD, TAG_CATAPULT, TAG_MAT, TAG_ROOF, TAG_SHOT, TAG_STAND, TAG_TABLE, TAG_TOWER,
 };
 
+use crate::core::game::prelude::*;
 use crate::core::seat::SeatKind;
 use crate::core::status::{self, Icon, StatusItem};
-use crate::core::{bot::AimNoise, Level, Rng};
+use crate::core::Rng;
 use crate::core::{
     Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt, Ranking,
     Refusal, RuleResult, Seat, Shot, TableView,
@@ -227,6 +226,17 @@ impl Game for Castle {
         let origin = table::catapult_origin(s)?;
         let mut p = LaunchPrompt::new(LaunchKind::Catapult, origin);
         p.angle = (0, 1800);
+        // A full pull lands at the far end of the table (the catapult's own speeds).
+        let (x0, x1) = table::layout_of(s).table_span();
+        let far = (origin[0] - x0).max(x1 - origin[0]);
+        let (lo, hi) = CATAPULT_SPEED;
+        let mut p = p.useful_up_to(crate::physics::launch::power_to_reach(
+            far,
+            -origin[1],
+            lo,
+            hi,
+            crate::physics::GRAVITY,
+        ));
         if s.turn.toss {
             p.kinds.push(LaunchKind::Toss);
             p.spin = (-1000, 1000);
@@ -280,11 +290,7 @@ impl Game for Castle {
         })
     }
 
-    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
-        let Some(prompt) = self.launch_prompt() else {
-            return Err(Refusal::new("no shot is expected now"));
-        };
-        prompt.check(launch)?;
+    fn fire(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
         let frame = TableView {
             bodies: Vec::new(),
             bounds: table::layout_of(&self.state).view_bounds(),
@@ -296,13 +302,10 @@ impl Game for Castle {
         }
     }
 
-    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+    fn play(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
         // The app's drags are read here and become the rules' own moves.
         if mv.action == DROP_ACTION || mv.action == DRAG_ACTION {
             let gesture = Action::decode(mv)?;
-            if self.state.acting() != Some(mv.seat as usize) {
-                return Err(Refusal(format!("it is not seat {}'s move", mv.seat + 1)));
-            }
             let resolved = match gesture {
                 Action::Drop { x, .. } => self.resolve_drop(mv.seat, x)?,
                 Action::DragTower {
@@ -311,11 +314,6 @@ impl Game for Castle {
                 _ => return self.state.apply(mv),
             };
             return self.state.apply(&resolved);
-        }
-        if let Some(l) = &mv.launch {
-            if let Some(p) = self.launch_prompt() {
-                p.check(l)?;
-            }
         }
         self.state.apply(mv)
     }
@@ -332,202 +330,13 @@ impl Game for Castle {
         self.state.ranking()
     }
 
-    fn view(&self) -> TableView {
-        view::table_view(&self.state, &self.seats)
-    }
-
-    fn hud(&self) -> Vec<String> {
-        let s = &self.state;
-        let mut out = Vec::new();
-        let Some(seat) = s.acting() else {
-            out.push("Game over".into());
-            let names: Vec<String> = self.seats.iter().map(|x| x.name.clone()).collect();
-            out.extend(s.ranking().explain(&names));
-            if s.solo {
-                out.push(rules::solo_title(s.solo_score()).to_string());
-            }
-            return out;
-        };
-        let name = self
-            .seats
-            .get(seat)
-            .map(|x| x.name.clone())
-            .unwrap_or_default();
-        out.push(format!("{name}: {}", self.phase()));
-        // A hand is shown to its human owner only: a bot's stays hidden.
-        let human = self.seats.get(seat).map(|x| x.kind) == Some(SeatKind::Human);
-        let hand: Vec<&str> = s.hands[seat].iter().map(|c| c.effect.name()).collect();
-        if human {
-            out.push(format!(
-                "{name}'s hand: {}",
-                if hand.is_empty() {
-                    "no cards".to_string()
-                } else {
-                    hand.join(", ")
-                }
-            ));
-        } else {
-            let n = hand.len();
-            out.push(format!(
-                "{name} holds {n} card{}",
-                if n == 1 { "" } else { "s" }
-            ));
-        }
-        if s.solo {
-            out.push(format!(
-                "Ammo left {} of {} · towers removed {} · score {} ({}) · rearrangements left {}",
-                s.supply,
-                rules::SOLO_AMMO,
-                s.removed.len(),
-                s.solo_score(),
-                rules::solo_title(s.solo_score()),
-                s.rearrangements_left
-            ));
-        } else {
-            out.push(format!(
-                "Supply: {} ammo · in towers: {}",
-                s.supply,
-                s.ammo_in_towers()
-            ));
-            let towers: Vec<String> = (0..s.seats)
-                .map(|i| {
-                    let n = self
-                        .seats
-                        .get(i)
-                        .map(|x| x.name.clone())
-                        .unwrap_or_default();
-                    format!("{n} {} towers ({} ammo)", s.towers_of(i), s.ammo_of(i))
-                })
-                .collect();
-            out.push(towers.join(" · "));
-        }
-        let mut effects = Vec::new();
-        if s.turn.toss {
-            effects.push("Magic Toss".to_string());
-        }
-        if s.turn.strong {
-            effects.push("Strong Ammo".to_string());
-        }
-        if s.turn.shots_allowed > 1 {
-            effects.push(format!(
-                "shot {} of {}",
-                s.turn.shots_taken + 1,
-                s.turn.shots_allowed
-            ));
-        }
-        if s.stand.get(s.turn.seat).copied().unwrap_or(false) {
-            effects.push("catapult on the box".to_string());
-        }
-        if !effects.is_empty() {
-            out.push(format!("This turn: {}", effects.join(", ")));
-        }
-        out
-    }
-
-    fn status(&self) -> Vec<StatusItem> {
-        let s = &self.state;
-        let names: Vec<String> = self.seats.iter().map(|x| x.name.clone()).collect();
-        let Some(seat) = s.acting() else {
-            let mut out = status::game_over(&s.ranking(), &names);
-            if s.solo {
-                out = vec![StatusItem::count(Icon::Points, s.solo_score())];
-                out.push(StatusItem::new(
-                    Icon::None,
-                    rules::solo_title(s.solo_score()),
-                ));
-            }
-            return out;
-        };
-        let mut out = vec![StatusItem::next(match &s.phase {
-            Phase::Aim if s.turn.shots_allowed > 1 => format!(
-                "Aim: shot {} of {}",
-                s.turn.shots_taken + 1,
-                s.turn.shots_allowed
-            ),
-            Phase::Aim => "Aim at a tower".to_string(),
-            Phase::Rearrange => format!("Rearrange the towers ({} left)", s.rearrangements_left),
-            Phase::Place { towers, .. } => match towers.len() {
-                1 => "Place the tower you took".to_string(),
-                n => format!("Place the {n} towers you took"),
-            },
-            Phase::Draw { left, .. } => match left {
-                1 => "Draw a card?".to_string(),
-                n => format!("Draw a card? ({n} left)"),
-            },
-            Phase::Over => "Game over".to_string(),
-        })];
-        if s.solo {
-            out.push(StatusItem::new(
-                Icon::Ammo,
-                format!("{} of {}", s.supply, rules::SOLO_AMMO),
-            ));
-            out.push(StatusItem::count(Icon::Points, s.solo_score()));
-        } else {
-            out.push(StatusItem::count(Icon::Ammo, s.supply));
-            out.push(StatusItem::count(Icon::Tower, s.towers_of(seat)));
-        }
-        out.push(StatusItem::count(Icon::Card, s.hands[seat].len()));
-        if s.phase == Phase::Aim && s.turn.toss {
-            out.push(StatusItem::new(Icon::None, "Magic Toss"));
-        }
-        if s.phase == Phase::Aim && s.turn.strong {
-            out.push(StatusItem::new(Icon::None, "Strong Ammo"));
-        }
-        out
-    }
-
-    fn rate_outcome(&self, outcome: &Outcome) -> i64 {
-        bot::rate(&self.state, outcome)
-    }
-
-    /// None when no tower is worth taking (then no shot can hit).
-    fn shot_hit(&self, outcome: &Outcome) -> Option<bool> {
-        if bot::targets(&self.state).is_empty() {
-            return None;
-        }
-        Some(bot::hits_a_target(&self.state, outcome))
-    }
-
-    fn aim_hints(&self) -> Vec<Launch> {
-        bot::aim_hints(&self.state)
-    }
-
     /// Before the shot only the cards worth playing; otherwise every choice (`decide`).
     fn candidates(&self) -> Vec<Move> {
-        decide::candidates(&self.state)
-    }
-
-    fn rate_decision(&self, mv: &Move) -> Option<i64> {
-        decide::rate(&self.state, mv, Level::Normal)
-    }
-
-    fn rate_decision_at(&self, mv: &Move, level: Level) -> Option<i64> {
-        decide::rate(&self.state, mv, level)
-    }
-
-    /// Normal and Hard play the card worth most before they shoot (the rest is the shared
-    /// search: the aim, and every other decision through `rate_decision_at`).
-    fn bot_move(&self, level: Level, _rng: &mut Rng) -> Option<Move> {
-        decide::card_to_play(&self.state, level)
-    }
-
-    fn aim_noise(&self, level: Level) -> AimNoise {
-        bot::aim_noise(level)
+        bot::decide::candidates(&self.state)
     }
 
     fn invariant_violations(&self) -> Vec<String> {
         self.state.conservation()
-    }
-
-    fn design(&self) -> Option<crate::core::design::Design> {
-        design::design_of(&self.state)
-    }
-
-    fn design_moves(
-        &self,
-        d: &crate::core::design::Design,
-    ) -> crate::core::RuleResult<Vec<crate::core::Move>> {
-        design::design_moves(&self.state, d)
     }
 
     fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
@@ -540,6 +349,19 @@ impl Game for Castle {
 
     fn clone_game(&self) -> Box<dyn Game> {
         Box::new(self.clone())
+    }
+}
+
+impl Designs for Castle {
+    fn design(&self) -> Option<crate::core::design::Design> {
+        design::design_of(&self.state)
+    }
+
+    fn design_moves(
+        &self,
+        d: &crate::core::design::Design,
+    ) -> crate::core::RuleResult<Vec<crate::core::Move>> {
+        design::design_moves(&self.state, d)
     }
 }
 

@@ -11,7 +11,7 @@
 use crate::core::{
     rank, Choice, Deck, Event, Move, Outcome, Ranking, Refusal, Rng, RuleResult, TurnOrder,
 };
-use crate::games::castle::events::Ev;
+use crate::games::castle::rules::events::Ev;
 use nanoserde::DeJson;
 
 /// The deck mix (ours; the rulebook does not give it), embedded so the web build reads no file.
@@ -236,6 +236,7 @@ pub struct State {
 mod cards;
 pub mod codec;
 mod conservation;
+pub mod events;
 mod setup;
 mod shot;
 mod solo;

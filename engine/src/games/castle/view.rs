@@ -6,6 +6,8 @@
 use super::geometry::*;
 use super::rules::State;
 use super::table::{layout_of, rest_specs, spec_views};
+use super::*;
+use crate::core::game::prelude::*;
 use crate::core::{Seat, TableView};
 
 /// The labels of the table (drawn under the bodies).
@@ -48,5 +50,153 @@ pub fn table_view(state: &State, seats: &[Seat]) -> TableView {
         bodies: spec_views(&specs),
         bounds: layout_of(state).view_bounds(),
         labels: labels(state, seats),
+    }
+}
+
+impl Draw for Castle {
+    fn view(&self) -> TableView {
+        view::table_view(&self.state, &self.seats)
+    }
+}
+
+impl StatusText for Castle {
+    fn hud(&self) -> Vec<String> {
+        let s = &self.state;
+        let mut out = Vec::new();
+        let Some(seat) = s.acting() else {
+            out.push("Game over".into());
+            let names: Vec<String> = self.seats.iter().map(|x| x.name.clone()).collect();
+            out.extend(s.ranking().explain(&names));
+            if s.solo {
+                out.push(rules::solo_title(s.solo_score()).to_string());
+            }
+            return out;
+        };
+        let name = self
+            .seats
+            .get(seat)
+            .map(|x| x.name.clone())
+            .unwrap_or_default();
+        out.push(format!("{name}: {}", self.phase()));
+        // A hand is shown to its human owner only: a bot's stays hidden.
+        let human = self.seats.get(seat).map(|x| x.kind) == Some(SeatKind::Human);
+        let hand: Vec<&str> = s.hands[seat].iter().map(|c| c.effect.name()).collect();
+        if human {
+            out.push(format!(
+                "{name}'s hand: {}",
+                if hand.is_empty() {
+                    "no cards".to_string()
+                } else {
+                    hand.join(", ")
+                }
+            ));
+        } else {
+            let n = hand.len();
+            out.push(format!(
+                "{name} holds {n} card{}",
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+        if s.solo {
+            out.push(format!(
+                "Ammo left {} of {} · towers removed {} · score {} ({}) · rearrangements left {}",
+                s.supply,
+                rules::SOLO_AMMO,
+                s.removed.len(),
+                s.solo_score(),
+                rules::solo_title(s.solo_score()),
+                s.rearrangements_left
+            ));
+        } else {
+            out.push(format!(
+                "Supply: {} ammo · in towers: {}",
+                s.supply,
+                s.ammo_in_towers()
+            ));
+            let towers: Vec<String> = (0..s.seats)
+                .map(|i| {
+                    let n = self
+                        .seats
+                        .get(i)
+                        .map(|x| x.name.clone())
+                        .unwrap_or_default();
+                    format!("{n} {} towers ({} ammo)", s.towers_of(i), s.ammo_of(i))
+                })
+                .collect();
+            out.push(towers.join(" · "));
+        }
+        let mut effects = Vec::new();
+        if s.turn.toss {
+            effects.push("Magic Toss".to_string());
+        }
+        if s.turn.strong {
+            effects.push("Strong Ammo".to_string());
+        }
+        if s.turn.shots_allowed > 1 {
+            effects.push(format!(
+                "shot {} of {}",
+                s.turn.shots_taken + 1,
+                s.turn.shots_allowed
+            ));
+        }
+        if s.stand.get(s.turn.seat).copied().unwrap_or(false) {
+            effects.push("catapult on the box".to_string());
+        }
+        if !effects.is_empty() {
+            out.push(format!("This turn: {}", effects.join(", ")));
+        }
+        out
+    }
+
+    fn status(&self) -> Vec<StatusItem> {
+        let s = &self.state;
+        let names: Vec<String> = self.seats.iter().map(|x| x.name.clone()).collect();
+        let Some(seat) = s.acting() else {
+            let mut out = status::game_over(&s.ranking(), &names);
+            if s.solo {
+                out = vec![StatusItem::count(Icon::Points, s.solo_score())];
+                out.push(StatusItem::new(
+                    Icon::None,
+                    rules::solo_title(s.solo_score()),
+                ));
+            }
+            return out;
+        };
+        let mut out = vec![StatusItem::next(match &s.phase {
+            Phase::Aim if s.turn.shots_allowed > 1 => format!(
+                "Aim: shot {} of {}",
+                s.turn.shots_taken + 1,
+                s.turn.shots_allowed
+            ),
+            Phase::Aim => "Aim at a tower".to_string(),
+            Phase::Rearrange => format!("Rearrange the towers ({} left)", s.rearrangements_left),
+            Phase::Place { towers, .. } => match towers.len() {
+                1 => "Place the tower you took".to_string(),
+                n => format!("Place the {n} towers you took"),
+            },
+            Phase::Draw { left, .. } => match left {
+                1 => "Draw a card?".to_string(),
+                n => format!("Draw a card? ({n} left)"),
+            },
+            Phase::Over => "Game over".to_string(),
+        })];
+        if s.solo {
+            out.push(StatusItem::new(
+                Icon::Ammo,
+                format!("{} of {}", s.supply, rules::SOLO_AMMO),
+            ));
+            out.push(StatusItem::count(Icon::Points, s.solo_score()));
+        } else {
+            out.push(StatusItem::count(Icon::Ammo, s.supply));
+            out.push(StatusItem::count(Icon::Tower, s.towers_of(seat)));
+        }
+        out.push(StatusItem::count(Icon::Card, s.hands[seat].len()));
+        if s.phase == Phase::Aim && s.turn.toss {
+            out.push(StatusItem::new(Icon::None, "Magic Toss"));
+        }
+        if s.phase == Phase::Aim && s.turn.strong {
+            out.push(StatusItem::new(Icon::None, "Strong Ammo"));
+        }
+        out
     }
 }

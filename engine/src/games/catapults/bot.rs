@@ -5,6 +5,8 @@
 use super::layout::{self, ZoneKind};
 use super::rules::State;
 use super::table;
+use super::*;
+use crate::core::game::prelude::*;
 use crate::core::LaunchKind;
 use crate::core::{Launch, Outcome, Shot};
 use nanoserde::{DeJson, SerJson};
@@ -175,4 +177,36 @@ pub fn generate(fulcrums: &[i32], step: i32) -> AimTable {
     };
     hints.sort_by_key(|h| rank(&h.zone));
     AimTable { hints }
+}
+
+impl BotAdvice for Catapults {
+    /// A flick whose cube comes to rest on a scoring tile (the box's middle, its ring or the
+    /// tiles on the shooter's side).
+    fn shot_hit(&self, outcome: &Outcome) -> Option<bool> {
+        let (seat, cube) = (self.state.turn()?, self.state.cube_to_flick()?);
+        let end = self.state.end(seat);
+        Some(outcome.facts.iter().any(|f| match f.args[..] {
+            [owner, index, x, y, angle] if f.what == "cube" => {
+                owner == seat as i64
+                    && index == cube as i64
+                    && layout::cube_points(end, x as i32, y as i32, angle as i32) > 0
+            }
+            _ => false,
+        }))
+    }
+
+    fn rate_outcome(&self, outcome: &Outcome) -> i64 {
+        let Some(seat) = self.state.turn() else {
+            return 0;
+        };
+        bot::rate(&self.state, seat, outcome)
+    }
+
+    fn aim_hints(&self) -> Vec<Launch> {
+        bot::hints()
+    }
+
+    fn hard_work_factor(&self) -> u64 {
+        bot::HARD_WORK_FACTOR
+    }
 }

@@ -12,10 +12,11 @@
 
 use super::layout::{cube_points, end_of, OUT_LINE, TABLE_HALF};
 use crate::core::{Event, Fact, Refusal, RuleResult};
-use crate::games::catapults::events::Ev;
+use crate::games::catapults::rules::events::Ev;
 use codec::{CubeId, ShotFact};
 
 pub mod codec;
+pub mod events;
 
 /// Cubes each player flicks per round.
 pub const CUBES: usize = 4;

@@ -7,6 +7,8 @@ use super::rules::setup::{catapult_x, cup, FROM_ABOVE};
 use super::rules::{codec, piece_shape, Action, Card, Catapult, Loc, Phase, ShotFact, Side, State};
 use super::table::CATAPULT_SPEED;
 use super::Feud;
+use super::*;
+use crate::core::game::prelude::*;
 use crate::core::{Launch, Move, Outcome};
 
 /// Hard's work cap over Normal's here (`Game::hard_work_factor`; the shared default is 5): a Feud
@@ -386,4 +388,30 @@ pub fn rate(st: &State, outcome: &Outcome) -> i64 {
     };
     let near = if near.is_finite() { near } else { 3.0 };
     score - (libm::roundf(near * 1000.0) as i64).min(3000)
+}
+
+impl BotAdvice for Feud {
+    fn rate_outcome(&self, outcome: &Outcome) -> i64 {
+        bot::rate(&self.state, outcome)
+    }
+
+    fn aim_hints(&self) -> Vec<Launch> {
+        bot::aim_hints(&self.state)
+    }
+
+    fn hard_work_factor(&self) -> u64 {
+        bot::HARD_WORK_FACTOR
+    }
+
+    /// A fortress to build is chosen a design at a time (`bot::Designing`), as `candidates`
+    /// would choose it.
+    fn candidate_steps(&self) -> Option<Box<dyn crate::core::bot::Steps<Vec<Move>>>> {
+        let seat = self.state.acting()?;
+        match self.state.phase {
+            Phase::Build { .. } if self.state.next_piece(seat).is_some() => {
+                Some(Box::new(bot::Designing::new(&self.state, seat)))
+            }
+            _ => None,
+        }
+    }
 }

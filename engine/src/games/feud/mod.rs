@@ -6,11 +6,13 @@ pub mod bot;
 pub mod design;
 pub mod rules;
 pub mod table;
+pub mod view;
 
+use crate::core::game::prelude::*;
 use crate::core::seat::SeatKind;
 use crate::core::{
-    Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt, Ranking,
-    Refusal, RuleResult, Seat, Shot, TableView,
+    Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, PlacementPrompt, Ranking, Refusal,
+    RuleResult, Seat, Shot, TableView,
 };
 use rules::geometry::{self as geo, Shape};
 use rules::setup::{catapult_x, check_catapult, cup, FROM_ABOVE};
@@ -388,7 +390,17 @@ impl Game for Feud {
                 let (x, y) = cup(s, c);
                 let mut p = LaunchPrompt::new(LaunchKind::Catapult, [m(x), m(y)]);
                 p.angle = if c.facing > 0 { (0, 900) } else { (900, 1800) };
-                Some(p)
+                // A full pull lands at the far end of the table ahead of the catapult.
+                let (t0, t1) = geo::table_span();
+                let far = if c.facing > 0 { t1 - x } else { x - t0 };
+                let (lo, hi) = table::CATAPULT_SPEED;
+                Some(p.useful_up_to(crate::physics::launch::power_to_reach(
+                    m(far),
+                    -m(y),
+                    lo,
+                    hi,
+                    crate::physics::GRAVITY,
+                )))
             }
             _ => None,
         }
@@ -489,14 +501,14 @@ impl Game for Feud {
         }
     }
 
-    fn start_shot(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
-        let Some(prompt) = self.launch_prompt() else {
-            return Err(Refusal(format!(
-                "no shot is expected now ({})",
-                self.state.phase_label()
-            )));
-        };
-        prompt.check(launch)?;
+    fn no_shot_now(&self) -> Refusal {
+        Refusal(format!(
+            "no shot is expected now ({})",
+            self.state.phase_label()
+        ))
+    }
+
+    fn fire(&self, launch: &Launch) -> RuleResult<Box<dyn Shot>> {
         let frame = table::frame(&self.seats, table::fixed_views(&self.state, self.table));
         let firing = match self.state.phase {
             Phase::Shot => Some((self.state.firing_seat(), launch)),
@@ -511,11 +523,9 @@ impl Game for Feud {
         )))
     }
 
-    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+    fn play(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
         if !mv.is_shot() && mv.action == REPAIR_TURN {
-            if self.state.acting() != Some(mv.seat as usize)
-                || !matches!(self.state.phase, Phase::Repair { .. })
-            {
+            if !matches!(self.state.phase, Phase::Repair { .. }) {
                 crate::refuse!("blocks are turned for a Repair, during your Repair");
             }
             self.repair_upright = !self.repair_upright;
@@ -527,14 +537,8 @@ impl Game for Feud {
                 DRAG_CATAPULT | DRAG_BLOCK | DRAG_SOLDIER
             )
         {
-            if self.state.acting() != Some(mv.seat as usize) {
-                crate::refuse!("it is the other player's move");
-            }
             let action = self.resolve_drag(mv)?;
             return self.state.apply(&action.encode(mv.seat as usize));
-        }
-        if let (Some(l), Some(p)) = (&mv.launch, self.launch_prompt()) {
-            p.check(l)?;
         }
         self.state.apply(mv)
     }
@@ -551,136 +555,21 @@ impl Game for Feud {
         self.state.ranking()
     }
 
-    fn view(&self) -> TableView {
-        table::view(&self.state, &self.seats, self.table)
-    }
-
-    fn hud(&self) -> Vec<String> {
-        let st = &self.state;
-        let mut out = Vec::new();
-        let Some(seat) = st.acting() else {
-            out.push("Game over".into());
-            if let Some(w) = st.winner() {
-                out.push(format!(
-                    "{} wins: the enemy has no soldier left standing",
-                    self.name(w)
-                ));
-            }
-            let names: Vec<String> = (0..2).map(|s| self.name(s)).collect();
-            out.extend(st.ranking().explain(&names));
-            return out;
-        };
-        out.push(format!("{}: {}", self.name(seat), st.phase_label()));
-        // Whose hand is shown: the acting player's, or while a bot acts, the human's (a bot's
-        // hand is as hidden as any opponent's).
-        let human = |s: usize| self.seats.get(s).map(|x| x.kind) == Some(SeatKind::Human);
-        let viewer = if human(seat) || !human(State::opponent(seat)) {
-            seat
-        } else {
-            State::opponent(seat)
-        };
-        let p = &st.players[viewer];
-        let mut kinds = p.hand.clone();
-        kinds.sort();
-        kinds.dedup();
-        let named: Vec<String> = kinds
-            .iter()
-            .map(|&c| match p.hand.iter().filter(|&&h| h == c).count() {
-                1 => c.name().to_string(),
-                n => format!("{} ({n})", c.name()),
-            })
-            .collect();
-        let whose = if viewer == seat {
-            "Your hand".to_string()
-        } else {
-            format!("{}'s hand", self.name(viewer))
-        };
-        if named.is_empty() {
-            out.push(format!("{whose}: no cards"));
-        }
-        // Three kinds of card a line, so that a full hand fits a narrow screen.
-        for (i, chunk) in named.chunks(3).enumerate() {
-            let lead = if i == 0 {
-                format!("{whose}: ")
-            } else {
-                "  ".into()
-            };
-            out.push(format!("{lead}{}", chunk.join(", ")));
-        }
-        let lead = if viewer == seat {
-            "Deck".to_string()
-        } else {
-            format!("{}'s deck", self.name(viewer))
-        };
-        out.push(format!("{lead} {} · ammo {}", p.deck.len(), p.ammo));
-        let opp = State::opponent(viewer);
-        out.push(format!(
-            "{}: {} in hand, deck {}",
-            self.name(opp),
-            rules::count(st.players[opp].hand.len(), "card", "cards"),
-            st.players[opp].deck.len()
-        ));
-        // Soldiers standing are on the score bar and on each board's plate: not repeated here.
-        if !st.box_cards.is_empty() {
-            let names: Vec<&str> = st.box_cards.iter().map(|c| c.1.name()).collect();
-            out.push(format!("In the box: {}", names.join(", ")));
-        }
-        out
-    }
-
-    fn status(&self) -> Vec<StatusItem> {
-        let st = &self.state;
-        let Some(seat) = st.acting() else {
-            let names: Vec<String> = (0..2).map(|s| self.name(s)).collect();
-            return status::game_over(&st.ranking(), &names);
-        };
-        let p = &st.players[seat];
-        let mut out = vec![StatusItem::next(st.phase_label())];
-        if matches!(st.phase, Phase::Build { .. }) {
-            let left = p.pieces.len() - p.blocks_on_table();
-            out.push(StatusItem::new(Icon::Block, format!("{left} to place")));
-        } else {
-            out.push(StatusItem::count(Icon::Soldier, p.upright_soldiers()));
-        }
-        out.push(StatusItem::count(Icon::Ammo, p.ammo));
-        out.push(StatusItem::count(Icon::Card, p.hand.len()));
-        out.push(StatusItem::count(Icon::Deck, p.deck.len()));
-        out
-    }
-
-    fn rate_outcome(&self, outcome: &Outcome) -> i64 {
-        bot::rate(&self.state, outcome)
-    }
-
-    fn aim_hints(&self) -> Vec<Launch> {
-        bot::aim_hints(&self.state)
-    }
-
-    fn hard_work_factor(&self) -> u64 {
-        bot::HARD_WORK_FACTOR
-    }
-
     /// The bot weighs one decision: the reasoned one (`bot::decide`); none while it aims.
     fn candidates(&self) -> Vec<Move> {
         bot::decide(self).into_iter().collect()
-    }
-
-    /// A fortress to build is chosen a design at a time (`bot::Designing`), as `candidates`
-    /// would choose it.
-    fn candidate_steps(&self) -> Option<Box<dyn crate::core::bot::Steps<Vec<Move>>>> {
-        let seat = self.state.acting()?;
-        match self.state.phase {
-            Phase::Build { .. } if self.state.next_piece(seat).is_some() => {
-                Some(Box::new(bot::Designing::new(&self.state, seat)))
-            }
-            _ => None,
-        }
     }
 
     fn invariant_violations(&self) -> Vec<String> {
         self.state.conservation()
     }
 
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}
+
+impl Designs for Feud {
     fn design(&self) -> Option<crate::core::design::Design> {
         design::design_of(&self.state)
     }
@@ -690,10 +579,6 @@ impl Game for Feud {
         d: &crate::core::design::Design,
     ) -> crate::core::RuleResult<Vec<crate::core::Move>> {
         design::design_moves(&self.state, d)
-    }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
     }
 }
 

@@ -5,10 +5,10 @@
 //! prompt before the side-view shots. It is also the worked example of how to add a game
 //! (docs/architecture.md): `tiles.rs` holds pure rules, this file the `Game` impl and the table.
 
-pub mod codec;
-pub mod events;
-pub mod tiles;
+pub mod rules;
+pub mod view;
 
+use crate::core::game::prelude::*;
 use crate::core::scene::{Cell, MapPiece, MapSpot, PieceKind};
 use crate::core::{
     rank, BodyShape, BodyView, Choice, Event, Game, GridPrompt, Launch, LaunchKind, LaunchPrompt,
@@ -17,9 +17,9 @@ use crate::core::{
 };
 use crate::games::GameInfo;
 use crate::physics::{launch, BodySpec, Part, ShotRun, Table, TableConfig};
-use codec::{Action, ShotFact};
-use events::Ev;
-use tiles::TileMap;
+use rules::codec::{self, Action, ShotFact};
+use rules::events::Ev;
+use rules::tiles::{self, TileMap};
 
 pub const INFO: GameInfo = GameInfo {
     id: "practice",
@@ -41,6 +41,8 @@ matches (road to road, grass to grass), turning it as needed, and may then stand
 road (1 point) or its field; points are hits plus road markers.",
     event_cues: crate::core::event::cues_of::<Ev>,
     new,
+    fixture: true,
+    ..GameInfo::BASE
 };
 
 const ORIGIN: [f32; 2] = [-0.8, 0.1];
@@ -315,9 +317,11 @@ impl Game for Practice {
     fn id(&self) -> &'static str {
         INFO.id
     }
+
     fn seats(&self) -> &[Seat] {
         &self.seats
     }
+
     fn turn(&self) -> Option<usize> {
         if self.is_over() {
             None
@@ -327,6 +331,7 @@ impl Game for Practice {
             Some(self.turn)
         }
     }
+
     fn phase(&self) -> String {
         if let Some(t) = self.tiling() {
             return if t.marking.is_some() {
@@ -341,6 +346,7 @@ impl Game for Practice {
             "Aim".into()
         }
     }
+
     fn choices(&self) -> Vec<Choice> {
         if let Some(t) = self.tiling() {
             return if t.marking.is_some() {
@@ -365,6 +371,7 @@ impl Game for Practice {
             mv: Action::Pass.encode(self.turn),
         }]
     }
+
     fn launch_prompt(&self) -> Option<LaunchPrompt> {
         if self.is_over() || self.placing || self.tiling().is_some() {
             return None;
@@ -380,6 +387,7 @@ impl Game for Practice {
         }
         Some(p)
     }
+
     fn placement_prompt(&self) -> Option<PlacementPrompt> {
         if !self.placing || self.is_over() || self.tiling().is_some() {
             return None;
@@ -394,6 +402,7 @@ impl Game for Practice {
             sources: Vec::new(),
         })
     }
+
     fn grid_prompt(&self) -> Option<GridPrompt> {
         let t = self.tiling()?;
         if t.marking.is_some() {
@@ -404,17 +413,8 @@ impl Game for Practice {
             Some(GridPrompt::place(codec::LAY, "tile"))
         }
     }
-    fn scene(&self) -> Scene {
-        match self.tiling() {
-            Some(t) => Scene::Map(self.map(t)),
-            None => Scene::Side(self.view()),
-        }
-    }
-    fn start_shot(&self, l: &Launch) -> RuleResult<Box<dyn Shot>> {
-        let Some(p) = self.launch_prompt() else {
-            crate::refuse!("no shot is expected now");
-        };
-        p.check(l)?;
+
+    fn fire(&self, l: &Launch) -> RuleResult<Box<dyn Shot>> {
         let (mut t, ball) = self.build();
         let (vx, vy) = launch::velocity(l.angle, l.power, 0.5, 5.0);
         t.set_velocity(ball, vx, vy, launch::spin(l.spin, 20.0));
@@ -435,13 +435,9 @@ impl Game for Practice {
         };
         Ok(Box::new(ShotRun::new(t, self.frame(), read)))
     }
-    fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
-        let Some(turn) = self.turn() else {
-            crate::refuse!("the game is over");
-        };
-        if mv.seat as usize != turn {
-            crate::refuse!("not seat {}'s turn", mv.seat);
-        }
+
+    fn play(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
+        let turn = mv.seat as usize;
         if self.tiling().is_some() {
             return self.apply_tile(turn, mv);
         }
@@ -488,15 +484,18 @@ impl Game for Practice {
         }
         Ok(ev)
     }
+
     fn is_over(&self) -> bool {
         self.left.iter().all(|&l| l <= 0)
     }
+
     fn scores(&self) -> Vec<i64> {
         let bonus = |s: usize| self.tiling.as_ref().map(|t| t.road_markers(s)).unwrap_or(0);
         (0..self.hits.len())
             .map(|s| self.hits[s] + bonus(s))
             .collect()
     }
+
     fn ranking(&self) -> Ranking {
         let keys: Vec<Vec<i64>> = self.scores().into_iter().map(|h| vec![h]).collect();
         let key = if self.tiling.is_some() {
@@ -506,41 +505,13 @@ impl Game for Practice {
         };
         rank(&[key], &keys)
     }
-    fn view(&self) -> TableView {
-        let (t, _) = self.build();
-        let mut v = self.frame();
-        v.bodies = t.views();
-        for m in &self.markers {
-            v.bodies.push(BodyView {
-                shape: BodyShape::Rect { hw: 0.03, hh: 0.01 },
-                x: m[0] as f32 / 1000.0,
-                y: m[1] as f32 / 1000.0,
-                angle: m[2] as f32 * core::f32::consts::PI / 1800.0,
-                rgb: [60, 160, 60],
-                tag: 4,
-                look: crate::core::Look::Plain,
-                owner: None,
-            });
-        }
-        v
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
     }
-    fn hud(&self) -> Vec<String> {
-        if let Some(t) = self.tiling() {
-            let line = if t.marking.is_some() {
-                "Put a marker on the road (1 point) or the field, or keep it".to_string()
-            } else {
-                format!(
-                    "Lay your {}: every edge it touches must match",
-                    tiles::KINDS[t.hand()].name
-                )
-            };
-            return vec![line];
-        }
-        vec![format!(
-            "Shots left: {}",
-            self.left.get(self.turn).copied().unwrap_or(0)
-        )]
-    }
+}
+
+impl BotAdvice for Practice {
     fn rate_outcome(&self, o: &Outcome) -> i64 {
         let facts = ShotFact::read(&o.facts).unwrap_or_default();
         if facts.contains(&ShotFact::InCup) {
@@ -554,10 +525,9 @@ impl Game for Practice {
             None => -100_000,
         }
     }
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
 }
+
+impl Designs for Practice {}
 
 #[cfg(test)]
 mod tests {

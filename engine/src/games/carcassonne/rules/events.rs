@@ -1,8 +1,8 @@
 //! What the rules report: typed events, turned into `core::Event` (kind name, seat, numbers and
 //! a line for players) at the boundary.
 
-use super::catapult::{CatchOutcome, Token};
 use super::tiles::FeatureKind;
+use super::tokens::{CatchOutcome, Token};
 use crate::core;
 
 #[derive(Clone, Debug, PartialEq, Eq)]

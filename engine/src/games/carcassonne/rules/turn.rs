@@ -2,11 +2,12 @@
 //! free spots or none; completed features score; the next player draws. Every action is checked
 //! whole before anything changes, so a refused action leaves the state as it was.
 
-use super::catapult::{RoundAction, RoundError, Step, Token};
+use super::catapult::{RoundAction, RoundError, Step};
 use super::events::{Event, EventKind};
 use super::followers::Follower;
 use super::map::{PlaceError, MAX_COORD};
 use super::tiles::FeatureKind;
+use super::tokens::Token;
 use super::{Phase, State};
 use crate::core::scene::{place_args, spot_arg};
 use crate::core::{Move, Refusal, RuleResult};

@@ -2,7 +2,7 @@
 
 use super::codec::Square;
 use super::*;
-use crate::games::castle::events::Ev;
+use crate::games::castle::rules::events::Ev;
 
 impl State {
     /// Draws the top card of the seat's deck (reshuffling its discard pile if needed) into hand.

@@ -1,7 +1,7 @@
 //! Setting the table up: the deck file, which mat each seat gets, the towers and the cards.
 
 use super::*;
-use crate::games::castle::events::Ev;
+use crate::games::castle::rules::events::Ev;
 
 #[derive(DeJson)]
 struct DeckFile {

@@ -3,7 +3,7 @@
 use super::codec::{ShotFact, StackCard};
 use super::*;
 use crate::core::LaunchKind;
-use crate::games::castle::events::Ev;
+use crate::games::castle::rules::events::Ev;
 
 impl State {
     pub(super) fn apply_shot(&mut self, seat: usize, mv: &Move) -> RuleResult<Vec<Event>> {

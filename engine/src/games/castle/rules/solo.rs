@@ -2,7 +2,7 @@
 
 use super::codec::Square;
 use super::*;
-use crate::games::castle::events::Ev;
+use crate::games::castle::rules::events::Ev;
 
 /// The solo rank for a score, word for word from the rulebook (0 counts as "1-4").
 pub fn solo_title(score: i64) -> &'static str {

@@ -3,7 +3,7 @@
 
 use super::codec::{Action, Square, StackCard};
 use super::*;
-use crate::games::castle::events::Ev;
+use crate::games::castle::rules::events::Ev;
 
 impl State {
     // ---- choices ---------------------------------------------------------------------------

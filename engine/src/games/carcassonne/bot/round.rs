@@ -2,10 +2,12 @@
 //! how a hurl's outcome is rated for the aim search (`core::bot::aim` simulates the candidates),
 //! and where a catcher holds its hand.
 
-use super::bot::value;
-use super::rules::catapult::{Step as RoundStep, BOARD_MM, FACT_ALONG, FACT_LOST};
-use super::rules::{Action, RoundAction, State, Token};
+use super::worth::value;
 use crate::core::{Launch, LaunchKind, Outcome};
+use crate::games::carcassonne::rules::catapult::{
+    Step as RoundStep, BOARD_MM, FACT_ALONG, FACT_LOST,
+};
+use crate::games::carcassonne::rules::{Action, RoundAction, State, Token};
 
 /// Followers of others minus the bot's own: how much the bot gains when followers go home.
 fn follower_balance(state: &State, me: usize) -> i64 {
@@ -90,7 +92,7 @@ fn aim_worth(state: &State, me: usize, tile: u16) -> f32 {
     };
     match r.token {
         Some(Token::Target) => {
-            -(super::rules::catapult::dist2(
+            -(crate::games::carcassonne::rules::catapult::dist2(
                 target,
                 state.tile_centre_mm(r.fair_tile).unwrap_or(target),
             ) as f32)
@@ -105,14 +107,16 @@ fn aim_worth(state: &State, me: usize, tile: u16) -> f32 {
                         .is_some_and(|f| f.seat as usize != me)
                 })
                 .filter_map(|i| state.follower_mm(i))
-                .map(|p| super::rules::catapult::dist2(p, target))
+                .map(|p| crate::games::carcassonne::rules::catapult::dist2(p, target))
                 .min();
             best.map_or(-1e9, |d| -(d as f32))
         }
         _ => {
             // Knock out: followers the line passes on its way, theirs count, the bot's own cost.
-            let line = super::table::Line::new(r.catapult, target);
-            let reach = (super::table::FOLLOWER_HW + super::table::TOKEN_R) * 1000.0;
+            let line = crate::games::carcassonne::table::Line::new(r.catapult, target);
+            let reach = (crate::games::carcassonne::table::FOLLOWER_HW
+                + crate::games::carcassonne::table::TOKEN_R)
+                * 1000.0;
             let (end, _) = line.local([target[0] as f32, target[1] as f32]);
             let mut w = 0.0;
             for (i, f) in state.followers.iter().enumerate() {
@@ -154,7 +158,9 @@ pub fn rate_hurl(state: &State, outcome: &Outcome) -> i64 {
     if outcome.has(FACT_LOST) {
         return -1_000_000;
     }
-    let Ok(h) = super::rules::catapult::Hurl::read(outcome, state.followers.len()) else {
+    let Ok(h) =
+        crate::games::carcassonne::rules::catapult::Hurl::read(outcome, state.followers.len())
+    else {
         return -1_000_000;
     };
     let Some(rest) = h.rest else {
@@ -171,7 +177,9 @@ pub fn rate_hurl(state: &State, outcome: &Outcome) -> i64 {
                 })
                 .sum::<i64>()
                 - r.aim.map_or(0, |a| {
-                    super::rules::catapult::isqrt(super::rules::catapult::dist2(a, rest))
+                    crate::games::carcassonne::rules::catapult::isqrt(
+                        crate::games::carcassonne::rules::catapult::dist2(a, rest),
+                    )
                 })
         }
         Some(Token::Seduction) => {
@@ -181,14 +189,18 @@ pub fn rate_hurl(state: &State, outcome: &Outcome) -> i64 {
             match state.closest_opponent(me, rest) {
                 Some(_) => {
                     let aim = r.aim.unwrap_or(rest);
-                    -super::rules::catapult::isqrt(super::rules::catapult::dist2(aim, rest))
+                    -crate::games::carcassonne::rules::catapult::isqrt(
+                        crate::games::carcassonne::rules::catapult::dist2(aim, rest),
+                    )
                 }
                 None => -50_000,
             }
         }
         Some(Token::Target) => {
             let c = state.tile_centre_mm(r.fair_tile).unwrap_or([0, 0]);
-            -super::rules::catapult::isqrt(super::rules::catapult::dist2(c, rest))
+            -crate::games::carcassonne::rules::catapult::isqrt(
+                crate::games::carcassonne::rules::catapult::dist2(c, rest),
+            )
         }
         // The hurler aims at a landing past the board and does not dodge the hand: a catch is
         // the catcher's skill, not a hurl the bot can see coming (docs/rules/carcassonne.md).
@@ -213,10 +225,12 @@ pub fn hurl_hints(state: &State) -> Vec<Launch> {
     }
     let dist_mm = match (r.token, r.aim) {
         (Some(Token::Catch), _) => CATCH_AIM_MM,
-        (_, Some(a)) => super::rules::catapult::isqrt(super::rules::catapult::dist2(a, r.catapult)),
+        (_, Some(a)) => crate::games::carcassonne::rules::catapult::isqrt(
+            crate::games::carcassonne::rules::catapult::dist2(a, r.catapult),
+        ),
         _ => 300,
     };
-    let (lo, hi) = super::table::SPEED;
+    let (lo, hi) = crate::games::carcassonne::table::SPEED;
     let mut out = Vec::new();
     for (angle, k) in [(450, 100), (450, 90), (450, 110), (300, 100), (600, 100)] {
         // Range on flat ground R = v² sin 2θ / g (the 45 mm release height and the slide after

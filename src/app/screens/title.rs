@@ -1,14 +1,53 @@
 //! The title screen: the game tiles, the saved game to resume, the save-problem notice.
 
-use super::frame::Area;
-use super::setup::Setup;
-use super::ui::{self, *};
-use super::{log, play, App, Screen};
+use super::setup::SetupScreen;
+use crate::app::frame::Area;
+use crate::app::screen::{Screen, ScreenId};
+use crate::app::ui::{self, *};
+use crate::app::{log, play, App, Command};
 use engine::games::GameInfo;
 use macroquad::prelude::*;
 
+/// The title screen, the bottom of the stack (its state is the shell's: the saved game and
+/// the notice belong to every screen that quits to it).
+pub(crate) struct TitleScreen;
+
+impl Screen<App> for TitleScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::Title
+    }
+    fn back(&mut self, _app: &mut App) -> Command {
+        Command::Stay
+    }
+    fn frame(&mut self, app: &mut App, _active: bool) -> Command {
+        app.title()
+    }
+}
+
+/// The title screen's buttons (their probe keys are what the browser tests press).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TitleButton {
+    OpenFile,
+    Dismiss,
+    WatchSave,
+    ResumeSave,
+    Game(&'static str),
+}
+
+impl TitleButton {
+    pub(crate) fn key(self) -> String {
+        match self {
+            TitleButton::OpenFile => "open-file".into(),
+            TitleButton::Dismiss => "dismiss".into(),
+            TitleButton::WatchSave => "watch-save".into(),
+            TitleButton::ResumeSave => "resume-save".into(),
+            TitleButton::Game(id) => format!("game:{id}"),
+        }
+    }
+}
+
 impl App {
-    pub(super) fn title(&mut self) {
+    fn title(&mut self) -> Command {
         let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
         let big = self.ui.size(8.0);
         self.ui.text_centred(
@@ -35,10 +74,12 @@ impl App {
             y += 9.0 * u;
             a
         };
-        if self
-            .ui
-            .button("open-file", open_file, "Open a replay", true)
-        {
+        if self.ui.button(
+            &TitleButton::OpenFile.key(),
+            open_file,
+            "Open a replay",
+            true,
+        ) {
             self.pick_replay_file();
         }
         let col_w = (w - 6.0 * u).min(150.0 * u);
@@ -58,7 +99,7 @@ impl App {
                 TEXT,
             );
             if self.ui.button(
-                "dismiss",
+                &TitleButton::Dismiss.key(),
                 Area::new(a.x + a.w - 20.0 * u, a.y + 1.0 * u, 18.0 * u, 8.0 * u),
                 "OK",
                 true,
@@ -71,7 +112,7 @@ impl App {
             let line = format!("Resume {line}");
             let watch_w = 26.0 * u;
             if self.ui.button(
-                "watch-save",
+                &TitleButton::WatchSave.key(),
                 Area::new(x0 + col_w - watch_w, y, watch_w, 10.0 * u),
                 "Watch replay",
                 true,
@@ -81,12 +122,12 @@ impl App {
                     .as_ref()
                     .map(|(p, _)| p.driver.session.replay.clone())
                 {
-                    self.watch_replay(&r, Screen::Title);
+                    self.watch_replay(&r);
                 }
-                return;
+                return Command::Stay;
             }
             if self.ui.button(
-                "resume-save",
+                &TitleButton::ResumeSave.key(),
                 Area::new(x0, y, col_w - watch_w - 2.0 * u, 10.0 * u),
                 &line,
                 true,
@@ -99,7 +140,7 @@ impl App {
                     ));
                     self.start(*p);
                 }
-                return;
+                return Command::Stay;
             }
             y += 12.0 * u;
         }
@@ -117,10 +158,9 @@ impl App {
                 tile_w,
                 tile_h,
             );
-            if self.tile(&format!("game:{}", g.id), a, g) {
+            if self.tile(&TitleButton::Game(g.id).key(), a, g) {
                 if g.available {
-                    self.setup = Some(Setup::new(g));
-                    self.go(Screen::Setup);
+                    return Command::Push(Box::new(SetupScreen::new(g)));
                 } else {
                     self.say(
                         format!("{} is not built yet: it cannot be started.", g.name),
@@ -129,6 +169,7 @@ impl App {
                 }
             }
         }
+        Command::Stay
     }
 
     fn tile(&mut self, key: &str, a: Area, g: &GameInfo) -> bool {
@@ -161,7 +202,12 @@ impl App {
             if g.available { GOOD } else { ACCENT },
         );
         let lines = self.ui.wrap(g.blurb, bs, a.w - 5.0 * u);
-        let room = ((a.h - ts - 2.5 * u) / (bs * 1.25)).floor().max(0.0) as usize;
+        let mut room = ((a.h - ts - 2.5 * u) / (bs * 1.25)).floor().max(0.0) as usize;
+        if sy > a.y + 1.5 * u {
+            // The player count took the bottom corner: the blurb stops above it.
+            let above = ((sy - a.y - 2.0 * u - ts) / (bs * 1.25)).floor().max(0.0) as usize;
+            room = room.min(above);
+        }
         for (i, l) in lines.iter().take(room).enumerate() {
             self.ui.text(
                 l,
@@ -172,5 +218,34 @@ impl App {
             );
         }
         tapped
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn title_buttons_keep_the_keys_the_browser_tests_press() {
+        let keys: Vec<String> = [
+            TitleButton::OpenFile,
+            TitleButton::Dismiss,
+            TitleButton::WatchSave,
+            TitleButton::ResumeSave,
+            TitleButton::Game("castle"),
+        ]
+        .iter()
+        .map(|b| b.key())
+        .collect();
+        assert_eq!(
+            keys,
+            [
+                "open-file",
+                "dismiss",
+                "watch-save",
+                "resume-save",
+                "game:castle"
+            ]
+        );
     }
 }

@@ -7,12 +7,12 @@
 //! the other players will aim (their bots' own first targets, and whether their catapult can
 //! reach a square at all) when it chooses a tower to roof or a square to fill.
 
-use super::bot::{aim_hints, ballistic_speed, targets, Target};
-use super::geometry::*;
-use super::rules::codec::{Action, Square, StackCard};
-use super::rules::{Effect, Phase, State, TurnState};
-use super::table::{catapult_origin, layout_of};
+use super::{aim_hints, ballistic_speed, targets, Target};
 use crate::core::{Level, Move};
+use crate::games::castle::geometry::*;
+use crate::games::castle::rules::codec::{Action, Square, StackCard};
+use crate::games::castle::rules::{Effect, Phase, State, TurnState};
+use crate::games::castle::table::{catapult_origin, layout_of};
 
 /// How much a decision is worth to the acting seat, or None for a move that is not a decision
 /// of this game (a shot). Card plays rated 0 or below are not worth their card now.

@@ -1,23 +1,25 @@
 //! The seat setup screen: seat count, names, human or bot, game options, then Start.
 
-use super::frame::Area;
-use super::play::Play;
-use super::session::seed_now;
-use super::ui::*;
-use super::{log, platform, App, Screen};
+use super::rules::RulesScreen;
+use crate::app::frame::Area;
+use crate::app::play::Play;
+use crate::app::screen::{Screen, ScreenId};
+use crate::app::session::seed_now;
+use crate::app::ui::*;
+use crate::app::{log, platform, App, Command};
 use engine::core::{Seat, SeatKind};
 use engine::games::GameInfo;
 use macroquad::prelude::*;
 
-pub(super) struct Setup {
+pub(crate) struct SetupScreen {
     game: &'static GameInfo,
     seats: Vec<Seat>,
     options: Vec<bool>,
     editing: Option<usize>,
 }
 
-impl Setup {
-    pub(super) fn new(game: &'static GameInfo) -> Self {
+impl SetupScreen {
+    pub(crate) fn new(game: &'static GameInfo) -> Self {
         let n = 2usize.clamp(game.min_seats, game.max_seats);
         let seats = (0..n)
             .map(|i| {
@@ -31,7 +33,7 @@ impl Setup {
                 )
             })
             .collect();
-        Setup {
+        SetupScreen {
             game,
             seats,
             options: vec![false; game.options.len()],
@@ -63,12 +65,48 @@ impl Setup {
     }
 }
 
+/// The setup screen owns the seats and options being chosen.
+impl Screen<App> for SetupScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::Setup
+    }
+    fn frame(&mut self, app: &mut App, _active: bool) -> Command {
+        app.setup_screen(self)
+    }
+}
+
+/// The setup screen's bottom buttons (their probe keys are what the browser tests press).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SetupButton {
+    FewerSeats,
+    MoreSeats,
+    Level(usize),
+    Name(usize),
+    Kind(usize),
+    Option(usize),
+    Back,
+    Rules,
+    Start,
+}
+
+impl SetupButton {
+    fn key(self) -> String {
+        match self {
+            SetupButton::FewerSeats => "seats-".into(),
+            SetupButton::MoreSeats => "seats+".into(),
+            SetupButton::Level(i) => format!("seat:{i}:level"),
+            SetupButton::Name(i) => format!("seat:{i}:name"),
+            SetupButton::Kind(i) => format!("seat:{i}:kind"),
+            SetupButton::Option(i) => format!("opt:{i}"),
+            SetupButton::Back => "back".into(),
+            SetupButton::Rules => "rules".into(),
+            SetupButton::Start => "start".into(),
+        }
+    }
+}
+
 impl App {
-    pub(super) fn setup_screen(&mut self) {
-        let Some(mut s) = self.setup.take() else {
-            self.go(Screen::Title);
-            return;
-        };
+    fn setup_screen(&mut self, s: &mut SetupScreen) -> Command {
         let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
         let big = self.ui.size(6.0);
         self.ui
@@ -88,7 +126,7 @@ impl App {
         );
         let n = s.seats.len();
         if self.ui.button(
-            "seats-",
+            &SetupButton::FewerSeats.key(),
             Area::new(x0 + col_w - 26.0 * u, y, 12.0 * u, row - u),
             "-",
             n > s.game.min_seats,
@@ -97,7 +135,7 @@ impl App {
         }
         self.ui.speak_as("One player fewer");
         if self.ui.button(
-            "seats+",
+            &SetupButton::MoreSeats.key(),
             Area::new(x0 + col_w - 12.0 * u, y, 12.0 * u, row - u),
             "+",
             n < s.game.max_seats,
@@ -134,7 +172,7 @@ impl App {
             let level = seat.level;
             if seat.is_bot()
                 && self.ui.button(
-                    &format!("seat:{i}:level"),
+                    &SetupButton::Level(i).key(),
                     Area::new(rx + cw - kind_w - level_w - u, ry, level_w, row - u),
                     level.label(),
                     true,
@@ -144,7 +182,7 @@ impl App {
             }
             let seat = &s.seats[i];
             if self.ui.button(
-                &format!("seat:{i}:name"),
+                &SetupButton::Name(i).key(),
                 Area::new(
                     rx + 3.0 * u,
                     ry,
@@ -172,7 +210,7 @@ impl App {
             }
             let kind = if seat.is_bot() { "Bot" } else { "Human" };
             if self.ui.button(
-                &format!("seat:{i}:kind"),
+                &SetupButton::Kind(i).key(),
                 Area::new(rx + cw - kind_w, ry, kind_w, row - u),
                 kind,
                 true,
@@ -216,7 +254,7 @@ impl App {
             let on = s.options[i];
             let label = format!("[{}] {name}: {desc}", if on { "x" } else { " " });
             if self.ui.button(
-                &format!("opt:{i}"),
+                &SetupButton::Option(i).key(),
                 Area::new(x0, y, col_w, row - u),
                 &label,
                 true,
@@ -228,17 +266,20 @@ impl App {
         // Bottom bar.
         let by = h - bottom_bar;
         let bw = (col_w - 4.0 * u) / 3.0;
-        let back = self
-            .ui
-            .button("back", Area::new(x0, by, bw, 10.0 * u), "Back", true);
+        let back = self.ui.button(
+            &SetupButton::Back.key(),
+            Area::new(x0, by, bw, 10.0 * u),
+            "Back",
+            true,
+        );
         let rules = self.ui.button(
-            "rules",
+            &SetupButton::Rules.key(),
             Area::new(x0 + bw + 2.0 * u, by, bw, 10.0 * u),
             "Rules",
             true,
         );
         let start = self.ui.button(
-            "start",
+            &SetupButton::Start.key(),
             Area::new(x0 + 2.0 * (bw + 2.0 * u), by, bw, 10.0 * u),
             "Start",
             true,
@@ -246,16 +287,15 @@ impl App {
         let game = s.game;
         let seats = s.seats.clone();
         let options = s.chosen_options();
-        self.setup = Some(s);
         if back {
-            self.go(Screen::Title);
+            return Command::Pop;
         } else if rules {
-            self.show_rules(game, Screen::Setup);
+            return Command::Push(Box::new(RulesScreen::new(game)));
         } else if start {
             for (i, seat) in seats.iter().enumerate() {
                 if seat.name.trim().is_empty() {
                     self.say(format!("Seat {} needs a name.", i + 1), true);
-                    return;
+                    return Command::Stay;
                 }
             }
             let seed = platform::fixed_seed().unwrap_or_else(|| seed_now(self.frames));
@@ -279,5 +319,44 @@ impl App {
                 Err(e) => self.say(format!("Cannot start: {e}"), true),
             }
         }
+        Command::Stay
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn setup_buttons_keep_the_keys_the_browser_tests_press() {
+        use SetupButton::*;
+        let keys: Vec<String> = [
+            FewerSeats,
+            MoreSeats,
+            Level(1),
+            Name(0),
+            Kind(2),
+            Option(4),
+            Back,
+            Rules,
+            Start,
+        ]
+        .iter()
+        .map(|b| b.key())
+        .collect();
+        assert_eq!(
+            keys,
+            [
+                "seats-",
+                "seats+",
+                "seat:1:level",
+                "seat:0:name",
+                "seat:2:kind",
+                "opt:4",
+                "back",
+                "rules",
+                "start"
+            ]
+        );
     }
 }

@@ -3,10 +3,12 @@
 //! match its record), and the buttons: previous shot, back a move, play/pause, forward a move,
 //! next shot, speed, back to where the viewer was opened from.
 
-use super::frame::{Area, Camera};
-use super::ui::*;
-use super::viewer::{Verdict, Viewer, SPEEDS};
-use super::{draw, log, App, Screen};
+use super::pause::PauseScreen;
+use crate::app::frame::{Area, Camera};
+use crate::app::screen::{Screen, ScreenId};
+use crate::app::ui::*;
+use crate::app::viewer::{Verdict, Viewer, SPEEDS};
+use crate::app::{draw, log, App, Command};
 use engine::core::Scene;
 use macroquad::prelude::*;
 
@@ -18,9 +20,73 @@ mod web {
     }
 }
 
+/// The replay viewer's screen owns the viewer and the position it last logged.
+pub(crate) struct ViewerScreen {
+    viewer: Viewer,
+    logged: Option<(usize, usize)>,
+}
+
+/// The viewer's buttons, left to right (their probe keys are what the browser tests press).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ViewerButton {
+    PreviousShot,
+    Back,
+    Play,
+    Forward,
+    NextShot,
+    Speed,
+    Close,
+}
+
+impl ViewerButton {
+    const ALL: [ViewerButton; 7] = [
+        ViewerButton::PreviousShot,
+        ViewerButton::Back,
+        ViewerButton::Play,
+        ViewerButton::Forward,
+        ViewerButton::NextShot,
+        ViewerButton::Speed,
+        ViewerButton::Close,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            ViewerButton::PreviousShot => "viewer:prev-shot",
+            ViewerButton::Back => "viewer:back",
+            ViewerButton::Play => "viewer:play",
+            ViewerButton::Forward => "viewer:forward",
+            ViewerButton::NextShot => "viewer:next-shot",
+            ViewerButton::Speed => "viewer:speed",
+            ViewerButton::Close => "viewer:close",
+        }
+    }
+
+    fn label(self, v: &Viewer) -> &'static str {
+        match self {
+            ViewerButton::PreviousShot => "< Shot",
+            ViewerButton::Back => "< Move",
+            ViewerButton::Play if v.playing => "Pause",
+            ViewerButton::Play => "Play",
+            ViewerButton::Forward => "Move >",
+            ViewerButton::NextShot => "Shot >",
+            ViewerButton::Speed => SPEEDS[v.speed.min(SPEEDS.len() - 1)].1,
+            ViewerButton::Close => "Back",
+        }
+    }
+}
+
+impl Screen<App> for ViewerScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::Viewer
+    }
+    fn frame(&mut self, app: &mut App, _active: bool) -> Command {
+        app.viewer_screen(self)
+    }
+}
+
 impl App {
-    /// Opens the viewer over the game in play (or just finished), returning to `back` after.
-    pub(super) fn watch(&mut self, back: Screen) {
+    /// Opens the viewer over the game in play (or just finished); Back returns to this screen.
+    pub(crate) fn watch(&mut self) {
         let Some(p) = self.play.as_ref() else {
             return;
         };
@@ -29,28 +95,29 @@ impl App {
             return;
         }
         let replay = p.driver.session.replay.clone();
-        self.watch_replay(&replay, back);
+        self.watch_replay(&replay);
     }
 
     /// Opens the viewer over a replay (the saved game on the title screen).
-    pub(super) fn watch_replay(&mut self, replay: &engine::core::replay::Replay, back: Screen) {
+    pub(crate) fn watch_replay(&mut self, replay: &engine::core::replay::Replay) {
         match Viewer::new(replay) {
-            Ok(v) => self.open_viewer(v, back),
+            Ok(v) => self.open_viewer(v, Command::Push),
             Err(e) => self.say(format!("This game cannot be watched: {e}."), true),
         }
     }
 
-    fn open_viewer(&mut self, v: Viewer, back: Screen) {
+    /// Opens the viewer, `how` it goes on the stack (over this screen, in its place…).
+    fn open_viewer(&mut self, v: Viewer, how: fn(Box<dyn Screen<App>>) -> Command) {
         log(&format!("viewer-open {} moves={}", v.info.id, v.len()));
-        self.viewer = Some(v);
-        self.viewer_back = back;
-        self.viewer_logged = None;
-        self.go(Screen::Viewer);
+        self.command(how(Box::new(ViewerScreen {
+            viewer: v,
+            logged: None,
+        })));
     }
 
     /// "Open a replay file": the browser's file picker (the file arrives as if dropped); the
     /// desktop has none, so it says how to drop one.
-    pub(super) fn pick_replay_file(&mut self) {
+    pub(crate) fn pick_replay_file(&mut self) {
         #[cfg(target_arch = "wasm32")]
         {
             // SAFETY: the plugin takes no arguments and only opens the picker.
@@ -63,7 +130,7 @@ impl App {
     /// A replay file dropped on the window (or picked on the web) opens in the viewer; one
     /// that is not a replay is refused in a sentence and changes nothing (the game in play and
     /// the save stay as they were).
-    pub(super) fn take_dropped_file(&mut self) {
+    pub(crate) fn take_dropped_file(&mut self) {
         let Some(file) = get_dropped_files().into_iter().next() else {
             return;
         };
@@ -82,14 +149,18 @@ impl App {
         match Viewer::from_file(&name, &bytes) {
             Ok(v) => {
                 log(&format!("file-opened bytes={}", bytes.len()));
-                let back = match self.screen {
+                let how: fn(Box<dyn Screen<App>>) -> Command = match self.shown {
                     // The game in play waits under the pause menu.
-                    Screen::Play | Screen::Pause => Screen::Pause,
-                    Screen::Viewer => self.viewer_back,
-                    Screen::Rules => Screen::Title,
-                    s => s,
+                    ScreenId::Play => {
+                        self.command(Command::Push(Box::new(PauseScreen)));
+                        Command::Push
+                    }
+                    // One viewer in the place of another.
+                    ScreenId::Viewer => Command::Replace,
+                    ScreenId::Rules => Command::Fresh,
+                    _ => Command::Push,
                 };
-                self.open_viewer(v, back);
+                self.open_viewer(v, how);
             }
             Err(e) => {
                 log(&format!("file-refused {e}"));
@@ -98,25 +169,21 @@ impl App {
         }
     }
 
-    pub(super) fn viewer_screen(&mut self) {
-        let Some(mut v) = self.viewer.take() else {
-            let b = self.viewer_back;
-            self.go(b);
-            return;
-        };
+    fn viewer_screen(&mut self, screen: &mut ViewerScreen) -> Command {
+        let v = &mut screen.viewer;
         let moved = v.update(get_frame_time());
         if !moved && !v.flying() {
             // A spare frame: judge one more shot in the background.
             v.check_one();
         }
-        let close = self.draw_viewer(&mut v);
+        let close = self.draw_viewer(v);
         if v.flying() {
             // The position after a shot is logged again, even if it was shown before.
-            self.viewer_logged = None;
+            screen.logged = None;
         } else {
             let key = (v.at, v.flagged().len());
-            if self.viewer_logged != Some(key) {
-                self.viewer_logged = Some(key);
+            if screen.logged != Some(key) {
+                screen.logged = Some(key);
                 log(&format!(
                     "viewer at={} of={} state={:016x} flagged={}",
                     v.at,
@@ -127,10 +194,9 @@ impl App {
             }
         }
         if close {
-            let b = self.viewer_back;
-            self.go(b);
+            Command::Pop
         } else {
-            self.viewer = Some(v);
+            Command::Stay
         }
     }
 
@@ -219,29 +285,21 @@ impl App {
         self.slider(v, track);
         // Buttons.
         let by = sy + slider_h + u;
-        let labels = [
-            ("viewer:prev-shot", "< Shot"),
-            ("viewer:back", "< Move"),
-            ("viewer:play", if v.playing { "Pause" } else { "Play" }),
-            ("viewer:forward", "Move >"),
-            ("viewer:next-shot", "Shot >"),
-            ("viewer:speed", SPEEDS[v.speed.min(SPEEDS.len() - 1)].1),
-            ("viewer:close", "Back"),
-        ];
         let gap = u;
-        let bw = (w - 4.0 * u - gap * (labels.len() as f32 - 1.0)) / labels.len() as f32;
+        let n = ViewerButton::ALL.len() as f32;
+        let bw = (w - 4.0 * u - gap * (n - 1.0)) / n;
         let mut close = false;
-        for (i, (key, label)) in labels.iter().enumerate() {
+        for (i, button) in ViewerButton::ALL.iter().enumerate() {
             let a = Area::new(2.0 * u + i as f32 * (bw + gap), by, bw, bh);
-            if self.ui.button(key, a, label, true) {
-                match i {
-                    0 => v.previous_shot(),
-                    1 => v.step_back(),
-                    2 => v.toggle_play(),
-                    3 => v.step_forward(),
-                    4 => v.next_shot(),
-                    5 => v.speed = (v.speed + 1) % SPEEDS.len(),
-                    _ => close = true,
+            if self.ui.button(button.key(), a, button.label(v), true) {
+                match button {
+                    ViewerButton::PreviousShot => v.previous_shot(),
+                    ViewerButton::Back => v.step_back(),
+                    ViewerButton::Play => v.toggle_play(),
+                    ViewerButton::Forward => v.step_forward(),
+                    ViewerButton::NextShot => v.next_shot(),
+                    ViewerButton::Speed => v.speed = (v.speed + 1) % SPEEDS.len(),
+                    ViewerButton::Close => close = true,
                 }
             }
         }
@@ -310,5 +368,27 @@ impl App {
                 self.ui.released = None;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn viewer_buttons_keep_the_keys_the_browser_tests_press() {
+        let keys: Vec<&str> = ViewerButton::ALL.iter().map(|b| b.key()).collect();
+        assert_eq!(
+            keys,
+            [
+                "viewer:prev-shot",
+                "viewer:back",
+                "viewer:play",
+                "viewer:forward",
+                "viewer:next-shot",
+                "viewer:speed",
+                "viewer:close"
+            ]
+        );
     }
 }

@@ -1,42 +1,86 @@
 //! The in-game screen: advancing the game each frame (flights, bot turns, the end) and
 //! laying out the bars, the table and the input over it.
 
-use super::camera::TableTouch;
-use super::follow;
-use super::frame::Area;
-use super::gesture::Feel;
-use super::hints::Hint as Hints;
-use super::play::{lerp_view, Play};
-use super::session::log_move;
-use super::{log, sound, App, Screen};
+use super::pause::PauseScreen;
+use super::results::ResultsScreen;
+use crate::app::camera::TableTouch;
+use crate::app::flight::lerp_view;
+use crate::app::follow;
+use crate::app::frame::Area;
+use crate::app::gesture::Feel;
+use crate::app::hints::Hint as Hints;
+use crate::app::play::Play;
+use crate::app::screen::{Screen, ScreenId};
+use crate::app::session::log_move;
+use crate::app::{log, sound, App, Command};
 use engine::core::{
     Choice, GridPrompt, LaunchKind, LaunchPrompt, PlacementPrompt, Scene, TableView,
 };
 use macroquad::prelude::*;
 
+/// The game being played. It owns the turn's clocks and the pieces travelling; the game
+/// itself and the aiming, placing, camera and effects state are still the shell's (`App::play`
+/// and the fields beside it, read by the table's drawing and gesture files): the next step
+/// moves them here.
+#[derive(Default)]
+pub(crate) struct PlayScreen {
+    /// When the game was first seen over and at rest (the results follow a moment later).
+    over_since: Option<f64>,
+    /// When the bot now thinking started (for the log line when it moves).
+    thinking_since: Option<f64>,
+    /// The longest slice and unit of the turn now thought (seconds) and where that unit was.
+    turn_longest: (f64, f64, u32),
+    /// The side view drawn last frame, and pieces the rules moved travelling (from, 0..1).
+    shown_view: Option<TableView>,
+    travel: Option<(TableView, f32)>,
+}
+
+impl Screen<App> for PlayScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::Play
+    }
+    fn back(&mut self, _app: &mut App) -> Command {
+        Command::Push(Box::new(PauseScreen))
+    }
+    fn frame(&mut self, app: &mut App, active: bool) -> Command {
+        app.play_screen(self, active)
+    }
+}
+
 impl App {
-    pub(super) fn play_screen(&mut self, active: bool) {
+    /// Starts playing `p`: the play screen over the title, whatever was up.
+    pub(crate) fn start(&mut self, p: Play) {
+        self.warm_all();
+        self.play = Some(p);
+        self.place = None;
+        self.details = false;
+        self.portrait_told = false;
+        self.handed_to = None;
+        self.command(Command::Fresh(Box::<PlayScreen>::default()));
+    }
+
+    fn play_screen(&mut self, s: &mut PlayScreen, active: bool) -> Command {
         let Some(mut p) = self.play.take() else {
-            self.go(Screen::Title);
-            return;
+            return Command::Home;
         };
         if active {
-            self.advance(&mut p);
+            self.advance(s, &mut p);
         }
-        self.draw_play(&mut p, active);
+        self.draw_play(s, &mut p, active);
         let over = p.is_over() && p.flight.is_none();
         self.play = Some(p);
         if over && active {
-            self.finish();
+            return self.finish(s);
         }
+        Command::Stay
     }
 
     /// One frame of the game: the shot in flight steps, a bot thinks or moves; the sounds,
     /// refusals and saves that follow.
-    fn advance(&mut self, p: &mut Play) {
+    fn advance(&mut self, s: &mut PlayScreen, p: &mut Play) {
         let was_thinking = p.thinking;
         let t0 = get_time();
-        let until = t0 + super::play::think_slice();
+        let until = t0 + crate::app::play::think_slice();
         // The longest stretch between two questions of `more` (or before the first, or after
         // the last): what a shorter slice cannot cut.
         let (mut last, mut unit, mut asked) = (t0, (0.0f64, 0u32), false);
@@ -53,22 +97,22 @@ impl App {
             if end - last > unit.0 {
                 unit = (end - last, 2);
             }
-            if self.thinking_since.is_none() {
-                self.thinking_since = Some(t0);
-                self.turn_longest = (0.0, 0.0, 0);
+            if s.thinking_since.is_none() {
+                s.thinking_since = Some(t0);
+                s.turn_longest = (0.0, 0.0, 0);
             }
-            let started = self.thinking_since.unwrap_or(t0);
-            super::probe::bot_slice(end - t0);
-            super::probe::bot_unit(unit.0, unit.1);
-            let l = &mut self.turn_longest;
+            let started = s.thinking_since.unwrap_or(t0);
+            crate::app::probe::bot_slice(end - t0);
+            crate::app::probe::bot_unit(unit.0, unit.1);
+            let l = &mut s.turn_longest;
             l.0 = l.0.max(end - t0);
             if unit.0 > l.1 {
                 (l.1, l.2) = unit;
             }
             if !p.thinking {
-                self.thinking_since = None;
+                s.thinking_since = None;
                 // This turn's longest slice and unit (the probe's figures are the page's).
-                let (slice, unit, at) = self.turn_longest;
+                let (slice, unit, at) = s.turn_longest;
                 log(&format!(
                     "bot-think ms={:.0} longest-slice ms={:.1} longest-unit ms={:.1} at={}",
                     (end - started) * 1000.0,
@@ -109,11 +153,11 @@ impl App {
     }
 
     /// The game is over and at rest: the win sound, then the results a moment later.
-    fn finish(&mut self) {
+    fn finish(&mut self, s: &mut PlayScreen) -> Command {
         let now = get_time();
-        match self.over_since {
+        match s.over_since {
             None => {
-                self.over_since = Some(now);
+                s.over_since = Some(now);
                 self.sfx(sound::Effect::Win);
             }
             Some(t) if now - t > 1.2 => {
@@ -125,13 +169,14 @@ impl App {
                         log(&format!("results-chart rounds={rounds}"));
                     }
                 }
-                self.go(Screen::Results);
+                return Command::Replace(Box::new(ResultsScreen));
             }
             _ => {}
         }
+        Command::Stay
     }
 
-    fn draw_play(&mut self, p: &mut Play, active: bool) {
+    fn draw_play(&mut self, s: &mut PlayScreen, p: &mut Play, active: bool) {
         let (w, h) = (self.ui.w, self.ui.h);
         // Set again below while a hint is drawn (`advance` reads last frame's).
         self.hint_up = None;
@@ -155,7 +200,7 @@ impl App {
             Scene::Side(view) => view,
             Scene::Map(map) => {
                 // A tile map: its own input (launch and placement prompts are side-view ones).
-                self.shown_view = None;
+                s.shown_view = None;
                 self.aim = None;
                 self.place = None;
                 self.draw_map(p, &map, offer.grid.as_ref(), offer.human, active);
@@ -171,7 +216,7 @@ impl App {
             }
             _ => TableTouch::Free,
         };
-        let view = self.travelled(p, view, active);
+        let view = self.travelled(s, p, view, active);
         let f = self.draw_table(p, &view, offer.close_up, touch, active);
         // Launcher, aim, placement ghost.
         let feel = Feel::for_screen(f.metres(w.min(h)));
@@ -201,41 +246,47 @@ impl App {
 
     /// The table at rest, with the pieces the rules just moved (a captured tower going to its
     /// new mat) travelling there over half a second rather than jumping (not with reduce motion).
-    fn travelled(&mut self, p: &Play, view: TableView, active: bool) -> TableView {
+    fn travelled(
+        &mut self,
+        s: &mut PlayScreen,
+        p: &Play,
+        view: TableView,
+        active: bool,
+    ) -> TableView {
         let resting = p.flight.is_none();
         if !resting || self.reduce_motion {
-            self.travel = None;
-        } else if self.travel.is_none() {
-            if let Some(before) = self.shown_view.take() {
+            s.travel = None;
+        } else if s.travel.is_none() {
+            if let Some(before) = s.shown_view.take() {
                 if follow::pieces_moved(&before, &view) {
-                    self.travel = Some((before, 0.0));
+                    s.travel = Some((before, 0.0));
                 }
             }
         }
         let dt = if active { get_frame_time() } else { 0.0 };
-        let out = match self.travel.as_mut() {
+        let out = match s.travel.as_mut() {
             Some((from, t)) if from.bodies.len() == view.bodies.len() => {
                 *t += dt.clamp(0.0, 0.1) / follow::TRAVEL_SECONDS;
                 let k = follow::smoothstep(*t);
                 let done = *t >= 1.0;
                 let v = lerp_view(from, &view, k);
                 if done {
-                    self.travel = None;
+                    s.travel = None;
                 }
                 v
             }
             Some(_) => {
-                self.travel = None;
+                s.travel = None;
                 view
             }
             None => view,
         };
-        self.shown_view = Some(out.clone());
+        s.shown_view = Some(out.clone());
         out
     }
 
     /// The hint for the gesture the human meets now, if any.
-    fn first_game_hint(&mut self, offer: &Offer, f: &super::frame::Frame) {
+    fn first_game_hint(&mut self, offer: &Offer, f: &crate::app::frame::Frame) {
         let hint = match self.probe_input {
             1 | 2 => Hints::Fire,
             3 => Hints::Flick,
@@ -282,17 +333,17 @@ impl App {
 }
 
 /// What the acting human may do this frame.
-pub(super) struct Offer {
+pub(crate) struct Offer {
     /// The human seat to act, if any.
-    pub(super) human: Option<usize>,
+    pub(crate) human: Option<usize>,
     /// The game's decisions open now (bottom-bar buttons).
-    pub(super) choices: Vec<Choice>,
-    pub(super) placement: Option<PlacementPrompt>,
+    pub(crate) choices: Vec<Choice>,
+    pub(crate) placement: Option<PlacementPrompt>,
     /// A decision on the tile map.
-    pub(super) grid: Option<GridPrompt>,
-    pub(super) launch: Option<LaunchPrompt>,
+    pub(crate) grid: Option<GridPrompt>,
+    pub(crate) launch: Option<LaunchPrompt>,
     /// The game's close-up of the launcher while aiming.
-    pub(super) close_up: Option<[f32; 4]>,
+    pub(crate) close_up: Option<[f32; 4]>,
     /// The launcher in use: the player's pick, else the prompt's first.
-    pub(super) kind: Option<LaunchKind>,
+    pub(crate) kind: Option<LaunchKind>,
 }

@@ -1,16 +1,68 @@
 //! The results screen: the winner, the ranking with its reasons, the running-totals chart.
 
-use super::chart;
-use super::frame::Area;
-use super::ui::*;
-use super::{App, Screen};
+use crate::app::chart;
+use crate::app::frame::Area;
+use crate::app::screen::{Screen, ScreenId};
+use crate::app::ui::*;
+use crate::app::{App, Command};
 use macroquad::prelude::*;
 
+/// The results of the game in play (the shell's, kept for Play again and Watch replay).
+pub(crate) struct ResultsScreen;
+
+impl Screen<App> for ResultsScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::Results
+    }
+    fn back(&mut self, _app: &mut App) -> Command {
+        Command::Home
+    }
+    fn frame(&mut self, app: &mut App, _active: bool) -> Command {
+        app.results()
+    }
+}
+
+/// The results screen's buttons, left to right (their probe keys are what the browser tests
+/// press).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ResultsButton {
+    Again,
+    Watch,
+    Share,
+    Title,
+}
+
+impl ResultsButton {
+    const ALL: [ResultsButton; 4] = [
+        ResultsButton::Again,
+        ResultsButton::Watch,
+        ResultsButton::Share,
+        ResultsButton::Title,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            ResultsButton::Again => "again",
+            ResultsButton::Watch => "watch",
+            ResultsButton::Share => "share",
+            ResultsButton::Title => "title",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            ResultsButton::Again => "Play again",
+            ResultsButton::Watch => "Watch replay",
+            ResultsButton::Share => "Share",
+            ResultsButton::Title => "Title",
+        }
+    }
+}
+
 impl App {
-    pub(super) fn results(&mut self) {
+    fn results(&mut self) -> Command {
         let Some(p) = self.play.as_ref() else {
-            self.go(Screen::Title);
-            return;
+            return Command::Home;
         };
         let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
         let ts = self.ui.size(3.8);
@@ -78,20 +130,27 @@ impl App {
         }
         let bw = (col_w - 6.0 * u) / 4.0;
         let at = |i: f32| Area::new(x0 + i * (bw + 2.0 * u), h - 12.0 * u, bw, 10.0 * u);
-        let again = self.ui.button("again", at(0.0), "Play again", true);
-        let watch = self.ui.button("watch", at(1.0), "Watch replay", true);
-        let share = self.ui.button("share", at(2.0), "Share", true);
-        let title = self.ui.button("title", at(3.0), "Title", true);
-        if watch {
-            self.watch(Screen::Results);
-        } else if share {
-            self.share();
-        } else if again {
-            self.restart();
-        } else if title {
-            self.play = None;
-            self.go(Screen::Title);
+        let mut tapped = None;
+        for (i, button) in ResultsButton::ALL.iter().enumerate() {
+            if self
+                .ui
+                .button(button.key(), at(i as f32), button.label(), true)
+                && tapped.is_none()
+            {
+                tapped = Some(*button);
+            }
         }
+        match tapped {
+            None => {}
+            Some(ResultsButton::Watch) => self.watch(),
+            Some(ResultsButton::Share) => self.share(),
+            Some(ResultsButton::Again) => self.restart(),
+            Some(ResultsButton::Title) => {
+                self.play = None;
+                return Command::Home;
+            }
+        }
+        Command::Stay
     }
 
     /// The running totals as a line chart in `area`: axes with round numbers and points, the
@@ -160,5 +219,16 @@ impl App {
                 draw_circle(px, py, thick * 1.2, col);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_buttons_keep_the_keys_the_browser_tests_press() {
+        let keys: Vec<&str> = ResultsButton::ALL.iter().map(|b| b.key()).collect();
+        assert_eq!(keys, ["again", "watch", "share", "title"]);
     }
 }

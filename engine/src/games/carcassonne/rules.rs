@@ -12,14 +12,16 @@ pub mod followers;
 pub mod map;
 pub mod scoring;
 pub mod tiles;
+pub mod tokens;
 pub mod turn;
 
-pub use catapult::{CatchOutcome, Round, RoundAction, Step, Token};
+pub use catapult::{Round, RoundAction, Step};
 pub use events::{Event, EventKind};
 pub use features::{Feature, Features};
 pub use followers::{Follower, Spot, FOLLOWERS};
 pub use map::{Map, PlaceError, Placed};
 pub use tiles::{Catalog, EdgeKind, FeatureKind, TileKind, TileSet};
+pub use tokens::{CatchOutcome, Token};
 pub use turn::{Action, MoveError};
 
 use crate::core::{Deck, Refusal, Rng, RuleResult};

@@ -11,7 +11,9 @@ use super::geometry as geo;
 use super::rules::codec::Action;
 use super::rules::Task;
 use super::Assault;
+use super::*;
 use crate::core::bot::{AimNoise, BotBudget, BotPlan};
+use crate::core::game::prelude::*;
 use crate::core::{Game, Launch, LaunchKind, Level, Move, Rng};
 
 /// Hard's throw search (before `BotBudget::at` doubles its samples, quadruples its refinements
@@ -259,4 +261,102 @@ fn shield_x(g: &Assault, seat: usize) -> i32 {
         spots.iter().min()
     };
     pick.copied().unwrap_or(mine + geo::MAT_W / 2)
+}
+
+impl BotAdvice for Assault {
+    fn aim_noise(&self, level: crate::core::Level) -> crate::core::bot::AimNoise {
+        bot::aim_noise(level)
+    }
+
+    /// A throw that topples at least one card of another player's castle (a let-go is no throw).
+    fn shot_hit(&self, outcome: &Outcome) -> Option<bool> {
+        let Some(Task::Aim { seat }) = self.state.task() else {
+            return None;
+        };
+        let (_, _, _, damage) = self.state.read_facts(&outcome.facts, None).ok()?;
+        Some(
+            damage
+                .iter()
+                .enumerate()
+                .any(|(s, d)| s != seat && d.standing_after < d.standing_before),
+        )
+    }
+
+    fn rate_outcome(&self, outcome: &Outcome) -> i64 {
+        self.state.rate(&outcome.facts)
+    }
+
+    fn aim_hints(&self) -> Vec<Launch> {
+        let st = &self.state;
+        match st.task() {
+            Some(Task::LetGo { .. }) => vec![Launch {
+                kind: LaunchKind::Release,
+                ..Launch::default()
+            }],
+            Some(Task::Aim { seat }) => {
+                let (px, _) = st.pivot(seat);
+                let mut targets: Vec<(i64, usize, f32)> = Vec::new();
+                for (s, p) in st.players.iter().enumerate() {
+                    if s == seat || !p.alive() || p.standing() == 0 {
+                        continue;
+                    }
+                    let (a, b) = rules::castle_span(s, p);
+                    let cx = (a + b) / 2;
+                    targets.push(((cx - px as i64).abs(), s, cx as f32 * table::DMM));
+                }
+                targets.sort_by_key(|t| (t.0, t.1));
+                let mut hints = Vec::new();
+                let elevations = [-150, -80, 0, 150, 350, 500];
+                for &e in &elevations {
+                    for t in targets.iter().take(2) {
+                        let ty = (geo::MAT_T + 400) as f32 * table::DMM;
+                        if let Some(l) = ballistic(st, seat, t.2, ty, e) {
+                            hints.push(l);
+                        }
+                    }
+                }
+                // Then at each standing card of the nearest castles (its centre): a search
+                // with samples to spare (Hard's) tries every frame, not only the middle.
+                for t in targets.iter().take(2) {
+                    let left = geo::mat_left(t.1);
+                    for c in st.players[t.1].castle.iter() {
+                        if !geo::is_standing(c.pose) {
+                            continue;
+                        }
+                        let tx = (left + c.pose.x) as f32 * table::DMM;
+                        let ty = (geo::MAT_T + c.pose.y) as f32 * table::DMM;
+                        for e in [0, 150, 350] {
+                            if let Some(l) = ballistic(st, seat, tx, ty, e) {
+                                hints.push(l);
+                            }
+                        }
+                    }
+                }
+                hints
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn rate_decision(&self, mv: &Move) -> Option<i64> {
+        bot::rate(self, mv, crate::core::Level::Normal)
+    }
+
+    fn rate_decision_at(&self, mv: &Move, level: crate::core::Level) -> Option<i64> {
+        bot::rate(self, mv, level)
+    }
+
+    fn hard_work_factor(&self) -> u64 {
+        bot::HARD_WORK_FACTOR
+    }
+
+    /// Hard's throw: the shared search with `bot::HARD_AIM` (no stop on a plateau). Every
+    /// other move, and every other level, is the shared bot's as before.
+    fn bot_plan(
+        &self,
+        level: crate::core::Level,
+        rng: &mut crate::core::Rng,
+    ) -> Option<crate::core::bot::BotPlan> {
+        bot::plan(self, level, rng)
+    }
 }

@@ -1,0 +1,120 @@
+//! What Carcassonne shows: the table to draw (`Draw`) and the status text (`StatusText`).
+
+use super::*;
+use crate::core::game::prelude::*;
+
+impl Draw for Carcassonne {
+    fn view(&self) -> TableView {
+        table::rest_table(&self.state, &self.seats)
+    }
+
+    /// The map, but the side view while a token is hurled or a hand held out.
+    fn scene(&self) -> Scene {
+        match self.state.round().map(|r| r.step) {
+            Some(Step::Hurl | Step::Hand) => Scene::Side(self.view()),
+            _ => Scene::Map(self.map()),
+        }
+    }
+
+    /// The scores after each completed round (every player laid a tile), and the final scores.
+    fn score_history(&self) -> Vec<Vec<i64>> {
+        let s = &self.state;
+        let mut rows: Vec<Vec<i64>> = s
+            .history
+            .iter()
+            .enumerate()
+            .skip(1)
+            .filter(|(i, _)| i % s.seats == 0)
+            .map(|(_, r)| r.clone())
+            .collect();
+        if s.is_over() {
+            if let Some(last) = s.history.last() {
+                if rows.last() != Some(last) {
+                    rows.push(last.clone());
+                }
+            }
+        }
+        rows
+    }
+}
+
+impl StatusText for Carcassonne {
+    fn hud(&self) -> Vec<String> {
+        let s = &self.state;
+        let mut lines = vec![format!("Tiles left: {}", s.pile_len())];
+        if let Some(seat) = s.turn() {
+            let n = s.supply.get(seat).copied().unwrap_or(0);
+            lines.push(format!(
+                "{}: {} point{}, {} follower{} in hand",
+                self.name(seat),
+                s.scores.get(seat).copied().unwrap_or(0),
+                if s.scores.get(seat) == Some(&1) {
+                    ""
+                } else {
+                    "s"
+                },
+                n,
+                if n == 1 { "" } else { "s" }
+            ));
+            if let Some(r) = s.round() {
+                let hurler = self.name(r.hurler());
+                lines.push(match (r.token, r.step) {
+                    (None, _) => format!("Catapult round: {hurler} chooses the token"),
+                    (Some(Token::Catch), _) => {
+                        format!("Catch: {hurler} hurls, {} catches", self.name(r.catcher()))
+                    }
+                    (Some(t), _) => format!(
+                        "{}: {hurler} hurls ({} of {})",
+                        t.word(),
+                        r.next + 1,
+                        r.order.len()
+                    ),
+                });
+            }
+        } else {
+            for seat in 0..s.seats {
+                let b = s.breakdown.get(seat).copied().unwrap_or([0; 4]);
+                let mut line = format!(
+                    "{}: roads {}, cities {}, cloisters {}, fields {}",
+                    self.name(seat),
+                    b[0],
+                    b[1],
+                    b[2],
+                    b[3]
+                );
+                if s.options.catapult {
+                    let c = s.catapult_points.get(seat).copied().unwrap_or(0);
+                    line.push_str(&format!(", catapult {c}"));
+                }
+                lines.push(line);
+            }
+        }
+        lines
+    }
+
+    fn status(&self) -> Vec<StatusItem> {
+        let s = &self.state;
+        let Some(seat) = s.turn() else {
+            return status::game_over(&self.ranking(), &self.names());
+        };
+        let mut out = vec![StatusItem::next(self.phase())];
+        if let Some(r) = s.round() {
+            if r.token.is_some() && r.token != Some(Token::Catch) {
+                out.push(StatusItem::new(
+                    Icon::Round,
+                    format!("Hurl {} of {}", r.next + 1, r.order.len()),
+                ));
+            }
+        }
+        out.push(StatusItem::count(Icon::Tile, s.pile_len()));
+        out.push(StatusItem::count(
+            Icon::Follower,
+            s.supply.get(seat).copied().unwrap_or(0),
+        ));
+        out.push(StatusItem::count(
+            Icon::Points,
+            s.scores.get(seat).copied().unwrap_or(0),
+        ));
+        out
+    }
+}

@@ -1,0 +1,105 @@
+//! What Catapult Feud shows: the table to draw (`Draw`) and the status text (`StatusText`).
+
+use super::*;
+use crate::core::game::prelude::*;
+
+impl Draw for Feud {
+    fn view(&self) -> TableView {
+        table::view(&self.state, &self.seats, self.table)
+    }
+}
+
+impl StatusText for Feud {
+    fn hud(&self) -> Vec<String> {
+        let st = &self.state;
+        let mut out = Vec::new();
+        let Some(seat) = st.acting() else {
+            out.push("Game over".into());
+            if let Some(w) = st.winner() {
+                out.push(format!(
+                    "{} wins: the enemy has no soldier left standing",
+                    self.name(w)
+                ));
+            }
+            let names: Vec<String> = (0..2).map(|s| self.name(s)).collect();
+            out.extend(st.ranking().explain(&names));
+            return out;
+        };
+        out.push(format!("{}: {}", self.name(seat), st.phase_label()));
+        // Whose hand is shown: the acting player's, or while a bot acts, the human's (a bot's
+        // hand is as hidden as any opponent's).
+        let human = |s: usize| self.seats.get(s).map(|x| x.kind) == Some(SeatKind::Human);
+        let viewer = if human(seat) || !human(State::opponent(seat)) {
+            seat
+        } else {
+            State::opponent(seat)
+        };
+        let p = &st.players[viewer];
+        let mut kinds = p.hand.clone();
+        kinds.sort();
+        kinds.dedup();
+        let named: Vec<String> = kinds
+            .iter()
+            .map(|&c| match p.hand.iter().filter(|&&h| h == c).count() {
+                1 => c.name().to_string(),
+                n => format!("{} ({n})", c.name()),
+            })
+            .collect();
+        let whose = if viewer == seat {
+            "Your hand".to_string()
+        } else {
+            format!("{}'s hand", self.name(viewer))
+        };
+        if named.is_empty() {
+            out.push(format!("{whose}: no cards"));
+        }
+        // Three kinds of card a line, so that a full hand fits a narrow screen.
+        for (i, chunk) in named.chunks(3).enumerate() {
+            let lead = if i == 0 {
+                format!("{whose}: ")
+            } else {
+                "  ".into()
+            };
+            out.push(format!("{lead}{}", chunk.join(", ")));
+        }
+        let lead = if viewer == seat {
+            "Deck".to_string()
+        } else {
+            format!("{}'s deck", self.name(viewer))
+        };
+        out.push(format!("{lead} {} · ammo {}", p.deck.len(), p.ammo));
+        let opp = State::opponent(viewer);
+        out.push(format!(
+            "{}: {} in hand, deck {}",
+            self.name(opp),
+            rules::count(st.players[opp].hand.len(), "card", "cards"),
+            st.players[opp].deck.len()
+        ));
+        // Soldiers standing are on the score bar and on each board's plate: not repeated here.
+        if !st.box_cards.is_empty() {
+            let names: Vec<&str> = st.box_cards.iter().map(|c| c.1.name()).collect();
+            out.push(format!("In the box: {}", names.join(", ")));
+        }
+        out
+    }
+
+    fn status(&self) -> Vec<StatusItem> {
+        let st = &self.state;
+        let Some(seat) = st.acting() else {
+            let names: Vec<String> = (0..2).map(|s| self.name(s)).collect();
+            return status::game_over(&st.ranking(), &names);
+        };
+        let p = &st.players[seat];
+        let mut out = vec![StatusItem::next(st.phase_label())];
+        if matches!(st.phase, Phase::Build { .. }) {
+            let left = p.pieces.len() - p.blocks_on_table();
+            out.push(StatusItem::new(Icon::Block, format!("{left} to place")));
+        } else {
+            out.push(StatusItem::count(Icon::Soldier, p.upright_soldiers()));
+        }
+        out.push(StatusItem::count(Icon::Ammo, p.ammo));
+        out.push(StatusItem::count(Icon::Card, p.hand.len()));
+        out.push(StatusItem::count(Icon::Deck, p.deck.len()));
+        out
+    }
+}

@@ -1,0 +1,9 @@
+//! The app's screens, one type each (see `super::screen` for the stack they live on).
+
+pub(crate) mod pause;
+pub(crate) mod play;
+pub(crate) mod results;
+pub(crate) mod rules;
+pub(crate) mod setup;
+pub(crate) mod title;
+pub(crate) mod viewer;
