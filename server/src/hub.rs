@@ -509,13 +509,24 @@ impl Hub {
     /// The room with this code: held here, or loaded from the store.
     pub async fn room(&self, code: &str) -> Result<Arc<RoomCell>, String> {
         let gone = || "there is no room with this code (it may have expired)".to_string();
-        if let Some(cell) = self
+        let held = self
             .rooms
             .lock()
             .map_err(|_| "the server is unwell".to_string())?
             .get(code)
-        {
-            return Ok(cell.clone());
+            .cloned();
+        if let Some(cell) = held {
+            if self.store.shared() {
+                // Another server may have stored moves whose notice is still on its way.
+                let mut guard = cell.room.clone().lock_owned().await;
+                let at = guard.seq();
+                if guard.phase() == Phase::Waiting {
+                    self.setup_from_store(&cell, &mut guard).await;
+                } else {
+                    self.resync(&cell, &mut guard, at).await;
+                }
+            }
+            return Ok(cell);
         }
         let store = self.store.clone();
         let c = code.to_string();

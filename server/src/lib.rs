@@ -6,6 +6,7 @@
 pub mod conn;
 pub mod hub;
 pub mod pg;
+pub mod pg_cluster;
 pub mod precompress;
 pub mod store;
 

@@ -81,7 +81,10 @@ fn pg(e: tokio_postgres::Error) -> String {
 }
 
 fn pool_err(e: deadpool_postgres::PoolError) -> String {
-    format!("the room store (PostgreSQL) cannot be reached: {e}")
+    match e {
+        deadpool_postgres::PoolError::Backend(e) => pg(e),
+        e => format!("the room store (PostgreSQL) cannot be reached: {e}"),
+    }
 }
 
 /// The address without its password, for the logs.
@@ -130,7 +133,7 @@ impl Postgres {
         let mut client = pool
             .get()
             .await
-            .map_err(|e| format!("cannot reach the room store at {}: {e}", shown_url(&config)))?;
+            .map_err(|e| format!("at {}: {}", shown_url(&config), pool_err(e)))?;
         migrate(&mut client).await?;
         drop(client);
         Ok(Postgres {
