@@ -276,6 +276,7 @@ async fn handle(
                 return Some(refused("only the player who made the room can start it"));
             };
             let mut guard = cell.room.clone().lock_owned().await;
+            hub.freshen(cell, &mut guard).await;
             let before = guard.meta_json();
             let hash = match guard.start(*p) {
                 Ok(h) => h,

@@ -385,12 +385,15 @@ impl Hub {
     /// Rebuilds a room whose clients know it as waiting from the store: its seats sent, its
     /// start if it started, then its moves.
     async fn setup_from_store(&self, cell: &RoomCell, guard: &mut OwnedMutexGuard<Room>) {
+        let before = guard.meta_json();
         let Some(rest) = self.restore_to(guard, 0).await else {
             return;
         };
-        cell.broadcast(&cell.seats_frame(guard));
-        if guard.phase() != Phase::Waiting {
-            cell.broadcast(&ServerFrame::Started { hash: guard.hash() });
+        if guard.meta_json() != before {
+            cell.broadcast(&cell.seats_frame(guard));
+            if guard.phase() != Phase::Waiting {
+                cell.broadcast(&ServerFrame::Started { hash: guard.hash() });
+            }
         }
         self.follow_moves(cell, guard, rest).await;
     }
@@ -516,16 +519,9 @@ impl Hub {
             .get(code)
             .cloned();
         if let Some(cell) = held {
-            if self.store.shared() {
-                // Another server may have stored moves whose notice is still on its way.
-                let mut guard = cell.room.clone().lock_owned().await;
-                let at = guard.seq();
-                if guard.phase() == Phase::Waiting {
-                    self.setup_from_store(&cell, &mut guard).await;
-                } else {
-                    self.resync(&cell, &mut guard, at).await;
-                }
-            }
+            let mut guard = cell.room.clone().lock_owned().await;
+            self.freshen(&cell, &mut guard).await;
+            drop(guard);
             return Ok(cell);
         }
         let store = self.store.clone();
@@ -554,6 +550,20 @@ impl Hub {
             });
         }
         Ok(cell)
+    }
+
+    /// With a shared store, brings a room held here up to the store before a client enters it
+    /// or changes it: another server may have stored a change whose notice is still on its way.
+    pub async fn freshen(&self, cell: &RoomCell, guard: &mut OwnedMutexGuard<Room>) {
+        if !self.store.shared() {
+            return;
+        }
+        if guard.phase() == Phase::Waiting {
+            self.setup_from_store(cell, guard).await;
+        } else {
+            let at = guard.seq();
+            self.resync(cell, guard, at).await;
+        }
     }
 
     /// Lets go of rooms nobody follows (no connection, no bot thinking): they are in the store
