@@ -195,6 +195,11 @@ const BATCH: usize = 1024;
 
 pub struct Sqlite {
     conn: Arc<Mutex<Connection>>,
+    /// Loads read through a connection of their own: in WAL mode they never wait for a commit
+    /// (nor a commit for them).
+    reader: Mutex<Connection>,
+    /// Cleared when the store is dropped: the checkpointer then stops.
+    open: Arc<std::sync::atomic::AtomicBool>,
     /// The writer thread: moves of every room that arrive while one commit is on its way to the
     /// disk go together in the next (one fsync for all: a commit costs milliseconds on a disk).
     writer: Mutex<mpsc::Sender<Append>>,
@@ -217,6 +222,25 @@ impl Sqlite {
             .map_err(db)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
         migrate_sqlite(&mut conn).map_err(db)?;
+        // The log is copied into the database file by a thread of its own (below), not by the
+        // commit that happens to fill it: a move never waits for a checkpoint.
+        conn.pragma_update(None, "wal_autocheckpoint", 0)
+            .map_err(db)?;
+        let path = dir.join("rooms.sqlite");
+        let reader = Connection::open(&path).map_err(db)?;
+        reader
+            .busy_timeout(std::time::Duration::from_secs(10))
+            .map_err(db)?;
+        let checkpointer = Connection::open(&path).map_err(db)?;
+        checkpointer
+            .pragma_update(None, "synchronous", "FULL")
+            .map_err(db)?;
+        let open = Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let still = open.clone();
+        std::thread::Builder::new()
+            .name("room-store-checkpoint".into())
+            .spawn(move || checkpoints(&checkpointer, &still))
+            .map_err(|e| format!("cannot start the store's checkpointer: {e}"))?;
         let conn = Arc::new(Mutex::new(conn));
         let (tx, rx) = mpsc::channel::<Append>();
         let shared = conn.clone();
@@ -226,6 +250,8 @@ impl Sqlite {
             .map_err(|e| format!("cannot start the store's writer: {e}"))?;
         Ok(Sqlite {
             conn,
+            reader: Mutex::new(reader),
+            open,
             writer: Mutex::new(tx),
         })
     }
@@ -233,6 +259,38 @@ impl Sqlite {
     fn with<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, String> {
         let mut conn = self.conn.lock().map_err(|_| unusable())?;
         f(&mut conn).map_err(db)
+    }
+
+    fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, String> {
+        let conn = self.reader.lock().map_err(|_| unusable())?;
+        f(&conn).map_err(db)
+    }
+}
+
+/// Copies the write-ahead log into the database file every half second (PASSIVE: never waits
+/// for, nor blocks, the writer; pages a reader still needs wait for the next round). Ends when
+/// the store is dropped.
+fn checkpoints(conn: &Connection, open: &std::sync::atomic::AtomicBool) {
+    loop {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        if !open.load(std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
+        if let Err(e) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+            if !matches!(
+                e.sqlite_error_code(),
+                Some(rusqlite::ErrorCode::DatabaseBusy)
+            ) {
+                eprintln!("room store checkpoint: {e}");
+                return;
+            }
+        }
+    }
+}
+
+impl Drop for Sqlite {
+    fn drop(&mut self) {
+        self.open.store(false, std::sync::atomic::Ordering::Relaxed);
     }
 }
 
@@ -349,7 +407,7 @@ impl Store for Sqlite {
     }
 
     fn load(&self, code: &str) -> Result<Option<StoredRoom>, String> {
-        self.with(|c| {
+        self.read(|c| {
             let meta: Option<String> = c
                 .query_row(
                     "SELECT meta FROM rooms WHERE code = ?1",
@@ -373,7 +431,7 @@ impl Store for Sqlite {
     }
 
     fn moves_since(&self, code: &str, from: u64) -> Result<Vec<String>, String> {
-        self.with(|c| {
+        self.read(|c| {
             let mut q =
                 c.prepare("SELECT mv FROM moves WHERE code = ?1 AND seq >= ?2 ORDER BY seq")?;
             let moves = q
