@@ -188,7 +188,7 @@ async fn two_servers_racing_for_one_move_store_exactly_one() {
     let mut players = room_across(&a, &a, "feud").await;
     let code = players[0].code();
     // Each player also follows the room through b, with the same seat token.
-    let mut twins = vec![
+    let mut twins = [
         resume(&b, &code, &players[0]).await,
         resume(&b, &code, &players[1]).await,
     ];
