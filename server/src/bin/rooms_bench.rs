@@ -44,6 +44,7 @@ struct Options {
     game: String,
     stores: Stores,
     database_url: Option<String>,
+    timeline: bool,
 }
 
 fn options() -> Result<Options, String> {
@@ -54,10 +55,15 @@ fn options() -> Result<Options, String> {
         game: "castle".into(),
         stores: Stores::Both,
         database_url: None,
+        timeline: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
     while let Some(flag) = it.next() {
+        if flag == "--timeline" {
+            o.timeline = true;
+            continue;
+        }
         let v = it
             .next()
             .ok_or_else(|| format!("{flag} needs a value"))?
@@ -84,7 +90,7 @@ fn options() -> Result<Options, String> {
                 return Err(format!(
                     "unknown option {flag}\nusage: rooms-bench [--rooms N] [--every-ms MS] \
                      [--seconds S] [--game ID] [--store sqlite|postgres|both] \
-                     [--database-url postgres://…]"
+                     [--database-url postgres://…] [--timeline]"
                 ))
             }
         }
@@ -145,6 +151,8 @@ struct Tally {
     rtts: Mutex<Vec<u32>>,
     /// A move sent until the room's other client (on the other server, for PostgreSQL) has it.
     others: Mutex<Vec<u32>>,
+    /// When each round trip began (ms after the load started) and how long it took (µs).
+    timeline: Mutex<Vec<(u32, u32)>>,
     moves: AtomicU64,
     shots: AtomicU64,
     failures: AtomicU64,
@@ -248,11 +256,11 @@ async fn play_room(
     mut d: Driver,
     seed: u64,
     every: Duration,
-    start: tokio::time::Instant,
-    until: tokio::time::Instant,
+    (t0, start, until): (tokio::time::Instant, tokio::time::Instant, tokio::time::Instant),
     tally: Arc<Tally>,
 ) {
     let mut rng = Rng::new(seed);
+    let begun = t0;
     let mut tick = tokio::time::interval_at(start, every);
     loop {
         tick.tick().await;
@@ -283,6 +291,10 @@ async fn play_room(
             Ok(ServerFrame::Moved { mv, .. }) => {
                 if let Ok(mut r) = tally.rtts.lock() {
                     r.push(rtt.as_micros().min(u32::MAX as u128) as u32);
+                }
+                if let Ok(mut t) = tally.timeline.lock() {
+                    let at = sent.duration_since(begun.into_std()).as_millis() as u32;
+                    t.push((at, rtt.as_micros().min(u32::MAX as u128) as u32));
                 }
                 tally.moves.fetch_add(1, Ordering::Relaxed);
                 if shot {
@@ -617,6 +629,7 @@ async fn bench(
     let tally = Arc::new(Tally {
         rtts: Mutex::new(Vec::new()),
         others: Mutex::new(Vec::new()),
+        timeline: Mutex::new(Vec::new()),
         moves: AtomicU64::new(0),
         shots: AtomicU64::new(0),
         failures: AtomicU64::new(0),
@@ -634,8 +647,7 @@ async fn bench(
             d,
             i as u64 + 1,
             o.every,
-            start,
-            until,
+            (t0, start, until),
             tally.clone(),
         )));
     }
@@ -675,5 +687,30 @@ async fn bench(
         rss_end,
     };
     f.print();
+    if o.timeline {
+        // Where the slow round trips fall: p50 / p99 / max of the moves sent in each window.
+        let mut t = tally.timeline.lock().map(|t| t.clone()).unwrap_or_default();
+        t.sort_unstable();
+        let window = o.every.as_millis().max(1) as u32;
+        let mut i = 0;
+        while i < t.len() {
+            let w = t[i].0 / window;
+            let mut v: Vec<u32> = Vec::new();
+            while i < t.len() && t[i].0 / window == w {
+                v.push(t[i].1);
+                i += 1;
+            }
+            v.sort_unstable();
+            println!(
+                "  {:>5.1}-{:<5.1} s: {:>5} moves, p50 {:>7.1} ms, p99 {:>7.1} ms, max {:>7.1} ms",
+                f64::from(w * window) / 1000.0,
+                f64::from((w + 1) * window) / 1000.0,
+                v.len(),
+                percentile(&v, 0.5),
+                percentile(&v, 0.99),
+                percentile(&v, 1.0)
+            );
+        }
+    }
     Ok(f)
 }
