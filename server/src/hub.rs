@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, Mutex as AsyncMutex, OwnedMutexGuard};
 
 /// How a server is run (the command line's options).
@@ -165,12 +165,7 @@ pub struct Hub {
     peers: Arc<Peers>,
 }
 
-pub fn now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0)
-}
+pub use crate::store::now;
 
 /// `n` bytes from the operating system's generator.
 fn random_bytes<const N: usize>() -> Result<[u8; N], String> {

@@ -263,7 +263,7 @@ async fn migrate(client: &mut deadpool_postgres::Client) -> Result<i64, String> 
         tx.batch_execute(sql).await.map_err(pg)?;
         tx.execute(
             "INSERT INTO schema_migrations (version, applied) VALUES ($1, $2)",
-            &[version, &(crate::hub::now() as i64)],
+            &[version, &(crate::store::now() as i64)],
         )
         .await
         .map_err(pg)?;

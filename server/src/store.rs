@@ -8,6 +8,15 @@
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::{mpsc, Arc, Mutex};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Seconds since 1970.
+pub fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
 
 /// A room as stored: its setup (`Room::meta_json`) and its moves in order (replay JSON).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -174,7 +183,7 @@ fn migrate_sqlite(conn: &mut Connection) -> rusqlite::Result<i64> {
         tx.execute_batch(sql)?;
         tx.execute(
             "INSERT INTO schema_migrations (version, applied) VALUES (?1, ?2)",
-            params![version, crate::hub::now() as i64],
+            params![version, now() as i64],
         )?;
         tx.commit()?;
     }

@@ -256,7 +256,11 @@ async fn play_room(
     mut d: Driver,
     seed: u64,
     every: Duration,
-    (t0, start, until): (tokio::time::Instant, tokio::time::Instant, tokio::time::Instant),
+    (t0, start, until): (
+        tokio::time::Instant,
+        tokio::time::Instant,
+        tokio::time::Instant,
+    ),
     tally: Arc<Tally>,
 ) {
     let mut rng = Rng::new(seed);
