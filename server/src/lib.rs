@@ -159,7 +159,13 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
                 "rooms in PostgreSQL at {} (this server: {server})",
                 store.shown()
             );
-            let heard = store.listen();
+            let mut heard = store.listen();
+            // Serve once the other servers are heard (a room held before that is brought up to
+            // the database when listening starts anyway).
+            match tokio::time::timeout(std::time::Duration::from_secs(10), heard.recv()).await {
+                Ok(Some(pg::Heard::Listening)) => {}
+                _ => eprintln!("room store: not hearing the other servers yet; serving anyway"),
+            }
             let hub = Arc::new(Hub::new(Arc::new(store), config.limits.clone(), server));
             tokio::spawn(hub.clone().hear(heard));
             tokio::spawn(hub.clone().keep_alive());
