@@ -336,3 +336,20 @@ async fn two_stores_appending_the_same_move_at_once_store_exactly_one() {
         .get::<_, i64>(0);
     assert_eq!(n, 1);
 }
+
+/// The bug the benchmark found: a host starting the room on one server right after a guest
+/// joined through the other was refused ("waiting for 1 invited player to join") when the join's
+/// notice had not arrived yet. A server now brings a held room up to the database before a start.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_start_right_after_a_join_through_the_other_server_is_not_refused() {
+    let Some(db) = cluster("start") else { return };
+    let dir = TempDir::new("pg-start");
+    let a = server_on(&db, &dir, "a");
+    let b = server_on(&db, &dir, "b");
+    for _ in 0..10 {
+        // room_across sends the start as soon as the guest is welcomed, and panics on a refusal.
+        let players = room_across(&a, &b, "feud").await;
+        assert_eq!(players[0].seq(), players[1].seq());
+    }
+    assert_no_panic(&[&a, &b]);
+}
