@@ -353,3 +353,48 @@ async fn a_start_right_after_a_join_through_the_other_server_is_not_refused() {
     }
     assert_no_panic(&[&a, &b]);
 }
+
+/// Waits for a seats update in which `seat` is shown online (or offline).
+async fn seat_shown(ws: &mut Ws, seat: usize, online: bool) {
+    loop {
+        match next(ws).await {
+            Some(ServerFrame::Seats { seats }) if seats[seat].online == online => return,
+            Some(_) => {}
+            None => panic!("the server closed the connection"),
+        }
+    }
+}
+
+/// Who is online is shared too: a watcher on one server sees the guest connected to the other
+/// come online; when that server is killed, the guest is shown offline once the server has not
+/// been heard for a while (`PEER_SILENCE`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_online_through_another_server_is_shown_and_goes_offline_when_it_dies() {
+    let Some(db) = cluster("online") else { return };
+    let dir = TempDir::new("pg-online");
+    let a = server_on(&db, &dir, "a");
+    let mut b = server_on(&db, &dir, "b");
+    let host = Player::enter(
+        connect(&a).await,
+        ClientFrame::Create {
+            game: "feud".into(),
+            options: vec![],
+            seats: seats(&[Here, Invited]),
+        },
+    )
+    .await;
+    let mut watcher =
+        Player::enter(connect(&a).await, ClientFrame::Watch { room: host.code() }).await;
+    let _guest = Player::enter(
+        connect(&b).await,
+        ClientFrame::Join {
+            room: host.code(),
+            name: "Friend".into(),
+        },
+    )
+    .await;
+    seat_shown(&mut watcher.ws, 1, true).await;
+    b.kill();
+    seat_shown(&mut watcher.ws, 1, false).await;
+    assert_no_panic(&[&a]);
+}
