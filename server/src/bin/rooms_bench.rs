@@ -500,6 +500,13 @@ fn db_cpu(postmaster: Option<u32>) -> Option<Duration> {
 async fn run(o: Options) -> Result<(), String> {
     let base = std::env::temp_dir().join(format!("rooms-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&base);
+    let result = run_in(&o, &base).await;
+    // Also when a run failed half way.
+    let _ = std::fs::remove_dir_all(&base);
+    result
+}
+
+async fn run_in(o: &Options, base: &std::path::Path) -> Result<(), String> {
     let mut all = Vec::new();
     if o.stores != Stores::Postgres {
         let server = start_server(&base.join("sqlite"), None)?;
@@ -509,7 +516,7 @@ async fn run(o: Options) -> Result<(), String> {
         ];
         println!("\n== one server, SQLite");
         let pids = [server.child.id()];
-        let f = bench(&o, &urls, &pids, None, "one server, SQLite").await;
+        let f = bench(o, &urls, &pids, None, "one server, SQLite").await;
         drop(server);
         all.push(f?);
     }
@@ -529,7 +536,7 @@ async fn run(o: Options) -> Result<(), String> {
                 }
                 None if o.stores == Stores::Both => {
                     println!("\n{}", catapult_table_server::pg_cluster::NOT_INSTALLED);
-                    return finish(&all, &base);
+                    return finish(&all);
                 }
                 None => return Err(catapult_table_server::pg_cluster::NOT_INSTALLED.into()),
             },
@@ -541,15 +548,14 @@ async fn run(o: Options) -> Result<(), String> {
             "\n== two servers, one PostgreSQL database (each room's seats on different servers)"
         );
         let pids = [a.child.id(), b.child.id()];
-        let f = bench(&o, &urls, &pids, postmaster, "two servers, PostgreSQL").await;
+        let f = bench(o, &urls, &pids, postmaster, "two servers, PostgreSQL").await;
         drop((a, b));
         all.push(f?);
     }
-    finish(&all, &base)
+    finish(&all)
 }
 
-fn finish(all: &[Figures], base: &std::path::Path) -> Result<(), String> {
-    let _ = std::fs::remove_dir_all(base);
+fn finish(all: &[Figures]) -> Result<(), String> {
     if all.len() < 2 {
         return Ok(());
     }
