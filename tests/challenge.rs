@@ -151,3 +151,89 @@ fn a_duel_whose_bot_moves_were_changed_is_refused() {
     weaker.seats[1].level = Level::Easy;
     assert!(refusal(&c, &weaker.to_json()).contains("seat 2"));
 }
+
+/// `referee challenge`: the day's challenge, a bot's replay of it, its check; bad dates and games
+/// are usage errors, a forged file a refusal (exit 1).
+#[test]
+fn the_referee_prints_plays_and_checks_a_day() {
+    let run =
+        |a: &[&str]| tools::referee::run(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    let r = run(&["challenge", "--game", "castle", "--date", "2026-12-03"]);
+    assert_eq!(r.code, 0, "{:?}", r.err);
+    assert!(r.out[0].starts_with("Catapult Table #3 (2026-12-03): Catapult Castle, solo"));
+    assert!(Replay::parse(&r.out[1]).is_ok_and(|h| h.moves.is_empty()));
+    let out = std::env::temp_dir().join(format!("challenge-{}.json", std::process::id()));
+    let out = out.to_string_lossy().to_string();
+    let r = run(&[
+        "challenge",
+        "--game",
+        "castle",
+        "--date",
+        "2026-12-03",
+        "--play",
+        "easy",
+        "--out",
+        &out,
+    ]);
+    assert_eq!(r.code, 0, "{:?}", r.err);
+    let r = run(&[
+        "challenge",
+        "--game",
+        "castle",
+        "--date",
+        "2026-12-03",
+        "--verify",
+        &out,
+    ]);
+    assert_eq!(r.code, 0, "{:?}", r.err);
+    let score = r.out[0].strip_prefix("score ").unwrap_or("?").to_string();
+    assert!(r.out[1].starts_with("Catapult Table #3 · Catapult Castle · "));
+    let claim = run(&[
+        "challenge",
+        "--game",
+        "castle",
+        "--date",
+        "2026-12-03",
+        "--verify",
+        &out,
+        "--claim",
+        &score,
+    ]);
+    assert_eq!(claim.code, 0, "{:?}", claim.err);
+    let other_day = run(&[
+        "challenge",
+        "--game",
+        "castle",
+        "--date",
+        "2026-12-05",
+        "--verify",
+        &out,
+    ]);
+    assert_eq!(other_day.code, 1);
+    assert!(
+        other_day.err[0].contains("another day"),
+        "{:?}",
+        other_day.err
+    );
+    let _ = std::fs::remove_file(&out);
+    for bad in [
+        vec!["challenge", "--game", "castle", "--date", "2026-02-30"],
+        vec!["challenge", "--game", "carcassonne", "--date", "2026-12-03"],
+        vec!["challenge", "--date", "2026-12-03"],
+        vec![
+            "challenge",
+            "--game",
+            "castle",
+            "--date",
+            "2026-12-03",
+            "--play",
+            "superb",
+            "--out",
+            "x",
+        ],
+    ] {
+        let r = run(&bad);
+        assert_eq!(r.code, 2, "{bad:?}");
+        assert!(!r.err.is_empty());
+    }
+}
