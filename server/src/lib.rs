@@ -1,8 +1,10 @@
 //! Catapult Table's game server: online rooms over WebSocket at `/ws`, refereed by the engine
 //! (every move played through the rules, every shot re-simulated), stored before they are
-//! acknowledged, and the web game's files (`dist/`, precompressed where present) at `/`.
+//! acknowledged, today's challenge boards at `/challenge/…` (docs/challenge.md), and the web
+//! game's files (`dist/`, precompressed where present) at `/`.
 //! See docs/online.md.
 
+pub mod board;
 pub mod conn;
 pub mod hub;
 pub mod pg;
@@ -93,16 +95,18 @@ impl Config {
     }
 }
 
-/// The routes: `/ws` for rooms, everything else from `dist`.
-pub fn router(hub: Arc<Hub>, dist: PathBuf) -> Router {
+/// The routes: `/ws` for rooms, `/challenge/…` for today's challenge boards, everything else
+/// from `dist`.
+pub fn router(hub: Arc<Hub>, board: Arc<board::Board>, dist: PathBuf) -> Router {
     let files = ServeDir::new(dist)
         .precompressed_br()
         .precompressed_gzip()
         .append_index_html_on_directories(true);
     Router::new()
         .route("/ws", get(upgrade))
-        .fallback_service(files)
         .with_state(hub)
+        .merge(board::router(board))
+        .fallback_service(files)
 }
 
 /// Whether a browser page at `origin` may use this server's rooms: pages the server itself
@@ -172,6 +176,7 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
             hub
         }
     };
+    let board = Arc::new(board::Board::open(&config.data)?);
     let expired = hub.expire_old().await?;
     if expired > 0 {
         eprintln!(
@@ -196,7 +201,7 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     ready(addr);
     axum::serve(
         listener,
-        router(hub.clone(), config.dist.clone())
+        router(hub.clone(), board, config.dist.clone())
             .into_make_service_with_connect_info::<SocketAddr>(),
     )
     .await
