@@ -63,7 +63,20 @@ pub struct Tick {
     pub hits: Vec<Hit>,
     /// A move was played (save now).
     pub moved: bool,
+    /// The shot that just landed hit what it aimed at (`Game::shot_hit`, asked before it is
+    /// applied), and where its projectile came to rest (world metres): the payoff's place.
+    pub landed: Option<Landed>,
     pub error: Option<String>,
+}
+
+/// A shot that came to rest this update.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Landed {
+    pub seat: usize,
+    /// `Some(true)`: it hit (a tower worth taking, a card toppled, a cube on a scoring tile).
+    pub hit: Option<bool>,
+    /// The end of its projectile's path (world metres), if it had one.
+    pub at: Option<[f32; 2]>,
 }
 
 pub struct Play {
@@ -246,7 +259,13 @@ impl Play {
                         self.ghosts.resize(seat + 1, Vec::new());
                     }
                     self.ghosts[seat] = f.longest_path();
-                    match self.driver.land(f.shot) {
+                    let mv = f.shot.into_move();
+                    tick.landed = Some(Landed {
+                        seat,
+                        hit: mv.outcome.as_ref().and_then(|o| self.game().shot_hit(o)),
+                        at: self.ghosts[seat].last().copied(),
+                    });
+                    match self.driver.session.play(mv) {
                         Ok(ev) => {
                             self.note(&ev);
                             tick.events = ev;

@@ -135,6 +135,14 @@ impl App {
                 }
             }
         }
+        if let Some(l) = tick.landed {
+            let hit = match l.hit {
+                Some(true) => "yes",
+                Some(false) => "no",
+                None => "none",
+            };
+            log(&format!("landed seat {} hit {hit}", l.seat));
+        }
         self.sfx_for_events(&tick.events);
         if let Some(err) = tick.error {
             self.say(err, true);

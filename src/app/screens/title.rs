@@ -2,11 +2,15 @@
 
 use super::setup::SetupScreen;
 use crate::app::frame::Area;
+use crate::app::frame::{side_bounds, Frame};
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::{self, *};
+use crate::app::{backdrop, draw};
 use crate::app::{log, play, App, Command};
+use engine::core::{Scene, TableView};
 use engine::games::GameInfo;
 use macroquad::prelude::*;
+use std::sync::OnceLock;
 
 /// The title screen, the bottom of the stack (its state is the shell's: the saved game and
 /// the notice belong to every screen that quits to it).
@@ -176,6 +180,15 @@ impl App {
         let u = self.ui.u;
         let tapped = self.ui.button_look(key, a, "", true, !g.available);
         self.ui.speak_as(g.name);
+        // The game's own table at its start, in miniature, at the tile's left; the words beside it.
+        let pic_w = (a.h * 1.7).min(a.w * 0.38);
+        let a = if g.available && pic_w > 12.0 * u {
+            let pic = Area::new(a.x + u, a.y + u, pic_w - u, a.h - 2.0 * u);
+            miniature(&self.ui, g.id, pic);
+            Area::new(a.x + pic_w, a.y, a.w - pic_w, a.h)
+        } else {
+            a
+        };
         let ts = self.ui.size(4.2);
         let bs = self.ui.size(2.8);
         let colour = if g.available { TEXT } else { DIM };
@@ -219,6 +232,96 @@ impl App {
         }
         tapped
     }
+}
+
+/// Each game's table as it stands at the start of a game (the first seat to act), labels
+/// left out: built once, drawn in miniature on its title tile.
+fn start_view(id: &str) -> Option<&'static TableView> {
+    static VIEWS: OnceLock<Vec<(&'static str, Option<TableView>)>> = OnceLock::new();
+    let views = VIEWS.get_or_init(|| {
+        play::catalog()
+            .iter()
+            .filter(|g| g.available)
+            .map(|g| {
+                let view = engine::headless::bot_game(g.id, 2, 1, &[])
+                    .ok()
+                    .map(|d| match d.game().scene() {
+                        Scene::Side(v) => v,
+                        // A tile map (Carcassonne): its catapult round's side view.
+                        Scene::Map(_) => d.game().view(),
+                    })
+                    .map(|mut v| {
+                        v.labels.clear();
+                        v
+                    });
+                (g.id, view)
+            })
+            .collect()
+    });
+    views
+        .iter()
+        .find(|(g, _)| *g == id)
+        .and_then(|(_, v)| v.as_ref())
+}
+
+/// The miniature of a game's table in `pic`: the sky, the tabletop and the pieces, the table
+/// filling the picture's width (clipped to it).
+fn miniature(ui: &Ui, id: &str, pic: Area) {
+    let Some(view) = start_view(id) else {
+        return;
+    };
+    let framed = pic.inset(pic.h * 0.06);
+    let bounds = match pieces_only(view) {
+        Some(b) => side_bounds(b, framed),
+        None => side_bounds(view.bounds, framed),
+    };
+    let f = Frame::fit(bounds, framed);
+    let dpi = screen_dpi_scale().max(0.01);
+    // SAFETY: macroquad's internal GL context is borrowed on the main thread for this one call
+    // and not kept across frames (the scissor rectangle is in physical pixels).
+    unsafe { get_internal_gl() }.quad_gl.scissor(Some((
+        (pic.x * dpi) as i32,
+        (pic.y * dpi) as i32,
+        (pic.w * dpi).ceil() as i32,
+        (pic.h * dpi).ceil() as i32,
+    )));
+    backdrop::draw(pic, &f);
+    draw::table(ui, view, &f);
+    // SAFETY: as above.
+    unsafe { get_internal_gl() }.quad_gl.scissor(None);
+    draw_rectangle_lines(
+        pic.x,
+        pic.y,
+        pic.w,
+        pic.h,
+        2.0,
+        Color::new(0.0, 0.0, 0.0, 0.35),
+    );
+}
+
+/// The box around a table's pieces (not the table itself), a little room around it.
+fn pieces_only(view: &TableView) -> Option<[f32; 4]> {
+    let mut b: Option<[f32; 4]> = None;
+    for body in view
+        .bodies
+        .iter()
+        .filter(|b| b.look != engine::core::Look::Table && b.x.is_finite() && b.y.is_finite())
+    {
+        let r = match body.shape {
+            engine::core::BodyShape::Rect { hw, hh } => hw.max(hh),
+            engine::core::BodyShape::Circle { r } => r,
+        }
+        .clamp(0.0, 1.0);
+        let (x0, y0, x1, y1) = (body.x - r, (body.y - r).min(0.0), body.x + r, body.y + r);
+        b = Some(match b {
+            None => [x0, y0, x1, y1],
+            Some(o) => [o[0].min(x0), o[1].min(y0), o[2].max(x1), o[3].max(y1)],
+        });
+    }
+    b.map(|[x0, y0, x1, y1]| {
+        let m = (x1 - x0).max(y1 - y0) * 0.06;
+        [x0 - m, y0 - m * 0.5, x1 + m, y1 + m]
+    })
 }
 
 #[cfg(test)]
