@@ -143,6 +143,7 @@ impl App {
             draw::body_faded(&b, &f, alpha);
         }
         self.effects.draw(&f);
+        self.effects.draw_words(&self.ui, &f);
         self.ui.set_clip(None);
         // SAFETY: as above.
         unsafe { get_internal_gl() }.quad_gl.scissor(None);

@@ -284,11 +284,7 @@ impl App {
 /// knows ("points", "soldiers standing"), not "winner" or "outlasted" (who won, already said by
 /// the headline and the places), with each standing's value in ranking order.
 fn shown_score(r: &engine::core::Ranking) -> (String, Vec<i64>) {
-    let pick = r
-        .key_names
-        .iter()
-        .position(|k| k != "winner" && k != "outlasted")
-        .unwrap_or(0);
+    let pick = crate::app::play::shown_key(r);
     let name = r.key_names.get(pick).cloned().unwrap_or_default();
     let values = r
         .standings
