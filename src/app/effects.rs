@@ -304,7 +304,7 @@ mod tests {
     fn a_strike_raises_dust_that_fades_and_the_pool_never_grows() {
         let mut e = Effects::default();
         assert!(!e.hit(hit(false)));
-        assert_eq!(e.alive(), 6);
+        assert_eq!(e.alive(), 8);
         for _ in 0..1000 {
             e.hit(hit(false));
         }
