@@ -13,7 +13,20 @@
 //   (a loaded machine's frame times change it between the look and the release): printed, and
 //   asserted only with CT_STRICT_TIMING=1, like the other timing figures.
 
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
 const SIDE_GAMES = ["castle", "feud", "assault", "catapults"];
+// The README's pictures of the look (docs/images/look-*.png), written on every run.
+const IMAGES = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "docs", "images");
+
+// A screenshot kept in tests/e2e/screenshots and, as `name`, in docs/images.
+async function picture(tab, name) {
+  await tab.shot(name);
+  fs.mkdirSync(IMAGES, { recursive: true });
+  await tab.page.screenshot({ path: path.join(IMAGES, `${name}.png`) });
+}
 
 // A fresh game of `id` against a Normal bot, started by touch on a `w`x`h` tablet.
 async function startGame(browser, url, Tab, h, id, w, hgt) {
@@ -93,7 +106,8 @@ export async function lookFraming(browser, url, Tab, h, available) {
           `${(below * 100).toFixed(0)}% of it below the table's top edge (at most 25)${ok ? "" : "  <- NOT met"}`
       );
       if (!ok) failed.push(`${id} ${w}x${hgt}`);
-      await tab.shot(`look-framing-${id}-${w}x${hgt}`);
+      if (w === 1180) await picture(tab, `look-${id}-start`);
+      else await tab.shot(`look-framing-${id}-${w}x${hgt}`);
       tab.noErrors();
       await ctx.close();
     }
@@ -280,7 +294,7 @@ async function newcomer(browser, url, Tab, h, id) {
     const after = othersOf(await lineOf(tab, "ct_table", "table"));
     const hit = landed[1] === "yes" || movedAny(before, after);
     // The table just after the hit, its words still over it (docs/images shows one a game).
-    if (hit) await tab.shot(`look-hit-${id}-1180x820`);
+    if (hit) await picture(tab, `look-${id}-hit`);
     notes.push(`shot ${shot}: ${deg.toFixed(0)}° ${(share * 100).toFixed(0)}%, dots ${best.miss.toFixed(2)} m from the target, ${hit ? "hit" : "missed"}`);
     if (hit) first = shot;
   }
@@ -311,8 +325,6 @@ export async function lookNewcomer(browser, url, Tab, h, available) {
 // celebrate a winner in words a player knows: no "outlasted", no "(last)", no seat numbers.
 export async function lookPictures(browser, url, Tab, h, fixtures) {
   const { check, sleep } = h;
-  const fs = await import("node:fs");
-  const path = await import("node:path");
   for (const [w, hgt] of [[1180, 820], [1280, 800], [390, 844]]) {
     const ctx = await browser.newContext({ viewport: { width: w, height: hgt }, hasTouch: true });
     const tab = await Tab.open(ctx, `${url}?hints=off`);
@@ -320,7 +332,8 @@ export async function lookPictures(browser, url, Tab, h, fixtures) {
     await tab.load();
     await tab.frames(4);
     await sleep(200);
-    await tab.shot(`look-title-${w}x${hgt}`);
+    if (w === 1180) await picture(tab, "look-title");
+    else await tab.shot(`look-title-${w}x${hgt}`);
     tab.noErrors();
     await ctx.close();
   }
@@ -341,7 +354,8 @@ export async function lookPictures(browser, url, Tab, h, fixtures) {
     check(!/outlasted|\(last\)|\bSeat \d|\bseat \d/.test(words), `the results speak plainly: ${words}`);
     check(/\d+ points/.test(words), `the scores are drawn with their count: ${words}`);
     console.log(`     results ${w}x${hgt}: ${texts.slice(0, 8).join(" | ")}`);
-    await tab.shot(`look-results-${w}x${hgt}`);
+    if (w === 1180) await picture(tab, "look-results");
+    else await tab.shot(`look-results-${w}x${hgt}`);
     tab.noErrors();
     await ctx.close();
   }
