@@ -116,7 +116,10 @@ impl App {
         let best = scores.iter().copied().max().unwrap_or(0).max(1);
         let ts = self.ui.size(3.6);
         let row_h = (ts * 1.9).max(8.0 * u);
-        let floor = h - 14.0 * u;
+        // The buttons: one row of four, or two of two on a narrow screen (their words whole).
+        let two_rows = w < h;
+        let buttons_h = if two_rows { 24.0 * u } else { 12.0 * u };
+        let floor = h - buttons_h - 2.0 * u;
         let name_w = ranking
             .standings
             .iter()
@@ -175,19 +178,29 @@ impl App {
         // Running totals round by round, for the games that keep them.
         let history = p.game().score_history();
         let chart_top = y + 2.0 * u;
-        let chart_bottom = h - 14.0 * u;
+        let chart_bottom = h - buttons_h - 2.0 * u;
         if !history.is_empty() && chart_bottom - chart_top > 24.0 * u {
             let colours: Vec<Color> = seats.iter().map(|s| rgb(s.rgb())).collect();
             let goal = p.game().score_goal();
-            self.draw_chart(
-                &history,
-                goal,
-                &colours,
-                Area::new(x0, chart_top, col_w, chart_bottom - chart_top),
+            let area = Area::new(x0, chart_top, col_w, chart_bottom - chart_top);
+            // On a plate: the confetti falls behind it, not through the lines.
+            self.ui.panel(
+                Area::new(area.x - u, area.y - u, area.w + 2.0 * u, area.h + 2.0 * u),
+                PANEL,
             );
+            self.draw_chart(&history, goal, &colours, area);
         }
-        let bw = (col_w - 6.0 * u) / 4.0;
-        let at = |i: f32| Area::new(x0 + i * (bw + 2.0 * u), h - 12.0 * u, bw, 10.0 * u);
+        let per_row = if two_rows { 2.0 } else { 4.0 };
+        let bw = (col_w - (per_row - 1.0) * 2.0 * u) / per_row;
+        let at = |i: f32| {
+            let (row, col) = ((i / per_row).floor(), i % per_row);
+            Area::new(
+                x0 + col * (bw + 2.0 * u),
+                h - buttons_h + row * 12.0 * u,
+                bw,
+                10.0 * u,
+            )
+        };
         let mut tapped = None;
         for (i, button) in ResultsButton::ALL.iter().enumerate() {
             if self

@@ -155,7 +155,7 @@ impl App {
         let gap = 2.0 * u;
         let tile_w = (col_w - gap * (cols as f32 - 1.0)) / cols as f32;
         let rows = games.len().div_ceil(cols);
-        let tile_h = ((h - y - 2.0 * u) / rows as f32 - gap).clamp(9.0 * u, 16.0 * u);
+        let tile_h = ((h - y - 2.0 * u) / rows as f32 - gap).clamp(9.0 * u, 24.0 * u);
         for (i, g) in games.iter().enumerate() {
             let (c, r) = (i % cols, i / cols);
             let a = Area::new(
@@ -183,9 +183,11 @@ impl App {
         let tapped = self.ui.button_look(key, a, "", true, !g.available);
         self.ui.speak_as(g.name);
         // The game's own table at its start, in miniature, at the tile's left; the words beside it.
-        let pic_w = (a.h * 1.6).min(a.w * 0.34);
+        // A wide picture (a side view is wide), centred in the tile's height.
+        let pic_w = (a.h * 1.8).min(a.w * 0.36);
+        let pic_h = (a.h - 2.0 * u).min(pic_w * 0.62);
         let a = if g.available && pic_w > 12.0 * u {
-            let pic = Area::new(a.x + u, a.y + u, pic_w - u, a.h - 2.0 * u);
+            let pic = Area::new(a.x + u, a.y + (a.h - pic_h) * 0.5, pic_w - u, pic_h);
             miniature(&self.ui, g.id, pic);
             Area::new(a.x + pic_w, a.y, a.w - pic_w, a.h)
         } else {
