@@ -150,7 +150,7 @@ impl Effects {
             return;
         }
         let words = match gain {
-            Some((n, key)) if n > 0 => format!("+{n} {key}"),
+            Some((n, key)) if n > 0 => format!("+{n} {}", counted(n, key)),
             _ if hit => "Hit!".to_string(),
             _ => return,
         };
@@ -286,6 +286,21 @@ impl Effects {
     }
 }
 
+/// A count's name for `n` of it: "1 point", "1 tower", "2 points" (the ranking names its
+/// counts in the plural; the first word is made singular for one).
+fn counted(n: i64, key: &str) -> String {
+    if n != 1 {
+        return key.to_string();
+    }
+    let (first, rest) = key.split_once(' ').unwrap_or((key, ""));
+    let one = first.strip_suffix('s').unwrap_or(first);
+    if rest.is_empty() {
+        one.to_string()
+    } else {
+        format!("{one} {rest}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,6 +342,8 @@ mod tests {
         e.landed([0.3, 0.0], true, Some((2, "points")), true);
         assert_eq!(e.popup.as_ref().map(|p| p.1.as_str()), Some("+2 points"));
         assert_eq!(e.alive(), 18, "a ring of sparks");
+        e.landed([0.3, 0.0], true, Some((1, "towers")), true);
+        assert_eq!(e.popup.as_ref().map(|p| p.1.as_str()), Some("+1 tower"));
         e.landed([0.3, 0.0], true, None, false);
         assert_eq!(e.popup.as_ref().map(|p| p.1.as_str()), Some("Hit!"));
         for _ in 0..90 {

@@ -195,7 +195,7 @@ impl App {
         };
         // The name in the largest of a few sizes that fits, never cut when one does.
         let mut ts = self.ui.size(4.2);
-        for k in [4.2, 4.0, 3.8, 3.6, 3.4, 3.2] {
+        for k in [4.2, 4.0, 3.8, 3.6, 3.4, 3.2, 3.0, 2.8] {
             ts = self.ui.size(k);
             if self.ui.measure(g.name, ts) <= a.w - 5.0 * u {
                 break;
