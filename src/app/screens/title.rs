@@ -249,18 +249,25 @@ impl App {
 }
 
 /// `blurb` wrapped to `width` in at most `room` lines: whole, else its longest run of clauses
-/// (cut at a comma or a semicolon, ended with a full stop) that fits; nothing when none does.
+/// that fits, cut at a semicolon if one does, else at a comma, and ended with a full stop;
+/// nothing when none does.
 fn blurb_lines(ui: &Ui, blurb: &str, size: f32, width: f32, room: usize) -> Vec<String> {
     let whole = ui.wrap(blurb, size, width);
     if whole.len() <= room {
         return whole;
     }
-    let cuts: Vec<usize> = blurb
-        .char_indices()
-        .filter(|(_, c)| *c == ',' || *c == ';')
-        .map(|(i, _)| i)
-        .collect();
-    for &i in cuts.iter().rev() {
+    // A semicolon ends a whole clause: those cuts first, then the commas, the longest first.
+    let at = |mark: char| -> Vec<usize> {
+        let mut v: Vec<usize> = blurb
+            .char_indices()
+            .filter(|(_, c)| *c == mark)
+            .map(|(i, _)| i)
+            .collect();
+        v.reverse();
+        v
+    };
+    let cuts: Vec<usize> = at(';').into_iter().chain(at(',')).collect();
+    for &i in &cuts {
         let text = format!("{}.", blurb[..i].trim_end());
         let lines = ui.wrap(&text, size, width);
         if lines.len() <= room {
