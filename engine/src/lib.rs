@@ -4,6 +4,7 @@
 //! `catapult-table` crate), the tools (`tools`) and the server stand on top of this crate and
 //! reach the games only through `games::GAMES` and the `core::Game` trait.
 
+pub mod challenge;
 pub mod core;
 pub mod files;
 pub mod games;

@@ -130,7 +130,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
         player: Some(p),
     }) = seated
     {
-        cell.set_online(p, false);
+        hub.set_online(&cell, p, false);
         let room = cell.room.lock().await;
         cell.broadcast(&cell.seats_frame(&room));
     }
@@ -215,7 +215,7 @@ async fn handle(
                 Ok(made) => made,
                 Err(e) => return Some(refused(&e)),
             };
-            enter(cell, Some(token), seated, out, forward).await
+            enter(hub, cell, Some(token), seated, out, forward).await
         }
         ClientFrame::Join { room, name } => {
             if bad_code(&room) {
@@ -231,14 +231,15 @@ async fn handle(
             };
             {
                 let mut guard = cell.room.clone().lock_owned().await;
+                let before = guard.meta_json();
                 if let Err(e) = guard.join(&name, &token) {
                     return Some(refused(&e.0));
                 }
-                if let Err(e) = hub.save_meta(&mut guard).await {
+                if let Err(e) = hub.save_meta(&cell, &mut guard, before).await {
                     return Some(refused(&e));
                 }
             }
-            enter(cell, Some(token), seated, out, forward).await
+            enter(hub, cell, Some(token), seated, out, forward).await
         }
         ClientFrame::Resume { room, token } => {
             if bad_code(&room) || !is_code(&token, TOKEN_LEN) {
@@ -252,7 +253,7 @@ async fn handle(
             if !known {
                 return Some(refused("this seat token does not belong to this room"));
             }
-            let answer = enter(cell.clone(), Some(token), seated, out, forward).await;
+            let answer = enter(hub, cell.clone(), Some(token), seated, out, forward).await;
             hub.run_bots(&cell);
             answer
         }
@@ -264,7 +265,7 @@ async fn handle(
                 Ok(c) => c,
                 Err(e) => return Some(refused(&e)),
             };
-            enter(cell, None, seated, out, forward).await
+            enter(hub, cell, None, seated, out, forward).await
         }
         ClientFrame::Start => {
             let Some(Seated {
@@ -275,11 +276,13 @@ async fn handle(
                 return Some(refused("only the player who made the room can start it"));
             };
             let mut guard = cell.room.clone().lock_owned().await;
+            hub.freshen(cell, &mut guard).await;
+            let before = guard.meta_json();
             let hash = match guard.start(*p) {
                 Ok(h) => h,
                 Err(e) => return Some(refused(&e.0)),
             };
-            if let Err(e) = hub.save_meta(&mut guard).await {
+            if let Err(e) = hub.save_meta(cell, &mut guard, before).await {
                 return Some(refused(&e));
             }
             cell.broadcast(&ServerFrame::Started { hash });
@@ -306,6 +309,7 @@ async fn handle(
 
 /// Enters a room as the token's player (or as a watcher without one) and sends the welcome.
 async fn enter(
+    hub: &Hub,
     cell: Arc<RoomCell>,
     token: Option<String>,
     seated: &mut Option<Seated>,
@@ -315,7 +319,7 @@ async fn enter(
     let room = cell.room.lock().await;
     let player = token.as_deref().and_then(|t| room.player(t));
     if let Some(p) = player {
-        cell.set_online(p, true);
+        hub.set_online(&cell, p, true);
         cell.broadcast(&cell.seats_frame(&room));
     }
     let rx = cell.tx.subscribe();

@@ -2,17 +2,23 @@
 //! parallel), with a broadcast channel to the connections that follow it. Every change is
 //! committed to the store before it is broadcast or answered; a change the store refuses is
 //! taken back by reloading the room from the store.
+//!
+//! With a store that several servers share (PostgreSQL), a room can be held by more than one
+//! server at once: each follows what the others store through the store's notices (`hear`), and
+//! brings the room up to the store under the room's lock (`resync`), broadcasting every move its
+//! own clients have not been sent, in order.
 
-use crate::store::Store;
+use crate::pg::Heard;
+use crate::store::{Notice, Store};
 use engine::core::Move;
-use engine::online::protocol::{code_from, ServerFrame, You, ROOM_CODE_LEN, TOKEN_LEN};
+use engine::online::protocol::{code_from, Phase, ServerFrame, You, ROOM_CODE_LEN, TOKEN_LEN};
 use engine::online::room::{Played, Room};
 use nanoserde::{DeJson, SerJson};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, Mutex as AsyncMutex, OwnedMutexGuard};
 
 /// How a server is run (the command line's options).
@@ -39,29 +45,62 @@ impl Default for Limits {
     }
 }
 
+/// Servers sharing the store, by id, with when each was last heard.
+type Peers = Mutex<HashMap<String, Instant>>;
+
+/// A server not heard for this long is taken for gone (it says it is alive every few seconds).
+pub const PEER_SILENCE: Duration = Duration::from_secs(15);
+
 pub struct RoomCell {
+    pub code: String,
     pub room: Arc<AsyncMutex<Room>>,
     pub tx: broadcast::Sender<Arc<str>>,
     /// Connections per player (index into the room's players).
     online: Mutex<HashMap<usize, usize>>,
+    /// Connections per player held by other servers sharing the store, as they told.
+    remote: Mutex<HashMap<(String, usize), usize>>,
+    peers: Arc<Peers>,
     bot_busy: AtomicBool,
 }
 
 impl RoomCell {
-    fn new(room: Room) -> Arc<RoomCell> {
+    fn new(room: Room, peers: Arc<Peers>) -> Arc<RoomCell> {
         let (tx, _) = broadcast::channel(256);
         Arc::new(RoomCell {
+            code: room.code.clone(),
             room: Arc::new(AsyncMutex::new(room)),
             tx,
             online: Mutex::new(HashMap::new()),
+            remote: Mutex::new(HashMap::new()),
+            peers,
             bot_busy: AtomicBool::new(false),
         })
     }
 
-    pub fn is_online(&self, player: usize) -> bool {
+    /// Connections this server holds for a player.
+    pub fn here(&self, player: usize) -> usize {
         self.online
             .lock()
-            .map(|m| m.get(&player).copied().unwrap_or(0) > 0)
+            .map(|m| m.get(&player).copied().unwrap_or(0))
+            .unwrap_or(0)
+    }
+
+    pub fn is_online(&self, player: usize) -> bool {
+        if self.here(player) > 0 {
+            return true;
+        }
+        let alive = |server: &str| {
+            self.peers
+                .lock()
+                .map(|p| p.get(server).is_some_and(|t| t.elapsed() < PEER_SILENCE))
+                .unwrap_or(false)
+        };
+        self.remote
+            .lock()
+            .map(|m| {
+                m.iter()
+                    .any(|((s, p), n)| *p == player && *n > 0 && alive(s))
+            })
             .unwrap_or(false)
     }
 
@@ -74,6 +113,26 @@ impl RoomCell {
                 *n = n.saturating_sub(1);
             }
         }
+    }
+
+    /// What another server told of its connections; whether anything changed.
+    fn set_remote(&self, server: &str, player: usize, count: usize) -> bool {
+        self.remote
+            .lock()
+            .map(|mut m| m.insert((server.to_string(), player), count) != Some(count))
+            .unwrap_or(false)
+    }
+
+    /// Forgets what gone servers told; whether anything was forgotten.
+    fn forget_servers(&self, gone: &[String]) -> bool {
+        self.remote
+            .lock()
+            .map(|mut m| {
+                let before = m.len();
+                m.retain(|(s, _), _| !gone.contains(s));
+                m.len() != before
+            })
+            .unwrap_or(false)
     }
 
     /// Sends a frame to every connection following the room.
@@ -101,20 +160,23 @@ pub struct Hub {
     made_by: Mutex<HashMap<IpAddr, Vec<Instant>>>,
     pub limits: Limits,
     pub stats: Stats,
+    /// This server's id in the notices of a shared store.
+    pub server: String,
+    peers: Arc<Peers>,
 }
 
-pub fn now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0)
-}
+pub use crate::store::now;
 
 /// `n` bytes from the operating system's generator.
 fn random_bytes<const N: usize>() -> Result<[u8; N], String> {
     let mut b = [0u8; N];
     getrandom::fill(&mut b).map_err(|e| format!("no random numbers from the system: {e}"))?;
     Ok(b)
+}
+
+/// A server's id in the notices of a shared store (random: a restarted server is a new one).
+pub fn server_id() -> Result<String, String> {
+    Ok(code_from(&random_bytes::<8>()?, 10))
 }
 
 pub fn new_token() -> Result<String, String> {
@@ -131,14 +193,267 @@ pub async fn blocking<T: Send + 'static>(
 }
 
 impl Hub {
-    pub fn new(store: Arc<dyn Store>, limits: Limits) -> Hub {
+    pub fn new(store: Arc<dyn Store>, limits: Limits, server: String) -> Hub {
         Hub {
             rooms: Mutex::new(HashMap::new()),
             store,
             made_by: Mutex::new(HashMap::new()),
             limits,
             stats: Stats::default(),
+            server,
+            peers: Arc::new(Mutex::new(HashMap::new())),
         }
+    }
+
+    fn held(&self, code: &str) -> Option<Arc<RoomCell>> {
+        self.rooms.lock().ok()?.get(code).cloned()
+    }
+
+    /// Tells the other servers sharing the store, off the async threads, without waiting.
+    fn tell(&self, notice: Notice) {
+        if !self.store.shared() {
+            return;
+        }
+        let store = self.store.clone();
+        tokio::spawn(blocking(move || {
+            if let Err(e) = store.tell(&notice) {
+                eprintln!("{e}");
+            }
+        }));
+    }
+
+    /// A connection of this server for `player` came or went: counted, and told to the others.
+    pub fn set_online(&self, cell: &RoomCell, player: usize, here: bool) {
+        cell.set_online(player, here);
+        self.tell(Notice::Online {
+            server: self.server.clone(),
+            code: cell.code.clone(),
+            player,
+            count: cell.here(player),
+        });
+    }
+
+    /// Follows what the other servers sharing the store tell, until the store stops listening.
+    pub async fn hear(self: Arc<Self>, mut heard: tokio::sync::mpsc::UnboundedReceiver<Heard>) {
+        while let Some(h) = heard.recv().await {
+            let notice = match h {
+                Heard::Listening => {
+                    // Notices may have been missed while not listening: every room held here
+                    // is brought up to the store.
+                    let cells: Vec<Arc<RoomCell>> = self
+                        .rooms
+                        .lock()
+                        .map(|r| r.values().cloned().collect())
+                        .unwrap_or_default();
+                    for cell in cells {
+                        let hub = self.clone();
+                        tokio::spawn(async move { hub.follow_setup(&cell).await });
+                    }
+                    continue;
+                }
+                Heard::Notice(n) => n,
+            };
+            if let Ok(mut p) = self.peers.lock() {
+                p.insert(notice.server().to_string(), Instant::now());
+            }
+            match notice {
+                Notice::Moved { code, seq, .. } => {
+                    let Some(cell) = self.held(&code) else {
+                        continue;
+                    };
+                    let hub = self.clone();
+                    tokio::spawn(async move {
+                        let mut guard = cell.room.clone().lock_owned().await;
+                        let at = guard.seq();
+                        if at <= seq {
+                            hub.resync(&cell, &mut guard, at).await;
+                        }
+                    });
+                }
+                Notice::Setup { code, .. } => {
+                    let Some(cell) = self.held(&code) else {
+                        continue;
+                    };
+                    let hub = self.clone();
+                    tokio::spawn(async move { hub.follow_setup(&cell).await });
+                }
+                Notice::Online {
+                    server,
+                    code,
+                    player,
+                    count,
+                } => {
+                    let Some(cell) = self.held(&code) else {
+                        continue;
+                    };
+                    // In the order told (the listener's own task), then the seats sent.
+                    if cell.set_remote(&server, player, count) {
+                        tokio::spawn(async move {
+                            let room = cell.room.lock().await;
+                            cell.broadcast(&cell.seats_frame(&room));
+                        });
+                    }
+                }
+                Notice::Ask { code, .. } => {
+                    let Some(cell) = self.held(&code) else {
+                        continue;
+                    };
+                    let players: Vec<(usize, usize)> = cell
+                        .online
+                        .lock()
+                        .map(|m| {
+                            m.iter()
+                                .map(|(p, n)| (*p, *n))
+                                .filter(|x| x.1 > 0)
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    for (player, count) in players {
+                        self.tell(Notice::Online {
+                            server: self.server.clone(),
+                            code: code.clone(),
+                            player,
+                            count,
+                        });
+                    }
+                }
+                Notice::Alive { .. } => {}
+            }
+        }
+    }
+
+    /// Says this server is alive, and takes servers not heard for `PEER_SILENCE` for gone:
+    /// their players are shown offline in the rooms held here. Every few seconds.
+    pub async fn keep_alive(self: Arc<Self>) {
+        let mut every = tokio::time::interval(PEER_SILENCE / 3);
+        loop {
+            every.tick().await;
+            self.tell(Notice::Alive {
+                server: self.server.clone(),
+            });
+            let gone: Vec<String> = match self.peers.lock() {
+                Ok(mut p) => {
+                    let gone = p
+                        .iter()
+                        .filter(|(_, t)| t.elapsed() >= PEER_SILENCE)
+                        .map(|(s, _)| s.clone())
+                        .collect::<Vec<_>>();
+                    p.retain(|s, _| !gone.contains(s));
+                    gone
+                }
+                Err(_) => Vec::new(),
+            };
+            if gone.is_empty() {
+                continue;
+            }
+            eprintln!(
+                "not heard from server {} for a while: taken for gone",
+                gone.join(", ")
+            );
+            let cells: Vec<Arc<RoomCell>> = self
+                .rooms
+                .lock()
+                .map(|r| r.values().cloned().collect())
+                .unwrap_or_default();
+            for cell in cells {
+                if cell.forget_servers(&gone) {
+                    let room = cell.room.lock().await;
+                    cell.broadcast(&cell.seats_frame(&room));
+                }
+            }
+        }
+    }
+
+    /// Brings a room held here up to the store after its setup may have changed elsewhere (or
+    /// notices were missed): a waiting room is rebuilt from the stored setup (its start, if it
+    /// started, sent to its clients), then every stored move they have not been sent.
+    async fn follow_setup(&self, cell: &Arc<RoomCell>) {
+        let mut guard = cell.room.clone().lock_owned().await;
+        if guard.phase() != Phase::Waiting {
+            let at = guard.seq();
+            self.resync(cell, &mut guard, at).await;
+            return;
+        }
+        self.setup_from_store(cell, &mut guard).await;
+    }
+
+    /// Rebuilds a room whose clients know it as waiting from the store: its seats sent, its
+    /// start if it started, then its moves.
+    async fn setup_from_store(&self, cell: &RoomCell, guard: &mut OwnedMutexGuard<Room>) {
+        let before = guard.meta_json();
+        let Some(rest) = self.restore_to(guard, 0).await else {
+            return;
+        };
+        if guard.meta_json() != before {
+            cell.broadcast(&cell.seats_frame(guard));
+            if guard.phase() != Phase::Waiting {
+                cell.broadcast(&ServerFrame::Started { hash: guard.hash() });
+            }
+        }
+        self.follow_moves(cell, guard, rest).await;
+    }
+
+    /// Brings a room held here up to the store when its clients have been sent its first `known`
+    /// moves: the moves stored after those are applied and broadcast, in order. A room that is
+    /// not at `known` (a move played here but refused by the store) is first rebuilt to it.
+    pub async fn resync(&self, cell: &RoomCell, guard: &mut OwnedMutexGuard<Room>, known: u64) {
+        if guard.seq() == known && guard.phase() != Phase::Waiting {
+            let (store, code) = (self.store.clone(), guard.code.clone());
+            if let Ok(Ok(rest)) = blocking(move || store.moves_since(&code, known)).await {
+                if self.follow_moves(cell, guard, rest).await {
+                    return;
+                }
+            }
+        }
+        if let Some(rest) = self.restore_to(guard, known).await {
+            self.follow_moves(cell, guard, rest).await;
+        }
+    }
+
+    /// Rebuilds the room from the store with its first `known` moves (fewer if fewer are
+    /// stored); returns the stored moves after those.
+    async fn restore_to(
+        &self,
+        guard: &mut OwnedMutexGuard<Room>,
+        known: u64,
+    ) -> Option<Vec<String>> {
+        let (store, code) = (self.store.clone(), guard.code.clone());
+        let mut stored = blocking(move || store.load(&code)).await.ok()?.ok()??;
+        let rest = stored
+            .moves
+            .split_off((known as usize).min(stored.moves.len()));
+        match blocking(move || restore(stored)).await {
+            Ok(Ok(room)) => {
+                **guard = room;
+                Some(rest)
+            }
+            Ok(Err(e)) | Err(e) => {
+                eprintln!("{e}");
+                None
+            }
+        }
+    }
+
+    /// Applies stored moves that follow the room as it stands and broadcasts each; false when
+    /// one does not follow (the room is then rebuilt by the caller).
+    async fn follow_moves(
+        &self,
+        cell: &RoomCell,
+        guard: &mut OwnedMutexGuard<Room>,
+        rest: Vec<String>,
+    ) -> bool {
+        for text in rest {
+            let Ok(mv) = Move::deserialize_json(&text) else {
+                eprintln!("room {}: a stored move is damaged", guard.code);
+                return false;
+            };
+            let seq = guard.seq();
+            match guard.apply_logged(seq, mv) {
+                Ok(played) => self.announce(cell, played),
+                Err(_) => return false,
+            }
+        }
+        true
     }
 
     /// Forgets rooms untouched for `room_days` (in the store and here).
@@ -181,7 +496,7 @@ impl Hub {
         self.may_make_room(ip)?;
         let (store, c, meta) = (self.store.clone(), code.clone(), room.meta_json());
         blocking(move || store.create_room(&c, &meta, now())).await??;
-        let cell = RoomCell::new(room);
+        let cell = RoomCell::new(room, self.peers.clone());
         self.rooms
             .lock()
             .map_err(|_| "the server is unwell".to_string())?
@@ -192,13 +507,17 @@ impl Hub {
     /// The room with this code: held here, or loaded from the store.
     pub async fn room(&self, code: &str) -> Result<Arc<RoomCell>, String> {
         let gone = || "there is no room with this code (it may have expired)".to_string();
-        if let Some(cell) = self
+        let held = self
             .rooms
             .lock()
             .map_err(|_| "the server is unwell".to_string())?
             .get(code)
-        {
-            return Ok(cell.clone());
+            .cloned();
+        if let Some(cell) = held {
+            let mut guard = cell.room.clone().lock_owned().await;
+            self.freshen(&cell, &mut guard).await;
+            drop(guard);
+            return Ok(cell);
         }
         let store = self.store.clone();
         let c = code.to_string();
@@ -209,10 +528,37 @@ impl Hub {
             .lock()
             .map_err(|_| "the server is unwell".to_string())?;
         // Another connection may have loaded it meanwhile: keep theirs.
-        Ok(rooms
+        let mut loaded = false;
+        let cell = rooms
             .entry(code.to_string())
-            .or_insert_with(|| RoomCell::new(room))
-            .clone())
+            .or_insert_with(|| {
+                loaded = true;
+                RoomCell::new(room, self.peers.clone())
+            })
+            .clone();
+        drop(rooms);
+        if loaded {
+            // Who is connected to the other servers holding it.
+            self.tell(Notice::Ask {
+                server: self.server.clone(),
+                code: code.to_string(),
+            });
+        }
+        Ok(cell)
+    }
+
+    /// With a shared store, brings a room held here up to the store before a client enters it
+    /// or changes it: another server may have stored a change whose notice is still on its way.
+    pub async fn freshen(&self, cell: &RoomCell, guard: &mut OwnedMutexGuard<Room>) {
+        if !self.store.shared() {
+            return;
+        }
+        if guard.phase() == Phase::Waiting {
+            self.setup_from_store(cell, guard).await;
+        } else {
+            let at = guard.seq();
+            self.resync(cell, guard, at).await;
+        }
     }
 
     /// Lets go of rooms nobody follows (no connection, no bot thinking): they are in the store
@@ -232,24 +578,22 @@ impl Hub {
         self.rooms.lock().map(|r| r.len()).unwrap_or(0)
     }
 
-    /// Stores a room's setup after a change; when the store refuses, the room is reloaded.
-    pub async fn save_meta(&self, room: &mut OwnedMutexGuard<Room>) -> Result<(), String> {
+    /// Stores a room's setup after a change made from setup `before` (a join or the start, so
+    /// the room's clients know it as waiting); when the store refuses, the room is rebuilt from
+    /// the store and its clients are sent what changed.
+    pub async fn save_meta(
+        &self,
+        cell: &RoomCell,
+        room: &mut OwnedMutexGuard<Room>,
+        before: String,
+    ) -> Result<(), String> {
         let (store, code, meta) = (self.store.clone(), room.code.clone(), room.meta_json());
-        let saved = blocking(move || store.update_meta(&code, &meta, now())).await?;
+        let saved = blocking(move || store.update_meta(&code, &before, &meta, now())).await?;
         if let Err(e) = saved {
-            self.reload(room).await;
+            self.setup_from_store(cell, room).await;
             return Err(e);
         }
         Ok(())
-    }
-
-    async fn reload(&self, room: &mut OwnedMutexGuard<Room>) {
-        let store = self.store.clone();
-        let code = room.code.clone();
-        let back = blocking(move || store.load(&code).ok().flatten().map(restore)).await;
-        if let Ok(Some(Ok(r))) = back {
-            **room = r;
-        }
     }
 
     /// Plays a player's move: checked and simulated by the rules, committed, then broadcast.
@@ -283,8 +627,9 @@ impl Hub {
             }
             Err(e) => {
                 if guard.seq() != seq {
-                    // Played but not stored: take it back.
-                    self.reload(&mut guard).await;
+                    // Played but not stored: take it back, and send the move stored in its
+                    // place (another server's), if any.
+                    self.resync(cell, &mut guard, seq).await;
                 }
                 Err(e)
             }
@@ -337,7 +682,7 @@ impl Hub {
                         }
                         hub.announce(&cell, played);
                     }
-                    Err(_) if guard.seq() != seq => hub.reload(&mut guard).await,
+                    Err(_) if guard.seq() != seq => hub.resync(&cell, &mut guard, seq).await,
                     Err(_) => {}
                 }
             }
@@ -392,7 +737,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("ct-hub-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let store = crate::store::Sqlite::open(&dir).unwrap_or_else(|e| panic!("{e}"));
-        let hub = Hub::new(Arc::new(store), Limits::default());
+        let hub = Hub::new(Arc::new(store), Limits::default(), "test".into());
         let seats: Vec<SeatRequest> = [SeatPlan::Here, SeatPlan::Invited]
             .iter()
             .map(|&plan| SeatRequest {

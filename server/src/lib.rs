@@ -1,10 +1,14 @@
 //! Catapult Table's game server: online rooms over WebSocket at `/ws`, refereed by the engine
 //! (every move played through the rules, every shot re-simulated), stored before they are
-//! acknowledged, and the web game's files (`dist/`, precompressed where present) at `/`.
+//! acknowledged, today's challenge boards at `/challenge/…` (docs/challenge.md), and the web
+//! game's files (`dist/`, precompressed where present) at `/`.
 //! See docs/online.md.
 
+pub mod board;
 pub mod conn;
 pub mod hub;
+pub mod pg;
+pub mod pg_cluster;
 pub mod precompress;
 pub mod store;
 
@@ -29,16 +33,22 @@ pub struct Config {
     pub addr: SocketAddr,
     pub data: PathBuf,
     pub dist: PathBuf,
+    /// `postgres://…`: rooms in this PostgreSQL database, shared with other servers given the
+    /// same; none: in `data`'s SQLite file.
+    pub database_url: Option<String>,
     pub limits: Limits,
 }
 
 pub const USAGE: &str =
     "usage: catapult-table-server [--addr HOST:PORT] [--data DIR] [--dist DIR] \
-[--allow-origin ORIGIN]... [--rooms-per-address N] [--frames-per-second N] [--room-days N]
+[--database-url postgres://…] [--allow-origin ORIGIN]... [--rooms-per-address N] \
+[--frames-per-second N] [--room-days N]
        catapult-table-server --precompress DIR   (write .br files beside the web build's files)
   --addr     where to listen (default 127.0.0.1:8080; put a TLS reverse proxy in front to serve \
 others)
   --data     where rooms are kept (default ./server-data)
+  --database-url  keep rooms in this PostgreSQL database instead, shared by every server given \
+it (default: the DATABASE_URL environment variable; none: the SQLite file in --data)
   --dist     the web game's files (default ./dist)";
 
 impl Config {
@@ -47,6 +57,7 @@ impl Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data: PathBuf::from("server-data"),
             dist: PathBuf::from("dist"),
+            database_url: None,
             limits: Limits::default(),
         };
         let mut it = args.iter();
@@ -69,6 +80,7 @@ impl Config {
                 }
                 "--data" => c.data = PathBuf::from(value()?),
                 "--dist" => c.dist = PathBuf::from(value()?),
+                "--database-url" => c.database_url = Some(value()?),
                 "--allow-origin" => c.limits.allowed_origins.push(value()?),
                 "--rooms-per-address" => c.limits.rooms_per_address = number(value()?)? as usize,
                 "--frames-per-second" => {
@@ -83,16 +95,18 @@ impl Config {
     }
 }
 
-/// The routes: `/ws` for rooms, everything else from `dist`.
-pub fn router(hub: Arc<Hub>, dist: PathBuf) -> Router {
+/// The routes: `/ws` for rooms, `/challenge/…` for today's challenge boards, everything else
+/// from `dist`.
+pub fn router(hub: Arc<Hub>, board: Arc<board::Board>, dist: PathBuf) -> Router {
     let files = ServeDir::new(dist)
         .precompressed_br()
         .precompressed_gzip()
         .append_index_html_on_directories(true);
     Router::new()
         .route("/ws", get(upgrade))
-        .fallback_service(files)
         .with_state(hub)
+        .merge(board::router(board))
+        .fallback_service(files)
 }
 
 /// Whether a browser page at `origin` may use this server's rooms: pages the server itself
@@ -136,8 +150,33 @@ async fn upgrade(
 
 /// Runs the server until it is stopped; `ready` is told the address it listens on.
 pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
-    let store = store::Sqlite::open(&config.data)?;
-    let hub = Arc::new(Hub::new(Arc::new(store), config.limits.clone()));
+    let server = hub::server_id()?;
+    let hub = match config.database_url.as_deref().filter(|u| !u.is_empty()) {
+        None => Arc::new(Hub::new(
+            Arc::new(store::Sqlite::open(&config.data)?),
+            config.limits.clone(),
+            server,
+        )),
+        Some(url) => {
+            let store = pg::Postgres::open(url, server.clone()).await?;
+            eprintln!(
+                "rooms in PostgreSQL at {} (this server: {server})",
+                store.shown()
+            );
+            let mut heard = store.listen();
+            // Serve once the other servers are heard (a room held before that is brought up to
+            // the database when listening starts anyway).
+            match tokio::time::timeout(std::time::Duration::from_secs(10), heard.recv()).await {
+                Ok(Some(pg::Heard::Listening)) => {}
+                _ => eprintln!("room store: not hearing the other servers yet; serving anyway"),
+            }
+            let hub = Arc::new(Hub::new(Arc::new(store), config.limits.clone(), server));
+            tokio::spawn(hub.clone().hear(heard));
+            tokio::spawn(hub.clone().keep_alive());
+            hub
+        }
+    };
+    let board = Arc::new(board::Board::open(&config.data)?);
     let expired = hub.expire_old().await?;
     if expired > 0 {
         eprintln!(
@@ -162,7 +201,7 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     ready(addr);
     axum::serve(
         listener,
-        router(hub.clone(), config.dist.clone())
+        router(hub.clone(), board, config.dist.clone())
             .into_make_service_with_connect_info::<SocketAddr>(),
     )
     .await
@@ -219,6 +258,9 @@ mod tests {
         assert!(e.contains("HOST:PORT"), "{e}");
         let e = Config::parse(&args(&["--fast"])).err().unwrap_or_default();
         assert!(e.contains("unknown option --fast"), "{e}");
+        let c = Config::parse(&args(&["--database-url", "postgres://db/rooms"]))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(c.database_url.as_deref(), Some("postgres://db/rooms"));
         let e = Config::parse(&args(&["--data"])).err().unwrap_or_default();
         assert!(e.contains("--data needs a value"), "{e}");
     }

@@ -15,7 +15,12 @@ fn main() {
         }
     }
     let config = match catapult_table_server::Config::parse(&args) {
-        Ok(c) => c,
+        Ok(mut c) => {
+            if c.database_url.is_none() {
+                c.database_url = std::env::var("DATABASE_URL").ok().filter(|u| !u.is_empty());
+            }
+            c
+        }
         Err(e) => {
             eprintln!("{e}");
             std::process::exit(2);

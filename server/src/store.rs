@@ -1,10 +1,22 @@
-//! Where rooms are kept: one small trait (a database server shared by several servers can
-//! implement it later) and the embedded default, one SQLite file in WAL mode. A call returns only
-//! once its transaction is committed: the server acknowledges a move after `append_move`.
+//! Where rooms are kept: one small trait and two stores behind it. The embedded default is one
+//! SQLite file in WAL mode (one server); `DATABASE_URL=postgres://…` puts rooms in a PostgreSQL
+//! database that several servers share (`crate::pg`). A call returns only once its transaction is
+//! committed: the server acknowledges a move after `append_move`. Both stores bring their schema
+//! up to date at start from one list of numbered migrations each, recorded in a
+//! `schema_migrations` table.
 
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::{mpsc, Arc, Mutex};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Seconds since 1970.
+pub fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
 
 /// A room as stored: its setup (`Room::meta_json`) and its moves in order (replay JSON).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,15 +26,168 @@ pub struct StoredRoom {
     pub moves: Vec<String>,
 }
 
+/// What one server tells the others sharing its store (PostgreSQL's NOTIFY). `server` is the
+/// teller's id: a server ignores its own notices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// Move `seq` of a room was stored.
+    Moved {
+        server: String,
+        code: String,
+        seq: u64,
+    },
+    /// A room's setup changed (a player joined, the game started).
+    Setup { server: String, code: String },
+    /// `server` holds `count` connections for `player` of a room.
+    Online {
+        server: String,
+        code: String,
+        player: usize,
+        count: usize,
+    },
+    /// `server` has just loaded a room: the others holding it tell who is connected to them.
+    Ask { server: String, code: String },
+    /// `server` is up (sent every few seconds; a server not heard for a while is taken for gone
+    /// and its players for offline).
+    Alive { server: String },
+}
+
+impl Notice {
+    pub fn server(&self) -> &str {
+        match self {
+            Notice::Moved { server, .. }
+            | Notice::Setup { server, .. }
+            | Notice::Online { server, .. }
+            | Notice::Ask { server, .. }
+            | Notice::Alive { server } => server,
+        }
+    }
+
+    /// The NOTIFY payload: words separated by spaces (ids and room codes have none).
+    pub fn to_payload(&self) -> String {
+        match self {
+            Notice::Moved { server, code, seq } => format!("m {server} {code} {seq}"),
+            Notice::Setup { server, code } => format!("s {server} {code}"),
+            Notice::Online {
+                server,
+                code,
+                player,
+                count,
+            } => format!("o {server} {code} {player} {count}"),
+            Notice::Ask { server, code } => format!("q {server} {code}"),
+            Notice::Alive { server } => format!("h {server}"),
+        }
+    }
+
+    pub fn parse(payload: &str) -> Option<Notice> {
+        let w: Vec<&str> = payload.split(' ').collect();
+        let n = |i: usize| w.get(i).and_then(|v| v.parse::<u64>().ok());
+        let s = |i: usize| w.get(i).map(|v| v.to_string());
+        Some(match (w.first().copied()?, w.len()) {
+            ("m", 4) => Notice::Moved {
+                server: s(1)?,
+                code: s(2)?,
+                seq: n(3)?,
+            },
+            ("s", 3) => Notice::Setup {
+                server: s(1)?,
+                code: s(2)?,
+            },
+            ("o", 5) => Notice::Online {
+                server: s(1)?,
+                code: s(2)?,
+                player: n(3)? as usize,
+                count: n(4)? as usize,
+            },
+            ("q", 3) => Notice::Ask {
+                server: s(1)?,
+                code: s(2)?,
+            },
+            ("h", 2) => Notice::Alive { server: s(1)? },
+            _ => return None,
+        })
+    }
+}
+
 /// The rooms' store. Every call is blocking (the server calls it off the async threads).
 pub trait Store: Send + Sync + 'static {
     fn create_room(&self, code: &str, meta: &str, now: u64) -> Result<(), String>;
-    fn update_meta(&self, code: &str, meta: &str, now: u64) -> Result<(), String>;
-    /// Stores move `seq` of a room; refused when that place is already taken.
+    /// Replaces a room's setup with `meta` when it is still `before` (the setup the change was
+    /// made from); refused otherwise (another server sharing the store changed it meanwhile).
+    fn update_meta(&self, code: &str, before: &str, meta: &str, now: u64) -> Result<(), String>;
+    /// Stores move `seq` of a room; refused when that place is already taken (another server
+    /// sharing the store came first) or the move before it is missing.
     fn append_move(&self, code: &str, seq: u64, mv: &str, now: u64) -> Result<(), String>;
     fn load(&self, code: &str) -> Result<Option<StoredRoom>, String>;
+    /// The moves of a room from move `from` on, in order.
+    fn moves_since(&self, code: &str, from: u64) -> Result<Vec<String>, String> {
+        Ok(self
+            .load(code)?
+            .map(|r| r.moves.into_iter().skip(from as usize).collect())
+            .unwrap_or_default())
+    }
     /// Forgets rooms untouched since `before` (seconds since 1970); returns how many.
     fn expire(&self, before: u64) -> Result<usize, String>;
+    /// Tells the other servers sharing this store (nobody, for a store of one server).
+    fn tell(&self, _notice: &Notice) -> Result<(), String> {
+        Ok(())
+    }
+    /// Whether other servers may share this store (and so rooms held here can change under it).
+    fn shared(&self) -> bool {
+        false
+    }
+}
+
+/// The SQLite store's migrations, in order: number, then the SQL bringing the schema from the
+/// one before. The first is what the rooms issue's store made (`IF NOT EXISTS`: a data folder
+/// made before migrations were recorded takes it as it is).
+const SQLITE_MIGRATIONS: &[(i64, &str)] = &[(
+    1,
+    "CREATE TABLE IF NOT EXISTS rooms (
+         code TEXT PRIMARY KEY,
+         meta TEXT NOT NULL,
+         updated INTEGER NOT NULL
+     );
+     CREATE TABLE IF NOT EXISTS moves (
+         code TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,
+         seq INTEGER NOT NULL,
+         mv TEXT NOT NULL,
+         PRIMARY KEY (code, seq)
+     );
+     CREATE INDEX IF NOT EXISTS rooms_updated ON rooms(updated);",
+)];
+
+/// Runs the migrations not yet recorded, each in a transaction with its record; returns the
+/// schema's version. A file from a newer server (a version this one does not know) is refused.
+fn migrate_sqlite(conn: &mut Connection) -> rusqlite::Result<i64> {
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (
+             version INTEGER PRIMARY KEY,
+             applied INTEGER NOT NULL
+         );",
+    )?;
+    let at: i64 = conn.query_row(
+        "SELECT COALESCE(MAX(version), 0) FROM schema_migrations",
+        [],
+        |r| r.get(0),
+    )?;
+    let newest = SQLITE_MIGRATIONS.last().map(|m| m.0).unwrap_or(0);
+    if at > newest {
+        return Err(rusqlite::Error::InvalidParameterName(format!(
+            "the room store is at schema version {at}, newer than this server's {newest}: run a \
+             newer server"
+        )));
+    }
+    for (version, sql) in SQLITE_MIGRATIONS.iter().filter(|m| m.0 > at) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(sql)?;
+        tx.execute(
+            "INSERT INTO schema_migrations (version, applied) VALUES (?1, ?2)",
+            params![version, now() as i64],
+        )?;
+        tx.commit()?;
+    }
+    Ok(newest.max(at))
 }
 
 /// Moves waiting for the writer: each is answered once the transaction holding it is committed.
@@ -39,6 +204,11 @@ const BATCH: usize = 1024;
 
 pub struct Sqlite {
     conn: Arc<Mutex<Connection>>,
+    /// Loads read through a connection of their own: in WAL mode they never wait for a commit
+    /// (nor a commit for them).
+    reader: Mutex<Connection>,
+    /// Cleared when the store is dropped: the checkpointer then stops.
+    open: Arc<std::sync::atomic::AtomicBool>,
     /// The writer thread: moves of every room that arrive while one commit is on its way to the
     /// disk go together in the next (one fsync for all: a commit costs milliseconds on a disk).
     writer: Mutex<mpsc::Sender<Append>>,
@@ -53,28 +223,33 @@ impl Sqlite {
     pub fn open(dir: &Path) -> Result<Sqlite, String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot make the data folder {}: {e}", dir.display()))?;
-        let conn = Connection::open(dir.join("rooms.sqlite")).map_err(db)?;
+        let mut conn = Connection::open(dir.join("rooms.sqlite")).map_err(db)?;
         // WAL: readers never wait for the writer; FULL: a commit is on disk when it returns.
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(db)?;
         conn.pragma_update(None, "synchronous", "FULL")
             .map_err(db)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
-        conn.execute_batch(
-            "CREATE TABLE IF NOT EXISTS rooms (
-                 code TEXT PRIMARY KEY,
-                 meta TEXT NOT NULL,
-                 updated INTEGER NOT NULL
-             );
-             CREATE TABLE IF NOT EXISTS moves (
-                 code TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,
-                 seq INTEGER NOT NULL,
-                 mv TEXT NOT NULL,
-                 PRIMARY KEY (code, seq)
-             );
-             CREATE INDEX IF NOT EXISTS rooms_updated ON rooms(updated);",
-        )
-        .map_err(db)?;
+        migrate_sqlite(&mut conn).map_err(db)?;
+        // The log is copied into the database file by a thread of its own (below), not by the
+        // commit that happens to fill it: a move never waits for a checkpoint.
+        conn.pragma_update(None, "wal_autocheckpoint", 0)
+            .map_err(db)?;
+        let path = dir.join("rooms.sqlite");
+        let reader = Connection::open(&path).map_err(db)?;
+        reader
+            .busy_timeout(std::time::Duration::from_secs(10))
+            .map_err(db)?;
+        let checkpointer = Connection::open(&path).map_err(db)?;
+        checkpointer
+            .pragma_update(None, "synchronous", "FULL")
+            .map_err(db)?;
+        let open = Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let still = open.clone();
+        std::thread::Builder::new()
+            .name("room-store-checkpoint".into())
+            .spawn(move || checkpoints(&checkpointer, &still))
+            .map_err(|e| format!("cannot start the store's checkpointer: {e}"))?;
         let conn = Arc::new(Mutex::new(conn));
         let (tx, rx) = mpsc::channel::<Append>();
         let shared = conn.clone();
@@ -84,6 +259,8 @@ impl Sqlite {
             .map_err(|e| format!("cannot start the store's writer: {e}"))?;
         Ok(Sqlite {
             conn,
+            reader: Mutex::new(reader),
+            open,
             writer: Mutex::new(tx),
         })
     }
@@ -91,6 +268,38 @@ impl Sqlite {
     fn with<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, String> {
         let mut conn = self.conn.lock().map_err(|_| unusable())?;
         f(&mut conn).map_err(db)
+    }
+
+    fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, String> {
+        let conn = self.reader.lock().map_err(|_| unusable())?;
+        f(&conn).map_err(db)
+    }
+}
+
+/// Copies the write-ahead log into the database file every half second (PASSIVE: never waits
+/// for, nor blocks, the writer; pages a reader still needs wait for the next round). Ends when
+/// the store is dropped.
+fn checkpoints(conn: &Connection, open: &std::sync::atomic::AtomicBool) {
+    loop {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        if !open.load(std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
+        if let Err(e) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+            if !matches!(
+                e.sqlite_error_code(),
+                Some(rusqlite::ErrorCode::DatabaseBusy)
+            ) {
+                eprintln!("room store checkpoint: {e}");
+                return;
+            }
+        }
+    }
+}
+
+impl Drop for Sqlite {
+    fn drop(&mut self) {
+        self.open.store(false, std::sync::atomic::Ordering::Relaxed);
     }
 }
 
@@ -174,15 +383,17 @@ impl Store for Sqlite {
         })
     }
 
-    fn update_meta(&self, code: &str, meta: &str, now: u64) -> Result<(), String> {
+    fn update_meta(&self, code: &str, before: &str, meta: &str, now: u64) -> Result<(), String> {
         let n = self.with(|c| {
             c.execute(
-                "UPDATE rooms SET meta = ?2, updated = ?3 WHERE code = ?1",
-                params![code, meta, now as i64],
+                "UPDATE rooms SET meta = ?3, updated = ?4 WHERE code = ?1 AND meta = ?2",
+                params![code, before, meta, now as i64],
             )
         })?;
         if n != 1 {
-            return Err(format!("room {code} is not in the store"));
+            return Err(format!(
+                "room {code} is not in the store, or its setup changed meanwhile"
+            ));
         }
         Ok(())
     }
@@ -205,7 +416,7 @@ impl Store for Sqlite {
     }
 
     fn load(&self, code: &str) -> Result<Option<StoredRoom>, String> {
-        self.with(|c| {
+        self.read(|c| {
             let meta: Option<String> = c
                 .query_row(
                     "SELECT meta FROM rooms WHERE code = ?1",
@@ -225,6 +436,17 @@ impl Store for Sqlite {
                 meta,
                 moves,
             }))
+        })
+    }
+
+    fn moves_since(&self, code: &str, from: u64) -> Result<Vec<String>, String> {
+        self.read(|c| {
+            let mut q =
+                c.prepare("SELECT mv FROM moves WHERE code = ?1 AND seq >= ?2 ORDER BY seq")?;
+            let moves = q
+                .query_map(params![code, from as i64], |r| r.get::<_, String>(0))?
+                .collect::<rusqlite::Result<Vec<String>>>()?;
+            Ok(moves)
         })
     }
 
@@ -256,11 +478,20 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(s.append_move("r1", 1, "c", 12).is_err(), "a repeat");
         assert!(s.append_move("r1", 3, "c", 12).is_err(), "a gap");
-        s.update_meta("r1", "{\"x\":1}", 13)
+        s.update_meta("r1", "{}", "{\"x\":1}", 13)
             .unwrap_or_else(|e| panic!("{e}"));
-        assert!(s.update_meta("nope", "{}", 13).is_err());
+        assert!(
+            s.update_meta("r1", "{}", "{\"x\":2}", 13).is_err(),
+            "a change made from a setup that is no longer the room's"
+        );
+        assert!(s.update_meta("nope", "{}", "{}", 13).is_err());
+        assert_eq!(s.moves_since("r1", 1), Ok(vec!["b".to_string()]));
         drop(s);
         let s = Sqlite::open(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let versions: i64 = s
+            .with(|c| c.query_row("SELECT COUNT(*) FROM schema_migrations", [], |r| r.get(0)))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(versions, 1, "a migration runs once, and is recorded");
         let r = s.load("r1").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             r,
@@ -274,6 +505,64 @@ mod tests {
         assert_eq!(s.expire(13), Ok(0));
         assert_eq!(s.expire(14), Ok(1));
         assert_eq!(s.load("r1"), Ok(None));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn notices_read_back_as_written_and_anything_else_is_ignored() {
+        let all = [
+            Notice::Moved {
+                server: "a1".into(),
+                code: "ROOM".into(),
+                seq: 7,
+            },
+            Notice::Setup {
+                server: "a1".into(),
+                code: "ROOM".into(),
+            },
+            Notice::Online {
+                server: "b2".into(),
+                code: "ROOM".into(),
+                player: 1,
+                count: 2,
+            },
+            Notice::Ask {
+                server: "b2".into(),
+                code: "ROOM".into(),
+            },
+            Notice::Alive {
+                server: "b2".into(),
+            },
+        ];
+        for n in all {
+            assert_eq!(Notice::parse(&n.to_payload()), Some(n));
+        }
+        for bad in ["", "m", "m a ROOM", "m a ROOM x", "z a", "h a b", "o a R 1"] {
+            assert_eq!(Notice::parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_store_from_before_migrations_were_recorded_takes_the_first_as_done() {
+        let dir = std::env::temp_dir().join(format!("ct-store-old-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        {
+            let c = Connection::open(dir.join("rooms.sqlite")).unwrap_or_else(|e| panic!("{e}"));
+            c.execute_batch(
+                "CREATE TABLE rooms (code TEXT PRIMARY KEY, meta TEXT NOT NULL, updated INTEGER NOT NULL);
+                 CREATE TABLE moves (code TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,
+                     seq INTEGER NOT NULL, mv TEXT NOT NULL, PRIMARY KEY (code, seq));
+                 INSERT INTO rooms VALUES ('old', '{}', 1);
+                 INSERT INTO moves VALUES ('old', 0, 'a');",
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+        }
+        let s = Sqlite::open(&dir).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            s.load("old").ok().flatten().map(|r| r.moves),
+            Some(vec!["a".to_string()])
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

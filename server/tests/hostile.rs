@@ -353,8 +353,9 @@ async fn sigkill_mid_game_loses_no_acknowledged_move_and_players_resume_their_se
         "the acknowledged moves, as acknowledged"
     );
     let _ = summary_before;
-    // Both clients must be at the same move to go on.
-    let at = back[0].seq();
+    // Both clients must be at the same move to go on. The bot may have moved between two
+    // resumes (the first resume sets it thinking): a client welcomed before that move is sent it.
+    let at = back.iter().map(|p| p.seq()).max().unwrap_or(0);
     for p in back.iter_mut() {
         while p.seq() < at {
             p.take_news().await;

@@ -198,6 +198,7 @@ impl App {
                         draw_line(ox, oy, px, py, u * 0.4, Color::new(0.9, 0.9, 0.9, 0.6));
                     }
                     let dots = a.predicted(p.game(), &l, now);
+                    super::probe::aim_path(dots);
                     draw_dots(dots, f, u);
                     if dots.is_empty() && drag {
                         // No path (the table expert's setting): the launch direction alone.

@@ -5,7 +5,9 @@
 use super::backdrop;
 use super::draw;
 use super::follow::{camera_on, shown_rect};
-use super::frame::{side_bounds, turn_bounds, Area, Camera, Frame, TurnShot};
+use super::frame::{
+    close_up_bounds, pieces_box, side_bounds, turn_bounds, Area, Camera, Frame, TurnShot,
+};
 use super::gesture::Feel;
 use super::log;
 use super::nav::NavAction;
@@ -67,6 +69,10 @@ impl App {
                 shot.pull *= self.ui.w.min(self.ui.h) / area_side;
                 turn_bounds(view, asked, shot, framed)
             }
+            // A game's own close-up (Catapults' lever to its box) keeps the table low too.
+            _ if close_up.is_some() && !self.whole_table && p.flight.is_none() => {
+                close_up_bounds(asked, framed)
+            }
             _ => side_bounds(asked, framed),
         };
         let (_, wheel) = mouse_wheel();
@@ -90,6 +96,19 @@ impl App {
             f.oy += dy;
         }
         self.frame = Some(f);
+        // For the browser tests' framing check: the turn's pieces on screen, launcher to target.
+        if let Some(shot) = turn_shot(p).filter(|_| p.flight.is_none()) {
+            let b = pieces_box(view, asked, shot.launcher);
+            let (x0, y1) = f.to_screen(b[0], b[1]);
+            let (x1, y0) = f.to_screen(b[2], b[3]);
+            let (_, top) = f.to_screen(0.0, 0.0);
+            super::probe::framing(
+                [x0, y0, x1, y1],
+                [table_area.x, table_area.y, table_area.w, table_area.h],
+                top,
+            );
+        }
+        super::probe::table(view, &f);
         backdrop::draw(table_area, &f);
         if active {
             let moving = p.flight.as_ref().and_then(|fl| fl.moving_box());
@@ -124,6 +143,7 @@ impl App {
             draw::body_faded(&b, &f, alpha);
         }
         self.effects.draw(&f);
+        self.effects.draw_words(&self.ui, &f);
         self.ui.set_clip(None);
         // SAFETY: as above.
         unsafe { get_internal_gl() }.quad_gl.scissor(None);

@@ -8,15 +8,22 @@ use super::frame::Frame;
 use macroquad::prelude::*;
 
 /// Particles alive at most.
-pub const POOL: usize = 160;
+pub const POOL: usize = 240;
 /// How many pieces knocked within about half a second make a collapse (and a shake).
 pub const COLLAPSE: f32 = 3.0;
+/// A collapse's slow motion: this long (seconds of real time), at this share of the speed.
+const SLOW_SECONDS: f32 = 0.6;
+const SLOW_SPEED: f32 = 0.35;
+/// How long a landing's words stay (seconds).
+const POPUP_SECONDS: f32 = 1.4;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 enum Kind {
     #[default]
     Dust,
     Chip,
+    /// A gold spark of a hit that paid off.
+    Spark,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -50,6 +57,11 @@ pub struct Effects {
     shake: f32,
     shake_px: f32,
     clock: f32,
+    /// The words over a landing that paid off ("+2 points", "Hit!"): where (world metres), what,
+    /// and for how long more (seconds).
+    popup: Option<([f32; 2], String, f32)>,
+    /// Seconds of slow motion left (a collapse or a capture plays at a third of the speed).
+    slow: f32,
 }
 
 impl Default for Effects {
@@ -62,6 +74,8 @@ impl Default for Effects {
             shake: 0.0,
             shake_px: 0.0,
             clock: 0.0,
+            popup: None,
+            slow: 0.0,
         }
     }
 }
@@ -87,7 +101,7 @@ impl Effects {
         }
         let s = h.strength.clamp(0.0, 8.0);
         if h.knocked {
-            for _ in 0..5 {
+            for _ in 0..9 {
                 let (a, b, c) = (self.rand(), self.rand(), self.rand());
                 self.spawn(Particle {
                     x: h.x + a * 0.01,
@@ -105,10 +119,11 @@ impl Effects {
             if self.knocks >= COLLAPSE && self.shake <= 0.0 {
                 self.shake = 0.35;
                 self.shake_px = 6.0;
+                self.slow = self.slow.max(SLOW_SECONDS);
                 return true;
             }
         } else {
-            for _ in 0..6 {
+            for _ in 0..8 {
                 let (a, b) = (self.rand(), self.rand());
                 self.spawn(Particle {
                     x: h.x + a * 0.01,
@@ -126,6 +141,65 @@ impl Effects {
         false
     }
 
+    /// A shot landed: when it hit, a ring of gold sparks where it came to rest and its words
+    /// over it ("+2 points" when it scored, else "Hit!"), rising and fading for 1.4 s; a hit that
+    /// scored or took something plays its last moment slowly (`time_scale`). `motion` false
+    /// (Reduce motion): the words alone, no sparks.
+    pub fn landed(&mut self, at: [f32; 2], hit: bool, gain: Option<(i64, &str)>, motion: bool) {
+        if !at.iter().all(|v| v.is_finite()) {
+            return;
+        }
+        let words = match gain {
+            Some((n, key)) if n > 0 => format!("+{n} {}", counted(n, key)),
+            _ if hit => "Hit!".to_string(),
+            _ => return,
+        };
+        self.popup = Some((at, words, POPUP_SECONDS));
+        if !motion {
+            return;
+        }
+        for i in 0..18 {
+            let a = i as f32 / 18.0 * std::f32::consts::TAU;
+            let k = 0.8 + 0.4 * self.rand().abs();
+            self.spawn(Particle {
+                x: at[0],
+                y: at[1] + 0.01,
+                vx: a.cos() * 0.45 * k,
+                vy: a.sin() * 0.45 * k + 0.2,
+                age: 0.0,
+                life: 0.8,
+                size: 0.006,
+                rgb: [247, 196, 48],
+                kind: Kind::Spark,
+            });
+        }
+    }
+
+    /// How fast the shot on screen plays now: a third of real time during the slow motion of a
+    /// collapse, else 1. View only: the flight's frames are the same, they are shown slower.
+    pub fn time_scale(&self) -> f32 {
+        if self.slow > 0.0 {
+            SLOW_SPEED
+        } else {
+            1.0
+        }
+    }
+
+    /// The landing's words, if any, on a plate over where it landed.
+    pub fn draw_words(&self, ui: &super::ui::Ui, f: &Frame) {
+        let Some((at, words, left)) = self.popup.as_ref() else {
+            return;
+        };
+        let k = 1.0 - (left / POPUP_SECONDS).clamp(0.0, 1.0);
+        let size = ui.size(5.0);
+        let (x, y) = f.to_screen(at[0], at[1]);
+        let w = ui.measure(words, size);
+        let rise = k * 6.0 * ui.u;
+        let tx = (x - w * 0.5).clamp(ui.u, (ui.w - w - ui.u).max(ui.u));
+        let ty = (y - 3.0 * ui.u - size - rise).max(ui.u);
+        ui.text_on_plate(words, tx, ty, size, super::ui::ACCENT);
+    }
+
     /// Advances every particle and the shake by `dt` seconds (a stalled frame counts as 0.1).
     pub fn update(&mut self, dt: f32) {
         let dt = if dt.is_finite() {
@@ -136,9 +210,19 @@ impl Effects {
         self.clock += dt;
         self.knocks = (self.knocks - 6.0 * dt).max(0.0);
         self.shake = (self.shake - dt).max(0.0);
+        self.slow = (self.slow - dt).max(0.0);
+        if let Some(p) = self.popup.as_mut() {
+            p.2 -= dt;
+        }
+        if self.popup.as_ref().is_some_and(|p| p.2 <= 0.0) {
+            self.popup = None;
+        }
         for p in self.parts.iter_mut().filter(|p| p.alive()) {
             p.age += dt;
-            if p.kind == Kind::Chip {
+            if p.kind == Kind::Spark {
+                p.vy -= 1.0 * dt;
+                p.vx *= 1.0 - (1.5 * dt).min(1.0);
+            } else if p.kind == Kind::Chip {
                 p.vy -= 3.0 * dt;
             } else {
                 p.vx *= 1.0 - (2.0 * dt).min(1.0);
@@ -155,6 +239,8 @@ impl Effects {
         }
         self.shake = 0.0;
         self.knocks = 0.0;
+        self.slow = 0.0;
+        self.popup = None;
     }
 
     pub fn alive(&self) -> usize {
@@ -191,8 +277,27 @@ impl Effects {
                     let s = (p.size * f.scale).max(1.5);
                     draw_rectangle(x - s * 0.5, y - s * 0.5, s, s * 0.6, c(1.0 - k * k));
                 }
+                Kind::Spark => {
+                    let s = (p.size * f.scale * (1.0 - 0.6 * k)).max(1.5);
+                    draw_circle(x, y, s, c(1.0 - k));
+                }
             }
         }
+    }
+}
+
+/// A count's name for `n` of it: "1 point", "1 tower", "2 points" (the ranking names its
+/// counts in the plural; the first word is made singular for one).
+fn counted(n: i64, key: &str) -> String {
+    if n != 1 {
+        return key.to_string();
+    }
+    let (first, rest) = key.split_once(' ').unwrap_or((key, ""));
+    let one = first.strip_suffix('s').unwrap_or(first);
+    if rest.is_empty() {
+        one.to_string()
+    } else {
+        format!("{one} {rest}")
     }
 }
 
@@ -214,7 +319,7 @@ mod tests {
     fn a_strike_raises_dust_that_fades_and_the_pool_never_grows() {
         let mut e = Effects::default();
         assert!(!e.hit(hit(false)));
-        assert_eq!(e.alive(), 6);
+        assert_eq!(e.alive(), 8);
         for _ in 0..1000 {
             e.hit(hit(false));
         }
@@ -224,6 +329,43 @@ mod tests {
         }
         assert_eq!(e.alive(), 0, "dust settles within two seconds");
         assert!(!e.shaking(), "dust alone never shakes the view");
+    }
+
+    #[test]
+    fn a_hit_that_scores_says_so_where_it_landed_and_a_miss_says_nothing() {
+        let mut e = Effects::default();
+        e.landed([0.3, 0.0], false, None, true);
+        assert!(
+            e.popup.is_none() && e.alive() == 0,
+            "a miss: no words, no sparks"
+        );
+        e.landed([0.3, 0.0], true, Some((2, "points")), true);
+        assert_eq!(e.popup.as_ref().map(|p| p.1.as_str()), Some("+2 points"));
+        assert_eq!(e.alive(), 18, "a ring of sparks");
+        e.landed([0.3, 0.0], true, Some((1, "towers")), true);
+        assert_eq!(e.popup.as_ref().map(|p| p.1.as_str()), Some("+1 tower"));
+        e.landed([0.3, 0.0], true, None, false);
+        assert_eq!(e.popup.as_ref().map(|p| p.1.as_str()), Some("Hit!"));
+        for _ in 0..90 {
+            e.update(1.0 / 60.0);
+        }
+        assert!(e.popup.is_none(), "the words leave after 1.4 s");
+        e.landed([f32::NAN, 0.0], true, None, true);
+        assert!(e.popup.is_none(), "broken input is ignored");
+    }
+
+    #[test]
+    fn a_collapse_plays_slowly_for_a_moment() {
+        let mut e = Effects::default();
+        assert_eq!(e.time_scale(), 1.0);
+        for _ in 0..3 {
+            e.hit(hit(true));
+        }
+        assert!(e.time_scale() < 0.5);
+        for _ in 0..40 {
+            e.update(1.0 / 60.0);
+        }
+        assert_eq!(e.time_scale(), 1.0, "back to full speed within 0.7 s");
     }
 
     #[test]

@@ -213,6 +213,27 @@ pub fn turn_bounds(
     [x0, y0, x0 + ww, y0 + wh]
 }
 
+/// A game's own close-up (`Game::aim_bounds`: Catapults' lever to its box) framed the way a
+/// turn is: the table's top edge (world height 0) `TURN_BELOW` of the height above the area's
+/// bottom, the close-up's width across the area when its height fits above the edge, else its
+/// height fitted and the width grown about its middle. The result has the area's aspect. Bounds
+/// with no table edge inside them, or broken ones, get `side_bounds`.
+pub fn close_up_bounds(bounds: [f32; 4], area: Area) -> [f32; 4] {
+    let [x0, y0, x1, y1] = bounds;
+    let (w, h) = (x1 - x0, y1 - y0);
+    let ok = bounds.iter().all(|v| v.is_finite()) && w > 0.0 && h > 0.0;
+    if !ok || area.w < 1.0 || area.h < 1.0 || y0 > 0.0 || y1 <= 0.0 {
+        return side_bounds(bounds, area);
+    }
+    let (aw, ah) = (area.w, area.h);
+    // The height shown: the width's, or more when the pieces above the edge need it.
+    let wh = (w * ah / aw).max(y1 / (1.0 - TURN_BELOW));
+    let ww = wh * aw / ah;
+    let cx = (x0 + x1) * 0.5;
+    let bottom = -TURN_BELOW * wh;
+    [cx - ww * 0.5, bottom, cx + ww * 0.5, bottom + wh]
+}
+
 /// The player's zoom on top of the game's framing: `zoom` 1 shows the whole of the bounds, more
 /// magnifies about `centre` (a world point, metres). The view never pans outside the bounds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -397,6 +418,38 @@ mod tests {
             ..shot
         };
         assert_eq!(turn_bounds(&view, view.bounds, broken, area), view.bounds);
+    }
+
+    #[test]
+    fn a_close_up_is_framed_with_the_table_low_across_the_width() {
+        // Catapults' close-up: 0.57 m wide, 0.18 m high with the table's edge at 0.
+        let b = [-0.461, -0.02, 0.106, 0.16];
+        for area in [
+            Area::new(0.0, 120.0, 1280.0, 560.0),
+            Area::new(0.0, 130.0, 1180.0, 560.0),
+            Area::new(0.0, 140.0, 390.0, 560.0),
+        ] {
+            let c = close_up_bounds(b, area);
+            let f = Frame::fit(c, area);
+            let (_, edge) = f.to_screen(0.0, 0.0);
+            let below = (area.y + area.h - edge) / area.h;
+            assert!((below - TURN_BELOW).abs() < 0.01, "{below}");
+            let (left, top) = f.to_screen(b[0], b[3]);
+            let (right, _) = f.to_screen(b[2], 0.0);
+            assert!(left >= area.x - 0.5 && right <= area.x + area.w + 0.5);
+            assert!(
+                top >= area.y - 0.5,
+                "the close-up's top is on screen: {top}"
+            );
+            // It fills one of the two: the width, or the height above the edge.
+            assert!(right - left >= area.w - 1.0 || top <= area.y + 0.5);
+        }
+        // Bounds with no table edge, or broken ones, are the side view's.
+        let high = [0.0, 0.2, 1.0, 0.6];
+        let area = Area::new(0.0, 0.0, 800.0, 400.0);
+        assert_eq!(close_up_bounds(high, area), side_bounds(high, area));
+        let broken = [f32::NAN, 0.0, 1.0, 1.0];
+        assert!(close_up_bounds(broken, area)[0].is_nan());
     }
 
     #[test]

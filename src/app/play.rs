@@ -63,7 +63,40 @@ pub struct Tick {
     pub hits: Vec<Hit>,
     /// A move was played (save now).
     pub moved: bool,
+    /// The shot that just landed hit what it aimed at (`Game::shot_hit`, asked before it is
+    /// applied), and where its projectile came to rest (world metres): the payoff's place.
+    pub landed: Option<Landed>,
     pub error: Option<String>,
+}
+
+/// A shot that came to rest this update.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Landed {
+    pub seat: usize,
+    /// `Some(true)`: it hit (a tower worth taking, a card toppled, a cube on a scoring tile).
+    pub hit: Option<bool>,
+    /// The end of its projectile's path (world metres), if it had one.
+    pub at: Option<[f32; 2]>,
+    /// What the shot scored for its seat, in the count its game ranks by ("points"), if that
+    /// count went up.
+    pub gain: Option<(i64, String)>,
+}
+
+/// Which of a ranking's keys is a count a player knows ("points", "soldiers standing"): the
+/// first that is not "winner" or "outlasted" (who won: the places say it).
+pub fn shown_key(r: &engine::core::Ranking) -> usize {
+    r.key_names
+        .iter()
+        .position(|k| k != "winner" && k != "outlasted")
+        .unwrap_or(0)
+}
+
+/// `seat`'s value of the ranking's shown key.
+fn shown_value(g: &dyn Game, seat: usize) -> Option<(i64, String)> {
+    let r = g.ranking();
+    let k = shown_key(&r);
+    let v = r.standings.iter().find(|s| s.seat == seat)?.keys.get(k)?;
+    Some((*v, r.key_names.get(k)?.clone()))
 }
 
 pub struct Play {
@@ -278,8 +311,21 @@ impl Play {
                         self.ghosts.resize(seat + 1, Vec::new());
                     }
                     self.ghosts[seat] = f.longest_path();
-                    match self.driver.land(f.shot) {
+                    let mv = f.shot.into_move();
+                    let before = shown_value(self.game(), seat);
+                    tick.landed = Some(Landed {
+                        seat,
+                        hit: mv.outcome.as_ref().and_then(|o| self.game().shot_hit(o)),
+                        at: self.ghosts[seat].last().copied(),
+                        gain: None,
+                    });
+                    match self.driver.session.play(mv) {
                         Ok(ev) => {
+                            if let (Some(l), Some((b, _)), Some((a, key))) =
+                                (tick.landed.as_mut(), before, shown_value(self.game(), seat))
+                            {
+                                l.gain = (a > b).then_some((a - b, key));
+                            }
                             self.note(&ev);
                             tick.events = ev;
                             tick.moved = true;

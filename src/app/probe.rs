@@ -108,6 +108,151 @@ pub extern "C" fn ct_bot_slices() -> u32 {
     BOT_SLICES.lock().map(|g| g.1).unwrap_or(0)
 }
 
+/// The last turn framed on the side view: the pieces' box from the launcher to the farthest
+/// target (screen x0, y0, x1, y1), the table's area (x, y, w, h), the screen y of the table's top
+/// edge, and the frame it was drawn in.
+type Framing = ([f32; 4], [f32; 4], f32, u32);
+static FRAMING: Mutex<Option<Framing>> = Mutex::new(None);
+
+/// Records the turn's framing as drawn this frame (`camera::draw_table`).
+pub fn framing(pieces: [f32; 4], area: [f32; 4], top: f32) {
+    let frame = read(|p| p.frames, 0);
+    if let Ok(mut g) = FRAMING.lock() {
+        *g = Some((pieces, area, top, frame));
+    }
+}
+
+/// The last turn's framing as one console line, `[ct] framing {"pieces":[..],"area":[..],
+/// "top":y,"frame":n}` (JSON), or `[ct] framing null` before any turn was framed.
+#[no_mangle]
+pub extern "C" fn ct_framing() {
+    let line = FRAMING
+        .lock()
+        .ok()
+        .and_then(|g| *g)
+        .map(|(p, a, top, frame)| {
+            format!(
+                "{{\"pieces\":[{:.1},{:.1},{:.1},{:.1}],\"area\":[{:.1},{:.1},{:.1},{:.1}],\"top\":{top:.1},\"frame\":{frame}}}",
+                p[0], p[1], p[2], p[3], a[0], a[1], a[2], a[3]
+            )
+        })
+        .unwrap_or_else(|| "null".to_string());
+    super::platform::log(&format!("[ct] framing {line}"));
+}
+
+/// The predicted path drawn this frame while a person aims (world metres), and the frame.
+static AIM_PATH: Mutex<(Vec<[f32; 2]>, u32)> = Mutex::new((Vec::new(), 0));
+
+/// Records the predicted path drawn now (`aim::launch_input`).
+pub fn aim_path(dots: &[[f32; 2]]) {
+    let frame = read(|p| p.frames, 0);
+    if let Ok(mut g) = AIM_PATH.lock() {
+        g.0.clear();
+        g.0.extend_from_slice(dots);
+        g.1 = frame;
+    }
+}
+
+/// The predicted path last drawn, `[ct] path {"frame":n,"dots":[[x,y],...]}` (world metres).
+#[no_mangle]
+pub extern "C" fn ct_path() {
+    let line = AIM_PATH
+        .lock()
+        .map(|g| {
+            let dots: Vec<String> =
+                g.0.iter()
+                    .map(|d| format!("[{:.4},{:.4}]", d[0], d[1]))
+                    .collect();
+            format!("{{\"frame\":{},\"dots\":[{}]}}", g.1, dots.join(","))
+        })
+        .unwrap_or_else(|_| "null".to_string());
+    super::platform::log(&format!("[ct] path {line}"));
+}
+
+/// The side view last drawn (world metres) and its frame (scale, ox, oy), kept only once a test
+/// asked for it (`ct_watch_table`): copying a table every frame is not free.
+type Watched = (engine::core::TableView, [f32; 3], u32);
+static WATCH: Mutex<(bool, Option<Watched>)> = Mutex::new((false, None));
+
+/// Starts keeping the side view drawn each frame for `ct_table`.
+#[no_mangle]
+pub extern "C" fn ct_watch_table() {
+    if let Ok(mut g) = WATCH.lock() {
+        g.0 = true;
+    }
+}
+
+/// Records the side view drawn this frame, when watched (`camera::draw_table`).
+pub fn table(view: &engine::core::TableView, f: &super::frame::Frame) {
+    let frame = read(|p| p.frames, 0);
+    if let Ok(mut g) = WATCH.lock() {
+        if g.0 {
+            g.1 = Some((view.clone(), [f.scale, f.ox, f.oy], frame));
+        }
+    }
+}
+
+/// The watched side view as one console line: `[ct] table {"frame":n,"f":[scale,ox,oy],
+/// "bodies":[[x,y,hw,hh,owner,look],...],"labels":[[x,y,"text"],...]}` (world metres; owner -1
+/// for none; look as `Look`'s order: 0 plain, 1 table, 2 wood, 3 stone, 4 card, 5 figure,
+/// 6 ammo, 7 catapult, 8 cube, 9 mat), or `null`.
+#[no_mangle]
+pub extern "C" fn ct_table() {
+    let line = WATCH
+        .lock()
+        .ok()
+        .and_then(|g| g.1.as_ref().map(watched_json))
+        .unwrap_or_else(|| "null".to_string());
+    super::platform::log(&format!("[ct] table {line}"));
+}
+
+fn watched_json((view, f, frame): &Watched) -> String {
+    use engine::core::{BodyShape, Look};
+    let bodies: Vec<String> = view
+        .bodies
+        .iter()
+        .map(|b| {
+            let (hw, hh) = match b.shape {
+                BodyShape::Rect { hw, hh } => (hw, hh),
+                BodyShape::Circle { r } => (r, r),
+            };
+            let look = match b.look {
+                Look::Plain => 0,
+                Look::Table => 1,
+                Look::Wood => 2,
+                Look::Stone => 3,
+                Look::Card => 4,
+                Look::Figure => 5,
+                Look::Ammo => 6,
+                Look::Catapult => 7,
+                Look::Cube => 8,
+                Look::Mat => 9,
+            };
+            let owner = b.owner.map_or(-1, i32::from);
+            format!("[{:.4},{:.4},{:.4},{:.4},{owner},{look}]", b.x, b.y, hw, hh)
+        })
+        .collect();
+    let labels: Vec<String> = view
+        .labels
+        .iter()
+        .map(|(x, y, t)| {
+            let t: String = t
+                .chars()
+                .filter(|c| *c != '"' && *c != '\\' && (*c as u32) >= 0x20)
+                .collect();
+            format!("[{x:.4},{y:.4},\"{t}\"]")
+        })
+        .collect();
+    format!(
+        "{{\"frame\":{frame},\"f\":[{:.3},{:.2},{:.2}],\"bodies\":[{}],\"labels\":[{}]}}",
+        f[0],
+        f[1],
+        f[2],
+        bodies.join(","),
+        labels.join(",")
+    )
+}
+
 /// FNV-1a, 32 bits, over the key's UTF-8 bytes.
 pub fn key_hash(key: &str) -> u32 {
     let mut h: u32 = 0x811c_9dc5;

@@ -626,8 +626,23 @@ impl Ui {
         ] {
             draw_circle(cx, cy, r, colour);
         }
-        let size = self.size_at_most(4.0, a.h * 0.5);
-        let label = self.fit(label, size, a.w - 2.0 * r);
+        // A label too long for its button is set in a smaller listed size (down to about
+        // three quarters) before it would be cut short with "...".
+        let mut size = self.size_at_most(4.0, a.h * 0.5);
+        let room = a.w - 2.0 * r;
+        if self.measure(label, size) > room {
+            let floor = size * 0.74;
+            for k in SIZES.iter().rev() {
+                let s = self.size(*k);
+                if s < size && s >= floor {
+                    size = s;
+                    if self.measure(label, s) <= room {
+                        break;
+                    }
+                }
+            }
+        }
+        let label = self.fit(label, size, room);
         let ink = match (dim, primary) {
             (true, _) => DIM,
             (false, true) => INK,

@@ -25,6 +25,7 @@ import { botThinking } from "./think.mjs";
 import { cameraFollowPinchReduce } from "./camera.mjs";
 import { frameTimes } from "./fps.mjs";
 import { screenReaderLayer } from "./access.mjs";
+import { lookFraming, lookNewcomer, lookPictures } from "./look.mjs";
 import { onlineCastle, onlineHostileLinks } from "./online.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -451,6 +452,19 @@ async function main() {
         );
       }
     }
+
+    // The look of a turn (tests/e2e/look.mjs; CT_ONLY=look runs just these).
+    await test("look framing: at 1180x820 and 1280x800 a turn's pieces span 60% of the play area, at most 25% of it below the table's edge", () =>
+      lookFraming(browser, url, Tab, { check, sleep }, available)
+    );
+    if (available.includes("catapults")) {
+      await test("look pictures: the title with each game's table in miniature; the results celebrate the winner in plain words", () =>
+        lookPictures(browser, url, Tab, { check, sleep }, path.join(here, "fixtures"))
+      );
+    }
+    await test("look newcomer: a new player aiming along the predicted path hits within 3 shots in Castle, Feud, Assault and Catapults", () =>
+      lookNewcomer(browser, url, Tab, { check, sleep }, available)
+    );
 
     // Every screen at four sizes (CT_ONLY=layout runs just this).
     if (["castle", "feud", "assault", "catapults", "carcassonne"].every((g) => available.includes(g))) {

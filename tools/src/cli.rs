@@ -110,6 +110,9 @@ const USAGE: &str = "usage:
   referee trace --synthetic   (the benchmark's synthetic scenes, one hash per frame)
   referee link FILE   (the game as a link fragment, #g=...: every shot re-simulated first)
   referee unlink LINK --out FILE   (a link back into a replay file, every shot re-simulated)
+  referee challenge --game ID --date YYYY-MM-DD   (the day's challenge: its goal and its game)
+  referee challenge --game ID --date D --play LEVEL --out FILE [--seed S]   (a bot plays it)
+  referee challenge --game ID --date D --verify FILE [--claim N]   (re-simulated and scored)
   referee games   (available games: id, min seats, max seats)
   referee bench [--game ID]... [--reps N] [--replays DIR] [--tsv] [--no-selfplay]
   referee bench --bots [--game ID]... [--seed S] [--no-baseline]   (Hard decision wall and CPU times, whole-game times)";

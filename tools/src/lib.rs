@@ -3,6 +3,7 @@
 //! of these modules.
 
 pub mod bench;
+pub mod challenge;
 pub mod cli;
 pub mod referee;
 pub mod tournament;

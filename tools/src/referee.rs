@@ -1,5 +1,5 @@
 //! The `referee` command line: `selfplay`, `replay`, `check`, `trace`, `link`, `unlink`,
-//! `tournament`, `aim`, `bench` (docs/referee.md). The work itself is the engine's
+//! `tournament`, `aim`, `challenge`, `bench` (docs/referee.md). The work itself is the engine's
 //! (`engine::referee`, `engine::headless`); this module reads flags and files and prints.
 
 pub use crate::cli::{read_file, usage, Flags};
@@ -190,6 +190,7 @@ pub fn run(args: &[String]) -> RunResult {
         Some("tournament") => return crate::tournament::tournament_command(&args[1..]),
         Some("aim") => return crate::tournament::aim_command(&args[1..]),
         Some("link") => return link_command(&args[1..]),
+        Some("challenge") => return crate::challenge::challenge_command(&args[1..]),
         Some("unlink") => return unlink_command(&args[1..]),
         Some(other) => usage(&mut r, format!("unknown command {}", shown(other))),
         None => usage(&mut r, "a command is required".into()),

@@ -485,6 +485,19 @@ impl Room {
         })
     }
 
+    /// Applies move `seq` as the room's log has it (already played through the rules and, for a
+    /// shot, simulated when it was stored): how a server follows a room whose moves another
+    /// server sharing its store played.
+    pub fn apply_logged(&mut self, seq: u64, mv: Move) -> RuleResult<Played> {
+        if self.seq() != seq {
+            return Err(Refusal(format!(
+                "stored move {seq} does not follow the room's {} moves",
+                self.seq()
+            )));
+        }
+        self.apply(mv)
+    }
+
     /// The bot's turn to think out, when a bot seat is to act.
     pub fn bot_job(&self) -> Option<BotJob> {
         let d = self.driver.as_ref()?;

@@ -4,6 +4,12 @@
 //! second, round trip p50/p99 (a move sent until its broadcast comes back), server CPU per
 //! re-simulated shot, memory per room. See docs/benchmarks.md.
 //!
+//! `--store both` (the default where PostgreSQL is installed) runs the same load twice: once on
+//! one server with its SQLite file, once on two servers sharing one PostgreSQL database (a
+//! throwaway cluster, or `--database-url`), each room's host on the first server and its guest on
+//! the second (every move reaches the other seat through LISTEN/NOTIFY), then prints the figures
+//! side by side. `--store sqlite` or `--store postgres` runs one.
+//!
 //! A room's two clients share one copy of the game, applied with the server's outcomes (as a
 //! client loading a room does): the machine's cores stay for the server. Shots are random
 //! launches within the launch prompt and decisions random choices, so games are long.
@@ -15,7 +21,7 @@ use engine::online::protocol::{ClientFrame, SeatPlan, SeatRequest, ServerFrame};
 use engine::online::room::replay_of;
 use futures_util::{SinkExt, StreamExt};
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -24,11 +30,21 @@ use tokio_tungstenite::tungstenite::Message;
 type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stores {
+    Sqlite,
+    Postgres,
+    Both,
+}
+
 struct Options {
     rooms: usize,
     every: Duration,
     seconds: u64,
     game: String,
+    stores: Stores,
+    database_url: Option<String>,
+    timeline: bool,
 }
 
 fn options() -> Result<Options, String> {
@@ -37,10 +53,17 @@ fn options() -> Result<Options, String> {
         every: Duration::from_secs(3),
         seconds: 30,
         game: "castle".into(),
+        stores: Stores::Both,
+        database_url: None,
+        timeline: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
     while let Some(flag) = it.next() {
+        if flag == "--timeline" {
+            o.timeline = true;
+            continue;
+        }
         let v = it
             .next()
             .ok_or_else(|| format!("{flag} needs a value"))?
@@ -54,10 +77,20 @@ fn options() -> Result<Options, String> {
             "--every-ms" => o.every = Duration::from_millis(n()?),
             "--seconds" => o.seconds = n()?,
             "--game" => o.game = v,
+            "--store" => {
+                o.stores = match v.as_str() {
+                    "sqlite" => Stores::Sqlite,
+                    "postgres" => Stores::Postgres,
+                    "both" => Stores::Both,
+                    _ => return Err(format!("--store takes sqlite, postgres or both, not {v}")),
+                }
+            }
+            "--database-url" => o.database_url = Some(v),
             _ => {
                 return Err(format!(
                     "unknown option {flag}\nusage: rooms-bench [--rooms N] [--every-ms MS] \
-                     [--seconds S] [--game ID]"
+                     [--seconds S] [--game ID] [--store sqlite|postgres|both] \
+                     [--database-url postgres://…] [--timeline]"
                 ))
             }
         }
@@ -116,6 +149,10 @@ async fn send(ws: &mut Ws, f: &ClientFrame) -> Result<(), String> {
 
 struct Tally {
     rtts: Mutex<Vec<u32>>,
+    /// A move sent until the room's other client (on the other server, for PostgreSQL) has it.
+    others: Mutex<Vec<u32>>,
+    /// When each round trip began (ms after the load started) and how long it took (µs).
+    timeline: Mutex<Vec<(u32, u32)>>,
     moves: AtomicU64,
     shots: AtomicU64,
     failures: AtomicU64,
@@ -159,8 +196,8 @@ fn random_move(d: &Driver, rng: &mut Rng) -> Option<Move> {
     Some(choices[i].mv.clone())
 }
 
-async fn open_room(url: &str, game: &str) -> Result<(Ws, Ws, Driver), String> {
-    let (mut host, _) = tokio_tungstenite::connect_async(url)
+async fn open_room(urls: &[String; 2], game: &str) -> Result<(Ws, Ws, Driver), String> {
+    let (mut host, _) = tokio_tungstenite::connect_async(&urls[0])
         .await
         .map_err(|e| e.to_string())?;
     let seats = vec![
@@ -185,7 +222,7 @@ async fn open_room(url: &str, game: &str) -> Result<(Ws, Ws, Driver), String> {
     let ServerFrame::Welcome { room, .. } = next_news(&mut host).await? else {
         return Err("no welcome".into());
     };
-    let (mut guest, _) = tokio_tungstenite::connect_async(url)
+    let (mut guest, _) = tokio_tungstenite::connect_async(&urls[1])
         .await
         .map_err(|e| e.to_string())?;
     send(
@@ -219,11 +256,15 @@ async fn play_room(
     mut d: Driver,
     seed: u64,
     every: Duration,
-    start: tokio::time::Instant,
-    until: tokio::time::Instant,
+    (t0, start, until): (
+        tokio::time::Instant,
+        tokio::time::Instant,
+        tokio::time::Instant,
+    ),
     tally: Arc<Tally>,
 ) {
     let mut rng = Rng::new(seed);
+    let begun = t0;
     let mut tick = tokio::time::interval_at(start, every);
     loop {
         tick.tick().await;
@@ -243,12 +284,21 @@ async fn play_room(
         {
             break;
         }
-        let got = next(&mut socks[seat % 2]).await;
+        let got = loop {
+            match next(&mut socks[seat % 2]).await {
+                Ok(ServerFrame::Seats { .. }) => continue,
+                other => break other,
+            }
+        };
         let rtt = sent.elapsed();
         match got {
             Ok(ServerFrame::Moved { mv, .. }) => {
                 if let Ok(mut r) = tally.rtts.lock() {
                     r.push(rtt.as_micros().min(u32::MAX as u128) as u32);
+                }
+                if let Ok(mut t) = tally.timeline.lock() {
+                    let at = sent.duration_since(begun.into_std()).as_millis() as u32;
+                    t.push((at, rtt.as_micros().min(u32::MAX as u128) as u32));
                 }
                 tally.moves.fetch_add(1, Ordering::Relaxed);
                 if shot {
@@ -262,10 +312,13 @@ async fn play_room(
                 }
                 // The other client receives the same move.
                 if !matches!(
-                    next(&mut socks[(seat + 1) % 2]).await,
+                    next_news(&mut socks[(seat + 1) % 2]).await,
                     Ok(ServerFrame::Moved { .. })
                 ) {
                     break;
+                }
+                if let Ok(mut r) = tally.others.lock() {
+                    r.push(sent.elapsed().as_micros().min(u32::MAX as u128) as u32);
                 }
             }
             Ok(ServerFrame::Refused { .. }) => {
@@ -299,29 +352,38 @@ async fn main() {
     }
 }
 
-async fn run(o: Options) -> Result<(), String> {
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let server_exe = exe.with_file_name("catapult-table-server");
-    let data = std::env::temp_dir().join(format!("rooms-bench-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
-    let mut child = Command::new(&server_exe)
-        .args(["--addr", "127.0.0.1:0", "--rooms-per-address", "1000000"])
-        .args(["--frames-per-second", "1000"])
-        .arg("--data")
-        .arg(&data)
-        .arg("--dist")
-        .arg(&data)
-        .stdout(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", server_exe.display()))?;
-    let result = bench(&o, &mut child).await;
-    let _ = child.kill();
-    let _ = child.wait();
-    let _ = std::fs::remove_dir_all(&data);
-    result
+/// A server process of the benchmark, killed when dropped.
+struct Running {
+    child: Child,
+    addr: String,
 }
 
-async fn bench(o: &Options, child: &mut std::process::Child) -> Result<(), String> {
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start_server(data: &std::path::Path, database_url: Option<&str>) -> Result<Running, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let server_exe = exe.with_file_name("catapult-table-server");
+    let _ = std::fs::create_dir_all(data);
+    let mut cmd = Command::new(&server_exe);
+    cmd.args(["--addr", "127.0.0.1:0", "--rooms-per-address", "1000000"])
+        .args(["--frames-per-second", "1000"])
+        .arg("--data")
+        .arg(data)
+        .arg("--dist")
+        .arg(data)
+        .env_remove("DATABASE_URL")
+        .stdout(Stdio::piped());
+    if let Some(url) = database_url {
+        cmd.args(["--database-url", url]);
+    }
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", server_exe.display()))?;
     let out = child.stdout.take().ok_or("no server output")?;
     let mut line = String::new();
     BufReader::new(out)
@@ -333,9 +395,219 @@ async fn bench(o: &Options, child: &mut std::process::Child) -> Result<(), Strin
         .and_then(|s| s.split('/').next())
         .ok_or_else(|| format!("the server said {line:?}"))?
         .to_string();
-    let url = format!("ws://{addr}/ws");
-    let pid = child.id();
-    let (_, rss_empty) = proc_usage(pid);
+    Ok(Running { child, addr })
+}
+
+/// The figures of one run.
+#[derive(Default)]
+struct Figures {
+    label: String,
+    rooms: usize,
+    opened: f64,
+    moves: u64,
+    wall: f64,
+    shots: u64,
+    refused: u64,
+    p50: f64,
+    p99: f64,
+    max: f64,
+    other_p50: f64,
+    other_p99: f64,
+    cpu: f64,
+    db_cpu: Option<f64>,
+    rss_empty: u64,
+    rss_full: u64,
+    rss_end: u64,
+}
+
+impl Figures {
+    fn per_shot_ms(&self) -> f64 {
+        self.cpu * 1000.0 / self.shots.max(1) as f64
+    }
+    fn per_room_kb(&self) -> f64 {
+        self.rss_full.saturating_sub(self.rss_empty) as f64 / 1e3 / self.rooms.max(1) as f64
+    }
+    fn print(&self) {
+        println!("rooms held: {}", self.rooms);
+        println!(
+            "moves: {} in {:.1} s = {:.1} moves/s ({} shots re-simulated, {} refused)",
+            self.moves,
+            self.wall,
+            self.moves as f64 / self.wall,
+            self.shots,
+            self.refused
+        );
+        println!(
+            "round trip: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (target p99 <= 100 ms: {})",
+            self.p50,
+            self.p99,
+            self.max,
+            if self.p99 <= 100.0 { "met" } else { "missed" }
+        );
+        println!(
+            "the other seat has the move: p50 {:.2} ms, p99 {:.2} ms after it was sent",
+            self.other_p50, self.other_p99
+        );
+        println!(
+            "server CPU: {:.2} s in all = {:.2} ms per re-simulated shot (all server work / \
+             shots), {:.0}% of one core",
+            self.cpu,
+            self.per_shot_ms(),
+            self.cpu * 100.0 / self.wall
+        );
+        if let Some(db) = self.db_cpu {
+            println!(
+                "database CPU (PostgreSQL's processes): {db:.2} s, {:.0}% of one core",
+                db * 100.0 / self.wall
+            );
+        }
+        println!(
+            "memory: {:.1} MB with no room, {:.1} MB with {} rooms = {:.1} KB per room ({:.1} MB \
+             at the end)",
+            self.rss_empty as f64 / 1e6,
+            self.rss_full as f64 / 1e6,
+            self.rooms,
+            self.per_room_kb(),
+            self.rss_end as f64 / 1e6
+        );
+    }
+}
+
+/// CPU time of PostgreSQL's processes: the postmaster (first line of postmaster.pid) and its
+/// children, from /proc.
+fn db_cpu(postmaster: Option<u32>) -> Option<Duration> {
+    let pm = postmaster?;
+    let mut total = proc_usage(pm).0;
+    for e in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
+            continue;
+        };
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let after = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
+        // Field 4 (ppid) is the second after the name.
+        if after
+            .split_whitespace()
+            .nth(1)
+            .and_then(|v| v.parse::<u32>().ok())
+            == Some(pm)
+        {
+            total += proc_usage(pid).0;
+        }
+    }
+    Some(total)
+}
+
+async fn run(o: Options) -> Result<(), String> {
+    let base = std::env::temp_dir().join(format!("rooms-bench-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let result = run_in(&o, &base).await;
+    // Also when a run failed half way.
+    let _ = std::fs::remove_dir_all(&base);
+    result
+}
+
+async fn run_in(o: &Options, base: &std::path::Path) -> Result<(), String> {
+    let mut all = Vec::new();
+    if o.stores != Stores::Postgres {
+        let server = start_server(&base.join("sqlite"), None)?;
+        let urls = [
+            format!("ws://{}/ws", server.addr),
+            format!("ws://{}/ws", server.addr),
+        ];
+        println!("\n== one server, SQLite");
+        let pids = [server.child.id()];
+        let f = bench(o, &urls, &pids, None, "one server, SQLite").await;
+        drop(server);
+        all.push(f?);
+    }
+    if o.stores != Stores::Sqlite {
+        let cluster;
+        let (url, postmaster) = match &o.database_url {
+            Some(u) => (u.clone(), None),
+            None => match catapult_table_server::pg_cluster::Cluster::start("bench")? {
+                Some(c) => {
+                    let pm = std::fs::read_to_string(c.dir().join("data/postmaster.pid"))
+                        .ok()
+                        .and_then(|t| t.lines().next().and_then(|l| l.trim().parse().ok()));
+                    let url = c.url.clone();
+                    cluster = c;
+                    let _ = &cluster;
+                    (url, pm)
+                }
+                None if o.stores == Stores::Both => {
+                    println!("\n{}", catapult_table_server::pg_cluster::NOT_INSTALLED);
+                    return finish(&all);
+                }
+                None => return Err(catapult_table_server::pg_cluster::NOT_INSTALLED.into()),
+            },
+        };
+        let a = start_server(&base.join("a"), Some(&url))?;
+        let b = start_server(&base.join("b"), Some(&url))?;
+        let urls = [format!("ws://{}/ws", a.addr), format!("ws://{}/ws", b.addr)];
+        println!(
+            "\n== two servers, one PostgreSQL database (each room's seats on different servers)"
+        );
+        let pids = [a.child.id(), b.child.id()];
+        let f = bench(o, &urls, &pids, postmaster, "two servers, PostgreSQL").await;
+        drop((a, b));
+        all.push(f?);
+    }
+    finish(&all)
+}
+
+fn finish(all: &[Figures]) -> Result<(), String> {
+    if all.len() < 2 {
+        return Ok(());
+    }
+    println!("\n== side by side");
+    let row = |what: &str, f: &dyn Fn(&Figures) -> String| {
+        let cells: Vec<String> = all.iter().map(|x| format!("{:>28}", f(x))).collect();
+        println!("{what:<28}{}", cells.join(""));
+    };
+    row("", &|x| x.label.clone());
+    row("rooms held", &|x| {
+        format!("{} (opened in {:.1} s)", x.rooms, x.opened)
+    });
+    row("moves per second", &|x| {
+        format!("{:.1}", x.moves as f64 / x.wall)
+    });
+    row("refused", &|x| x.refused.to_string());
+    row("round trip p50 / p99", &|x| {
+        format!("{:.1} / {:.1} ms", x.p50, x.p99)
+    });
+    row("round trip max", &|x| format!("{:.1} ms", x.max));
+    row("other seat has it p50/p99", &|x| {
+        format!("{:.1} / {:.1} ms", x.other_p50, x.other_p99)
+    });
+    row("server CPU per shot", &|x| {
+        format!("{:.2} ms", x.per_shot_ms())
+    });
+    row("server CPU", &|x| {
+        format!("{:.0}% of a core", x.cpu * 100.0 / x.wall)
+    });
+    row("database CPU", &|x| match x.db_cpu {
+        Some(d) => format!("{:.0}% of a core", d * 100.0 / x.wall),
+        None => "(in the server)".into(),
+    });
+    row("memory per room", &|x| format!("{:.1} KB", x.per_room_kb()));
+    Ok(())
+}
+
+/// The load on servers `pids`: each room's host connects to `urls[0]`, its guest to `urls[1]`.
+async fn bench(
+    o: &Options,
+    urls: &[String; 2],
+    pids: &[u32],
+    postmaster: Option<u32>,
+    label: &str,
+) -> Result<Figures, String> {
+    let usage = || {
+        pids.iter().fold((Duration::ZERO, 0u64), |(c, m), &pid| {
+            let (c2, m2) = proc_usage(pid);
+            (c + c2, m + m2)
+        })
+    };
+    let (_, rss_empty) = usage();
     println!(
         "rooms-bench: {} rooms of {} (2 clients each), one move every {} ms per room, {} s",
         o.rooms,
@@ -348,10 +620,10 @@ async fn bench(o: &Options, child: &mut std::process::Child) -> Result<(), Strin
     let sem = Arc::new(tokio::sync::Semaphore::new(64));
     let mut opening = Vec::new();
     for _ in 0..o.rooms {
-        let (url, game, sem) = (url.clone(), o.game.clone(), sem.clone());
+        let (urls, game, sem) = (urls.clone(), o.game.clone(), sem.clone());
         opening.push(tokio::spawn(async move {
             let _permit = sem.acquire().await;
-            open_room(&url, &game).await
+            open_room(&urls, &game).await
         }));
     }
     for t in opening {
@@ -361,19 +633,19 @@ async fn bench(o: &Options, child: &mut std::process::Child) -> Result<(), Strin
             Err(e) => return Err(e.to_string()),
         }
     }
-    let (_, rss_full) = proc_usage(pid);
-    println!(
-        "opened {} rooms in {:.1} s",
-        rooms.len(),
-        made.elapsed().as_secs_f64()
-    );
+    let (_, rss_full) = usage();
+    let opened = made.elapsed().as_secs_f64();
+    println!("opened {} rooms in {opened:.1} s", rooms.len());
     let tally = Arc::new(Tally {
         rtts: Mutex::new(Vec::new()),
+        others: Mutex::new(Vec::new()),
+        timeline: Mutex::new(Vec::new()),
         moves: AtomicU64::new(0),
         shots: AtomicU64::new(0),
         failures: AtomicU64::new(0),
     });
-    let (cpu0, _) = proc_usage(pid);
+    let (cpu0, _) = usage();
+    let db0 = db_cpu(postmaster);
     let t0 = tokio::time::Instant::now();
     let until = t0 + Duration::from_secs(o.seconds);
     let n = rooms.len().max(1) as u32;
@@ -385,49 +657,70 @@ async fn bench(o: &Options, child: &mut std::process::Child) -> Result<(), Strin
             d,
             i as u64 + 1,
             o.every,
-            start,
-            until,
+            (t0, start, until),
             tally.clone(),
         )));
     }
     for t in tasks {
         let _ = t.await;
     }
-    let wall = t0.elapsed();
-    let (cpu1, rss_end) = proc_usage(pid);
-    let mut rtts = tally.rtts.lock().map(|r| r.clone()).unwrap_or_default();
-    rtts.sort_unstable();
-    let moves = tally.moves.load(Ordering::Relaxed);
-    let shots = tally.shots.load(Ordering::Relaxed);
-    let cpu = cpu1.saturating_sub(cpu0);
-    println!("rooms held: {n}");
-    println!(
-        "moves: {moves} in {:.1} s = {:.1} moves/s ({shots} shots re-simulated, {} refused)",
-        wall.as_secs_f64(),
-        moves as f64 / wall.as_secs_f64(),
-        tally.failures.load(Ordering::Relaxed)
-    );
-    let p99 = percentile(&rtts, 0.99);
-    println!(
-        "round trip: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (target p99 <= 100 ms: {})",
-        percentile(&rtts, 0.50),
-        p99,
-        percentile(&rtts, 1.0),
-        if p99 <= 100.0 { "met" } else { "missed" }
-    );
-    println!(
-        "server CPU: {:.2} s in all = {:.2} ms per re-simulated shot (all server work / shots), \
-         {:.0}% of one core",
-        cpu.as_secs_f64(),
-        cpu.as_secs_f64() * 1000.0 / shots.max(1) as f64,
-        cpu.as_secs_f64() * 100.0 / wall.as_secs_f64()
-    );
-    println!(
-        "memory: {:.1} MB with no room, {:.1} MB with {n} rooms = {:.1} KB per room ({:.1} MB at the end)",
-        rss_empty as f64 / 1e6,
-        rss_full as f64 / 1e6,
-        rss_full.saturating_sub(rss_empty) as f64 / 1e3 / f64::from(n),
-        rss_end as f64 / 1e6
-    );
-    Ok(())
+    let wall = t0.elapsed().as_secs_f64();
+    let (cpu1, rss_end) = usage();
+    let db1 = db_cpu(postmaster);
+    let sorted = |m: &Mutex<Vec<u32>>| {
+        let mut v = m.lock().map(|r| r.clone()).unwrap_or_default();
+        v.sort_unstable();
+        v
+    };
+    let rtts = sorted(&tally.rtts);
+    let others = sorted(&tally.others);
+    let f = Figures {
+        label: label.to_string(),
+        rooms: n as usize,
+        opened,
+        moves: tally.moves.load(Ordering::Relaxed),
+        wall,
+        shots: tally.shots.load(Ordering::Relaxed),
+        refused: tally.failures.load(Ordering::Relaxed),
+        p50: percentile(&rtts, 0.50),
+        p99: percentile(&rtts, 0.99),
+        max: percentile(&rtts, 1.0),
+        other_p50: percentile(&others, 0.50),
+        other_p99: percentile(&others, 0.99),
+        cpu: cpu1.saturating_sub(cpu0).as_secs_f64(),
+        db_cpu: match (db0, db1) {
+            (Some(a), Some(b)) => Some(b.saturating_sub(a).as_secs_f64()),
+            _ => None,
+        },
+        rss_empty,
+        rss_full,
+        rss_end,
+    };
+    f.print();
+    if o.timeline {
+        // Where the slow round trips fall: p50 / p99 / max of the moves sent in each window.
+        let mut t = tally.timeline.lock().map(|t| t.clone()).unwrap_or_default();
+        t.sort_unstable();
+        let window = o.every.as_millis().max(1) as u32;
+        let mut i = 0;
+        while i < t.len() {
+            let w = t[i].0 / window;
+            let mut v: Vec<u32> = Vec::new();
+            while i < t.len() && t[i].0 / window == w {
+                v.push(t[i].1);
+                i += 1;
+            }
+            v.sort_unstable();
+            println!(
+                "  {:>5.1}-{:<5.1} s: {:>5} moves, p50 {:>7.1} ms, p99 {:>7.1} ms, max {:>7.1} ms",
+                f64::from(w * window) / 1000.0,
+                f64::from((w + 1) * window) / 1000.0,
+                v.len(),
+                percentile(&v, 0.5),
+                percentile(&v, 0.99),
+                percentile(&v, 1.0)
+            );
+        }
+    }
+    Ok(f)
 }

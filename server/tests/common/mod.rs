@@ -83,7 +83,12 @@ impl Server {
             .split("http://")
             .nth(1)
             .and_then(|s| s.split('/').next())
-            .unwrap_or_else(|| panic!("the server said {line:?}"))
+            .unwrap_or_else(|| {
+                panic!(
+                    "the server said {line:?}; its errors: {}",
+                    std::fs::read_to_string(&stderr).unwrap_or_default()
+                )
+            })
             .to_string();
         Server {
             child,

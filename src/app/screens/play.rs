@@ -84,7 +84,9 @@ impl App {
         // The longest stretch between two questions of `more` (or before the first, or after
         // the last): what a shorter slice cannot cut.
         let (mut last, mut unit, mut asked) = (t0, (0.0f64, 0u32), false);
-        let tick = p.update_within(get_frame_time(), &mut || {
+        // A collapse plays slowly for a moment (view only: the same frames, shown slower).
+        let dt = get_frame_time() * self.effects.time_scale();
+        let tick = p.update_within(dt, &mut || {
             let now = get_time();
             if now - last > unit.0 {
                 unit = (now - last, u32::from(asked));
@@ -133,6 +135,19 @@ impl App {
                 if self.effects.hit(*h) {
                     log("collapse");
                 }
+            }
+        }
+        if let Some(l) = tick.landed.as_ref() {
+            let hit = match l.hit {
+                Some(true) => "yes",
+                Some(false) => "no",
+                None => "none",
+            };
+            log(&format!("landed seat {} hit {hit}", l.seat));
+            if let Some(at) = l.at {
+                let gain = l.gain.as_ref().map(|(n, k)| (*n, k.as_str()));
+                self.effects
+                    .landed(at, l.hit == Some(true), gain, !self.reduce_motion);
             }
         }
         self.sfx_for_events(&tick.events);

@@ -65,71 +65,142 @@ impl App {
             return Command::Home;
         };
         let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
-        let ts = self.ui.size(3.8);
         let ranking = p.game().ranking();
         let names = p.names();
-        let headline = match ranking.winner() {
+        let seats = &p.driver.session.replay.seats;
+        let colour_of = |seat: usize| seats.get(seat).map(|s| rgb(s.rgb())).unwrap_or(ACCENT);
+        let winner = ranking.winner();
+        // Confetti in the seats' colours (the winner's most), falling behind everything.
+        let mut colours: Vec<Color> = seats.iter().map(|s| rgb(s.rgb())).collect();
+        if let Some(win) = winner {
+            colours.extend(std::iter::repeat_n(colour_of(win), 3));
+        }
+        confetti(&colours, w, h, u, self.ui.clock, self.reduce_motion);
+        // The trophy in the winner's colour, the headline beside it.
+        let big = self.ui.size_at_most(7.0, (w - 8.0 * u) / 11.0);
+        let trophy_h = (big * 2.2).min(h * 0.16);
+        let headline = match winner {
             Some(s) => format!("{} wins!", names.get(s).cloned().unwrap_or_default()),
             None => "A shared victory!".to_string(),
         };
-        let big = self.ui.size_at_most(7.0, (w - 8.0 * u) / 10.0);
-        let headline = self.ui.fit(&headline, big, w - 4.0 * u);
+        let head_w = w - 8.0 * u - trophy_h;
+        let headline = self.ui.fit(&headline, big, head_w);
+        let hw = self.ui.measure(&headline, big);
+        let x_head = (w - hw - trophy_h - 2.0 * u) * 0.5;
+        let band = winner.map(colour_of).unwrap_or(ACCENT);
+        trophy(x_head, 3.0 * u, trophy_h, band, winner);
+        let ty = 3.0 * u + (trophy_h - big) * 0.5;
         self.ui
-            .text_centred(&headline, Area::new(0.0, 4.0 * u, w, big), big, ACCENT);
+            .text(&headline, x_head + trophy_h + 2.0 * u, ty, big, TEXT);
+        let line_y = ty + big * 1.25;
+        draw_rectangle(
+            x_head + trophy_h + 2.0 * u,
+            line_y,
+            hw,
+            (0.8 * u).max(3.0),
+            band,
+        );
         let col_w = (w - 8.0 * u).min(140.0 * u);
         let x0 = (w - col_w) * 0.5;
-        let mut y = 8.0 * u + big;
-        let intro = format!(
-            "{} - final ranking (the reason each place is above the next):",
-            p.info.name
+        let mut y = 5.0 * u + trophy_h;
+        let sub = self.ui.size(3.0);
+        self.ui.text_centred(
+            &format!("{}: the final scores", p.info.name),
+            Area::new(0.0, y, w, sub),
+            sub,
+            DIM,
         );
-        y += self
-            .ui
-            .paragraph(&intro, x0, y, col_w, self.ui.size(3.0), DIM);
-        y += 2.0 * u;
-        // The ranking stops above the buttons (the last lines give way on a small screen).
-        let floor = h - 13.0 * u;
-        for line in ranking.explain(&names) {
-            let lines = self.ui.wrap(&line, ts, col_w - 3.0 * u);
-            if y + lines.len() as f32 * ts * 1.3 > floor {
+        y += sub * 1.6;
+        // The scores as a picture: one bar a seat, in its colour, longest for the most.
+        let (key, scores) = shown_score(&ranking);
+        let best = scores.iter().copied().max().unwrap_or(0).max(1);
+        let ts = self.ui.size(3.6);
+        let row_h = (ts * 1.9).max(8.0 * u);
+        // The buttons: one row of four, or two of two on a narrow screen (their words whole).
+        let two_rows = w < h;
+        let buttons_h = if two_rows { 24.0 * u } else { 12.0 * u };
+        let floor = h - buttons_h - 2.0 * u;
+        let name_w = ranking
+            .standings
+            .iter()
+            .map(|s| {
+                self.ui
+                    .measure(&names.get(s.seat).cloned().unwrap_or_default(), ts)
+            })
+            .fold(0.0, f32::max)
+            .min(col_w * 0.32);
+        for (i, st) in ranking.standings.iter().enumerate() {
+            if y + row_h > floor {
                 break;
             }
-            let colour = ranking
-                .standings
-                .iter()
-                .find(|s| line.contains(&names.get(s.seat).cloned().unwrap_or_default()))
-                .and_then(|s| p.driver.session.replay.seats.get(s.seat))
-                .map(|s| rgb(s.rgb()))
-                .unwrap_or(TEXT);
-            draw_rectangle(x0, y + 0.4 * ts, 1.5 * u, ts * 0.8, colour);
-            y += self
-                .ui
-                .paragraph(&line, x0 + 3.0 * u, y, col_w - 3.0 * u, ts, TEXT);
-            y += u;
+            let c = colour_of(st.seat);
+            let cy = y + row_h * 0.5;
+            // The place as a medal: gold, silver, bronze, then plain.
+            let r = row_h * 0.36;
+            let medal = match st.place {
+                1 => Color::new(0.96, 0.76, 0.18, 1.0),
+                2 => Color::new(0.78, 0.80, 0.84, 1.0),
+                3 => Color::new(0.80, 0.52, 0.30, 1.0),
+                _ => Color::new(0.40, 0.42, 0.46, 1.0),
+            };
+            draw_circle(x0 + r, cy, r, medal);
+            let place = st.place.to_string();
+            let pw = self.ui.measure(&place, ts * 0.9);
+            self.ui
+                .text(&place, x0 + r - pw * 0.5, cy - ts * 0.48, ts * 0.9, INK);
+            // The seat's mark in its colour, its name, its bar and its score.
+            let mx = x0 + 2.0 * r + 2.0 * u + r * 0.7;
+            crate::app::draw::seat_mark(st.seat, mx, cy, r * 0.7, c);
+            let name = names.get(st.seat).cloned().unwrap_or_default();
+            let nx = mx + r * 0.7 + 2.0 * u;
+            let name = self.ui.fit(&name, ts, name_w);
+            self.ui.text(&name, nx, cy - ts * 0.55, ts, TEXT);
+            let bar_x = nx + name_w + 2.0 * u;
+            let value = scores.get(i).copied().unwrap_or(0);
+            let label = format!("{value} {key}");
+            let lw = self.ui.measure(&label, ts);
+            let room = (x0 + col_w - bar_x - lw - 2.0 * u).max(2.0 * u);
+            let bw = (room * value.max(0) as f32 / best as f32).max(u);
+            let bh = row_h * 0.5;
+            draw_rectangle(bar_x, cy - bh * 0.5, bw, bh, c);
+            draw_rectangle_lines(
+                bar_x,
+                cy - bh * 0.5,
+                bw,
+                bh,
+                2.0,
+                Color::new(0.0, 0.0, 0.0, 0.4),
+            );
+            self.ui
+                .text(&label, bar_x + bw + 1.5 * u, cy - ts * 0.55, ts, TEXT);
+            y += row_h + u;
         }
         // Running totals round by round, for the games that keep them.
         let history = p.game().score_history();
         let chart_top = y + 2.0 * u;
-        let chart_bottom = h - 14.0 * u;
+        let chart_bottom = h - buttons_h - 2.0 * u;
         if !history.is_empty() && chart_bottom - chart_top > 24.0 * u {
-            let colours: Vec<Color> = p
-                .driver
-                .session
-                .replay
-                .seats
-                .iter()
-                .map(|s| rgb(s.rgb()))
-                .collect();
+            let colours: Vec<Color> = seats.iter().map(|s| rgb(s.rgb())).collect();
             let goal = p.game().score_goal();
-            self.draw_chart(
-                &history,
-                goal,
-                &colours,
-                Area::new(x0, chart_top, col_w, chart_bottom - chart_top),
+            let area = Area::new(x0, chart_top, col_w, chart_bottom - chart_top);
+            // On a plate: the confetti falls behind it, not through the lines.
+            self.ui.panel(
+                Area::new(area.x - u, area.y - u, area.w + 2.0 * u, area.h + 2.0 * u),
+                PANEL,
             );
+            self.draw_chart(&history, goal, &colours, area);
         }
-        let bw = (col_w - 6.0 * u) / 4.0;
-        let at = |i: f32| Area::new(x0 + i * (bw + 2.0 * u), h - 12.0 * u, bw, 10.0 * u);
+        let per_row = if two_rows { 2.0 } else { 4.0 };
+        let bw = (col_w - (per_row - 1.0) * 2.0 * u) / per_row;
+        let at = |i: f32| {
+            let (row, col) = ((i / per_row).floor(), i % per_row);
+            Area::new(
+                x0 + col * (bw + 2.0 * u),
+                h - buttons_h + row * 12.0 * u,
+                bw,
+                10.0 * u,
+            )
+        };
         let mut tapped = None;
         for (i, button) in ResultsButton::ALL.iter().enumerate() {
             if self
@@ -222,9 +293,122 @@ impl App {
     }
 }
 
+/// The score the results draw as bars: the first of the ranking's keys that is a count a player
+/// knows ("points", "soldiers standing"), not "winner" or "outlasted" (who won, already said by
+/// the headline and the places), with each standing's value in ranking order.
+fn shown_score(r: &engine::core::Ranking) -> (String, Vec<i64>) {
+    let pick = crate::app::play::shown_key(r);
+    let name = r.key_names.get(pick).cloned().unwrap_or_default();
+    let values = r
+        .standings
+        .iter()
+        .map(|s| s.keys.get(pick).copied().unwrap_or(0))
+        .collect();
+    (name, values)
+}
+
+/// A cup on a stem and a base, gold, with a band in the winner's colour and their mark on it
+/// (told by shape as well as colour); `h` tall from (x, y).
+fn trophy(x: f32, y: f32, h: f32, band: Color, seat: Option<usize>) {
+    let gold = Color::new(0.96, 0.76, 0.18, 1.0);
+    let dark = Color::new(0.72, 0.52, 0.08, 1.0);
+    let cx = x + h * 0.5;
+    let cup_w = h * 0.62;
+    let cup_h = h * 0.48;
+    // Handles, then the cup (a wide top narrowing to the stem).
+    draw_circle_lines(
+        cx - cup_w * 0.5,
+        y + cup_h * 0.35,
+        h * 0.13,
+        h * 0.045,
+        dark,
+    );
+    draw_circle_lines(
+        cx + cup_w * 0.5,
+        y + cup_h * 0.35,
+        h * 0.13,
+        h * 0.045,
+        dark,
+    );
+    draw_triangle(
+        vec2(cx - cup_w * 0.5, y),
+        vec2(cx + cup_w * 0.5, y),
+        vec2(cx, y + cup_h * 1.25),
+        gold,
+    );
+    draw_rectangle(cx - cup_w * 0.5, y, cup_w, cup_h * 0.55, gold);
+    draw_rectangle(
+        cx - cup_w * 0.5,
+        y,
+        cup_w,
+        h * 0.05,
+        Color::new(1.0, 0.92, 0.55, 1.0),
+    );
+    draw_rectangle(cx - h * 0.05, y + cup_h, h * 0.1, h * 0.25, dark);
+    draw_rectangle(cx - h * 0.25, y + h * 0.78, h * 0.5, h * 0.1, gold);
+    draw_rectangle(cx - h * 0.3, y + h * 0.88, h * 0.6, h * 0.12, dark);
+    // The winner's band and mark.
+    draw_rectangle(
+        cx - cup_w * 0.42,
+        y + cup_h * 0.2,
+        cup_w * 0.84,
+        cup_h * 0.32,
+        band,
+    );
+    if let Some(s) = seat {
+        let ink = if band.r * 0.3 + band.g * 0.59 + band.b * 0.11 > 0.55 {
+            INK
+        } else {
+            TEXT
+        };
+        crate::app::draw::seat_mark(s, cx, y + cup_h * 0.36, cup_h * 0.12, ink);
+    }
+}
+
+/// Confetti over the screen: small tumbling strips in `colours`, falling and swaying for a few
+/// seconds after the screen opens, then lying still; still from the start under Reduce motion.
+fn confetti(colours: &[Color], w: f32, h: f32, u: f32, clock: f64, still: bool) {
+    if colours.is_empty() {
+        return;
+    }
+    let t = if still { 0.0 } else { clock as f32 };
+    for i in 0..90u32 {
+        // A fixed scatter per piece (no random state).
+        let k = i.wrapping_mul(2_654_435_761);
+        let fx = (k % 1000) as f32 / 1000.0;
+        let fy = ((k >> 10) % 1000) as f32 / 1000.0;
+        let speed = 0.05 + ((k >> 20) % 100) as f32 / 1000.0;
+        let c = colours[(i as usize) % colours.len()];
+        let y = ((fy + t * speed) % 1.0) * h;
+        let x = fx * w + (t * 1.7 + fx * 9.0).sin() * 2.0 * u;
+        let a = t * 3.0 + fy * 6.0;
+        let (sw, sh) = (1.6 * u * a.cos().abs().max(0.25), 0.9 * u);
+        draw_rectangle(
+            x - sw * 0.5,
+            y - sh * 0.5,
+            sw,
+            sh,
+            Color::new(c.r, c.g, c.b, 0.85),
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_scores_drawn_are_a_count_players_know_not_who_outlasted_whom() {
+        let r = engine::core::ranking::rank(
+            &["winner", "outlasted", "standing cards"],
+            &[vec![0, 3, 2], vec![1, 999, 5]],
+        );
+        let (key, values) = shown_score(&r);
+        assert_eq!(key, "standing cards");
+        assert_eq!(values, [5, 2], "in ranking order");
+        let r = engine::core::ranking::rank(&["points", "best round"], &[vec![7, 3]]);
+        assert_eq!(shown_score(&r), ("points".to_string(), vec![7]));
+    }
 
     #[test]
     fn results_buttons_keep_the_keys_the_browser_tests_press() {

@@ -2,11 +2,16 @@
 
 use super::setup::SetupScreen;
 use crate::app::frame::Area;
+use crate::app::frame::{close_up_bounds, side_bounds, turn_bounds, Frame, TurnShot};
+use crate::app::gesture::mid_angle;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::{self, *};
+use crate::app::{backdrop, draw};
 use crate::app::{log, play, App, Command};
+use engine::core::{LaunchKind, Scene, TableView};
 use engine::games::GameInfo;
 use macroquad::prelude::*;
+use std::cell::RefCell;
 
 /// The title screen, the bottom of the stack (its state is the shell's: the saved game and
 /// the notice belong to every screen that quits to it).
@@ -48,6 +53,7 @@ impl TitleButton {
 
 impl App {
     fn title(&mut self) -> Command {
+        prepare_miniature();
         let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
         let big = self.ui.size(8.0);
         self.ui.text_centred(
@@ -149,7 +155,7 @@ impl App {
         let gap = 2.0 * u;
         let tile_w = (col_w - gap * (cols as f32 - 1.0)) / cols as f32;
         let rows = games.len().div_ceil(cols);
-        let tile_h = ((h - y - 2.0 * u) / rows as f32 - gap).clamp(9.0 * u, 16.0 * u);
+        let tile_h = ((h - y - 2.0 * u) / rows as f32 - gap).clamp(9.0 * u, 24.0 * u);
         for (i, g) in games.iter().enumerate() {
             let (c, r) = (i % cols, i / cols);
             let a = Area::new(
@@ -176,11 +182,30 @@ impl App {
         let u = self.ui.u;
         let tapped = self.ui.button_look(key, a, "", true, !g.available);
         self.ui.speak_as(g.name);
-        let ts = self.ui.size(4.2);
+        // The game's own table at its start, in miniature, at the tile's left; the words beside it.
+        // A wide picture (a side view is wide), centred in the tile's height.
+        let pic_w = (a.h * 1.8).min(a.w * 0.36);
+        let pic_h = (a.h - 2.0 * u).min(pic_w * 0.62);
+        let a = if g.available && pic_w > 12.0 * u {
+            let pic = Area::new(a.x + u, a.y + (a.h - pic_h) * 0.5, pic_w - u, pic_h);
+            miniature(&self.ui, g.id, pic);
+            Area::new(a.x + pic_w, a.y, a.w - pic_w, a.h)
+        } else {
+            a
+        };
+        // The name in the largest of a few sizes that fits, never cut when one does.
+        let mut ts = self.ui.size(4.2);
+        for k in [4.2, 4.0, 3.8, 3.6, 3.4, 3.2, 3.0, 2.8] {
+            ts = self.ui.size(k);
+            if self.ui.measure(g.name, ts) <= a.w - 5.0 * u {
+                break;
+            }
+        }
+        let name = self.ui.fit(g.name, ts, a.w - 5.0 * u);
         let bs = self.ui.size(2.8);
         let colour = if g.available { TEXT } else { DIM };
         self.ui
-            .text(g.name, a.x + 2.5 * u, a.y + 1.5 * u, ts, colour);
+            .text(&name, a.x + 2.5 * u, a.y + 1.5 * u, ts, colour);
         let status = if g.available {
             format!("{}-{} players", g.min_seats, g.max_seats)
         } else {
@@ -201,14 +226,16 @@ impl App {
             bs,
             if g.available { GOOD } else { ACCENT },
         );
-        let lines = self.ui.wrap(g.blurb, bs, a.w - 5.0 * u);
         let mut room = ((a.h - ts - 2.5 * u) / (bs * 1.25)).floor().max(0.0) as usize;
         if sy > a.y + 1.5 * u {
             // The player count took the bottom corner: the blurb stops above it.
             let above = ((sy - a.y - 2.0 * u - ts) / (bs * 1.25)).floor().max(0.0) as usize;
             room = room.min(above);
         }
-        for (i, l) in lines.iter().take(room).enumerate() {
+        // The blurb whole when it fits, else up to the last clause that does (never cut
+        // mid-sentence).
+        let lines = blurb_lines(&self.ui, g.blurb, bs, a.w - 5.0 * u, room);
+        for (i, l) in lines.iter().enumerate() {
             self.ui.text(
                 l,
                 a.x + 2.5 * u,
@@ -219,6 +246,181 @@ impl App {
         }
         tapped
     }
+}
+
+/// `blurb` wrapped to `width` in at most `room` lines: whole, else its longest run of clauses
+/// that fits, cut at a semicolon if one does, else at a comma, and ended with a full stop;
+/// nothing when none does.
+fn blurb_lines(ui: &Ui, blurb: &str, size: f32, width: f32, room: usize) -> Vec<String> {
+    let whole = ui.wrap(blurb, size, width);
+    if whole.len() <= room {
+        return whole;
+    }
+    // A semicolon ends a whole clause: those cuts first, then the commas, the longest first.
+    let at = |mark: char| -> Vec<usize> {
+        let mut v: Vec<usize> = blurb
+            .char_indices()
+            .filter(|(_, c)| *c == mark)
+            .map(|(i, _)| i)
+            .collect();
+        v.reverse();
+        v
+    };
+    let cuts: Vec<usize> = at(';').into_iter().chain(at(',')).collect();
+    for &i in &cuts {
+        let text = format!("{}.", blurb[..i].trim_end());
+        let lines = ui.wrap(&text, size, width);
+        if lines.len() <= room {
+            return lines;
+        }
+    }
+    Vec::new()
+}
+
+/// A game's table in miniature: the side view at its first aimed shot (bots played the
+/// decisions before it: the castles built), labels left out, and what frames it there.
+struct Miniature {
+    view: TableView,
+    /// The game's own close-up, else the launcher and the way it faces (the turn's framing).
+    close_up: Option<[f32; 4]>,
+    shot: Option<TurnShot>,
+}
+
+thread_local! {
+    /// The miniatures worked out so far, one game a frame (a bot plays a few moves for each).
+    static MINIATURES: RefCell<Vec<(&'static str, Option<Miniature>)>> =
+        const { RefCell::new(Vec::new()) };
+}
+
+/// Works out the next game's miniature, if one is missing (called once a title frame).
+fn prepare_miniature() {
+    MINIATURES.with(|m| {
+        let mut m = m.borrow_mut();
+        let games = play::catalog();
+        let next = games
+            .iter()
+            .find(|g| g.available && !m.iter().any(|(id, _)| *id == g.id));
+        if let Some(g) = next {
+            m.push((g.id, miniature_of(g.id)));
+        }
+    });
+}
+
+fn miniature_of(id: &str) -> Option<Miniature> {
+    let mut d = engine::headless::bot_game(id, 2, 1, &[]).ok()?;
+    for _ in 0..60 {
+        let g = d.game();
+        let aims = g
+            .launch_prompt()
+            .is_some_and(|p| p.kinds.iter().any(|k| *k != LaunchKind::Release));
+        // A tile map (Carcassonne) is drawn from its catapult round's side view as it is.
+        if aims || g.is_over() || matches!(g.scene(), Scene::Map(_)) {
+            break;
+        }
+        d.bot_turn().ok()?;
+    }
+    let g = d.game();
+    let mut view = match g.scene() {
+        Scene::Side(v) => v,
+        // A tile map (Carcassonne): its catapult round's side view.
+        Scene::Map(_) => g.view(),
+    };
+    view.labels.clear();
+    let shot = g.launch_prompt().map(|lp| {
+        let cos = engine::physics::launch::direction(mid_angle(lp.angle)).0;
+        TurnShot {
+            launcher: lp.origin,
+            facing: if cos > 0.2 {
+                1
+            } else if cos < -0.2 {
+                -1
+            } else {
+                0
+            },
+            pull: 0.05,
+        }
+    });
+    Some(Miniature {
+        close_up: g.aim_bounds(),
+        view,
+        shot,
+    })
+}
+
+/// The miniature of a game's table in `pic`, framed as its turn is framed in play (clipped to
+/// the picture); the sky alone until it is worked out.
+fn miniature(ui: &Ui, id: &str, pic: Area) {
+    MINIATURES.with(|m| {
+        let m = m.borrow();
+        let found = m
+            .iter()
+            .find(|(g, _)| *g == id)
+            .and_then(|(_, v)| v.as_ref());
+        let framed = pic.inset(pic.h * 0.04);
+        let bounds = match found {
+            Some(Miniature {
+                close_up: Some(b), ..
+            }) => close_up_bounds(*b, framed),
+            Some(Miniature {
+                view,
+                shot: Some(shot),
+                ..
+            }) => turn_bounds(view, view.bounds, *shot, framed),
+            Some(Miniature { view, .. }) => {
+                side_bounds(pieces_only(view).unwrap_or(view.bounds), framed)
+            }
+            None => [-1.0, -0.2, 1.0, 0.6],
+        };
+        let f = Frame::fit(bounds, framed);
+        let dpi = screen_dpi_scale().max(0.01);
+        // SAFETY: macroquad's internal GL context is borrowed on the main thread for this one
+        // call and not kept across frames (the scissor rectangle is in physical pixels).
+        unsafe { get_internal_gl() }.quad_gl.scissor(Some((
+            (pic.x * dpi) as i32,
+            (pic.y * dpi) as i32,
+            (pic.w * dpi).ceil() as i32,
+            (pic.h * dpi).ceil() as i32,
+        )));
+        backdrop::draw(pic, &f);
+        if let Some(mini) = found {
+            draw::table(ui, &mini.view, &f);
+        }
+        // SAFETY: as above.
+        unsafe { get_internal_gl() }.quad_gl.scissor(None);
+    });
+    draw_rectangle_lines(
+        pic.x,
+        pic.y,
+        pic.w,
+        pic.h,
+        2.0,
+        Color::new(0.0, 0.0, 0.0, 0.35),
+    );
+}
+
+/// The box around a table's pieces (not the table itself), a little room around it.
+fn pieces_only(view: &TableView) -> Option<[f32; 4]> {
+    let mut b: Option<[f32; 4]> = None;
+    for body in view
+        .bodies
+        .iter()
+        .filter(|b| b.look != engine::core::Look::Table && b.x.is_finite() && b.y.is_finite())
+    {
+        let r = match body.shape {
+            engine::core::BodyShape::Rect { hw, hh } => hw.max(hh),
+            engine::core::BodyShape::Circle { r } => r,
+        }
+        .clamp(0.0, 1.0);
+        let (x0, y0, x1, y1) = (body.x - r, (body.y - r).min(0.0), body.x + r, body.y + r);
+        b = Some(match b {
+            None => [x0, y0, x1, y1],
+            Some(o) => [o[0].min(x0), o[1].min(y0), o[2].max(x1), o[3].max(y1)],
+        });
+    }
+    b.map(|[x0, y0, x1, y1]| {
+        let m = (x1 - x0).max(y1 - y0) * 0.06;
+        [x0 - m, y0 - m * 0.5, x1 + m, y1 + m]
+    })
 }
 
 #[cfg(test)]

@@ -1,0 +1,162 @@
+//! Today's challenge boards on a real server over loopback: a real replay is verified and ranked,
+//! every forged kind is refused with its reason, hostile requests get a clear answer, and the
+//! board survives a restart.
+
+mod common;
+
+use catapult_table_server::board::today;
+use common::*;
+use engine::challenge::challenge_for;
+use engine::challenge::play::play_out;
+use engine::challenge::verify::verify;
+use engine::core::Level;
+use std::io::{Read, Write};
+
+fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
+    let mut s = std::net::TcpStream::connect(addr).unwrap_or_else(|e| panic!("{e}"));
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = text.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+    (status, body)
+}
+
+const ADA: &str = "device-ada-0123456789";
+const BEN: &str = "device-ben-0123456789";
+
+#[test]
+fn a_real_replay_is_ranked_forgeries_refused_and_the_board_kept() {
+    let dir = TempDir::new("board");
+    let mut server = Server::start(&dir.0, &[]);
+    let day = today();
+    let c = challenge_for("castle", day).unwrap_or_else(|e| panic!("{e}"));
+    let replay = play_out(&c, Level::Normal, 3).unwrap_or_else(|e| panic!("{e}"));
+    let text = replay.to_json();
+    let score = verify(&c, &text).unwrap_or_else(|e| panic!("{e}")).score;
+    let url = |device: &str, claim: i64| {
+        format!("/challenge/castle/{day}?name=Ada&device={device}&claim={claim}")
+    };
+    let (status, body) = http(&server.addr, "POST", &url(ADA, score), &text);
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        body.contains("\"rank\":1") && body.contains(&format!("\"score\":{score}")),
+        "{body}"
+    );
+    assert!(body.contains("Catapult Table #"), "{body}");
+
+    // Each forged kind: refused with its reason, and the board does not change.
+    let wrong_claim = http(&server.addr, "POST", &url(BEN, score + 5), &text);
+    assert_eq!(wrong_claim.0, 422, "{wrong_claim:?}");
+    assert!(wrong_claim.1.contains("not the"), "{wrong_claim:?}");
+    let mut changed = replay.clone();
+    let i = changed
+        .moves
+        .iter()
+        .position(|m| m.launch.is_some())
+        .unwrap_or(0);
+    if let Some(l) = changed.moves[i].launch.as_mut() {
+        l.power = if l.power > 100 {
+            l.power - 41
+        } else {
+            l.power + 41
+        };
+    }
+    let forged = http(&server.addr, "POST", &url(BEN, score), &changed.to_json());
+    assert_eq!(forged.0, 422, "{forged:?}");
+    let mut outcome_only = replay.clone();
+    outcome_only.moves[i].launch = None;
+    let oo = http(
+        &server.addr,
+        "POST",
+        &url(BEN, score),
+        &outcome_only.to_json(),
+    );
+    assert!(oo.0 == 422 && oo.1.contains("launch"), "{oo:?}");
+    let yesterday = engine::challenge::Day::from_unix_days(day.unix_days() - 1);
+    let wrong_day = http(
+        &server.addr,
+        "POST",
+        &format!("/challenge/castle/{yesterday}?name=Ben&device={BEN}&claim={score}"),
+        &text,
+    );
+    assert!(
+        (wrong_day.0 == 422 && wrong_day.1.contains("another day")) || wrong_day.0 == 400,
+        "{wrong_day:?}"
+    );
+
+    // Hostile requests: a clear answer, never a crash.
+    for (path, body, want) in [
+        (
+            format!("/challenge/castle/{day}?name=&device={BEN}&claim=1"),
+            "x".to_string(),
+            400,
+        ),
+        (
+            format!("/challenge/castle/{day}?name=Ben&device=bad&claim=1"),
+            "x".to_string(),
+            400,
+        ),
+        (
+            format!("/challenge/castle/{day}?name=Ben&device={BEN}&claim=lots"),
+            "x".to_string(),
+            400,
+        ),
+        (
+            format!("/challenge/castle/{day}?name=Ben&device={BEN}&claim=1"),
+            "{\"format\":1".to_string(),
+            422,
+        ),
+        (
+            format!("/challenge/carcassonne/{day}?name=Ben&device={BEN}&claim=1"),
+            "x".to_string(),
+            404,
+        ),
+        (
+            format!("/challenge/castle/2099-01-01?name=Ben&device={BEN}&claim=1"),
+            "x".to_string(),
+            400,
+        ),
+        (
+            format!("/challenge/castle/2026-02-30?name=Ben&device={BEN}&claim=1"),
+            "x".to_string(),
+            400,
+        ),
+        (
+            format!("/challenge/castle/{day}?name=Ben&device={BEN}&claim=1"),
+            "x".repeat(300_000),
+            413,
+        ),
+    ] {
+        let (status, answer) = http(&server.addr, "POST", &path, &body);
+        assert_eq!(status, want, "{path}: {answer}");
+        assert!(!answer.is_empty(), "{path}: a reason");
+    }
+
+    // The board: Ada alone, marked as "you" for her device; kept over a SIGKILL and restart.
+    server.kill();
+    server.restart();
+    let (status, board) = http(
+        &server.addr,
+        "GET",
+        &format!("/challenge/castle/{day}?device={ADA}"),
+        "",
+    );
+    assert_eq!(status, 200, "{board}");
+    assert!(
+        board.contains("\"players\":1") && board.contains("\"name\":\"Ada\""),
+        "{board}"
+    );
+    assert!(board.contains("\"you\":true"), "{board}");
+    assert!(server.is_running(), "{}", server.errors());
+}
