@@ -174,10 +174,15 @@ impl Client {
         while let Some(text) = self.wire.recv() {
             match ServerFrame::parse(&text) {
                 Ok(frame) => self.take(frame, play.as_deref_mut(), &mut heard),
-                Err(e) => self.out_of_step(format!("a message from the server was damaged: {e}"), &mut heard),
+                Err(e) => self.out_of_step(
+                    format!("a message from the server was damaged: {e}"),
+                    &mut heard,
+                ),
             }
             // A new game (or a reload under way) waits for the app before anything more.
-            rebuilt = heard.iter().any(|h| matches!(h, Heard::Game(_) | Heard::OutOfStep(_)));
+            rebuilt = heard
+                .iter()
+                .any(|h| matches!(h, Heard::Game(_) | Heard::OutOfStep(_)));
             if rebuilt {
                 break;
             }
@@ -300,8 +305,7 @@ impl Client {
                     hash: (i + 1 == last).then(|| room.hash.clone()),
                 });
             }
-            if from >= last && p.flight.is_none() && state_hash(&p.driver.session) != room.hash
-            {
+            if from >= last && p.flight.is_none() && state_hash(&p.driver.session) != room.hash {
                 self.out_of_step("the table here differs from the room's".into(), heard);
                 return;
             }
@@ -458,7 +462,10 @@ impl Client {
                 }
             }
             if !self.hash_matches(p, &next) {
-                self.out_of_step(format!("the table differs after move {}", next.seq + 1), heard);
+                self.out_of_step(
+                    format!("the table differs after move {}", next.seq + 1),
+                    heard,
+                );
                 return;
             }
         }

@@ -29,16 +29,15 @@ impl RoomLink {
             Some((c, f)) => (c, Some(f)),
             None => (rest, None),
         };
-        let watch = match flag {
-            None => false,
-            Some("watch") => true,
-            Some(_) => {
-                return Err(
+        let watch =
+            match flag {
+                None => false,
+                Some("watch") => true,
+                Some(_) => return Err(
                     "This room link is not right: after the room's code it may only say &watch."
                         .into(),
-                )
-            }
-        };
+                ),
+            };
         let code = code.to_ascii_lowercase();
         if !is_code(&code, ROOM_CODE_LEN) {
             return Err(format!(
@@ -82,10 +81,7 @@ mod tests {
             }),
             "a code typed in capitals is the same code"
         );
-        assert_eq!(
-            w.map(|l| l.fragment()),
-            Ok(format!("#room={code}&watch"))
-        );
+        assert_eq!(w.map(|l| l.fragment()), Ok(format!("#room={code}&watch")));
         for bad in [
             "#room=",
             "#room=short",
@@ -98,7 +94,10 @@ mod tests {
         ] {
             let e = RoomLink::parse(bad).err().unwrap_or_default();
             assert!(e.starts_with("This "), "{bad}: {e}");
-            assert!(!e.contains("onerror"), "the link's text is not repeated: {e}");
+            assert!(
+                !e.contains("onerror"),
+                "the link's text is not repeated: {e}"
+            );
         }
         let long = format!("#room={}", "a".repeat(10_000));
         let e = RoomLink::parse(&long).err().unwrap_or_default();

@@ -154,7 +154,10 @@ impl App {
         };
         let before = probe();
         if before.state != p.state {
-            log(&format!("online-connection {}", ["closed", "connecting", "open", "reconnecting"][p.state as usize]));
+            log(&format!(
+                "online-connection {}",
+                ["closed", "connecting", "open", "reconnecting"][p.state as usize]
+            ));
         }
         if let Ok(mut g) = PROBE.lock() {
             *g = p;
@@ -274,11 +277,17 @@ impl App {
         let size = self.ui.size(3.4);
         let text = "Reconnecting…";
         let tw = self.ui.measure(text, size);
-        let a = Area::new((w - tw) * 0.5 - 3.0 * u, 11.0 * u, tw + 6.0 * u, size + 2.5 * u);
+        let a = Area::new(
+            (w - tw) * 0.5 - 3.0 * u,
+            11.0 * u,
+            tw + 6.0 * u,
+            size + 2.5 * u,
+        );
         self.ui.panel(a, Color::new(0.05, 0.05, 0.07, 0.92));
         self.ui.cover(a);
         draw_rectangle_lines(a.x, a.y, a.w, a.h, (u * 0.3).max(1.0), DIM);
-        self.ui.text(text, a.x + 3.0 * u, a.y + 1.25 * u, size, TEXT);
+        self.ui
+            .text(text, a.x + 3.0 * u, a.y + 1.25 * u, size, TEXT);
     }
 }
 

@@ -8,9 +8,7 @@ use super::client::{Client, Heard};
 use super::wire::{Wire, WireState};
 use crate::app::play::Play;
 use engine::core::{Launch, LaunchKind};
-use engine::online::protocol::{
-    ClientFrame, Phase, SeatPlan, SeatRequest, ServerFrame, You,
-};
+use engine::online::protocol::{ClientFrame, Phase, SeatPlan, SeatRequest, ServerFrame, You};
 use engine::online::room::Room;
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -267,7 +265,10 @@ impl Net {
     /// from its stored setup and moves.
     fn restart(&mut self) {
         if let Some(r) = self.room.take() {
-            let moves = r.session().map(|s| s.replay.moves.clone()).unwrap_or_default();
+            let moves = r
+                .session()
+                .map(|s| s.replay.moves.clone())
+                .unwrap_or_default();
             self.room = Room::restore(CODE, &r.meta_json(), moves).ok();
         }
         for l in &mut self.lines {
@@ -380,7 +381,9 @@ fn run(net: &Shared, devices: &mut [&mut Device], frames: usize) {
 }
 
 fn over(d: &Device) -> bool {
-    d.play.as_ref().is_some_and(|p| p.is_over() && p.flight.is_none())
+    d.play
+        .as_ref()
+        .is_some_and(|p| p.is_over() && p.flight.is_none())
 }
 
 /// Host, friend and watcher up to the start of a practice game (here, invited, and a bot the
@@ -430,7 +433,15 @@ fn two_devices_and_a_watcher_play_a_room_to_its_end_in_step() {
     let kinds = |d: &Device| -> Vec<bool> {
         d.play
             .as_ref()
-            .map(|p| p.driver.session.replay.seats.iter().map(|s| !s.is_bot()).collect())
+            .map(|p| {
+                p.driver
+                    .session
+                    .replay
+                    .seats
+                    .iter()
+                    .map(|s| !s.is_bot())
+                    .collect()
+            })
             .unwrap_or_default()
     };
     assert_eq!(kinds(&host), [true, false, false]);
@@ -449,11 +460,18 @@ fn two_devices_and_a_watcher_play_a_room_to_its_end_in_step() {
         assert!(d.refused.is_empty(), "{:?}", d.refused);
     }
     let room = net.borrow();
-    let server = room.room.as_ref().and_then(|r| r.session()).map(|s| s.summary());
+    let server = room
+        .room
+        .as_ref()
+        .and_then(|r| r.session())
+        .map(|s| s.summary());
     assert_eq!(Some(host.summary()), server);
     assert_eq!(friend.summary(), host.summary());
     assert_eq!(watcher.summary(), host.summary());
-    let moves = host.play.as_ref().map(|p| p.driver.session.replay.moves.len());
+    let moves = host
+        .play
+        .as_ref()
+        .map(|p| p.driver.session.replay.moves.len());
     assert_eq!(moves, Some(6), "two shots for each of the three seats");
 }
 
@@ -513,10 +531,16 @@ fn a_damaged_hash_is_counted_and_the_room_loaded_again() {
             break;
         }
     }
-    assert_eq!(watcher.client.resyncs, 1, "the watcher saw the damaged hash once");
+    assert_eq!(
+        watcher.client.resyncs, 1,
+        "the watcher saw the damaged hash once"
+    );
     assert_eq!(watcher.out_of_step, 1);
     assert_eq!(host.client.resyncs, 0);
-    assert!(over(&watcher), "loaded again, it follows the game to the end");
+    assert!(
+        over(&watcher),
+        "loaded again, it follows the game to the end"
+    );
     assert_eq!(watcher.summary(), host.summary());
 }
 
@@ -541,12 +565,17 @@ fn a_move_the_server_refuses_loads_the_room_again_and_entering_refused_is_said()
     }
     run(&net, &mut [&mut host, &mut friend], 5);
     assert!(
-        host.refused.iter().any(|r| r.contains("another move came first")),
+        host.refused
+            .iter()
+            .any(|r| r.contains("another move came first")),
         "{:?}",
         host.refused
     );
     assert!(host.client.welcomed, "entered again");
-    assert_eq!(host.client.resyncs, 0, "a refusal is not counted as a mismatch");
+    assert_eq!(
+        host.client.resyncs, 0,
+        "a refusal is not counted as a mismatch"
+    );
     // A latecomer: every invited seat is taken, watching is offered; an unknown token.
     let mut late = Device::new(
         &net,
@@ -565,11 +594,19 @@ fn a_move_the_server_refuses_loads_the_room_again_and_entering_refused_is_said()
     run(&net, &mut [&mut late, &mut stranger], 2);
     let why = late.client.refusal.clone().unwrap_or_default();
     assert!(super::client::offers_watching(&why), "{why}");
-    assert_eq!(late.client.wire_state(), WireState::Closed, "it stops knocking");
-    late.client.enter_as(ClientFrame::Watch { room: CODE.into() });
+    assert_eq!(
+        late.client.wire_state(),
+        WireState::Closed,
+        "it stops knocking"
+    );
+    late.client
+        .enter_as(ClientFrame::Watch { room: CODE.into() });
     run(&net, &mut [&mut late], 2);
     assert!(late.client.watching() && late.play.is_some());
-    assert!(stranger.client.token.is_none(), "the unknown token is forgotten");
+    assert!(
+        stranger.client.token.is_none(),
+        "the unknown token is forgotten"
+    );
     assert!(stranger.client.refusal.is_some());
 }
 

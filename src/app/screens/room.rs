@@ -214,9 +214,12 @@ impl App {
                 name.clone()
             };
             if active
-                && self
-                    .ui
-                    .button(RoomButton::Name.key(), Area::new(x0, y, col_w, row - u), &shown, true)
+                && self.ui.button(
+                    RoomButton::Name.key(),
+                    Area::new(x0, y, col_w, row - u),
+                    &shown,
+                    true,
+                )
             {
                 if let platform::Asked::Text(t) = platform::ask_text("Your name", name) {
                     *name = clean_name(&t);
@@ -270,21 +273,18 @@ impl App {
                 None
             };
             if let (Some(entry), Some(w)) = (entry, wire::platform_wire()) {
-                log(&format!("online-enter {}", if join { "join" } else { "watch" }));
+                log(&format!(
+                    "online-enter {}",
+                    if join { "join" } else { "watch" }
+                ));
                 self.online = Some(Client::new(w, entry));
                 s.ask = None;
             }
             return Command::Stay;
         }
         let Some(c) = self.online.as_ref() else {
-            self.ui.paragraph(
-                "Not connected to a room.",
-                x0,
-                y,
-                col_w,
-                ts,
-                TEXT,
-            );
+            self.ui
+                .paragraph("Not connected to a room.", x0, y, col_w, ts, TEXT);
             if active
                 && self.ui.button(
                     RoomButton::Back.key(),
@@ -330,7 +330,13 @@ impl App {
                 if y + row > by - u {
                     break;
                 }
-                draw_rectangle(x0, y + u, 2.0 * u, row - 3.0 * u, rgb(Seat::new(i, engine::core::SeatKind::Human).rgb()));
+                draw_rectangle(
+                    x0,
+                    y + u,
+                    2.0 * u,
+                    row - 3.0 * u,
+                    rgb(Seat::new(i, engine::core::SeatKind::Human).rgb()),
+                );
                 let what = match seat.plan {
                     SeatPlan::Bot(l) => format!("bot, {}", l.label().to_lowercase()),
                     _ if mine.contains(&i) => "you".to_string(),
@@ -343,9 +349,12 @@ impl App {
                 } else {
                     seat.name.clone()
                 };
-                let line = self.ui.fit(&format!("{name} - {what}"), ts, col_w - 4.0 * u);
+                let line = self
+                    .ui
+                    .fit(&format!("{name} - {what}"), ts, col_w - 4.0 * u);
                 let colour = if seat.taken { TEXT } else { DIM };
-                self.ui.text(&line, x0 + 3.5 * u, y + (row - ts) * 0.5, ts, colour);
+                self.ui
+                    .text(&line, x0 + 3.5 * u, y + (row - ts) * 0.5, ts, colour);
                 y += row;
             }
         }
@@ -356,12 +365,20 @@ impl App {
                 "Leave",
                 true,
             );
-        let right = Area::new(x0 + bw * 0.6 + 2.0 * u, by, col_w - bw * 0.6 - 2.0 * u, 10.0 * u);
+        let right = Area::new(
+            x0 + bw * 0.6 + 2.0 * u,
+            by,
+            col_w - bw * 0.6 - 2.0 * u,
+            10.0 * u,
+        );
         let mut invite = false;
         let mut start = false;
         let mut watch = false;
         if watch_offered {
-            watch = active && self.ui.button(RoomButton::Watch.key(), right, "Watch", true);
+            watch = active
+                && self
+                    .ui
+                    .button(RoomButton::Watch.key(), right, "Watch", true);
         } else if welcomed && host {
             let half = (right.w - 2.0 * u) / 2.0;
             invite = active
@@ -380,7 +397,9 @@ impl App {
                 );
         } else if welcomed && !c.watching() {
             invite = active
-                && self.ui.button(RoomButton::Invite.key(), right, "Send invite link", true);
+                && self
+                    .ui
+                    .button(RoomButton::Invite.key(), right, "Send invite link", true);
         }
         if back {
             return Command::Home;
@@ -391,7 +410,10 @@ impl App {
         if start {
             if let Some(c) = self.online.as_mut() {
                 if !c.start() {
-                    self.say("Not connected to the game server just now: try again in a moment.", true);
+                    self.say(
+                        "Not connected to the game server just now: try again in a moment.",
+                        true,
+                    );
                 } else {
                     log("online-start");
                 }

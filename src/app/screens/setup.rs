@@ -2,8 +2,8 @@
 
 use super::room::clean_name;
 use super::rules::RulesScreen;
-use crate::app::online::wire::ONLINE;
 use crate::app::frame::Area;
+use crate::app::online::wire::ONLINE;
 use crate::app::play::Play;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::session::seed_now;
