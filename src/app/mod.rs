@@ -14,6 +14,7 @@
 pub mod a11y;
 pub mod backdrop;
 pub mod chart;
+pub mod daily;
 pub mod draw;
 pub mod effects;
 pub mod flight;

@@ -19,6 +19,8 @@ pub enum ScreenId {
     Viewer,
     /// An online room: joining it, or waiting for its players (`screens::room`).
     Room,
+    /// Today's challenge (`screens::challenge`).
+    Challenge,
 }
 
 impl ScreenId {
@@ -33,6 +35,7 @@ impl ScreenId {
             ScreenId::Results => 6,
             ScreenId::Viewer => 7,
             ScreenId::Room => 8,
+            ScreenId::Challenge => 9,
         }
     }
 
@@ -47,6 +50,7 @@ impl ScreenId {
             ScreenId::Results => "The results",
             ScreenId::Viewer => "Watching a replay",
             ScreenId::Room => "An online game: waiting for the players",
+            ScreenId::Challenge => "Today's challenge",
         }
     }
 
@@ -61,6 +65,7 @@ impl ScreenId {
             ScreenId::Results => "results",
             ScreenId::Viewer => "viewer",
             ScreenId::Room => "room",
+            ScreenId::Challenge => "challenge",
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The title screen: the game tiles, the saved game to resume, the save-problem notice.
 
+use super::challenge::ChallengeScreen;
 use super::setup::SetupScreen;
 use crate::app::frame::Area;
 use crate::app::frame::{close_up_bounds, side_bounds, turn_bounds, Frame, TurnShot};
@@ -36,6 +37,7 @@ pub(crate) enum TitleButton {
     Dismiss,
     WatchSave,
     ResumeSave,
+    Challenge,
     Game(&'static str),
 }
 
@@ -46,6 +48,7 @@ impl TitleButton {
             TitleButton::Dismiss => "dismiss".into(),
             TitleButton::WatchSave => "watch-save".into(),
             TitleButton::ResumeSave => "resume-save".into(),
+            TitleButton::Challenge => "challenge".into(),
             TitleButton::Game(id) => format!("game:{id}"),
         }
     }
@@ -87,6 +90,21 @@ impl App {
             true,
         ) {
             self.pick_replay_file();
+        }
+        // Today's challenge, beside "Open a replay" (the space up to the mute toggle).
+        let daily_a = Area::new(
+            open_file.x + open_file.w + 2.0 * u,
+            open_file.y,
+            (open_file.w + 4.0 * u).min(w - open_file.x - open_file.w - 31.0 * u),
+            open_file.h,
+        );
+        if self.ui.button(
+            &TitleButton::Challenge.key(),
+            daily_a,
+            crate::app::daily::TITLE_BUTTON,
+            true,
+        ) {
+            return Command::Push(Box::new(ChallengeScreen::new()));
         }
         let col_w = (w - 6.0 * u).min(150.0 * u);
         let x0 = (w - col_w) * 0.5;
@@ -434,6 +452,7 @@ mod tests {
             TitleButton::Dismiss,
             TitleButton::WatchSave,
             TitleButton::ResumeSave,
+            TitleButton::Challenge,
             TitleButton::Game("castle"),
         ]
         .iter()
@@ -446,6 +465,7 @@ mod tests {
                 "dismiss",
                 "watch-save",
                 "resume-save",
+                "challenge",
                 "game:castle"
             ]
         );

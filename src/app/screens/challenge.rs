@@ -1,0 +1,164 @@
+//! Today's challenge: the day, each game's challenge with its goal, and Play. The challenges
+//! come from the engine and the device's clock (UTC), so the screen works offline.
+
+use crate::app::daily;
+use crate::app::frame::Area;
+use crate::app::play::{self, Play};
+use crate::app::screen::{Screen, ScreenId};
+use crate::app::ui::*;
+use crate::app::{log, App, Command};
+use engine::challenge::{challenges_of, Challenge, Day, FORMATS};
+use macroquad::miniquad;
+
+/// The day shown and its challenges (worked out once, when the screen opens).
+pub(crate) struct ChallengeScreen {
+    day: Day,
+    challenges: Vec<Challenge>,
+}
+
+impl ChallengeScreen {
+    pub(crate) fn new() -> Self {
+        let day = daily::day_at(miniquad::date::now());
+        ChallengeScreen {
+            day,
+            challenges: challenges_of(day),
+        }
+    }
+}
+
+impl Screen<App> for ChallengeScreen {
+    fn id(&self) -> ScreenId {
+        ScreenId::Challenge
+    }
+    fn frame(&mut self, app: &mut App, _active: bool) -> Command {
+        app.challenge_screen(self)
+    }
+}
+
+impl App {
+    fn challenge_screen(&mut self, s: &mut ChallengeScreen) -> Command {
+        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
+        let col_w = (w - 6.0 * u).min(150.0 * u);
+        let x0 = (w - col_w) * 0.5;
+        let big = self.ui.size_at_most(7.0, col_w / 10.0);
+        let title = self.ui.fit(daily::TITLE_BUTTON, big, col_w);
+        self.ui
+            .text_centred(&title, Area::new(0.0, 2.0 * u, w, big), big, ACCENT);
+        let mut y = 3.5 * u + big;
+        // The date and the day's number: one line when it fits, else one under the other.
+        let ds = self.ui.size(3.6);
+        let words = daily::day_words(s.day);
+        let number = daily::number_words(s.day);
+        let one = format!("{words} · {number}");
+        let date_lines = if self.ui.measure(&one, ds) <= col_w {
+            vec![one]
+        } else {
+            vec![words, number]
+        };
+        for l in &date_lines {
+            let l = self.ui.fit(l, ds, col_w);
+            self.ui
+                .text_centred(&l, Area::new(x0, y, col_w, ds), ds, TEXT);
+            y += ds * 1.3;
+        }
+        y += 2.0 * u;
+        let bottom = h - 13.0 * u;
+        let play_w = 22.0 * u;
+        let gap = 2.0 * u;
+        // The goals' size: the largest of a few that lets every row fit above the Back button.
+        let name_s = self.ui.size(3.8);
+        let mut gs = self.ui.size(3.0);
+        let text_w = col_w - play_w - 5.0 * u;
+        for k in [3.2, 3.0, 2.8, 2.6, 2.4, 2.2] {
+            gs = self.ui.size(k);
+            let need: f32 = s
+                .challenges
+                .iter()
+                .map(|c| row_height(&self.ui, &c.goal(), name_s, gs, text_w) + gap)
+                .sum::<f32>()
+                + gs * 2.6;
+            if y + need <= bottom {
+                break;
+            }
+        }
+        let mut pick = None;
+        for c in &s.challenges {
+            let name = play::find(c.game).map_or(c.game, |g| g.name);
+            let goal = c.goal();
+            let rh = row_height(&self.ui, &goal, name_s, gs, text_w);
+            let a = Area::new(x0, y, col_w, rh);
+            self.ui.panel(a, PANEL);
+            let shown = self.ui.fit(name, name_s, text_w);
+            self.ui
+                .text(&shown, a.x + 2.0 * u, a.y + 1.2 * u, name_s, TEXT);
+            self.ui.paragraph(
+                &goal,
+                a.x + 2.0 * u,
+                a.y + 1.8 * u + name_s,
+                text_w,
+                gs,
+                DIM,
+            );
+            let b = Area::new(
+                a.x + a.w - play_w - u,
+                a.y + (rh - 9.0 * u).max(0.0) * 0.5,
+                play_w,
+                9.0 * u,
+            );
+            if self.ui.button(&daily::play_key(c), b, "Play", true) {
+                pick = Some(c.clone());
+            }
+            self.ui.speak_as(&format!("Play {name}"));
+            y += rh + gap;
+        }
+        // The games without a challenge, in a line under them.
+        for g in play::catalog() {
+            if g.available && !FORMATS.iter().any(|(id, _)| *id == g.id) {
+                y += self
+                    .ui
+                    .paragraph(&daily::none_for(g.name), x0, y, col_w, gs, DIM);
+            }
+        }
+        if self.ui.button(
+            "back",
+            Area::new((w - 40.0 * u) * 0.5, h - 12.0 * u, 40.0 * u, 10.0 * u),
+            "Back",
+            true,
+        ) {
+            return Command::Pop;
+        }
+        if let Some(c) = pick {
+            self.start_challenge(&c);
+        }
+        Command::Stay
+    }
+
+    /// Starts a challenge's game: its seed, seats and options, so the finished game verifies.
+    pub(crate) fn start_challenge(&mut self, c: &Challenge) {
+        let h = &c.header;
+        let started = play::find(c.game)
+            .and_then(|info| Play::new(info, &h.options, h.seats.clone(), h.seed));
+        match started {
+            Ok(p) => {
+                log(&format!(
+                    "start {} seats={} humans=1 seed={} challenge={}",
+                    c.game,
+                    h.seats.len(),
+                    h.seed,
+                    c.day
+                ));
+                self.saved = None;
+                self.start(p);
+                self.autosave();
+            }
+            Err(e) => self.say(format!("Cannot start today's challenge: {e}"), true),
+        }
+    }
+}
+
+/// A challenge row's height: the name over the goal wrapped beside the Play button.
+fn row_height(ui: &Ui, goal: &str, name_s: f32, gs: f32, width: f32) -> f32 {
+    let u = ui.u;
+    let lines = ui.wrap(goal, gs, width).len() as f32;
+    (3.0 * u + name_s + lines * gs * 1.3).max(11.0 * u)
+}
