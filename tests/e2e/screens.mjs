@@ -85,6 +85,12 @@ export async function textLayout(browser, url, Tab, h) {
       check(b && b.x > 0 && b.y > 0 && b.x < w && b.y < hh, `the ${id} tile is on the ${name} title`);
     }
   });
+  // Today's challenge (every text inside the screen at each size), then back to the title.
+  await tab.tapButton("challenge");
+  await screenIs(9, "today's challenge");
+  await atEverySize("challenge", 9);
+  await tab.tapButton("back");
+  await screenIs(1, "the title again");
   for (const id of ["castle", "feud", "assault", "catapults", "carcassonne"]) {
     await tab.tapButton(`game:${id}`);
     await screenIs(2, `the ${id} setup`);
