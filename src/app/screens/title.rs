@@ -91,21 +91,6 @@ impl App {
         ) {
             self.pick_replay_file();
         }
-        // Today's challenge, beside "Open a replay" (the space up to the mute toggle).
-        let daily_a = Area::new(
-            open_file.x + open_file.w + 2.0 * u,
-            open_file.y,
-            (open_file.w + 4.0 * u).min(w - open_file.x - open_file.w - 31.0 * u),
-            open_file.h,
-        );
-        if self.ui.button(
-            &TitleButton::Challenge.key(),
-            daily_a,
-            crate::app::daily::TITLE_BUTTON,
-            true,
-        ) {
-            return Command::Push(Box::new(ChallengeScreen::new()));
-        }
         let col_w = (w - 6.0 * u).min(150.0 * u);
         let x0 = (w - col_w) * 0.5;
         if let Some(msg) = self.notice.clone() {
@@ -168,6 +153,16 @@ impl App {
             }
             y += 12.0 * u;
         }
+        // Today's challenge, a row over the game tiles.
+        if self.ui.button(
+            &TitleButton::Challenge.key(),
+            Area::new(x0, y, col_w.min(60.0 * u), 10.0 * u),
+            crate::app::daily::TITLE_BUTTON,
+            true,
+        ) {
+            return Command::Push(Box::new(ChallengeScreen::new()));
+        }
+        y += 12.0 * u;
         let games = play::catalog();
         let cols = if w > h * 1.3 { 2 } else { 1 };
         let gap = 2.0 * u;
