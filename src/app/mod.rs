@@ -106,6 +106,8 @@ struct App {
     toast: Option<(String, f64, bool)>,
     play: Option<Play>,
     aim: Option<Aim>,
+    /// The keyboard's aim (arrow keys, Space fires).
+    keys: aim::Keys,
     place: Option<Place>,
     frame: Option<Frame>,
     table_area: Area,
@@ -213,6 +215,7 @@ impl App {
             toast: None,
             play: None,
             aim: None,
+            keys: aim::Keys::default(),
             place: None,
             frame: None,
             table_area: Area::default(),
