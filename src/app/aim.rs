@@ -2,6 +2,7 @@
 
 use super::frame::Frame;
 use super::gesture::{self, Feel, PathLength, Sample};
+use super::keyaim::{AimKey, KeyAim, KeyAimStep};
 use super::play::Play;
 use super::pointer::PointerEvent;
 use super::ui::*;
@@ -19,6 +20,45 @@ pub(super) struct Aim {
     /// and when it was worked out.
     predicted: Option<(Launch, Vec<[f32; 2]>)>,
     predicted_at: f64,
+}
+
+/// The aim adjusted from the keyboard (arrow keys turn and pull, Space or Enter fires), the
+/// prompt it was started for, and the player's last keyboard aim (the next shot starts there).
+#[derive(Default)]
+pub(super) struct Keys {
+    aim: Option<(KeyAim, LaunchPrompt, Aim)>,
+    last: Option<KeyAim>,
+}
+
+impl Keys {
+    /// Forgets the aim being adjusted (no shot is asked for now).
+    pub(super) fn drop_aim(&mut self) {
+        self.aim = None;
+    }
+}
+
+/// The aiming key pressed this frame, if any: Up/Down turn the aim, Right/Left give more or less
+/// strength, Q/E spin a throw, L the next launcher, Space or Enter fire.
+fn aim_key(enter_free: bool) -> Option<AimKey> {
+    let pairs = [
+        (KeyCode::Up, AimKey::TurnUp),
+        (KeyCode::Down, AimKey::TurnDown),
+        (KeyCode::Right, AimKey::Stronger),
+        (KeyCode::Left, AimKey::Weaker),
+        (KeyCode::Q, AimKey::SpinLeft),
+        (KeyCode::E, AimKey::SpinRight),
+        (KeyCode::L, AimKey::NextLauncher),
+        (KeyCode::Space, AimKey::Fire),
+    ];
+    for (code, key) in pairs {
+        if is_key_pressed(code) {
+            return Some(key);
+        }
+    }
+    if enter_free && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter)) {
+        return Some(AimKey::Fire);
+    }
+    None
 }
 
 /// The predicted path is worked out again at most this often (seconds): a short run of a big
@@ -142,24 +182,7 @@ impl App {
                         let (wx, wy) = f.to_world(x, y);
                         a.samples.push(Sample::new((now - a.t0) as f32, wx, wy));
                         match gesture::launch_for(lp, kind, &a.samples, feel) {
-                            Ok(launch) => {
-                                let text = format!(
-                                    "{} angle {} power {} spin {} x {} y {}",
-                                    launch.kind,
-                                    launch.angle,
-                                    launch.power,
-                                    launch.spin,
-                                    launch.x,
-                                    launch.y
-                                );
-                                match p.fire(launch) {
-                                    Ok(()) => {
-                                        log(&format!("fire {text}"));
-                                        self.sfx(sound::Effect::Launch);
-                                    }
-                                    Err(e) => self.say(format!("Refused: {e}"), true),
-                                }
-                            }
+                            Ok(launch) => self.fire_launch(p, launch, "pointer"),
                             Err(r) => self.say(r.message, !r.quiet),
                         }
                     }
@@ -171,6 +194,9 @@ impl App {
                 }
                 _ => {}
             }
+        }
+        if self.keyboard_aim(p, lp, kind, f, (ox, oy)) {
+            return;
         }
         // Aim feedback: the finger's trail, the predicted path as dots, and strength and angle
         // beside the finger (above it, where the hand does not cover them).
@@ -227,6 +253,121 @@ impl App {
                 Err(_) => {}
             }
         }
+    }
+}
+
+impl App {
+    /// Fires `launch` through the game's own checks (the same for every way of aiming).
+    fn fire_launch(&mut self, p: &mut Play, launch: Launch, by: &str) {
+        let text = format!(
+            "{} angle {} power {} spin {} x {} y {}",
+            launch.kind, launch.angle, launch.power, launch.spin, launch.x, launch.y
+        );
+        match p.fire(launch) {
+            Ok(()) => {
+                log(&format!("fire {text}"));
+                log(&format!("fired-by {by}"));
+                self.sfx(sound::Effect::Launch);
+            }
+            Err(e) => self.say(format!("Refused: {e}"), true),
+        }
+    }
+
+    /// Aiming from the keyboard: an aiming key starts (or adjusts) the keyboard aim, drawn with
+    /// the pointer's preview; Space (or Enter while no button has the focus ring) fires it. An
+    /// arrow key takes the focus ring off the buttons (Tab brings it back), so arrows always aim.
+    /// True when the keyboard aim is drawn this frame (the pointer's preview is then not).
+    fn keyboard_aim(
+        &mut self,
+        p: &mut Play,
+        lp: &LaunchPrompt,
+        kind: LaunchKind,
+        f: &Frame,
+        (ox, oy): (f32, f32),
+    ) -> bool {
+        if self.aim.is_some() {
+            // A finger is aiming: it wins.
+            self.keys.aim = None;
+            return false;
+        }
+        if self.keys.aim.as_ref().is_some_and(|(_, q, _)| q != lp) {
+            self.keys.aim = None;
+        }
+        let key = aim_key(!self.ui.focused());
+        if let Some(key) = key {
+            if key != AimKey::Fire {
+                self.ui.drop_focus();
+            }
+            if self.keys.aim.is_none() {
+                let now = self.ui.clock;
+                let last = self.keys.last.clone();
+                if let Some(mut a) = KeyAim::start(lp, last.as_ref()) {
+                    if lp.kinds.contains(&kind) && kind != LaunchKind::Release {
+                        a.kind = kind;
+                    }
+                    let cache = Aim {
+                        samples: Vec::new(),
+                        t0: now,
+                        path: super::save::aim_path(self.store.as_ref()),
+                        predicted: None,
+                        predicted_at: now - PREDICT_EVERY,
+                    };
+                    self.keys.aim = Some((a, lp.clone(), cache));
+                    log("key-aim start");
+                }
+            }
+            let fine = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+            let step = self
+                .keys
+                .aim
+                .as_mut()
+                .map(|(a, q, _)| (a.key(q, key, fine), a.clone()));
+            match step {
+                Some((KeyAimStep::Fire(launch), a)) => {
+                    self.keys.aim = None;
+                    self.keys.last = Some(a);
+                    self.fire_launch(p, launch, "keys");
+                    return false;
+                }
+                Some((KeyAimStep::Adjusted, a)) => {
+                    if key == AimKey::NextLauncher {
+                        self.kind_pick = Some(a.kind);
+                    }
+                    let l = a.launch(lp);
+                    log(&format!(
+                        "key-aim {} angle {} power {} spin {}",
+                        l.kind, l.angle, l.power, l.spin
+                    ));
+                }
+                None => {}
+            }
+        }
+        let u = self.ui.u;
+        let now = self.ui.clock;
+        let Some((a, q, cache)) = self.keys.aim.as_mut() else {
+            return false;
+        };
+        let launch = a.launch(q);
+        let (deg, pct) = a.readout(q);
+        let dots = cache.predicted(p.game(), &launch, now).to_vec();
+        super::probe::aim_path(&dots);
+        draw_dots(&dots, f, u);
+        // The launch direction, as a drag shows it (a line out of the launcher).
+        let len = 6.0 * u + 8.0 * u * pct as f32 / 100.0;
+        let (dx, dy) = engine::physics::launch::direction(launch.angle);
+        draw_line(ox, oy, ox + dx * len, oy - dy * len, u * 0.8, ACCENT);
+        let spin = if q.spin.0 != q.spin.1 {
+            format!("  spin {}", launch.spin)
+        } else {
+            String::new()
+        };
+        let text = format!("{deg}°  {pct}%{spin}   Space fires");
+        let small = self.ui.size(3.0);
+        let tw = self.ui.measure(&text, small);
+        let tx = (ox - tw * 0.5).clamp(u, (self.ui.w - tw - u).max(u));
+        let ty = (oy - 8.0 * u - small).max(self.table_area.y + u);
+        self.ui.text_on_plate(&text, tx, ty, small, TEXT);
+        true
     }
 }
 

@@ -107,6 +107,8 @@ struct App {
     toast: Option<(String, f64, bool)>,
     play: Option<Play>,
     aim: Option<Aim>,
+    /// The keyboard's aim (arrow keys, Space fires).
+    keys: aim::Keys,
     place: Option<Place>,
     frame: Option<Frame>,
     table_area: Area,
@@ -214,6 +216,7 @@ impl App {
             toast: None,
             play: None,
             aim: None,
+            keys: aim::Keys::default(),
             place: None,
             frame: None,
             table_area: Area::default(),

@@ -296,6 +296,16 @@ impl Ui {
         self.warm();
     }
 
+    /// True while a button shows the keyboard's focus ring (Enter presses it).
+    pub fn focused(&self) -> bool {
+        self.focus_shown
+    }
+
+    /// Takes the focus ring off the buttons (an arrow key aims instead; Tab brings it back).
+    pub fn drop_focus(&mut self) {
+        self.focus_shown = false;
+    }
+
     fn events_use_the_pointer(&self, events: &[PointerEvent]) -> bool {
         events
             .iter()

@@ -240,6 +240,7 @@ impl App {
             self.launch_input(p, lp, kind, &f, &feel);
         } else {
             self.aim = None;
+            self.keys.drop_aim();
         }
         if let Some(pp) = &offer.placement {
             if let Some(seat) = offer.human {
