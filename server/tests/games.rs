@@ -11,7 +11,10 @@ use engine::online::protocol::SeatPlan::{self, Bot, Here, Invited};
 
 async fn whole_game(game: &str, plans: &[SeatPlan]) {
     let dir = TempDir::new(game);
-    let server = Server::start(&dir.0, &[]);
+    // These clients answer at once (a Carcassonne turn's tile and meeple in a millisecond), far
+    // faster than a person: the per-connection frame limit (tested in hostile.rs) would drop
+    // their moves on a fast machine, so it is raised here.
+    let server = Server::start(&dir.0, &["--frames-per-second", "1000"]);
     let mut players = start_room(&server, game, plans).await;
     play_on(&mut players, engine::referee::MOVE_CAP).await;
     assert!(players[0].is_over(), "{game}: the game ended");
