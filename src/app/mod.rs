@@ -273,6 +273,7 @@ impl App {
         }
         self.ui.down_at = None;
         self.ui.released = None;
+        self.ui.reset_focus();
     }
 
     fn input(&mut self) {

@@ -301,6 +301,12 @@ impl Ui {
         self.focus_shown
     }
 
+    /// A new screen: its first Tab goes to its first button (not to the place the ring had on
+    /// the screen before).
+    pub fn reset_focus(&mut self) {
+        self.focus.clear();
+    }
+
     /// Takes the focus ring off the buttons (an arrow key aims instead; Tab brings it back).
     pub fn drop_focus(&mut self) {
         self.focus_shown = false;

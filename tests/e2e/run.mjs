@@ -25,6 +25,7 @@ import { botThinking } from "./think.mjs";
 import { cameraFollowPinchReduce } from "./camera.mjs";
 import { frameTimes } from "./fps.mjs";
 import { screenReaderLayer } from "./access.mjs";
+import { keyboardCastleShot } from "./keys.mjs";
 import { lookFraming, lookNewcomer, lookPictures } from "./look.mjs";
 import { onlineCastle, onlineHostileLinks } from "./online.mjs";
 
@@ -476,6 +477,12 @@ async function main() {
     if (available.includes("castle")) {
       await test("screen reader: the layer mirrors status, events and buttons; a mirrored press and Tab/Enter press canvas buttons", () =>
         screenReaderLayer(browser, url, Tab, { check, sleep })
+      );
+    }
+
+    if (available.includes("castle")) {
+      await test("keyboard: the screens by Tab and Enter, a Castle shot aimed with the arrows (Shift finer) and fired with Space", () =>
+        keyboardCastleShot(browser, url, Tab, { check, sleep })
       );
     }
 
