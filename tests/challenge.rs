@@ -3,7 +3,7 @@
 
 use engine::challenge::line::{read_line, result_line};
 use engine::challenge::play::play_out;
-use engine::challenge::verify::{verify, verify_claim, Mark};
+use engine::challenge::verify::{score_played, verify, verify_claim, Mark};
 use engine::challenge::{challenge_for, Challenge, Day, Format, DUEL_BASE};
 use engine::core::replay::Replay;
 use engine::core::Level;
@@ -91,6 +91,23 @@ fn a_real_duel_is_accepted_and_a_win_scores_by_its_shots() {
     }
     let back = read_line(&result_line(&c, &v)).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(back.score, v.score);
+}
+
+#[test]
+fn the_devices_own_reading_of_a_played_challenge_scores_as_the_server_does() {
+    for game in ["castle", "assault"] {
+        let (c, r) = played(game, "2026-12-03");
+        let server = verify(&c, &r.to_json()).unwrap_or_else(|e| panic!("{game}: {e}"));
+        let device = score_played(&c, &r).unwrap_or_else(|e| panic!("{game}: {e}"));
+        assert_eq!(device, server, "{game}");
+        // Another day's challenge is not this game's.
+        let other = challenge_for(game, day("2026-12-04")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(score_played(&other, &r).is_err(), "{game}");
+        // Unfinished, it has no score yet.
+        let mut half = r.clone();
+        half.moves.truncate(half.moves.len() / 2);
+        assert!(score_played(&c, &half).is_err(), "{game}");
+    }
 }
 
 #[test]

@@ -1,6 +1,6 @@
 // Catapult Table's link plugin: the game or design link in the page's fragment (#g=... or
 // #design=..., never sent to a server) and sharing one (the system share sheet where there is one, else the clipboard, else a
-// box to copy from). Loaded after ct_plugin.js; registered the same way.
+// box to copy from), and sharing today's challenge result as text the same way. Loaded after ct_plugin.js; registered the same way.
 "use strict";
 (function () {
   var enc = new TextEncoder();
@@ -61,6 +61,28 @@
           return 2;
         }
         window.prompt("Copy this link and send it:", url);
+        return 3;
+      };
+      // Shares a line of text (today's challenge result): the share sheet, else the clipboard,
+      // else a box to copy from.
+      env.ct_share_text = function (xp, xn, tp, tn) {
+        var text = str(xp, xn);
+        var title = str(tp, tn);
+        window.ct.lastShare = text;
+        if (navigator.share) {
+          navigator.share({ title: title, text: text }).catch(function (e) {
+            console.log("[ct] share-cancelled " + e);
+          });
+          return 1;
+        }
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(text).catch(function (e) {
+            console.log("[ct] copy-failed " + e);
+            window.prompt("Copy your result and send it:", text);
+          });
+          return 2;
+        }
+        window.prompt("Copy your result and send it:", text);
         return 3;
       };
     },

@@ -4,7 +4,8 @@
 // opened again by itself with backoff (0.5 s, doubling up to 8 s); each time it opens the open
 // count grows, so the game knows to send `resume` with its seat token (docs/online.md). Also the
 // room link in the page's fragment (`#room=CODE`, kept there so that a reload comes back to the
-// room) and the page title ("Your turn").
+// room), the page title ("Your turn"), and plain requests to the same server for today's
+// challenge board (docs/challenge.md).
 "use strict";
 (function () {
   var enc = new TextEncoder();
@@ -82,6 +83,31 @@
     return h.indexOf("#room=") === 0 ? h : null;
   }
 
+  // Plain requests to this page's own server (today's challenge board): started, then polled by
+  // id until their status is known (0: no connection), then taken once.
+  var http = { next: 1, open: {} };
+  function httpStart(method, url, body) {
+    var id = http.next++;
+    var req = { status: -1, body: null };
+    http.open[id] = req;
+    if (url.charAt(0) !== "/" || url.charAt(1) === "/") {
+      req.status = 0;
+      req.body = enc.encode("only this page's own server is asked");
+      return id;
+    }
+    var opts = { method: method, cache: "no-store" };
+    if (body !== null) {
+      opts.body = body;
+      opts.headers = { "content-type": "text/plain; charset=utf-8" };
+    }
+    fetch(url, opts)
+      .then(function (r) {
+        return r.text().then(function (t) { req.body = enc.encode(t); req.status = r.status; });
+      })
+      .catch(function (e) { req.body = enc.encode(String(e)); req.status = 0; });
+    return id;
+  }
+
   miniquad_add_plugin({
     name: "catapult_table_net",
     version: 1,
@@ -128,6 +154,27 @@
         net.head = null;
         new Uint8Array(wasm_memory.buffer, buf, b.length).set(b);
         return b.length;
+      };
+      // A request to this page's server (a path, "/challenge/…"): its id.
+      env.ct_http_start = function (mp, mn, up, un, bp, bn) {
+        return httpStart(str(mp, mn), str(up, un), bn > 0 ? str(bp, bn) : null);
+      };
+      // -1 while under way, 0 for no connection, else the HTTP status; -2 for no such request.
+      env.ct_http_status = function (id) {
+        var r = http.open[id];
+        return r ? r.status : -2;
+      };
+      env.ct_http_len = function (id) {
+        var r = http.open[id];
+        return r && r.body ? r.body.length : -1;
+      };
+      // Copies the answer into buf (at most cap bytes) and forgets the request.
+      env.ct_http_take = function (id, buf, cap) {
+        var r = http.open[id];
+        delete http.open[id];
+        if (!r || !r.body || r.body.length > cap) return -1;
+        new Uint8Array(wasm_memory.buffer, buf, r.body.length).set(r.body);
+        return r.body.length;
       };
       // Sets the page title (a waiting player sees "Your turn" in the tab).
       env.ct_set_title = function (p, n) { document.title = str(p, n); };

@@ -13,8 +13,10 @@
 
 pub mod a11y;
 pub mod backdrop;
+pub mod board;
 pub mod chart;
 pub mod daily;
+pub mod diary;
 pub mod draw;
 pub mod effects;
 pub mod flight;
@@ -173,6 +175,8 @@ struct App {
     /// The online room followed (the web build only), and the room link last opened or shown.
     online: Option<online::client::Client>,
     room_link: String,
+    /// Today's challenge on this device: the diary of results and the board's courier.
+    daily: board::Daily,
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -194,6 +198,8 @@ impl App {
                 (None, Some(msg))
             }
         };
+        let mut diary = diary::Diary::load(store.as_mut(), session::seed_now(0));
+        diary.expire(daily::day_at(miniquad::date::now()));
         let games: Vec<String> = play::catalog()
             .iter()
             .map(|g| format!("{}:{}", g.id, if g.available { 1 } else { 0 }))
@@ -257,6 +263,10 @@ impl App {
             probe_camera: (0.0, 0.0, 0.0),
             online: None,
             room_link: String::new(),
+            daily: board::Daily {
+                diary,
+                courier: board::Courier::default(),
+            },
         }
     }
 
@@ -344,6 +354,7 @@ impl App {
             self.screen_changed();
         }
         self.online_frame();
+        self.board_frame();
         self.draw_online_banner();
         self.draw_toast();
         if self.logged_screen != Some(self.shown) {

@@ -21,6 +21,7 @@ mod web {
         pub fn ct_link_get(buf: *mut u8, cap: usize) -> i32;
         pub fn ct_link_taken();
         pub fn ct_share(pp: *const u8, pn: usize, tp: *const u8, tn: usize) -> i32;
+        pub fn ct_share_text(xp: *const u8, xn: usize, tp: *const u8, tn: usize) -> i32;
     }
 }
 
@@ -138,19 +139,35 @@ pub enum Shared {
     File(String),
 }
 
+/// What the page's share call returned.
+#[cfg(target_arch = "wasm32")]
+fn shared_by(r: i32) -> Result<Shared, String> {
+    match r {
+        1 => Ok(Shared::Sheet),
+        2 => Ok(Shared::Clipboard),
+        3 => Ok(Shared::Shown),
+        _ => Err("this browser can neither share nor copy".into()),
+    }
+}
+
+/// Writes what is shared to a file beside the saves (the desktop).
+#[cfg(not(target_arch = "wasm32"))]
+fn write_shared(file: &str, text: &str) -> Result<Shared, String> {
+    let path = super::platform::data_dir().join(file);
+    std::fs::create_dir_all(super::platform::data_dir())
+        .and_then(|_| std::fs::write(&path, text))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(Shared::File(path.display().to_string()))
+}
+
 /// Hands a link to the platform: a game link's payload, or a whole fragment (`#design=…`).
 pub(super) fn send(payload: &str, title: &str) -> Result<Shared, String> {
     #[cfg(target_arch = "wasm32")]
     {
         // SAFETY: pointers and lengths describe live UTF-8 buffers for the call.
-        let r =
-            unsafe { web::ct_share(payload.as_ptr(), payload.len(), title.as_ptr(), title.len()) };
-        match r {
-            1 => Ok(Shared::Sheet),
-            2 => Ok(Shared::Clipboard),
-            3 => Ok(Shared::Shown),
-            _ => Err("this browser can neither share nor copy".into()),
-        }
+        shared_by(unsafe {
+            web::ct_share(payload.as_ptr(), payload.len(), title.as_ptr(), title.len())
+        })
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -164,14 +181,28 @@ pub(super) fn send(payload: &str, title: &str) -> Result<Shared, String> {
                 link::FRAGMENT,
             )
         };
-        let path = super::platform::data_dir().join(file);
-        let text = format!(
-            "{title}\nPaste this after the game's web address ({what}):\n{fragment}{payload}\n"
-        );
-        std::fs::create_dir_all(super::platform::data_dir())
-            .and_then(|_| std::fs::write(&path, text))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        Ok(Shared::File(path.display().to_string()))
+        write_shared(
+            file,
+            &format!(
+                "{title}\nPaste this after the game's web address ({what}):\n{fragment}{payload}\n"
+            ),
+        )
+    }
+}
+
+/// Hands a line of text to the platform (today's challenge result).
+pub(super) fn send_text(text: &str, title: &str) -> Result<Shared, String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        // SAFETY: pointers and lengths describe live UTF-8 buffers for the call.
+        shared_by(unsafe {
+            web::ct_share_text(text.as_ptr(), text.len(), title.as_ptr(), title.len())
+        })
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = title;
+        write_shared("shared-result.txt", &format!("{text}\n"))
     }
 }
 

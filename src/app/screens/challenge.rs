@@ -74,7 +74,7 @@ impl App {
             let need: f32 = s
                 .challenges
                 .iter()
-                .map(|c| row_height(&self.ui, &c.goal(), name_s, gs, text_w) + gap)
+                .map(|c| row_height(&self.ui, &daily::goal_words(c), name_s, gs, text_w) + gap)
                 .sum::<f32>()
                 + gs * 2.6;
             if y + need <= bottom {
@@ -84,7 +84,7 @@ impl App {
         let mut pick = None;
         for c in &s.challenges {
             let name = play::find(c.game).map_or(c.game, |g| g.name);
-            let goal = c.goal();
+            let goal = daily::goal_words(c);
             let rh = row_height(&self.ui, &goal, name_s, gs, text_w);
             let a = Area::new(x0, y, col_w, rh);
             self.ui.panel(a, PANEL);

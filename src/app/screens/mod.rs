@@ -1,6 +1,7 @@
 //! The app's screens, one type each (see `super::screen` for the stack they live on).
 
 pub(crate) mod challenge;
+pub(crate) mod daily_result;
 pub(crate) mod pause;
 pub(crate) mod play;
 pub(crate) mod results;

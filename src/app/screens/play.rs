@@ -184,7 +184,7 @@ impl App {
                         log(&format!("results-chart rounds={rounds}"));
                     }
                 }
-                return Command::Replace(Box::new(ResultsScreen));
+                return Command::Replace(Box::new(ResultsScreen::default()));
             }
             _ => {}
         }

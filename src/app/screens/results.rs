@@ -1,14 +1,19 @@
 //! The results screen: the winner, the ranking with its reasons, the running-totals chart.
 
 use crate::app::chart;
+use crate::app::daily::Finished;
 use crate::app::frame::Area;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::*;
 use crate::app::{App, Command};
 use macroquad::prelude::*;
 
-/// The results of the game in play (the shell's, kept for Play again and Watch replay).
-pub(crate) struct ResultsScreen;
+/// The results of the game in play (the shell's, kept for Play again and Watch replay), and,
+/// when it was today's challenge, its result (worked out on the first frame).
+#[derive(Default)]
+pub(crate) struct ResultsScreen {
+    daily: Option<Option<Finished>>,
+}
 
 impl Screen<App> for ResultsScreen {
     fn id(&self) -> ScreenId {
@@ -18,7 +23,10 @@ impl Screen<App> for ResultsScreen {
         Command::Home
     }
     fn frame(&mut self, app: &mut App, _active: bool) -> Command {
-        app.results()
+        if self.daily.is_none() {
+            self.daily = Some(app.challenge_finished());
+        }
+        app.results(self.daily.as_ref().and_then(Option::as_ref))
     }
 }
 
@@ -60,7 +68,7 @@ impl ResultsButton {
 }
 
 impl App {
-    fn results(&mut self) -> Command {
+    fn results(&mut self, daily: Option<&Finished>) -> Command {
         let Some(p) = self.play.as_ref() else {
             return Command::Home;
         };
@@ -80,7 +88,7 @@ impl App {
         let big = self.ui.size_at_most(7.0, (w - 8.0 * u) / 11.0);
         let trophy_h = (big * 2.2).min(h * 0.16);
         let headline = match winner {
-            Some(s) => format!("{} wins!", names.get(s).cloned().unwrap_or_default()),
+            Some(s) => wins(&names.get(s).cloned().unwrap_or_default()),
             None => "A shared victory!".to_string(),
         };
         let head_w = w - 8.0 * u - trophy_h;
@@ -175,11 +183,15 @@ impl App {
                 .text(&label, bar_x + bw + 1.5 * u, cy - ts * 0.55, ts, TEXT);
             y += row_h + u;
         }
-        // Running totals round by round, for the games that keep them.
+        // Today's challenge: its result, the shots, the streak and the board; else the running
+        // totals round by round, for the games that keep them.
         let history = p.game().score_history();
         let chart_top = y + 2.0 * u;
         let chart_bottom = h - buttons_h - 2.0 * u;
-        if !history.is_empty() && chart_bottom - chart_top > 24.0 * u {
+        if let Some(f) = daily {
+            let area = Area::new(x0, chart_top, col_w, chart_bottom - chart_top);
+            self.daily_panel(f, area);
+        } else if !history.is_empty() && chart_bottom - chart_top > 24.0 * u {
             let colours: Vec<Color> = seats.iter().map(|s| rgb(s.rgb())).collect();
             let goal = p.game().score_goal();
             let area = Area::new(x0, chart_top, col_w, chart_bottom - chart_top);
@@ -214,8 +226,17 @@ impl App {
         match tapped {
             None => {}
             Some(ResultsButton::Watch) => self.watch(),
-            Some(ResultsButton::Share) => self.share(),
-            Some(ResultsButton::Again) => self.restart(),
+            Some(ResultsButton::Share) => match daily {
+                Some(f) => self.share_result(f),
+                None => self.share(),
+            },
+            Some(ResultsButton::Again) => match daily {
+                Some(f) => {
+                    let c = f.challenge.clone();
+                    self.start_challenge(&c);
+                }
+                None => self.restart(),
+            },
             Some(ResultsButton::Title) => {
                 self.play = None;
                 return Command::Home;
@@ -290,6 +311,15 @@ impl App {
                 draw_circle(px, py, thick * 1.2, col);
             }
         }
+    }
+}
+
+/// The headline: "Ada wins!", and "You win!" for the seat named You (a challenge's).
+fn wins(name: &str) -> String {
+    if name == "You" {
+        "You win!".to_string()
+    } else {
+        format!("{name} wins!")
     }
 }
 
@@ -408,6 +438,12 @@ mod tests {
         assert_eq!(values, [5, 2], "in ranking order");
         let r = engine::core::ranking::rank(&["points", "best round"], &[vec![7, 3]]);
         assert_eq!(shown_score(&r), ("points".to_string(), vec![7]));
+    }
+
+    #[test]
+    fn the_headline_agrees_with_you() {
+        assert_eq!(wins("You"), "You win!");
+        assert_eq!(wins("Ada"), "Ada wins!");
     }
 
     #[test]
