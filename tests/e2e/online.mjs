@@ -24,7 +24,7 @@ export function serverBinary(root) {
   return fs.existsSync(p) ? p : null;
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.on("error", reject);
@@ -36,7 +36,7 @@ function freePort() {
 }
 
 // The server on 127.0.0.1:port; resolves once it prints its `listening on` line.
-function startServer(bin, port, data, dist) {
+export function startServer(bin, port, data, dist) {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, ["--addr", `127.0.0.1:${port}`, "--data", data, "--dist", dist], {
       stdio: ["ignore", "pipe", "pipe"],
@@ -60,7 +60,7 @@ function startServer(bin, port, data, dist) {
   });
 }
 
-function kill(child) {
+export function kill(child) {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.removeAllListeners("exit");
@@ -70,7 +70,7 @@ function kill(child) {
 }
 
 // A browser's failed WebSocket attempts while the server is down are console errors, expected.
-function expectedErrors(tab) {
+export function expectedErrors(tab) {
   tab.errors = tab.errors.filter((e) => !/WebSocket connection to .* failed|ERR_CONNECTION_REFUSED|net::ERR_/.test(e));
 }
 

@@ -27,6 +27,7 @@ import { frameTimes } from "./fps.mjs";
 import { screenReaderLayer } from "./access.mjs";
 import { keyboardCastleShot } from "./keys.mjs";
 import { lookFraming, lookNewcomer, lookPictures } from "./look.mjs";
+import { dailyCastle } from "./daily.mjs";
 import { onlineCastle, onlineHostileLinks } from "./online.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -580,6 +581,9 @@ async function main() {
       );
       await test("online: room links that are not ones, and one to no room, get a message in words and the saved game is kept", () =>
         onlineHostileLinks(browser, Tab, h, opts)
+      );
+      await test("daily: today's Castle challenge played by touch, its line shared, its score on the day's board served by the real server", () =>
+        dailyCastle(browser, Tab, h, opts)
       );
     }
 
