@@ -9,16 +9,23 @@ const a11y = (tab) =>
     buttons: window.ctA11y.buttons(),
   }));
 
+// Presses a mirrored button, waiting up to 3 s for it: the layer is rewritten after the frame
+// that drew the screen, so a screen just opened may still show the last one's buttons.
 async function pressMirrored(tab, label) {
-  const found = await tab.page.evaluate((l) => {
-    const b = Array.from(document.querySelectorAll("#ct-a11y-buttons button")).find(
-      (x) => x.textContent === l
-    );
-    if (!b) return false;
-    b.click();
-    return true;
-  }, label);
-  if (!found) throw new Error(`no mirrored button "${label}" (have: ${(await a11y(tab)).buttons.join(" | ")})`);
+  const until = Date.now() + 3000;
+  for (;;) {
+    const found = await tab.page.evaluate((l) => {
+      const b = Array.from(document.querySelectorAll("#ct-a11y-buttons button")).find(
+        (x) => x.textContent === l
+      );
+      if (!b) return false;
+      b.click();
+      return true;
+    }, label);
+    if (found) return;
+    if (Date.now() > until) throw new Error(`no mirrored button "${label}" (have: ${(await a11y(tab)).buttons.join(" | ")})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 export async function screenReaderLayer(browser, url, Tab, { check, sleep }) {
