@@ -3,6 +3,7 @@
 //! they need no server). The wording lives here only: the screen and the tests read it.
 
 use super::board::Status;
+use super::diary::Diary;
 use engine::challenge::line::result_line;
 use engine::challenge::verify::{check_header, score_played, Mark, Verified};
 use engine::challenge::{challenge_for, Challenge, Day, Format, FIRST_DAY};
@@ -182,6 +183,36 @@ pub fn status_words(s: &Status) -> String {
     }
 }
 
+/// A kept score in words: "24 points"; in a duel "won in 7 shots" or "lost".
+pub fn score_words(c: &Challenge, score: i64) -> String {
+    match c.format {
+        Format::Solo if score == 1 => "1 point".to_string(),
+        Format::Solo => format!("{score} points"),
+        Format::Duel if score <= 0 => "lost to the bot".to_string(),
+        Format::Duel => format!("won in {} shots", engine::challenge::DUEL_BASE - score),
+    }
+}
+
+/// What the device remembers of a game's challenge, for its row: today's best (and its place on
+/// the board), else yesterday's.
+pub fn past_words(diary: &Diary, c: &Challenge) -> Option<String> {
+    if let Some(k) = diary.best(c.game, c.day) {
+        let place = if k.rank > 0 && k.players > 1 {
+            format!(" · {} of {}", ordinal(k.rank), k.players)
+        } else {
+            String::new()
+        };
+        return Some(format!(
+            "Your best today: {}{place}",
+            score_words(c, k.score)
+        ));
+    }
+    let yesterday = Day::from_unix_days(c.day.unix_days() - 1);
+    diary
+        .best(c.game, yesterday)
+        .map(|k| format!("Yesterday: {}", score_words(c, k.score)))
+}
+
 /// "3 days in a row" (nothing for fewer than 2).
 pub fn streak_words(days: u32) -> Option<String> {
     (days >= 2).then(|| format!("{days} days in a row"))
@@ -237,6 +268,32 @@ mod tests {
         let mut half = r.clone();
         half.moves.truncate(1);
         assert!(finished(&half, today).is_none());
+    }
+
+    #[test]
+    fn a_games_row_remembers_today_or_yesterday() {
+        let today = day("2026-12-04");
+        let castle = challenge_for("castle", today).unwrap_or_else(|e| panic!("{e}"));
+        let feud = challenge_for("feud", today).unwrap_or_else(|e| panic!("{e}"));
+        let mut d = Diary::default();
+        assert_eq!(past_words(&d, &castle), None);
+        d.record("castle", day("2026-12-03"), 20, "l", "a", "r");
+        assert_eq!(
+            past_words(&d, &castle).as_deref(),
+            Some("Yesterday: 20 points")
+        );
+        d.record("castle", today, 24, "l", "b", "r");
+        d.sent("castle", "2026-12-04", 2, 5);
+        assert_eq!(
+            past_words(&d, &castle).as_deref(),
+            Some("Your best today: 24 points · 2nd of 5")
+        );
+        d.record("feud", today, 993, "l", "c", "r");
+        assert_eq!(
+            past_words(&d, &feud).as_deref(),
+            Some("Your best today: won in 7 shots")
+        );
+        assert_eq!(score_words(&feud, 0), "lost to the bot");
     }
 
     #[test]

@@ -82,6 +82,14 @@ export async function dailyCastle(browser, Tab, h, opts) {
     check(forged[0] === 422 && /not ranked/.test(forged[1]), `a result without its replay is refused: ${forged}`);
     const diary = await tab.page.evaluate(() => JSON.parse(localStorage.getItem("catapult-table.challenge")));
     check(diary.outbox.length === 0 && diary.days[0].rank === 1, `the diary keeps the place and sends nothing twice: ${JSON.stringify(diary.days)}`);
+    // Back on the day's screen, the Castle row remembers today's best.
+    await tab.tapButton("title");
+    await tab.waitFor("the title screen", async () => (await tab.q("ct_screen")) === 1);
+    await tab.tapButton("challenge");
+    await tab.waitFor("the challenge screen", async () => (await tab.q("ct_screen")) === 9);
+    await tab.frames(3);
+    const rows = (await drawnTexts(tab)).map((t) => t.t).join(" ");
+    check(rows.includes(`Your best today: ${score} point`), `the day's screen remembers today's best: ${rows}`);
     console.log(`     castle challenge ${day}: ${score} points in ${stats.shots} shots; board 1st of 1; shared ${JSON.stringify(line)}; one without its replay: "${forged[1]}"`);
     expectedErrors(tab);
     tab.errors = tab.errors.filter((e) => !/status of 422/.test(e));

@@ -61,6 +61,12 @@ impl App {
                 .text_centred(&l, Area::new(x0, y, col_w, ds), ds, TEXT);
             y += ds * 1.3;
         }
+        if let Some(streak) = daily::streak_words(self.daily.diary.streak(s.day)) {
+            let l = self.ui.fit(&streak, ds, col_w);
+            self.ui
+                .text_centred(&l, Area::new(x0, y, col_w, ds), ds, ACCENT);
+            y += ds * 1.3;
+        }
         y += 2.0 * u;
         let bottom = h - 13.0 * u;
         let play_w = 22.0 * u;
@@ -74,7 +80,15 @@ impl App {
             let need: f32 = s
                 .challenges
                 .iter()
-                .map(|c| row_height(&self.ui, &daily::goal_words(c), name_s, gs, text_w) + gap)
+                .map(|c| {
+                    row_height(
+                        &self.ui,
+                        &row_words(&self.daily.diary, c),
+                        name_s,
+                        gs,
+                        text_w,
+                    ) + gap
+                })
                 .sum::<f32>()
                 + gs * 2.6;
             if y + need <= bottom {
@@ -84,7 +98,7 @@ impl App {
         let mut pick = None;
         for c in &s.challenges {
             let name = play::find(c.game).map_or(c.game, |g| g.name);
-            let goal = daily::goal_words(c);
+            let goal = row_words(&self.daily.diary, c);
             let rh = row_height(&self.ui, &goal, name_s, gs, text_w);
             let a = Area::new(x0, y, col_w, rh);
             self.ui.panel(a, PANEL);
@@ -153,6 +167,15 @@ impl App {
             }
             Err(e) => self.say(format!("Cannot start today's challenge: {e}"), true),
         }
+    }
+}
+
+/// A row's words: the goal, and what the device remembers of the game's last days.
+fn row_words(diary: &crate::app::diary::Diary, c: &Challenge) -> String {
+    let goal = daily::goal_words(c);
+    match daily::past_words(diary, c) {
+        Some(past) => format!("{goal} {past}."),
+        None => goal,
     }
 }
 
