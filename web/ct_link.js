@@ -16,6 +16,27 @@
     return h.indexOf("#g=") === 0 || h.indexOf("#design=") === 0 ? h : null;
   }
 
+  // The system share sheet where there is one (1), else the clipboard (2), else a box to copy
+  // from (3); `copy` is what the clipboard or the box gets.
+  function offer(data, copy, ask) {
+    window.ct.lastShare = copy;
+    if (navigator.share) {
+      navigator.share(data).catch(function (e) {
+        console.log("[ct] share-cancelled " + e);
+      });
+      return 1;
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(copy).catch(function (e) {
+        console.log("[ct] copy-failed " + e);
+        window.prompt(ask, copy);
+      });
+      return 2;
+    }
+    window.prompt(ask, copy);
+    return 3;
+  }
+
   miniquad_add_plugin({
     name: "catapult_table_link",
     version: 1,
@@ -45,45 +66,12 @@
         // A game link's payload, or a whole fragment (`#design=…`).
         var what = str(pp, pn);
         var url = window.location.origin + window.location.pathname + (what.charAt(0) === "#" ? what : "#g=" + what);
-        var title = str(tp, tn);
-        window.ct.lastShare = url;
-        if (navigator.share) {
-          navigator.share({ title: title, url: url }).catch(function (e) {
-            console.log("[ct] share-cancelled " + e);
-          });
-          return 1;
-        }
-        if (navigator.clipboard && navigator.clipboard.writeText) {
-          navigator.clipboard.writeText(url).catch(function (e) {
-            console.log("[ct] copy-failed " + e);
-            window.prompt("Copy this link and send it:", url);
-          });
-          return 2;
-        }
-        window.prompt("Copy this link and send it:", url);
-        return 3;
+        return offer({ title: str(tp, tn), url: url }, url, "Copy this link and send it:");
       };
-      // Shares a line of text (today's challenge result): the share sheet, else the clipboard,
-      // else a box to copy from.
+      // Shares a line of text (today's challenge result) the same way.
       env.ct_share_text = function (xp, xn, tp, tn) {
         var text = str(xp, xn);
-        var title = str(tp, tn);
-        window.ct.lastShare = text;
-        if (navigator.share) {
-          navigator.share({ title: title, text: text }).catch(function (e) {
-            console.log("[ct] share-cancelled " + e);
-          });
-          return 1;
-        }
-        if (navigator.clipboard && navigator.clipboard.writeText) {
-          navigator.clipboard.writeText(text).catch(function (e) {
-            console.log("[ct] copy-failed " + e);
-            window.prompt("Copy your result and send it:", text);
-          });
-          return 2;
-        }
-        window.prompt("Copy your result and send it:", text);
-        return 3;
+        return offer({ title: str(tp, tn), text: text }, text, "Copy your result and send it:");
       };
     },
   });
