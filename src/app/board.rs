@@ -73,6 +73,11 @@ impl Request {
         }
     }
 
+    /// Whether this build can reach a board (the web build).
+    pub fn can_send() -> bool {
+        cfg!(target_arch = "wasm32")
+    }
+
     /// The answer once it has come.
     pub fn poll(&self) -> Option<Reply> {
         #[cfg(target_arch = "wasm32")]
@@ -264,6 +269,11 @@ impl Courier {
             Some(slot) => slot.1 = s,
             None => self.status.push(((game.into(), day.into()), s)),
         }
+    }
+
+    /// Whether this frame's `tick` starts sending a result (it then needs the player's name).
+    pub fn will_send(&self, now: f64, diary: &Diary) -> bool {
+        self.sending.is_none() && now >= self.next_try && !diary.outbox.is_empty()
     }
 
     /// Try a waiting result now (the results screen of a challenge just opened).

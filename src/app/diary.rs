@@ -57,6 +57,10 @@ pub struct Diary {
     /// Replays already counted (their hashes), so a result seen again is not counted twice.
     #[nserde(default)]
     pub seen: Vec<String>,
+    /// The challenges (`game day`) started on this device: only those count as the player's (a
+    /// friend's game opened from a link is theirs).
+    #[nserde(default)]
+    pub started: Vec<String>,
 }
 
 impl Diary {
@@ -77,6 +81,28 @@ impl Diary {
             d.token = new_token(seed);
         }
         d
+    }
+
+    /// A challenge was started on this device.
+    pub fn start(&mut self, game: &str, day: Day) {
+        let key = format!("{game} {day}");
+        if !self.started.contains(&key) {
+            self.started.push(key);
+            if self.started.len() > MAX_DAYS {
+                self.started.remove(0);
+            }
+        }
+    }
+
+    pub fn was_started(&self, game: &str, day: Day) -> bool {
+        self.started.contains(&format!("{game} {day}"))
+    }
+
+    /// A replay that is not the player's (a finished game opened from a link): never counted.
+    pub fn not_mine(&mut self, replay_hash: &str) {
+        if !self.seen.iter().any(|h| h == replay_hash) {
+            self.seen.push(replay_hash.to_string());
+        }
     }
 
     pub fn save(&self, store: &mut dyn Store) -> Result<(), String> {
@@ -282,6 +308,20 @@ mod tests {
         assert!(d.outbox.is_empty());
         assert!(d.record("castle", today, 31, "l", "h5", "r5"));
         assert_eq!(d.outbox.len(), 1);
+    }
+
+    #[test]
+    fn only_challenges_started_here_and_not_seen_in_a_link_count() {
+        let mut d = Diary::default();
+        let today = day("2026-12-04");
+        assert!(!d.was_started("castle", today));
+        d.start("castle", today);
+        d.start("castle", today);
+        assert!(d.was_started("castle", today) && !d.was_started("feud", today));
+        assert_eq!(d.started.len(), 1);
+        d.not_mine("friend");
+        assert!(!d.record("castle", today, 40, "l", "friend", "r"));
+        assert!(d.outbox.is_empty());
     }
 
     #[test]

@@ -284,6 +284,9 @@ impl App {
         self.saved = None;
         self.notice = None;
         let over = play.is_over();
+        if over {
+            self.link_not_mine(&play.driver.session.replay.to_json());
+        }
         let who = play
             .game()
             .turn()

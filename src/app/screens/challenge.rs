@@ -162,6 +162,10 @@ impl App {
                     c.day
                 ));
                 self.saved = None;
+                self.daily.diary.start(c.game, c.day);
+                if let Err(e) = self.daily.diary.save(self.store.as_mut()) {
+                    log(&format!("diary-unsaved {e}"));
+                }
                 self.start(p);
                 self.autosave();
             }

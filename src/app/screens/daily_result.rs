@@ -3,7 +3,7 @@
 //! board: where the result stands and the day's best players. Also what the app does once a
 //! challenge game ends: the diary counts it and the board is sent it (`board`).
 
-use crate::app::board::{Done, Status};
+use crate::app::board::{Done, Request, Status};
 use crate::app::daily::{self, Finished};
 use crate::app::frame::Area;
 use crate::app::online::NAME_KEY;
@@ -16,6 +16,11 @@ use engine::challenge::verify::Mark;
 use engine::core::replay::fnv1a;
 use macroquad::prelude::*;
 
+/// A replay's hash, as the diary keeps it.
+fn replay_hash(json: &str) -> String {
+    format!("{:016x}", fnv1a(0xcbf2_9ce4_8422_2325, json.as_bytes()))
+}
+
 impl App {
     /// The game just finished, if it was a challenge: counted in the diary once, and queued for
     /// the board.
@@ -25,8 +30,12 @@ impl App {
         let replay = &p.driver.session.replay;
         let f = daily::finished(replay, today)?;
         let text = replay.to_json();
-        let hash = format!("{:016x}", fnv1a(0xcbf2_9ce4_8422_2325, text.as_bytes()));
+        let hash = replay_hash(&text);
         let c = &f.challenge;
+        if !self.daily.diary.was_started(c.game, c.day) {
+            log(&format!("challenge-not-mine {} {}", c.game, c.day));
+            return None;
+        }
         let counted =
             self.daily
                 .diary
@@ -47,6 +56,12 @@ impl App {
         Some(f)
     }
 
+    /// A finished game opened from a link is someone else's: it never counts as this device's.
+    pub(crate) fn link_not_mine(&mut self, replay_json: &str) {
+        self.daily.diary.not_mine(&replay_hash(replay_json));
+        let _ = self.daily.diary.save(self.store.as_mut());
+    }
+
     /// The name the board shows: the one this device plays rooms with, else "Player" and a few
     /// letters of its token.
     pub(crate) fn board_name(&self) -> String {
@@ -59,7 +74,12 @@ impl App {
 
     /// Each frame: the board's courier sends what waits and fetches the board.
     pub(crate) fn board_frame(&mut self) {
-        let name = self.board_name();
+        // The name is read from storage only when a result is about to go.
+        let name = if self.daily.courier.will_send(get_time(), &self.daily.diary) {
+            self.board_name()
+        } else {
+            String::new()
+        };
         if let Done::Changed(line) =
             self.daily
                 .courier
@@ -160,7 +180,22 @@ impl App {
                         players: k.players,
                     })
             })
-            .unwrap_or(Status::Sending);
+            .or_else(|| {
+                let queued = self
+                    .daily
+                    .diary
+                    .outbox
+                    .iter()
+                    .any(|o| o.game == c.game && o.day == day);
+                match (queued, Request::can_send()) {
+                    (_, false) => Some(Status::OfflineBuild),
+                    (true, true) => Some(Status::Sending),
+                    (false, true) => None,
+                }
+            });
+        let Some(status) = status else {
+            return;
+        };
         let words = daily::status_words(&status);
         let lines = self.ui.wrap(&words, body, w);
         if y + lines.len() as f32 * body * 1.3 <= bottom {
