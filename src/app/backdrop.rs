@@ -42,6 +42,7 @@ pub fn draw(area: Area, f: &Frame) {
     let Area { x, y, w, h } = area;
     let y0 = horizon(area, f);
     gradient(x, y, w, y0 - y, SKY_TOP, SKY_LOW);
+    noted(Area::new(x, y, w, y0 - y), SKY_TOP, SKY_LOW);
     let sky = (y0 - y).max(1.0);
     // Two hill lines, the far one taller and bluer.
     hills(x, w, y0, sky * 0.22, 0.4, HILL_FAR);
@@ -68,6 +69,12 @@ pub fn draw(area: Area, f: &Frame) {
         let front = (depth * 0.18).clamp(2.0, 6.0 * u);
         gradient(x, y0, w, depth - front, WOOD, shade(WOOD, -0.2));
         draw_rectangle(x, y + h - front, w, front, WOOD_FRONT);
+        noted(Area::new(x, y0, w, depth - front), WOOD, shade(WOOD, -0.2));
+        noted(
+            Area::new(x, y + h - front, w, front),
+            WOOD_FRONT,
+            WOOD_FRONT,
+        );
         draw_line(
             x,
             y + h - front,
@@ -85,6 +92,11 @@ pub fn draw(area: Area, f: &Frame) {
             draw_line(x + w * s * 0.3, ly, x + w * (0.7 + s * 0.3), ly, 1.0, GRAIN);
         }
     }
+}
+
+/// Notes a filled part of the scene as what is behind the labels drawn over it (`seen`).
+fn noted(a: Area, top: Color, low: Color) {
+    super::seen::fill(a, super::ui::rgba(top), super::ui::rgba(low));
 }
 
 fn hills(x: f32, w: f32, base: f32, height: f32, phase: f32, col: Color) {

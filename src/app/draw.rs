@@ -58,12 +58,9 @@ pub fn table_in(ui: &Ui, view: &TableView, f: &Frame, motion: Motion) {
     for (x, y, t, size) in place_labels(ui, view, f) {
         let w = ui.measure(&t, size);
         let pad = size * 0.2;
-        draw_rectangle(
-            x - pad,
-            y - pad * 0.5,
-            w + 2.0 * pad,
-            size + pad,
-            Color::new(0.0, 0.0, 0.0, 0.45),
+        ui.panel(
+            Area::new(x - pad, y - pad * 0.5, w + 2.0 * pad, size + pad),
+            super::ui::PLATE,
         );
         ui.text(&t, x, y, size, LABEL);
     }
@@ -645,38 +642,38 @@ fn mark_colour(c: Color) -> Color {
     }
 }
 
-/// Each seat's own shape (so a seat is told by shape as well as by colour): circle, triangle,
-/// square, diamond, cross, bar, ring, chevron, dot pair, star; ten seats, ten marks.
+/// Each seat's own shape (`marks::of`: so a seat is told by shape as well as by colour).
 pub fn seat_mark(seat: usize, x: f32, y: f32, r: f32, col: Color) {
+    use super::marks::Mark;
     let w = (r * 0.3).max(1.0);
-    match seat % 10 {
-        0 => draw_circle(x, y, r * 0.8, col),
-        1 => draw_triangle(
+    match super::marks::of(seat) {
+        Mark::Circle => draw_circle(x, y, r * 0.8, col),
+        Mark::Triangle => draw_triangle(
             vec2(x, y - r),
             vec2(x + r * 0.95, y + r * 0.7),
             vec2(x - r * 0.95, y + r * 0.7),
             col,
         ),
-        2 => draw_rectangle(x - r * 0.75, y - r * 0.75, r * 1.5, r * 1.5, col),
-        3 => {
+        Mark::Square => draw_rectangle(x - r * 0.75, y - r * 0.75, r * 1.5, r * 1.5, col),
+        Mark::Diamond => {
             draw_triangle(vec2(x, y - r), vec2(x + r, y), vec2(x, y + r), col);
             draw_triangle(vec2(x, y - r), vec2(x - r, y), vec2(x, y + r), col);
         }
-        4 => {
+        Mark::Cross => {
             draw_line(x - r, y - r, x + r, y + r, w, col);
             draw_line(x - r, y + r, x + r, y - r, w, col);
         }
-        5 => draw_rectangle(x - r, y - r * 0.35, r * 2.0, r * 0.7, col),
-        6 => draw_circle_lines(x, y, r * 0.8, w, col),
-        7 => {
+        Mark::Bar => draw_rectangle(x - r, y - r * 0.35, r * 2.0, r * 0.7, col),
+        Mark::Ring => draw_circle_lines(x, y, r * 0.8, w, col),
+        Mark::Chevron => {
             draw_line(x - r, y + r * 0.5, x, y - r * 0.5, w, col);
             draw_line(x, y - r * 0.5, x + r, y + r * 0.5, w, col);
         }
-        8 => {
+        Mark::DotPair => {
             draw_circle(x - r * 0.5, y, r * 0.4, col);
             draw_circle(x + r * 0.5, y, r * 0.4, col);
         }
-        _ => {
+        Mark::Star => {
             draw_line(x - r, y, x + r, y, w, col);
             draw_line(x, y - r, x, y + r, w, col);
             draw_line(x - r * 0.7, y - r * 0.7, x + r * 0.7, y + r * 0.7, w, col);

@@ -24,7 +24,7 @@ impl App {
     ) -> Frame {
         let u = self.ui.u;
         let ta = self.table_area;
-        draw_rectangle(ta.x, ta.y, ta.w, ta.h, TABLE_BG);
+        self.ui.panel(ta, TABLE_BG);
         let placing = prompt.is_some_and(|g| g.step == GridStep::Place) && map.in_hand.is_some();
         let (hand, framed) = map_framing(ta, u, placing);
         let bounds = map.bounds;
@@ -94,7 +94,7 @@ impl App {
     pub(super) fn draw_map_still(&mut self, map: &TileMapView) -> Frame {
         let u = self.ui.u;
         let ta = self.table_area;
-        draw_rectangle(ta.x, ta.y, ta.w, ta.h, TABLE_BG);
+        self.ui.panel(ta, TABLE_BG);
         let art = map.in_hand.and_then(|a| map.arts.get(a));
         let (hand, framed) = map_framing(ta, u, art.is_some());
         let f = Camera::default().frame(map.bounds, framed);
@@ -245,12 +245,20 @@ impl App {
             let (x, y) = f.to_screen(q[0], q[1]);
             let size = (0.22 * s).max(2.5 * u);
             draw_piece(piece.kind, x, y, size, rgb(piece.rgb));
+            // The seat's number on a badge in its colour at the piece's foot (not over it).
             let n = (piece.seat + 1).to_string();
+            let c = rgb(piece.rgb);
             let w = self.ui.measure(&n, small);
-            self.ui.text(&n, x - w * 0.5, y - small * 0.5, small, BG);
+            let pad = small * 0.2;
+            let (bx, by) = (x + size * 0.3, y + size * 0.2);
+            self.ui.panel(
+                Area::new(bx - pad, by - pad * 0.5, w + 2.0 * pad, small + pad),
+                c,
+            );
+            self.ui.text(&n, bx, by, small, super::ui::ink_on(c));
             if let Some(l) = &piece.label {
-                self.ui
-                    .text(&plain(l), x + size * 0.6, y - small * 0.5, small, TEXT);
+                let lx = bx + w + 3.0 * pad;
+                self.ui.text_on_plate(&plain(l), lx, by, small, TEXT);
             }
         }
         // The piece in hand: on its cell, under the finger while carried, or following the mouse.
@@ -312,7 +320,8 @@ impl App {
             );
             let l = plain(&sp.label);
             let w = self.ui.measure(&l, small);
-            self.ui.text(&l, x - w * 0.5, y + r + 0.3 * u, small, TEXT);
+            self.ui
+                .text_on_plate(&l, x - w * 0.5, y + r + 0.6 * u, small, TEXT);
         }
     }
 

@@ -15,6 +15,7 @@ pub mod a11y;
 pub mod backdrop;
 pub mod board;
 pub mod chart;
+pub mod contrast;
 pub mod daily;
 pub mod diary;
 pub mod draw;
@@ -25,6 +26,7 @@ pub mod frame;
 pub mod gesture;
 pub mod grid;
 pub mod keyaim;
+pub mod marks;
 pub mod nav;
 pub mod platform;
 pub mod play;
@@ -33,6 +35,7 @@ pub mod probe;
 pub mod save;
 pub mod scene;
 pub mod screen;
+pub mod seen;
 pub mod sound;
 pub mod store;
 pub mod ui;
@@ -330,7 +333,7 @@ impl App {
         // area is wholly drawn over, by the backdrop or the tile map); the others in `BG`.
         let in_game =
             matches!(self.shown, ScreenId::Play | ScreenId::Pause) && self.opening.is_none();
-        clear_background(if in_game { BAR } else { BG });
+        self.ui.clear(if in_game { BAR } else { BG });
         self.probe_input = 0;
         self.probe_anchor = (-1.0, -1.0);
         self.probe_map = None;
@@ -422,12 +425,14 @@ impl App {
             has_save: self.saved.is_some() as i32,
             map: self.probe_map,
             ghost: self.probe_ghost,
-            texts: self
+            texts: self.ui.probe_texts(),
+            targets: self
                 .ui
-                .probe_texts()
-                .into_iter()
-                .map(|(a, t)| ([a.x, a.y, a.w, a.h], t))
+                .buttons
+                .iter()
+                .map(|(k, a)| (k.clone(), [a.x, a.y, a.w, a.h]))
                 .collect(),
+            size: (self.ui.w, self.ui.h, screen_dpi_scale()),
         });
     }
 }

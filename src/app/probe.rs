@@ -35,8 +35,12 @@ pub struct Probe {
     pub map: Option<(f32, f32, f32)>,
     /// The rotation of the ghost of the piece in hand, or -1.
     pub ghost: i32,
-    /// Every text drawn in the frame: its box (x, y, w, h, logical pixels) and the text.
-    pub texts: Vec<([f32; 4], String)>,
+    /// Every text drawn in the frame: its box (logical pixels), words and colours.
+    pub texts: Vec<super::seen::Text>,
+    /// Every button and tap target of the frame: its key and box (x, y, w, h, logical pixels).
+    pub targets: Vec<(String, [f32; 4])>,
+    /// The screen in logical pixels and the device pixels per logical pixel.
+    pub size: (f32, f32, f32),
 }
 
 static PROBE: Mutex<Option<Probe>> = Mutex::new(None);
@@ -354,36 +358,88 @@ pub extern "C" fn ct_cell_y(_x: i32, y: i32) -> f32 {
 pub extern "C" fn ct_ghost_r() -> i32 {
     read(|p| p.ghost, -1)
 }
-/// The last frame's texts as one console line, `[ct] texts [[x,y,w,h,"text"],...]` (JSON), for
-/// the browser tests' check that no two texts overlap and none leaves the screen.
+/// The last frame's texts as one console line, `[ct] texts [[x,y,w,h,"text","#ink",
+/// "#behind",contrast,"s"|"w"|"c"],...]` (JSON; the last: on the screen, a label in the table
+/// or map, such a label cut by the table's edge), for the browser tests' checks that no two
+/// texts overlap, none leaves the screen and each reads against what is behind it.
 #[no_mangle]
 pub extern "C" fn ct_texts() {
     let line = read(|p| texts_json(&p.texts), String::from("[]"));
     super::platform::log(&format!("[ct] texts {line}"));
 }
 
-fn texts_json(texts: &[([f32; 4], String)]) -> String {
-    let mut out = String::from("[");
-    for (i, (r, t)) in texts.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
+/// A string as a JSON string's inside.
+fn escaped(t: &str) -> String {
+    let mut esc = String::new();
+    for c in t.chars() {
+        match c {
+            '"' => esc.push_str("\\\""),
+            '\\' => esc.push_str("\\\\"),
+            c if (c as u32) < 0x20 => esc.push(' '),
+            c => esc.push(c),
         }
-        let mut esc = String::new();
-        for c in t.chars() {
-            match c {
-                '"' => esc.push_str("\\\""),
-                '\\' => esc.push_str("\\\\"),
-                c if (c as u32) < 0x20 => esc.push(' '),
-                c => esc.push(c),
-            }
-        }
-        out.push_str(&format!(
-            "[{:.1},{:.1},{:.1},{:.1},\"{esc}\"]",
-            r[0], r[1], r[2], r[3]
-        ));
     }
-    out.push(']');
-    out
+    esc
+}
+
+fn texts_json(texts: &[super::seen::Text]) -> String {
+    use super::contrast::hex;
+    let rows: Vec<String> = texts
+        .iter()
+        .map(|t| {
+            let r = t.area;
+            let kind = match (t.world, t.cut) {
+                (false, _) => "s",
+                (true, false) => "w",
+                (true, true) => "c",
+            };
+            format!(
+                "[{:.1},{:.1},{:.1},{:.1},\"{}\",\"{}\",\"{}\",{:.2},\"{kind}\"]",
+                r.x,
+                r.y,
+                r.w,
+                r.h,
+                escaped(&t.words),
+                hex(t.ink),
+                hex(t.behind),
+                t.contrast
+            )
+        })
+        .collect();
+    format!("[{}]", rows.join(","))
+}
+
+/// The last frame's buttons and tap targets as one console line, `[ct] targets {"w":..,"h":..,
+/// "dpi":..,"targets":[[x,y,w,h,"key"],...]}` (JSON; logical pixels, which are CSS pixels on
+/// the web: `dpi` device pixels each), for the browser tests' check of their size.
+#[no_mangle]
+pub extern "C" fn ct_targets() {
+    let line = read(targets_json, String::from("null"));
+    super::platform::log(&format!("[ct] targets {line}"));
+}
+
+fn targets_json(p: &Probe) -> String {
+    let rows: Vec<String> = p
+        .targets
+        .iter()
+        .map(|(k, r)| {
+            format!(
+                "[{:.1},{:.1},{:.1},{:.1},\"{}\"]",
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                escaped(k)
+            )
+        })
+        .collect();
+    format!(
+        "{{\"w\":{:.1},\"h\":{:.1},\"dpi\":{:.3},\"targets\":[{}]}}",
+        p.size.0,
+        p.size.1,
+        p.size.2,
+        rows.join(",")
+    )
 }
 
 /// Centre x of the button with this key hash, or -1.
@@ -444,13 +500,35 @@ mod tests {
 
     #[test]
     fn texts_are_listed_as_json_with_quotes_escaped() {
+        let text = |a: [f32; 4], words: &str, world: bool, cut: bool| super::super::seen::Text {
+            area: super::super::frame::Area::new(a[0], a[1], a[2], a[3]),
+            words: words.to_string(),
+            ink: [1.0, 1.0, 1.0, 1.0],
+            behind: [0.0, 0.0, 0.0, 1.0],
+            contrast: 21.0,
+            world,
+            cut,
+        };
         let j = texts_json(&[
-            ([1.0, 2.0, 30.5, 14.0], "Ada's \"turn\"".to_string()),
-            ([0.0, 0.0, 1.0, 1.0], "a\\b".to_string()),
+            text([1.0, 2.0, 30.5, 14.0], "Ada's \"turn\"", false, false),
+            text([0.0, 0.0, 1.0, 1.0], "a\\b", true, true),
         ]);
         assert_eq!(
             j,
-            r#"[[1.0,2.0,30.5,14.0,"Ada's \"turn\""],[0.0,0.0,1.0,1.0,"a\\b"]]"#
+            r##"[[1.0,2.0,30.5,14.0,"Ada's \"turn\"","#ffffff","#000000",21.00,"s"],[0.0,0.0,1.0,1.0,"a\\b","#ffffff","#000000",21.00,"c"]]"##
+        );
+    }
+
+    #[test]
+    fn targets_are_listed_with_the_screen_and_its_pixel_ratio() {
+        let p = Probe {
+            targets: vec![("game:castle".to_string(), [1.0, 2.0, 44.0, 50.5])],
+            size: (390.0, 844.0, 3.0),
+            ..Probe::default()
+        };
+        assert_eq!(
+            targets_json(&p),
+            r#"{"w":390.0,"h":844.0,"dpi":3.000,"targets":[[1.0,2.0,44.0,50.5,"game:castle"]]}"#
         );
     }
 }

@@ -18,8 +18,8 @@ pub const PANEL: Color = Color::new(0.08, 0.09, 0.12, 0.82);
 /// the pixels, which a software renderer pays for on the CPU).
 pub const BAR: Color = over(PANEL, BG);
 pub const BUTTON: Color = Color::new(0.22, 0.35, 0.52, 1.0);
-pub const BUTTON_HOT: Color = Color::new(0.33, 0.50, 0.72, 1.0);
-pub const BUTTON_OFF: Color = Color::new(0.24, 0.25, 0.28, 1.0);
+pub const BUTTON_HOT: Color = Color::new(0.27, 0.42, 0.60, 1.0);
+pub const BUTTON_OFF: Color = Color::new(0.21, 0.22, 0.25, 1.0);
 /// The one main action of a screen (Start, Play again, Resume): marigold with ink text.
 pub const PRIMARY: Color = Color::new(0.90, 0.62, 0.0, 1.0);
 pub const PRIMARY_HOT: Color = Color::new(0.97, 0.74, 0.22, 1.0);
@@ -28,9 +28,9 @@ pub const INK: Color = Color::new(0.10, 0.09, 0.08, 1.0);
 /// The buttons (by key) that are their screen's main action, drawn as `PRIMARY`.
 pub const PRIMARY_KEYS: [&str; 5] = ["start", "again", "resume", "resume-save", "release"];
 pub const TEXT: Color = Color::new(0.94, 0.94, 0.92, 1.0);
-pub const DIM: Color = Color::new(0.62, 0.64, 0.68, 1.0);
+pub const DIM: Color = Color::new(0.66, 0.68, 0.72, 1.0);
 pub const ACCENT: Color = Color::new(0.95, 0.68, 0.22, 1.0);
-pub const BAD: Color = Color::new(0.95, 0.38, 0.33, 1.0);
+pub const BAD: Color = Color::new(0.98, 0.48, 0.42, 1.0);
 pub const GOOD: Color = Color::new(0.45, 0.85, 0.5, 1.0);
 /// The keyboard focus ring (Okabe–Ito yellow: seen on every background the app draws).
 pub const FOCUS: Color = Color::new(0.94, 0.89, 0.26, 1.0);
@@ -44,6 +44,26 @@ pub const fn over(top: Color, under: Color) -> Color {
         top.b * k + under.b * (1.0 - k),
         1.0,
     )
+}
+
+/// A colour as the window-free checks take it (`contrast::Rgba`).
+pub fn rgba(c: Color) -> super::contrast::Rgba {
+    [c.r, c.g, c.b, c.a]
+}
+
+/// The plate under words drawn over the table (sky, wood or pieces under it): dark and nearly
+/// opaque, so light text on it reads at 4.5:1 or better whatever is behind.
+pub const PLATE: Color = Color::new(0.08, 0.09, 0.12, 0.88);
+
+/// Ink for words on a fill of colour `c` (a seat's badge): dark `INK` or light `TEXT`,
+/// whichever reads better on it (every seat colour gives 4.5:1 or more with one of them).
+pub fn ink_on(c: Color) -> Color {
+    use super::contrast::ratio;
+    if ratio(rgba(INK), rgba(c)) >= ratio(rgba(TEXT), rgba(c)) {
+        INK
+    } else {
+        TEXT
+    }
 }
 
 pub fn rgb(c: [u8; 3]) -> Color {
@@ -130,8 +150,6 @@ pub struct Ui {
     /// Gesture time, seconds (see [`super::gesture::clock_step`]).
     pub clock: f64,
     glyphs: RefCell<Glyphs>,
-    /// Every text drawn this frame and its box on screen (for the browser tests' overlap check).
-    texts: RefCell<Vec<(Area, String)>>,
     /// The clip rectangle text is drawn under (the table's area), if any.
     clip: Cell<Option<Area>>,
     /// Wrapped text by (text, size, width): the status line and panels are wrapped again every
@@ -196,7 +214,6 @@ impl Ui {
             focus_shown: false,
             clock: 0.0,
             glyphs: RefCell::new(Glyphs::default()),
-            texts: RefCell::new(Vec::new()),
             clip: Cell::new(None),
             wrapped: RefCell::new(BTreeMap::new()),
             bold: None,
@@ -240,12 +257,9 @@ impl Ui {
     pub fn text_on_plate(&self, text: &str, x: f32, y: f32, size: f32, color: Color) {
         let pad = size * 0.25;
         let w = self.measure(&plain(text), size);
-        draw_rectangle(
-            x - pad,
-            y - pad * 0.6,
-            w + 2.0 * pad,
-            size + 1.2 * pad,
-            Color::new(0.08, 0.09, 0.12, 0.72),
+        self.panel(
+            Area::new(x - pad, y - pad * 0.6, w + 2.0 * pad, size + 1.2 * pad),
+            PLATE,
         );
         self.text(text, x, y, size, color);
     }
@@ -291,9 +305,15 @@ impl Ui {
         self.prev_buttons = std::mem::take(&mut self.buttons);
         self.prev_labels = std::mem::take(&mut self.labels);
         self.keys_and_mirrored_presses();
-        self.texts.borrow_mut().clear();
+        super::seen::start(rgba(BG));
         self.clip.set(None);
         self.warm();
+    }
+
+    /// Clears the screen in `c` (what is behind texts drawn on nothing else).
+    pub fn clear(&self, c: Color) {
+        clear_background(c);
+        super::seen::cleared(rgba(c));
     }
 
     /// True while a button shows the keyboard's focus ring (Enter presses it).
@@ -447,7 +467,7 @@ impl Ui {
         if t.trim().is_empty() {
             return;
         }
-        self.record(&t, x, y, size);
+        self.record(&t, x, y, size, color);
         let bold = self.is_bold(size);
         if self.glyphs.borrow_mut().ready(&t, size, bold) {
             // The baseline: Noto Sans' capitals fill about 0.71 of the size above it.
@@ -463,18 +483,23 @@ impl Ui {
         self.text(&t, x, y, size, color);
     }
 
-    /// Notes a drawn text's box (cut to the clip rectangle; not at all when wholly clipped).
-    fn record(&self, t: &str, x: f32, y: f32, size: f32) {
+    /// Notes a drawn text's box and colours (cut to the clip rectangle, and then a label in
+    /// the table; not at all when wholly clipped).
+    fn record(&self, t: &str, x: f32, y: f32, size: f32, ink: Color) {
         let mut a = Area::new(x, y, self.measure(t, size), size);
+        let mut cut = false;
         if let Some(c) = self.clip.get() {
             let (x0, y0) = (a.x.max(c.x), a.y.max(c.y));
             let (x1, y1) = ((a.x + a.w).min(c.x + c.w), (a.y + a.h).min(c.y + c.h));
             if x1 <= x0 || y1 <= y0 {
                 return;
             }
-            a = Area::new(x0, y0, x1 - x0, y1 - y0);
+            let inside = Area::new(x0, y0, x1 - x0, y1 - y0);
+            cut = inside.w < a.w - 0.5 || inside.h < a.h - 0.5;
+            a = inside;
         }
-        self.texts.borrow_mut().push((a, t.to_string()));
+        let world = self.clip.get().is_some();
+        super::seen::text(a, t, rgba(ink), world, cut);
     }
 
     /// Text drawn from now on is cut to `clip` (the table's area), or not cut.
@@ -484,12 +509,12 @@ impl Ui {
 
     /// An opaque panel or veil now covers `a`: the texts drawn under it so far are hidden.
     pub fn cover(&self, a: Area) {
-        self.texts.borrow_mut().retain(|(t, _)| !overlap(*t, a));
+        super::seen::cover(a);
     }
 
-    /// This frame's texts and their boxes, for the test probe.
-    pub fn probe_texts(&self) -> Vec<(Area, String)> {
-        self.texts.borrow().clone()
+    /// This frame's texts: boxes, words and colours, for the test probe.
+    pub fn probe_texts(&self) -> Vec<super::seen::Text> {
+        super::seen::texts()
     }
 
     /// Splits text into lines no wider than `width` (remembered once its glyphs are measured
@@ -589,6 +614,7 @@ impl Ui {
 
     pub fn panel(&self, a: Area, color: Color) {
         draw_rectangle(a.x, a.y, a.w, a.h, color);
+        fill_noted(a, color);
     }
 
     /// A button; returns true when tapped (pressed and released on it). `key` names it for tests.
@@ -642,6 +668,7 @@ impl Ui {
         ] {
             draw_circle(cx, cy, r, colour);
         }
+        fill_noted(a, colour);
         // A label too long for its button is set in a smaller listed size (down to about
         // three quarters) before it would be cut short with "...".
         let mut size = self.size_at_most(4.0, a.h * 0.5);
@@ -707,12 +734,12 @@ impl Ui {
     }
 }
 
-/// Whether two boxes share more than a hairline (half a pixel each way).
-pub fn overlap(a: Area, b: Area) -> bool {
-    let dx = (a.x + a.w).min(b.x + b.w) - a.x.max(b.x);
-    let dy = (a.y + a.h).min(b.y + b.h) - a.y.max(b.y);
-    dx > 0.5 && dy > 0.5
+/// Notes a rectangle filled in `c` (drawn by the caller) as what is behind the texts over it.
+pub fn fill_noted(a: Area, c: Color) {
+    super::seen::fill(a, rgba(c), rgba(c));
 }
+
+pub use super::seen::overlap;
 
 impl Default for Ui {
     fn default() -> Self {
@@ -756,7 +783,7 @@ mod tests {
         ui.text("beside", 300.0, 10.0, 20.0, TEXT);
         ui.cover(Area::new(0.0, 0.0, 100.0, 100.0));
         ui.text("over", 10.0, 40.0, 20.0, TEXT);
-        let shown: Vec<String> = ui.probe_texts().into_iter().map(|t| t.1).collect();
+        let shown: Vec<String> = ui.probe_texts().into_iter().map(|t| t.words).collect();
         assert_eq!(shown, vec!["beside".to_string(), "over".to_string()]);
         // Clipped to the table: a label wholly outside is not shown, one half outside is cut.
         ui.set_clip(Some(Area::new(0.0, 0.0, 50.0, 50.0)));
@@ -765,7 +792,9 @@ mod tests {
         ui.set_clip(None);
         let t = ui.probe_texts();
         assert_eq!(t.len(), 3);
-        assert_eq!(t[2].1, "edge");
-        assert_eq!(t[2].0.w, 10.0);
+        assert_eq!(t[2].words, "edge");
+        assert_eq!(t[2].area.w, 10.0);
+        assert!(t[2].world && t[2].cut, "a label cut by the table's edge");
+        assert!(!t[0].world);
     }
 }

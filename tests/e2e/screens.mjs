@@ -2,6 +2,13 @@
 // lists the boxes of the texts it drew in its last frame (`wasm_exports.ct_texts()` prints them as
 // one console line); run.mjs registers the test (CT_ONLY=layout runs it alone).
 //
+// Checked too, on every screen at every size: each button and tap target is at least 44x44 CSS
+// px (`ct_targets()`: the app's logical pixels are CSS pixels, the device pixel ratio apart);
+// each text reads at 4.5:1 or better against what is behind it (the app reports its ink and the
+// colour behind it, worked out from the fills drawn before it: `src/app/contrast.rs`); the
+// labels in the table and on the map (reported like the screen's texts, marked "w") are in the
+// same overlap check and none is cut by the table's edge; at 390x844 no text is cut with "...".
+//
 // One page visits title, setup, rules, the play screen of each game (Carcassonne starts on its
 // map), pause, the replay viewer and the results (a finished Castle game opened from a link:
 // `fixtures/castle-2p-s2.link` is `referee link tests/golden/castle/castle-2p-s2.json`), and
@@ -25,12 +32,50 @@ export const SIZES = [
 const IMAGES = path.join(here, "..", "..", "docs", "images");
 const FINISHED_LINK = fs.readFileSync(path.join(here, "fixtures", "castle-2p-s2.link"), "utf8").trim();
 
-// The texts of the app's last frame: [{x, y, w, h, t}].
+// The texts of the app's last frame: [{x, y, w, h, t, ink, bg, ratio, kind}] (kind "s" on the
+// screen, "w" a label in the table or on the map, "c" such a label cut by the table's edge).
 export async function drawnTexts(tab) {
   const mark = tab.mark();
   await tab.page.evaluate(() => wasm_exports.ct_texts());
   const m = await tab.waitLine(/^\[ct\] texts (.*)$/, 5000, mark);
-  return JSON.parse(m[1]).map(([x, y, w, h, t]) => ({ x, y, w, h, t }));
+  return JSON.parse(m[1]).map(([x, y, w, h, t, ink, bg, ratio, kind]) => ({ x, y, w, h, t, ink, bg, ratio, kind }));
+}
+
+// The buttons and tap targets of the app's last frame: {w, h, dpi, targets: [{x, y, w, h, key}]}.
+export async function drawnTargets(tab) {
+  const mark = tab.mark();
+  await tab.page.evaluate(() => wasm_exports.ct_targets());
+  const m = await tab.waitLine(/^\[ct\] targets (.*)$/, 5000, mark);
+  const r = JSON.parse(m[1]);
+  r.targets = r.targets.map(([x, y, w, h, key]) => ({ x, y, w, h, key }));
+  return r;
+}
+
+// The least size of a tap target, CSS px (WCAG 2.2 2.5.5, Apple's and Android's guides), and
+// the least contrast of a text with what is behind it (WCAG 1.4.3).
+export const MIN_TARGET = 44;
+export const MIN_CONTRAST = 4.5;
+
+// What is wrong with one frame's tap targets (app pixels are CSS px: see `drawnTargets`).
+export function targetProblems(targets) {
+  const bad = [];
+  for (const b of targets) {
+    if (b.w < MIN_TARGET - 0.05 || b.h < MIN_TARGET - 0.05) bad.push(`target under ${MIN_TARGET}x${MIN_TARGET}: "${b.key}" ${b.w}x${b.h} at (${b.x},${b.y})`);
+  }
+  return bad;
+}
+
+// What is wrong with how one frame's texts read: contrast, labels cut by the table's edge and
+// (with `noCuts`, at phone size) texts cut short with "...".
+export function readingProblems(texts, noCuts) {
+  const bad = [];
+  for (const a of texts) {
+    const what = `"${a.t}" (${a.x},${a.y})`;
+    if (a.ratio < MIN_CONTRAST) bad.push(`contrast ${a.ratio}:1 under ${MIN_CONTRAST}:1: ${what} ${a.ink} on ${a.bg}`);
+    if (a.kind === "c") bad.push(`label cut by the table's edge: ${what}`);
+    if (noCuts && /(\.\.\.|…)$/.test(a.t.trim())) bad.push(`text cut short: ${what}`);
+  }
+  return bad;
 }
 
 // What is wrong with one frame's texts on a w x h screen (an empty list when nothing is).
@@ -59,6 +104,8 @@ export async function textLayout(browser, url, Tab, h) {
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   const problems = [];
   const T0 = Date.now();
+  // What was checked, for the summary line.
+  const seen = { targets: 0, texts: 0, labels: 0, smallest: null, lowest: null };
   // The screen as it is now, at every size, then back to 1280x800.
   const atEverySize = async (label, screen, extra) => {
     const t0 = Date.now();
@@ -70,7 +117,23 @@ export async function textLayout(browser, url, Tab, h) {
       check((await tab.q("ct_screen")) === screen, `${label}: still on screen ${screen} at ${name}`);
       const texts = await drawnTexts(tab);
       check(texts.length > 0, `${label} at ${name}: no text drawn at all`);
-      for (const p of layoutProblems(texts, w, hh)) problems.push(`${label} at ${name} (${w}x${hh}): ${p}`);
+      const where = `${label} at ${name} (${w}x${hh})`;
+      for (const p of layoutProblems(texts, w, hh)) problems.push(`${where}: ${p}`);
+      for (const p of readingProblems(texts, name === "phone-portrait")) problems.push(`${where}: ${p}`);
+      const t = await drawnTargets(tab);
+      // The app's logical pixels are the page's CSS pixels (the device pixel ratio apart).
+      check(Math.abs(t.w - w) < 1 && Math.abs(t.h - hh) < 1, `${where}: the app is ${t.w}x${t.h} CSS px (dpi ${t.dpi})`);
+      for (const p of targetProblems(t.targets)) problems.push(`${where}: ${p}`);
+      seen.texts += texts.length;
+      seen.labels += texts.filter((x) => x.kind !== "s").length;
+      seen.targets += t.targets.length;
+      for (const b of t.targets) {
+        const side = Math.min(b.w, b.h);
+        if (!seen.smallest || side < seen.smallest.side) seen.smallest = { side, what: `"${b.key}" ${b.w}x${b.h} in ${where}` };
+      }
+      for (const x of texts) {
+        if (!seen.lowest || x.ratio < seen.lowest.ratio) seen.lowest = { ratio: x.ratio, what: `"${x.t}" ${x.ink} on ${x.bg} in ${where}` };
+      }
       if (extra) await extra(name, w, hh);
     }
     if (process.env.CT_TIMES) console.log(`    ${label}: ${Date.now() - t0} ms (at ${Date.now() - T0} ms)`);
@@ -132,6 +195,15 @@ export async function textLayout(browser, url, Tab, h) {
   await tab.load(`${url}?pace=quick&hints=off${FINISHED_LINK}`);
   await screenIs(6, "the results of the finished game", 120000);
   await atEverySize("results", 6);
+  // The online room's joining screen, from a room link (no server needed until Join): its
+  // disabled Join too.
+  await tab.load(`${url}?pace=quick&hints=off#room=abcdefghjkmnpqrs`);
+  await screenIs(8, "the room's joining screen");
+  await atEverySize("room", 8);
+  console.log(
+    `     checked ${seen.targets} targets and ${seen.texts} texts (${seen.labels} of them labels in the table or on the map); ` +
+      `smallest target ${seen.smallest?.side} px (${seen.smallest?.what}); lowest contrast ${seen.lowest?.ratio}:1 (${seen.lowest?.what})`
+  );
   check(problems.length === 0, `${problems.length} text layout problems:\n  ${problems.join("\n  ")}`);
   tab.noErrors();
   await ctx.close();

@@ -1,0 +1,133 @@
+//! What a frame drew, as the browser tests read it (window-free): each text's box, words and
+//! colours with what is behind it, and the filled rectangles that tell what is behind (noted by
+//! the widgets, the plates and the backdrop as they draw). Kept per thread and started over by
+//! `Ui::begin` each frame; `probe` publishes it.
+
+use super::contrast::{behind_text, Fill, Rgba};
+use super::frame::Area;
+use std::cell::RefCell;
+
+/// One drawn text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Text {
+    /// Its box on screen, logical (CSS) pixels; cut to the table's area for a label on the table.
+    pub area: Area,
+    pub words: String,
+    pub ink: Rgba,
+    /// What is behind it with the least contrast, and that contrast.
+    pub behind: Rgba,
+    pub contrast: f32,
+    /// Drawn inside the table or the map (a label in the world), not on the screen's bars.
+    pub world: bool,
+    /// Part of it is cut off by the table's edge.
+    pub cut: bool,
+}
+
+#[derive(Default)]
+struct Seen {
+    clear: Rgba,
+    fills: Vec<Fill>,
+    texts: Vec<Text>,
+}
+
+thread_local! {
+    static SEEN: RefCell<Seen> = RefCell::new(Seen::default());
+}
+
+/// A new frame, cleared in `clear`.
+pub fn start(clear: Rgba) {
+    SEEN.with(|s| {
+        let mut s = s.borrow_mut();
+        s.clear = clear;
+        s.fills.clear();
+        s.texts.clear();
+    });
+}
+
+/// The screen was cleared in `clear` (after `start`: a screen that changes its clear colour).
+pub fn cleared(clear: Rgba) {
+    SEEN.with(|s| {
+        let mut s = s.borrow_mut();
+        s.clear = clear;
+        s.fills.clear();
+    });
+}
+
+/// A rectangle was filled (one colour, or a vertical gradient from `top` to `bottom`).
+pub fn fill(area: Area, top: Rgba, bottom: Rgba) {
+    if area.w <= 0.0 || area.h <= 0.0 || top[3] <= 0.0 && bottom[3] <= 0.0 {
+        return;
+    }
+    SEEN.with(|s| s.borrow_mut().fills.push(Fill { area, top, bottom }));
+}
+
+/// A text was drawn in `ink` over what was filled so far.
+pub fn text(area: Area, words: &str, ink: Rgba, world: bool, cut: bool) {
+    SEEN.with(|s| {
+        let mut s = s.borrow_mut();
+        let (behind, contrast) = behind_text(&s.fills, s.clear, area, ink);
+        s.texts.push(Text {
+            area,
+            words: words.to_string(),
+            ink,
+            behind,
+            contrast,
+            world,
+            cut,
+        });
+    });
+}
+
+/// An opaque panel or veil now covers `a`: the texts under it so far are hidden.
+pub fn cover(a: Area) {
+    SEEN.with(|s| s.borrow_mut().texts.retain(|t| !overlap(t.area, a)));
+}
+
+/// Whether two boxes share more than a hairline (half a pixel each way).
+pub fn overlap(a: Area, b: Area) -> bool {
+    let dx = (a.x + a.w).min(b.x + b.w) - a.x.max(b.x);
+    let dy = (a.y + a.h).min(b.y + b.h) - a.y.max(b.y);
+    dx > 0.5 && dy > 0.5
+}
+
+/// This frame's texts so far.
+pub fn texts() -> Vec<Text> {
+    SEEN.with(|s| s.borrow().texts.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_is_judged_against_what_was_filled_before_it() {
+        let dark = [0.1, 0.1, 0.1, 1.0];
+        let white = [1.0, 1.0, 1.0, 1.0];
+        start(dark);
+        text(
+            Area::new(0.0, 0.0, 10.0, 10.0),
+            "on the ground",
+            white,
+            false,
+            false,
+        );
+        fill(Area::new(0.0, 20.0, 100.0, 20.0), white, white);
+        text(
+            Area::new(0.0, 25.0, 10.0, 10.0),
+            "on white",
+            white,
+            true,
+            false,
+        );
+        let t = texts();
+        assert_eq!(t.len(), 2);
+        assert!(t[0].contrast > 15.0, "{:?}", t[0]);
+        assert_eq!(t[1].behind, white);
+        assert!((t[1].contrast - 1.0).abs() < 1e-6);
+        assert!(t[1].world);
+        cover(Area::new(0.0, 0.0, 50.0, 15.0));
+        assert_eq!(texts().len(), 1);
+        start(dark);
+        assert!(texts().is_empty());
+    }
+}
