@@ -107,7 +107,7 @@ impl App {
                 .enumerate()
                 .map(|(i, c)| (BarButton::Choice(i), c.label.clone())),
         );
-        let bh = 9.0 * u;
+        let bh = self.ui.tap(9.0);
         let bsize = self.ui.size_at_most(4.0, bh * 0.5);
         let mut rows: Vec<Vec<(BarButton, String, f32)>> = vec![Vec::new()];
         let mut rx = 0.0;

@@ -159,7 +159,8 @@ impl App {
             cx += cw + chip_pad;
         }
         let bottom = placed.last().map(|c| c.3 + small * 1.5).unwrap_or(0.0);
-        let top_h = (bottom + u).max(10.0 * u);
+        let btn_h = self.ui.tap(8.0);
+        let top_h = (bottom + u).max(10.0 * u).max(btn_h + 2.0 * u);
         // The bar's panel is the screen's clear colour (`ui::BAR`, `App::frame`): not drawn.
         if let Some(s) = p.game().turn().and_then(|t| seats.get(t)) {
             draw_rectangle(2.0 * u, u + ts * 0.15, 1.2 * u, ts, rgb(s.rgb()));
@@ -178,14 +179,14 @@ impl App {
         if active {
             if self.ui.button(
                 GameButton::Menu.key(),
-                Area::new(w - btn_w - 2.0 * u, u, btn_w, 8.0 * u),
+                Area::new(w - btn_w - 2.0 * u, u, btn_w, btn_h),
                 "Menu",
                 true,
             ) {
                 self.command(Command::Push(Box::new(PauseScreen)));
                 return None;
             }
-            self.mute_button(Area::new(w - 2.0 * btn_w - 4.0 * u, u, btn_w, 8.0 * u));
+            self.mute_button(Area::new(w - 2.0 * btn_w - 4.0 * u, u, btn_w, btn_h));
         }
         Some(top_h)
     }
@@ -207,7 +208,7 @@ impl App {
         let status_h = if items.is_empty() {
             0.0
         } else {
-            (lines as f32 * chip_h(small, u) + 2.0 * u).max(8.0 * u)
+            (lines as f32 * chip_h(small, u) + 2.0 * u).max(self.ui.tap(6.0) + 2.0 * u)
         };
         let log_h = if log.is_empty() {
             0.0

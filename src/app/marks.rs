@@ -67,4 +67,34 @@ mod tests {
         let marks: BTreeSet<Mark> = (0..MAX_SEATS).map(of).collect();
         assert_eq!(marks.len(), MAX_SEATS, "every seat its own shape mark");
     }
+
+    #[test]
+    fn every_seat_colour_and_the_palette_s_pairs_read_at_4_5_to_1() {
+        use super::super::contrast::ratio;
+        use super::super::ui::*;
+        use macroquad::prelude::{Color, WHITE};
+        for c in engine::core::seat::SEAT_COLOURS {
+            let bg = rgb(c);
+            let r = ratio(rgba(ink_on(bg)), rgba(bg));
+            assert!(r >= 4.5, "{c:?}: {r}");
+        }
+        let on_plate = |c: Color, under: Color| ratio(rgba(c), rgba(over(PLATE, under)));
+        let pairs = [
+            (TEXT, BUTTON),
+            (TEXT, BUTTON_HOT),
+            (DIM, BUTTON_OFF),
+            (INK, PRIMARY),
+            (INK, PRIMARY_HOT),
+            (DIM, BG),
+            (GOOD, BUTTON),
+            (BAD, BG),
+            (ACCENT, BAR),
+        ];
+        for (ink, bg) in pairs {
+            assert!(ratio(rgba(ink), rgba(bg)) >= 4.5, "{ink:?} on {bg:?}");
+        }
+        for c in [TEXT, ACCENT, BAD, GOOD] {
+            assert!(on_plate(c, WHITE) >= 4.5, "{c:?} on a plate over white");
+        }
+    }
 }

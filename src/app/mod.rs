@@ -38,6 +38,7 @@ pub mod screen;
 pub mod seen;
 pub mod sound;
 pub mod store;
+pub mod subset;
 pub mod ui;
 pub mod viewer;
 pub mod warm;

@@ -62,6 +62,17 @@ export function targetProblems(targets) {
   for (const b of targets) {
     if (b.w < MIN_TARGET - 0.05 || b.h < MIN_TARGET - 0.05) bad.push(`target under ${MIN_TARGET}x${MIN_TARGET}: "${b.key}" ${b.w}x${b.h} at (${b.x},${b.y})`);
   }
+  // Two targets over each other: a tap could press either (the app grows a small button about
+  // its centre, so a crowded layout shows here).
+  for (let i = 0; i < targets.length; i++) {
+    for (let j = i + 1; j < targets.length; j++) {
+      const a = targets[i];
+      const b = targets[j];
+      const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+      const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+      if (dx > 0.5 && dy > 0.5) bad.push(`targets over each other: "${a.key}" and "${b.key}"`);
+    }
+  }
   return bad;
 }
 
@@ -197,7 +208,7 @@ export async function textLayout(browser, url, Tab, h) {
   await atEverySize("results", 6);
   // The online room's joining screen, from a room link (no server needed until Join): its
   // disabled Join too.
-  await tab.load(`${url}?pace=quick&hints=off#room=abcdefghjkmnpqrs`);
+  await tab.load(`${url}?pace=quick&hints=off&room-test=1#room=abcdefghjkmnpqrs`);
   await screenIs(8, "the room's joining screen");
   await atEverySize("room", 8);
   console.log(

@@ -113,11 +113,12 @@ impl App {
                 gs,
                 DIM,
             );
+            let bh = self.ui.tap(9.0);
             let b = Area::new(
                 a.x + a.w - play_w - u,
-                a.y + (rh - 9.0 * u).max(0.0) * 0.5,
+                a.y + (rh - bh).max(0.0) * 0.5,
                 play_w,
-                9.0 * u,
+                bh,
             );
             if self.ui.button(&daily::play_key(c), b, "Play", true) {
                 pick = Some(c.clone());
@@ -135,7 +136,12 @@ impl App {
         }
         if self.ui.button(
             "back",
-            Area::new((w - 40.0 * u) * 0.5, h - 12.0 * u, 40.0 * u, 10.0 * u),
+            Area::new(
+                (w - 40.0 * u) * 0.5,
+                h - self.ui.tap(10.0) - 2.0 * u,
+                40.0 * u,
+                self.ui.tap(10.0),
+            ),
             "Back",
             true,
         ) {
@@ -187,5 +193,5 @@ fn row_words(diary: &crate::app::diary::Diary, c: &Challenge) -> String {
 fn row_height(ui: &Ui, goal: &str, name_s: f32, gs: f32, width: f32) -> f32 {
     let u = ui.u;
     let lines = ui.wrap(goal, gs, width).len() as f32;
-    (3.0 * u + name_s + lines * gs * 1.3).max(11.0 * u)
+    (3.0 * u + name_s + lines * gs * 1.3).max(ui.tap(9.0) + 2.0 * u)
 }

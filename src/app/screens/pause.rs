@@ -81,14 +81,17 @@ impl App {
     fn pause(&mut self) -> Command {
         let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
         // A veil dark enough that the game's text under it does not compete with the menu's.
-        draw_rectangle(0.0, 0.0, w, h, Color::new(0.0, 0.0, 0.0, 0.82));
+        self.ui
+            .panel(Area::new(0.0, 0.0, w, h), Color::new(0.0, 0.0, 0.0, 0.82));
         self.ui.cover(Area::new(0.0, 0.0, w, h));
         let bw = (w - 8.0 * u).min(60.0 * u);
         let x = (w - bw) * 0.5;
         let big = self.ui.size(6.0);
         // Eight rows and the title fit any height: the buttons shrink a little on short screens.
         let rows = 8.0;
-        let bh = ((h - big - 7.0 * u) / rows - 2.0 * u).clamp(6.0 * u, 11.0 * u);
+        let bh = ((h - big - 7.0 * u) / rows - 2.0 * u)
+            .clamp(6.0 * u, 11.0 * u)
+            .max(MIN_TAP);
         let block = big + 3.0 * u + rows * (bh + 2.0 * u);
         let y0 = ((h - block) * 0.5).max(u) + big + 3.0 * u;
         self.ui.text_centred(

@@ -126,7 +126,8 @@ impl App {
         let row_h = (ts * 1.9).max(8.0 * u);
         // The buttons: one row of four, or two of two on a narrow screen (their words whole).
         let two_rows = w < h;
-        let buttons_h = if two_rows { 24.0 * u } else { 12.0 * u };
+        let pitch = self.ui.tap(10.0) + 2.0 * u;
+        let buttons_h = if two_rows { 2.0 * pitch } else { pitch };
         let floor = h - buttons_h - 2.0 * u;
         let name_w = ranking
             .standings
@@ -152,10 +153,16 @@ impl App {
                 _ => Color::new(0.40, 0.42, 0.46, 1.0),
             };
             draw_circle(x0 + r, cy, r, medal);
+            fill_noted(Area::new(x0, cy - r, 2.0 * r, 2.0 * r), medal);
             let place = st.place.to_string();
             let pw = self.ui.measure(&place, ts * 0.9);
-            self.ui
-                .text(&place, x0 + r - pw * 0.5, cy - ts * 0.48, ts * 0.9, INK);
+            self.ui.text(
+                &place,
+                x0 + r - pw * 0.5,
+                cy - ts * 0.48,
+                ts * 0.9,
+                ink_on(medal),
+            );
             // The seat's mark in its colour, its name, its bar and its score.
             let mx = x0 + 2.0 * r + 2.0 * u + r * 0.7;
             crate::app::draw::seat_mark(st.seat, mx, cy, r * 0.7, c);
@@ -208,9 +215,9 @@ impl App {
             let (row, col) = ((i / per_row).floor(), i % per_row);
             Area::new(
                 x0 + col * (bw + 2.0 * u),
-                h - buttons_h + row * 12.0 * u,
+                h - buttons_h + row * pitch,
                 bw,
-                10.0 * u,
+                pitch - 2.0 * u,
             )
         };
         let mut tapped = None;

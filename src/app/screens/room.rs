@@ -186,7 +186,7 @@ impl App {
         let small = self.ui.size(3.0);
         let col_w = (w - 6.0 * u).min(130.0 * u);
         let x0 = (w - col_w) * 0.5;
-        let row = 9.0 * u;
+        let row = self.ui.tap(8.0) + u;
         let game_name = self
             .online
             .as_ref()
@@ -196,7 +196,8 @@ impl App {
         self.ui
             .text_centred(game_name, Area::new(0.0, 2.0 * u, w, big), big, ACCENT);
         let mut y = 4.0 * u + big;
-        let by = h - 12.0 * u;
+        let bh = self.ui.tap(10.0);
+        let by = h - bh - 2.0 * u;
         let bw = (col_w - 2.0 * u) / 2.0;
         if let Some((code, name)) = s.ask.as_mut() {
             y += self.ui.paragraph(
@@ -238,21 +239,21 @@ impl App {
             let back = active
                 && self.ui.button(
                     RoomButton::Back.key(),
-                    Area::new(x0, by, join_w, 10.0 * u),
+                    Area::new(x0, by, join_w, bh),
                     "Back",
                     true,
                 );
             let watch = active
                 && self.ui.button(
                     RoomButton::Watch.key(),
-                    Area::new(x0 + join_w + 2.0 * u, by, join_w, 10.0 * u),
+                    Area::new(x0 + join_w + 2.0 * u, by, join_w, bh),
                     "Watch",
                     true,
                 );
             let join = active
                 && self.ui.button(
                     RoomButton::Join.key(),
-                    Area::new(x0 + 2.0 * (join_w + 2.0 * u), by, join_w, 10.0 * u),
+                    Area::new(x0 + 2.0 * (join_w + 2.0 * u), by, join_w, bh),
                     "Join",
                     !name.is_empty(),
                 );
@@ -288,7 +289,7 @@ impl App {
             if active
                 && self.ui.button(
                     RoomButton::Back.key(),
-                    Area::new(x0, by, bw, 10.0 * u),
+                    Area::new(x0, by, bw, bh),
                     "Back",
                     true,
                 )
@@ -361,16 +362,11 @@ impl App {
         let back = active
             && self.ui.button(
                 RoomButton::Back.key(),
-                Area::new(x0, by, bw * 0.6, 10.0 * u),
+                Area::new(x0, by, bw * 0.6, bh),
                 "Leave",
                 true,
             );
-        let right = Area::new(
-            x0 + bw * 0.6 + 2.0 * u,
-            by,
-            col_w - bw * 0.6 - 2.0 * u,
-            10.0 * u,
-        );
+        let right = Area::new(x0 + bw * 0.6 + 2.0 * u, by, col_w - bw * 0.6 - 2.0 * u, bh);
         let mut invite = false;
         let mut start = false;
         let mut watch = false;

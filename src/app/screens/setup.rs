@@ -120,7 +120,7 @@ impl App {
         let col_w = (w - 6.0 * u).min(150.0 * u);
         let x0 = (w - col_w) * 0.5;
         let mut y = 4.0 * u + big;
-        let row = 9.0 * u;
+        let row = self.ui.tap(8.0) + u;
         let ts = self.ui.size(3.8);
         // Seat count.
         self.ui.text(
@@ -151,7 +151,8 @@ impl App {
         self.ui.speak_as("One player more");
         y += row + u;
         // Seats: one or two columns.
-        let bottom_bar = 12.0 * u;
+        let bh = self.ui.tap(10.0);
+        let bottom_bar = bh + 2.0 * u;
         let opt_h = s.game.options.len() as f32 * row;
         let room = ((h - y - bottom_bar - opt_h - 2.0 * u) / row)
             .floor()
@@ -275,15 +276,25 @@ impl App {
         // Options.
         for (i, (name, desc)) in s.game.options.iter().enumerate() {
             let on = s.options[i];
-            let label = format!("[{}] {name}: {desc}", if on { "x" } else { " " });
+            let mark = if on { "x" } else { " " };
+            let label = format!("[{mark}] {name}: {desc}");
+            // Where the whole line does not fit (a phone), the option's name alone, not a cut
+            // sentence; the screen-reader layer still says it whole.
+            let smallest = self.ui.size_at_most(4.0, (row - u) * 0.5) * 0.74;
+            let shown = if self.ui.measure(&label, smallest) <= col_w - 4.0 * u {
+                label.clone()
+            } else {
+                format!("[{mark}] {name}")
+            };
             if self.ui.button(
                 &SetupButton::Option(i).key(),
                 Area::new(x0, y, col_w, row - u),
-                &label,
+                &shown,
                 true,
             ) {
                 s.options[i] = !on;
             }
+            self.ui.speak_as(&label);
             y += row;
         }
         // Bottom bar.
@@ -291,20 +302,20 @@ impl App {
         let bw = (col_w - 4.0 * u) / 3.0;
         let back = self.ui.button(
             &SetupButton::Back.key(),
-            Area::new(x0, by, bw, 10.0 * u),
+            Area::new(x0, by, bw, bh),
             "Back",
             true,
         );
         let rules = self.ui.button(
             &SetupButton::Rules.key(),
-            Area::new(x0 + bw + 2.0 * u, by, bw, 10.0 * u),
+            Area::new(x0 + bw + 2.0 * u, by, bw, bh),
             "Rules",
             true,
         );
         let online = s.invited.iter().any(|v| *v);
         let start = self.ui.button(
             &SetupButton::Start.key(),
-            Area::new(x0 + 2.0 * (bw + 2.0 * u), by, bw, 10.0 * u),
+            Area::new(x0 + 2.0 * (bw + 2.0 * u), by, bw, bh),
             if online { "Play online" } else { "Start" },
             true,
         );

@@ -74,13 +74,15 @@ impl App {
         );
         let mut y = 8.0 * u + big + sub;
         let open_file = if w >= h {
-            self.mute_button(Area::new(w - 24.0 * u, 2.0 * u, 22.0 * u, 8.0 * u));
-            Area::new(2.0 * u, 2.0 * u, 26.0 * u, 8.0 * u)
+            let bh = self.ui.tap(8.0);
+            self.mute_button(Area::new(w - 24.0 * u, 2.0 * u, 22.0 * u, bh));
+            Area::new(2.0 * u, 2.0 * u, 26.0 * u, bh)
         } else {
             // Portrait: the title takes the whole width; the toggle sits under the subtitle.
-            self.mute_button(Area::new(w - 27.0 * u, y - 2.0 * u, 24.0 * u, 9.0 * u));
-            let a = Area::new(3.0 * u, y - 2.0 * u, 28.0 * u, 9.0 * u);
-            y += 9.0 * u;
+            let bh = self.ui.tap(9.0);
+            self.mute_button(Area::new(w - 27.0 * u, y - 2.0 * u, 24.0 * u, bh));
+            let a = Area::new(3.0 * u, y - 2.0 * u, 28.0 * u, bh);
+            y += bh;
             a
         };
         if self.ui.button(
@@ -96,7 +98,7 @@ impl App {
         if let Some(msg) = self.notice.clone() {
             let size = self.ui.size(3.2);
             let lines = self.ui.wrap(&msg, size, col_w - 24.0 * u);
-            let ph = (lines.len() as f32 * size * 1.3 + 3.0 * u).max(10.0 * u);
+            let ph = (lines.len() as f32 * size * 1.3 + 3.0 * u).max(self.ui.tap(8.0) + 2.0 * u);
             let a = Area::new(x0, y, col_w, ph);
             self.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
             self.ui.paragraph(
@@ -109,7 +111,12 @@ impl App {
             );
             if self.ui.button(
                 &TitleButton::Dismiss.key(),
-                Area::new(a.x + a.w - 20.0 * u, a.y + 1.0 * u, 18.0 * u, 8.0 * u),
+                Area::new(
+                    a.x + a.w - 20.0 * u,
+                    a.y + 1.0 * u,
+                    18.0 * u,
+                    self.ui.tap(8.0),
+                ),
                 "OK",
                 true,
             ) {
@@ -122,7 +129,7 @@ impl App {
             let watch_w = 26.0 * u;
             if self.ui.button(
                 &TitleButton::WatchSave.key(),
-                Area::new(x0 + col_w - watch_w, y, watch_w, 10.0 * u),
+                Area::new(x0 + col_w - watch_w, y, watch_w, self.ui.tap(10.0)),
                 "Watch replay",
                 true,
             ) {
@@ -137,7 +144,7 @@ impl App {
             }
             if self.ui.button(
                 &TitleButton::ResumeSave.key(),
-                Area::new(x0, y, col_w - watch_w - 2.0 * u, 10.0 * u),
+                Area::new(x0, y, col_w - watch_w - 2.0 * u, self.ui.tap(10.0)),
                 &line,
                 true,
             ) {
@@ -151,18 +158,18 @@ impl App {
                 }
                 return Command::Stay;
             }
-            y += 12.0 * u;
+            y += self.ui.tap(10.0) + 2.0 * u;
         }
         // Today's challenge, a row over the game tiles.
         if self.ui.button(
             &TitleButton::Challenge.key(),
-            Area::new(x0, y, col_w.min(60.0 * u), 10.0 * u),
+            Area::new(x0, y, col_w.min(60.0 * u), self.ui.tap(10.0)),
             crate::app::daily::TITLE_BUTTON,
             true,
         ) {
             return Command::Push(Box::new(ChallengeScreen::new()));
         }
-        y += 12.0 * u;
+        y += self.ui.tap(10.0) + 2.0 * u;
         let games = play::catalog();
         let cols = if w > h * 1.3 { 2 } else { 1 };
         let gap = 2.0 * u;

@@ -230,17 +230,19 @@ impl App {
         self.ui.text(&about, 2.0 * u, u + ts * 1.3, small, TEXT);
         self.score_chips(v, 2.0 * u + ts * 1.3 + small * 1.4, small);
         // Bottom: the slider over a row of buttons.
-        let bh = 9.0 * u;
-        let slider_h = 7.0 * u;
-        let bottom_h = bh + slider_h + 4.0 * u;
+        // The buttons in one row, or two where one row would cut their words (a phone).
+        let bh = self.ui.tap(9.0);
+        let slider_h = self.ui.tap(7.0);
+        let n = ViewerButton::ALL.len();
+        let per_row = if (w - 4.0 * u) / n as f32 - u < 20.0 * u {
+            n.div_ceil(2)
+        } else {
+            n
+        };
+        let rows = n.div_ceil(per_row) as f32;
+        let bottom_h = rows * (bh + u) + slider_h + 3.0 * u;
         let table_area = Area::new(0.0, top_h, w, (h - top_h - bottom_h).max(10.0));
-        draw_rectangle(
-            table_area.x,
-            table_area.y,
-            table_area.w,
-            table_area.h,
-            TABLE_BG,
-        );
+        self.ui.panel(table_area, TABLE_BG);
         self.table_area = table_area;
         match v.scene() {
             Scene::Map(map) => {
@@ -286,11 +288,12 @@ impl App {
         // Buttons.
         let by = sy + slider_h + u;
         let gap = u;
-        let n = ViewerButton::ALL.len() as f32;
-        let bw = (w - 4.0 * u - gap * (n - 1.0)) / n;
+        let k = per_row as f32;
+        let bw = (w - 4.0 * u - gap * (k - 1.0)) / k;
         let mut close = false;
         for (i, button) in ViewerButton::ALL.iter().enumerate() {
-            let a = Area::new(2.0 * u + i as f32 * (bw + gap), by, bw, bh);
+            let (r, c) = ((i / per_row) as f32, (i % per_row) as f32);
+            let a = Area::new(2.0 * u + c * (bw + gap), by + r * (bh + u), bw, bh);
             if self.ui.button(button.key(), a, button.label(v), true) {
                 match button {
                     ViewerButton::PreviousShot => v.previous_shot(),
