@@ -112,7 +112,9 @@ impl App {
         let seats = p.driver.session.replay.seats.clone();
         let scores = p.game().scores();
         let btn_w = 20.0 * u;
-        let bar_text_w = w - 2.0 * btn_w - 8.0 * u;
+        // Wide enough for "Sound off" whole on a phone.
+        let mute_w = btn_w.max(self.ui.measure("Sound off", self.ui.size(2.8)) + 5.0 * u);
+        let bar_text_w = w - btn_w - mute_w - 8.0 * u;
         let turn_line = match p.game().turn() {
             Some(t) => {
                 let who = names.get(t).cloned().unwrap_or_default();
@@ -127,7 +129,7 @@ impl App {
                         "Your turn".to_string()
                     }
                 } else if p.thinking {
-                    format!("{who} is thinking...")
+                    format!("{who} is thinking")
                 } else {
                     format!("{who}'s turn")
                 }
@@ -186,7 +188,7 @@ impl App {
                 self.command(Command::Push(Box::new(PauseScreen)));
                 return None;
             }
-            self.mute_button(Area::new(w - 2.0 * btn_w - 4.0 * u, u, btn_w, btn_h));
+            self.mute_button(Area::new(w - btn_w - mute_w - 4.0 * u, u, mute_w, btn_h));
         }
         Some(top_h)
     }

@@ -648,22 +648,7 @@ impl Ui {
             draw_circle(cx, cy, r, colour);
         }
         fill_noted(a, colour);
-        // A label too long for its button is set in a smaller listed size (down to about
-        // three quarters) before it would be cut short with "...".
-        let mut size = self.size_at_most(4.0, a.h * 0.5);
-        let room = a.w - 2.0 * r;
-        if self.measure(label, size) > room {
-            let floor = size * 0.74;
-            for k in SIZES.iter().rev() {
-                let s = self.size(*k);
-                if s < size && s >= floor {
-                    size = s;
-                    if self.measure(label, s) <= room {
-                        break;
-                    }
-                }
-            }
-        }
+        let (size, room) = self.label_size(label, a);
         let label = self.fit(label, size, room);
         let ink = match (dim, primary) {
             (true, _) => DIM,
@@ -678,6 +663,35 @@ impl Ui {
             }
             _ => false,
         }
+    }
+
+    /// The size a button's label is set in, and the width it has. A label too long for its
+    /// button is set in a smaller listed size (down to about three quarters) before it would be
+    /// cut short with "...".
+    fn label_size(&self, label: &str, a: Area) -> (f32, f32) {
+        let a = at_least_a_tap(a);
+        let r = (a.h * 0.18).min(self.u * 2.0);
+        let mut size = self.size_at_most(4.0, a.h * 0.5);
+        let room = a.w - 2.0 * r;
+        if self.measure(label, size) > room {
+            let floor = size * 0.74;
+            for k in SIZES.iter().rev() {
+                let s = self.size(*k);
+                if s < size && s >= floor {
+                    size = s;
+                    if self.measure(label, s) <= room {
+                        break;
+                    }
+                }
+            }
+        }
+        (size, room)
+    }
+
+    /// Whether a button of box `a` shows `label` whole (not cut with "...").
+    pub fn label_fits(&self, label: &str, a: Area) -> bool {
+        let (size, room) = self.label_size(label, a);
+        self.measure(&plain(label), size) <= room
     }
 
     /// What the button just drawn is called in the screen-reader layer, where its drawn label

@@ -145,6 +145,8 @@ export async function textLayout(browser, url, Tab, h) {
       for (const x of texts) {
         if (!seen.lowest || x.ratio < seen.lowest.ratio) seen.lowest = { ratio: x.ratio, what: `"${x.t}" ${x.ink} on ${x.bg} in ${where}` };
       }
+      // CT_LAYOUT_SHOTS=1 keeps a picture of each screen at each size (tests/e2e/screenshots).
+      if (process.env.CT_LAYOUT_SHOTS) await tab.shot(`layout-${label.replace(/ /g, "-")}-${name}`);
       if (extra) await extra(name, w, hh);
     }
     if (process.env.CT_TIMES) console.log(`    ${label}: ${Date.now() - t0} ms (at ${Date.now() - T0} ms)`);

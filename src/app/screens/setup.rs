@@ -280,18 +280,16 @@ impl App {
             let label = format!("[{mark}] {name}: {desc}");
             // Where the whole line does not fit (a phone), the option's name alone, not a cut
             // sentence; the screen-reader layer still says it whole.
-            let smallest = self.ui.size_at_most(4.0, (row - u) * 0.5) * 0.74;
-            let shown = if self.ui.measure(&label, smallest) <= col_w - 4.0 * u {
+            let a = Area::new(x0, y, col_w, row - u);
+            let shown = if self.ui.label_fits(&label, a) {
                 label.clone()
             } else {
                 format!("[{mark}] {name}")
             };
-            if self.ui.button(
-                &SetupButton::Option(i).key(),
-                Area::new(x0, y, col_w, row - u),
-                &shown,
-                true,
-            ) {
+            if self
+                .ui
+                .button(&SetupButton::Option(i).key(), a, &shown, true)
+            {
                 s.options[i] = !on;
             }
             self.ui.speak_as(&label);
