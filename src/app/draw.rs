@@ -4,6 +4,7 @@
 use super::frame::Area;
 use super::frame::Frame;
 use super::paint::{shade, with_alpha};
+use super::seen::inside;
 use super::ui::{overlap, plain, rgb, Ui};
 use engine::core::{BodyShape, BodyView, Look, TableView};
 use macroquad::prelude::*;
@@ -706,10 +707,9 @@ fn place_labels(ui: &Ui, view: &TableView, f: &Frame) -> Vec<(f32, f32, String, 
             let t = parts[..n].join(" | ");
             let w = ui.measure(&t, size);
             for dy in [0.0, 1.2, -1.2] {
-                let a = inside_table(
-                    ui,
-                    Area::new(sx - w * 0.5, sy - size * 0.5 + dy * size, w, size),
-                );
+                let a = Area::new(sx - w * 0.5, sy - size * 0.5 + dy * size, w, size);
+                // Moved inside the table's area: not cut by its edge.
+                let a = ui.clip_area().map_or(a, |c| inside(a, c, size * 0.3));
                 if free(a, &placed) {
                     placed.push((a.x, a.y, t, size));
                     break 'label;
@@ -718,25 +718,6 @@ fn place_labels(ui: &Ui, view: &TableView, f: &Frame) -> Vec<(f32, f32, String, 
         }
     }
     placed
-}
-
-/// A label's box moved inside the table's area (not cut by its edge) where it fits.
-fn inside_table(ui: &Ui, a: Area) -> Area {
-    let Some(c) = ui.clip_area() else {
-        return a;
-    };
-    let m = a.h * 0.3;
-    let x = if a.w + 2.0 * m <= c.w {
-        a.x.clamp(c.x + m, c.x + c.w - a.w - m)
-    } else {
-        a.x
-    };
-    let y = if a.h + 2.0 * m <= c.h {
-        a.y.clamp(c.y + m, c.y + c.h - a.h - m)
-    } else {
-        a.y
-    };
-    Area::new(x, y, a.w, a.h)
 }
 
 /// The previous shot's path, faint: small ink dots that read on the daylight sky and on wood.

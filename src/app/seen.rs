@@ -90,6 +90,33 @@ pub fn overlap(a: Area, b: Area) -> bool {
     dx > 0.5 && dy > 0.5
 }
 
+/// The least side of a button or tap target, logical (CSS) pixels: WCAG 2.2's 2.5.5 and the
+/// platforms' guides (the layout test checks it at every size it visits).
+pub const MIN_TAP: f32 = 44.0;
+
+/// A button's box grown about its centre to `MIN_TAP` where a layout gave it less (a layout
+/// should not: the layout test fails on targets that would then overlap).
+pub fn at_least_a_tap(a: Area) -> Area {
+    let (w, h) = (a.w.max(MIN_TAP), a.h.max(MIN_TAP));
+    Area::new(a.x - (w - a.w) * 0.5, a.y - (h - a.h) * 0.5, w, h)
+}
+
+/// Box `a` moved inside `c`, `m` from its edges, along each side where it fits (a label kept
+/// inside the table's area rather than cut by its edge).
+pub fn inside(a: Area, c: Area, m: f32) -> Area {
+    let x = if a.w + 2.0 * m <= c.w {
+        a.x.clamp(c.x + m, c.x + c.w - a.w - m)
+    } else {
+        a.x
+    };
+    let y = if a.h + 2.0 * m <= c.h {
+        a.y.clamp(c.y + m, c.y + c.h - a.h - m)
+    } else {
+        a.y
+    };
+    Area::new(x, y, a.w, a.h)
+}
+
 /// This frame's texts so far.
 pub fn texts() -> Vec<Text> {
     SEEN.with(|s| s.borrow().texts.clone())
@@ -98,6 +125,32 @@ pub fn texts() -> Vec<Text> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Buttons 31 px tall on a phone (8% of 390 px) were under a finger's 44 px.
+    #[test]
+    fn regression_a_button_smaller_than_a_finger_grows_to_44_px_about_its_centre() {
+        let a = at_least_a_tap(Area::new(100.0, 200.0, 30.0, 31.2));
+        assert_eq!((a.w, a.h), (44.0, 44.0));
+        assert_eq!(a.centre(), (115.0, 215.6));
+        let big = Area::new(0.0, 0.0, 80.0, 50.0);
+        assert_eq!(at_least_a_tap(big), big);
+    }
+
+    /// "2 (Bot 2)" in Catapults and "Mat 4: Bot 2 (Princess)" in Castle were cut by the right
+    /// edge of the table.
+    #[test]
+    fn regression_a_label_at_the_table_s_edge_moves_inside_it() {
+        let table = Area::new(0.0, 100.0, 400.0, 300.0);
+        let cut = Area::new(370.0, 390.0, 60.0, 14.0);
+        let a = inside(cut, table, 4.0);
+        assert_eq!((a.x, a.y, a.w, a.h), (336.0, 382.0, 60.0, 14.0));
+        let wide = Area::new(-10.0, 200.0, 500.0, 14.0);
+        assert_eq!(
+            inside(wide, table, 4.0).x,
+            -10.0,
+            "too wide to fit: left where it was"
+        );
+    }
 
     #[test]
     fn a_text_is_judged_against_what_was_filled_before_it() {

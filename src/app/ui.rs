@@ -155,10 +155,6 @@ impl Glyphs {
     }
 }
 
-/// The least side of a button or tap target, logical (CSS) pixels: WCAG 2.2's 2.5.5 and the
-/// platforms' guides (the layout test checks it at every size it visits).
-pub const MIN_TAP: f32 = 44.0;
-
 /// Every text size the app uses, as multiples of `u`.
 pub const SIZES: [f32; 13] = [
     2.2, 2.6, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.2, 6.0, 7.0, 8.0,
@@ -732,14 +728,7 @@ pub fn fill_noted(a: Area, c: Color) {
     super::seen::fill(a, rgba(c), rgba(c));
 }
 
-pub use super::seen::overlap;
-
-/// A button's box grown about its centre to `MIN_TAP` where a layout gave it less (a layout
-/// should not: the layout test fails on targets that would then overlap).
-pub fn at_least_a_tap(a: Area) -> Area {
-    let (w, h) = (a.w.max(MIN_TAP), a.h.max(MIN_TAP));
-    Area::new(a.x - (w - a.w) * 0.5, a.y - (h - a.h) * 0.5, w, h)
-}
+pub use super::seen::{at_least_a_tap, overlap, MIN_TAP};
 
 impl Default for Ui {
     fn default() -> Self {

@@ -30,6 +30,16 @@ export const SIZES = [
 ];
 // One picture of each game for the README (docs/images/<game>.png, 1280x800).
 const IMAGES = path.join(here, "..", "..", "docs", "images");
+// Late in each game, where the table has most pieces and labels: the near-end selfplays of
+// tests/e2e/links.mjs (`fixtures/near-end/<game>.json`) cut at a move where the seat given is a
+// human to act.
+const LATE = [
+  ["castle", 51, 0],
+  ["feud", 17, 1],
+  ["assault", 16, 1],
+  ["catapults", 86, 1],
+  ["carcassonne", 227, 0],
+];
 const FINISHED_LINK = fs.readFileSync(path.join(here, "fixtures", "castle-2p-s2.link"), "utf8").trim();
 
 // The texts of the app's last frame: [{x, y, w, h, t, ink, bg, ratio, kind}] (kind "s" on the
@@ -204,6 +214,20 @@ export async function textLayout(browser, url, Tab, h) {
     await tab.tapButton("quit");
     await screenIs(1, "the title");
   }
+  // Each game late on (the map full of tiles and followers in Carcassonne).
+  for (const [id, cut, human] of LATE) {
+    const r = JSON.parse(fs.readFileSync(path.join(here, "fixtures", "near-end", `${id}.json`), "utf8"));
+    r.moves = r.moves.slice(0, cut);
+    r.seats[human].kind = "Human";
+    r.seats[human].name = "Ada";
+    await tab.page.evaluate((s) => localStorage.setItem("catapult-table.save", s), JSON.stringify(r));
+    await tab.load(`${url}?pace=quick&hints=off&late=${id}`);
+    await tab.tapButton("resume-save");
+    await tab.waitFor(`${id}: Ada's turn`, async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0, 60000);
+    await sleep(300);
+    await atEverySize(`${id} late`, 3);
+  }
+  await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   // The results of a finished game, opened from its link.
   await tab.load(`${url}?pace=quick&hints=off${FINISHED_LINK}`);
   await screenIs(6, "the results of the finished game", 120000);

@@ -279,9 +279,11 @@ impl App {
             let mark = if on { "x" } else { " " };
             let label = format!("[{mark}] {name}: {desc}");
             // Where the whole line does not fit (a phone), the option's name alone, not a cut
-            // sentence; the screen-reader layer still says it whole.
+            // sentence, and what it does under it where there is room; the screen-reader
+            // layer says it whole.
             let a = Area::new(x0, y, col_w, row - u);
-            let shown = if self.ui.label_fits(&label, a) {
+            let whole = self.ui.label_fits(&label, a);
+            let shown = if whole {
                 label.clone()
             } else {
                 format!("[{mark}] {name}")
@@ -294,6 +296,14 @@ impl App {
             }
             self.ui.speak_as(&label);
             y += row;
+            let small = self.ui.size(3.0);
+            let lines = self.ui.wrap(desc, small, col_w - 4.0 * u).len() as f32;
+            if !whole && y + lines * small * 1.3 + u < h - bottom_bar {
+                y += self
+                    .ui
+                    .paragraph(desc, x0 + 2.0 * u, y, col_w - 4.0 * u, small, DIM)
+                    + u;
+            }
         }
         // Bottom bar.
         let by = h - bottom_bar;
