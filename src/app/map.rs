@@ -245,20 +245,40 @@ impl App {
             let (x, y) = f.to_screen(q[0], q[1]);
             let size = (0.22 * s).max(2.5 * u);
             draw_piece(piece.kind, x, y, size, rgb(piece.rgb));
-            // The seat's number on a badge in its colour at the piece's foot (not over it).
+        }
+        // Then the seat's number on a badge in its colour at each piece's foot (not over it),
+        // over every piece; a badge (or label) that would meet one placed before it waits for
+        // the map to be zoomed in.
+        let mut placed: Vec<Area> = Vec::new();
+        for piece in &map.pieces {
+            let q = map.on_map(piece.cell, piece.at);
+            let (x, y) = f.to_screen(q[0], q[1]);
+            let size = (0.22 * s).max(2.5 * u);
             let n = (piece.seat + 1).to_string();
             let c = rgb(piece.rgb);
             let w = self.ui.measure(&n, small);
             let pad = small * 0.2;
             let (bx, by) = (x + size * 0.3, y + size * 0.2);
-            self.ui.panel(
-                Area::new(bx - pad, by - pad * 0.5, w + 2.0 * pad, small + pad),
-                c,
-            );
+            let badge = Area::new(bx - pad, by - pad * 0.5, w + 2.0 * pad, small + pad);
+            if placed.iter().any(|p| overlap(*p, badge)) {
+                continue;
+            }
+            placed.push(badge);
+            self.ui.panel(badge, c);
             self.ui.text(&n, bx, by, small, super::ui::ink_on(c));
             if let Some(l) = &piece.label {
+                let l = plain(l);
                 let lx = bx + w + 3.0 * pad;
-                self.ui.text_on_plate(&plain(l), lx, by, small, TEXT);
+                let plate = Area::new(
+                    lx - pad,
+                    by - pad,
+                    self.ui.measure(&l, small) + 2.0 * pad,
+                    small + 2.0 * pad,
+                );
+                if !placed.iter().any(|p| overlap(*p, plate)) {
+                    placed.push(plate);
+                    self.ui.text_on_plate(&l, lx, by, small, TEXT);
+                }
             }
         }
         // The piece in hand: on its cell, under the finger while carried, or following the mouse.
