@@ -19,6 +19,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { playPlainMove } from "./games.mjs";
+import { decodePng } from "./png.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // 1280x800 last: the taps between screens happen there.
@@ -82,6 +83,28 @@ export function targetProblems(targets) {
       const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
       if (dx > 0.5 && dy > 0.5) bad.push(`targets over each other: "${a.key}" and "${b.key}"`);
     }
+  }
+  return bad;
+}
+
+// Texts whose box on the screenshot is mostly another colour than the app reports behind them
+// (the background fills most of a text's box): the app's fills are not what it drew.
+export function behindProblems(texts, img) {
+  const bad = [];
+  const hex = (o) => "#" + [0, 1, 2].map((k) => img.rgba[o + k].toString(16).padStart(2, "0")).join("");
+  const rgb = (h) => [1, 3, 5].map((k) => parseInt(h.slice(k, k + 2), 16));
+  for (const a of texts) {
+    const counts = new Map();
+    for (let y = Math.max(0, Math.floor(a.y)); y < Math.min(img.height, a.y + a.h); y++) {
+      for (let x = Math.max(0, Math.floor(a.x)); x < Math.min(img.width, a.x + a.w); x++) {
+        const k = hex((y * img.width + x) * 4);
+        counts.set(k, (counts.get(k) || 0) + 1);
+      }
+    }
+    const mode = [...counts.entries()].sort((p, q) => q[1] - p[1])[0]?.[0];
+    if (!mode) continue;
+    const d = Math.max(...rgb(mode).map((v, k) => Math.abs(v - rgb(a.bg)[k])));
+    if (d > 24) bad.push(`"${a.t}" (${a.x},${a.y}): reported on ${a.bg}, the screen shows mostly ${mode}`);
   }
   return bad;
 }
@@ -155,8 +178,13 @@ export async function textLayout(browser, url, Tab, h) {
       for (const x of texts) {
         if (!seen.lowest || x.ratio < seen.lowest.ratio) seen.lowest = { ratio: x.ratio, what: `"${x.t}" ${x.ink} on ${x.bg} in ${where}` };
       }
-      // CT_LAYOUT_SHOTS=1 keeps a picture of each screen at each size (tests/e2e/screenshots).
-      if (process.env.CT_LAYOUT_SHOTS) await tab.shot(`layout-${label.replace(/ /g, "-")}-${name}`);
+      // CT_LAYOUT_SHOTS=1 keeps a picture of each screen at each size (tests/e2e/screenshots)
+      // and checks the colours the app reports behind its texts against it.
+      if (process.env.CT_LAYOUT_SHOTS) {
+        fs.mkdirSync(path.join(here, "screenshots"), { recursive: true });
+        const img = decodePng(await tab.page.screenshot({ path: path.join(here, "screenshots", `layout-${label.replace(/ /g, "-")}-${name}.png`) }));
+        for (const p of behindProblems(texts, img)) problems.push(`${where}: ${p}`);
+      }
       if (extra) await extra(name, w, hh);
     }
     if (process.env.CT_TIMES) console.log(`    ${label}: ${Date.now() - t0} ms (at ${Date.now() - T0} ms)`);
