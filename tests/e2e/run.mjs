@@ -470,7 +470,7 @@ async function main() {
 
     // Every screen at four sizes (CT_ONLY=layout runs just this).
     if (["castle", "feud", "assault", "catapults", "carcassonne"].every((g) => available.includes(g))) {
-      await test("layout: on every screen at phone portrait, tablet, 1280x800 and 4K no text overlaps another or leaves the screen", () =>
+      await test("layout: on every screen at phone portrait, tablet, 1280x800 and 4K no text overlaps another or leaves the screen, every tap target is 44x44 CSS px or more, every text and table label reads at 4.5:1 or better", () =>
         textLayout(browser, url, Tab, { check, sleep })
       );
     }

@@ -234,10 +234,14 @@ impl App {
         let bh = self.ui.tap(9.0);
         let slider_h = self.ui.tap(7.0);
         let n = ViewerButton::ALL.len();
-        let per_row = if (w - 4.0 * u) / n as f32 - u < 20.0 * u {
-            n.div_ceil(2)
-        } else {
+        let one_row = Area::new(0.0, 0.0, (w - 4.0 * u) / n as f32 - u, bh);
+        let per_row = if ViewerButton::ALL
+            .iter()
+            .all(|b| self.ui.label_fits(b.label(v), one_row))
+        {
             n
+        } else {
+            n.div_ceil(2)
         };
         let rows = n.div_ceil(per_row) as f32;
         let bottom_h = rows * (bh + u) + slider_h + 3.0 * u;
