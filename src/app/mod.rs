@@ -25,6 +25,8 @@ pub mod frame;
 pub mod gesture;
 pub mod grid;
 pub mod keyaim;
+pub mod keymap;
+pub mod keyplace;
 pub mod nav;
 pub mod platform;
 pub mod play;
@@ -35,6 +37,7 @@ pub mod scene;
 pub mod screen;
 pub mod sound;
 pub mod store;
+pub mod switch;
 pub mod ui;
 pub mod viewer;
 pub mod warm;
@@ -321,6 +324,10 @@ impl App {
             self.last_size = (w, h);
         }
         events.extend(self.tracker.update(&raw, mouse, w, h));
+        // One-switch play: the buttons are scanned unless last frame's table took the switch
+        // (an aim, a placement, the tile map).
+        let switch = save::one_switch(self.store.as_ref());
+        self.ui.scan = (switch.on() && matches!(self.probe_input, 0 | 6)).then(|| switch.dwell());
         self.ui.begin(w, h, events, self.tracker.primary_pos());
     }
 

@@ -127,6 +127,10 @@ pub struct Ui {
     /// as a ring until the pointer is used again.
     focus: Focus,
     focus_shown: bool,
+    /// One-switch play: the ring goes round the buttons by itself, this many seconds on each,
+    /// and Space presses the lit one (set by the app before each frame; None: off).
+    pub scan: Option<f32>,
+    scan_t: f32,
     /// Gesture time, seconds (see [`super::gesture::clock_step`]).
     pub clock: f64,
     glyphs: RefCell<Glyphs>,
@@ -194,6 +198,8 @@ impl Ui {
             prev_labels: Vec::new(),
             focus: Focus::default(),
             focus_shown: false,
+            scan: None,
+            scan_t: 0.0,
             clock: 0.0,
             glyphs: RefCell::new(Glyphs::default()),
             texts: RefCell::new(Vec::new()),
@@ -332,6 +338,19 @@ impl Ui {
             self.focus_shown = true;
         }
         let mut press = None;
+        if let Some(dwell) = self.scan.filter(|_| n > 0) {
+            self.scan_t += get_frame_time().clamp(0.0, 0.25);
+            let lit = self.focus.current(n).is_some();
+            if !lit || (self.focus_shown && self.scan_t >= dwell) {
+                self.focus.next(n);
+                self.scan_t = 0.0;
+            }
+            self.focus_shown = true;
+            if is_key_pressed(KeyCode::Space) {
+                press = self.focus.current(n);
+                self.scan_t = 0.0;
+            }
+        }
         if self.focus_shown && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter))
         {
             press = self.focus.current(n);
