@@ -27,6 +27,7 @@ pub mod grid;
 pub mod keyaim;
 pub mod keymap;
 pub mod keyplace;
+pub mod keys_help;
 pub mod nav;
 pub mod platform;
 pub mod play;
@@ -435,6 +436,7 @@ impl App {
                 .into_iter()
                 .map(|(a, t)| ([a.x, a.y, a.w, a.h], t))
                 .collect(),
+            focus: self.ui.focus_index(),
         });
     }
 }

@@ -313,6 +313,14 @@ impl Ui {
         self.focus.clear();
     }
 
+    /// The place of the button with the focus ring in the Tab order, or -1 (the probe's).
+    pub fn focus_index(&self) -> i32 {
+        match self.focus.current(self.buttons.len()) {
+            Some(i) if self.focus_shown => i as i32,
+            _ => -1,
+        }
+    }
+
     /// Takes the focus ring off the buttons (an arrow key aims instead; Tab brings it back).
     pub fn drop_focus(&mut self) {
         self.focus_shown = false;
