@@ -212,7 +212,7 @@ export async function keyboardWholeGame(browser, url, Tab, h, id, opts) {
   const byKeys = tab.lines.slice(mark).filter((l) => l === "[ct] fired-by keys").length;
   const byPointer = tab.lines.slice(mark).filter((l) => l === "[ct] fired-by pointer").length;
   check(byKeys >= (opts.minShots ?? 1) && byPointer === 0, `seat 0's shots were all fired by keys (${byKeys} by keys, ${byPointer} by a pointer)`);
-  if (opts.after) opts.after(stats, tab.lines.slice(mark));
+  if (opts.after) opts.after(stats, check);
   await sleep(300);
   await tab.shot(`keyboard-whole-${id}-results`);
   console.log(`     ${id} by keys: ${stats.moves} moves in ${stats.seconds} s; ${JSON.stringify(stats)}; ${results[1]}`);
@@ -274,4 +274,37 @@ export async function oneSwitchCastleShot(browser, url, Tab, h) {
   await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} seat 0 shot `), 60000, m);
   tab.noErrors();
   await ctx.close();
+}
+
+// The short Carcassonne (as the touch test's): after seat 0 lays a fair tile, the token choice
+// takes Catch the first time (so seat 0 catches with the hand by keys), then the first choice.
+export function carcassonneByKeys() {
+  const lastMove = (tab) => {
+    for (let i = tab.lines.length - 1; i >= 0; i--) {
+      const m = /^\[ct\] move \d+ seat (\d+) (\S+)/.exec(tab.lines[i]);
+      if (m) return { seat: Number(m[1]), action: m[2] };
+    }
+    return { seat: -1, action: "" };
+  };
+  let chose = 0;
+  return {
+    seed: 7,
+    taps: ["opt:2"],
+    budgetMs: 360000,
+    minShots: 1,
+    // The catcher's hand: down the lane towards the catapult and lower, as the touch test drags it.
+    placeKeys: ["ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowDown"],
+    choice: async (tab) => {
+      const last = lastMove(tab);
+      const token = last.seat === 0 && (last.action === "skip" || last.action === "follower");
+      const catchFirst = token && chose === 0 && (await tab.q("ct_button_index", keyHash("choice:3"))) >= 0;
+      if (token) chose++;
+      return catchFirst ? "choice:3" : "choice:0";
+    },
+    after: (stats, check) => {
+      check(stats.tiles >= 15, `seat 0 laid its tiles by keys (${stats.tiles})`);
+      check(stats.spots + stats.noFollower >= 8, `seat 0 chose follower spots or none by keys (${stats.spots} spots, ${stats.noFollower} none)`);
+      check(stats.placements >= 1, `seat 0 caught with the hand by keys (${stats.placements})`);
+    },
+  };
 }
