@@ -69,6 +69,8 @@ pub struct GridInput {
     /// cell is kept (the turns are scanned then).
     pub scan_t: f32,
     pub cell_kept: bool,
+    /// A key moved the tile or picked a spot (the hint then speaks of keys).
+    pub by_keys: bool,
     press: Option<Press>,
 }
 

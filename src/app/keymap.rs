@@ -170,14 +170,14 @@ fn spot_key(
 
 /// One-switch scanning on the map, one frame of `dt` seconds, each item lit `dwell` seconds:
 /// the lit cells one after another (the tile shown there), then, once a cell is kept, the turns
-/// that fit there; at the spot step the spots and then going without. Returns what is lit now
-/// when it changed.
+/// that fit there; at the spot step the spots and then going without (when `skip` is offered).
+/// Returns what is lit now when it changed.
 pub fn switch_tick(
     g: &mut GridInput,
     map: &TileMapView,
     prompt: &GridPrompt,
-    dt: f32,
-    dwell: f32,
+    (dt, dwell): (f32, f32),
+    skip: bool,
 ) -> Option<MapStep> {
     if dt.is_finite() && dt > 0.0 {
         g.scan_t += dt.min(0.25);
@@ -201,7 +201,7 @@ pub fn switch_tick(
             Some(MapStep::Ghost(cell, r))
         }
         GridStep::Spot => {
-            let i = lit_at(map.spots.len() + 1, g.scan_t, dwell)?;
+            let i = lit_at(map.spots.len() + skip as usize, g.scan_t, dwell)?;
             if g.spot == Some(i) {
                 return None;
             }
@@ -378,12 +378,12 @@ mod tests {
         let p = GridPrompt::place("place", "tile");
         let mut g = GridInput::default();
         assert_eq!(
-            switch_tick(&mut g, &m, &p, 0.1, 1.0),
+            switch_tick(&mut g, &m, &p, (0.1, 1.0), true),
             Some(MapStep::Ghost([0, 0], 0))
         );
-        assert_eq!(switch_tick(&mut g, &m, &p, 0.1, 1.0), None);
+        assert_eq!(switch_tick(&mut g, &m, &p, (0.1, 1.0), true), None);
         for _ in 0..10 {
-            switch_tick(&mut g, &m, &p, 0.1, 1.0);
+            switch_tick(&mut g, &m, &p, (0.1, 1.0), true);
         }
         assert_eq!(
             g.ghost,
@@ -391,12 +391,12 @@ mod tests {
             "the second lit cell after a second"
         );
         for _ in 0..10 {
-            switch_tick(&mut g, &m, &p, 0.1, 1.0);
+            switch_tick(&mut g, &m, &p, (0.1, 1.0), true);
         }
         assert_eq!(g.ghost, Some(([0, 1], 0)));
         assert_eq!(switch_press(&mut g, &m, &p, 0), MapStep::Ghost([0, 1], 0));
         for _ in 0..25 {
-            switch_tick(&mut g, &m, &p, 0.1, 1.0);
+            switch_tick(&mut g, &m, &p, (0.1, 1.0), true);
         }
         assert_eq!(
             g.ghost,
@@ -421,13 +421,13 @@ mod tests {
         }];
         let p = GridPrompt::spot("follower", "follower");
         let mut g = GridInput::default();
-        switch_tick(&mut g, &m, &p, 0.1, 1.0);
+        switch_tick(&mut g, &m, &p, (0.1, 1.0), true);
         assert_eq!(
             switch_press(&mut g, &m, &p, 0),
             MapStep::Send(p.spot_move(0, 0))
         );
         for _ in 0..10 {
-            switch_tick(&mut g, &m, &p, 0.1, 1.0);
+            switch_tick(&mut g, &m, &p, (0.1, 1.0), true);
         }
         assert_eq!(switch_press(&mut g, &m, &p, 0), MapStep::Skip);
     }

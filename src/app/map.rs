@@ -217,7 +217,9 @@ impl App {
         bounds: [f32; 4],
         framed: Area,
     ) {
-        let no_follower = g.step == GridStep::Spot && is_key_pressed(KeyCode::N);
+        // Going without a follower: the step's one choice (the "No follower" button).
+        let skip = g.step == GridStep::Spot && p.game().choices().len() == 1;
+        let no_follower = skip && is_key_pressed(KeyCode::N);
         let enter = !self.ui.focused()
             && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter));
         let setting = super::save::one_switch(self.store.as_ref());
@@ -225,8 +227,13 @@ impl App {
             Some(MapStep::Skip)
         } else if setting.on() {
             // One switch: the map lights its cells, turns and spots in turn.
-            let mut step =
-                keymap::switch_tick(&mut self.grid, map, g, get_frame_time(), setting.dwell());
+            let mut step = keymap::switch_tick(
+                &mut self.grid,
+                map,
+                g,
+                (get_frame_time(), setting.dwell()),
+                skip,
+            );
             if is_key_pressed(KeyCode::Backspace) {
                 keymap::switch_back(&mut self.grid);
             }
@@ -258,6 +265,7 @@ impl App {
         let Some(step) = step else {
             return;
         };
+        self.grid.by_keys = true;
         let shown = match step {
             MapStep::Ghost(c, r) => {
                 log(&format!("grid ghost x={} y={} r={r}", c[0], c[1]));
@@ -281,7 +289,7 @@ impl App {
             MapStep::Skip => {
                 // The screen's own "No follower" button.
                 let choices = p.game().choices();
-                if !choices.is_empty() {
+                if choices.len() == 1 {
                     log("key-map no follower");
                     self.bottom_action(p, BarButton::Choice(0), &choices, None);
                 }
@@ -458,7 +466,17 @@ impl App {
                     .or_else(|| map.legal.first().map(|l| l.cell))
                     .map(centre)
                     .unwrap_or((-1.0, -1.0));
-                let hint = if self.grid.ghost.is_some() {
+                let switch = super::save::one_switch(self.store.as_ref()).on();
+                let hint = if switch && self.grid.cell_kept {
+                    format!("Press Space to lay the {} turned this way", g.label)
+                } else if switch {
+                    format!("Press Space to keep the square your {} is on", g.label)
+                } else if self.grid.by_keys {
+                    format!(
+                        "The arrows move the {} to a lit square, R turns it, Space lays it",
+                        g.label
+                    )
+                } else if self.grid.ghost.is_some() {
                     format!(
                         "Tap the {} again or press Turn to turn it, then Place",
                         g.label
@@ -478,7 +496,17 @@ impl App {
                         f.to_screen(q[0], q[1])
                     })
                     .unwrap_or((-1.0, -1.0));
-                self.placement_hint(&format!("Tap a lit spot to put your {} there", g.label));
+                let switch = super::save::one_switch(self.store.as_ref()).on();
+                let hint = if switch && self.grid.spot == Some(map.spots.len()) {
+                    "Press Space to go without".to_string()
+                } else if switch {
+                    format!("Press Space to put your {} on the ringed spot", g.label)
+                } else if self.grid.by_keys {
+                    format!("The arrows pick a spot, Space puts your {} there", g.label)
+                } else {
+                    format!("Tap a lit spot to put your {} there", g.label)
+                };
+                self.placement_hint(&hint);
             }
         }
     }

@@ -39,6 +39,8 @@ pub(super) struct Place {
     keys: Option<KeyCarry>,
     /// One-switch scanning: seconds into the scan of the offered spots or pieces.
     scan_t: f32,
+    /// A key moved or turned it (the hint then speaks of keys).
+    by_keys: bool,
     /// Which prompt it belongs to (reset when the prompt changes).
     tag: String,
 }
@@ -95,6 +97,7 @@ impl App {
                 carry: None,
                 keys: None,
                 scan_t: 0.0,
+                by_keys: false,
                 tag,
             });
         }
@@ -283,6 +286,12 @@ impl App {
             );
         }
         let hint = match pl.keys {
+            Some(KeyCarry { snap: None, .. }) if setting.on() => {
+                format!("{}: press Space to pick up the ringed piece", pp.label)
+            }
+            Some(_) if setting.on() => {
+                format!("{}: press Space to put it on the lit spot", pp.label)
+            }
             Some(KeyCarry { snap: None, .. }) => format!(
                 "{}: the arrows pick a highlighted piece, Space picks it up",
                 pp.label
@@ -336,6 +345,7 @@ impl App {
                 carry: None,
                 keys: None,
                 scan_t: 0.0,
+                by_keys: false,
                 tag,
             });
         }
@@ -446,6 +456,7 @@ impl App {
                 PlaceKey::Place => place_now = true,
                 PlaceKey::Back => {}
                 _ => {
+                    pl.by_keys = true;
                     let (x, y, a) = keyplace::nudge(pp, (pl.x, pl.y, pl.angle), k, shift_held());
                     (pl.x, pl.y, pl.angle) = (x, y, a);
                     let args = gesture::placement_args(pp, x, y, a);
@@ -491,11 +502,21 @@ impl App {
             draw_line(sx, sy, hx, hy, u * 0.3, ACCENT);
             draw_circle(hx, hy, 2.2 * u, ACCENT);
         }
-        let hint = format!(
-            "{}: drag it{}, then tap Place",
-            pp.label,
-            if rotates { ", turn it by the dot" } else { "" }
-        );
+        let hint = if setting.on() {
+            format!("{}: press Space to place it here", pp.label)
+        } else if pl.by_keys {
+            format!(
+                "{}: the arrows move it{}, Space places it",
+                pp.label,
+                if rotates { ", Q and E turn it" } else { "" }
+            )
+        } else {
+            format!(
+                "{}: drag it{}, then tap Place",
+                pp.label,
+                if rotates { ", turn it by the dot" } else { "" }
+            )
+        };
         self.placement_hint(&hint);
         self.probe_anchor = (sx, sy);
         self.place = Some(pl);

@@ -94,6 +94,14 @@ async function pressButton(tab, key, check) {
   await tab.page.keyboard.press("Enter");
 }
 
+// A screenshot the first time a kind of turn is played (to see what the keys show).
+async function once(tab, shown, name) {
+  if (shown.has(name)) return;
+  shown.add(name);
+  await tab.frames(3);
+  await tab.shot(name);
+}
+
 async function keys(tab, list) {
   for (const k of list) {
     await tab.page.keyboard.press(k);
@@ -132,6 +140,7 @@ async function playByKeys(tab, h, opts) {
   const stats = { shots: 0, placements: 0, carries: 0, tiles: 0, spots: 0, noFollower: 0, letGos: 0, choices: 0, refused: 0 };
   const over = async () => (await tab.q("ct_screen")) === 6;
   const aimKeys = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"];
+  const shown = new Set();
   for (;;) {
     const left = deadline - Date.now();
     check(left > 0, `the game did not end within ${opts.budgetMs / 1000} s (stats ${JSON.stringify(stats)}, moves ${await tab.q("ct_moves")})`);
@@ -149,14 +158,18 @@ async function playByKeys(tab, h, opts) {
     if (input >= 1 && input <= 4) {
       const presses = [];
       for (let i = 0; i < 1 + Math.floor(r() * 4); i++) presses.push(aimKeys[Math.floor(r() * aimKeys.length)]);
-      await keys(tab, [...presses, "Space"]);
+      await keys(tab, presses);
+      await once(tab, shown, `keyboard-${opts.id}-aim`);
+      await keys(tab, ["Space"]);
       await tab.waitLine(/^\[ct\] (fired-by keys|refused .*)$/, 10000, mark);
       stats.shots++;
     } else if (input === 5) {
       const presses = [];
       for (let i = 0; i < Math.floor(r() * 3); i++) presses.push(aimKeys[Math.floor(r() * aimKeys.length)]);
       if (r() < 0.3) presses.push("q");
-      await keys(tab, [...(opts.placeKeys || presses), "Space"]);
+      await keys(tab, opts.placeKeys || presses);
+      await once(tab, shown, `keyboard-${opts.id}-placing`);
+      await keys(tab, ["Space"]);
       stats.placements++;
     } else if (input === 7) {
       await keys(tab, ["Space", "Space"]);
@@ -166,6 +179,7 @@ async function playByKeys(tab, h, opts) {
       await tab.waitFor("the ghost tile", async () => (await tab.q("ct_ghost_r")) >= 0, 5000);
       if (r() < 0.3) await keys(tab, ["ArrowDown"]);
       if (r() < 0.4) await keys(tab, ["r"]);
+      await once(tab, shown, `keyboard-${opts.id}-tile`);
       await keys(tab, ["Space"]);
       stats.tiles++;
     } else if (input === 9) {
@@ -174,7 +188,9 @@ async function playByKeys(tab, h, opts) {
         await keys(tab, ["n"]);
         stats.noFollower++;
       } else {
-        await keys(tab, ["Space", ...(r() < 0.5 ? ["ArrowRight"] : []), "Space"]);
+        await keys(tab, ["Space", ...(r() < 0.5 ? ["ArrowRight"] : [])]);
+        await once(tab, shown, `keyboard-${opts.id}-spot`);
+        await keys(tab, ["Space"]);
         stats.spots++;
       }
     } else if (input === 6) {
@@ -206,7 +222,7 @@ export async function keyboardWholeGame(browser, url, Tab, h, id, opts) {
   await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
   const mark = tab.mark();
   await startByKeys(tab, id, opts.seed, opts.taps || [], check);
-  const stats = await playByKeys(tab, h, opts);
+  const stats = await playByKeys(tab, h, { ...opts, id });
   const results = await tab.waitLine(/^\[ct\] results (.*)$/, 10000, mark);
   check(/^1\. .*\|.*2\. /.test(results[1]), `the ranking lists both seats: ${results[1]}`);
   const byKeys = tab.lines.slice(mark).filter((l) => l === "[ct] fired-by keys").length;
