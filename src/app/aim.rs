@@ -131,7 +131,8 @@ impl App {
             LaunchKind::Wrist => "Throw: flick out from the ring; curve it for spin",
             LaunchKind::Release => "",
         };
-        if self.aim.is_none() {
+        // Not while the keys or the one switch aim (their own words are shown instead).
+        if self.aim.is_none() && self.keys.aim.is_none() && self.keys.switch.is_none() {
             let small = self.ui.size(2.8);
             let hw = self.ui.measure(hint, small);
             let hx = (ox - hw * 0.5).clamp(u, (self.ui.w - hw - u).max(u));
@@ -435,6 +436,8 @@ impl App {
             || (!self.ui.focused()
                 && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter)));
         let back = is_key_pressed(KeyCode::Backspace);
+        // The switch aims now: no button keeps the ring the menu's scan left on one.
+        self.ui.drop_focus();
         let Some((mut s, q, mut cache)) = self.keys.switch.take() else {
             return false;
         };

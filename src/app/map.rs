@@ -226,7 +226,9 @@ impl App {
         let step = if no_follower {
             Some(MapStep::Skip)
         } else if setting.on() {
-            // One switch: the map lights its cells, turns and spots in turn.
+            // One switch: the map lights its cells, turns and spots in turn (no button keeps
+            // the ring a scan left on it).
+            self.ui.drop_focus();
             let mut step = keymap::switch_tick(
                 &mut self.grid,
                 map,

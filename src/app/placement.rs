@@ -163,6 +163,7 @@ impl App {
         // One switch: the pieces, then the spots, are lit in turn (Space picks the lit one).
         let setting = super::save::one_switch(self.store.as_ref());
         if setting.on() && pl.carry.is_none() {
+            self.ui.drop_focus();
             pl.scan_t += get_frame_time().clamp(0.0, 0.25);
             let kc = pl.keys.get_or_insert_with(KeyCarry::default);
             match kc.snap {
@@ -439,6 +440,7 @@ impl App {
         // Space places it.
         let setting = super::save::one_switch(self.store.as_ref());
         if setting.on() && pl.grab.is_none() {
+            self.ui.drop_focus();
             pl.scan_t += get_frame_time().clamp(0.0, 0.25);
             if let Some(s) =
                 lit_at(pp.snaps.len(), pl.scan_t, setting.dwell()).and_then(|i| pp.snaps.get(i))

@@ -275,6 +275,8 @@ export async function oneSwitchCastleShot(browser, url, Tab, h) {
   await keys(tab, ["Escape"]);
   await tab.waitFor("back in the game", async () => (await tab.q("ct_input")) === 1, 10000);
   await tab.waitLine(/^\[ct\] switch-aim start$/, 10000, m);
+  await tab.frames(3);
+  check((await tab.q("ct_focus")) === -1, "while the switch aims no button has the ring (the menu's scan left none behind)");
   const moves = await tab.q("ct_moves");
   await sleep(1200);
   await tab.shot("one-switch-angle");
@@ -323,4 +325,52 @@ export function carcassonneByKeys() {
       check(stats.placements >= 1, `seat 0 caught with the hand by keys (${stats.placements})`);
     },
   };
+}
+
+// One-switch play on the tile map: the setting turned to fast in the pause menu by keys, then
+// one Carcassonne tile laid and its follower step answered with the one switch alone: the lit
+// squares are lit in turn, a press keeps one, its turns are lit, a press lays the tile; then the
+// spots (and going without) are lit and a press picks one.
+export async function oneSwitchCarcassonneTile(browser, url, Tab, h) {
+  const { check, sleep } = h;
+  const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick&hints=off`);
+  await tab.page.evaluate(() => {
+    localStorage.removeItem("catapult-table.save");
+    localStorage.removeItem("catapult-table.one-switch");
+  });
+  await startByKeys(tab, "carcassonne", 7, ["opt:2"], check);
+  await tab.waitFor("seat 0's first tile", async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_input")) === 8, 30000);
+  await keys(tab, ["Escape"]);
+  await tab.waitFor("the pause menu", async () => (await tab.q("ct_screen")) === 4);
+  let m = tab.mark();
+  await pressButton(tab, "one-switch", check);
+  await tab.page.keyboard.press("Enter");
+  await tab.frames(2);
+  await tab.page.keyboard.press("Enter");
+  await tab.waitLine(/^\[ct\] one-switch fast$/, 5000, m);
+  await keys(tab, ["Escape"]);
+  await tab.waitFor("back on the map", async () => (await tab.q("ct_screen")) === 3 && (await tab.q("ct_input")) === 8, 10000);
+  const moves = await tab.q("ct_moves");
+  m = tab.mark();
+  // The squares are lit one a second: the ghost moves by itself.
+  await tab.waitLine(/^\[ct\] grid ghost x=(-?\d+) y=(-?\d+) r=(\d)$/, 5000, m);
+  await sleep(1500);
+  await tab.shot("one-switch-map-squares");
+  await keys(tab, ["Space"]);
+  await sleep(1200);
+  await tab.shot("one-switch-map-turns");
+  await keys(tab, ["Space"]);
+  const laid = await tab.waitLine(new RegExp(`^\\[ct\\] (move ${moves + 1} seat 0 \\S+.*|refused .*)$`), 10000, m);
+  check(laid[1].startsWith(`move ${moves + 1} seat 0 place`), `two presses laid the tile: ${laid[1]}`);
+  await tab.waitFor("the follower step", async () => (await tab.q("ct_input")) === 9, 10000);
+  m = tab.mark();
+  await tab.waitLine(/^\[ct\] key-map spot (\d+)$/, 5000, m);
+  await sleep(300);
+  await tab.shot("one-switch-map-spot");
+  await keys(tab, ["Space"]);
+  const put = await tab.waitLine(new RegExp(`^\\[ct\\] (move ${moves + 2} seat 0 \\S+.*|refused .*)$`), 10000, m);
+  check(/^move \d+ seat 0 (follower|skip)/.test(put[1]), `a press answered the follower step: ${put[1]}`);
+  tab.noErrors();
+  await ctx.close();
 }

@@ -25,7 +25,7 @@ import { botThinking } from "./think.mjs";
 import { cameraFollowPinchReduce } from "./camera.mjs";
 import { frameTimes } from "./fps.mjs";
 import { screenReaderLayer } from "./access.mjs";
-import { carcassonneByKeys, keyboardCastleShot, keyboardWholeGame, oneSwitchCastleShot } from "./keys.mjs";
+import { carcassonneByKeys, keyboardCastleShot, keyboardWholeGame, oneSwitchCarcassonneTile, oneSwitchCastleShot } from "./keys.mjs";
 import { lookFraming, lookNewcomer, lookPictures } from "./look.mjs";
 import { dailyCastle } from "./daily.mjs";
 import { onlineCastle, onlineHostileLinks } from "./online.mjs";
@@ -499,6 +499,9 @@ async function main() {
       if (available.includes("carcassonne")) {
         await test("keyboard: a whole short Carcassonne game by keys alone (tiles, followers, a catapult round aimed, hurled and caught), human vs bot to the results screen", () =>
           keyboardWholeGame(browser, url, Tab, { check, sleep }, "carcassonne", carcassonneByKeys())
+        );
+        await test("keyboard: one switch on the tile map: squares, then turns, lit in turn, a press keeps, a press lays; the follower step by one press", () =>
+          oneSwitchCarcassonneTile(browser, url, Tab, { check, sleep })
         );
       }
     }
