@@ -349,11 +349,11 @@ export async function oneSwitchCarcassonneTile(browser, url, Tab, h) {
   await tab.frames(2);
   await tab.page.keyboard.press("Enter");
   await tab.waitLine(/^\[ct\] one-switch fast$/, 5000, m);
-  await keys(tab, ["Escape"]);
-  await tab.waitFor("back on the map", async () => (await tab.q("ct_screen")) === 3 && (await tab.q("ct_input")) === 8, 10000);
   const moves = await tab.q("ct_moves");
   m = tab.mark();
-  // The squares are lit one a second: the ghost moves by itself.
+  await keys(tab, ["Escape"]);
+  await tab.waitFor("back on the map", async () => (await tab.q("ct_screen")) === 3 && (await tab.q("ct_input")) === 8, 10000);
+  // The squares are lit one a second: the ghost goes on the first by itself.
   await tab.waitLine(/^\[ct\] grid ghost x=(-?\d+) y=(-?\d+) r=(\d)$/, 5000, m);
   await sleep(1500);
   await tab.shot("one-switch-map-squares");
