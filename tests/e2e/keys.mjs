@@ -155,7 +155,9 @@ async function playByKeys(tab, h, opts) {
     const input = await tab.q("ct_input");
     const moves = await tab.q("ct_moves");
     const mark = tab.mark();
-    if (input >= 1 && input <= 4) {
+    if (opts.turn && (await opts.turn(tab, input, stats))) {
+      // handled by the game's own hook
+    } else if (input >= 1 && input <= 4) {
       const presses = [];
       for (let i = 0; i < 1 + Math.floor(r() * 4); i++) presses.push(aimKeys[Math.floor(r() * aimKeys.length)]);
       await keys(tab, presses);
@@ -373,4 +375,44 @@ export async function oneSwitchCarcassonneTile(browser, url, Tab, h) {
   check(/^move \d+ seat 0 (follower|skip)/.test(put[1]), `a press answered the follower step: ${put[1]}`);
   tab.noErrors();
   await ctx.close();
+}
+
+// Feud by keys: the first pieces of the fortress placed by keys (the arrows lower each onto the
+// board, R stands the second upright, Space places it), then "Build the rest for me" and the
+// soldiers' first button, by Tab and Enter.
+export function feudByKeys() {
+  let placed = 0;
+  let building = true;
+  return {
+    seed: 7,
+    budgetMs: 200000,
+    minShots: 1,
+    turn: async (tab, input, stats) => {
+      if (input === 7 && stats.carries >= 1) {
+        // A repair moves pieces as long as the player likes: one by keys, then the first button.
+        await pressButton(tab, "choice:0", (ok, what) => { if (!ok) throw new Error(what); });
+        stats.choices++;
+        return true;
+      }
+      if (input !== 5) return false;
+      if (!building || placed >= 3 || stats.refused >= 4) {
+        const key = building ? "choice:5" : "choice:0";
+        building = false;
+        await pressButton(tab, key, (ok, what) => { if (!ok) throw new Error(what); });
+        stats.choices++;
+        return true;
+      }
+      const down = Array(12).fill("ArrowDown");
+      await keys(tab, [...(placed === 1 ? ["r"] : []), ...down, ...(placed === 2 ? ["ArrowLeft", "ArrowLeft"] : [])]);
+      if (placed === 1) await tab.shot("keyboard-feud-placing");
+      await keys(tab, ["Space"]);
+      placed++;
+      stats.placements++;
+      return true;
+    },
+    after: (stats, check) => {
+      check(stats.placements >= 3, `seat 0 placed pieces by keys (${stats.placements})`);
+      check(stats.carries >= 1, `seat 0 moved a piece on the table by keys (${stats.carries})`);
+    },
+  };
 }

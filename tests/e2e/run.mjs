@@ -25,7 +25,7 @@ import { botThinking } from "./think.mjs";
 import { cameraFollowPinchReduce } from "./camera.mjs";
 import { frameTimes } from "./fps.mjs";
 import { screenReaderLayer } from "./access.mjs";
-import { carcassonneByKeys, keyboardCastleShot, keyboardWholeGame, oneSwitchCarcassonneTile, oneSwitchCastleShot } from "./keys.mjs";
+import { carcassonneByKeys, feudByKeys, keyboardCastleShot, keyboardWholeGame, oneSwitchCarcassonneTile, oneSwitchCastleShot } from "./keys.mjs";
 import { lookFraming, lookNewcomer, lookPictures } from "./look.mjs";
 import { dailyCastle } from "./daily.mjs";
 import { onlineCastle, onlineHostileLinks } from "./online.mjs";
@@ -494,6 +494,11 @@ async function main() {
       if (available.includes("catapults")) {
         await test("keyboard: a whole Catapults game by keys alone (every flick aimed by keys), human vs bot to the results screen", () =>
           keyboardWholeGame(browser, url, Tab, { check, sleep }, "catapults", { seed: 7, budgetMs: 240000, minShots: 4 })
+        );
+      }
+      if (available.includes("feud")) {
+        await test("keyboard: a whole Feud game by keys alone (fortress pieces placed, lowered and turned by keys), human vs bot to the results screen", () =>
+          keyboardWholeGame(browser, url, Tab, { check, sleep }, "feud", feudByKeys())
         );
       }
       if (available.includes("carcassonne")) {
