@@ -259,7 +259,26 @@ export async function oneSwitchCastleShot(browser, url, Tab, h) {
   // The pause menu by Escape; the setting goes round off, slow, normal.
   await keys(tab, ["Escape"]);
   await tab.waitFor("the pause menu", async () => (await tab.q("ct_screen")) === 4);
+  // The rules by keys, scrolled to their end by End: the Keys section is there.
+  await pressButton(tab, "rules", check);
+  await tab.waitFor("the rules", async () => (await tab.q("ct_screen")) === 5);
+  await keys(tab, ["End"]);
+  await tab.frames(3);
   let m = tab.mark();
+  await tab.page.evaluate(() => wasm_exports.ct_texts());
+  const texts = JSON.parse((await tab.waitLine(/^\[ct\] texts (.*)$/, 5000, m))[1]).map((t) => t[4]);
+  await tab.shot("keyboard-rules-keys");
+  check(texts.some((t) => t.includes("a tile's turns are lit")), `the rules end with the Keys section (${texts.slice(-4).join(" / ")})`);
+  await keys(tab, ["PageUp"]);
+  await tab.frames(3);
+  m = tab.mark();
+  await tab.page.evaluate(() => wasm_exports.ct_texts());
+  const up = JSON.parse((await tab.waitLine(/^\[ct\] texts (.*)$/, 5000, m))[1]).map((t) => t[4]);
+  check(up.includes("Keys"), `a page up shows the section's heading (${up.slice(0, 3).join(" / ")})`);
+  await tab.shot("keyboard-rules-keys-heading");
+  await keys(tab, ["Escape"]);
+  await tab.waitFor("the pause menu again", async () => (await tab.q("ct_screen")) === 4);
+  m = tab.mark();
   await pressButton(tab, "one-switch", check);
   await tab.waitLine(/^\[ct\] one-switch slow$/, 5000, m);
   m = tab.mark();

@@ -485,7 +485,7 @@ async function main() {
       await test("keyboard: the screens by Tab and Enter, a Castle shot aimed with the arrows (Shift finer) and fired with Space", () =>
         keyboardCastleShot(browser, url, Tab, { check, sleep })
       );
-      await test("keyboard: one switch turned on in the pause menu by keys, the menu scanned, a Castle shot by one switch (angle kept, strength fires)", () =>
+      await test("keyboard: the rules' Keys section reached by keys; one switch turned on in the pause menu by keys, the menu scanned, a Castle shot by one switch (angle kept, strength fires)", () =>
         oneSwitchCastleShot(browser, url, Tab, { check, sleep })
       );
       await test("keyboard: a whole Castle game by keys alone, human vs bot to the results screen", () =>
