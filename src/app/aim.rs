@@ -2,9 +2,10 @@
 
 use super::frame::Frame;
 use super::gesture::{self, Feel, PathLength, Sample};
-use super::keyaim::{AimKey, KeyAim, KeyAimStep};
+use super::keyaim::{AimKey, KeyAim, KeyAimStep, SwitchAim, SwitchStage};
 use super::play::Play;
 use super::pointer::PointerEvent;
+use super::switch::OneSwitch;
 use super::ui::*;
 use super::{log, sound, App};
 use engine::core::{Launch, LaunchKind, LaunchPrompt};
@@ -28,12 +29,15 @@ pub(super) struct Aim {
 pub(super) struct Keys {
     aim: Option<(KeyAim, LaunchPrompt, Aim)>,
     last: Option<KeyAim>,
+    /// The one-switch aim (the setting on).
+    switch: Option<(SwitchAim, LaunchPrompt, Aim)>,
 }
 
 impl Keys {
     /// Forgets the aim being adjusted (no shot is asked for now).
     pub(super) fn drop_aim(&mut self) {
         self.aim = None;
+        self.switch = None;
     }
 }
 
@@ -127,7 +131,8 @@ impl App {
             LaunchKind::Wrist => "Throw: flick out from the ring; curve it for spin",
             LaunchKind::Release => "",
         };
-        if self.aim.is_none() {
+        // Not while the keys or the one switch aim (their own words are shown instead).
+        if self.aim.is_none() && self.keys.aim.is_none() && self.keys.switch.is_none() {
             let small = self.ui.size(2.8);
             let hw = self.ui.measure(hint, small);
             let hx = (ox - hw * 0.5).clamp(u, (self.ui.w - hw - u).max(u));
@@ -285,6 +290,12 @@ impl App {
         f: &Frame,
         (ox, oy): (f32, f32),
     ) -> bool {
+        let setting = super::save::one_switch(self.store.as_ref());
+        if setting.on() {
+            self.keys.aim = None;
+            return self.switch_aim(p, lp, kind, f, (ox, oy), setting);
+        }
+        self.keys.switch = None;
         if self.aim.is_some() {
             // A finger is aiming: it wins.
             self.keys.aim = None;
@@ -342,31 +353,116 @@ impl App {
                 None => {}
             }
         }
-        let u = self.ui.u;
-        let now = self.ui.clock;
-        let Some((a, q, cache)) = self.keys.aim.as_mut() else {
+        let Some((a, q, mut cache)) = self.keys.aim.take() else {
             return false;
         };
-        let launch = a.launch(q);
-        let (deg, pct) = a.readout(q);
-        let dots = cache.predicted(p.game(), &launch, now).to_vec();
-        super::probe::aim_path(&dots);
-        draw_dots(&dots, f, u);
-        // The launch direction, as a drag shows it (a line out of the launcher).
-        let len = 6.0 * u + 8.0 * u * pct as f32 / 100.0;
-        let (dx, dy) = engine::physics::launch::direction(launch.angle);
-        draw_line(ox, oy, ox + dx * len, oy - dy * len, u * 0.8, ACCENT);
+        let launch = a.launch(&q);
+        let (deg, pct) = a.readout(&q);
         let spin = if q.spin.0 != q.spin.1 {
             format!("  spin {}", launch.spin)
         } else {
             String::new()
         };
         let text = format!("{deg}°  {pct}%{spin}   Space fires");
+        self.draw_key_aim(p, &launch, pct, &mut cache, f, (ox, oy), &text);
+        self.keys.aim = Some((a, q, cache));
+        true
+    }
+
+    /// The aim made without a pointer, drawn as a drag's: the predicted path, a line out of the
+    /// launcher as long as the strength, and `text` (angle, strength, what to press) above it.
+    #[allow(clippy::too_many_arguments)]
+    fn draw_key_aim(
+        &mut self,
+        p: &Play,
+        launch: &Launch,
+        pct: i32,
+        cache: &mut Aim,
+        f: &Frame,
+        (ox, oy): (f32, f32),
+        text: &str,
+    ) {
+        let u = self.ui.u;
+        let now = self.ui.clock;
+        let dots = cache.predicted(p.game(), launch, now).to_vec();
+        super::probe::aim_path(&dots);
+        draw_dots(&dots, f, u);
+        let len = 6.0 * u + 8.0 * u * pct as f32 / 100.0;
+        let (dx, dy) = engine::physics::launch::direction(launch.angle);
+        draw_line(ox, oy, ox + dx * len, oy - dy * len, u * 0.8, ACCENT);
         let small = self.ui.size(3.0);
-        let tw = self.ui.measure(&text, small);
+        let tw = self.ui.measure(text, small);
         let tx = (ox - tw * 0.5).clamp(u, (self.ui.w - tw - u).max(u));
         let ty = (oy - 8.0 * u - small).max(self.table_area.y + u);
-        self.ui.text_on_plate(&text, tx, ty, small, TEXT);
+        self.ui.text_on_plate(text, tx, ty, small, TEXT);
+    }
+
+    /// One-switch aim (the setting on): the angle sweeps back and forth, a press of the switch
+    /// (Space, or Enter while no button has the focus ring) keeps it; then the strength sweeps
+    /// and a press fires. Backspace goes back to the angle. Nothing is held.
+    fn switch_aim(
+        &mut self,
+        p: &mut Play,
+        lp: &LaunchPrompt,
+        kind: LaunchKind,
+        f: &Frame,
+        at: (f32, f32),
+        setting: OneSwitch,
+    ) -> bool {
+        if self.aim.is_some() {
+            self.keys.switch = None;
+            return false;
+        }
+        if self.keys.switch.as_ref().is_some_and(|(_, q, _)| q != lp) {
+            self.keys.switch = None;
+        }
+        if self.keys.switch.is_none() {
+            let Some(mut s) = SwitchAim::start(lp, setting.sweep_seconds()) else {
+                return false;
+            };
+            s.set_kind(lp, kind);
+            let now = self.ui.clock;
+            let cache = Aim {
+                samples: Vec::new(),
+                t0: now,
+                path: super::save::aim_path(self.store.as_ref()),
+                predicted: None,
+                predicted_at: now - PREDICT_EVERY,
+            };
+            self.keys.switch = Some((s, lp.clone(), cache));
+            log("switch-aim start");
+        }
+        let pressed = is_key_pressed(KeyCode::Space)
+            || (!self.ui.focused()
+                && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter)));
+        let back = is_key_pressed(KeyCode::Backspace);
+        // The switch aims now: no button keeps the ring the menu's scan left on one.
+        self.ui.drop_focus();
+        let Some((mut s, q, mut cache)) = self.keys.switch.take() else {
+            return false;
+        };
+        s.tick(&q, get_frame_time());
+        if back {
+            s.back(&q);
+            log("switch-aim back");
+        }
+        if pressed {
+            match s.press(&q) {
+                Some(launch) => {
+                    self.fire_launch(p, launch, "switch");
+                    return false;
+                }
+                None => log(&format!("switch-aim angle {}", s.aim().angle)),
+            }
+        }
+        let launch = s.aim().launch(&q);
+        let (deg, pct) = s.aim().readout(&q);
+        let text = match s.stage() {
+            SwitchStage::Angle => format!("Angle {deg}°: press Space to keep it"),
+            SwitchStage::Power => format!("{deg}°  strength {pct}%: press Space to fire"),
+        };
+        self.draw_key_aim(p, &launch, pct, &mut cache, f, at, &text);
+        self.keys.switch = Some((s, q, cache));
         true
     }
 }

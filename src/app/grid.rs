@@ -62,6 +62,15 @@ pub struct GridInput {
     pub pointer: Option<(f32, f32)>,
     /// The mouse over the map with no button down (the ghost follows it until it is put down).
     pub hover: Option<(f32, f32)>,
+    /// The spot picked by keys (`keymap`), before it is sent (one past the last spot: going
+    /// without a follower, lit by one-switch scanning).
+    pub spot: Option<usize>,
+    /// One-switch scanning (`keymap::switch_tick`): seconds into the scan, and whether the
+    /// cell is kept (the turns are scanned then).
+    pub scan_t: f32,
+    pub cell_kept: bool,
+    /// A key moved the tile or picked a spot (the hint then speaks of keys).
+    pub by_keys: bool,
     press: Option<Press>,
 }
 

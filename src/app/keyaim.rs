@@ -244,6 +244,22 @@ impl SwitchAim {
         }
     }
 
+    /// Aims with this launcher when the prompt offers it (the launcher picked on the bar).
+    pub fn set_kind(&mut self, prompt: &LaunchPrompt, kind: LaunchKind) {
+        if aimable(prompt).contains(&kind) {
+            self.aim.kind = kind;
+        }
+    }
+
+    /// A second switch (or a change of mind): back to sweeping the angle.
+    pub fn back(&mut self, prompt: &LaunchPrompt) {
+        if self.stage == SwitchStage::Power {
+            self.stage = SwitchStage::Angle;
+            self.t = 0.0;
+            self.aim.angle = Self::angle_at(prompt, 0.0);
+        }
+    }
+
     /// The one switch was pressed: keep the angle and sweep the strength, or fire.
     pub fn press(&mut self, prompt: &LaunchPrompt) -> Option<Launch> {
         match self.stage {
@@ -465,6 +481,26 @@ mod tests {
             .unwrap_or_else(|| panic!("the second press fires"));
         assert_eq!((l.angle, l.power), (625, 1000));
         assert!(p.check(&l).is_ok());
+    }
+
+    #[test]
+    fn back_returns_to_the_angle_sweep_and_the_launcher_picked_is_kept() {
+        let mut p = catapult();
+        p.kinds = vec![LaunchKind::Catapult, LaunchKind::Toss];
+        let mut s = SwitchAim::start(&p, 2.0).unwrap_or_else(|| panic!("aimable"));
+        s.set_kind(&p, LaunchKind::Toss);
+        s.set_kind(&p, LaunchKind::Wrist);
+        assert_eq!(s.aim().kind, LaunchKind::Toss, "only a launcher offered");
+        assert_eq!(s.press(&p), None);
+        s.back(&p);
+        assert_eq!(s.stage(), SwitchStage::Angle);
+        assert_eq!(
+            s.press(&p),
+            None,
+            "the first press again only keeps the angle"
+        );
+        let l = s.press(&p).unwrap_or_else(|| panic!("fires"));
+        assert_eq!(l.kind, LaunchKind::Toss);
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //! the player pans and zooms), running the map's input (`grid`), and drawing tiles from their
 //! art, the open cells, the ghost of the piece in hand, pieces and spots.
 
+use super::bottom_bar::BarButton;
 use super::frame::{Area, Camera, Frame};
 use super::grid::{self, GridAction, GridInput};
+use super::keymap::{self, MapKey, MapStep};
 use super::play::Play;
 use super::pointer::PointerEvent;
 use super::ui::*;
@@ -196,6 +198,115 @@ impl App {
                 }
             }
         }
+        if let (Some(g), Some(seat)) = (prompt, seat) {
+            self.map_keys(p, map, g, seat, f, bounds, framed);
+        }
+    }
+
+    /// The map by keys (`keymap`): arrows move the tile between lit cells or pick a spot, R or
+    /// Q/E turn the tile, Space (or Enter while no button has the focus ring) lays it or puts
+    /// the follower, N goes without a follower. The view follows the picked cell or spot.
+    #[allow(clippy::too_many_arguments)]
+    fn map_keys(
+        &mut self,
+        p: &mut Play,
+        map: &TileMapView,
+        g: &GridPrompt,
+        seat: usize,
+        f: &Frame,
+        bounds: [f32; 4],
+        framed: Area,
+    ) {
+        // Going without a follower: the step's one choice (the "No follower" button).
+        let skip = g.step == GridStep::Spot && p.game().choices().len() == 1;
+        let no_follower = skip && is_key_pressed(KeyCode::N);
+        let enter = !self.ui.focused()
+            && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter));
+        let setting = super::save::one_switch(self.store.as_ref());
+        let step = if no_follower {
+            Some(MapStep::Skip)
+        } else if setting.on() {
+            // One switch: the map lights its cells, turns and spots in turn (no button keeps
+            // the ring a scan left on it).
+            self.ui.drop_focus();
+            let mut step = keymap::switch_tick(
+                &mut self.grid,
+                map,
+                g,
+                (get_frame_time(), setting.dwell()),
+                skip,
+            );
+            if is_key_pressed(KeyCode::Backspace) {
+                keymap::switch_back(&mut self.grid);
+            }
+            if enter || is_key_pressed(KeyCode::Space) {
+                step = Some(keymap::switch_press(&mut self.grid, map, g, seat));
+            }
+            step
+        } else {
+            let pairs = [
+                (KeyCode::Left, MapKey::Left),
+                (KeyCode::Right, MapKey::Right),
+                (KeyCode::Up, MapKey::Up),
+                (KeyCode::Down, MapKey::Down),
+                (KeyCode::R, MapKey::Turn),
+                (KeyCode::E, MapKey::Turn),
+                (KeyCode::Q, MapKey::TurnBack),
+                (KeyCode::Space, MapKey::Place),
+            ];
+            let k = pairs
+                .iter()
+                .find(|(c, _)| is_key_pressed(*c))
+                .map(|(_, k)| *k)
+                .or(enter.then_some(MapKey::Place));
+            if k.is_some_and(|k| k != MapKey::Place) {
+                self.ui.drop_focus();
+            }
+            k.map(|k| keymap::key(&mut self.grid, map, g, seat, k))
+        };
+        let Some(step) = step else {
+            return;
+        };
+        self.grid.by_keys = true;
+        let shown = match step {
+            MapStep::Ghost(c, r) => {
+                log(&format!("grid ghost x={} y={} r={r}", c[0], c[1]));
+                Some([c[0] as f32 + 0.5, c[1] as f32 + 0.5])
+            }
+            MapStep::Spot(i) => {
+                log(&format!("key-map spot {i}"));
+                map.spots.get(i).map(|s| map.on_map(s.cell, s.at))
+            }
+            MapStep::Send(_) if g.step == GridStep::Place => {
+                log("key-map place");
+                // The Place button's own path.
+                self.bottom_action(p, BarButton::GridPlace, &[], None);
+                None
+            }
+            MapStep::Send(mv) => {
+                log(&format!("grid send {} {:?}", mv.action, mv.args));
+                self.decide(p, mv);
+                None
+            }
+            MapStep::Skip => {
+                // The screen's own "No follower" button.
+                let choices = p.game().choices();
+                if choices.len() == 1 {
+                    log("key-map no follower");
+                    self.bottom_action(p, BarButton::Choice(0), &choices, None);
+                }
+                None
+            }
+            MapStep::Nothing => None,
+        };
+        if let Some(q) = shown {
+            let at = f.to_screen(q[0], q[1]);
+            let (dx, dy) =
+                keymap::pan_to_show(at, (framed.x, framed.y, framed.w, framed.h), 0.7 * f.scale);
+            if dx != 0.0 || dy != 0.0 {
+                self.camera.pan_by(dx, dy, bounds, framed);
+            }
+        }
     }
 
     /// Tiles, the last one laid, the open cells, pieces, the ghost and the spots.
@@ -321,10 +432,14 @@ impl App {
                 draw_circle(tip.x, tip.y, (u * 0.6).max(2.0), GOOD);
             }
         }
-        for sp in &map.spots {
+        for (i, sp) in map.spots.iter().enumerate() {
             let q = map.on_map(sp.cell, sp.at);
             let (x, y) = f.to_screen(q[0], q[1]);
             let r = (0.09 * s).max(1.6 * u);
+            if self.grid.spot == Some(i) {
+                // Picked by keys: the focus ring's colour round it.
+                draw_circle_lines(x, y, r + u, (u * 0.6).max(2.5), FOCUS);
+            }
             draw_circle(
                 x,
                 y,
@@ -382,7 +497,17 @@ impl App {
                     .or_else(|| map.legal.first().map(|l| l.cell))
                     .map(centre)
                     .unwrap_or((-1.0, -1.0));
-                let hint = if self.grid.ghost.is_some() {
+                let switch = super::save::one_switch(self.store.as_ref()).on();
+                let hint = if switch && self.grid.cell_kept {
+                    format!("Press Space to lay the {} turned this way", g.label)
+                } else if switch {
+                    format!("Press Space to keep the square your {} is on", g.label)
+                } else if self.grid.by_keys {
+                    format!(
+                        "The arrows move the {} to a lit square, R turns it, Space lays it",
+                        g.label
+                    )
+                } else if self.grid.ghost.is_some() {
                     format!(
                         "Tap the {} again or press Turn to turn it, then Place",
                         g.label
@@ -402,7 +527,17 @@ impl App {
                         f.to_screen(q[0], q[1])
                     })
                     .unwrap_or((-1.0, -1.0));
-                self.placement_hint(&format!("Tap a lit spot to put your {} there", g.label));
+                let switch = super::save::one_switch(self.store.as_ref()).on();
+                let hint = if switch && self.grid.spot == Some(map.spots.len()) {
+                    "Press Space to go without".to_string()
+                } else if switch {
+                    format!("Press Space to put your {} on the ringed spot", g.label)
+                } else if self.grid.by_keys {
+                    format!("The arrows pick a spot, Space puts your {} there", g.label)
+                } else {
+                    format!("Tap a lit spot to put your {} there", g.label)
+                };
+                self.placement_hint(&hint);
             }
         }
     }

@@ -27,6 +27,9 @@ pub mod gesture;
 pub mod grid;
 pub mod keyaim;
 pub mod marks;
+pub mod keymap;
+pub mod keyplace;
+pub mod keys_help;
 pub mod nav;
 pub mod platform;
 pub mod play;
@@ -39,6 +42,7 @@ pub mod seen;
 pub mod sound;
 pub mod store;
 pub mod subset;
+pub mod switch;
 pub mod ui;
 pub mod viewer;
 pub mod warm;
@@ -325,6 +329,10 @@ impl App {
             self.last_size = (w, h);
         }
         events.extend(self.tracker.update(&raw, mouse, w, h));
+        // One-switch play: the buttons are scanned unless last frame's table took the switch
+        // (an aim, a placement, the tile map).
+        let switch = save::one_switch(self.store.as_ref());
+        self.ui.scan = (switch.on() && matches!(self.probe_input, 0 | 6)).then(|| switch.dwell());
         self.ui.begin(w, h, events, self.tracker.primary_pos());
     }
 
@@ -434,6 +442,7 @@ impl App {
                 .map(|(k, a)| (k.clone(), [a.x, a.y, a.w, a.h]))
                 .collect(),
             size: (self.ui.w, self.ui.h, screen_dpi_scale()),
+            focus: self.ui.focus_index(),
         });
     }
 }

@@ -1,10 +1,13 @@
 //! Placing a piece (a ghost to drag and turn, then Place) and moving a piece already on the
 //! table (press a highlighted piece, drop it on a ringed spot).
 
+use super::bottom_bar::BarButton;
 use super::frame::Frame;
 use super::gesture;
+use super::keyplace::{self, CarryStep, KeyCarry, PlaceKey};
 use super::play::Play;
 use super::pointer::PointerEvent;
+use super::switch::lit_at;
 use super::ui::*;
 use super::{log, App};
 use engine::core::{Move, PlacementPrompt};
@@ -32,8 +35,44 @@ pub(super) struct Place {
     /// A piece picked up from one of the prompt's sources (moving a piece already on the table),
     /// with where the finger pressed (metres).
     carry: Option<(gesture::Carry, (f32, f32))>,
+    /// Moving a piece on the table by keys (the arrows' pick, the spot picked).
+    keys: Option<KeyCarry>,
+    /// One-switch scanning: seconds into the scan of the offered spots or pieces.
+    scan_t: f32,
+    /// A key moved or turned it (the hint then speaks of keys).
+    by_keys: bool,
     /// Which prompt it belongs to (reset when the prompt changes).
     tag: String,
+}
+
+/// The placement key pressed this frame, if any: arrows move, Q/E twist, R turns a quarter,
+/// Space (or Enter while no button has the focus ring) places, Backspace puts a carried piece
+/// back.
+fn place_key(enter_free: bool) -> Option<PlaceKey> {
+    let pairs = [
+        (KeyCode::Left, PlaceKey::Left),
+        (KeyCode::Right, PlaceKey::Right),
+        (KeyCode::Up, PlaceKey::Up),
+        (KeyCode::Down, PlaceKey::Down),
+        (KeyCode::Q, PlaceKey::TwistLeft),
+        (KeyCode::E, PlaceKey::TwistRight),
+        (KeyCode::R, PlaceKey::Quarter),
+        (KeyCode::Space, PlaceKey::Place),
+        (KeyCode::Backspace, PlaceKey::Back),
+    ];
+    for (code, key) in pairs {
+        if is_key_pressed(code) {
+            return Some(key);
+        }
+    }
+    if enter_free && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter)) {
+        return Some(PlaceKey::Place);
+    }
+    None
+}
+
+fn shift_held() -> bool {
+    is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift)
 }
 
 impl App {
@@ -56,6 +95,9 @@ impl App {
                 angle: 0,
                 grab: None,
                 carry: None,
+                keys: None,
+                scan_t: 0.0,
+                by_keys: false,
                 tag,
             });
         }
@@ -71,6 +113,7 @@ impl App {
                     if !self.on_table(x, y) {
                         continue;
                     }
+                    pl.keys = None;
                     let (wx, wy) = f.to_world(x, y);
                     match gesture::Carry::pick(pp, wx, wy, slop) {
                         Some(c) => {
@@ -117,14 +160,56 @@ impl App {
                 | PointerEvent::SecondUp => {}
             }
         }
+        // One switch: the pieces, then the spots, are lit in turn (Space picks the lit one).
+        let setting = super::save::one_switch(self.store.as_ref());
+        if setting.on() && pl.carry.is_none() {
+            self.ui.drop_focus();
+            pl.scan_t += get_frame_time().clamp(0.0, 0.25);
+            let kc = pl.keys.get_or_insert_with(KeyCarry::default);
+            match kc.snap {
+                None => {
+                    kc.source = lit_at(pp.sources.len(), pl.scan_t, setting.dwell()).unwrap_or(0)
+                }
+                Some(_) => kc.snap = lit_at(pp.snaps.len(), pl.scan_t, setting.dwell()),
+            }
+        }
+        // The keys: the arrows pick a piece, Space picks it up, the arrows pick a spot, Space
+        // drops it there (the drag's own move).
+        if let Some(k) = place_key(!self.ui.focused()) {
+            pl.scan_t = 0.0;
+            if k != PlaceKey::Place {
+                self.ui.drop_focus();
+            }
+            pl.carry = None;
+            let kc = pl.keys.get_or_insert_with(KeyCarry::default);
+            match kc.key(pp, k) {
+                CarryStep::Send(args) => {
+                    log(&format!("key-place {} {:?}", pp.action, args));
+                    send = send.or(Some(args));
+                }
+                CarryStep::Moved => log(&format!(
+                    "key-carry source={} snap={}",
+                    kc.source,
+                    kc.snap.map_or(-1, |i| i as i64)
+                )),
+                CarryStep::Nothing if k == PlaceKey::Place => {
+                    self.say("There is no ringed spot for this piece", true)
+                }
+                CarryStep::Nothing => {}
+            }
+        }
         // Sources highlighted (the carried one dimmed), snaps ringed (the one under the ghost
-        // bright), the ghost under the finger.
+        // bright), the ghost under the finger (or on the spot the keys picked).
         let (pw, ph) = (
             (2.0 * pp.half_extents[0] * f.scale).max(2.0),
             (2.0 * pp.half_extents[1] * f.scale).max(2.0),
         );
         let pulse = 0.55 + 0.35 * (get_time() as f32 * 4.0).sin();
-        let carried = pl.carry.map(|(c, _)| c.source);
+        let key_carry = pl.keys.filter(|k| k.snap.is_some());
+        let carried = pl
+            .carry
+            .map(|(c, _)| c.source)
+            .or(key_carry.map(|k| k.source));
         for (i, s) in pp.sources.iter().enumerate() {
             let (a, b) = f.to_screen(s[0], s[1]);
             if Some(i) == carried {
@@ -153,9 +238,30 @@ impl App {
                 );
             }
         }
-        if let Some((c, _)) = pl.carry {
-            let (fx, fy) = (pl.x - c.dx, pl.y - c.dy);
-            let under = c.snap_at(pp, fx, fy, slop);
+        if let (Some(k), None) = (pl.keys, carried) {
+            if let Some(s) = pp.sources.get(k.source) {
+                let (a, b) = f.to_screen(s[0], s[1]);
+                let r = 0.9 * u;
+                draw_rectangle_lines(
+                    a - pw * 0.5 - r,
+                    b - ph * 0.5 - r,
+                    pw + 2.0 * r,
+                    ph + 2.0 * r,
+                    (u * 0.5).max(2.0),
+                    FOCUS,
+                );
+            }
+        }
+        let moving = match (pl.carry, key_carry) {
+            (Some((c, _)), _) => {
+                Some(((pl.x, pl.y), c.snap_at(pp, pl.x - c.dx, pl.y - c.dy, slop)))
+            }
+            (None, Some(k)) => k
+                .snap
+                .and_then(|i| pp.snaps.get(i).map(|s| ((s[0], s[1]), Some(i)))),
+            _ => None,
+        };
+        if let Some(((gx, gy), under)) = moving {
             for (i, s) in pp.snaps.iter().enumerate() {
                 let (a, b) = f.to_screen(s[0], s[1]);
                 if Some(i) == under {
@@ -171,7 +277,7 @@ impl App {
                     draw_circle_lines(a, b, u, 1.0, Color::new(1.0, 1.0, 1.0, 0.5));
                 }
             }
-            let (sx, sy) = f.to_screen(pl.x, pl.y);
+            let (sx, sy) = f.to_screen(gx, gy);
             draw_rectangle(
                 sx - pw * 0.5,
                 sy - ph * 0.5,
@@ -180,10 +286,26 @@ impl App {
                 Color::new(0.95, 0.68, 0.22, 0.6),
             );
         }
-        let hint = format!(
-            "{}: press on a highlighted piece, drag it onto a ringed spot and let go",
-            pp.label
-        );
+        let hint = match pl.keys {
+            Some(KeyCarry { snap: None, .. }) if setting.on() => {
+                format!("{}: press Space to pick up the ringed piece", pp.label)
+            }
+            Some(_) if setting.on() => {
+                format!("{}: press Space to put it on the lit spot", pp.label)
+            }
+            Some(KeyCarry { snap: None, .. }) => format!(
+                "{}: the arrows pick a highlighted piece, Space picks it up",
+                pp.label
+            ),
+            Some(_) => format!(
+                "{}: the arrows pick a ringed spot, Space puts the piece there, Backspace puts it back",
+                pp.label
+            ),
+            None => format!(
+                "{}: press on a highlighted piece, drag it onto a ringed spot and let go",
+                pp.label
+            ),
+        };
         self.placement_hint(&hint);
         self.probe_input = 7;
         self.probe_anchor = pp
@@ -199,7 +321,13 @@ impl App {
         }
     }
 
-    pub(super) fn placement_input(&mut self, pp: &PlacementPrompt, f: &Frame, seat: usize) {
+    pub(super) fn placement_input(
+        &mut self,
+        p: &mut Play,
+        pp: &PlacementPrompt,
+        f: &Frame,
+        seat: usize,
+    ) {
         let u = self.ui.u;
         let tag = format!("{}:{}:{}", pp.action, pp.label, seat);
         if self.place.as_ref().map(|pl| pl.tag != tag).unwrap_or(true) {
@@ -216,6 +344,9 @@ impl App {
                 angle: gesture::clamp_angle(0, pp.angle),
                 grab: None,
                 carry: None,
+                keys: None,
+                scan_t: 0.0,
+                by_keys: false,
                 tag,
             });
         }
@@ -305,6 +436,36 @@ impl App {
                 PointerEvent::Up { .. } | PointerEvent::Cancel => pl.grab = None,
             }
         }
+        // One switch: the offered spots are lit in turn (a free piece stays where it starts);
+        // Space places it.
+        let setting = super::save::one_switch(self.store.as_ref());
+        if setting.on() && pl.grab.is_none() {
+            self.ui.drop_focus();
+            pl.scan_t += get_frame_time().clamp(0.0, 0.25);
+            if let Some(s) =
+                lit_at(pp.snaps.len(), pl.scan_t, setting.dwell()).and_then(|i| pp.snaps.get(i))
+            {
+                (pl.x, pl.y) = (s[0], s[1]);
+            }
+        }
+        // The keys: arrows move the ghost, Q/E/R turn it, Space places it (as Place does).
+        let mut place_now = false;
+        if let Some(k) = place_key(!self.ui.focused()).filter(|_| pl.grab.is_none()) {
+            if k != PlaceKey::Place {
+                self.ui.drop_focus();
+            }
+            match k {
+                PlaceKey::Place => place_now = true,
+                PlaceKey::Back => {}
+                _ => {
+                    pl.by_keys = true;
+                    let (x, y, a) = keyplace::nudge(pp, (pl.x, pl.y, pl.angle), k, shift_held());
+                    (pl.x, pl.y, pl.angle) = (x, y, a);
+                    let args = gesture::placement_args(pp, x, y, a);
+                    log(&format!("key-place ghost {:?}", args));
+                }
+            }
+        }
         // Draw the ghost where it would land, and the rotate handle.
         let (gx, gy, ga) = ghost_pose(pp, &pl);
         let (sx, sy) = f.to_screen(gx, gy);
@@ -343,14 +504,28 @@ impl App {
             draw_line(sx, sy, hx, hy, u * 0.3, ACCENT);
             draw_circle(hx, hy, 2.2 * u, ACCENT);
         }
-        let hint = format!(
-            "{}: drag it{}, then tap Place",
-            pp.label,
-            if rotates { ", turn it by the dot" } else { "" }
-        );
+        let hint = if setting.on() {
+            format!("{}: press Space to place it here", pp.label)
+        } else if pl.by_keys {
+            format!(
+                "{}: the arrows move it{}, Space places it",
+                pp.label,
+                if rotates { ", Q and E turn it" } else { "" }
+            )
+        } else {
+            format!(
+                "{}: drag it{}, then tap Place",
+                pp.label,
+                if rotates { ", turn it by the dot" } else { "" }
+            )
+        };
         self.placement_hint(&hint);
         self.probe_anchor = (sx, sy);
         self.place = Some(pl);
+        if place_now {
+            log(&format!("key-place {}", pp.action));
+            self.bottom_action(p, BarButton::Place, &[], Some(pp));
+        }
     }
 
     /// The placement's hint, in the accent colour above the bottom-left corner of the table.

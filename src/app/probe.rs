@@ -41,6 +41,8 @@ pub struct Probe {
     pub targets: Vec<(String, [f32; 4])>,
     /// The screen in logical pixels and the device pixels per logical pixel.
     pub size: (f32, f32, f32),
+    /// The button with the keyboard's focus ring (its place in `buttons`), or -1.
+    pub focus: i32,
 }
 
 static PROBE: Mutex<Option<Probe>> = Mutex::new(None);
@@ -469,6 +471,25 @@ pub extern "C" fn ct_button_y(hash: u32) -> f32 {
         },
         -1.0,
     )
+}
+
+/// Where the button with this key hash is in the keyboard's Tab order, or -1.
+#[no_mangle]
+pub extern "C" fn ct_button_index(hash: u32) -> i32 {
+    read(
+        |p| {
+            p.buttons
+                .iter()
+                .position(|b| b.0 == hash)
+                .map_or(-1, |i| i as i32)
+        },
+        -1,
+    )
+}
+/// The button with the keyboard's focus ring (its place in the Tab order), or -1.
+#[no_mangle]
+pub extern "C" fn ct_focus() -> i32 {
+    read(|p| p.focus, -1)
 }
 
 #[cfg(test)]

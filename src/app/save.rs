@@ -5,6 +5,7 @@
 use super::gesture::PathLength;
 use super::play::Play;
 use super::store::Store;
+use super::switch::OneSwitch;
 
 /// Key of the game in progress.
 pub const SAVE_KEY: &str = "catapult-table.save";
@@ -16,6 +17,9 @@ pub const MUTE_KEY: &str = "catapult-table.mute";
 pub const MOTION_KEY: &str = "catapult-table.reduce-motion";
 /// How much of the predicted path the aim shows (`gesture::PathLength`'s key).
 pub const AIM_PATH_KEY: &str = "catapult-table.aim-path";
+
+/// One-switch play and its sweep speed (`switch::OneSwitch`'s key).
+pub const ONE_SWITCH_KEY: &str = "catapult-table.one-switch";
 
 /// What was found at start.
 pub enum Found {
@@ -127,6 +131,18 @@ pub fn set_aim_path(store: &mut dyn Store, path: PathLength) -> Result<(), Strin
     store.set(AIM_PATH_KEY, path.key())
 }
 
+/// The one-switch setting (off when none or an unknown one is stored).
+pub fn one_switch(store: &dyn Store) -> OneSwitch {
+    store
+        .get(ONE_SWITCH_KEY)
+        .and_then(|k| OneSwitch::from_key(&k))
+        .unwrap_or_default()
+}
+
+pub fn set_one_switch(store: &mut dyn Store, s: OneSwitch) -> Result<(), String> {
+    store.set(ONE_SWITCH_KEY, s.key())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +170,18 @@ mod tests {
         }
         assert!(store.set(AIM_PATH_KEY, "sideways").is_ok());
         assert_eq!(aim_path(&store), PathLength::Long);
+    }
+
+    #[test]
+    fn the_one_switch_setting_is_off_until_changed_and_remembered() {
+        let mut store = MemStore::default();
+        assert_eq!(one_switch(&store), OneSwitch::Off);
+        for s in OneSwitch::ALL {
+            assert!(set_one_switch(&mut store, s).is_ok());
+            assert_eq!(one_switch(&store), s);
+        }
+        assert!(store.set(ONE_SWITCH_KEY, "sideways").is_ok());
+        assert_eq!(one_switch(&store), OneSwitch::Off);
     }
 
     #[test]

@@ -111,6 +111,10 @@ pub struct Ui {
     /// as a ring until the pointer is used again.
     focus: Focus,
     focus_shown: bool,
+    /// One-switch play: the ring goes round the buttons by itself, this many seconds on each,
+    /// and Space presses the lit one (set by the app before each frame; None: off).
+    pub scan: Option<f32>,
+    scan_t: f32,
     /// Gesture time, seconds (see [`super::gesture::clock_step`]).
     pub clock: f64,
     glyphs: RefCell<Glyphs>,
@@ -176,6 +180,8 @@ impl Ui {
             prev_labels: Vec::new(),
             focus: Focus::default(),
             focus_shown: false,
+            scan: None,
+            scan_t: 0.0,
             clock: 0.0,
             glyphs: RefCell::new(Glyphs::default()),
             clip: Cell::new(None),
@@ -291,6 +297,14 @@ impl Ui {
         self.focus.clear();
     }
 
+    /// The place of the button with the focus ring in the Tab order, or -1 (the probe's).
+    pub fn focus_index(&self) -> i32 {
+        match self.focus.current(self.buttons.len()) {
+            Some(i) if self.focus_shown => i as i32,
+            _ => -1,
+        }
+    }
+
     /// Takes the focus ring off the buttons (an arrow key aims instead; Tab brings it back).
     pub fn drop_focus(&mut self) {
         self.focus_shown = false;
@@ -316,6 +330,19 @@ impl Ui {
             self.focus_shown = true;
         }
         let mut press = None;
+        if let Some(dwell) = self.scan.filter(|_| n > 0) {
+            self.scan_t += get_frame_time().clamp(0.0, 0.25);
+            let lit = self.focus.current(n).is_some();
+            if !lit || (self.focus_shown && self.scan_t >= dwell) {
+                self.focus.next(n);
+                self.scan_t = 0.0;
+            }
+            self.focus_shown = true;
+            if is_key_pressed(KeyCode::Space) {
+                press = self.focus.current(n);
+                self.scan_t = 0.0;
+            }
+        }
         if self.focus_shown && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter))
         {
             press = self.focus.current(n);

@@ -25,7 +25,7 @@ import { botThinking } from "./think.mjs";
 import { cameraFollowPinchReduce } from "./camera.mjs";
 import { frameTimes } from "./fps.mjs";
 import { screenReaderLayer } from "./access.mjs";
-import { keyboardCastleShot } from "./keys.mjs";
+import { carcassonneByKeys, feudByKeys, keyboardCastleShot, keyboardWholeGame, oneSwitchCarcassonneTile, oneSwitchCastleShot } from "./keys.mjs";
 import { lookFraming, lookNewcomer, lookPictures } from "./look.mjs";
 import { dailyCastle } from "./daily.mjs";
 import { onlineCastle, onlineHostileLinks } from "./online.mjs";
@@ -485,6 +485,30 @@ async function main() {
       await test("keyboard: the screens by Tab and Enter, a Castle shot aimed with the arrows (Shift finer) and fired with Space", () =>
         keyboardCastleShot(browser, url, Tab, { check, sleep })
       );
+      await test("keyboard: the rules' Keys section reached by keys; one switch turned on in the pause menu by keys, the menu scanned, a Castle shot by one switch (angle kept, strength fires)", () =>
+        oneSwitchCastleShot(browser, url, Tab, { check, sleep })
+      );
+      await test("keyboard: a whole Castle game by keys alone, human vs bot to the results screen", () =>
+        keyboardWholeGame(browser, url, Tab, { check, sleep }, "castle", { seed: 7, budgetMs: 240000, minShots: 3 })
+      );
+      if (available.includes("catapults")) {
+        await test("keyboard: a whole Catapults game by keys alone (every flick aimed by keys), human vs bot to the results screen", () =>
+          keyboardWholeGame(browser, url, Tab, { check, sleep }, "catapults", { seed: 7, budgetMs: 240000, minShots: 4 })
+        );
+      }
+      if (available.includes("feud")) {
+        await test("keyboard: a whole Feud game by keys alone (fortress pieces placed, lowered and turned by keys), human vs bot to the results screen", () =>
+          keyboardWholeGame(browser, url, Tab, { check, sleep }, "feud", feudByKeys())
+        );
+      }
+      if (available.includes("carcassonne")) {
+        await test("keyboard: a whole short Carcassonne game by keys alone (tiles, followers, a catapult round aimed, hurled and caught), human vs bot to the results screen", () =>
+          keyboardWholeGame(browser, url, Tab, { check, sleep }, "carcassonne", carcassonneByKeys())
+        );
+        await test("keyboard: one switch on the tile map: squares, then turns, lit in turn, a press keeps, a press lays; the follower step by one press", () =>
+          oneSwitchCarcassonneTile(browser, url, Tab, { check, sleep })
+        );
+      }
     }
 
     if (available.includes("castle")) {

@@ -1,11 +1,12 @@
 //! The pause menu drawn over the frozen game: resume, restart, share by link, watch the replay,
 //! rules, reduce motion (camera follow, shake and particles off), the aim path (long, short, or
-//! off for table experts), quit to title.
+//! off for table experts), one-switch play (off, slow, normal, fast), quit to title.
 
 use super::rules::RulesScreen;
 use crate::app::frame::Area;
 use crate::app::gesture::PathLength;
 use crate::app::screen::{Screen, ScreenId};
+use crate::app::switch::OneSwitch;
 use crate::app::ui::*;
 use crate::app::{log, save, App, Command};
 use macroquad::prelude::*;
@@ -35,11 +36,12 @@ enum PauseButton {
     Rules,
     Motion,
     AimPath,
+    OneSwitch,
     Quit,
 }
 
 impl PauseButton {
-    const ALL: [PauseButton; 8] = [
+    const ALL: [PauseButton; 9] = [
         PauseButton::Resume,
         PauseButton::Restart,
         PauseButton::Share,
@@ -47,6 +49,7 @@ impl PauseButton {
         PauseButton::Rules,
         PauseButton::Motion,
         PauseButton::AimPath,
+        PauseButton::OneSwitch,
         PauseButton::Quit,
     ];
 
@@ -59,11 +62,12 @@ impl PauseButton {
             PauseButton::Rules => "rules",
             PauseButton::Motion => "motion",
             PauseButton::AimPath => "aim-path",
+            PauseButton::OneSwitch => "one-switch",
             PauseButton::Quit => "quit",
         }
     }
 
-    fn label(self, reduced_motion: bool, path: PathLength) -> &'static str {
+    fn label(self, reduced_motion: bool, path: PathLength, switch: OneSwitch) -> &'static str {
         match self {
             PauseButton::Resume => "Resume",
             PauseButton::Restart => "Restart",
@@ -72,6 +76,7 @@ impl PauseButton {
             PauseButton::Rules => "Rules",
             PauseButton::Motion => motion_label(reduced_motion),
             PauseButton::AimPath => path.label(),
+            PauseButton::OneSwitch => switch.label(),
             PauseButton::Quit => "Quit to title",
         }
     }
@@ -87,8 +92,8 @@ impl App {
         let bw = (w - 8.0 * u).min(60.0 * u);
         let x = (w - bw) * 0.5;
         let big = self.ui.size(6.0);
-        // Eight rows and the title fit any height: the buttons shrink a little on short screens.
-        let rows = 8.0;
+        // Nine rows and the title fit any height: the buttons shrink a little on short screens.
+        let rows = 9.0;
         let bh = ((h - big - 7.0 * u) / rows - 2.0 * u)
             .clamp(6.0 * u, 11.0 * u)
             .max(MIN_TAP);
@@ -103,7 +108,11 @@ impl App {
         let b = |i: usize| Area::new(x, y0 + i as f32 * (bh + 2.0 * u), bw, bh);
         let mut tapped = None;
         for (i, button) in PauseButton::ALL.iter().enumerate() {
-            let label = button.label(self.reduce_motion, save::aim_path(self.store.as_ref()));
+            let label = button.label(
+                self.reduce_motion,
+                save::aim_path(self.store.as_ref()),
+                save::one_switch(self.store.as_ref()),
+            );
             if self.ui.button(button.key(), b(i), label, true) && tapped.is_none() {
                 tapped = Some(*button);
             }
@@ -149,6 +158,17 @@ impl App {
                 log(&format!("aim-path {}", next.key()));
                 Command::Stay
             }
+            Some(PauseButton::OneSwitch) => {
+                let next = save::one_switch(self.store.as_ref()).next();
+                if let Err(e) = save::set_one_switch(self.store.as_mut(), next) {
+                    self.say(
+                        format!("Could not remember the one-switch setting: {e}"),
+                        true,
+                    );
+                }
+                log(&format!("one-switch {}", next.key()));
+                Command::Stay
+            }
             Some(PauseButton::Quit) => {
                 // The game stays saved: the title screen offers to resume it.
                 if let Some(p) = self.play.take() {
@@ -181,10 +201,20 @@ mod tests {
         let keys: Vec<&str> = PauseButton::ALL.iter().map(|b| b.key()).collect();
         assert_eq!(
             keys,
-            ["resume", "restart", "share", "watch", "rules", "motion", "aim-path", "quit"]
+            [
+                "resume",
+                "restart",
+                "share",
+                "watch",
+                "rules",
+                "motion",
+                "aim-path",
+                "one-switch",
+                "quit"
+            ]
         );
         assert_eq!(
-            PauseButton::Motion.label(true, PathLength::Long),
+            PauseButton::Motion.label(true, PathLength::Long, OneSwitch::Off),
             "Reduce motion: on"
         );
     }

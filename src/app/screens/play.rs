@@ -245,7 +245,7 @@ impl App {
         if let Some(pp) = &offer.placement {
             if let Some(seat) = offer.human {
                 if pp.sources.is_empty() {
-                    self.placement_input(pp, &f, seat);
+                    self.placement_input(p, pp, &f, seat);
                 } else {
                     self.carry_input(p, pp, &f, seat);
                 }

@@ -72,9 +72,12 @@ impl App {
         r.band = (top, bottom);
         let (_, wheel) = mouse_wheel();
         r.scroll = (r.scroll - wheel * 0.5).max(0.0);
-        let lines = self.ui.wrap(g.rules, ts, col_w);
+        let mut lines = self.ui.wrap(g.rules, ts, col_w);
+        crate::app::keys_help::append(&mut lines, |p| self.ui.wrap(p, ts, col_w));
         let lh = ts * 1.35;
         let total = lines.len() as f32 * lh;
+        r.scroll =
+            (r.scroll + crate::app::keys_help::scroll_keys(lh, bottom - top, total)).max(0.0);
         r.scroll = r.scroll.min((total - (bottom - top)).max(0.0));
         for (i, l) in lines.iter().enumerate() {
             let ly = top + i as f32 * lh - r.scroll;
