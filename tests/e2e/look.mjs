@@ -12,6 +12,10 @@
 //   is asserted. A flick or a throw is measured by its speed over the frames the browser draws
 //   (a loaded machine's frame times change it between the look and the release): printed, and
 //   asserted only with CT_STRICT_TIMING=1, like the other timing figures.
+// - upright: on a phone held upright (390x844) a side-view game asks to turn the phone (a
+//   screen of its own); turning it takes that away, holding it upright again brings it back,
+//   "Play upright anyway" dismisses it; then the turn is framed (pieces' box printed) and a
+//   full flat pull from the launcher stays on the screen and fires (no "Gesture cancelled").
 
 import fs from "node:fs";
 import path from "node:path";
@@ -113,6 +117,77 @@ export async function lookFraming(browser, url, Tab, h, available) {
     }
   }
   check(failed.length === 0, `framing not met: ${failed.join(", ")}`);
+}
+
+// ------------------------------------------------------------------ held upright
+
+const UPRIGHT = 10;
+
+export async function lookUpright(browser, url, Tab, h, available) {
+  const { check, sleep } = h;
+  for (const id of ["castle", "feud"].filter((g) => available.includes(g))) {
+    const [w, hgt] = [390, 844];
+    const ctx = await browser.newContext({ viewport: { width: w, height: hgt }, hasTouch: true });
+    // Hints on: the turn-your-phone screen is one of them.
+    const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick`);
+    await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+    await tab.load();
+    for (let i = 0; i < 3 && (await tab.q("ct_screen")) !== 2; i++) {
+      await tab.tapButton(`game:${id}`);
+      await sleep(300);
+    }
+    await tab.tapButton("start");
+    await tab.waitFor("the turn-your-phone screen", async () => (await tab.q("ct_screen")) === UPRIGHT, 20000);
+    await tab.frames(3);
+    const words = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]).join(" | ");
+    check(/Turn your phone/.test(words), `${id}: it says to turn the phone: ${words}`);
+    check(await tab.button("upright"), `${id}: "Play upright anyway" is on screen`);
+    if (id === "castle") await picture(tab, "look-upright");
+    // Turned sideways: gone at once; upright again: back.
+    await tab.page.setViewportSize({ width: hgt, height: w });
+    await tab.waitFor("the game, turned sideways", async () => (await tab.q("ct_screen")) === 3, 5000);
+    await tab.frames(3);
+    check((await tab.q("ct_screen")) === 3, `${id}: turning the phone took the screen away and it stayed away`);
+    await tab.page.setViewportSize({ width: w, height: hgt });
+    await tab.waitFor("the turn-your-phone screen again", async () => (await tab.q("ct_screen")) === UPRIGHT, 5000);
+    await tab.tapButton("upright");
+    await tab.waitFor("the game, upright", async () => (await tab.q("ct_screen")) === 3, 5000);
+    const kind = await toAim(tab, h);
+    check(kind === 1 || kind === 2, `${id}: a pull to aim (input ${kind})`);
+    await tab.frames(3);
+    check((await tab.q("ct_screen")) === 3, `${id}: not asked again after "Play upright anyway"`);
+    const fr = await lineOf(tab, "ct_framing", "framing");
+    const [x0, y0, x1, y1] = fr.pieces;
+    const [ax, , aw] = fr.area;
+    const anchor = [await tab.q("ct_anchor_x"), await tab.q("ct_anchor_y")];
+    // The target is across from the launcher: the pull goes the other way, flat (20° down).
+    const right = Math.abs(anchor[0] - x0) < Math.abs(anchor[0] - x1);
+    const full = 0.3 * Math.min(w, hgt);
+    const r = (20 * Math.PI) / 180;
+    const end = [anchor[0] + (right ? -1 : 1) * full * Math.cos(r), anchor[1] + full * Math.sin(r)];
+    const room = right ? anchor[0] : w - anchor[0];
+    console.log(
+      `     upright ${id} ${w}x${hgt}: pieces ${Math.round(x0)}-${Math.round(x1)} x ${Math.round(y0)}-${Math.round(y1)} px ` +
+        `(${(((Math.min(x1, ax + aw) - Math.max(x0, ax)) / aw) * 100).toFixed(0)}% of the width), launcher ${Math.round(room)} px ` +
+        `from the edge behind it, a full pull ${Math.round(full)} px`
+    );
+    check(end[0] >= 1 && end[0] <= w - 1 && end[1] <= hgt - 1, `${id}: a full pull ends on the screen (${end.map(Math.round)})`);
+    const moves = await tab.q("ct_moves");
+    const mark = tab.mark();
+    await tab.touch("touchStart", [anchor]);
+    await tab.frames(1);
+    for (let i = 1; i <= 8; i++) {
+      await tab.touch("touchMove", [[anchor[0] + ((end[0] - anchor[0]) * i) / 8, anchor[1] + ((end[1] - anchor[1]) * i) / 8]]);
+      await sleep(20);
+    }
+    await tab.frames(1);
+    if (id === "castle") await picture(tab, "look-upright-pull");
+    await tab.touch("touchEnd", []);
+    await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} seat 0 `), 30000, mark);
+    check(!tab.lines.slice(mark).some((l) => /gesture cancelled/i.test(l)), `${id}: the full pull was not cancelled`);
+    tab.noErrors();
+    await ctx.close();
+  }
 }
 
 // ------------------------------------------------------------------ the newcomer
