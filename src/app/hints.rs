@@ -70,8 +70,8 @@ pub fn counts_for(hint: Hint, launched: bool) -> bool {
 
 /// Where the caption goes in the table area `ta`: never over the aim area `aim` (the launcher,
 /// a full pull round it and the sky above it, where the predicted path goes). Tried in turn:
-/// the bottom of the table on the far side from the launcher, its top there, then the bottom
-/// and top across the whole width. `w` x `h` is the caption's size (its width shrinks to the
+/// the top of the table on the far side from the launcher (the sky over the target: the pieces
+/// stand low), its bottom there, then the bottom and top across the whole width. `w` x `h` is the caption's size (its width shrinks to the
 /// room beside the aim area when that is at least half of it).
 pub fn caption_place(ta: Area, aim: Area, w: f32, h: f32, margin: f32) -> Area {
     let clear = |a: &Area| !super::ui::overlap(*a, aim);
@@ -91,8 +91,8 @@ pub fn caption_place(ta: Area, aim: Area, w: f32, h: f32, margin: f32) -> Area {
         } else {
             x
         };
-        tries.push(Area::new(x, ta.y + ta.h - h - margin, bw, h));
         tries.push(Area::new(x, ta.y + margin, bw, h));
+        tries.push(Area::new(x, ta.y + ta.h - h - margin, bw, h));
     }
     let cx = ta.x + (ta.w - w) * 0.5;
     tries.push(Area::new(cx, ta.y + ta.h - h - margin, w, h));
@@ -268,6 +268,9 @@ impl App {
             let (x1, y1) = ((b.x + b.w).max(a.x + a.w), (b.y + b.h).max(a.y + a.h));
             Area::new(x0, y0, x1 - x0, y1 - y0)
         });
+        // Above the log line too: the plate stands on the table's bottom edge at the lowest.
+        let floor = self.table_area.y + self.table_area.h;
+        let over = Area::new(over.x, over.y.min(floor), over.w, over.h);
         let size = self.ui.size(2.8);
         let width = (self.ui.w - 4.0 * u).min(120.0 * u);
         let lines: Vec<String> = shown

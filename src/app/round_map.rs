@@ -26,6 +26,15 @@ pub(super) struct RoundMap {
     trail: Vec<f32>,
     /// Where the last token came to rest (map units) and when (seconds).
     rest: Option<([f32; 2], f64)>,
+    /// The band is up this frame: the side view under it shows the whole hurl (the catapult,
+    /// the tiles along the line and the flight over them), not a turn's close framing.
+    showing: bool,
+}
+
+impl RoundMap {
+    pub(super) fn showing(&self) -> bool {
+        self.showing
+    }
 }
 
 /// The band on top of the table area for the map and the rest for the side view.
@@ -67,6 +76,7 @@ impl App {
         if !flying {
             self.round.trail.clear();
         }
+        self.round.showing = line.is_some();
         let line = line?;
         self.round.line = Some(line);
         let (band, side) = split(self.table_area);
@@ -207,6 +217,14 @@ impl App {
             draw_circle_lines(q.x, q.y - lift, tr, 1.5, Color::new(0.3, 0.22, 0.0, 1.0));
             if at_rest(&self.round.trail) && b.y < 0.02 {
                 self.landing_mark(q, tr, "Landed here");
+            }
+        }
+        // The last hurl's landing, for a few seconds, while the next one is aimed.
+        if let Some((p, t)) = self.round.rest {
+            if get_time() - t <= REST_SHOWN && token.is_none_or(|b| b.x.abs() < 1e-3) {
+                let q = at(p);
+                draw_circle(q.x, q.y, tr, Color::new(0.9, 0.78, 0.16, 1.0));
+                self.landing_mark(q, tr, "The token landed here");
             }
         }
         let cap = self.ui.size(2.6);

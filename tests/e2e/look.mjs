@@ -190,6 +190,92 @@ export async function lookUpright(browser, url, Tab, h, available) {
   }
 }
 
+// ------------------------------------------------------------------ Carcassonne's round
+
+// Carcassonne's catapult round over the map, at a tablet (1180x820), hints on: seat 0's first
+// tile is a fair (seed 7, the short game), so it lays it, stands no follower, sees the four
+// tokens each with its line beside them (the first-sight tips), chooses Knock out, aims at a
+// tile and hurls. The map from above is drawn over the side view while it aims and flies
+// (docs/images/look-carcassonne-round.png); where the token lands is then marked on the map.
+export async function lookRound(browser, url, Tab, h, available) {
+  const { check, sleep } = h;
+  if (!available.includes("carcassonne")) return;
+  const [w, hgt] = [Number(process.env.CT_ROUND_W || 1180), Number(process.env.CT_ROUND_H || 820)];
+  const ctx = await browser.newContext({ viewport: { width: w, height: hgt }, hasTouch: true });
+  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick`);
+  await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+  await tab.load();
+  for (let i = 0; i < 3 && (await tab.q("ct_screen")) !== 2; i++) {
+    await tab.tapButton("game:carcassonne");
+    await sleep(300);
+  }
+  await tab.tapButton("opt:2");
+  await tab.tapButton("start");
+  await tab.waitFor("the game screen", async () => (await tab.q("ct_screen")) === 3, 10000);
+  if ((await tab.q("ct_screen")) === UPRIGHT) await tab.tapButton("upright");
+  let laid = false;
+  let tips = false;
+  for (let step = 0; step < 40; step++) {
+    await tab.waitFor("seat 0's turn", async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0, 120000);
+    await tab.frames(3);
+    const input = await tab.q("ct_input");
+    const moves = await tab.q("ct_moves");
+    const mark = tab.mark();
+    const ax = await tab.q("ct_anchor_x");
+    const ay = await tab.q("ct_anchor_y");
+    if (input === 8) {
+      await tab.tap(ax, ay);
+      await tab.waitFor("the ghost tile", async () => (await tab.q("ct_ghost_r")) >= 0, 5000);
+      await tab.tapButton("grid:place");
+      laid = true;
+    } else if (input === 9 && laid) {
+      await tab.tapButton("choice:0"); // no follower
+      laid = false;
+    } else if (input === 0 && (await tab.button("choice:3"))) {
+      const words = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]).join(" | ");
+      check(/Knock out: /.test(words) && /Catch: /.test(words), `each token has its line beside it: ${words}`);
+      tips = true;
+      await picture(tab, "look-carcassonne-tokens");
+      await tab.tapButton("choice:0"); // Knock out
+    } else if (input === 9) {
+      await tab.tap(ax, ay); // aim at the first tile offered
+    } else if (input === 1) {
+      // The hurl: a pull down and back, held while the map's band is looked at.
+      const pull = 0.3 * Math.min(w, hgt) * 0.55;
+      const end = [ax - pull * 0.8, ay + pull * 0.6];
+      await tab.touch("touchStart", [[ax, ay]]);
+      await tab.frames(1);
+      for (let i = 1; i <= 6; i++) {
+        await tab.touch("touchMove", [[ax + ((end[0] - ax) * i) / 6, ay + ((end[1] - ay) * i) / 6]]);
+        await sleep(20);
+      }
+      await sleep(150);
+      await tab.frames(2);
+      const words = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]).join(" | ");
+      check(/The map from above/.test(words), `the map is drawn over the side view while aiming: ${words}`);
+      await picture(tab, "look-carcassonne-round");
+      await tab.touch("touchEnd", []);
+      await sleep(700);
+      await tab.shot(`look-carcassonne-round-flying-${w}x${hgt}`);
+      const landed = await tab.waitLine(/^\[ct\] round landed map (-?[\d.]+),(-?[\d.]+)$/, 60000, mark);
+      await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 10000, mark);
+      await tab.frames(4);
+      const after = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]).join(" | ");
+      console.log(`     round ${w}x${hgt}: the token landed at map ${landed[1]},${landed[2]} (tiles); after the hurl: ${after.slice(0, 160)}`);
+      check(/The token landed here/.test(after), `the landing is marked on the map after the hurl: ${after}`);
+      await tab.shot(`look-carcassonne-landed-${w}x${hgt}`);
+      check(tips, "the token tips were seen before the hurl");
+      tab.noErrors();
+      await ctx.close();
+      return;
+    } else {
+      throw new Error(`carcassonne: unexpected input ${input} at step ${step}`);
+    }
+    await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 30000, mark);
+  }
+  throw new Error("no hurl for seat 0 within 40 decisions");
+}
+
 // ------------------------------------------------------------------ the newcomer
 
 // A seeded wobble in -1..1 (xorshift), the same every run.
