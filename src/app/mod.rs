@@ -54,6 +54,7 @@ mod online;
 mod paint;
 mod placement;
 mod round_map;
+mod rules_text;
 mod screens;
 mod session;
 mod share;

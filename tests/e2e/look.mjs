@@ -276,6 +276,41 @@ export async function lookRound(browser, url, Tab, h, available) {
   throw new Error("no hurl for seat 0 within 40 decisions");
 }
 
+// ------------------------------------------------------------------ the rules
+
+// The rules screen in short sections, each with its picture, at a phone held upright and a
+// tablet: opened from the pause menu of a Carcassonne game, the first sections named, then
+// scrolled by a drag to the last (the whole rules text).
+export async function lookRules(browser, url, Tab, h, available) {
+  const { check, sleep } = h;
+  const id = available.includes("carcassonne") ? "carcassonne" : available[0];
+  for (const [w, hgt] of [[390, 844], [1180, 820]]) {
+    const { ctx, tab } = await startGame(browser, url, Tab, h, id, w, hgt);
+    await tab.tapButton("pause");
+    await tab.waitFor("the pause menu", async () => (await tab.q("ct_screen")) === 4);
+    await tab.tapButton("rules");
+    await tab.waitFor("the rules", async () => (await tab.q("ct_screen")) === 5);
+    await tab.frames(4);
+    await sleep(200);
+    const words = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]);
+    check(words.includes("Goal") && words.includes("Your turn"), `the rules start with short sections: ${words.join(" | ")}`);
+    console.log(`     rules ${id} ${w}x${hgt}: ${words.slice(0, 6).join(" | ")}`);
+    if (w === 390) await picture(tab, "look-rules");
+    else await tab.shot(`look-rules-${w}x${hgt}`);
+    // Scrolled to the end: the whole text is the last section.
+    const headings = new Set(words);
+    for (let i = 0; i < 12 && !headings.has("All the rules"); i++) {
+      await tab.drag([[w / 2, hgt * 0.7], [w / 2, hgt * 0.55], [w / 2, hgt * 0.4]], 30);
+      await tab.frames(2);
+      for (const t of await lineOf(tab, "ct_texts", "texts")) headings.add(t[4]);
+    }
+    check(headings.has("All the rules"), `scrolled down, the last section is the whole text: ${[...headings].join(" | ")}`);
+    await tab.shot(`look-rules-end-${w}x${hgt}`);
+    tab.noErrors();
+    await ctx.close();
+  }
+}
+
 // ------------------------------------------------------------------ the newcomer
 
 // A seeded wobble in -1..1 (xorshift), the same every run.

@@ -26,7 +26,7 @@ import { cameraFollowPinchReduce } from "./camera.mjs";
 import { frameTimes } from "./fps.mjs";
 import { screenReaderLayer } from "./access.mjs";
 import { keyboardCastleShot } from "./keys.mjs";
-import { lookFraming, lookNewcomer, lookPictures, lookRound, lookUpright } from "./look.mjs";
+import { lookFraming, lookNewcomer, lookPictures, lookRound, lookRules, lookUpright } from "./look.mjs";
 import { dailyCastle } from "./daily.mjs";
 import { onlineCastle, onlineHostileLinks } from "./online.mjs";
 
@@ -464,6 +464,9 @@ async function main() {
     );
     await test("look round: Carcassonne's catapult round shows the map from above over the side view, the tokens explained, the landing marked", () =>
       lookRound(browser, url, Tab, { check, sleep }, available)
+    );
+    await test("look rules: the rules in short sections with pictures, readable on a phone held upright", () =>
+      lookRules(browser, url, Tab, { check, sleep }, available)
     );
     if (available.includes("catapults")) {
       await test("look pictures: the title with each game's table in miniature; the results celebrate the winner in plain words", () =>
