@@ -275,7 +275,7 @@ impl App {
         let width = (self.ui.w - 4.0 * u).min(120.0 * u);
         let lines: Vec<String> = shown
             .iter()
-            .map(|(t, _)| self.ui.fit(t.line, size, width - 3.0 * u))
+            .flat_map(|(t, _)| self.ui.wrap_at_most(t.line, size, width - 3.0 * u, 2))
             .collect();
         let text_w = lines
             .iter()

@@ -50,12 +50,45 @@ pub(super) fn split(ta: Area) -> (Area, Area) {
 /// A map point on the screen: along the line at the side view's x, across it up the band
 /// (left of the hurl is up), at the side view's scale, the line through the band's middle.
 pub(super) fn aligned(line: &LineOnMap, f: &Frame, mid_y: f32, p: [f32; 2]) -> Vec2 {
+    let (along, across) = along_across(line, p);
+    vec2(f.ox + along * f.scale, mid_y - across * f.scale)
+}
+
+/// A map point's distance along the line and to its left, metres of the side view.
+fn along_across(line: &LineOnMap, p: [f32; 2]) -> (f32, f32) {
     let (dx, dy) = (p[0] - line.from[0], p[1] - line.from[1]);
     let per = line.per_metre.max(1e-6);
-    let along = (dx * line.dir[0] + dy * line.dir[1]) / per;
-    let across = (dy * line.dir[0] - dx * line.dir[1]) / per;
-    let (sx, _) = f.to_screen(along, 0.0);
-    vec2(sx, mid_y - across * f.scale)
+    (
+        (dx * line.dir[0] + dy * line.dir[1]) / per,
+        (dy * line.dir[0] - dx * line.dir[1]) / per,
+    )
+}
+
+/// The band's own frame (only `ox` and `scale` are used, along the line): the side view's when
+/// the map is big enough at its scale, else the line from the catapult to the last tile along
+/// it (at least a tile and a half past the point aimed at) fitted across the band (early in a
+/// game, or on a phone held upright, the side view's scale left tiles a few pixels wide): the
+/// map is then larger than the side view and no longer over it point for point.
+pub(super) fn band_frame(line: &LineOnMap, f: &Frame, band: Area) -> Frame {
+    let tile = 1.0 / line.per_metre.max(1e-6);
+    let (aim, _) = along_across(line, line.aim);
+    // As far as the tiles along the line go (a token may land past the point aimed at).
+    let tiles = line.map.tiles.iter().filter_map(|t| {
+        let (a, c) = along_across(line, [t.cell[0] as f32 + 0.5, t.cell[1] as f32 + 0.5]);
+        (c.abs() < 1.2 * tile).then_some(a + 0.8 * tile)
+    });
+    let far = tiles.fold(aim.max(0.0) + 1.5 * tile, f32::max);
+    let behind = 2.0 * tile;
+    let fit = band.w * 0.92 / (behind + far);
+    if fit > f.scale * 1.3 {
+        Frame {
+            scale: fit,
+            ox: band.x + band.w * 0.04 + behind * fit,
+            oy: f.oy,
+        }
+    } else {
+        *f
+    }
 }
 
 /// The token lies still: its last positions along the line (metres) moved under 2 mm.
@@ -91,6 +124,7 @@ impl App {
         };
         let u = self.ui.u;
         let mid = band.y + band.h * 0.5;
+        let f = &band_frame(&line, f, band);
         let at = |p: [f32; 2]| aligned(&line, f, mid, p);
         draw_rectangle(band.x, band.y, band.w, band.h, TABLE_BG);
         let dpi = screen_dpi_scale().max(0.01);
@@ -160,23 +194,14 @@ impl App {
             );
             x += dash;
         }
-        // The catapult: a wooden block at the line's start.
-        let cs = (0.9 * side).max(3.0 * u);
-        draw_rectangle(
-            x0 - cs * 0.5,
-            mid - cs * 0.35,
-            cs,
-            cs * 0.7,
-            Color::new(0.4, 0.26, 0.13, 1.0),
-        );
-        draw_rectangle_lines(
-            x0 - cs * 0.5,
-            mid - cs * 0.35,
-            cs,
-            cs * 0.7,
-            1.5,
-            Color::new(0.15, 0.1, 0.05, 1.0),
-        );
+        // The catapult from above: a wooden frame, its arm along the line, the cup at its tip.
+        let cs = (0.6 * side).clamp(3.0 * u, 9.0 * u);
+        let wood = Color::new(0.45, 0.29, 0.15, 1.0);
+        let dark = Color::new(0.15, 0.1, 0.05, 1.0);
+        draw_rectangle(x0 - cs, mid - cs * 0.45, cs, cs * 0.9, wood);
+        draw_rectangle_lines(x0 - cs, mid - cs * 0.45, cs, cs * 0.9, 1.5, dark);
+        draw_line(x0 - cs * 0.8, mid, x0 + cs * 0.1, mid, cs * 0.18, dark);
+        draw_circle(x0 + cs * 0.1, mid, cs * 0.16, dark);
         // The point aimed at: a ring and a cross.
         let a = at(line.aim);
         let r = (0.25 * side).max(1.8 * u);
@@ -328,6 +353,40 @@ mod tests {
         assert!(
             (q.x - 100.0).abs() < 1e-2 && (q.y - (mid - 50.0)).abs() < 1e-2,
             "{q}"
+        );
+    }
+
+    #[test]
+    fn upright_the_band_zooms_on_the_line_and_keeps_it_in_the_band() {
+        let mut l = line();
+        l.aim = l.at(0.3);
+        let band = Area::new(0.0, 100.0, 390.0, 250.0);
+        // The side view's scale leaves a tile 14 px wide: the band fits the line instead.
+        let side = Frame {
+            scale: 320.0,
+            ox: 120.0,
+            oy: 700.0,
+        };
+        let b = band_frame(&l, &side, band);
+        assert!(b.scale > side.scale * 1.3, "{}", b.scale);
+        let (c, a) = (
+            aligned(&l, &b, 225.0, l.from),
+            aligned(&l, &b, 225.0, l.aim),
+        );
+        assert!(
+            c.x > band.x && a.x < band.x + band.w && a.x > c.x,
+            "{c} {a}"
+        );
+        // At a tablet's scale, aimed far, the band is the side view's, point for point.
+        l.aim = l.at(1.2);
+        let wide = Frame {
+            scale: 1000.0,
+            ox: 450.0,
+            oy: 700.0,
+        };
+        assert_eq!(
+            band_frame(&l, &wide, Area::new(0.0, 100.0, 1180.0, 220.0)),
+            wide
         );
     }
 

@@ -216,8 +216,16 @@ export async function lookRound(browser, url, Tab, h, available) {
   let laid = false;
   let tips = false;
   for (let step = 0; step < 40; step++) {
-    await tab.waitFor("seat 0's turn", async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0, 120000);
+    const upright = async () => (await tab.q("ct_screen")) === UPRIGHT;
+    await tab.waitFor("seat 0's turn", async () => (await upright()) || ((await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0), 120000);
     await tab.frames(3);
+    if (await upright()) {
+      // Held upright, the hurl's side view asks to turn the phone first: played upright.
+      await tab.tapButton("upright");
+      await tab.waitFor("the game", async () => (await tab.q("ct_screen")) === 3, 5000);
+      step--;
+      continue;
+    }
     const input = await tab.q("ct_input");
     const moves = await tab.q("ct_moves");
     const mark = tab.mark();
@@ -235,7 +243,8 @@ export async function lookRound(browser, url, Tab, h, available) {
       const words = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]).join(" | ");
       check(/Knock out: /.test(words) && /Catch: /.test(words), `each token has its line beside it: ${words}`);
       tips = true;
-      await picture(tab, "look-carcassonne-tokens");
+      if (w === 1180) await picture(tab, "look-carcassonne-tokens");
+      else await tab.shot(`look-carcassonne-tokens-${w}x${hgt}`);
       await tab.tapButton("choice:0"); // Knock out
     } else if (input === 9) {
       await tab.tap(ax, ay); // aim at the first tile offered
@@ -253,7 +262,8 @@ export async function lookRound(browser, url, Tab, h, available) {
       await tab.frames(2);
       const words = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]).join(" | ");
       check(/The map from above/.test(words), `the map is drawn over the side view while aiming: ${words}`);
-      await picture(tab, "look-carcassonne-round");
+      if (w === 1180) await picture(tab, "look-carcassonne-round");
+      else await tab.shot(`look-carcassonne-round-${w}x${hgt}`);
       await tab.touch("touchEnd", []);
       await sleep(700);
       await tab.shot(`look-carcassonne-round-flying-${w}x${hgt}`);
