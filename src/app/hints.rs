@@ -40,7 +40,9 @@ impl Hint {
         match self {
             Hint::Fire => "Drag back from the launcher and let go to fire",
             Hint::Flick => "Swipe quickly across the lever to flick",
-            Hint::Wrist => "Flick from the wrist: a quick swipe out from the hand",
+            Hint::Wrist => {
+                "The post with the ball in your colour is your throwing hand: flick quickly out from the ring round it to throw"
+            }
             Hint::Place => "Drag the piece into place; twist with a second finger to turn it",
         }
     }
