@@ -208,6 +208,33 @@ impl App {
         draw_circle_lines(a.x, a.y, r, (0.4 * u).max(1.5), TEXT);
         draw_line(a.x - r * 1.4, a.y, a.x + r * 1.4, a.y, 1.5, TEXT);
         draw_line(a.x, a.y - r * 1.4, a.x, a.y + r * 1.4, 1.5, TEXT);
+        let token = view
+            .bodies
+            .iter()
+            .find(|b| b.tag == line.flier_tag && b.x.is_finite());
+        // While aiming, the predicted path's shadow on the map: where it passes over.
+        if token.is_none() {
+            if let Some(dots) = super::probe::aim_path_now() {
+                let n = dots.len().max(1) as f32;
+                for (i, d) in dots.iter().enumerate().step_by(2) {
+                    let q = at(line.at(d[0]));
+                    let fade = 1.0 - i as f32 / n;
+                    draw_circle(
+                        q.x,
+                        q.y,
+                        (0.5 * u).max(2.0),
+                        Color::new(1.0, 1.0, 1.0, 0.9 * fade),
+                    );
+                    draw_circle_lines(
+                        q.x,
+                        q.y,
+                        (0.8 * u).max(3.0),
+                        1.5,
+                        Color::new(0.0, 0.0, 0.0, 0.7 * fade),
+                    );
+                }
+            }
+        }
         // Earlier tokens of this round, where they lie.
         let tr = (0.25 * side).max(1.2 * u);
         for p in &line.rests {
@@ -216,10 +243,6 @@ impl App {
             draw_circle_lines(q.x, q.y, tr, 1.5, Color::new(0.2, 0.15, 0.05, 1.0));
         }
         // The token: its shadow on the map while it flies, its trail, then where it lies.
-        let token = view
-            .bodies
-            .iter()
-            .find(|b| b.tag == line.flier_tag && b.x.is_finite());
         if let Some(b) = token {
             if self.round.trail.len() < 2000 {
                 self.round.trail.push(b.x);
