@@ -222,8 +222,8 @@ impl App {
                     draw_circle(
                         q.x,
                         q.y,
-                        (0.5 * u).max(2.0),
-                        Color::new(1.0, 1.0, 1.0, 0.9 * fade),
+                        (0.8 * u).max(3.0),
+                        Color::new(1.0, 1.0, 1.0, 0.95 * fade),
                     );
                     draw_circle_lines(
                         q.x,
