@@ -62,7 +62,12 @@ impl App {
         // has its own close-up; in flight, or when the player asked for the whole table, the
         // whole table (the follow can go wherever the shot goes).
         let bounds = match turn_shot(p) {
-            Some(mut shot) if p.flight.is_none() && !self.whole_table && close_up.is_none() => {
+            Some(mut shot)
+                if p.flight.is_none()
+                    && !self.whole_table
+                    && close_up.is_none()
+                    && !self.round.showing() =>
+            {
                 // A pull is measured on the whole screen (`Feel::for_screen`), the framing in the
                 // table's area: a table squeezed by buttons still leaves a full pull's room.
                 let area_side = framed.w.min(framed.h).max(1.0);

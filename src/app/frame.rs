@@ -109,6 +109,8 @@ pub const TURN_BELOW: f32 = 0.18;
 const TURN_MARGIN: f32 = 0.06;
 /// Room above the tallest piece, as a share of the area's height (the start of a lob).
 const TURN_HEADROOM: f32 = 0.12;
+/// Held upright, the room behind the launcher beyond a full pull, as a share of the width.
+pub const PORTRAIT_SLACK: f32 = 0.05;
 
 /// What a turn's framing is built from: the pieces on the table (bodies other than the table
 /// itself, within the game's bounds), the launcher and how far a full pull reaches.
@@ -178,8 +180,14 @@ pub fn turn_bounds(
     let (aw, ah) = (area.w, area.h);
     let [px0, _, px1, py1] = pieces_box(view, bounds, shot.launcher);
     let pw = (px1 - px0).max(MIN_EXTENT);
-    // Room (pixels) behind the launcher: a full pull, mostly sideways.
-    let pull = (shot.pull * aw.min(ah) * 0.85).max(TURN_MARGIN * aw);
+    // Room (pixels) behind the launcher: a full pull, mostly sideways; held upright, a flat
+    // full pull and a fingertip more (a narrow screen has no slack beside the pull).
+    let pull = if ah > aw {
+        shot.pull * aw.min(ah) + PORTRAIT_SLACK * aw
+    } else {
+        shot.pull * aw.min(ah) * 0.85
+    };
+    let pull = pull.max(TURN_MARGIN * aw);
     let (lx, margin) = (shot.launcher[0], TURN_MARGIN * aw);
     let left_px = if shot.facing >= 0 { pull } else { margin };
     let right_px = if shot.facing <= 0 { pull } else { margin };
@@ -418,6 +426,43 @@ mod tests {
             ..shot
         };
         assert_eq!(turn_bounds(&view, view.bounds, broken, area), view.bounds);
+    }
+
+    #[test]
+    fn upright_a_flat_full_pull_stays_on_the_screen() {
+        // Castle-like: a launcher shooting right at a castle 2.5 m away, on a phone held upright.
+        let view = engine::core::TableView {
+            bodies: vec![block(2.5, 0.1, 0.2, 0.1)],
+            bounds: [-3.0, -0.3, 3.0, 2.0],
+            labels: Vec::new(),
+        };
+        let area = Area::new(8.0, 150.0, 374.0, 560.0);
+        for facing in [1i8, -1] {
+            let launcher = [f32::from(-facing) * 0.3, 0.05];
+            let mut v = view.clone();
+            v.bodies[0].x *= f32::from(facing);
+            let shot = TurnShot {
+                launcher,
+                facing,
+                pull: 0.3,
+            };
+            let f = Frame::fit(turn_bounds(&v, v.bounds, shot, area), area);
+            let (lx, _) = f.to_screen(launcher[0], launcher[1]);
+            let room = if facing > 0 {
+                lx - area.x
+            } else {
+                area.x + area.w - lx
+            };
+            let full = 0.3 * area.w;
+            assert!(
+                room >= full + PORTRAIT_SLACK * area.w - 0.5,
+                "{facing}: {room} {full}"
+            );
+            // The castle is on screen, not squeezed to nothing.
+            let (cx, _) = f.to_screen(v.bodies[0].x, 0.0);
+            assert!(cx > area.x && cx < area.x + area.w, "{cx}");
+            assert!((cx - lx).abs() > 0.3 * area.w, "{lx} {cx}");
+        }
     }
 
     #[test]

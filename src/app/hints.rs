@@ -40,7 +40,9 @@ impl Hint {
         match self {
             Hint::Fire => "Drag back from the launcher and let go to fire",
             Hint::Flick => "Swipe quickly across the lever to flick",
-            Hint::Wrist => "Flick from the wrist: a quick swipe out from the hand",
+            Hint::Wrist => {
+                "The post with the ball in your colour is your throwing hand: flick quickly out from the ring round it to throw"
+            }
             Hint::Place => "Drag the piece into place; twist with a second finger to turn it",
         }
     }
@@ -58,6 +60,114 @@ impl Hint {
     }
 }
 
+/// Whether a move ends `hint`: a launch ends the aiming hints, any other move (a piece put down)
+/// the placing one. A choice made while aiming (a card, the catapult turned) is not the move the
+/// hint shows, so it stays.
+pub fn counts_for(hint: Hint, launched: bool) -> bool {
+    match hint {
+        Hint::Fire | Hint::Flick | Hint::Wrist => launched,
+        Hint::Place => !launched,
+    }
+}
+
+/// Where the caption goes in the table area `ta`: never over the aim area `aim` (the launcher,
+/// a full pull round it and the sky above it, where the predicted path goes). Tried in turn:
+/// the top of the table on the far side from the launcher (the sky over the target: the pieces
+/// stand low), its bottom there, then the bottom and top across the whole width. `w` x `h` is the caption's size (its width shrinks to the
+/// room beside the aim area when that is at least half of it).
+pub fn caption_place(ta: Area, aim: Area, w: f32, h: f32, margin: f32) -> Area {
+    let clear = |a: &Area| !super::ui::overlap(*a, aim);
+    // The room beside the aim area, on its wider side.
+    let left = (aim.x - ta.x - 2.0 * margin).max(0.0);
+    let right = (ta.x + ta.w - (aim.x + aim.w) - 2.0 * margin).max(0.0);
+    let (room, x) = if right >= left {
+        (right, aim.x + aim.w + margin)
+    } else {
+        (left, ta.x + margin)
+    };
+    let bw = w.min(room);
+    let mut tries = Vec::new();
+    if bw >= w * 0.5 {
+        let x = if right >= left {
+            x + (room - bw) * 0.5
+        } else {
+            x
+        };
+        tries.push(Area::new(x, ta.y + margin, bw, h));
+        tries.push(Area::new(x, ta.y + ta.h - h - margin, bw, h));
+    }
+    let cx = ta.x + (ta.w - w) * 0.5;
+    tries.push(Area::new(cx, ta.y + ta.h - h - margin, w, h));
+    tries.push(Area::new(cx, ta.y + margin, w, h));
+    tries
+        .iter()
+        .copied()
+        .find(clear)
+        .unwrap_or_else(|| tries[tries.len() - 1])
+}
+
+/// A one-line explanation of an unfamiliar button, shown beside it the first time it is seen on
+/// this device (kept done like the hints, as `tip-<key>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tip {
+    pub key: &'static str,
+    /// The button's words start with this.
+    pub label: &'static str,
+    pub line: &'static str,
+}
+
+/// The buttons a new player cannot guess.
+pub const TIPS: [Tip; 6] = [
+    Tip {
+        key: "knock-out",
+        label: "Knock out",
+        line: "Knock out: every follower the token touches goes home",
+    },
+    Tip {
+        key: "seduction",
+        label: "Seduction",
+        line: "Seduction: swap the follower nearest the token for one of yours",
+    },
+    Tip {
+        key: "target",
+        label: "Target hurling",
+        line: "Target hurling: land nearest the fair's tile for 5 points",
+    },
+    Tip {
+        key: "catch",
+        label: "Catch",
+        line: "Catch: hurl past the board while your neighbour tries to catch",
+    },
+    Tip {
+        key: "traitor",
+        label: "Shoot from here",
+        line: "Fire the catapult from where it stands now",
+    },
+    Tip {
+        key: "stand",
+        label: "Stand the catapult on the box",
+        line: "On the box it shoots from higher up, over the walls",
+    },
+];
+
+/// The tip for a button that says `label`, if it has one.
+pub fn tip_for(label: &str) -> Option<&'static Tip> {
+    TIPS.iter().find(|t| label.starts_with(t.label))
+}
+
+/// The key a tip is kept done under.
+pub fn tip_key(tip: &Tip) -> String {
+    format!("tip-{}", tip.key)
+}
+
+/// A plate of `w` x `h` just above the buttons spanning `over` (their union), kept on a screen
+/// `screen_w` wide.
+pub fn tip_box(over: Area, w: f32, h: f32, screen_w: f32, margin: f32) -> Area {
+    let cx = over.x + over.w * 0.5;
+    let x = (cx - w * 0.5).clamp(margin, (screen_w - w - margin).max(margin));
+    Area::new(x, over.y - h - margin, w, h)
+}
+
 /// The hints already done.
 pub fn done(store: &dyn Store) -> Vec<String> {
     store
@@ -73,9 +183,14 @@ pub fn done(store: &dyn Store) -> Vec<String> {
 
 /// Remembers that a hint is done.
 pub fn mark_done(store: &mut dyn Store, hint: Hint) -> Result<(), String> {
+    mark_key(store, hint.key())
+}
+
+/// Remembers that the hint or tip kept as `key` is done.
+pub fn mark_key(store: &mut dyn Store, key: &str) -> Result<(), String> {
     let mut all = done(store);
-    if !all.iter().any(|k| k == hint.key()) {
-        all.push(hint.key().to_string());
+    if !all.iter().any(|k| k == key) {
+        all.push(key.to_string());
     }
     store.set(HINTS_KEY, &all.join(","))
 }
@@ -96,18 +211,27 @@ impl App {
         let fade = if t > 1.0 { 0.0 } else { 0.55 };
         draw_circle(fx, fy, 2.2 * u, Color::new(1.0, 1.0, 1.0, fade));
         draw_circle_lines(fx, fy, 2.2 * u, 2.0, Color::new(1.0, 1.0, 1.0, fade + 0.2));
-        // The caption, at the top of the table (or its bottom when the launcher is up there),
-        // never over the launcher.
+        // The caption beside the aim area (the launcher, a full pull round it and the sky
+        // over it, where the predicted path goes), never over it.
+        let reach = super::gesture::FULL_PULL_SHARE * self.ui.w.min(self.ui.h) + 2.0 * u;
+        let aim = Area::new(
+            anchor.0 - reach,
+            ta.y,
+            2.0 * reach,
+            (anchor.1 + reach - ta.y).max(0.0),
+        );
         let size = self.ui.size(3.0);
-        let width = (ta.w - 4.0 * u).min(110.0 * u);
+        let beside = (aim.x - ta.x).max(ta.x + ta.w - aim.x - aim.w) - 2.0 * u;
+        let width = if beside >= 45.0 * u {
+            beside.min(110.0 * u)
+        } else {
+            (ta.w - 4.0 * u).min(110.0 * u)
+        };
         let lines = self
             .ui
             .wrap_at_most(hint.caption(), size, width - 4.0 * u, 3);
         let ph = (lines.len() as f32 * size * 1.3 + 2.0 * u).max(9.0 * u);
-        let mut a = Area::new(ta.x + (ta.w - width) * 0.5, ta.y + u, width, ph);
-        if anchor.1 < a.y + a.h + 6.0 * u {
-            a.y = ta.y + ta.h - ph - u;
-        }
+        let a = caption_place(ta, aim, width, ph, u);
         self.ui.panel(a, Color::new(0.05, 0.06, 0.08, 0.9));
         self.ui.cover(a);
         for (i, l) in lines.iter().enumerate() {
@@ -118,6 +242,71 @@ impl App {
                 size,
                 ACCENT,
             );
+        }
+    }
+
+    /// The first time buttons a new player cannot guess are on screen (this frame's buttons,
+    /// drawn already), one line each on a plate just above them, until the player's next move.
+    pub(super) fn first_sight_tips(&mut self) {
+        self.tips_up.clear();
+        if platform::hints_off() {
+            return;
+        }
+        let seen = done(self.store.as_ref());
+        let mut shown: Vec<(&'static Tip, Area)> = Vec::new();
+        for ((_, a), label) in self.ui.buttons.iter().zip(self.ui.labels.iter()) {
+            if let Some(t) = tip_for(label) {
+                if !seen.contains(&tip_key(t)) && !shown.iter().any(|s| s.0 == t) {
+                    shown.push((t, *a));
+                }
+            }
+        }
+        let Some(first) = shown.first().map(|s| s.1) else {
+            return;
+        };
+        let u = self.ui.u;
+        let over = shown.iter().fold(first, |b, (_, a)| {
+            let (x0, y0) = (b.x.min(a.x), b.y.min(a.y));
+            let (x1, y1) = ((b.x + b.w).max(a.x + a.w), (b.y + b.h).max(a.y + a.h));
+            Area::new(x0, y0, x1 - x0, y1 - y0)
+        });
+        // Above the log line too: the plate stands on the table's bottom edge at the lowest.
+        let floor = self.table_area.y + self.table_area.h;
+        let over = Area::new(over.x, over.y.min(floor), over.w, over.h);
+        let size = self.ui.size(2.8);
+        let width = (self.ui.w - 4.0 * u).min(120.0 * u);
+        let lines: Vec<String> = shown
+            .iter()
+            .flat_map(|(t, _)| self.ui.wrap_at_most(t.line, size, width - 3.0 * u, 2))
+            .collect();
+        let text_w = lines
+            .iter()
+            .map(|l| self.ui.measure(l, size))
+            .fold(0.0f32, f32::max);
+        let h = lines.len() as f32 * size * 1.35 + 1.6 * u;
+        let a = tip_box(over, text_w + 3.0 * u, h, self.ui.w, u);
+        self.ui.panel(a, Color::new(0.05, 0.06, 0.08, 0.92));
+        draw_rectangle_lines(a.x, a.y, a.w, a.h, (0.3 * u).max(1.0), ACCENT);
+        self.ui.cover(a);
+        for (i, l) in lines.iter().enumerate() {
+            self.ui.text(
+                l,
+                a.x + 1.5 * u,
+                a.y + 0.8 * u + i as f32 * size * 1.35,
+                size,
+                TEXT,
+            );
+        }
+        self.tips_up = shown.iter().map(|(t, _)| tip_key(t)).collect();
+    }
+
+    /// The player made a move with tips up: they are done for good.
+    pub(super) fn tips_done(&mut self) {
+        for k in std::mem::take(&mut self.tips_up) {
+            if let Err(e) = mark_key(self.store.as_mut(), &k) {
+                self.say(format!("Could not remember the hint: {e}"), true);
+                return;
+            }
         }
     }
 
@@ -144,6 +333,69 @@ mod tests {
         assert!(mark_done(&mut store, Hint::Fire).is_ok());
         assert_eq!(done(&store), vec!["fire".to_string(), "flick".to_string()]);
         assert_eq!(store.get(HINTS_KEY).as_deref(), Some("fire,flick"));
+    }
+
+    #[test]
+    fn regress_a_choice_made_while_aiming_does_not_end_the_aiming_hint() {
+        assert!(
+            !counts_for(Hint::Fire, false),
+            "a card played is not a shot"
+        );
+        assert!(counts_for(Hint::Fire, true));
+        assert!(counts_for(Hint::Flick, true) && counts_for(Hint::Wrist, true));
+        assert!(counts_for(Hint::Place, false) && !counts_for(Hint::Place, true));
+    }
+
+    #[test]
+    fn the_caption_never_covers_the_aim_area() {
+        // A tablet with the launcher on the left, a phone held upright with it in the middle,
+        // and a launcher on the right.
+        for (ta, anchor, reach) in [
+            (Area::new(0.0, 120.0, 1180.0, 560.0), (260.0, 560.0), 250.0),
+            (Area::new(0.0, 150.0, 390.0, 600.0), (150.0, 640.0), 120.0),
+            (Area::new(0.0, 100.0, 1280.0, 560.0), (1000.0, 540.0), 245.0),
+        ] {
+            let aim = Area::new(anchor.0 - reach, ta.y, 2.0 * reach, anchor.1 + reach - ta.y);
+            let a = caption_place(ta, aim, 300.0, 60.0, 4.0);
+            let inside = a.x >= ta.x && a.y >= ta.y && a.x + a.w <= ta.x + ta.w + 0.01;
+            assert!(inside && a.y + a.h <= ta.y + ta.h + 0.01, "{ta:?}: {a:?}");
+            if ta.w > 1000.0 {
+                assert!(!crate::app::ui::overlap(a, aim), "{a:?} over {aim:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn tips_name_the_buttons_a_new_player_cannot_guess_once() {
+        assert_eq!(tip_for("Knock out").map(|t| t.key), Some("knock-out"));
+        assert_eq!(tip_for("Shoot from here").map(|t| t.key), Some("traitor"));
+        assert_eq!(
+            tip_for("Stand the catapult on the box").map(|t| t.key),
+            Some("stand")
+        );
+        assert!(tip_for("Menu").is_none() && tip_for("Place").is_none());
+        for t in TIPS {
+            assert!(t.line.len() <= 70, "one short line: {}", t.line);
+            assert!(!t.line.contains('_'), "plain words: {}", t.line);
+        }
+        let mut store = MemStore::default();
+        let knock = tip_for("Knock out").map(tip_key).unwrap_or_default();
+        assert!(mark_key(&mut store, &knock).is_ok());
+        assert!(done(&store).contains(&knock));
+        // The plate sits above the buttons and on the screen.
+        let b = tip_box(
+            Area::new(300.0, 700.0, 400.0, 50.0),
+            500.0,
+            40.0,
+            800.0,
+            4.0,
+        );
+        assert!(
+            b.y + b.h <= 700.0 && b.x >= 4.0 && b.x + b.w <= 796.0,
+            "{b:?}"
+        );
+        let edge = tip_box(Area::new(700.0, 700.0, 90.0, 50.0), 500.0, 40.0, 800.0, 4.0);
+        assert!(edge.x + edge.w <= 796.01, "{edge:?}");
     }
 
     #[test]

@@ -332,16 +332,22 @@ impl App {
         }
     }
 
-    /// Side views are wide: in portrait, suggest turning the device once per game; once it is
-    /// turned, the suggestion goes away at once.
-    pub(super) fn portrait_hint(&mut self, side: bool) {
-        let portrait = self.ui.h > self.ui.w * 1.2;
-        if side && portrait && !self.portrait_told {
+    /// Side views are wide: on a phone held upright the "turn your phone" screen goes up over
+    /// the game (returns true: the caller pushes it) until the player turns the phone or
+    /// chooses to play upright. With hints off (the browser tests' layout pages) it is a toast
+    /// once per game instead; once the phone is turned, the toast goes away at once.
+    pub(super) fn portrait_hint(&mut self, side: bool) -> bool {
+        let portrait = super::screens::upright::is_portrait(self.ui.w, self.ui.h);
+        if side && portrait && !self.upright_ok && !super::platform::hints_off() {
+            return true;
+        }
+        if side && portrait && !self.portrait_told && !self.upright_ok {
             self.portrait_told = true;
             self.say(PORTRAIT_HINT, false);
         } else if !portrait && self.toast.as_ref().is_some_and(|t| t.0 == PORTRAIT_HINT) {
             self.toast = None;
         }
+        false
     }
 }
 

@@ -1,6 +1,6 @@
 //! The rules screen's "Keys" section: how to play without a pointer, by keyboard or with one
-//! switch, in plain words (the rules screen adds it under every game's rules), and the keys
-//! that scroll that screen.
+//! switch, in plain words (every game's rules screen shows it: `rules_text::SHARED`), and the
+//! keys that scroll that screen.
 
 /// The section's heading and paragraphs.
 pub const KEYS: [&str; 6] = [
@@ -11,15 +11,6 @@ pub const KEYS: [&str; 6] = [
     "The tile map: the arrows move the tile to the next lit square, R (or Q and E) turns it, Space lays it; then the arrows or R pick a spot, Space puts your follower there, N goes without.",
     "One switch (in the menu: off, slow, normal or fast): Space or Enter is the only key. The aim's angle sweeps back and forth and a press keeps it; then the strength sweeps and a press fires (Backspace goes back to the angle). Buttons, spots and lit squares are lit one at a time and a press picks the lit one; a tile's turns are lit after its square is kept.",
 ];
-
-/// Adds the section to the rules' lines: a blank line before each paragraph, each paragraph
-/// wrapped by `wrap`.
-pub fn append(lines: &mut Vec<String>, wrap: impl Fn(&str) -> Vec<String>) {
-    for p in KEYS {
-        lines.push(String::new());
-        lines.extend(wrap(p));
-    }
-}
 
 /// How far the keys pressed this frame scroll a text (pixels): the arrows a line, Page Up and
 /// Page Down a page, Home and End to either end (the rules screen; its Keys section is last).
@@ -45,12 +36,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_keys_section_follows_the_rules_with_a_blank_line_before_each_paragraph() {
-        let mut lines = vec!["The rules.".to_string()];
-        append(&mut lines, |p| vec![p.to_string()]);
-        assert_eq!(lines.len(), 1 + 2 * KEYS.len());
-        assert_eq!(lines[1], "");
-        assert_eq!(lines[2], "Keys");
-        assert!(KEYS.iter().any(|p| p.contains("One switch")));
+    fn the_keys_section_is_on_every_games_rules_screen_before_the_whole_text() {
+        for g in crate::app::play::catalog() {
+            let sections = crate::app::rules_text::sections(g);
+            let k = sections.iter().position(|s| s.heading == KEYS[0]);
+            assert_eq!(k, Some(sections.len() - 2), "{}", g.id);
+            let words = &sections[sections.len() - 2].words;
+            assert!(KEYS[1..].iter().all(|p| words.contains(p)), "{}", g.id);
+            assert!(words.contains("One switch"));
+        }
     }
 }

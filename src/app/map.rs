@@ -88,6 +88,7 @@ impl App {
         if let (Some(g), Some(_)) = (prompt, seat) {
             self.map_hint(map, g, &f);
         }
+        self.draw_round_rest(&f);
         f
     }
 
@@ -707,7 +708,7 @@ fn tile_layer_key(map: &TileMapView, f: &Frame, area: Area, dpi: f32) -> u64 {
 }
 
 /// Draws a tile's art through `place` (tile-local point to screen), `side` pixels per tile.
-fn draw_art(art: &TileArt, place: impl Fn([f32; 2]) -> Vec2, side: f32, alpha: f32) {
+pub(super) fn draw_art(art: &TileArt, place: impl Fn([f32; 2]) -> Vec2, side: f32, alpha: f32) {
     let colour = |c: [u8; 3]| {
         let mut k = rgb(c);
         k.a = alpha;
@@ -749,7 +750,7 @@ fn draw_art(art: &TileArt, place: impl Fn([f32; 2]) -> Vec2, side: f32, alpha: f
 }
 
 /// A piece standing on the map, `size` pixels tall, centred on (x, y).
-fn draw_piece(kind: PieceKind, x: f32, y: f32, size: f32, c: Color) {
+pub(super) fn draw_piece(kind: PieceKind, x: f32, y: f32, size: f32, c: Color) {
     let edge = Color::new(0.0, 0.0, 0.0, 0.7);
     let line = (size * 0.08).max(1.0);
     match kind {

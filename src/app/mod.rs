@@ -61,6 +61,8 @@ mod map;
 mod online;
 mod paint;
 mod placement;
+mod round_map;
+mod rules_text;
 mod screens;
 mod session;
 mod share;
@@ -159,10 +161,16 @@ struct App {
     details: bool,
     /// The portrait hint was shown in this game.
     portrait_told: bool,
+    /// The player chose to play a side view upright on this visit ("Play upright anyway").
+    upright_ok: bool,
+    /// A hurl over a tile map: the map's band over the side view and where the token landed.
+    round: round_map::RoundMap,
     /// Pass-and-play: the human seat the device was last handed to (its hand may be shown).
     handed_to: Option<usize>,
     /// The first-game hint shown this frame, if any.
     hint_up: Option<hints::Hint>,
+    /// The first-sight tips shown this frame (their keys).
+    tips_up: Vec<String>,
     /// Pan and pinch on the side view, and the mouse's right or middle button dragging it.
     nav: nav::TableNav,
     mouse_pan: Option<(f32, f32)>,
@@ -258,8 +266,11 @@ impl App {
             designs: designs::DesignUi::default(),
             details: false,
             portrait_told: false,
+            upright_ok: false,
+            round: round_map::RoundMap::default(),
             handed_to: None,
             hint_up: None,
+            tips_up: Vec::new(),
             nav: nav::TableNav::default(),
             mouse_pan: None,
             off_ring: false,

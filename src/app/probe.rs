@@ -159,6 +159,13 @@ pub fn aim_path(dots: &[[f32; 2]]) {
     }
 }
 
+/// The predicted path drawn in the last two frames (world metres), if one was.
+pub fn aim_path_now() -> Option<Vec<[f32; 2]>> {
+    let frame = read(|p| p.frames, 0);
+    let g = AIM_PATH.lock().ok()?;
+    (frame.saturating_sub(g.1) <= 2 && !g.0.is_empty()).then(|| g.0.clone())
+}
+
 /// The predicted path last drawn, `[ct] path {"frame":n,"dots":[[x,y],...]}` (world metres).
 #[no_mangle]
 pub extern "C" fn ct_path() {

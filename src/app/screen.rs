@@ -21,6 +21,8 @@ pub enum ScreenId {
     Room,
     /// Today's challenge (`screens::challenge`).
     Challenge,
+    /// "Turn your phone" over a side-view game held upright (`screens::upright`).
+    Upright,
 }
 
 impl ScreenId {
@@ -36,6 +38,7 @@ impl ScreenId {
             ScreenId::Viewer => 7,
             ScreenId::Room => 8,
             ScreenId::Challenge => 9,
+            ScreenId::Upright => 10,
         }
     }
 
@@ -51,6 +54,7 @@ impl ScreenId {
             ScreenId::Viewer => "Watching a replay",
             ScreenId::Room => "An online game: waiting for the players",
             ScreenId::Challenge => "Today's challenge",
+            ScreenId::Upright => "Turn your phone sideways for a bigger table",
         }
     }
 
@@ -66,6 +70,7 @@ impl ScreenId {
             ScreenId::Viewer => "viewer",
             ScreenId::Room => "room",
             ScreenId::Challenge => "challenge",
+            ScreenId::Upright => "upright",
         }
     }
 }

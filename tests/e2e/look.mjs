@@ -12,6 +12,10 @@
 //   is asserted. A flick or a throw is measured by its speed over the frames the browser draws
 //   (a loaded machine's frame times change it between the look and the release): printed, and
 //   asserted only with CT_STRICT_TIMING=1, like the other timing figures.
+// - upright: on a phone held upright (390x844) a side-view game asks to turn the phone (a
+//   screen of its own); turning it takes that away, holding it upright again brings it back,
+//   "Play upright anyway" dismisses it; then the turn is framed (pieces' box printed) and a
+//   full flat pull from the launcher stays on the screen and fires (no "Gesture cancelled").
 
 import fs from "node:fs";
 import path from "node:path";
@@ -113,6 +117,208 @@ export async function lookFraming(browser, url, Tab, h, available) {
     }
   }
   check(failed.length === 0, `framing not met: ${failed.join(", ")}`);
+}
+
+// ------------------------------------------------------------------ held upright
+
+const UPRIGHT = 10;
+
+export async function lookUpright(browser, url, Tab, h, available) {
+  const { check, sleep } = h;
+  for (const id of ["castle", "feud"].filter((g) => available.includes(g))) {
+    const [w, hgt] = [390, 844];
+    const ctx = await browser.newContext({ viewport: { width: w, height: hgt }, hasTouch: true });
+    // Hints on: the turn-your-phone screen is one of them.
+    const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick`);
+    await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+    await tab.load();
+    for (let i = 0; i < 3 && (await tab.q("ct_screen")) !== 2; i++) {
+      await tab.tapButton(`game:${id}`);
+      await sleep(300);
+    }
+    await tab.tapButton("start");
+    await tab.waitFor("the turn-your-phone screen", async () => (await tab.q("ct_screen")) === UPRIGHT, 20000);
+    await tab.frames(3);
+    const words = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]).join(" | ");
+    check(/Turn your phone/.test(words), `${id}: it says to turn the phone: ${words}`);
+    check(await tab.button("upright"), `${id}: "Play upright anyway" is on screen`);
+    if (id === "castle") await picture(tab, "look-upright");
+    // Turned sideways: gone at once; upright again: back.
+    await tab.page.setViewportSize({ width: hgt, height: w });
+    await tab.waitFor("the game, turned sideways", async () => (await tab.q("ct_screen")) === 3, 5000);
+    await tab.frames(3);
+    check((await tab.q("ct_screen")) === 3, `${id}: turning the phone took the screen away and it stayed away`);
+    await tab.page.setViewportSize({ width: w, height: hgt });
+    await tab.waitFor("the turn-your-phone screen again", async () => (await tab.q("ct_screen")) === UPRIGHT, 5000);
+    await tab.tapButton("upright");
+    await tab.waitFor("the game, upright", async () => (await tab.q("ct_screen")) === 3, 5000);
+    const kind = await toAim(tab, h);
+    check(kind === 1 || kind === 2, `${id}: a pull to aim (input ${kind})`);
+    await tab.frames(3);
+    check((await tab.q("ct_screen")) === 3, `${id}: not asked again after "Play upright anyway"`);
+    const fr = await lineOf(tab, "ct_framing", "framing");
+    const [x0, y0, x1, y1] = fr.pieces;
+    const [ax, , aw] = fr.area;
+    const anchor = [await tab.q("ct_anchor_x"), await tab.q("ct_anchor_y")];
+    // The target is across from the launcher: the pull goes the other way, flat (20° down).
+    const right = Math.abs(anchor[0] - x0) < Math.abs(anchor[0] - x1);
+    const full = 0.3 * Math.min(w, hgt);
+    const r = (20 * Math.PI) / 180;
+    const end = [anchor[0] + (right ? -1 : 1) * full * Math.cos(r), anchor[1] + full * Math.sin(r)];
+    const room = right ? anchor[0] : w - anchor[0];
+    console.log(
+      `     upright ${id} ${w}x${hgt}: pieces ${Math.round(x0)}-${Math.round(x1)} x ${Math.round(y0)}-${Math.round(y1)} px ` +
+        `(${(((Math.min(x1, ax + aw) - Math.max(x0, ax)) / aw) * 100).toFixed(0)}% of the width), launcher ${Math.round(room)} px ` +
+        `from the edge behind it, a full pull ${Math.round(full)} px`
+    );
+    check(end[0] >= 1 && end[0] <= w - 1 && end[1] <= hgt - 1, `${id}: a full pull ends on the screen (${end.map(Math.round)})`);
+    const moves = await tab.q("ct_moves");
+    const mark = tab.mark();
+    await tab.touch("touchStart", [anchor]);
+    await tab.frames(1);
+    for (let i = 1; i <= 8; i++) {
+      await tab.touch("touchMove", [[anchor[0] + ((end[0] - anchor[0]) * i) / 8, anchor[1] + ((end[1] - anchor[1]) * i) / 8]]);
+      await sleep(20);
+    }
+    await tab.frames(1);
+    if (id === "castle") await picture(tab, "look-upright-pull");
+    await tab.touch("touchEnd", []);
+    await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} seat 0 `), 30000, mark);
+    check(!tab.lines.slice(mark).some((l) => /gesture cancelled/i.test(l)), `${id}: the full pull was not cancelled`);
+    tab.noErrors();
+    await ctx.close();
+  }
+}
+
+// ------------------------------------------------------------------ Carcassonne's round
+
+// Carcassonne's catapult round over the map, at a tablet (1180x820), hints on: seat 0's first
+// tile is a fair (seed 7, the short game), so it lays it, stands no follower, sees the four
+// tokens each with its line beside them (the first-sight tips), chooses Knock out, aims at a
+// tile and hurls. The map from above is drawn over the side view while it aims and flies
+// (docs/images/look-carcassonne-round.png); where the token lands is then marked on the map.
+export async function lookRound(browser, url, Tab, h, available) {
+  const { check, sleep } = h;
+  if (!available.includes("carcassonne")) return;
+  const [w, hgt] = [Number(process.env.CT_ROUND_W || 1180), Number(process.env.CT_ROUND_H || 820)];
+  const ctx = await browser.newContext({ viewport: { width: w, height: hgt }, hasTouch: true });
+  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick`);
+  await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+  await tab.load();
+  for (let i = 0; i < 3 && (await tab.q("ct_screen")) !== 2; i++) {
+    await tab.tapButton("game:carcassonne");
+    await sleep(300);
+  }
+  await tab.tapButton("opt:2");
+  await tab.tapButton("start");
+  await tab.waitFor("the game screen", async () => (await tab.q("ct_screen")) === 3, 10000);
+  if ((await tab.q("ct_screen")) === UPRIGHT) await tab.tapButton("upright");
+  let laid = false;
+  let tips = false;
+  for (let step = 0; step < 40; step++) {
+    const upright = async () => (await tab.q("ct_screen")) === UPRIGHT;
+    await tab.waitFor("seat 0's turn", async () => (await upright()) || ((await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0), 120000);
+    await tab.frames(3);
+    if (await upright()) {
+      // Held upright, the hurl's side view asks to turn the phone first: played upright.
+      await tab.tapButton("upright");
+      await tab.waitFor("the game", async () => (await tab.q("ct_screen")) === 3, 5000);
+      step--;
+      continue;
+    }
+    const input = await tab.q("ct_input");
+    const moves = await tab.q("ct_moves");
+    const mark = tab.mark();
+    const ax = await tab.q("ct_anchor_x");
+    const ay = await tab.q("ct_anchor_y");
+    if (input === 8) {
+      await tab.tap(ax, ay);
+      await tab.waitFor("the ghost tile", async () => (await tab.q("ct_ghost_r")) >= 0, 5000);
+      await tab.tapButton("grid:place");
+      laid = true;
+    } else if (input === 9 && laid) {
+      await tab.tapButton("choice:0"); // no follower
+      laid = false;
+    } else if (input === 0 && (await tab.button("choice:3"))) {
+      const words = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]).join(" | ");
+      check(/Knock out: /.test(words) && /Catch: /.test(words), `each token has its line beside it: ${words}`);
+      tips = true;
+      if (w === 1180) await picture(tab, "look-carcassonne-tokens");
+      else await tab.shot(`look-carcassonne-tokens-${w}x${hgt}`);
+      await tab.tapButton("choice:0"); // Knock out
+    } else if (input === 9) {
+      await tab.tap(ax, ay); // aim at the first tile offered
+    } else if (input === 1) {
+      // The hurl: a pull down and back, held while the map's band is looked at.
+      const pull = 0.3 * Math.min(w, hgt) * 0.55;
+      const end = [ax - pull * 0.8, ay + pull * 0.6];
+      await tab.touch("touchStart", [[ax, ay]]);
+      await tab.frames(1);
+      for (let i = 1; i <= 6; i++) {
+        await tab.touch("touchMove", [[ax + ((end[0] - ax) * i) / 6, ay + ((end[1] - ay) * i) / 6]]);
+        await sleep(20);
+      }
+      await sleep(150);
+      await tab.frames(2);
+      const words = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]).join(" | ");
+      check(/The map from above/.test(words), `the map is drawn over the side view while aiming: ${words}`);
+      if (w === 1180) await picture(tab, "look-carcassonne-round");
+      else await tab.shot(`look-carcassonne-round-${w}x${hgt}`);
+      await tab.touch("touchEnd", []);
+      await sleep(700);
+      await tab.shot(`look-carcassonne-round-flying-${w}x${hgt}`);
+      const landed = await tab.waitLine(/^\[ct\] round landed map (-?[\d.]+),(-?[\d.]+)$/, 60000, mark);
+      await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 10000, mark);
+      await tab.frames(4);
+      const after = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]).join(" | ");
+      console.log(`     round ${w}x${hgt}: the token landed at map ${landed[1]},${landed[2]} (tiles); after the hurl: ${after.slice(0, 160)}`);
+      check(/The token landed here/.test(after), `the landing is marked on the map after the hurl: ${after}`);
+      await tab.shot(`look-carcassonne-landed-${w}x${hgt}`);
+      check(tips, "the token tips were seen before the hurl");
+      tab.noErrors();
+      await ctx.close();
+      return;
+    } else {
+      throw new Error(`carcassonne: unexpected input ${input} at step ${step}`);
+    }
+    await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 30000, mark);
+  }
+  throw new Error("no hurl for seat 0 within 40 decisions");
+}
+
+// ------------------------------------------------------------------ the rules
+
+// The rules screen in short sections, each with its picture, at a phone held upright and a
+// tablet: opened from the pause menu of a Carcassonne game, the first sections named, then
+// scrolled by a drag to the last (the whole rules text).
+export async function lookRules(browser, url, Tab, h, available) {
+  const { check, sleep } = h;
+  const id = available.includes("carcassonne") ? "carcassonne" : available[0];
+  for (const [w, hgt] of [[390, 844], [1180, 820]]) {
+    const { ctx, tab } = await startGame(browser, url, Tab, h, id, w, hgt);
+    await tab.tapButton("pause");
+    await tab.waitFor("the pause menu", async () => (await tab.q("ct_screen")) === 4);
+    await tab.tapButton("rules");
+    await tab.waitFor("the rules", async () => (await tab.q("ct_screen")) === 5);
+    await tab.frames(4);
+    await sleep(200);
+    const words = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]);
+    check(words.includes("Goal") && words.includes("Your turn"), `the rules start with short sections: ${words.join(" | ")}`);
+    console.log(`     rules ${id} ${w}x${hgt}: ${words.slice(0, 6).join(" | ")}`);
+    if (w === 390) await picture(tab, "look-rules");
+    else await tab.shot(`look-rules-${w}x${hgt}`);
+    // Scrolled to the end: the whole text is the last section.
+    const headings = new Set(words);
+    for (let i = 0; i < 12 && !headings.has("All the rules"); i++) {
+      await tab.drag([[w / 2, hgt * 0.7], [w / 2, hgt * 0.55], [w / 2, hgt * 0.4]], 30);
+      await tab.frames(2);
+      for (const t of await lineOf(tab, "ct_texts", "texts")) headings.add(t[4]);
+    }
+    check(headings.has("All the rules"), `scrolled down, the last section is the whole text: ${[...headings].join(" | ")}`);
+    await tab.shot(`look-rules-end-${w}x${hgt}`);
+    tab.noErrors();
+    await ctx.close();
+  }
 }
 
 // ------------------------------------------------------------------ the newcomer

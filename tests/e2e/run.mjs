@@ -26,7 +26,7 @@ import { cameraFollowPinchReduce } from "./camera.mjs";
 import { frameTimes } from "./fps.mjs";
 import { screenReaderLayer } from "./access.mjs";
 import { carcassonneByKeys, feudByKeys, keyboardCastleShot, keyboardWholeGame, oneSwitchCarcassonneTile, oneSwitchCastleShot } from "./keys.mjs";
-import { lookFraming, lookNewcomer, lookPictures } from "./look.mjs";
+import { lookFraming, lookNewcomer, lookPictures, lookRound, lookRules, lookUpright } from "./look.mjs";
 import { dailyCastle } from "./daily.mjs";
 import { onlineCastle, onlineHostileLinks } from "./online.mjs";
 
@@ -458,6 +458,15 @@ async function main() {
     // The look of a turn (tests/e2e/look.mjs; CT_ONLY=look runs just these).
     await test("look framing: at 1180x820 and 1280x800 a turn's pieces span 60% of the play area, at most 25% of it below the table's edge", () =>
       lookFraming(browser, url, Tab, { check, sleep }, available)
+    );
+    await test("look upright: on a phone held upright a side-view game asks to turn it; played upright, a full pull stays on screen", () =>
+      lookUpright(browser, url, Tab, { check, sleep }, available)
+    );
+    await test("look round: Carcassonne's catapult round shows the map from above over the side view, the tokens explained, the landing marked", () =>
+      lookRound(browser, url, Tab, { check, sleep }, available)
+    );
+    await test("look rules: the rules in short sections with pictures, readable on a phone held upright", () =>
+      lookRules(browser, url, Tab, { check, sleep }, available)
     );
     if (available.includes("catapults")) {
       await test("look pictures: the title with each game's table in miniature; the results celebrate the winner in plain words", () =>

@@ -380,6 +380,11 @@ pub trait Draw {
     fn aim_bounds(&self) -> Option<[f32; 4]> {
         None
     }
+    /// A side view laid along a line across a tile map (a hurl over the map), for the app to
+    /// draw the map from above beside it. View data only; most games have none.
+    fn line_on_map(&self) -> Option<super::scene::LineOnMap> {
+        None
+    }
     /// Running totals after each completed round: one row per round, one column per seat (the
     /// results screen charts them). Games without rounds keep the default: no rows, no chart.
     fn score_history(&self) -> Vec<Vec<i64>> {

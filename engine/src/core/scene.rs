@@ -165,6 +165,40 @@ impl TileMapView {
     }
 }
 
+/// A side view's line across a tile map seen from above (Carcassonne's catapult round): the
+/// side view's x axis (metres from the launcher) lies along a line on the map, so the app can
+/// draw the map with the line aimed, the token over it and where it came to rest. View data
+/// only: nothing reads it back.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LineOnMap {
+    /// The map as it lies (no spots, no tile in hand).
+    pub map: TileMapView,
+    /// Where the side view's x = 0 lies (map units) and the unit direction x grows along.
+    pub from: [f32; 2],
+    pub dir: [f32; 2],
+    /// Map units in a metre of the side view.
+    pub per_metre: f32,
+    /// The point aimed at (map units).
+    pub aim: [f32; 2],
+    /// Where this round's earlier tokens came to rest (map units).
+    pub rests: Vec<[f32; 2]>,
+    /// The point the round's tokens try to land nearest, if it has one (map units).
+    pub target: Option<[f32; 2]>,
+    /// The side view's tag of the body that flies over the map (the token).
+    pub flier_tag: u32,
+}
+
+impl LineOnMap {
+    /// The map point under side-view x (metres).
+    pub fn at(&self, x: f32) -> [f32; 2] {
+        let k = x * self.per_metre;
+        [
+            self.from[0] + self.dir[0] * k,
+            self.from[1] + self.dir[1] * k,
+        ]
+    }
+}
+
 /// Which answer a grid prompt asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GridStep {

@@ -9,4 +9,5 @@ pub(crate) mod room;
 pub(crate) mod rules;
 pub(crate) mod setup;
 pub(crate) mod title;
+pub(crate) mod upright;
 pub(crate) mod viewer;

@@ -3,6 +3,7 @@
 
 use super::pause::PauseScreen;
 use super::results::ResultsScreen;
+use super::upright::UprightScreen;
 use crate::app::camera::TableTouch;
 use crate::app::flight::lerp_view;
 use crate::app::follow;
@@ -33,6 +34,8 @@ pub(crate) struct PlayScreen {
     /// The side view drawn last frame, and pieces the rules moved travelling (from, 0..1).
     shown_view: Option<TableView>,
     travel: Option<(TableView, f32)>,
+    /// A side view was drawn on a phone held upright: "turn your phone" goes over it.
+    ask_to_turn: bool,
 }
 
 impl Screen<App> for PlayScreen {
@@ -55,6 +58,7 @@ impl App {
         self.place = None;
         self.details = false;
         self.portrait_told = false;
+        self.round = Default::default();
         self.handed_to = None;
         self.command(Command::Fresh(Box::<PlayScreen>::default()));
     }
@@ -71,6 +75,10 @@ impl App {
         self.play = Some(p);
         if over && active {
             return self.finish(s);
+        }
+        if std::mem::take(&mut s.ask_to_turn) && active {
+            log("upright asked");
+            return Command::Push(Box::new(UprightScreen));
         }
         Command::Stay
     }
@@ -145,6 +153,7 @@ impl App {
             };
             log(&format!("landed seat {} hit {hit}", l.seat));
             if let Some(at) = l.at {
+                self.round_landed(at);
                 let gain = l.gain.as_ref().map(|(n, k)| (*n, k.as_str()));
                 self.effects
                     .landed(at, l.hit == Some(true), gain, !self.reduce_motion);
@@ -158,9 +167,12 @@ impl App {
             // A move made while a hint was up: the player has found the gesture.
             if let Some(h) = self
                 .hint_up
-                .filter(|_| p.human_turn().is_some() || tick.launched)
+                .filter(|h| crate::app::hints::counts_for(*h, tick.launched))
             {
                 self.hint_done(h);
+            }
+            if !self.tips_up.is_empty() {
+                self.tips_done();
             }
             log_move(p);
             self.save_play(p);
@@ -221,6 +233,7 @@ impl App {
                 self.draw_map(p, &map, offer.grid.as_ref(), offer.human, active);
                 self.draw_strips(p, &strips, top_h, active);
                 self.draw_bottom_bar(p, &bar, &offer);
+                self.first_sight_tips();
                 return;
             }
         };
@@ -232,7 +245,12 @@ impl App {
             _ => TableTouch::Free,
         };
         let view = self.travelled(s, p, view, active);
+        // A hurl over a tile map: the map from above in a band over the side view.
+        let band = self.round_band(p.game().line_on_map(), p.flight.is_some());
         let f = self.draw_table(p, &view, offer.close_up, touch, active);
+        if let Some(b) = band {
+            self.draw_round_map(&view, &f, b);
+        }
         // Launcher, aim, placement ghost.
         let feel = Feel::for_screen(f.metres(w.min(h)));
         if let Some(lp) = &offer.launch {
@@ -254,9 +272,10 @@ impl App {
             self.place = None;
         }
         self.first_game_hint(&offer, &f);
-        self.portrait_hint(true);
+        s.ask_to_turn = self.portrait_hint(true);
         self.draw_strips(p, &strips, top_h, active);
         self.draw_bottom_bar(p, &bar, &offer);
+        self.first_sight_tips();
         self.design_bar(p, offer.human);
     }
 

@@ -16,6 +16,45 @@ impl Draw for Carcassonne {
         }
     }
 
+    /// While a token is hurled over the map (not a Catch): the map from above and the hurl's
+    /// line across it, with the round's earlier rests and, for Target hurling, the fair tile.
+    fn line_on_map(&self) -> Option<crate::core::scene::LineOnMap> {
+        let s = &self.state;
+        let r = s.round()?;
+        if r.step != Step::Hurl || r.token == Some(Token::Catch) {
+            return None;
+        }
+        let line = table::line_of(s)?;
+        let unit = rules::catapult::TILE_MM as f32;
+        let map_pt = |p: [i64; 2]| [p[0] as f32 / unit, p[1] as f32 / unit];
+        let mut map = self.map();
+        map.spots.clear();
+        map.legal.clear();
+        map.in_hand = None;
+        let from = [line.from[0] / unit, line.from[1] / unit];
+        // The catapult stands off the map: frame it with the tiles.
+        let [x0, y0, x1, y1] = map.bounds;
+        map.bounds = [
+            x0.min(from[0] - 0.5),
+            y0.min(from[1] - 0.5),
+            x1.max(from[0] + 0.5),
+            y1.max(from[1] + 0.5),
+        ];
+        let target = (r.token == Some(Token::Target))
+            .then(|| s.tile_centre_mm(r.fair_tile).map(map_pt))
+            .flatten();
+        Some(crate::core::scene::LineOnMap {
+            map,
+            from,
+            dir: line.dir,
+            per_metre: 1000.0 / unit,
+            aim: r.aim.map(map_pt).unwrap_or(from),
+            rests: r.rests.iter().flatten().map(|p| map_pt(*p)).collect(),
+            target,
+            flier_tag: table::TAG_TOKEN,
+        })
+    }
+
     /// The scores after each completed round (every player laid a tile), and the final scores.
     fn score_history(&self) -> Vec<Vec<i64>> {
         let s = &self.state;
