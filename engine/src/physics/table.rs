@@ -86,6 +86,9 @@ pub struct BodySpec {
     /// How the view draws it (never seen by the physics).
     pub look: Look,
     pub owner: Option<u8>,
+    /// Which rules piece it is, in its game's own numbering (0: none); never seen by the
+    /// physics. The view names it so an event that takes the piece off can animate it.
+    pub piece: u32,
 }
 
 impl BodySpec {
@@ -105,6 +108,7 @@ impl BodySpec {
             tag: 0,
             look: Look::Plain,
             owner: None,
+            piece: 0,
         }
     }
 
@@ -154,6 +158,11 @@ impl BodySpec {
     /// The seat this piece belongs to (its mark is drawn on it).
     pub fn owner(mut self, seat: impl Into<Option<usize>>) -> Self {
         self.owner = seat.into().and_then(|s| u8::try_from(s).ok());
+        self
+    }
+    /// The rules piece this body is (`Draw::taken_off` names it when a rule takes it off).
+    pub fn piece(mut self, id: u32) -> Self {
+        self.piece = id;
         self
     }
 }
@@ -727,6 +736,7 @@ pub fn spec_views(spec: &BodySpec, x: f32, y: f32, a: f32, out: &mut Vec<BodyVie
             tag: spec.tag,
             look: spec.look,
             owner: spec.owner,
+            piece: spec.piece,
         });
     }
 }
