@@ -199,6 +199,7 @@ mod tests {
             tag: 0,
             look: engine::core::Look::Plain,
             owner: None,
+            piece: 0,
         };
         let a = TableView {
             bodies: vec![body(0.0, 3.0)],

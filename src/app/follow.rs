@@ -122,27 +122,27 @@ impl Ease {
 /// Seconds a piece the rules moved (a captured tower to its new mat) takes to travel there.
 pub const TRAVEL_SECONDS: f32 = 0.5;
 
-/// Whether the table at rest changed by the rules moving a few pieces from `before` to `after`
-/// (same bodies, same tags, in the same order; at least one moved more than 3 cm, at most a
-/// third of them moved at all): then the view animates the move instead of jumping. A table
-/// rebuilt differently (other bodies, a new round) jumps.
-pub fn pieces_moved(before: &TableView, after: &TableView) -> bool {
-    if before.bodies.len() != after.bodies.len() || before.bodies.is_empty() {
-        return false;
-    }
-    let mut moved = 0;
-    let mut far = false;
-    for (a, b) in before.bodies.iter().zip(&after.bodies) {
-        if a.tag != b.tag || a.shape != b.shape {
-            return false;
+/// The table at rest `to`, with the pieces the rules just moved (`Draw::moved` of the move's
+/// events) `k` (0..1) of the way from where `from` drew them: each part of such a piece is
+/// matched with the same part (the same piece, in the same order) drawn in `from`. A part
+/// `from` did not draw is at its new place.
+pub fn travel_view(from: &TableView, to: &TableView, pieces: &[u32], k: f32) -> TableView {
+    let k = if k.is_finite() {
+        k.clamp(0.0, 1.0)
+    } else {
+        1.0
+    };
+    let mut out = to.clone();
+    for &piece in pieces.iter().filter(|&&p| p != 0) {
+        let old = from.bodies.iter().filter(|b| b.piece == piece);
+        let new = out.bodies.iter_mut().filter(|b| b.piece == piece);
+        for (b, a) in new.zip(old) {
+            b.x = a.x + (b.x - a.x) * k;
+            b.y = a.y + (b.y - a.y) * k;
+            b.angle = a.angle + (b.angle - a.angle) * k;
         }
-        let d = (b.x - a.x).hypot(b.y - a.y);
-        if d > 0.002 {
-            moved += 1;
-        }
-        far |= d > 0.03;
     }
-    far && moved * 3 <= before.bodies.len()
+    out
 }
 
 /// Smooth start and stop over 0..1.
@@ -170,6 +170,7 @@ mod tests {
             tag: 0,
             look: Look::Plain,
             owner: None,
+            piece: 0,
         }
     }
 
@@ -212,25 +213,40 @@ mod tests {
     }
 
     #[test]
-    fn a_piece_the_rules_moved_travels_a_rebuilt_table_jumps() {
-        let rest: Vec<BodyView> = (0..6).map(|i| ball(i as f32 * 0.1, 0.0)).collect();
-        let before = view(rest.clone());
-        let mut moved = rest.clone();
-        moved[2].x += 0.4;
-        assert!(pieces_moved(&before, &view(moved.clone())));
-        assert!(!pieces_moved(&before, &before), "nothing moved");
-        let mut many = moved.clone();
-        for b in many.iter_mut().take(4) {
-            b.y += 0.2;
-        }
-        assert!(
-            !pieces_moved(&before, &view(many)),
-            "most of the table moved: rebuilt"
+    fn a_piece_the_rules_moved_travels_from_where_it_was_drawn_and_nothing_else_moves() {
+        let piece = |mut b: BodyView, p: u32| {
+            b.piece = p;
+            b
+        };
+        // A tower (two parts, piece 3) on the left, another piece and a plain body.
+        let before = view(vec![
+            piece(ball(-1.0, 0.0), 3),
+            piece(ball(-1.0, 0.1), 3),
+            piece(ball(0.5, 0.0), 4),
+            ball(0.0, 0.0),
+        ]);
+        // The rules moved piece 3 to the right; the table was rebuilt (piece 4 moved too, a body
+        // more), but only piece 3 travels.
+        let after = view(vec![
+            ball(0.2, 0.0),
+            piece(ball(1.0, 0.0), 3),
+            piece(ball(1.0, 0.1), 3),
+            piece(ball(0.6, 0.0), 4),
+            ball(0.0, 0.0),
+        ]);
+        let mid = travel_view(&before, &after, &[3], 0.5);
+        assert_eq!(mid.bodies.len(), after.bodies.len());
+        assert!((mid.bodies[1].x - 0.0).abs() < 1e-6 && (mid.bodies[2].y - 0.1).abs() < 1e-6);
+        assert_eq!(
+            mid.bodies[3].x, 0.6,
+            "another piece is where the rules put it"
         );
-        let mut other = moved;
-        other[2].tag = 9;
-        assert!(!pieces_moved(&before, &view(other)), "another body");
-        assert!(!pieces_moved(&before, &view(rest[..5].to_vec())));
+        assert_eq!(mid.bodies[0].x, 0.2);
+        assert_eq!(travel_view(&before, &after, &[3], 0.0).bodies[1].x, -1.0);
+        assert_eq!(travel_view(&before, &after, &[3], 1.0), after);
+        assert_eq!(travel_view(&before, &after, &[3], f32::NAN), after);
+        // A piece the last frame did not draw appears at its new place.
+        assert_eq!(travel_view(&view(vec![]), &after, &[3], 0.5), after);
         assert_eq!(
             (smoothstep(0.0), smoothstep(0.5), smoothstep(2.0)),
             (0.0, 0.5, 1.0)

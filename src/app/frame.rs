@@ -371,6 +371,7 @@ mod tests {
             tag: 0,
             look: engine::core::Look::Wood,
             owner: None,
+            piece: 0,
         }
     }
 

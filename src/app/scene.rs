@@ -1,8 +1,9 @@
 //! The side view's own motion, without a window: a catapult's arm swinging once when it fires,
-//! and a figure that fell in a shot carried off towards its owner's side, fading. View only:
+//! and a piece the rules took off the table (their events say which: a soldier lost, a block
+//! boxed, a cube back to the supply) carried off towards its side, fading. View only:
 //! nothing here is read by the physics or the rules. Skipped under Reduce motion.
 
-use engine::core::{BodyView, Look, TableView};
+use engine::core::{BodyView, TableView};
 
 /// Seconds the arm takes to swing forward and settle back.
 pub const SWING_SECONDS: f32 = 0.55;
@@ -53,7 +54,7 @@ fn smooth(t: f32) -> f32 {
     t * t * (3.0 - 2.0 * t)
 }
 
-/// One figure on its way off the table.
+/// One piece (one of its parts) on its way off the table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Carry {
     pub body: BodyView,
@@ -84,11 +85,18 @@ pub struct Scene {
     flying: bool,
     /// The world x of the catapult that fired, once the shot's first body moved; and seconds since.
     swing: Option<(Option<f32>, f32)>,
-    /// The figures in the last frame, and how many there were.
-    fallen: Vec<BodyView>,
-    figures: usize,
+    /// The bodies of the last frame drawn that are rules pieces (`BodyView::piece`), and the
+    /// middle of its table: where a piece a rule takes off is carried from, and to which side.
+    drawn: Vec<BodyView>,
+    mid: f32,
+    /// The parts of the pieces taken off lately, as last drawn: a piece placed again later (a
+    /// captured tower) travels from there.
+    gone: Vec<BodyView>,
     pub carries: Vec<Carry>,
 }
+
+/// How many parts of pieces taken off are remembered.
+const GONE_PARTS: usize = 64;
 
 impl Scene {
     /// One frame: `view` is what is drawn, `flying` whether a shot is in flight, `moving` the box
@@ -124,51 +132,57 @@ impl Scene {
                 self.swing = None;
             }
         }
-        // A figure of the last frame that is gone now (the rules took it off as fallen: at the
-        // end of a shot or a moment later) is carried off; only as many as there are fewer
-        // figures, so a table rebuilt with its figures elsewhere carries nobody. In flight, only
-        // noted (the rules, not a tilt seen here, say which fell).
-        let figures = view
-            .bodies
-            .iter()
-            .filter(|b| b.look == Look::Figure)
-            .count();
-        if !flying && !reduce_motion && figures < self.figures {
-            let mid = (view.bounds[0] + view.bounds[2]) * 0.5;
-            let mut gone = self.figures - figures;
-            for b in &self.fallen {
-                if gone == 0 {
-                    break;
-                }
-                let still = view.bodies.iter().any(|v| {
-                    v.look == Look::Figure
-                        && v.shape == b.shape
-                        && (v.x - b.x).hypot(v.y - b.y) < 0.01
-                });
-                if !still {
-                    let dir = if b.x >= mid { 1.0 } else { -1.0 };
-                    self.carries.push(Carry {
-                        body: *b,
-                        dir,
-                        t: 0.0,
-                    });
-                    gone -= 1;
-                }
-            }
-        }
-        self.fallen.clear();
-        self.fallen.extend(
-            view.bodies
-                .iter()
-                .filter(|b| b.look == Look::Figure)
-                .copied(),
-        );
-        self.figures = figures;
+        self.drawn.clear();
+        self.drawn
+            .extend(view.bodies.iter().filter(|b| b.piece != 0).copied());
+        self.mid = (view.bounds[0] + view.bounds[2]) * 0.5;
         for c in &mut self.carries {
             c.t += dt;
         }
         self.carries.retain(|c| c.t < CARRY_SECONDS);
         self.flying = flying;
+    }
+
+    /// The rules took these pieces off the table (`Draw::taken_off` of a move's events): each
+    /// is carried off from where the last frame drew it, towards its side of the table. A piece
+    /// not drawn in the last frame (the table seen from elsewhere) is not animated.
+    pub fn take_off(&mut self, pieces: &[u32], reduce_motion: bool) {
+        if reduce_motion {
+            return;
+        }
+        for &piece in pieces {
+            let parts: Vec<BodyView> = self
+                .drawn
+                .iter()
+                .filter(|b| b.piece == piece)
+                .copied()
+                .collect();
+            let Some(first) = parts.first() else {
+                continue;
+            };
+            // All parts of one piece go the same way, with the piece.
+            let dir = if first.x >= self.mid { 1.0 } else { -1.0 };
+            self.drawn.retain(|b| b.piece != piece);
+            self.gone.retain(|b| b.piece != piece);
+            self.gone.extend(parts.iter().copied());
+            let extra = self.gone.len().saturating_sub(GONE_PARTS);
+            self.gone.drain(..extra);
+            self.carries
+                .extend(parts.into_iter().map(|body| Carry { body, dir, t: 0.0 }));
+        }
+    }
+
+    /// Where the rules' moved `pieces` start their travel: the view drawn last frame, with the
+    /// pieces it did not draw where they were last seen before being taken off.
+    pub fn travel_from(&self, shown: &TableView, pieces: &[u32]) -> TableView {
+        let mut from = shown.clone();
+        for &piece in pieces {
+            if !from.bodies.iter().any(|b| b.piece == piece) {
+                from.bodies
+                    .extend(self.gone.iter().filter(|b| b.piece == piece).copied());
+            }
+        }
+        from
     }
 
     /// The catapult swinging now: (its world x, the arm's forward turn).
@@ -183,9 +197,9 @@ impl Scene {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::core::BodyShape;
+    use engine::core::{BodyShape, Look};
 
-    fn figure(x: f32, angle: f32) -> BodyView {
+    fn figure(x: f32, angle: f32, piece: u32) -> BodyView {
         BodyView {
             shape: BodyShape::Rect { hw: 0.01, hh: 0.02 },
             x,
@@ -195,6 +209,7 @@ mod tests {
             tag: 3,
             look: Look::Figure,
             owner: Some(0),
+            piece,
         }
     }
 
@@ -246,48 +261,83 @@ mod tests {
     }
 
     #[test]
-    fn a_figure_that_fell_and_left_the_table_is_carried_off_to_its_side() {
+    fn a_piece_a_rule_takes_off_is_carried_off_to_its_side_from_where_it_was_drawn() {
         let mut s = Scene::default();
-        let standing = figure(-0.5, 0.0);
-        let down = figure(0.4, 1.4);
+        let standing = figure(-0.5, 0.0, 7);
+        let down = figure(0.4, 1.4, 9);
         let flight = view(vec![standing, down]);
         s.update(&flight, true, Some([0.0, 0.0, 0.1, 0.1]), 1.0 / 60.0, false);
         s.update(&flight, true, None, 1.0 / 60.0, false);
-        // At rest the rules took the fallen one away.
-        s.update(&view(vec![standing]), false, None, 1.0 / 60.0, false);
+        // The shot rests; the rules' events name piece 9 as taken off.
+        s.take_off(&[9], false);
         assert_eq!(s.carries.len(), 1);
         assert_eq!(s.carries[0].body.x, down.x);
         assert_eq!(
             s.carries[0].dir, 1.0,
             "right of the middle: off to the right"
         );
+        // Named twice (two events) it is still carried once.
+        s.take_off(&[9], false);
+        assert_eq!(s.carries.len(), 1);
         for _ in 0..120 {
             s.update(&view(vec![standing]), false, None, 1.0 / 60.0, false);
         }
         assert!(s.carries.is_empty(), "gone after its time");
-        // Taken off a moment after the shot rested: carried off too.
+        // A piece that only vanished from the view (a table rebuilt elsewhere, a figure that
+        // lies fallen but stays) is not carried: only the rules' word moves it.
         let mut s = Scene::default();
         s.update(&flight, true, None, 1.0 / 60.0, false);
-        s.update(&flight, false, None, 1.0 / 60.0, false);
-        assert!(s.carries.is_empty(), "still lying there");
-        s.update(&view(vec![standing]), false, None, 1.0 / 60.0, false);
-        assert_eq!(s.carries.len(), 1);
-        // A table rebuilt with the same figures elsewhere carries nobody off.
-        let mut s = Scene::default();
-        s.update(&flight, true, None, 1.0 / 60.0, false);
-        let rebuilt = view(vec![figure(-0.6, 0.0), figure(0.1, 0.0)]);
-        s.update(&rebuilt, false, None, 1.0 / 60.0, false);
+        s.update(
+            &view(vec![figure(-0.6, 0.0, 7)]),
+            false,
+            None,
+            1.0 / 60.0,
+            false,
+        );
         assert!(s.carries.is_empty());
-        // A fallen figure still on the table stays where it lies.
-        let mut s = Scene::default();
-        s.update(&flight, true, None, 1.0 / 60.0, false);
-        s.update(&flight, false, None, 1.0 / 60.0, false);
+        // A piece the last frame did not draw is not animated.
+        s.take_off(&[9, 0, 42], false);
         assert!(s.carries.is_empty());
         // Reduce motion: nothing is carried, nothing swings.
         let mut s = Scene::default();
         s.update(&flight, true, Some([0.0, 0.0, 0.1, 0.1]), 1.0 / 60.0, true);
+        s.take_off(&[9], true);
         s.update(&view(vec![standing]), false, None, 1.0 / 60.0, true);
         assert!(s.carries.is_empty() && s.swing().is_none());
+    }
+
+    #[test]
+    fn a_piece_taken_off_and_placed_again_travels_from_where_it_was_last_drawn() {
+        let mut s = Scene::default();
+        let tower = figure(-0.5, 0.0, 12);
+        s.update(
+            &view(vec![tower, figure(0.3, 0.0, 4)]),
+            false,
+            None,
+            0.016,
+            false,
+        );
+        s.take_off(&[12], false);
+        // Drawn elsewhere now: the view of the last frame has no tower 12.
+        let shown = view(vec![figure(0.3, 0.0, 4)]);
+        let from = s.travel_from(&shown, &[12]);
+        assert_eq!(from.bodies.len(), 2);
+        assert_eq!(from.bodies[1].x, -0.5);
+        // A piece the last frame drew starts there; a piece never seen adds nothing.
+        assert_eq!(s.travel_from(&shown, &[4, 99]), shown);
+    }
+
+    #[test]
+    fn every_part_of_a_piece_taken_off_goes_the_same_way() {
+        let mut s = Scene::default();
+        // A soldier's base and body left of the middle, the base's centre right of it.
+        let mut base = figure(0.01, 0.0, 5);
+        base.y = 0.005;
+        let body = figure(-0.01, 0.0, 5);
+        s.update(&view(vec![base, body]), false, None, 1.0 / 60.0, false);
+        s.take_off(&[5], false);
+        assert_eq!(s.carries.len(), 2);
+        assert_eq!(s.carries[0].dir, s.carries[1].dir);
     }
 
     #[test]

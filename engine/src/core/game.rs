@@ -220,6 +220,9 @@ pub struct BodyView {
     pub look: Look,
     /// The seat that owns it, if any: drawn with that seat's mark so colour is not the only cue.
     pub owner: Option<u8>,
+    /// Which rules piece it is, in its game's own numbering (0: none): what
+    /// `Draw::taken_off` names when a rule takes the piece off the table.
+    pub piece: u32,
 }
 
 /// Everything the view needs to draw a table: bodies plus the extent to frame.
@@ -392,6 +395,18 @@ pub trait Draw {
     }
     /// The score that ends the game, if there is one (drawn as the goal line of the chart).
     fn score_goal(&self) -> Option<i64> {
+        None
+    }
+    /// The piece (a `BodyView::piece`) that this event of the game's rules takes off the table
+    /// (a soldier lost, a block boxed, a cube back to the supply), if any: the app carries that
+    /// body off where it was last drawn. Games whose rules take nothing off keep the default.
+    fn taken_off(&self, _event: &Event) -> Option<u32> {
+        None
+    }
+    /// The piece (a `BodyView::piece`) that this event moves elsewhere on the table (a captured
+    /// tower to its taker's mat), if any: the app moves that body there from where it was last
+    /// drawn instead of letting it jump.
+    fn moved(&self, _event: &Event) -> Option<u32> {
         None
     }
 }

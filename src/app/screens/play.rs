@@ -5,7 +5,6 @@ use super::pause::PauseScreen;
 use super::results::ResultsScreen;
 use super::upright::UprightScreen;
 use crate::app::camera::TableTouch;
-use crate::app::flight::lerp_view;
 use crate::app::follow;
 use crate::app::frame::Area;
 use crate::app::gesture::Feel;
@@ -31,11 +30,19 @@ pub(crate) struct PlayScreen {
     thinking_since: Option<f64>,
     /// The longest slice and unit of the turn now thought (seconds) and where that unit was.
     turn_longest: (f64, f64, u32),
-    /// The side view drawn last frame, and pieces the rules moved travelling (from, 0..1).
+    /// The side view drawn last frame, and the pieces the rules moved travelling from it.
     shown_view: Option<TableView>,
-    travel: Option<(TableView, f32)>,
+    travel: Option<Travel>,
     /// A side view was drawn on a phone held upright: "turn your phone" goes over it.
     ask_to_turn: bool,
+}
+
+/// Pieces the rules moved (`Draw::moved`), on their way from where the last frame drew them.
+struct Travel {
+    from: TableView,
+    pieces: Vec<u32>,
+    /// 0..1 of `follow::TRAVEL_SECONDS`.
+    t: f32,
 }
 
 impl Screen<App> for PlayScreen {
@@ -60,6 +67,7 @@ impl App {
         self.portrait_told = false;
         self.round = Default::default();
         self.handed_to = None;
+        self.scene = crate::app::scene::Scene::default();
         self.command(Command::Fresh(Box::<PlayScreen>::default()));
     }
 
@@ -160,6 +168,29 @@ impl App {
             }
         }
         self.sfx_for_events(&tick.events);
+        // What the rules took off the table is carried off where it was last drawn.
+        let off: Vec<u32> = tick
+            .events
+            .iter()
+            .filter_map(|e| p.game().taken_off(e))
+            .collect();
+        if !off.is_empty() {
+            log(&format!("taken off {}", off.len()));
+            self.scene.take_off(&off, self.reduce_motion);
+        }
+        let moved: Vec<u32> = tick
+            .events
+            .iter()
+            .filter_map(|e| p.game().moved(e))
+            .collect();
+        if !moved.is_empty() && !self.reduce_motion {
+            log(&format!("moved {}", moved.len()));
+            s.travel = s.shown_view.as_ref().map(|shown| Travel {
+                from: self.scene.travel_from(shown, &moved),
+                pieces: moved,
+                t: 0.0,
+            });
+        }
         if let Some(err) = tick.error {
             self.say(err, true);
         }
@@ -280,7 +311,7 @@ impl App {
     }
 
     /// The table at rest, with the pieces the rules just moved (a captured tower going to its
-    /// new mat) travelling there over half a second rather than jumping (not with reduce motion).
+    /// new mat: `PlayScreen::travel`) travelling there over half a second rather than jumping.
     fn travelled(
         &mut self,
         s: &mut PlayScreen,
@@ -288,31 +319,18 @@ impl App {
         view: TableView,
         active: bool,
     ) -> TableView {
-        let resting = p.flight.is_none();
-        if !resting || self.reduce_motion {
+        if p.flight.is_some() || self.reduce_motion {
             s.travel = None;
-        } else if s.travel.is_none() {
-            if let Some(before) = s.shown_view.take() {
-                if follow::pieces_moved(&before, &view) {
-                    s.travel = Some((before, 0.0));
-                }
-            }
         }
         let dt = if active { get_frame_time() } else { 0.0 };
         let out = match s.travel.as_mut() {
-            Some((from, t)) if from.bodies.len() == view.bodies.len() => {
-                *t += dt.clamp(0.0, 0.1) / follow::TRAVEL_SECONDS;
-                let k = follow::smoothstep(*t);
-                let done = *t >= 1.0;
-                let v = lerp_view(from, &view, k);
-                if done {
+            Some(tr) => {
+                tr.t += dt.clamp(0.0, 0.1) / follow::TRAVEL_SECONDS;
+                let v = follow::travel_view(&tr.from, &view, &tr.pieces, follow::smoothstep(tr.t));
+                if tr.t >= 1.0 {
                     s.travel = None;
                 }
                 v
-            }
-            Some(_) => {
-                s.travel = None;
-                view
             }
             None => view,
         };

@@ -46,6 +46,11 @@ pub const SIEGE_RGB: [u8; 3] = [40, 40, 40];
 pub const TOWER_RGB: [u8; 3] = [180, 150, 90];
 
 /// Card body spec: a rounded cuboid (border 0.4 × thickness), 1.8 g, no bounce.
+/// The view's name of seat `s`'s building card `id` on its mat (`BodyView::piece`; never 0).
+pub fn card_piece(s: usize, id: u32) -> u32 {
+    1 + s as u32 * 256 + id
+}
+
 pub fn card_spec(x: f32, y: f32, angle: f32) -> BodySpec {
     let hw = geo::CARD_LEN as f32 * DMM / 2.0;
     let hh = geo::CARD_THICK as f32 * DMM / 2.0;
@@ -148,6 +153,7 @@ pub fn rest_specs(state: &State, mats: &[usize]) -> RestSpecs {
                     .owner(s)
                     .rgb(rgb)
                     .tag(TAG_CARD)
+                    .piece(card_piece(s, c.id))
                     .look(Look::Card),
             );
             cards.push(CardBody {
@@ -406,6 +412,7 @@ pub fn static_view(state: &State, names: &[String]) -> TableView {
             tag: TAG_PIVOT,
             look: Look::Ammo,
             owner: u8::try_from(s).ok(),
+            piece: 0,
         });
         bodies.push(BodyView {
             shape: BodyShape::Rect {
@@ -419,6 +426,7 @@ pub fn static_view(state: &State, names: &[String]) -> TableView {
             tag: TAG_PIVOT,
             look: Look::Plain,
             owner: None,
+            piece: 0,
         });
         let name = names
             .get(s)

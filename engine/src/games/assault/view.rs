@@ -1,6 +1,7 @@
 //! What Assault on the Castle shows: the table to draw (`Draw`) and the status text (`StatusText`).
 
 use super::*;
+use crate::core::event::EventKind;
 use crate::core::game::prelude::*;
 
 impl Draw for Assault {
@@ -8,6 +9,17 @@ impl Draw for Assault {
         let mut v = self.frame();
         v.bodies.extend(table::state_bodies(&self.state));
         v
+    }
+
+    /// A building card that left its mat goes back to the building deck (the event names its
+    /// seat and the card).
+    fn taken_off(&self, event: &Event) -> Option<u32> {
+        if event.kind != rules::events::Ev::CardOffMat.name() {
+            return None;
+        }
+        let seat = usize::try_from(event.seat).ok()?;
+        let card = u32::try_from(*event.args.first()?).ok()?;
+        Some(table::card_piece(seat, card))
     }
 }
 

@@ -244,6 +244,10 @@ fn specs(state: &State, seats: &[Seat]) -> Vec<(BodySpec, Role)> {
         };
         let hw = if lying { FOLLOWER_H / 2.0 } else { FOLLOWER_HW };
         let seat = state.followers.get(i).map(|f| f.seat as usize).unwrap_or(0);
+        let piece = state
+            .followers
+            .get(i)
+            .map_or(0, |f| follower_piece(f.tile, f.spot));
         let rgb = seats.get(seat).map(|s| s.rgb()).unwrap_or([0, 0, 0]);
         out.push((
             BodySpec::dynamic(
@@ -256,11 +260,18 @@ fn specs(state: &State, seats: &[Seat]) -> Vec<(BodySpec, Role)> {
             .rgb(rgb)
             .tag(TAG_FOLLOWER)
             .look(Look::Figure)
-            .owner(seat),
+            .owner(seat)
+            .piece(piece),
             Role::Follower(i),
         ));
     }
     out
+}
+
+/// The view's name of the follower standing on `spot` of placed tile `tile`
+/// (`BodyView::piece`; never 0).
+pub fn follower_piece(tile: u16, spot: u8) -> u32 {
+    1 + u32::from(tile) * 32 + u32::from(spot)
 }
 
 /// The launch prompt of a hurl: the catapult's elevation and power.

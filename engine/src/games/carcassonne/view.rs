@@ -55,6 +55,21 @@ impl Draw for Carcassonne {
         })
     }
 
+    /// A follower knocked out goes back to its owner (the event names its tile and spot).
+    fn taken_off(&self, event: &crate::core::Event) -> Option<u32> {
+        let knocked = rules::events::EventKind::KnockedOut {
+            tile: 0,
+            spot: 0,
+            chained: false,
+        };
+        if event.kind != rules::events::Event::new(None, knocked).name() {
+            return None;
+        }
+        let tile = u16::try_from(*event.args.first()?).ok()?;
+        let spot = u8::try_from(*event.args.get(1)?).ok()?;
+        Some(table::follower_piece(tile, spot))
+    }
+
     /// The scores after each completed round (every player laid a tile), and the final scores.
     fn score_history(&self) -> Vec<Vec<i64>> {
         let s = &self.state;

@@ -18,6 +18,12 @@ use crate::physics::{rest_view, BodyId, BodySpec, Part, ShotRun, ShotStages, Tab
 pub const TAG_TABLE: u32 = 1;
 pub const TAG_MAT: u32 = 2;
 pub const TAG_TOWER: u32 = 3;
+/// The view's name of the tower with this id, and of the roof and ammo it carries with it
+/// (`BodyView::piece`; never 0).
+pub fn tower_piece(id: u32) -> u32 {
+    1 + id
+}
+
 /// A face-down card between two stacked towers.
 pub const TAG_CARD: u32 = 4;
 pub const TAG_ROOF: u32 = 5;
@@ -147,7 +153,8 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
                         .rgb(rgb)
                         .tag(TAG_TOWER)
                         .look(Look::Stone)
-                        .owner(owner),
+                        .owner(owner)
+                        .piece(tower_piece(t.id)),
                     Role::Tower(t.id, cx, base),
                 ));
             }
@@ -187,7 +194,8 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
                 .friction(0.5)
                 .rgb(RGB_ROOF)
                 .tag(TAG_ROOF)
-                .look(Look::Card),
+                .look(Look::Card)
+                .piece(tower_piece(top.id)),
                 Role::Roof(top.id),
             ));
         }
@@ -204,7 +212,8 @@ pub fn rest_specs(state: &State, seats: &[Seat], catapult: bool) -> Vec<(BodySpe
                             .restitution(0.2)
                             .rgb(RGB_AMMO)
                             .tag(TAG_AMMO)
-                            .look(Look::Ammo),
+                            .look(Look::Ammo)
+                            .piece(tower_piece(t.id)),
                         Role::Ammo,
                     ));
                 }

@@ -4,6 +4,7 @@
 //! line, not the table.
 
 use super::geometry::*;
+use super::rules::events::Ev;
 use super::rules::State;
 use super::table::{layout_of, rest_specs, spec_views};
 use super::*;
@@ -57,6 +58,26 @@ impl Draw for Castle {
     fn view(&self) -> TableView {
         view::table_view(&self.state, &self.seats)
     }
+
+    /// A tower taken (into the taker's hand, until it is placed) or removed from play.
+    fn taken_off(&self, event: &crate::core::Event) -> Option<u32> {
+        tower_of(event, &[Ev::TowerTaken, Ev::TowerRemoved])
+    }
+
+    /// A tower placed, stacked or moved: from where it was last drawn to its square.
+    fn moved(&self, event: &crate::core::Event) -> Option<u32> {
+        tower_of(event, &[Ev::TowerPlaced, Ev::TowerStacked, Ev::TowerMoved])
+    }
+}
+
+/// The tower an event of one of these kinds names (its first number is the tower's id).
+fn tower_of(event: &crate::core::Event, kinds: &[Ev]) -> Option<u32> {
+    use crate::core::event::EventKind;
+    if !kinds.iter().any(|k| event.kind == k.name()) {
+        return None;
+    }
+    let id = u32::try_from(*event.args.first()?).ok()?;
+    Some(super::table::tower_piece(id))
 }
 
 impl StatusText for Castle {

@@ -229,7 +229,13 @@ fn cube_spec(x: f32, y: f32, angle: f32, rgb: [u8; 3], tag: u32) -> BodySpec {
         .ccd()
         .rgb(rgb)
         .tag(tag)
+        .piece(tag)
         .look(Look::Cube)
+}
+
+/// The view's name of `owner`'s cube `index` (`BodyView::piece`): its tag.
+pub fn cube_piece(owner: usize, index: usize) -> u32 {
+    TAG_CUBE + 10 * owner as u32 + index as u32
 }
 
 fn table_config() -> TableConfig {

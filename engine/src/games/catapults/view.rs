@@ -1,6 +1,7 @@
 //! What Catapults shows: the table to draw (`Draw`) and the status text (`StatusText`).
 
 use super::*;
+use crate::core::event::EventKind;
 use crate::core::game::prelude::*;
 
 impl Draw for Catapults {
@@ -38,6 +39,16 @@ impl Draw for Catapults {
     fn aim_bounds(&self) -> Option<[f32; 4]> {
         self.state.turn()?;
         Some(aim_bounds())
+    }
+
+    /// A cube out of play goes back to its owner's supply (the event names owner and index).
+    fn taken_off(&self, event: &Event) -> Option<u32> {
+        if event.kind != rules::events::Ev::CubeReturned.name() {
+            return None;
+        }
+        let owner = usize::try_from(*event.args.first()?).ok()?;
+        let index = usize::try_from(*event.args.get(1)?).ok()?;
+        Some(table::cube_piece(owner, index))
     }
 }
 

@@ -100,6 +100,11 @@ pub fn piece_spec(shape: Shape, pose: Pose, rgb: [u8; 3]) -> BodySpec {
         })
 }
 
+/// The view's name of seat `s`'s block `k` or soldier `k` (`BodyView::piece`; never 0).
+pub fn piece_id(s: usize, soldier: bool, k: usize) -> u32 {
+    1 + (s as u32 * 2 + soldier as u32) * 256 + k as u32
+}
+
 /// Which rules piece a body is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceBody {
@@ -206,14 +211,22 @@ pub fn specs(
         let rgb = RGB_BLOCKS[s % 2];
         for (k, l) in p.pieces.iter().enumerate() {
             if let Loc::Table(pose) = l {
-                out.push(piece_spec(piece_shape(k), *pose, rgb).owner(s));
+                out.push(
+                    piece_spec(piece_shape(k), *pose, rgb)
+                        .owner(s)
+                        .piece(piece_id(s, false, k)),
+                );
                 ids.push((s, false, k));
             }
         }
         let colour = seats.get(s).map(|x| x.rgb()).unwrap_or([200, 40, 40]);
         for (k, l) in p.soldiers.iter().enumerate() {
             if let Loc::Table(pose) = l {
-                out.push(piece_spec(Shape::Soldier, *pose, colour).owner(s));
+                out.push(
+                    piece_spec(Shape::Soldier, *pose, colour)
+                        .owner(s)
+                        .piece(piece_id(s, true, k)),
+                );
                 ids.push((s, true, k));
             }
         }

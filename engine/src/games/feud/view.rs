@@ -1,11 +1,25 @@
 //! What Catapult Feud shows: the table to draw (`Draw`) and the status text (`StatusText`).
 
 use super::*;
+use crate::core::event::EventKind;
 use crate::core::game::prelude::*;
+use rules::Ev;
 
 impl Draw for Feud {
     fn view(&self) -> TableView {
         table::view(&self.state, &self.seats, self.table)
+    }
+
+    /// A soldier lost or a block boxed goes off the table (the event names its seat and `k`).
+    fn taken_off(&self, event: &Event) -> Option<u32> {
+        let soldier = match event.kind.as_str() {
+            k if k == Ev::SoldierLost.name() => true,
+            k if k == Ev::BlockBoxed.name() => false,
+            _ => return None,
+        };
+        let seat = usize::try_from(event.seat).ok()?;
+        let k = usize::try_from(*event.args.first()?).ok()?;
+        Some(table::piece_id(seat, soldier, k))
     }
 }
 

@@ -25,6 +25,7 @@ impl Draw for Practice {
                 tag: 4,
                 look: crate::core::Look::Plain,
                 owner: None,
+                piece: 0,
             });
         }
         v
