@@ -5,7 +5,7 @@ fn main() {
     if let [flag, dir] = args.as_slice() {
         if flag == "--precompress" {
             match catapult_table_server::precompress::precompress(std::path::Path::new(dir)) {
-                Ok(n) => println!("wrote {n} brotli files in {dir}"),
+                Ok(n) => println!("wrote {n} compressed copies (gzip by Zopfli, brotli) in {dir}"),
                 Err(e) => {
                     eprintln!("{e}");
                     std::process::exit(1);
