@@ -63,6 +63,9 @@ build_web_files() {
       || echo "wasm-opt failed; keeping the unoptimised wasm"
   fi
   cp -r web/. dist/
+  # The vendored loader is MIT OR Apache-2.0: the page ships it under the MIT licence (its text
+  # beside it); the repository keeps both (web/vendor/README.md).
+  rm -f dist/vendor/LICENSE-APACHE
   # The service worker's cache is named after this build, so a new build replaces the old cache.
   local build_id
   build_id=$(find dist -type f ! -name sw.js -print0 | sort -z | xargs -0 cat | sha256sum | cut -c1-12)

@@ -5,7 +5,7 @@
 //! `serve` and `test` and reports the shipped sizes (docs/web.md, "Size").
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::SystemTime;
 
 const COMPRESSIBLE: [&str; 8] = ["wasm", "js", "mjs", "html", "css", "json", "svg", "txt"];
@@ -64,7 +64,7 @@ fn modified(path: &Path) -> Option<SystemTime> {
 }
 
 /// A copy is made again when it is missing or older than the file it copies.
-fn stale(copy: &PathBuf, source: Option<SystemTime>) -> bool {
+fn stale(copy: &Path, source: Option<SystemTime>) -> bool {
     match (modified(copy), source) {
         (Some(c), Some(s)) => c < s,
         _ => true,
