@@ -8,7 +8,17 @@ use std::io::Write;
 use std::path::Path;
 use std::time::SystemTime;
 
-const COMPRESSIBLE: [&str; 8] = ["wasm", "js", "mjs", "html", "css", "json", "svg", "txt"];
+const COMPRESSIBLE: [&str; 9] = [
+    "wasm",
+    "js",
+    "mjs",
+    "html",
+    "css",
+    "json",
+    "webmanifest",
+    "svg",
+    "txt",
+];
 
 /// Compresses every file under `dir` whose kind compresses; returns how many copies it wrote.
 pub fn precompress(dir: &Path) -> Result<usize, String> {

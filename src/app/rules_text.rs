@@ -1,7 +1,8 @@
 //! The rules in short sections, per game (window-free): a heading, a few sentences in plain words
 //! and the small picture drawn beside them (`screens::rules`). Each game's own sections come
-//! first, then the ones every game shares (`SHARED`: one more section is one line there). The
-//! whole rules text stays the last section, so nothing of it is lost.
+//! first, then the keys (`keys_help::KEYS`), then the ones every game shares (`SHARED`: one more
+//! section is one line there). The whole rules text stays the last section, so nothing of it is
+//! lost.
 
 use engine::games::GameInfo;
 
@@ -47,22 +48,22 @@ fn s(heading: &str, picture: Picture, words: &str) -> Section {
 }
 
 /// The sections every game's rules end with, in order.
-const SHARED: &[fn(&GameInfo) -> Section] = &[keys, all_rules];
+const SHARED: &[fn(&GameInfo) -> Section] = &[all_rules];
 
 /// The whole rules text, for a player who wants every detail.
 fn all_rules(g: &GameInfo) -> Section {
     s("All the rules", Picture::Text, g.rules)
 }
 
-/// How to play without a pointer (`keys_help`), just before the whole rules text.
-fn keys(_: &GameInfo) -> Section {
-    let [heading, paragraphs @ ..] = super::keys_help::KEYS;
-    s(heading, Picture::Keys, &paragraphs.join("\n"))
-}
-
 /// The sections of `g`'s rules, in order.
 pub fn sections(g: &GameInfo) -> Vec<Section> {
     let mut out = own(g.id);
+    // How to play without a pointer (`keys_help`), just before the whole rules text.
+    out.extend(
+        super::keys_help::KEYS
+            .iter()
+            .map(|(heading, words)| s(heading, Picture::Keys, words)),
+    );
     out.extend(SHARED.iter().map(|f| f(g)));
     out
 }
@@ -135,5 +136,21 @@ mod tests {
             .filter(|g| five.contains(&g.id))
             .count();
         assert_eq!(found, 5);
+    }
+
+    #[test]
+    fn the_keys_sections_are_on_every_games_rules_screen_before_the_whole_text() {
+        let keys = super::super::keys_help::KEYS;
+        for g in engine::games::GAMES.iter() {
+            let all = sections(g);
+            let n = all.len();
+            let shown: Vec<&str> = all[n - 1 - keys.len()..n - 1]
+                .iter()
+                .map(|s| s.heading.as_str())
+                .collect();
+            let want: Vec<&str> = keys.iter().map(|k| k.0).collect();
+            assert_eq!(shown, want, "{}", g.id);
+            assert!(all[n - 2].words.contains("a tile's turns are lit"));
+        }
     }
 }

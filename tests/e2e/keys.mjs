@@ -270,11 +270,11 @@ export async function oneSwitchCastleShot(browser, url, Tab, h) {
     return JSON.parse((await tab.waitLine(/^\[ct\] texts (.*)$/, 5000, m))[1]).map((t) => t[4]);
   };
   let seen = await textsNow();
-  for (let i = 0; i < 40 && !seen.includes("Keys"); i++) {
+  for (let i = 0; i < 40 && !seen.includes("Keys: buttons"); i++) {
     await keys(tab, ["PageDown"]);
     seen = await textsNow();
   }
-  check(seen.includes("Keys"), `Page Down reaches the Keys section (${seen.slice(0, 4).join(" / ")})`);
+  check(seen.includes("Keys: buttons"), `Page Down reaches the Keys sections (${seen.slice(0, 4).join(" / ")})`);
   for (let i = 0; i < 40 && !seen.some((t) => t.includes("a tile's turns are lit")); i++) {
     await keys(tab, ["ArrowDown"]);
     seen = await textsNow();
