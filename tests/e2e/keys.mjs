@@ -3,6 +3,7 @@
 // touch event is sent in this test.
 
 import { rng } from "./whole.mjs";
+import { keyHash } from "./games.mjs";
 
 const buttons = (tab) => tab.page.evaluate(() => window.ctA11y.buttons());
 
@@ -70,15 +71,6 @@ export async function keyboardCastleShot(browser, url, Tab, { check, sleep }) {
   await ctx.close();
 }
 
-// The key hash the app's probe finds buttons by (FNV-1a, as run.mjs's).
-function keyHash(key) {
-  let h = 0x811c9dc5;
-  for (const b of Buffer.from(key, "utf8")) {
-    h ^= b;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
 
 // Tab round until the focus ring is on the button `key` (found by its place in the Tab order),
 // then Enter presses it.
