@@ -276,10 +276,10 @@ export async function oneSwitchCastleShot(browser, url, Tab, h) {
   await keys(tab, ["End"]);
   seen = await textsNow();
   check(seen.includes("All the rules") || seen.some((t) => t.includes("wins")), `End goes to the whole rules text at the end (${seen.slice(-4).join(" / ")})`);
-  await tab.shot("keyboard-rules-keys-heading");
+  await tab.shot("keyboard-rules-keys-end");
   await keys(tab, ["Escape"]);
   await tab.waitFor("the pause menu again", async () => (await tab.q("ct_screen")) === 4);
-  m = tab.mark();
+  let m = tab.mark();
   await pressButton(tab, "one-switch", check);
   await tab.waitLine(/^\[ct\] one-switch slow$/, 5000, m);
   m = tab.mark();
