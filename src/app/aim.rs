@@ -70,6 +70,18 @@ fn aim_key(enter_free: bool) -> Option<AimKey> {
 const PREDICT_EVERY: f64 = 0.1;
 
 impl Aim {
+    /// The predicted path's cache of an aim by keys or by one switch (no pointer samples), its
+    /// first prediction due at once.
+    fn for_keys(now: f64, path: PathLength) -> Aim {
+        Aim {
+            samples: Vec::new(),
+            t0: now,
+            path,
+            predicted: None,
+            predicted_at: now - PREDICT_EVERY,
+        }
+    }
+
     /// The predicted dots of `launch` (recomputed only when the launch changes).
     fn predicted(
         &mut self,
@@ -316,13 +328,7 @@ impl App {
                     if lp.kinds.contains(&kind) && kind != LaunchKind::Release {
                         a.kind = kind;
                     }
-                    let cache = Aim {
-                        samples: Vec::new(),
-                        t0: now,
-                        path: super::save::aim_path(self.store.as_ref()),
-                        predicted: None,
-                        predicted_at: now - PREDICT_EVERY,
-                    };
+                    let cache = Aim::for_keys(now, super::save::aim_path(self.store.as_ref()));
                     self.keys.aim = Some((a, lp.clone(), cache));
                     log("key-aim start");
                 }
@@ -422,13 +428,7 @@ impl App {
             };
             s.set_kind(lp, kind);
             let now = self.ui.clock;
-            let cache = Aim {
-                samples: Vec::new(),
-                t0: now,
-                path: super::save::aim_path(self.store.as_ref()),
-                predicted: None,
-                predicted_at: now - PREDICT_EVERY,
-            };
+            let cache = Aim::for_keys(now, super::save::aim_path(self.store.as_ref()));
             self.keys.switch = Some((s, lp.clone(), cache));
             log("switch-aim start");
         }

@@ -86,3 +86,14 @@ export async function playPlainMove(tab, h) {
   await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 60000, mark);
   return moves;
 }
+
+// The key hash the app's probe finds buttons by: FNV-1a, 32 bits, as the app hashes button keys
+// (src/app/probe.rs `key_hash`).
+export function keyHash(key) {
+  let h = 0x811c9dc5;
+  for (const b of Buffer.from(key, "utf8")) {
+    h ^= b;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}

@@ -3,6 +3,7 @@
 // touch event is sent in this test.
 
 import { rng } from "./whole.mjs";
+import { keyHash } from "./games.mjs";
 
 const buttons = (tab) => tab.page.evaluate(() => window.ctA11y.buttons());
 
@@ -70,15 +71,6 @@ export async function keyboardCastleShot(browser, url, Tab, { check, sleep }) {
   await ctx.close();
 }
 
-// The key hash the app's probe finds buttons by (FNV-1a, as run.mjs's).
-function keyHash(key) {
-  let h = 0x811c9dc5;
-  for (const b of Buffer.from(key, "utf8")) {
-    h ^= b;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
 
 // Tab round until the focus ring is on the button `key` (found by its place in the Tab order),
 // then Enter presses it.
@@ -284,10 +276,10 @@ export async function oneSwitchCastleShot(browser, url, Tab, h) {
   await keys(tab, ["End"]);
   seen = await textsNow();
   check(seen.includes("All the rules") || seen.some((t) => t.includes("wins")), `End goes to the whole rules text at the end (${seen.slice(-4).join(" / ")})`);
-  await tab.shot("keyboard-rules-keys-heading");
+  await tab.shot("keyboard-rules-keys-end");
   await keys(tab, ["Escape"]);
   await tab.waitFor("the pause menu again", async () => (await tab.q("ct_screen")) === 4);
-  m = tab.mark();
+  let m = tab.mark();
   await pressButton(tab, "one-switch", check);
   await tab.waitLine(/^\[ct\] one-switch slow$/, 5000, m);
   m = tab.mark();

@@ -14,7 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { decodePng, pixelStats } from "./png.mjs";
-import { GAMES, gesturePath } from "./games.mjs";
+import { GAMES, gesturePath, keyHash } from "./games.mjs";
 import { playOut, rng } from "./whole.mjs";
 import {
   linkShareAndContinue, linkTamperedRefused, viewerScrub, viewerFromFile,
@@ -116,15 +116,6 @@ function check(cond, msg) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// FNV-1a 32 bits, as the app hashes button keys.
-function keyHash(key) {
-  let h = 0x811c9dc5;
-  for (const b of Buffer.from(key, "utf8")) {
-    h ^= b;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
 
 class Tab {
   constructor(page, cdp) {
