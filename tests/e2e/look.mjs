@@ -20,6 +20,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { drawnTargets, drawnTexts, layoutProblems, readingProblems, targetProblems } from "./screens.mjs";
 
 const SIDE_GAMES = ["castle", "feud", "assault", "catapults"];
 // The README's pictures of the look (docs/images/look-*.png), written on every run.
@@ -142,6 +143,11 @@ export async function lookUpright(browser, url, Tab, h, available) {
     const words = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]).join(" | ");
     check(/Turn your phone/.test(words), `${id}: it says to turn the phone: ${words}`);
     check(await tab.button("upright"), `${id}: "Play upright anyway" is on screen`);
+    // The layout test's checks on this screen too (it runs with hints off, where it is a toast).
+    const texts = await drawnTexts(tab);
+    const { targets } = await drawnTargets(tab);
+    const bad = [...layoutProblems(texts, w, hgt), ...readingProblems(texts, true), ...targetProblems(targets)];
+    check(bad.length === 0, `${id}: the turn-your-phone screen's layout:\n  ${bad.join("\n  ")}`);
     if (id === "castle") await picture(tab, "look-upright");
     // Turned sideways: gone at once; upright again: back.
     await tab.page.setViewportSize({ width: hgt, height: w });
