@@ -77,18 +77,22 @@ impl App {
         }
         // The menu stays at hand (share, rules, quit) without showing the table.
         let bw = 20.0 * u;
-        if active
-            && self.ui.button(
-                GameButton::Menu.key(),
-                Area::new(w - bw - 2.0 * u, u, bw, 8.0 * u),
-                "Menu",
-                true,
-            )
-        {
+        let menu = Area::new(
+            w - bw - 2.0 * u,
+            (MIN_TAP * 0.5 - 3.0 * u).max(u),
+            bw,
+            8.0 * u,
+        );
+        if active && self.ui.button(GameButton::Menu.key(), menu, "Menu", true) {
             self.command(Command::Push(Box::new(PauseScreen)));
             return true;
         }
-        if active && self.ui.button_invisible(GameButton::Ready.key(), all) {
+        // A tap anywhere under the menu's row: the two never share a spot.
+        if active
+            && self
+                .ui
+                .button_invisible(GameButton::Ready.key(), ready_area(w, h, menu))
+        {
             self.handed_to = Some(seat);
             log(&format!("handed-to seat={seat}"));
         }
@@ -96,10 +100,42 @@ impl App {
     }
 }
 
+/// Where a tap says "ready" on a `w` x `h` cover: all of it under the menu button (as big as a
+/// tap makes it).
+fn ready_area(w: f32, h: f32, menu: Area) -> Area {
+    let tap = at_least_a_tap(menu);
+    let top = (tap.y + tap.h).clamp(0.0, h);
+    Area::new(0.0, top, w, h - top)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use SeatKind::{Bot, Human};
+
+    #[test]
+    fn regress_the_ready_tap_and_the_menu_never_share_a_spot() {
+        for (w, h, u) in [
+            (1280.0, 800.0, 8.0),
+            (390.0, 844.0, 3.9),
+            (3840.0, 2160.0, 21.6),
+        ] {
+            let menu = Area::new(
+                w - 22.0 * u,
+                (MIN_TAP * 0.5 - 3.0 * u).max(u),
+                20.0 * u,
+                8.0 * u,
+            );
+            let ready = ready_area(w, h, menu);
+            let tap = at_least_a_tap(menu);
+            assert!(!overlap(ready, tap), "{w}x{h}: {ready:?} {tap:?}");
+            assert!(tap.y >= 0.0, "{w}x{h}: the menu is on screen: {tap:?}");
+            assert!(
+                ready.h > h * 0.8,
+                "{w}x{h}: most of the cover is the ready tap"
+            );
+        }
+    }
 
     #[test]
     fn the_cover_comes_up_between_two_humans_in_games_with_hands() {

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { gesturePath } from "./games.mjs";
 import { expectedErrors, freePort, kill, serverBinary, startServer } from "./online.mjs";
-import { drawnTexts, layoutProblems } from "./screens.mjs";
+import { drawnTargets, drawnTexts, layoutProblems, readingProblems, targetProblems } from "./screens.mjs";
 import { playOut, rng } from "./whole.mjs";
 
 export async function dailyCastle(browser, Tab, h, opts) {
@@ -56,7 +56,11 @@ export async function dailyCastle(browser, Tab, h, opts) {
       return texts.some((t) => /^On today's board/.test(t.t)) && texts.some((t) => t.t === "1. Ada");
     }, 15000);
     const texts = await drawnTexts(tab);
-    const problems = layoutProblems(texts, 1280, 800);
+    const problems = [
+      ...layoutProblems(texts, 1280, 800),
+      ...readingProblems(texts, false),
+      ...targetProblems((await drawnTargets(tab)).targets),
+    ];
     check(problems.length === 0, `the challenge's results lay out cleanly: ${problems.join("; ")}`);
     check(texts.some((t) => t.t === String(score)), `the score ${score} is on the board shown`);
     assertDrawn(await tab.shot("daily-results"), "the challenge's results");

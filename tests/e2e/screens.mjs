@@ -295,6 +295,9 @@ export async function passAndPlay(browser, url, Tab, h) {
     const pass = texts.map((t) => /^Pass to (.+)$/.exec(t.t)).find((m) => m);
     check(pass, `the cover says whom to pass to: ${texts.map((t) => t.t).join(" | ")}`);
     check(hands(texts).length === 0, `no hand under the cover: ${hands(texts).join(" | ")}`);
+    // The cover under the layout test's checks too (overlap, contrast, 44 px targets).
+    const bad = [...layoutProblems(texts, 1280, 800), ...readingProblems(texts, false), ...targetProblems((await drawnTargets(tab)).targets)];
+    check(bad.length === 0, `the cover's layout:\n  ${bad.join("\n  ")}`);
     return pass[1];
   };
   // After the tap: the named player's hand, nobody else's. The table shows only the number of
