@@ -114,8 +114,8 @@ impl App {
     ) {
         let u = self.ui.u;
         let (ox, oy) = f.to_screen(lp.origin[0], lp.origin[1]);
-        self.probe_anchor = (ox, oy);
-        self.probe_input = match kind {
+        self.probe.anchor = (ox, oy);
+        self.probe.input = match kind {
             LaunchKind::Catapult => 1,
             LaunchKind::Toss => 2,
             LaunchKind::Flick => 3,
@@ -124,7 +124,7 @@ impl App {
         };
         if kind == LaunchKind::Release {
             // Nothing to aim: the bottom bar's Let go button fires.
-            self.aim = None;
+            self.table.aim = None;
             return;
         }
         // The ring where a gesture starts.
@@ -144,29 +144,32 @@ impl App {
             LaunchKind::Release => "",
         };
         // Not while the keys or the one switch aim (their own words are shown instead).
-        if self.aim.is_none() && self.keys.aim.is_none() && self.keys.switch.is_none() {
+        if self.table.aim.is_none()
+            && self.table.keys.aim.is_none()
+            && self.table.keys.switch.is_none()
+        {
             let small = self.ui.size(2.8);
             let hw = self.ui.measure(hint, small);
             let hx = (ox - hw * 0.5).clamp(u, (self.ui.w - hw - u).max(u));
             // Above the ring, in the sky: the table's labels sit below the launcher.
-            let hy = (oy - ring - u - small).max(self.table_area.y + u);
+            let hy = (oy - ring - u - small).max(self.table.area.y + u);
             self.ui.text_on_plate(hint, hx, hy, small, TEXT);
         }
         let now = self.ui.clock;
-        if self.nav.pinched && self.aim.take().is_some() {
+        if self.table.nav.pinched && self.table.aim.take().is_some() {
             // Two fingers moving pinch the view: never a shot.
             log("gesture cancelled: pinch");
         }
         for e in self.ui.events.clone() {
             match e {
                 PointerEvent::Down { x, y } => {
-                    self.off_ring = false;
+                    self.table.off_ring = false;
                     if !self.on_table(x, y) {
                         continue;
                     }
                     let (wx, wy) = f.to_world(x, y);
                     if gesture::near_launcher(lp, wx, wy, feel) {
-                        self.aim = Some(Aim {
+                        self.table.aim = Some(Aim {
                             samples: vec![Sample::new(0.0, wx, wy)],
                             t0: now,
                             path: super::save::aim_path(self.store.as_ref()),
@@ -175,13 +178,13 @@ impl App {
                         });
                     } else {
                         // Told on release, unless the drag moved the view instead.
-                        self.aim = None;
-                        self.off_ring = true;
+                        self.table.aim = None;
+                        self.table.off_ring = true;
                     }
                 }
 
                 PointerEvent::Move { x, y } => {
-                    if let Some(a) = self.aim.as_mut() {
+                    if let Some(a) = self.table.aim.as_mut() {
                         let (wx, wy) = f.to_world(x, y);
                         if a.samples.len() < 4000 {
                             a.samples.push(Sample::new((now - a.t0) as f32, wx, wy));
@@ -190,12 +193,12 @@ impl App {
                 }
                 PointerEvent::Up { x, y } => {
                     // A drag on the fitted table moved nothing: the player missed the ring.
-                    let moved_view =
-                        self.nav.pinched || (self.nav.claimed && !self.camera.is_fit());
-                    if std::mem::take(&mut self.off_ring) && !moved_view {
+                    let moved_view = self.table.nav.pinched
+                        || (self.table.nav.claimed && !self.table.camera.is_fit());
+                    if std::mem::take(&mut self.table.off_ring) && !moved_view {
                         self.say("Start on the launcher: the glowing ring.", true);
                     }
-                    if let Some(mut a) = self.aim.take().filter(|_| !self.nav.pinched) {
+                    if let Some(mut a) = self.table.aim.take().filter(|_| !self.table.nav.pinched) {
                         let (wx, wy) = f.to_world(x, y);
                         a.samples.push(Sample::new((now - a.t0) as f32, wx, wy));
                         match gesture::launch_for(lp, kind, &a.samples, feel) {
@@ -204,8 +207,8 @@ impl App {
                         }
                     }
                 }
-                PointerEvent::Cancel if self.aim.is_some() => {
-                    self.aim = None;
+                PointerEvent::Cancel if self.table.aim.is_some() => {
+                    self.table.aim = None;
                     log("gesture cancelled");
                     self.say("Gesture cancelled.", false);
                 }
@@ -218,7 +221,7 @@ impl App {
         // Aim feedback: the finger's trail, the predicted path as dots, and strength and angle
         // beside the finger (above it, where the hand does not cover them).
         let pointer = self.ui.pointer;
-        if let (Some(a), Some((px, py))) = (self.aim.as_mut(), pointer) {
+        if let (Some(a), Some((px, py))) = (self.table.aim.as_mut(), pointer) {
             let (wx, wy) = f.to_world(px, py);
             let mut preview = a.samples.clone();
             preview.push(Sample::new((now - a.t0) as f32, wx, wy));
@@ -304,51 +307,58 @@ impl App {
     ) -> bool {
         let setting = super::save::one_switch(self.store.as_ref());
         if setting.on() {
-            self.keys.aim = None;
+            self.table.keys.aim = None;
             return self.switch_aim(p, lp, kind, f, (ox, oy), setting);
         }
-        self.keys.switch = None;
-        if self.aim.is_some() {
+        self.table.keys.switch = None;
+        if self.table.aim.is_some() {
             // A finger is aiming: it wins.
-            self.keys.aim = None;
+            self.table.keys.aim = None;
             return false;
         }
-        if self.keys.aim.as_ref().is_some_and(|(_, q, _)| q != lp) {
-            self.keys.aim = None;
+        if self
+            .table
+            .keys
+            .aim
+            .as_ref()
+            .is_some_and(|(_, q, _)| q != lp)
+        {
+            self.table.keys.aim = None;
         }
         let key = aim_key(!self.ui.focused());
         if let Some(key) = key {
             if key != AimKey::Fire {
                 self.ui.drop_focus();
             }
-            if self.keys.aim.is_none() {
+            if self.table.keys.aim.is_none() {
                 let now = self.ui.clock;
-                let last = self.keys.last.clone();
+                let last = self.table.keys.last.clone();
                 if let Some(mut a) = KeyAim::start(lp, last.as_ref()) {
                     if lp.kinds.contains(&kind) && kind != LaunchKind::Release {
                         a.kind = kind;
                     }
                     let cache = Aim::for_keys(now, super::save::aim_path(self.store.as_ref()));
-                    self.keys.aim = Some((a, lp.clone(), cache));
+                    self.table.keys.aim = Some((a, lp.clone(), cache));
                     log("key-aim start");
                 }
             }
             let fine = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
             let step = self
+                .table
                 .keys
                 .aim
                 .as_mut()
                 .map(|(a, q, _)| (a.key(q, key, fine), a.clone()));
             match step {
                 Some((KeyAimStep::Fire(launch), a)) => {
-                    self.keys.aim = None;
-                    self.keys.last = Some(a);
+                    self.table.keys.aim = None;
+                    self.table.keys.last = Some(a);
                     self.fire_launch(p, launch, "keys");
                     return false;
                 }
                 Some((KeyAimStep::Adjusted, a)) => {
                     if key == AimKey::NextLauncher {
-                        self.kind_pick = Some(a.kind);
+                        self.table.kind_pick = Some(a.kind);
                     }
                     let l = a.launch(lp);
                     log(&format!(
@@ -359,7 +369,7 @@ impl App {
                 None => {}
             }
         }
-        let Some((a, q, mut cache)) = self.keys.aim.take() else {
+        let Some((a, q, mut cache)) = self.table.keys.aim.take() else {
             return false;
         };
         let launch = a.launch(&q);
@@ -371,7 +381,7 @@ impl App {
         };
         let text = format!("{deg}°  {pct}%{spin}   Space fires");
         self.draw_key_aim(p, &launch, pct, &mut cache, f, (ox, oy), &text);
-        self.keys.aim = Some((a, q, cache));
+        self.table.keys.aim = Some((a, q, cache));
         true
     }
 
@@ -399,7 +409,7 @@ impl App {
         let small = self.ui.size(3.0);
         let tw = self.ui.measure(text, small);
         let tx = (ox - tw * 0.5).clamp(u, (self.ui.w - tw - u).max(u));
-        let ty = (oy - 8.0 * u - small).max(self.table_area.y + u);
+        let ty = (oy - 8.0 * u - small).max(self.table.area.y + u);
         self.ui.text_on_plate(text, tx, ty, small, TEXT);
     }
 
@@ -415,21 +425,27 @@ impl App {
         at: (f32, f32),
         setting: OneSwitch,
     ) -> bool {
-        if self.aim.is_some() {
-            self.keys.switch = None;
+        if self.table.aim.is_some() {
+            self.table.keys.switch = None;
             return false;
         }
-        if self.keys.switch.as_ref().is_some_and(|(_, q, _)| q != lp) {
-            self.keys.switch = None;
+        if self
+            .table
+            .keys
+            .switch
+            .as_ref()
+            .is_some_and(|(_, q, _)| q != lp)
+        {
+            self.table.keys.switch = None;
         }
-        if self.keys.switch.is_none() {
+        if self.table.keys.switch.is_none() {
             let Some(mut s) = SwitchAim::start(lp, setting.sweep_seconds()) else {
                 return false;
             };
             s.set_kind(lp, kind);
             let now = self.ui.clock;
             let cache = Aim::for_keys(now, super::save::aim_path(self.store.as_ref()));
-            self.keys.switch = Some((s, lp.clone(), cache));
+            self.table.keys.switch = Some((s, lp.clone(), cache));
             log("switch-aim start");
         }
         let pressed = is_key_pressed(KeyCode::Space)
@@ -438,7 +454,7 @@ impl App {
         let back = is_key_pressed(KeyCode::Backspace);
         // The switch aims now: no button keeps the ring the menu's scan left on one.
         self.ui.drop_focus();
-        let Some((mut s, q, mut cache)) = self.keys.switch.take() else {
+        let Some((mut s, q, mut cache)) = self.table.keys.switch.take() else {
             return false;
         };
         s.tick(&q, get_frame_time());
@@ -462,7 +478,7 @@ impl App {
             SwitchStage::Power => format!("{deg}°  strength {pct}%: press Space to fire"),
         };
         self.draw_key_aim(p, &launch, pct, &mut cache, f, at, &text);
-        self.keys.switch = Some((s, q, cache));
+        self.table.keys.switch = Some((s, q, cache));
         true
     }
 }

@@ -90,10 +90,10 @@ impl App {
         if active && p.can_undo() {
             labels.push((BarButton::Undo, "Undo".into()));
         }
-        if active && !self.camera.is_fit() {
+        if active && !self.table.camera.is_fit() {
             labels.push((BarButton::ViewFit, "Fit".into()));
         } else if offer.close_up.is_some() {
-            let l = if self.whole_table {
+            let l = if self.table.whole_table {
                 "Close-up"
             } else {
                 "Whole table"
@@ -183,12 +183,12 @@ impl App {
     ) {
         match button {
             BarButton::ViewFit => {
-                self.camera = Camera::default();
+                self.table.camera = Camera::default();
                 log("view fit");
             }
             BarButton::ViewWhole => {
-                self.whole_table = !self.whole_table;
-                log(&format!("view whole={}", self.whole_table));
+                self.table.whole_table = !self.table.whole_table;
+                log(&format!("view whole={}", self.table.whole_table));
             }
             BarButton::Undo => match p.undo() {
                 Ok(()) => {
@@ -206,8 +206,8 @@ impl App {
                     .launch_prompt()
                     .is_some_and(|lp| lp.kinds.contains(&kind));
                 if offered {
-                    self.kind_pick = Some(kind);
-                    self.aim = None;
+                    self.table.kind_pick = Some(kind);
+                    self.table.aim = None;
                 }
             }
             BarButton::Release => {
@@ -229,16 +229,16 @@ impl App {
                     return;
                 };
                 if button == BarButton::GridTurn {
-                    match self.grid.turn(&map, false) {
+                    match self.table.grid.turn(&map, false) {
                         Some(_) => {
-                            let (c, r) = self.grid.ghost.unwrap_or(([0, 0], 0));
+                            let (c, r) = self.table.grid.ghost.unwrap_or(([0, 0], 0));
                             log(&format!("grid ghost x={} y={} r={r}", c[0], c[1]));
                         }
                         None => self.say("Tap a lit square to put the tile there first", false),
                     }
                     return;
                 }
-                match self.grid.confirm(&map, &g, seat) {
+                match self.table.grid.confirm(&map, &g, seat) {
                     Ok(mv) => {
                         log(&format!("grid send {} {:?}", mv.action, mv.args));
                         self.decide(p, mv);
@@ -248,7 +248,7 @@ impl App {
             }
             BarButton::Place => {
                 let (Some(pp), Some(pl), Some(seat)) =
-                    (placement, self.place.as_ref(), p.human_turn())
+                    (placement, self.table.place.as_ref(), p.human_turn())
                 else {
                     return;
                 };
@@ -269,8 +269,8 @@ impl App {
             Ok(ev) => {
                 self.sfx_for_events(&ev);
                 log_move(p);
-                self.place = None;
-                self.grid = super::grid::GridInput::default();
+                self.table.place = None;
+                self.table.grid = super::grid::GridInput::default();
                 self.save_play(p);
             }
             Err(e) => self.say(e.0, true),

@@ -32,10 +32,10 @@ impl App {
     /// Whether a press at (x, y) is on the table and not on a button: only those start a
     /// gesture on it.
     pub(super) fn on_table(&self, x: f32, y: f32) -> bool {
-        !self.ui.on_button(x, y) && self.table_area.contains(x, y)
+        !self.ui.on_button(x, y) && self.table.area.contains(x, y)
     }
 
-    /// Frames `view` in `self.table_area` (the close-up when one is asked for and the player has
+    /// Frames `view` in `self.table.area` (the close-up when one is asked for and the player has
     /// not chosen the whole table), applies a wheel notch over the table when `active`, draws
     /// the table and returns the frame used.
     pub(super) fn draw_table(
@@ -47,15 +47,15 @@ impl App {
         active: bool,
     ) -> Frame {
         let u = self.ui.u;
-        let table_area = self.table_area;
+        let table_area = self.table.area;
         let asked = match close_up {
-            Some(b) if !self.whole_table => b,
+            Some(b) if !self.table.whole_table => b,
             _ => view.bounds,
         };
-        if asked != self.camera_bounds || self.camera_map {
-            self.camera = Camera::default();
-            self.camera_bounds = asked;
-            self.camera_map = false;
+        if asked != self.table.camera_bounds || self.table.camera_map {
+            self.table.camera = Camera::default();
+            self.table.camera_bounds = asked;
+            self.table.camera_map = false;
         }
         let framed = table_area.inset(2.0 * u);
         // Before a shot the turn is framed (launcher to targets, the table low) unless the game
@@ -64,9 +64,9 @@ impl App {
         let bounds = match turn_shot(p) {
             Some(mut shot)
                 if p.flight.is_none()
-                    && !self.whole_table
+                    && !self.table.whole_table
                     && close_up.is_none()
-                    && !self.round.showing() =>
+                    && !self.table.round.showing() =>
             {
                 // A pull is measured on the whole screen (`Feel::for_screen`), the framing in the
                 // table's area: a table squeezed by buttons still leaves a full pull's room.
@@ -75,7 +75,7 @@ impl App {
                 turn_bounds(view, asked, shot, framed)
             }
             // A game's own close-up (Catapults' lever to its box) keeps the table low too.
-            _ if close_up.is_some() && !self.whole_table && p.flight.is_none() => {
+            _ if close_up.is_some() && !self.table.whole_table && p.flight.is_none() => {
                 close_up_bounds(asked, framed)
             }
             _ => side_bounds(asked, framed),
@@ -85,22 +85,22 @@ impl App {
         if active && wheel != 0.0 && table_area.contains(mx, my) {
             // One notch zooms by 1.25 whatever the platform's wheel units.
             let factor = if wheel > 0.0 { 1.25 } else { 0.8 };
-            self.camera.zoom_at(factor, mx, my, bounds, framed);
+            self.table.camera.zoom_at(factor, mx, my, bounds, framed);
         }
         if active {
             self.nav_input(bounds, framed, touch);
         }
         let mut f = self.follow_frame(p, bounds, framed, active);
         if active {
-            self.effects.update(get_frame_time());
+            self.table.effects.update(get_frame_time());
         }
         // A collapse shakes the view, never under a player's finger.
         if p.human_turn().is_none() {
-            let (dx, dy) = self.effects.shake_offset(u);
+            let (dx, dy) = self.table.effects.shake_offset(u);
             f.ox += dx;
             f.oy += dy;
         }
-        self.frame = Some(f);
+        self.table.frame = Some(f);
         // For the browser tests' framing check: the turn's pieces on screen, launcher to target.
         if let Some(shot) = turn_shot(p).filter(|_| p.flight.is_none()) {
             let b = pieces_box(view, asked, shot.launcher);
@@ -118,12 +118,13 @@ impl App {
         if active {
             let moving = p.flight.as_ref().and_then(|fl| fl.moving_box());
             let dt = get_frame_time();
-            self.scene
+            self.table
+                .scene
                 .update(view, p.flight.is_some(), moving, dt, self.reduce_motion);
         }
         let fit = Frame::fit(bounds, framed);
         let (cx, cy) = f.to_world(framed.centre().0, framed.centre().1);
-        self.probe_camera = (cx, cy, f.scale / fit.scale.max(1e-6));
+        self.probe.camera = (cx, cy, f.scale / fit.scale.max(1e-6));
         // Zoomed in, the table must not spill over the bars.
         let dpi = screen_dpi_scale().max(0.01);
         let clip = (
@@ -140,15 +141,15 @@ impl App {
         }
         self.ui.set_clip(Some(table_area));
         let motion = draw::Motion {
-            swing: self.scene.swing(),
+            swing: self.table.scene.swing(),
         };
         draw::table_in(&self.ui, view, &f, motion);
-        for c in &self.scene.carries {
+        for c in &self.table.scene.carries {
             let (b, alpha) = c.now();
             draw::body_faded(&b, &f, alpha);
         }
-        self.effects.draw(&f);
-        self.effects.draw_words(&self.ui, &f);
+        self.table.effects.draw(&f);
+        self.table.effects.draw_words(&self.ui, &f);
         self.ui.set_clip(None);
         // SAFETY: as above.
         unsafe { get_internal_gl() }.quad_gl.scissor(None);
@@ -158,7 +159,7 @@ impl App {
     /// Pinch and two-finger pan (never while a piece is being placed: its fingers twist the
     /// piece), one finger dragged from off the launcher, the right or middle mouse button.
     fn nav_input(&mut self, bounds: [f32; 4], framed: Area, touch: TableTouch) {
-        let f = self.camera.frame(bounds, framed);
+        let f = self.table.camera.frame(bounds, framed);
         let feel = Feel::for_screen(f.metres(self.ui.w.min(self.ui.h)));
         let slop = 1.5 * self.ui.u;
         for e in self.ui.events.clone() {
@@ -178,12 +179,12 @@ impl App {
                 }
                 _ => (false, false),
             };
-            for a in self.nav.event(e, on_table, free, slop) {
+            for a in self.table.nav.event(e, on_table, free, slop) {
                 match a {
-                    NavAction::Pan(dx, dy) => self.camera.pan_by(dx, dy, bounds, framed),
+                    NavAction::Pan(dx, dy) => self.table.camera.pan_by(dx, dy, bounds, framed),
                     NavAction::Zoom(k, x, y) => {
-                        self.camera.zoom_at(k, x, y, bounds, framed);
-                        log(&format!("view zoom={:.2}", self.camera.zoom));
+                        self.table.camera.zoom_at(k, x, y, bounds, framed);
+                        log(&format!("view zoom={:.2}", self.table.camera.zoom));
                     }
                 }
             }
@@ -191,12 +192,12 @@ impl App {
         let (mx, my) = mouse_position();
         let held =
             is_mouse_button_down(MouseButton::Right) || is_mouse_button_down(MouseButton::Middle);
-        self.mouse_pan = match (held, self.mouse_pan) {
+        self.table.mouse_pan = match (held, self.table.mouse_pan) {
             (true, Some((lx, ly))) => {
-                self.camera.pan_by(mx - lx, my - ly, bounds, framed);
+                self.table.camera.pan_by(mx - lx, my - ly, bounds, framed);
                 Some((mx, my))
             }
-            (true, None) if self.table_area.contains(mx, my) => Some((mx, my)),
+            (true, None) if self.table.area.contains(mx, my) => Some((mx, my)),
             _ => None,
         };
     }
@@ -205,27 +206,32 @@ impl App {
     /// gesture must not see the table move under it); otherwise the view eases towards the
     /// moving bodies of a shot in flight and back to the framing once it rests.
     fn follow_frame(&mut self, p: &Play, bounds: [f32; 4], framed: Area, active: bool) -> Frame {
-        let player = self.camera.frame(bounds, framed);
+        let player = self.table.camera.frame(bounds, framed);
         let aiming = p.flight.is_none() && p.human_turn().is_some();
         if p.flight.is_none() {
-            self.follow_action = None;
+            self.table.follow_action = None;
         }
-        let snap = self.reduce_motion || aiming || !self.camera.is_fit();
+        let snap = self.reduce_motion || aiming || !self.table.camera.is_fit();
         if snap {
-            self.follow_action = None;
-            self.ease.towards(shown_rect(&player, framed), 0.0, true);
+            self.table.follow_action = None;
+            self.table
+                .ease
+                .towards(shown_rect(&player, framed), 0.0, true);
             return player;
         }
         if let Some(b) = p.flight.as_ref().and_then(|f| f.moving_box()) {
-            self.follow_action = Some(b);
+            self.table.follow_action = Some(b);
         }
-        let target = match self.follow_action {
+        let target = match self.table.follow_action {
             Some(b) => camera_on(b, bounds, framed).frame(bounds, framed),
             None => player,
         };
         let dt = if active { get_frame_time() } else { 0.0 };
-        let shown = self.ease.towards(shown_rect(&target, framed), dt, false);
-        if self.ease.moving(shown_rect(&target, framed)) {
+        let shown = self
+            .table
+            .ease
+            .towards(shown_rect(&target, framed), dt, false);
+        if self.table.ease.moving(shown_rect(&target, framed)) {
             Frame::fit(shown, framed)
         } else {
             target

@@ -46,7 +46,7 @@ impl App {
             .iter()
             .map(|s| s.kind)
             .collect();
-        let Some(seat) = pass_to(p.info.id, &kinds, p.game().turn(), self.handed_to) else {
+        let Some(seat) = pass_to(p.info.id, &kinds, p.game().turn(), self.table.handed_to) else {
             return false;
         };
         let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
@@ -93,7 +93,7 @@ impl App {
                 .ui
                 .button_invisible(GameButton::Ready.key(), ready_area(w, h, menu))
         {
-            self.handed_to = Some(seat);
+            self.table.handed_to = Some(seat);
             log(&format!("handed-to seat={seat}"));
         }
         true

@@ -153,7 +153,7 @@ impl DesignButton {
 impl App {
     fn designs(&mut self) -> &mut Vec<Design> {
         let store = self.store.as_ref();
-        self.designs.list.get_or_insert_with(|| load(store))
+        self.table.designs.list.get_or_insert_with(|| load(store))
     }
 
     fn write_designs(&mut self) -> bool {
@@ -185,18 +185,18 @@ impl App {
             return;
         };
         if human.is_none() {
-            self.designs.open = false;
+            self.table.designs.open = false;
             return;
         }
         let mine: Vec<usize> = (0..self.designs().len())
             .filter(|&i| self.designs()[i].game == game)
             .collect();
         if now.is_none() && (mine.is_empty() || !self.can_build_any(p, &mine)) {
-            self.designs.open = false;
+            self.table.designs.open = false;
             return;
         }
         let u = self.ui.u;
-        let ta = self.table_area;
+        let ta = self.table.area;
         let bh = 8.0 * u;
         let mut buttons: Vec<(DesignButton, String)> = Vec::new();
         if now.is_some() {
@@ -254,12 +254,12 @@ impl App {
                 }
             }
             Some(DesignButton::List) => {
-                self.designs.open = !self.designs.open;
-                self.designs.renaming = None;
+                self.table.designs.open = !self.table.designs.open;
+                self.table.designs.renaming = None;
             }
             _ => {}
         }
-        if self.designs.open {
+        if self.table.designs.open {
             self.design_list(p, &mine, y + bh + 1.5 * u);
         }
     }
@@ -353,7 +353,7 @@ impl App {
     /// The "My designs" panel: build one now, share, rename or delete it.
     fn design_list(&mut self, p: &mut Play, mine: &[usize], top: f32) {
         let u = self.ui.u;
-        let ta = self.table_area;
+        let ta = self.table.area;
         let row = 9.5 * u;
         let w = (ta.w - 4.0 * u).min(130.0 * u);
         let h = (mine.len() as f32 + 1.0) * row + 3.0 * u;
@@ -377,7 +377,7 @@ impl App {
                 break;
             }
             let d = &list[i];
-            let typing = self.designs.renaming.as_ref().filter(|t| t.0 == i);
+            let typing = self.table.designs.renaming.as_ref().filter(|t| t.0 == i);
             let label = match typing {
                 Some((_, t)) => format!("{t}_"),
                 None => d.name.clone(),
@@ -413,8 +413,8 @@ impl App {
             .ui
             .button(&DesignButton::Close.key(), close, "Close", true)
         {
-            self.designs.open = false;
-            self.designs.renaming = None;
+            self.table.designs.open = false;
+            self.table.designs.renaming = None;
         }
         self.type_rename();
         match act {
@@ -423,7 +423,7 @@ impl App {
             Some((DesignButton::Rename(_), i)) => self.rename_design(i),
             Some((DesignButton::Delete(_), i)) => {
                 let d = self.designs().remove(i);
-                self.designs.renaming = None;
+                self.table.designs.renaming = None;
                 if self.write_designs() {
                     log(&format!("design-deleted game={} name={}", d.game, d.name));
                     self.say(format!("{} deleted.", d.name), false);
@@ -440,13 +440,13 @@ impl App {
         match platform::ask_text("A new name for this design", &current) {
             platform::Asked::Text(t) => self.set_design_name(i, &t),
             platform::Asked::Cancelled => {}
-            platform::Asked::Unsupported => self.designs.renaming = Some((i, current)),
+            platform::Asked::Unsupported => self.table.designs.renaming = Some((i, current)),
         }
     }
 
     /// Typing a new name in place (the desktop): Enter keeps it, Backspace deletes.
     fn type_rename(&mut self) {
-        let Some((i, mut text)) = self.designs.renaming.take() else {
+        let Some((i, mut text)) = self.table.designs.renaming.take() else {
             return;
         };
         while let Some(c) = get_char_pressed() {
@@ -460,7 +460,7 @@ impl App {
         if is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter) {
             self.set_design_name(i, &text);
         } else {
-            self.designs.renaming = Some((i, text));
+            self.table.designs.renaming = Some((i, text));
         }
     }
 
@@ -501,7 +501,7 @@ impl App {
             super::session::log_move(p);
         }
         self.save_play(p);
-        self.designs.open = false;
+        self.table.designs.open = false;
         log(&format!(
             "design-built game={} name={} digest={:08x}",
             d.game,

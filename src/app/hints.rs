@@ -73,8 +73,9 @@ pub fn counts_for(hint: Hint, launched: bool) -> bool {
 /// Where the caption goes in the table area `ta`: never over the aim area `aim` (the launcher,
 /// a full pull round it and the sky above it, where the predicted path goes). Tried in turn:
 /// the top of the table on the far side from the launcher (the sky over the target: the pieces
-/// stand low), its bottom there, then the bottom and top across the whole width. `w` x `h` is the caption's size (its width shrinks to the
-/// room beside the aim area when that is at least half of it).
+/// stand low), its bottom there, then the top and the bottom across the whole width, else the
+/// top. `w` x `h` is the caption's size (its width shrinks to the room beside the aim area when that is at
+/// least half of it).
 pub fn caption_place(ta: Area, aim: Area, w: f32, h: f32, margin: f32) -> Area {
     let clear = |a: &Area| !super::ui::overlap(*a, aim);
     // The room beside the aim area, on its wider side.
@@ -96,14 +97,29 @@ pub fn caption_place(ta: Area, aim: Area, w: f32, h: f32, margin: f32) -> Area {
         tries.push(Area::new(x, ta.y + margin, bw, h));
         tries.push(Area::new(x, ta.y + ta.h - h - margin, bw, h));
     }
+    // Across the whole width: the sky first (the pieces and their labels stand low).
     let cx = ta.x + (ta.w - w) * 0.5;
-    tries.push(Area::new(cx, ta.y + ta.h - h - margin, w, h));
     tries.push(Area::new(cx, ta.y + margin, w, h));
-    tries
-        .iter()
-        .copied()
-        .find(clear)
-        .unwrap_or_else(|| tries[tries.len() - 1])
+    tries.push(Area::new(cx, ta.y + ta.h - h - margin, w, h));
+    // Nowhere clear (a phone held upright: the aim spans the width): the top of the sky, over
+    // the far end of the predicted path rather than over the launcher.
+    let top = Area::new(cx, ta.y + margin, w, h);
+    tries.iter().copied().find(clear).unwrap_or(top)
+}
+
+/// What a hint's caption must keep clear of, around the screen point `anchor`: for a shot, the
+/// launcher, a full pull (`reach`) round it and the sky above it, where the predicted path goes;
+/// for a piece being placed, only the piece's own neighbourhood (the sky over it is free).
+pub fn keep_clear(hint: Hint, anchor: (f32, f32), reach: f32, top: f32) -> Area {
+    if hint == Hint::Place {
+        return Area::new(anchor.0 - reach, anchor.1 - reach, 2.0 * reach, 2.0 * reach);
+    }
+    Area::new(
+        anchor.0 - reach,
+        top,
+        2.0 * reach,
+        (anchor.1 + reach - top).max(0.0),
+    )
 }
 
 /// A one-line explanation of an unfamiliar button, shown beside it the first time it is seen on
@@ -202,8 +218,8 @@ impl App {
         if platform::hints_off() || done(self.store.as_ref()).iter().any(|k| k == hint.key()) {
             return;
         }
-        self.hint_up = Some(hint);
-        let (u, ta) = (self.ui.u, self.table_area);
+        self.table.hint_up = Some(hint);
+        let (u, ta) = (self.ui.u, self.table.area);
         // The ghost finger, looping once a second and a half.
         let t = ((get_time() % 1.5) / 1.2) as f32;
         let (dx, dy) = hint.finger(t, towards);
@@ -214,12 +230,7 @@ impl App {
         // The caption beside the aim area (the launcher, a full pull round it and the sky
         // over it, where the predicted path goes), never over it.
         let reach = super::gesture::FULL_PULL_SHARE * self.ui.w.min(self.ui.h) + 2.0 * u;
-        let aim = Area::new(
-            anchor.0 - reach,
-            ta.y,
-            2.0 * reach,
-            (anchor.1 + reach - ta.y).max(0.0),
-        );
+        let aim = keep_clear(hint, anchor, reach, ta.y);
         let size = self.ui.size(3.0);
         let beside = (aim.x - ta.x).max(ta.x + ta.w - aim.x - aim.w) - 2.0 * u;
         let width = if beside >= 45.0 * u {
@@ -248,7 +259,7 @@ impl App {
     /// The first time buttons a new player cannot guess are on screen (this frame's buttons,
     /// drawn already), one line each on a plate just above them, until the player's next move.
     pub(super) fn first_sight_tips(&mut self) {
-        self.tips_up.clear();
+        self.table.tips_up.clear();
         if platform::hints_off() {
             return;
         }
@@ -271,7 +282,7 @@ impl App {
             Area::new(x0, y0, x1 - x0, y1 - y0)
         });
         // Above the log line too: the plate stands on the table's bottom edge at the lowest.
-        let floor = self.table_area.y + self.table_area.h;
+        let floor = self.table.area.y + self.table.area.h;
         let over = Area::new(over.x, over.y.min(floor), over.w, over.h);
         let size = self.ui.size(2.8);
         let width = (self.ui.w - 4.0 * u).min(120.0 * u);
@@ -297,12 +308,12 @@ impl App {
                 TEXT,
             );
         }
-        self.tips_up = shown.iter().map(|(t, _)| tip_key(t)).collect();
+        self.table.tips_up = shown.iter().map(|(t, _)| tip_key(t)).collect();
     }
 
     /// The player made a move with tips up: they are done for good.
     pub(super) fn tips_done(&mut self) {
-        for k in std::mem::take(&mut self.tips_up) {
+        for k in std::mem::take(&mut self.table.tips_up) {
             if let Err(e) = mark_key(self.store.as_mut(), &k) {
                 self.say(format!("Could not remember the hint: {e}"), true);
                 return;
@@ -312,7 +323,7 @@ impl App {
 
     /// The player has made the move: the hint goes for good.
     pub(super) fn hint_done(&mut self, hint: Hint) {
-        self.hint_up = None;
+        self.table.hint_up = None;
         if let Err(e) = mark_done(self.store.as_mut(), hint) {
             self.say(format!("Could not remember the hint: {e}"), true);
         }
@@ -363,6 +374,28 @@ mod tests {
                 assert!(!crate::app::ui::overlap(a, aim), "{a:?} over {aim:?}");
             }
         }
+    }
+
+    #[test]
+    fn regress_the_placing_hint_sits_in_the_sky_not_over_the_mats_labels() {
+        // Castle at 1180x820: the tower to place on the left, the mats' labels along the bottom.
+        let ta = Area::new(0.0, 158.0, 1180.0, 522.0);
+        let anchor = (330.0, 500.0);
+        let clear = keep_clear(Hint::Place, anchor, 250.0, ta.y);
+        let a = caption_place(ta, clear, 1000.0, 40.0, 8.0);
+        assert!(a.y < ta.y + 20.0, "at the top of the table area: {a:?}");
+        assert!(
+            !crate::app::ui::overlap(a, clear),
+            "{a:?} over the piece {clear:?}"
+        );
+        // A shot's caption still keeps off the sky over the launcher.
+        let sky = keep_clear(Hint::Fire, anchor, 250.0, ta.y);
+        assert_eq!((sky.y, sky.h), (ta.y, anchor.1 + 250.0 - ta.y));
+        let b = caption_place(ta, sky, 1000.0, 40.0, 8.0);
+        assert!(
+            !crate::app::ui::overlap(b, sky),
+            "{b:?} over the aim {sky:?}"
+        );
     }
 
     #[test]

@@ -230,7 +230,7 @@ impl App {
     pub(super) fn draw_strips(&mut self, p: &Play, s: &Strips, top_h: f32, active: bool) {
         let (w, u) = (self.ui.w, self.ui.u);
         let small = self.ui.size(2.8);
-        let ta = self.table_area;
+        let ta = self.table.area;
         if s.status_h > 0.0 {
             let a = Area::new(0.0, top_h, w, s.status_h);
             self.ui.panel(a, Color::new(0.06, 0.07, 0.1, 0.92));
@@ -257,9 +257,13 @@ impl App {
             }
             let bw = details_w(u);
             let b = Area::new(w - bw - 2.0 * u, top_h + u, bw, s.status_h - 2.0 * u);
-            let label = if self.details { "Close" } else { "Details" };
+            let label = if self.table.details {
+                "Close"
+            } else {
+                "Details"
+            };
             if active && self.ui.button(GameButton::Details.key(), b, label, true) {
-                self.details = !self.details;
+                self.table.details = !self.table.details;
             }
         }
         if s.log_h > 0.0 {
@@ -278,7 +282,7 @@ impl App {
                 );
             }
         }
-        if self.details && active {
+        if self.table.details && active {
             self.details_panel(p);
         }
     }
@@ -287,7 +291,7 @@ impl App {
     fn details_panel(&mut self, p: &Play) {
         let (w, u) = (self.ui.w, self.ui.u);
         let small = self.ui.size(2.8);
-        let ta = self.table_area;
+        let ta = self.table.area;
         let a = Area::new(u, ta.y + u, (w - 2.0 * u).min(120.0 * u), ta.h - 2.0 * u);
         self.ui.panel(a, Color::new(0.05, 0.06, 0.08, 0.96));
         self.ui.cover(a);
@@ -341,8 +345,8 @@ impl App {
         if side && portrait && !self.upright_ok && !super::platform::hints_off() {
             return true;
         }
-        if side && portrait && !self.portrait_told && !self.upright_ok {
-            self.portrait_told = true;
+        if side && portrait && !self.table.portrait_told && !self.upright_ok {
+            self.table.portrait_told = true;
             self.say(PORTRAIT_HINT, false);
         } else if !portrait && self.toast.as_ref().is_some_and(|t| t.0 == PORTRAIT_HINT) {
             self.toast = None;

@@ -25,23 +25,25 @@ impl App {
         active: bool,
     ) -> Frame {
         let u = self.ui.u;
-        let ta = self.table_area;
+        let ta = self.table.area;
         self.ui.panel(ta, TABLE_BG);
         let placing = prompt.is_some_and(|g| g.step == GridStep::Place) && map.in_hand.is_some();
         let (hand, framed) = map_framing(ta, u, placing);
         let bounds = map.bounds;
-        if !self.camera_map {
-            self.camera = Camera::default();
-            self.camera_map = true;
-        } else if bounds != self.camera_bounds {
-            self.camera.refit(self.camera_bounds, bounds, framed);
+        if !self.table.camera_map {
+            self.table.camera = Camera::default();
+            self.table.camera_map = true;
+        } else if bounds != self.table.camera_bounds {
+            self.table
+                .camera
+                .refit(self.table.camera_bounds, bounds, framed);
         }
-        self.camera_bounds = bounds;
+        self.table.camera_bounds = bounds;
         let (_, wheel) = mouse_wheel();
         let (mx, my) = mouse_position();
         if active && wheel != 0.0 && ta.contains(mx, my) {
             let factor = if wheel > 0.0 { 1.25 } else { 0.8 };
-            self.camera.zoom_at(factor, mx, my, bounds, framed);
+            self.table.camera.zoom_at(factor, mx, my, bounds, framed);
         }
         // The input for this prompt (a new prompt, seat or tile starts afresh).
         let tag = format!(
@@ -51,9 +53,9 @@ impl App {
             map.tiles.len(),
             map.pieces.len()
         );
-        if starts_afresh(active, &tag, &self.grid_tag) {
-            self.grid_tag = tag;
-            self.grid = GridInput::default();
+        if starts_afresh(active, &tag, &self.table.grid_tag) {
+            self.table.grid_tag = tag;
+            self.table.grid = GridInput::default();
             if let (Some(g), Some(_)) = (prompt, seat) {
                 let open: Vec<String> = map
                     .legal
@@ -73,14 +75,14 @@ impl App {
                 ));
             }
         }
-        let f = self.camera.frame(bounds, framed);
+        let f = self.table.camera.frame(bounds, framed);
         if active {
             self.map_input(p, map, prompt, seat, &f, hand, bounds, framed);
         }
-        let f = self.camera.frame(bounds, framed);
-        self.frame = Some(f);
-        self.probe_map = Some((f.scale, f.ox, f.oy));
-        self.probe_ghost = self.grid.ghost.map(|g| g.1 as i32).unwrap_or(-1);
+        let f = self.table.camera.frame(bounds, framed);
+        self.table.frame = Some(f);
+        self.probe.map = Some((f.scale, f.ox, f.oy));
+        self.probe.ghost = self.table.grid.ghost.map(|g| g.1 as i32).unwrap_or(-1);
         self.draw_map_clipped(map, &f, placing && seat.is_some());
         if let (Some(h), Some(art)) = (hand, map.in_hand.and_then(|a| map.arts.get(a))) {
             self.draw_hand(h, art, seat.is_some());
@@ -96,15 +98,15 @@ impl App {
     /// the tile about to be laid in the hand box. Returns the frame used.
     pub(super) fn draw_map_still(&mut self, map: &TileMapView) -> Frame {
         let u = self.ui.u;
-        let ta = self.table_area;
+        let ta = self.table.area;
         self.ui.panel(ta, TABLE_BG);
         let art = map.in_hand.and_then(|a| map.arts.get(a));
         let (hand, framed) = map_framing(ta, u, art.is_some());
         let f = Camera::default().frame(map.bounds, framed);
-        self.frame = Some(f);
+        self.table.frame = Some(f);
         // The game's own map input (a tile staged but not confirmed) is left as it is: the
         // player finds it where they left it. Only the camera starts fitted again.
-        self.camera_map = false;
+        self.table.camera_map = false;
         self.draw_map_clipped(map, &f, false);
         if let (Some(h), Some(art)) = (hand, art) {
             self.draw_hand(h, art, false);
@@ -115,7 +117,7 @@ impl App {
     /// The map's layers, clipped to the table area (the laid tiles from their cached texture
     /// when the map stands still).
     fn draw_map_clipped(&mut self, map: &TileMapView, f: &Frame, placing: bool) {
-        let ta = self.table_area;
+        let ta = self.table.area;
         let dpi = screen_dpi_scale().max(0.01);
         let clip = (
             (ta.x * dpi) as i32,
@@ -123,7 +125,7 @@ impl App {
             (ta.w * dpi).ceil() as i32,
             (ta.h * dpi).ceil() as i32,
         );
-        let cached = self.tile_layer.update(map, f, ta, dpi);
+        let cached = self.table.tile_layer.update(map, f, ta, dpi);
         // SAFETY: macroquad's internal GL context is borrowed on the main thread for each call
         // and not kept across frames (the scissor rectangle is in physical pixels).
         unsafe { get_internal_gl() }.quad_gl.scissor(Some(clip));
@@ -155,28 +157,29 @@ impl App {
             // Only presses that begin on the map (not on a button) are the map's.
             match e {
                 PointerEvent::Down { x, y } => {
-                    self.map_press = self.on_table(x, y);
-                    if !self.map_press {
+                    self.table.map_press = self.on_table(x, y);
+                    if !self.table.map_press {
                         continue;
                     }
                 }
-                _ if !self.map_press => continue,
+                _ if !self.table.map_press => continue,
                 _ => {}
             }
             if matches!(e, PointerEvent::Up { .. } | PointerEvent::Cancel) {
-                self.map_press = false;
+                self.table.map_press = false;
             }
             actions.extend(
-                self.grid
+                self.table
+                    .grid
                     .event(e, map, prompt, seat, f, hand, slop, spot_radius),
             );
         }
         // The mouse hovering (no button down) carries the ghost until it is put down.
         let (mx, my) = mouse_position();
-        let moved = Some((mx, my)) != self.mouse_last;
-        self.mouse_last = Some((mx, my));
-        if moved && self.grid.pointer.is_none() {
-            self.grid.hover = self.table_area.contains(mx, my).then_some((mx, my));
+        let moved = Some((mx, my)) != self.table.mouse_last;
+        self.table.mouse_last = Some((mx, my));
+        if moved && self.table.grid.pointer.is_none() {
+            self.table.grid.hover = self.table.area.contains(mx, my).then_some((mx, my));
         }
         for a in actions {
             match a {
@@ -192,10 +195,10 @@ impl App {
                     }
                 }
                 GridAction::Hint(h) => self.say(h, false),
-                GridAction::Pan(dx, dy) => self.camera.pan_by(dx, dy, bounds, framed),
+                GridAction::Pan(dx, dy) => self.table.camera.pan_by(dx, dy, bounds, framed),
                 GridAction::Zoom(k, x, y) => {
-                    self.camera.zoom_at(k, x, y, bounds, framed);
-                    log(&format!("map zoom={:.2}", self.camera.zoom));
+                    self.table.camera.zoom_at(k, x, y, bounds, framed);
+                    log(&format!("map zoom={:.2}", self.table.camera.zoom));
                 }
             }
         }
@@ -231,17 +234,17 @@ impl App {
             // the ring a scan left on it).
             self.ui.drop_focus();
             let mut step = keymap::switch_tick(
-                &mut self.grid,
+                &mut self.table.grid,
                 map,
                 g,
                 (get_frame_time(), setting.dwell()),
                 skip,
             );
             if is_key_pressed(KeyCode::Backspace) {
-                keymap::switch_back(&mut self.grid);
+                keymap::switch_back(&mut self.table.grid);
             }
             if enter || is_key_pressed(KeyCode::Space) {
-                step = Some(keymap::switch_press(&mut self.grid, map, g, seat));
+                step = Some(keymap::switch_press(&mut self.table.grid, map, g, seat));
             }
             step
         } else {
@@ -263,12 +266,12 @@ impl App {
             if k.is_some_and(|k| k != MapKey::Place) {
                 self.ui.drop_focus();
             }
-            k.map(|k| keymap::key(&mut self.grid, map, g, seat, k))
+            k.map(|k| keymap::key(&mut self.table.grid, map, g, seat, k))
         };
         let Some(step) = step else {
             return;
         };
-        self.grid.by_keys = true;
+        self.table.grid.by_keys = true;
         let shown = match step {
             MapStep::Ghost(c, r) => {
                 log(&format!("grid ghost x={} y={} r={r}", c[0], c[1]));
@@ -305,7 +308,7 @@ impl App {
             let (dx, dy) =
                 keymap::pan_to_show(at, (framed.x, framed.y, framed.w, framed.h), 0.7 * f.scale);
             if dx != 0.0 || dy != 0.0 {
-                self.camera.pan_by(dx, dy, bounds, framed);
+                self.table.camera.pan_by(dx, dy, bounds, framed);
             }
         }
     }
@@ -316,7 +319,7 @@ impl App {
         let s = f.scale;
         let pulse = 0.55 + 0.35 * (get_time() as f32 * 4.0).sin();
         if cached {
-            self.tile_layer.draw(self.table_area);
+            self.table.tile_layer.draw(self.table.area);
         } else {
             draw_tiles(map, f);
         }
@@ -395,11 +398,11 @@ impl App {
         }
         // The piece in hand: on its cell, under the finger while carried, or following the mouse.
         if let (true, Some(art)) = (placing, map.in_hand.and_then(|a| map.arts.get(a))) {
-            let r = self.grid.ghost.map(|g| g.1).unwrap_or(0);
-            let carried = if self.grid.dragging() {
-                self.grid.pointer
-            } else if self.grid.ghost.is_none() {
-                self.grid.hover
+            let r = self.table.grid.ghost.map(|g| g.1).unwrap_or(0);
+            let carried = if self.table.grid.dragging() {
+                self.table.grid.pointer
+            } else if self.table.grid.ghost.is_none() {
+                self.table.grid.hover
             } else {
                 None
             };
@@ -423,7 +426,7 @@ impl App {
                     s,
                     0.55,
                 );
-            } else if let Some((cell, r)) = self.grid.ghost {
+            } else if let Some((cell, r)) = self.table.grid.ghost {
                 draw_art(art, |q| to_screen(f, cell, q, r), s, 0.85);
                 cell_outline(f, cell, GOOD, u);
                 // An arrow on the north edge shows which way the tile is turned.
@@ -437,7 +440,7 @@ impl App {
             let q = map.on_map(sp.cell, sp.at);
             let (x, y) = f.to_screen(q[0], q[1]);
             let r = (0.09 * s).max(1.6 * u);
-            if self.grid.spot == Some(i) {
+            if self.table.grid.spot == Some(i) {
                 // Picked by keys: the focus ring's colour round it.
                 draw_circle_lines(x, y, r + u, (u * 0.6).max(2.5), FOCUS);
             }
@@ -465,10 +468,14 @@ impl App {
     fn draw_hand(&mut self, h: Area, art: &TileArt, mine: bool) {
         let u = self.ui.u;
         self.ui.panel(h, Color::new(0.0, 0.0, 0.0, 0.35));
-        let r = self.grid.ghost.map(|g| g.1).unwrap_or(0);
+        let r = self.table.grid.ghost.map(|g| g.1).unwrap_or(0);
         let side = h.w.min(h.h) - 3.0 * u;
         let (x0, y0) = (h.x + (h.w - side) * 0.5, h.y + h.h - side - 1.5 * u);
-        let alpha = if self.grid.ghost.is_some() { 0.5 } else { 1.0 };
+        let alpha = if self.table.grid.ghost.is_some() {
+            0.5
+        } else {
+            1.0
+        };
         draw_art(
             art,
             |q| {
@@ -490,8 +497,9 @@ impl App {
         let centre = |c: Cell| f.to_screen(c[0] as f32 + 0.5, c[1] as f32 + 0.5);
         match g.step {
             GridStep::Place => {
-                self.probe_input = 8;
-                self.probe_anchor = self
+                self.probe.input = 8;
+                self.probe.anchor = self
+                    .table
                     .grid
                     .ghost
                     .map(|(c, _)| c)
@@ -499,16 +507,16 @@ impl App {
                     .map(centre)
                     .unwrap_or((-1.0, -1.0));
                 let switch = super::save::one_switch(self.store.as_ref()).on();
-                let hint = if switch && self.grid.cell_kept {
+                let hint = if switch && self.table.grid.cell_kept {
                     format!("Press Space to lay the {} turned this way", g.label)
                 } else if switch {
                     format!("Press Space to keep the square your {} is on", g.label)
-                } else if self.grid.by_keys {
+                } else if self.table.grid.by_keys {
                     format!(
                         "The arrows move the {} to a lit square, R turns it, Space lays it",
                         g.label
                     )
-                } else if self.grid.ghost.is_some() {
+                } else if self.table.grid.ghost.is_some() {
                     format!(
                         "Tap the {} again or press Turn to turn it, then Place",
                         g.label
@@ -519,8 +527,8 @@ impl App {
                 self.placement_hint(&hint);
             }
             GridStep::Spot => {
-                self.probe_input = 9;
-                self.probe_anchor = map
+                self.probe.input = 9;
+                self.probe.anchor = map
                     .spots
                     .first()
                     .map(|s| {
@@ -529,11 +537,11 @@ impl App {
                     })
                     .unwrap_or((-1.0, -1.0));
                 let switch = super::save::one_switch(self.store.as_ref()).on();
-                let hint = if switch && self.grid.spot == Some(map.spots.len()) {
+                let hint = if switch && self.table.grid.spot == Some(map.spots.len()) {
                     "Press Space to go without".to_string()
                 } else if switch {
                     format!("Press Space to put your {} on the ringed spot", g.label)
-                } else if self.grid.by_keys {
+                } else if self.table.grid.by_keys {
                     format!("The arrows pick a spot, Space puts your {} there", g.label)
                 } else {
                     format!("Tap a lit spot to put your {} there", g.label)

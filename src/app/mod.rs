@@ -66,14 +66,12 @@ mod rules_text;
 mod screens;
 mod session;
 mod share;
+mod table;
 mod toast;
 
-use aim::Aim;
 use audio::Sounds;
-use engine::core::LaunchKind;
-use frame::{Area, Camera, Frame};
+
 use macroquad::prelude::*;
-use placement::Place;
 use play::Play;
 use pointer::{MouseState, RawPhase, RawTouch, Tracker};
 use save::Found;
@@ -117,77 +115,24 @@ struct App {
     saved: Option<(Box<Play>, String)>,
     notice: Option<String>,
     toast: Option<(String, f64, bool)>,
+    /// The game in play (also under the pause menu, the results and the viewer).
     play: Option<Play>,
-    aim: Option<Aim>,
-    /// The keyboard's aim (arrow keys, Space fires).
-    keys: aim::Keys,
-    place: Option<Place>,
-    frame: Option<Frame>,
-    table_area: Area,
-    /// The player's zoom (mouse wheel) on the framed bounds, and the bounds it applies to: a new
-    /// framing (aiming close-up, the whole table for a flight) starts fitted.
-    camera: Camera,
-    camera_bounds: [f32; 4],
-    /// While aiming, show the whole table instead of the game's close-up of the launcher.
-    whole_table: bool,
+    /// The table on screen and the gestures over it, fresh for each game.
+    table: table::Table,
+    /// What the table showed this frame, for the browser tests.
+    probe: probe::TableProbe,
     /// Pieces of the physics warm-up done (`warm`), and their time, ms.
     warmed: usize,
     warm_ms: f64,
     frames: u32,
     last_size: (f32, f32),
     logged_screen: Option<ScreenId>,
-    probe_input: i32,
-    probe_anchor: (f32, f32),
-    /// The launcher the player picked when the prompt offers several.
-    kind_pick: Option<LaunchKind>,
-    /// The camera frames a tile map (a zoomed view survives the map growing) rather than a
-    /// side view (a new framing starts fitted).
-    camera_map: bool,
-    /// The tile map's input, and the prompt it belongs to.
-    grid: grid::GridInput,
-    grid_tag: String,
-    tile_layer: map::TileLayer,
-    /// The press in progress began on the map.
-    map_press: bool,
-    mouse_last: Option<(f32, f32)>,
-    /// The map's frame (pixels per cell, origin) and the ghost's rotation, for browser tests.
-    probe_map: Option<(f32, f32, f32)>,
-    probe_ghost: i32,
     /// A game link being opened (its shots re-simulated over a few frames).
     opening: Option<share::Pending>,
-    /// Saved designs and their panel.
-    designs: designs::DesignUi,
-    /// The in-game details panel is open.
-    details: bool,
-    /// The portrait hint was shown in this game.
-    portrait_told: bool,
     /// The player chose to play a side view upright on this visit ("Play upright anyway").
     upright_ok: bool,
-    /// A hurl over a tile map: the map's band over the side view and where the token landed.
-    round: round_map::RoundMap,
-    /// Pass-and-play: the human seat the device was last handed to (its hand may be shown).
-    handed_to: Option<usize>,
-    /// The first-game hint shown this frame, if any.
-    hint_up: Option<hints::Hint>,
-    /// The first-sight tips shown this frame (their keys).
-    tips_up: Vec<String>,
-    /// Pan and pinch on the side view, and the mouse's right or middle button dragging it.
-    nav: nav::TableNav,
-    mouse_pan: Option<(f32, f32)>,
-    /// The press under way began off the launcher's ring (told on release unless it panned).
-    off_ring: bool,
-    /// The side view on screen easing towards the action of a shot and back.
-    ease: follow::Ease,
-    /// The last box of moving bodies in the shot now playing (the camera holds it until rest).
-    follow_action: Option<[f32; 4]>,
     /// The player turned camera motion, shakes and particles off.
     reduce_motion: bool,
-    /// Dust, chips and the shake of a collapse.
-    effects: effects::Effects,
-    /// The side view's own motion: a catapult's swing, fallen figures carried off.
-    scene: scene::Scene,
-    /// The side view's centre (world metres) and zoom over the fitted table, for browser tests.
-    probe_camera: (f32, f32, f32),
     /// The online room followed (the web build only), and the room link last opened or shown.
     online: Option<online::client::Client>,
     room_link: String,
@@ -237,49 +182,17 @@ impl App {
             notice,
             toast: None,
             play: None,
-            aim: None,
-            keys: aim::Keys::default(),
-            place: None,
-            frame: None,
-            table_area: Area::default(),
-            camera: Camera::default(),
-            camera_bounds: [0.0; 4],
-            whole_table: false,
+            table: table::Table::default(),
+            probe: probe::TableProbe::default(),
             warmed: 0,
             warm_ms: 0.0,
             frames: 0,
             a11y: a11y::Mirror::default(),
             last_size: (0.0, 0.0),
             logged_screen: None,
-            probe_input: 0,
-            probe_anchor: (-1.0, -1.0),
-            kind_pick: None,
-            camera_map: false,
-            grid: grid::GridInput::default(),
-            grid_tag: String::new(),
-            tile_layer: map::TileLayer::default(),
-            map_press: false,
-            mouse_last: None,
-            probe_map: None,
-            probe_ghost: -1,
             opening: None,
-            designs: designs::DesignUi::default(),
-            details: false,
-            portrait_told: false,
             upright_ok: false,
-            round: round_map::RoundMap::default(),
-            handed_to: None,
-            hint_up: None,
-            tips_up: Vec::new(),
-            nav: nav::TableNav::default(),
-            mouse_pan: None,
-            off_ring: false,
-            ease: follow::Ease::default(),
-            follow_action: None,
             reduce_motion,
-            effects: effects::Effects::default(),
-            scene: scene::Scene::default(),
-            probe_camera: (0.0, 0.0, 0.0),
             online: None,
             room_link: String::new(),
             daily: board::Daily {
@@ -296,7 +209,7 @@ impl App {
 
     /// The top screen changed: a gesture in progress belongs to the old one.
     fn screen_changed(&mut self) {
-        self.aim = None;
+        self.table.aim = None;
         if let Some(e) = self.tracker.cancel() {
             self.ui.events.push(e);
         }
@@ -343,7 +256,7 @@ impl App {
         // One-switch play: the buttons are scanned unless last frame's table took the switch
         // (an aim, a placement, the tile map).
         let switch = save::one_switch(self.store.as_ref());
-        self.ui.scan = (switch.on() && matches!(self.probe_input, 0 | 6)).then(|| switch.dwell());
+        self.ui.scan = (switch.on() && matches!(self.probe.input, 0 | 6)).then(|| switch.dwell());
         self.ui.begin(w, h, events, self.tracker.primary_pos());
     }
 
@@ -354,10 +267,7 @@ impl App {
         let in_game =
             matches!(self.shown, ScreenId::Play | ScreenId::Pause) && self.opening.is_none();
         self.ui.clear(if in_game { BAR } else { BG });
-        self.probe_input = 0;
-        self.probe_anchor = (-1.0, -1.0);
-        self.probe_map = None;
-        self.probe_ghost = -1;
+        self.probe.new_frame();
         let escape = is_key_pressed(KeyCode::Escape);
         self.take_dropped_file();
         let opening = self.continue_opening();
@@ -434,17 +344,17 @@ impl App {
                 .map(|p| (p.flight.is_some() || (p.bot_turn() && !p.is_over())) as i32)
                 .unwrap_or(0),
             human: p.map(|p| p.human_turn().is_some() as i32).unwrap_or(0),
-            input: self.probe_input,
-            anchor: self.probe_anchor,
-            scale: self.frame.map(|f| f.scale).unwrap_or(0.0),
+            input: self.probe.input,
+            anchor: self.probe.anchor,
+            scale: self.table.frame.map(|f| f.scale).unwrap_or(0.0),
             buttons: self.ui.probe_buttons(),
             muted: self.muted as i32,
-            camera: self.probe_camera,
+            camera: self.probe.camera,
             reduce_motion: self.reduce_motion as i32,
-            particles: self.effects.alive() as i32,
+            particles: self.table.effects.alive() as i32,
             has_save: self.saved.is_some() as i32,
-            map: self.probe_map,
-            ghost: self.probe_ghost,
+            map: self.probe.map,
+            ghost: self.probe.ghost,
             texts: self.ui.probe_texts(),
             targets: self
                 .ui

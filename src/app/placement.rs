@@ -88,8 +88,14 @@ impl App {
     ) {
         let u = self.ui.u;
         let tag = format!("{}:{}:{}:carry", pp.action, pp.label, seat);
-        if self.place.as_ref().map(|pl| pl.tag != tag).unwrap_or(true) {
-            self.place = Some(Place {
+        if self
+            .table
+            .place
+            .as_ref()
+            .map(|pl| pl.tag != tag)
+            .unwrap_or(true)
+        {
+            self.table.place = Some(Place {
                 x: 0.0,
                 y: 0.0,
                 angle: 0,
@@ -101,7 +107,7 @@ impl App {
                 tag,
             });
         }
-        let Some(mut pl) = self.place.take() else {
+        let Some(mut pl) = self.table.place.take() else {
             return;
         };
         // Room for a finger around a piece, in metres (never wider than half a piece).
@@ -307,13 +313,13 @@ impl App {
             ),
         };
         self.placement_hint(&hint);
-        self.probe_input = 7;
-        self.probe_anchor = pp
+        self.probe.input = 7;
+        self.probe.anchor = pp
             .sources
             .first()
             .map(|s| f.to_screen(s[0], s[1]))
             .unwrap_or((-1.0, -1.0));
-        self.place = Some(pl);
+        self.table.place = Some(pl);
         if let Some(args) = send {
             let mv = Move::decide(seat, &pp.action, &args);
             log(&format!("drag {} {:?}", pp.action, args));
@@ -330,7 +336,13 @@ impl App {
     ) {
         let u = self.ui.u;
         let tag = format!("{}:{}:{}", pp.action, pp.label, seat);
-        if self.place.as_ref().map(|pl| pl.tag != tag).unwrap_or(true) {
+        if self
+            .table
+            .place
+            .as_ref()
+            .map(|pl| pl.tag != tag)
+            .unwrap_or(true)
+        {
             let (x, y) = match pp.snaps.first() {
                 Some(s) => (s[0], s[1]),
                 None => (
@@ -338,7 +350,7 @@ impl App {
                     (pp.region[1] + pp.region[3]) * 0.5,
                 ),
             };
-            self.place = Some(Place {
+            self.table.place = Some(Place {
                 x,
                 y,
                 angle: gesture::clamp_angle(0, pp.angle),
@@ -350,15 +362,15 @@ impl App {
                 tag,
             });
         }
-        let Some(mut pl) = self.place.take() else {
+        let Some(mut pl) = self.table.place.take() else {
             return;
         };
         let rotates = pp.angle != (0, 0);
         let (gx, gy, ga) = ghost_pose(pp, &pl);
         let (sx, sy) = f.to_screen(gx, gy);
         let (hx, hy) = rotate_handle(pp, f, u, (sx, sy), ga);
-        self.probe_input = 5;
-        self.probe_anchor = (sx, sy);
+        self.probe.input = 5;
+        self.probe.anchor = (sx, sy);
         for e in self.ui.events.clone() {
             match e {
                 PointerEvent::Down { x, y } => {
@@ -471,7 +483,7 @@ impl App {
         let (sx, sy) = f.to_screen(gx, gy);
         let (x0, y0) = f.to_screen(pp.region[0], pp.region[3]);
         let (x1, y1) = f.to_screen(pp.region[2], pp.region[1]);
-        let ta = self.table_area;
+        let ta = self.table.area;
         let (x0, y0) = (x0.max(ta.x), y0.max(ta.y));
         let (x1, y1) = (x1.min(ta.x + ta.w), y1.min(ta.y + ta.h));
         if x1 > x0 && y1 > y0 {
@@ -520,8 +532,8 @@ impl App {
             )
         };
         self.placement_hint(&hint);
-        self.probe_anchor = (sx, sy);
-        self.place = Some(pl);
+        self.probe.anchor = (sx, sy);
+        self.table.place = Some(pl);
         if place_now {
             log(&format!("key-place {}", pp.action));
             self.bottom_action(p, BarButton::Place, &[], Some(pp));
@@ -532,10 +544,10 @@ impl App {
     pub(super) fn placement_hint(&mut self, hint: &str) {
         let u = self.ui.u;
         let small = self.ui.size(2.8);
-        let lines = self.ui.wrap(hint, small, self.table_area.w - 4.0 * u);
+        let lines = self.ui.wrap(hint, small, self.table.area.w - 4.0 * u);
         // Low on the table, on a plate (sky or wood under it), one line lower than it was: with
         // the typeface's narrower lines it met the boards' labels above it.
-        let y0 = self.table_area.y + self.table_area.h - (lines.len() as f32 + 2.5) * small * 1.3;
+        let y0 = self.table.area.y + self.table.area.h - (lines.len() as f32 + 2.5) * small * 1.3;
         for (i, l) in lines.iter().enumerate() {
             self.ui
                 .text_on_plate(l, 2.0 * u, y0 + i as f32 * small * 1.3, small, ACCENT);

@@ -45,6 +45,38 @@ pub struct Probe {
     pub focus: i32,
 }
 
+/// What the table showed in this frame (see the same fields of `Probe`): all but the camera
+/// are told anew each frame.
+#[derive(Clone, Debug)]
+pub struct TableProbe {
+    pub input: i32,
+    pub anchor: (f32, f32),
+    pub map: Option<(f32, f32, f32)>,
+    pub ghost: i32,
+    pub camera: (f32, f32, f32),
+}
+
+impl Default for TableProbe {
+    fn default() -> Self {
+        TableProbe {
+            input: 0,
+            anchor: (-1.0, -1.0),
+            map: None,
+            ghost: -1,
+            camera: (0.0, 0.0, 0.0),
+        }
+    }
+}
+
+impl TableProbe {
+    pub fn new_frame(&mut self) {
+        *self = TableProbe {
+            camera: self.camera,
+            ..TableProbe::default()
+        };
+    }
+}
+
 static PROBE: Mutex<Option<Probe>> = Mutex::new(None);
 
 pub fn publish(p: Probe) {

@@ -107,19 +107,19 @@ impl App {
     /// side view's part and the map's band is returned.
     pub(super) fn round_band(&mut self, line: Option<LineOnMap>, flying: bool) -> Option<Area> {
         if !flying {
-            self.round.trail.clear();
+            self.table.round.trail.clear();
         }
-        self.round.showing = line.is_some();
+        self.table.round.showing = line.is_some();
         let line = line?;
-        self.round.line = Some(line);
-        let (band, side) = split(self.table_area);
-        self.table_area = side;
+        self.table.round.line = Some(line);
+        let (band, side) = split(self.table.area);
+        self.table.area = side;
         Some(band)
     }
 
     /// The map's band over the side view drawn with frame `f`.
     pub(super) fn draw_round_map(&mut self, view: &TableView, f: &Frame, band: Area) {
-        let Some(line) = self.round.line.clone() else {
+        let Some(line) = self.table.round.line.clone() else {
             return;
         };
         let u = self.ui.u;
@@ -244,10 +244,10 @@ impl App {
         }
         // The token: its shadow on the map while it flies, its trail, then where it lies.
         if let Some(b) = token {
-            if self.round.trail.len() < 2000 {
-                self.round.trail.push(b.x);
+            if self.table.round.trail.len() < 2000 {
+                self.table.round.trail.push(b.x);
             }
-            for w in self.round.trail.windows(2) {
+            for w in self.table.round.trail.windows(2) {
                 let (p, q) = (at(line.at(w[0])), at(line.at(w[1])));
                 draw_line(
                     p.x,
@@ -263,12 +263,12 @@ impl App {
             draw_circle(q.x, q.y, tr, Color::new(0.0, 0.0, 0.0, 0.35));
             draw_circle(q.x, q.y - lift, tr, Color::new(0.9, 0.78, 0.16, 1.0));
             draw_circle_lines(q.x, q.y - lift, tr, 1.5, Color::new(0.3, 0.22, 0.0, 1.0));
-            if at_rest(&self.round.trail) && b.y < 0.02 {
+            if at_rest(&self.table.round.trail) && b.y < 0.02 {
                 self.landing_mark(q, tr, "Landed here");
             }
         }
         // The last hurl's landing, for a few seconds, while the next one is aimed.
-        if let Some((p, t)) = self.round.rest {
+        if let Some((p, t)) = self.table.round.rest {
             if get_time() - t <= REST_SHOWN && token.is_none_or(|b| b.x.abs() < 1e-3) {
                 let q = at(p);
                 draw_circle(q.x, q.y, tr, Color::new(0.9, 0.78, 0.16, 1.0));
@@ -309,8 +309,8 @@ impl App {
 
     /// A shot landed at `at` (side-view metres): kept as a map point when it flew over a map.
     pub(super) fn round_landed(&mut self, at: [f32; 2]) {
-        if let Some(line) = self.round.line.as_ref() {
-            self.round.rest = Some((line.at(at[0]), get_time()));
+        if let Some(line) = self.table.round.line.as_ref() {
+            self.table.round.rest = Some((line.at(at[0]), get_time()));
             super::log(&format!(
                 "round landed map {:.2},{:.2}",
                 line.at(at[0])[0],
@@ -321,12 +321,12 @@ impl App {
 
     /// On the map after a hurl: where the token landed, for a few seconds.
     pub(super) fn draw_round_rest(&mut self, f: &Frame) {
-        let Some((p, t)) = self.round.rest else {
+        let Some((p, t)) = self.table.round.rest else {
             return;
         };
         if get_time() - t > REST_SHOWN {
-            self.round.rest = None;
-            self.round.line = None;
+            self.table.round.rest = None;
+            self.table.round.line = None;
             return;
         }
         let (x, y) = f.to_screen(p[0], p[1]);

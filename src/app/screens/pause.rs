@@ -139,7 +139,7 @@ impl App {
             Some(PauseButton::Motion) => {
                 self.reduce_motion = !self.reduce_motion;
                 if self.reduce_motion {
-                    self.effects.clear();
+                    self.table.effects.clear();
                 }
                 if let Err(e) = save::set_reduce_motion(self.store.as_mut(), self.reduce_motion) {
                     self.say(format!("Could not remember the motion setting: {e}"), true);

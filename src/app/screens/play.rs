@@ -62,12 +62,7 @@ impl App {
     pub(crate) fn start(&mut self, p: Play) {
         self.warm_all();
         self.play = Some(p);
-        self.place = None;
-        self.details = false;
-        self.portrait_told = false;
-        self.round = Default::default();
-        self.handed_to = None;
-        self.scene = crate::app::scene::Scene::default();
+        self.table = Default::default();
         self.command(Command::Fresh(Box::<PlayScreen>::default()));
     }
 
@@ -101,7 +96,7 @@ impl App {
         // the last): what a shorter slice cannot cut.
         let (mut last, mut unit, mut asked) = (t0, (0.0f64, 0u32), false);
         // A collapse plays slowly for a moment (view only: the same frames, shown slower).
-        let dt = get_frame_time() * self.effects.time_scale();
+        let dt = get_frame_time() * self.table.effects.time_scale();
         let tick = p.update_within(dt, &mut || {
             let now = get_time();
             if now - last > unit.0 {
@@ -148,7 +143,7 @@ impl App {
         }
         if !self.reduce_motion {
             for h in &tick.hits {
-                if self.effects.hit(*h) {
+                if self.table.effects.hit(*h) {
                     log("collapse");
                 }
             }
@@ -163,7 +158,8 @@ impl App {
             if let Some(at) = l.at {
                 self.round_landed(at);
                 let gain = l.gain.as_ref().map(|(n, k)| (*n, k.as_str()));
-                self.effects
+                self.table
+                    .effects
                     .landed(at, l.hit == Some(true), gain, !self.reduce_motion);
             }
         }
@@ -176,7 +172,7 @@ impl App {
             .collect();
         if !off.is_empty() {
             log(&format!("taken off {}", off.len()));
-            self.scene.take_off(&off, self.reduce_motion);
+            self.table.scene.take_off(&off, self.reduce_motion);
         }
         let moved: Vec<u32> = tick
             .events
@@ -186,7 +182,7 @@ impl App {
         if !moved.is_empty() && !self.reduce_motion {
             log(&format!("moved {}", moved.len()));
             s.travel = s.shown_view.as_ref().map(|shown| Travel {
-                from: self.scene.travel_from(shown, &moved),
+                from: self.table.scene.travel_from(shown, &moved),
                 pieces: moved,
                 t: 0.0,
             });
@@ -197,12 +193,13 @@ impl App {
         if tick.moved {
             // A move made while a hint was up: the player has found the gesture.
             if let Some(h) = self
+                .table
                 .hint_up
                 .filter(|h| crate::app::hints::counts_for(*h, tick.launched))
             {
                 self.hint_done(h);
             }
-            if !self.tips_up.is_empty() {
+            if !self.table.tips_up.is_empty() {
                 self.tips_done();
             }
             log_move(p);
@@ -237,7 +234,7 @@ impl App {
     fn draw_play(&mut self, s: &mut PlayScreen, p: &mut Play, active: bool) {
         let (w, h) = (self.ui.w, self.ui.h);
         // Set again below while a hint is drawn (`advance` reads last frame's).
-        self.hint_up = None;
+        self.table.hint_up = None;
         if self.cover_screen(p, active) {
             return;
         }
@@ -248,7 +245,7 @@ impl App {
         let bar = self.bottom_bar(p, &offer, active);
         let strips = self.strips(p);
         let table_y = top_h + strips.status_h;
-        self.table_area = Area::new(
+        self.table.area = Area::new(
             0.0,
             table_y,
             w,
@@ -259,8 +256,8 @@ impl App {
             Scene::Map(map) => {
                 // A tile map: its own input (launch and placement prompts are side-view ones).
                 s.shown_view = None;
-                self.aim = None;
-                self.place = None;
+                self.table.aim = None;
+                self.table.place = None;
                 self.draw_map(p, &map, offer.grid.as_ref(), offer.human, active);
                 self.draw_strips(p, &strips, top_h, active);
                 self.draw_bottom_bar(p, &bar, &offer);
@@ -288,8 +285,8 @@ impl App {
             let kind = offer.kind.unwrap_or(LaunchKind::Catapult);
             self.launch_input(p, lp, kind, &f, &feel);
         } else {
-            self.aim = None;
-            self.keys.drop_aim();
+            self.table.aim = None;
+            self.table.keys.drop_aim();
         }
         if let Some(pp) = &offer.placement {
             if let Some(seat) = offer.human {
@@ -300,7 +297,7 @@ impl App {
                 }
             }
         } else {
-            self.place = None;
+            self.table.place = None;
         }
         self.first_game_hint(&offer, &f);
         s.ask_to_turn = self.portrait_hint(true);
@@ -340,7 +337,7 @@ impl App {
 
     /// The hint for the gesture the human meets now, if any.
     fn first_game_hint(&mut self, offer: &Offer, f: &crate::app::frame::Frame) {
-        let hint = match self.probe_input {
+        let hint = match self.probe.input {
             1 | 2 => Hints::Fire,
             3 => Hints::Flick,
             4 => Hints::Wrist,
@@ -351,8 +348,8 @@ impl App {
             return;
         }
         let (cx, _) = f.to_screen(0.0, 0.0);
-        let towards = if self.probe_anchor.0 < cx { 1.0 } else { -1.0 };
-        self.show_hint(hint, self.probe_anchor, towards);
+        let towards = if self.probe.anchor.0 < cx { 1.0 } else { -1.0 };
+        self.show_hint(hint, self.probe.anchor, towards);
     }
 
     /// What the acting human may do now (nothing on a bot's turn or under the pause menu).
@@ -369,7 +366,8 @@ impl App {
         // While a human aims, a game may ask for a close-up of its launcher.
         let close_up = launch.as_ref().and(p.game().aim_bounds());
         let kind = launch.as_ref().and_then(|lp| {
-            self.kind_pick
+            self.table
+                .kind_pick
                 .filter(|k| lp.kinds.contains(k))
                 .or_else(|| lp.kinds.first().copied())
         });

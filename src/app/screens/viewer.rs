@@ -247,14 +247,14 @@ impl App {
         let bottom_h = rows * (bh + u) + slider_h + 3.0 * u;
         let table_area = Area::new(0.0, top_h, w, (h - top_h - bottom_h).max(10.0));
         self.ui.panel(table_area, TABLE_BG);
-        self.table_area = table_area;
+        self.table.area = table_area;
         match v.scene() {
             Scene::Map(map) => {
                 self.draw_map_still(&map);
             }
             Scene::Side(view) => {
                 let f = Camera::default().frame(view.bounds, table_area.inset(2.0 * u));
-                self.frame = Some(f);
+                self.table.frame = Some(f);
                 self.ui.set_clip(Some(table_area));
                 draw::table(&self.ui, &view, &f);
                 self.ui.set_clip(None);

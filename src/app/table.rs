@@ -1,0 +1,67 @@
+//! The table on screen and the hands over it: the camera and its framing, the gestures under
+//! way (aim, placement, the tile map, pan and pinch), the effects and the scene's own motion,
+//! and the tips shown over it. One `Table` a game: starting a game makes a fresh one, so
+//! nothing of the last game's view or gestures leaks into the next.
+
+use super::aim::{self, Aim};
+use super::frame::{Area, Camera, Frame};
+use super::placement::Place;
+use super::{designs, effects, follow, grid, hints, map, nav, round_map, scene};
+use engine::core::LaunchKind;
+
+#[derive(Default)]
+pub(super) struct Table {
+    /// The pointer's aim under way.
+    pub aim: Option<Aim>,
+    /// The keyboard's aim (arrow keys, Space fires) and the one switch's.
+    pub keys: aim::Keys,
+    /// A piece being placed or moved.
+    pub place: Option<Place>,
+    /// The side view's frame drawn last, and the area the table is drawn in.
+    pub frame: Option<Frame>,
+    pub area: Area,
+    /// The player's zoom (mouse wheel) on the framed bounds, and the bounds it applies to: a new
+    /// framing (aiming close-up, the whole table for a flight) starts fitted.
+    pub camera: Camera,
+    pub camera_bounds: [f32; 4],
+    /// The camera frames a tile map (a zoomed view survives the map growing) rather than a
+    /// side view (a new framing starts fitted).
+    pub camera_map: bool,
+    /// While aiming, show the whole table instead of the game's close-up of the launcher.
+    pub whole_table: bool,
+    /// The launcher the player picked when the prompt offers several.
+    pub kind_pick: Option<LaunchKind>,
+    /// The tile map's input, and the prompt it belongs to.
+    pub grid: grid::GridInput,
+    pub grid_tag: String,
+    pub tile_layer: map::TileLayer,
+    /// The press in progress began on the map.
+    pub map_press: bool,
+    pub mouse_last: Option<(f32, f32)>,
+    /// Saved designs and their panel.
+    pub designs: designs::DesignUi,
+    /// The in-game details panel is open.
+    pub details: bool,
+    /// The portrait hint was shown in this game.
+    pub portrait_told: bool,
+    /// A hurl over a tile map: the map's band over the side view and where the token landed.
+    pub round: round_map::RoundMap,
+    /// Pass-and-play: the human seat the device was last handed to (its hand may be shown).
+    pub handed_to: Option<usize>,
+    /// The first-game hint shown this frame, if any, and the first-sight tips (their keys).
+    pub hint_up: Option<hints::Hint>,
+    pub tips_up: Vec<String>,
+    /// Pan and pinch on the side view, and the mouse's right or middle button dragging it.
+    pub nav: nav::TableNav,
+    pub mouse_pan: Option<(f32, f32)>,
+    /// The press under way began off the launcher's ring (told on release unless it panned).
+    pub off_ring: bool,
+    /// The side view on screen easing towards the action of a shot and back.
+    pub ease: follow::Ease,
+    /// The last box of moving bodies in the shot now playing (the camera holds it until rest).
+    pub follow_action: Option<[f32; 4]>,
+    /// Dust, chips and the shake of a collapse.
+    pub effects: effects::Effects,
+    /// The side view's own motion: a catapult's swing, fallen figures carried off.
+    pub scene: scene::Scene,
+}
