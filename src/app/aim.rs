@@ -5,6 +5,7 @@ use super::gesture::{self, Feel, PathLength, Sample};
 use super::keyaim::{AimKey, KeyAim, KeyAimStep, SwitchAim, SwitchStage};
 use super::play::Play;
 use super::pointer::PointerEvent;
+use super::route::Owner;
 use super::switch::OneSwitch;
 use super::ui::*;
 use super::{log, sound, App};
@@ -160,26 +161,33 @@ impl App {
             // Two fingers moving pinch the view: never a shot.
             log("gesture cancelled: pinch");
         }
-        for e in self.ui.events.clone() {
+        for (owner, e) in self.table.press.routed().to_vec() {
+            // The aim's own presses, and the ends of a press beside the ring (`off_ring`).
+            if owner != Owner::Aim
+                && !matches!(e, PointerEvent::Down { .. } | PointerEvent::Up { .. })
+            {
+                continue;
+            }
             match e {
                 PointerEvent::Down { x, y } => {
                     self.table.off_ring = false;
-                    if !self.on_table(x, y) {
-                        continue;
-                    }
-                    let (wx, wy) = f.to_world(x, y);
-                    if gesture::near_launcher(lp, wx, wy, feel) {
-                        self.table.aim = Some(Aim {
-                            samples: vec![Sample::new(0.0, wx, wy)],
-                            t0: now,
-                            path: super::save::aim_path(self.store.as_ref()),
-                            predicted: None,
-                            predicted_at: now,
-                        });
-                    } else {
-                        // Told on release, unless the drag moved the view instead.
-                        self.table.aim = None;
-                        self.table.off_ring = true;
+                    match owner {
+                        Owner::Aim => {
+                            let (wx, wy) = f.to_world(x, y);
+                            self.table.aim = Some(Aim {
+                                samples: vec![Sample::new(0.0, wx, wy)],
+                                t0: now,
+                                path: super::save::aim_path(self.store.as_ref()),
+                                predicted: None,
+                                predicted_at: now,
+                            });
+                        }
+                        Owner::View => {
+                            // Told on release, unless the drag moved the view instead.
+                            self.table.aim = None;
+                            self.table.off_ring = true;
+                        }
+                        _ => {}
                     }
                 }
 

@@ -8,11 +8,12 @@ use super::follow::{camera_on, shown_rect};
 use super::frame::{
     close_up_bounds, pieces_box, side_bounds, turn_bounds, Area, Camera, Frame, TurnShot,
 };
-use super::gesture::Feel;
+use super::gesture::{self, Feel};
 use super::log;
 use super::nav::NavAction;
 use super::play::Play;
 use super::pointer::PointerEvent;
+use super::route::Owner;
 use super::App;
 use engine::core::TableView;
 use macroquad::prelude::*;
@@ -29,10 +30,40 @@ pub(super) enum TableTouch {
 }
 
 impl App {
-    /// Whether a press at (x, y) is on the table and not on a button: only those start a
-    /// gesture on it.
-    pub(super) fn on_table(&self, x: f32, y: f32) -> bool {
-        !self.ui.on_button(x, y) && self.table.area.contains(x, y)
+    /// Routes this frame's `events` to the table's gestures (`route`): a press on a button or
+    /// off the table is no gesture's; on a tile map, the map's; on the side view, the placing
+    /// piece's while one is placed, the aim's on the launcher's ring as the player last saw it,
+    /// else the view's.
+    pub(super) fn route_presses(
+        &mut self,
+        events: &[PointerEvent],
+        on_map: bool,
+        touch: TableTouch,
+    ) {
+        let shown = self.table.frame;
+        let (w, h) = (self.ui.w, self.ui.h);
+        let (ui, area) = (&self.ui, self.table.area);
+        self.table.press.route(events, |x, y| {
+            if ui.on_button(x, y) || !area.contains(x, y) {
+                return Owner::Elsewhere;
+            }
+            if on_map {
+                return Owner::Map;
+            }
+            match (touch, shown) {
+                (TableTouch::Placing, _) => Owner::Place,
+                (TableTouch::Launcher(o), Some(f)) => {
+                    let feel = Feel::for_screen(f.metres(w.min(h)));
+                    let (wx, wy) = f.to_world(x, y);
+                    if gesture::near_origin(o, wx, wy, &feel) {
+                        Owner::Aim
+                    } else {
+                        Owner::View
+                    }
+                }
+                _ => Owner::View,
+            }
+        });
     }
 
     /// Frames `view` in `self.table.area` (the close-up when one is asked for and the player has
@@ -43,7 +74,6 @@ impl App {
         p: &Play,
         view: &TableView,
         close_up: Option<[f32; 4]>,
-        touch: TableTouch,
         active: bool,
     ) -> Frame {
         let u = self.ui.u;
@@ -88,7 +118,7 @@ impl App {
             self.table.camera.zoom_at(factor, mx, my, bounds, framed);
         }
         if active {
-            self.nav_input(bounds, framed, touch);
+            self.nav_input(bounds, framed);
         }
         let mut f = self.follow_frame(p, bounds, framed, active);
         if active {
@@ -158,27 +188,14 @@ impl App {
 
     /// Pinch and two-finger pan (never while a piece is being placed: its fingers twist the
     /// piece), one finger dragged from off the launcher, the right or middle mouse button.
-    fn nav_input(&mut self, bounds: [f32; 4], framed: Area, touch: TableTouch) {
-        let f = self.table.camera.frame(bounds, framed);
-        let feel = Feel::for_screen(f.metres(self.ui.w.min(self.ui.h)));
+    fn nav_input(&mut self, bounds: [f32; 4], framed: Area) {
         let slop = 1.5 * self.ui.u;
-        for e in self.ui.events.clone() {
-            if touch == TableTouch::Placing {
-                break;
+        for (owner, e) in self.table.press.routed().to_vec() {
+            if !owner.on_side_view() && owner != Owner::Elsewhere {
+                continue;
             }
-            let (on_table, free) = match e {
-                PointerEvent::Down { x, y } => {
-                    let free = match touch {
-                        TableTouch::Launcher(o) => {
-                            let (wx, wy) = f.to_world(x, y);
-                            (wx - o[0]).hypot(wy - o[1]) > feel.grab
-                        }
-                        _ => true,
-                    };
-                    (self.on_table(x, y), free)
-                }
-                _ => (false, false),
-            };
+            let on_table = owner.on_side_view();
+            let free = owner == Owner::View;
             for a in self.table.nav.event(e, on_table, free, slop) {
                 match a {
                     NavAction::Pan(dx, dy) => self.table.camera.pan_by(dx, dy, bounds, framed),

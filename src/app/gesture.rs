@@ -258,7 +258,12 @@ fn dist(ax: f32, ay: f32, bx: f32, by: f32) -> f32 {
 
 /// Whether a press at (x, y) starts on the launcher.
 pub fn near_launcher(prompt: &LaunchPrompt, x: f32, y: f32, feel: &Feel) -> bool {
-    dist(x, y, prompt.origin[0], prompt.origin[1]) <= feel.grab
+    near_origin(prompt.origin, x, y, feel)
+}
+
+/// Whether (x, y), world metres, is within the launcher's ring about `origin`.
+pub fn near_origin(origin: [f32; 2], x: f32, y: f32, feel: &Feel) -> bool {
+    dist(x, y, origin[0], origin[1]) <= feel.grab
 }
 
 fn kind_allowed(prompt: &LaunchPrompt, kind: LaunchKind) -> Result<(), Refused> {

@@ -7,7 +7,7 @@ use super::frame::{Area, Camera, Frame};
 use super::grid::{self, GridAction, GridInput};
 use super::keymap::{self, MapKey, MapStep};
 use super::play::Play;
-use super::pointer::PointerEvent;
+use super::route::Owner;
 use super::ui::*;
 use super::{log, App};
 use engine::core::scene::{cell_point, rotate_local, Cell, GridStep, PieceKind};
@@ -153,21 +153,8 @@ impl App {
         let slop = 1.5 * u;
         let spot_radius = (0.18 * f.scale).max(4.0 * u);
         let mut actions = Vec::new();
-        for e in self.ui.events.clone() {
-            // Only presses that begin on the map (not on a button) are the map's.
-            match e {
-                PointerEvent::Down { x, y } => {
-                    self.table.map_press = self.on_table(x, y);
-                    if !self.table.map_press {
-                        continue;
-                    }
-                }
-                _ if !self.table.map_press => continue,
-                _ => {}
-            }
-            if matches!(e, PointerEvent::Up { .. } | PointerEvent::Cancel) {
-                self.table.map_press = false;
-            }
+        // Only presses that begin on the map (not on a button) are the map's.
+        for e in self.table.press.events_of(Owner::Map) {
             actions.extend(
                 self.table
                     .grid

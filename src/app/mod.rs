@@ -35,6 +35,7 @@ pub mod platform;
 pub mod play;
 pub mod pointer;
 pub mod probe;
+pub mod route;
 pub mod save;
 pub mod scene;
 pub mod screen;
@@ -275,7 +276,7 @@ impl App {
         let before = (screens.len(), screens.top_id());
         if !opening {
             // The frame's pointer events go to the top screen alone.
-            let events = self.ui.events.clone();
+            let events = std::mem::take(&mut self.ui.events);
             screens.frame(self, &events, escape);
         }
         for c in std::mem::take(&mut self.next) {

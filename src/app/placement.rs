@@ -7,6 +7,7 @@ use super::gesture;
 use super::keyplace::{self, CarryStep, KeyCarry, PlaceKey};
 use super::play::Play;
 use super::pointer::PointerEvent;
+use super::route::Owner;
 use super::switch::lit_at;
 use super::ui::*;
 use super::{log, App};
@@ -113,12 +114,9 @@ impl App {
         // Room for a finger around a piece, in metres (never wider than half a piece).
         let slop = (3.0 * u / f.scale.max(1e-3)).min(pp.half_extents[0].max(pp.half_extents[1]));
         let mut send: Option<[i64; 4]> = None;
-        for e in self.ui.events.clone() {
+        for e in self.table.press.events_of(Owner::Place) {
             match e {
                 PointerEvent::Down { x, y } => {
-                    if !self.on_table(x, y) {
-                        continue;
-                    }
                     pl.keys = None;
                     let (wx, wy) = f.to_world(x, y);
                     match gesture::Carry::pick(pp, wx, wy, slop) {
@@ -371,12 +369,9 @@ impl App {
         let (hx, hy) = rotate_handle(pp, f, u, (sx, sy), ga);
         self.probe.input = 5;
         self.probe.anchor = (sx, sy);
-        for e in self.ui.events.clone() {
+        for e in self.table.press.events_of(Owner::Place) {
             match e {
                 PointerEvent::Down { x, y } => {
-                    if !self.on_table(x, y) {
-                        continue;
-                    }
                     let (wx, wy) = f.to_world(x, y);
                     pl.grab = if rotates && (x - hx).hypot(y - hy) < 5.0 * u {
                         Some(Grab::Rotate)

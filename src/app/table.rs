@@ -6,11 +6,13 @@
 use super::aim::{self, Aim};
 use super::frame::{Area, Camera, Frame};
 use super::placement::Place;
-use super::{designs, effects, follow, grid, hints, map, nav, round_map, scene};
+use super::{designs, effects, follow, grid, hints, map, nav, round_map, route, scene};
 use engine::core::LaunchKind;
 
 #[derive(Default)]
 pub(super) struct Table {
+    /// Who the press under way belongs to, and this frame's events routed to their owners.
+    pub press: route::Router,
     /// The pointer's aim under way.
     pub aim: Option<Aim>,
     /// The keyboard's aim (arrow keys, Space fires) and the one switch's.
@@ -35,8 +37,6 @@ pub(super) struct Table {
     pub grid: grid::GridInput,
     pub grid_tag: String,
     pub tile_layer: map::TileLayer,
-    /// The press in progress began on the map.
-    pub map_press: bool,
     pub mouse_last: Option<(f32, f32)>,
     /// Saved designs and their panel.
     pub designs: designs::DesignUi,

@@ -10,6 +10,7 @@ use crate::app::frame::Area;
 use crate::app::gesture::Feel;
 use crate::app::hints::Hint as Hints;
 use crate::app::play::Play;
+use crate::app::pointer::PointerEvent;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::session::log_move;
 use crate::app::{log, sound, App, Command};
@@ -18,10 +19,11 @@ use engine::core::{
 };
 use macroquad::prelude::*;
 
-/// The game being played. It owns the turn's clocks and the pieces travelling; the game
-/// itself and the aiming, placing, camera and effects state are still the shell's (`App::play`
-/// and the fields beside it, read by the table's drawing and gesture files): the next step
-/// moves them here.
+/// The game being played. It owns the turn's clocks, the pieces travelling and the frame's
+/// pointer events, which it routes to the table's gestures (`App::route_presses`). The game
+/// itself is the shell's (`App::play`: the pause menu, the results and the viewer read it
+/// too), and so is the table on screen (`App::table`, made fresh for each game), which the
+/// viewer draws into as well.
 #[derive(Default)]
 pub(crate) struct PlayScreen {
     /// When the game was first seen over and at rest (the results follow a moment later).
@@ -35,6 +37,9 @@ pub(crate) struct PlayScreen {
     travel: Option<Travel>,
     /// A side view was drawn on a phone held upright: "turn your phone" goes over it.
     ask_to_turn: bool,
+    /// This frame's pointer events (the screen is on top), routed to the table's gestures
+    /// once the frame's layout is known (`App::route_presses`).
+    events: Vec<PointerEvent>,
 }
 
 /// Pieces the rules moved (`Draw::moved`), on their way from where the last frame drew them.
@@ -48,6 +53,10 @@ struct Travel {
 impl Screen<App> for PlayScreen {
     fn id(&self) -> ScreenId {
         ScreenId::Play
+    }
+    fn input(&mut self, _app: &mut App, events: &[PointerEvent]) -> Command {
+        self.events = events.to_vec();
+        Command::Stay
     }
     fn back(&mut self, _app: &mut App) -> Command {
         Command::Push(Box::new(PauseScreen))
@@ -251,7 +260,19 @@ impl App {
             w,
             (h - table_y - bar.height - strips.log_h).max(10.0),
         );
-        let view = match p.scene() {
+        let touch = match (&offer.launch, offer.kind, &offer.placement) {
+            (_, _, Some(_)) => TableTouch::Placing,
+            (Some(lp), Some(k), None) if k != LaunchKind::Release => {
+                TableTouch::Launcher(lp.origin)
+            }
+            _ => TableTouch::Free,
+        };
+        let scene = p.scene();
+        // Inactive (under an overlay, or going), the table takes no input.
+        let events = std::mem::take(&mut s.events);
+        let events = if active { events } else { Vec::new() };
+        self.route_presses(&events, matches!(scene, Scene::Map(_)), touch);
+        let view = match scene {
             Scene::Side(view) => view,
             Scene::Map(map) => {
                 // A tile map: its own input (launch and placement prompts are side-view ones).
@@ -265,17 +286,10 @@ impl App {
                 return;
             }
         };
-        let touch = match (&offer.launch, offer.kind, &offer.placement) {
-            (_, _, Some(_)) => TableTouch::Placing,
-            (Some(lp), Some(k), None) if k != LaunchKind::Release => {
-                TableTouch::Launcher(lp.origin)
-            }
-            _ => TableTouch::Free,
-        };
         let view = self.travelled(s, p, view, active);
         // A hurl over a tile map: the map from above in a band over the side view.
         let band = self.round_band(p.game().line_on_map(), p.flight.is_some());
-        let f = self.draw_table(p, &view, offer.close_up, touch, active);
+        let f = self.draw_table(p, &view, offer.close_up, active);
         if let Some(b) = band {
             self.draw_round_map(&view, &f, b);
         }
