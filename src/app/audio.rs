@@ -79,7 +79,7 @@ fn sound_device() -> bool {
 
 impl App {
     pub(super) fn sfx(&self, e: sound::Effect) {
-        if self.muted {
+        if self.settings.muted {
             return;
         }
         if let Some(s) = &self.sounds {
@@ -97,13 +97,17 @@ impl App {
     }
 
     pub(super) fn mute_button(&mut self, a: Area) {
-        let label = if self.muted { "Sound off" } else { "Sound on" };
+        let label = if self.settings.muted {
+            "Sound off"
+        } else {
+            "Sound on"
+        };
         if self.ui.button(GameButton::Mute.key(), a, label, true) {
-            self.muted = !self.muted;
-            if let Err(e) = save::set_muted(self.store.as_mut(), self.muted) {
+            self.settings.muted = !self.settings.muted;
+            if let Err(e) = save::set_muted(self.store.as_mut(), self.settings.muted) {
                 self.say(format!("Could not remember the sound setting: {e}"), true);
             }
-            log(&format!("muted {}", self.muted as i32));
+            log(&format!("muted {}", self.settings.muted as i32));
         }
     }
 }

@@ -148,9 +148,13 @@ impl App {
         if active {
             let moving = p.flight.as_ref().and_then(|fl| fl.moving_box());
             let dt = get_frame_time();
-            self.table
-                .scene
-                .update(view, p.flight.is_some(), moving, dt, self.reduce_motion);
+            self.table.scene.update(
+                view,
+                p.flight.is_some(),
+                moving,
+                dt,
+                self.settings.reduce_motion,
+            );
         }
         let fit = Frame::fit(bounds, framed);
         let (cx, cy) = f.to_world(framed.centre().0, framed.centre().1);
@@ -228,7 +232,7 @@ impl App {
         if p.flight.is_none() {
             self.table.follow_action = None;
         }
-        let snap = self.reduce_motion || aiming || !self.table.camera.is_fit();
+        let snap = self.settings.reduce_motion || aiming || !self.table.camera.is_fit();
         if snap {
             self.table.follow_action = None;
             self.table

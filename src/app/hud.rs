@@ -342,10 +342,10 @@ impl App {
     /// once per game instead; once the phone is turned, the toast goes away at once.
     pub(super) fn portrait_hint(&mut self, side: bool) -> bool {
         let portrait = super::screens::upright::is_portrait(self.ui.w, self.ui.h);
-        if side && portrait && !self.upright_ok && !super::platform::hints_off() {
+        if side && portrait && !self.settings.upright_ok && !super::platform::hints_off() {
             return true;
         }
-        if side && portrait && !self.table.portrait_told && !self.upright_ok {
+        if side && portrait && !self.table.portrait_told && !self.settings.upright_ok {
             self.table.portrait_told = true;
             self.say(PORTRAIT_HINT, false);
         } else if !portrait && self.toast.as_ref().is_some_and(|t| t.0 == PORTRAIT_HINT) {

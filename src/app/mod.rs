@@ -110,7 +110,6 @@ struct App {
     a11y: a11y::Mirror,
     store: Box<dyn Store>,
     sounds: Option<Sounds>,
-    muted: bool,
     tracker: Tracker,
     ui: Ui,
     saved: Option<(Box<Play>, String)>,
@@ -122,18 +121,15 @@ struct App {
     table: table::Table,
     /// What the table showed this frame, for the browser tests.
     probe: probe::TableProbe,
-    /// Pieces of the physics warm-up done (`warm`), and their time, ms.
-    warmed: usize,
-    warm_ms: f64,
+    /// The physics warm-up's progress (`warm`).
+    warm: warm::Progress,
     frames: u32,
     last_size: (f32, f32),
     logged_screen: Option<ScreenId>,
     /// A game link being opened (its shots re-simulated over a few frames).
     opening: Option<share::Pending>,
-    /// The player chose to play a side view upright on this visit ("Play upright anyway").
-    upright_ok: bool,
-    /// The player turned camera motion, shakes and particles off.
-    reduce_motion: bool,
+    /// Sound, motion, and playing upright.
+    settings: save::Settings,
     /// The online room followed (the web build only), and the room link last opened or shown.
     online: Option<online::client::Client>,
     room_link: String,
@@ -176,7 +172,6 @@ impl App {
             shown: ScreenId::Title,
             store,
             sounds: None,
-            muted,
             tracker: Tracker::default(),
             ui: Ui::new(),
             saved,
@@ -185,15 +180,17 @@ impl App {
             play: None,
             table: table::Table::default(),
             probe: probe::TableProbe::default(),
-            warmed: 0,
-            warm_ms: 0.0,
+            warm: warm::Progress::default(),
             frames: 0,
             a11y: a11y::Mirror::default(),
             last_size: (0.0, 0.0),
             logged_screen: None,
             opening: None,
-            upright_ok: false,
-            reduce_motion,
+            settings: save::Settings {
+                muted,
+                reduce_motion,
+                upright_ok: false,
+            },
             online: None,
             room_link: String::new(),
             daily: board::Daily {
@@ -349,9 +346,9 @@ impl App {
             anchor: self.probe.anchor,
             scale: self.table.frame.map(|f| f.scale).unwrap_or(0.0),
             buttons: self.ui.probe_buttons(),
-            muted: self.muted as i32,
+            muted: self.settings.muted as i32,
             camera: self.probe.camera,
-            reduce_motion: self.reduce_motion as i32,
+            reduce_motion: self.settings.reduce_motion as i32,
             particles: self.table.effects.alive() as i32,
             has_save: self.saved.is_some() as i32,
             map: self.probe.map,
@@ -410,15 +407,15 @@ impl App {
     /// One piece of the physics warm-up (`warm`), between frames after the first; false once
     /// it is all done.
     fn warm_step(&mut self) -> bool {
-        if self.warmed >= warm::PIECES {
+        if self.warm.done >= warm::PIECES {
             return false;
         }
         let t0 = get_time();
-        warm::piece(self.warmed);
-        self.warmed += 1;
-        self.warm_ms += (get_time() - t0) * 1000.0;
-        if self.warmed == warm::PIECES {
-            log(&format!("warm ms={:.0}", self.warm_ms));
+        warm::piece(self.warm.done);
+        self.warm.done += 1;
+        self.warm.ms += (get_time() - t0) * 1000.0;
+        if self.warm.done == warm::PIECES {
+            log(&format!("warm ms={:.0}", self.warm.ms));
         }
         true
     }

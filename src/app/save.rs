@@ -103,6 +103,17 @@ fn set_flag(store: &mut dyn Store, key: &str, on: bool) -> Result<(), String> {
     store.set(key, if on { "1" } else { "0" })
 }
 
+/// The player's settings as the app holds them: two kept on the device (`muted`,
+/// `set_reduce_motion`), one for this visit only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    pub muted: bool,
+    /// Camera motion, shakes and particles off.
+    pub reduce_motion: bool,
+    /// A side view played upright ("Play upright anyway").
+    pub upright_ok: bool,
+}
+
 pub fn muted(store: &dyn Store) -> bool {
     flag(store, MUTE_KEY)
 }

@@ -14,6 +14,13 @@ use engine::physics::{BodySpec, Part, Table, TableConfig};
 /// The pieces of the warm-up, one a frame: `piece(i)` for i in 0..PIECES.
 pub const PIECES: usize = 2 + GAMES.len();
 
+/// How far the warm-up has gone: pieces done, and their time, ms.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Progress {
+    pub done: usize,
+    pub ms: f64,
+}
+
 /// Runs piece `i` of the warm-up (nothing for an `i` past the last).
 pub fn piece(i: usize) {
     match i {

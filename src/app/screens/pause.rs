@@ -109,7 +109,7 @@ impl App {
         let mut tapped = None;
         for (i, button) in PauseButton::ALL.iter().enumerate() {
             let label = button.label(
-                self.reduce_motion,
+                self.settings.reduce_motion,
                 save::aim_path(self.store.as_ref()),
                 save::one_switch(self.store.as_ref()),
             );
@@ -137,14 +137,19 @@ impl App {
                 None => Command::Stay,
             },
             Some(PauseButton::Motion) => {
-                self.reduce_motion = !self.reduce_motion;
-                if self.reduce_motion {
+                self.settings.reduce_motion = !self.settings.reduce_motion;
+                if self.settings.reduce_motion {
                     self.table.effects.clear();
                 }
-                if let Err(e) = save::set_reduce_motion(self.store.as_mut(), self.reduce_motion) {
+                if let Err(e) =
+                    save::set_reduce_motion(self.store.as_mut(), self.settings.reduce_motion)
+                {
                     self.say(format!("Could not remember the motion setting: {e}"), true);
                 }
-                log(&format!("reduce-motion {}", self.reduce_motion as i32));
+                log(&format!(
+                    "reduce-motion {}",
+                    self.settings.reduce_motion as i32
+                ));
                 Command::Stay
             }
             Some(PauseButton::AimPath) => {

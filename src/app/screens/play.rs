@@ -150,7 +150,7 @@ impl App {
         if tick.impacts > 0 {
             self.sfx(sound::Effect::Impact);
         }
-        if !self.reduce_motion {
+        if !self.settings.reduce_motion {
             for h in &tick.hits {
                 if self.table.effects.hit(*h) {
                     log("collapse");
@@ -167,9 +167,12 @@ impl App {
             if let Some(at) = l.at {
                 self.round_landed(at);
                 let gain = l.gain.as_ref().map(|(n, k)| (*n, k.as_str()));
-                self.table
-                    .effects
-                    .landed(at, l.hit == Some(true), gain, !self.reduce_motion);
+                self.table.effects.landed(
+                    at,
+                    l.hit == Some(true),
+                    gain,
+                    !self.settings.reduce_motion,
+                );
             }
         }
         self.sfx_for_events(&tick.events);
@@ -181,14 +184,14 @@ impl App {
             .collect();
         if !off.is_empty() {
             log(&format!("taken off {}", off.len()));
-            self.table.scene.take_off(&off, self.reduce_motion);
+            self.table.scene.take_off(&off, self.settings.reduce_motion);
         }
         let moved: Vec<u32> = tick
             .events
             .iter()
             .filter_map(|e| p.game().moved(e))
             .collect();
-        if !moved.is_empty() && !self.reduce_motion {
+        if !moved.is_empty() && !self.settings.reduce_motion {
             log(&format!("moved {}", moved.len()));
             s.travel = s.shown_view.as_ref().map(|shown| Travel {
                 from: self.table.scene.travel_from(shown, &moved),
@@ -330,7 +333,7 @@ impl App {
         view: TableView,
         active: bool,
     ) -> TableView {
-        if p.flight.is_some() || self.reduce_motion {
+        if p.flight.is_some() || self.settings.reduce_motion {
             s.travel = None;
         }
         let dt = if active { get_frame_time() } else { 0.0 };

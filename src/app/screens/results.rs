@@ -83,7 +83,14 @@ impl App {
         if let Some(win) = winner {
             colours.extend(std::iter::repeat_n(colour_of(win), 3));
         }
-        confetti(&colours, w, h, u, self.ui.clock, self.reduce_motion);
+        confetti(
+            &colours,
+            w,
+            h,
+            u,
+            self.ui.clock,
+            self.settings.reduce_motion,
+        );
         // The trophy in the winner's colour, the headline beside it.
         let big = self.ui.size_at_most(7.0, (w - 8.0 * u) / 11.0);
         let trophy_h = (big * 2.2).min(h * 0.16);

@@ -185,7 +185,7 @@ fn draw_phone(a: Area, angle: f32) {
 impl App {
     /// The player chose to play upright: not asked again on this visit.
     pub(crate) fn play_upright(&mut self) {
-        self.upright_ok = true;
+        self.settings.upright_ok = true;
         log("upright anyway");
     }
 
