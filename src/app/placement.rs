@@ -509,7 +509,7 @@ impl App {
             )
         } else {
             format!(
-                "{}: drag it{}, then tap Place",
+                "{}: drag it{}, then tap Place here",
                 pp.label,
                 if rotates { ", turn it by the dot" } else { "" }
             )
