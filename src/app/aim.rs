@@ -40,6 +40,16 @@ impl Keys {
         self.aim = None;
         self.switch = None;
     }
+
+    /// Forgets a keyboard or one-switch aim started for another prompt than `lp`.
+    fn forget_other_prompts(&mut self, lp: &LaunchPrompt) {
+        if self.aim.as_ref().is_some_and(|(_, q, _)| q != lp) {
+            self.aim = None;
+        }
+        if self.switch.as_ref().is_some_and(|(_, q, _)| q != lp) {
+            self.switch = None;
+        }
+    }
 }
 
 /// The aiming key pressed this frame, if any: Up/Down turn the aim, Right/Left give more or less
@@ -324,15 +334,7 @@ impl App {
             self.table.keys.aim = None;
             return false;
         }
-        if self
-            .table
-            .keys
-            .aim
-            .as_ref()
-            .is_some_and(|(_, q, _)| q != lp)
-        {
-            self.table.keys.aim = None;
-        }
+        self.table.keys.forget_other_prompts(lp);
         let key = aim_key(!self.ui.focused());
         if let Some(key) = key {
             if key != AimKey::Fire {
@@ -437,15 +439,7 @@ impl App {
             self.table.keys.switch = None;
             return false;
         }
-        if self
-            .table
-            .keys
-            .switch
-            .as_ref()
-            .is_some_and(|(_, q, _)| q != lp)
-        {
-            self.table.keys.switch = None;
-        }
+        self.table.keys.forget_other_prompts(lp);
         if self.table.keys.switch.is_none() {
             let Some(mut s) = SwitchAim::start(lp, setting.sweep_seconds()) else {
                 return false;

@@ -65,7 +65,8 @@ impl App {
         let mut labels: Vec<(BarButton, String)> = Vec::new();
         // A prompt with sources commits on release: no Place button.
         if placement.is_some_and(|pp| pp.sources.is_empty()) {
-            labels.push((BarButton::Place, "Place".into()));
+            // "here": where the ghost is (the game's own choices may name a square).
+            labels.push((BarButton::Place, "Place here".into()));
         }
         if offer
             .grid

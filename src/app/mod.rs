@@ -4,11 +4,14 @@
 //!
 //! This file is the shell: the `App` state the screens share, the main loop, input, and the
 //! screen stack (`screen`) it runs. Where things live:
-//! - screens, one type each in `screens/`: `title`, `setup` (seats and options), `rules`,
-//!   `pause`, `results`, `viewer`;
-//! - the in-game screen: `screens/play` (layout and the turn loop), `hud` (top bar and the text
-//!   over the table), `camera` (table framing, zoom, drawing), `bottom_bar` (buttons and the
-//!   decisions they send), `aim` (launch gestures), `placement` (placing and moving pieces);
+//! - screens, one type each in `screens/`, each drawing itself (`XScreen::draw(&mut self, app)`):
+//!   `title`, `setup` (seats and options), `rules`, `pause`, `results`, `viewer`, `room`,
+//!   `challenge`, `upright`, and `play`;
+//! - the in-game screen: `screens/play` (layout and the turn loop), `table` (the table on screen
+//!   and the gestures over it, fresh for each game), `route` (each press to one owner), `hud`
+//!   (top bar and the text over the table), `camera` (table framing, zoom, drawing),
+//!   `bottom_bar` (buttons and the decisions they send), `aim` (launch gestures), `placement`
+//!   (placing and moving pieces), `map` (the tile map);
 //! - `session` (start, restart, saves), `toast` (messages), `audio` (sounds and the mute toggle).
 
 pub mod a11y;
@@ -97,8 +100,9 @@ type Screens = screen::Stack<Box<dyn screen::Screen<App>>>;
 type Command = screen::Command<Box<dyn screen::Screen<App>>>;
 
 /// The shell under the screens: the screen stack and what every screen shares (storage,
-/// sounds, settings, the widgets, the game in play). Each concern's file (see the module list
-/// above) adds its methods in its own `impl App` block; the screens' own state is in their types.
+/// sounds, settings, the widgets, the game in play and its table). A screen's state and its
+/// drawing are in its own type; what more than one screen does (start a game, save, say a
+/// message, draw the table) is a method of the shell, in the file of its concern.
 struct App {
     screens: Screens,
     /// Screen changes asked for by the shared methods (a game started, the viewer opened),
@@ -205,12 +209,12 @@ impl App {
         self.next.push(c);
     }
 
-    /// The top screen changed: a gesture in progress belongs to the old one.
+    /// The top screen changed: a gesture in progress belongs to the old one and ends here
+    /// (the new screen never saw its press, so it is told nothing).
     fn screen_changed(&mut self) {
         self.table.aim = None;
-        if let Some(e) = self.tracker.cancel() {
-            self.ui.events.push(e);
-        }
+        self.table.press = route::Router::default();
+        let _ = self.tracker.cancel();
         self.ui.down_at = None;
         self.ui.released = None;
         self.ui.reset_focus();

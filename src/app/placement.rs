@@ -43,7 +43,7 @@ pub(super) struct Place {
     /// A key moved or turned it (the hint then speaks of keys).
     by_keys: bool,
     /// Which prompt it belongs to (reset when the prompt changes).
-    tag: String,
+    pub(super) tag: String,
 }
 
 /// The placement key pressed this frame, if any: arrows move, Q/E twist, R turns a quarter,
@@ -89,13 +89,7 @@ impl App {
     ) {
         let u = self.ui.u;
         let tag = format!("{}:{}:{}:carry", pp.action, pp.label, seat);
-        if self
-            .table
-            .place
-            .as_ref()
-            .map(|pl| pl.tag != tag)
-            .unwrap_or(true)
-        {
+        if !self.table.placing(&tag) {
             self.table.place = Some(Place {
                 x: 0.0,
                 y: 0.0,
@@ -334,13 +328,7 @@ impl App {
     ) {
         let u = self.ui.u;
         let tag = format!("{}:{}:{}", pp.action, pp.label, seat);
-        if self
-            .table
-            .place
-            .as_ref()
-            .map(|pl| pl.tag != tag)
-            .unwrap_or(true)
-        {
+        if !self.table.placing(&tag) {
             let (x, y) = match pp.snaps.first() {
                 Some(s) => (s[0], s[1]),
                 None => (
@@ -521,7 +509,7 @@ impl App {
             )
         } else {
             format!(
-                "{}: drag it{}, then tap Place",
+                "{}: drag it{}, then tap Place here",
                 pp.label,
                 if rotates { ", turn it by the dot" } else { "" }
             )

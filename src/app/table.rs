@@ -65,3 +65,10 @@ pub(super) struct Table {
     /// The side view's own motion: a catapult's swing, fallen figures carried off.
     pub scene: scene::Scene,
 }
+
+impl Table {
+    /// A piece is being placed for the prompt `tag` names (a new prompt starts afresh).
+    pub fn placing(&self, tag: &str) -> bool {
+        self.place.as_ref().is_some_and(|pl| pl.tag == tag)
+    }
+}

@@ -31,39 +31,39 @@ impl Screen<App> for ChallengeScreen {
         ScreenId::Challenge
     }
     fn frame(&mut self, app: &mut App, _active: bool) -> Command {
-        app.challenge_screen(self)
+        self.draw(app)
     }
 }
 
-impl App {
-    fn challenge_screen(&mut self, s: &mut ChallengeScreen) -> Command {
-        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
+impl ChallengeScreen {
+    fn draw(&mut self, app: &mut App) -> Command {
+        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
         let col_w = (w - 6.0 * u).min(150.0 * u);
         let x0 = (w - col_w) * 0.5;
-        let big = self.ui.size_at_most(7.0, col_w / 10.0);
-        let title = self.ui.fit(daily::TITLE_BUTTON, big, col_w);
-        self.ui
+        let big = app.ui.size_at_most(7.0, col_w / 10.0);
+        let title = app.ui.fit(daily::TITLE_BUTTON, big, col_w);
+        app.ui
             .text_centred(&title, Area::new(0.0, 2.0 * u, w, big), big, ACCENT);
         let mut y = 3.5 * u + big;
         // The date and the day's number: one line when it fits, else one under the other.
-        let ds = self.ui.size(3.6);
-        let words = daily::day_words(s.day);
-        let number = daily::number_words(s.day);
+        let ds = app.ui.size(3.6);
+        let words = daily::day_words(self.day);
+        let number = daily::number_words(self.day);
         let one = format!("{words} · {number}");
-        let date_lines = if self.ui.measure(&one, ds) <= col_w {
+        let date_lines = if app.ui.measure(&one, ds) <= col_w {
             vec![one]
         } else {
             vec![words, number]
         };
         for l in &date_lines {
-            let l = self.ui.fit(l, ds, col_w);
-            self.ui
+            let l = app.ui.fit(l, ds, col_w);
+            app.ui
                 .text_centred(&l, Area::new(x0, y, col_w, ds), ds, TEXT);
             y += ds * 1.3;
         }
-        if let Some(streak) = daily::streak_words(self.daily.diary.streak(s.day)) {
-            let l = self.ui.fit(&streak, ds, col_w);
-            self.ui
+        if let Some(streak) = daily::streak_words(app.daily.diary.streak(self.day)) {
+            let l = app.ui.fit(&streak, ds, col_w);
+            app.ui
                 .text_centred(&l, Area::new(x0, y, col_w, ds), ds, ACCENT);
             y += ds * 1.3;
         }
@@ -72,22 +72,16 @@ impl App {
         let play_w = 22.0 * u;
         let gap = 2.0 * u;
         // The goals' size: the largest of a few that lets every row fit above the Back button.
-        let name_s = self.ui.size(3.8);
-        let mut gs = self.ui.size(3.0);
+        let name_s = app.ui.size(3.8);
+        let mut gs = app.ui.size(3.0);
         let text_w = col_w - play_w - 5.0 * u;
         for k in [3.2, 3.0, 2.8, 2.6, 2.4, 2.2] {
-            gs = self.ui.size(k);
-            let need: f32 = s
+            gs = app.ui.size(k);
+            let need: f32 = self
                 .challenges
                 .iter()
                 .map(|c| {
-                    row_height(
-                        &self.ui,
-                        &row_words(&self.daily.diary, c),
-                        name_s,
-                        gs,
-                        text_w,
-                    ) + gap
+                    row_height(&app.ui, &row_words(&app.daily.diary, c), name_s, gs, text_w) + gap
                 })
                 .sum::<f32>()
                 + gs * 2.6;
@@ -96,16 +90,16 @@ impl App {
             }
         }
         let mut pick = None;
-        for c in &s.challenges {
+        for c in &self.challenges {
             let name = play::find(c.game).map_or(c.game, |g| g.name);
-            let goal = row_words(&self.daily.diary, c);
-            let rh = row_height(&self.ui, &goal, name_s, gs, text_w);
+            let goal = row_words(&app.daily.diary, c);
+            let rh = row_height(&app.ui, &goal, name_s, gs, text_w);
             let a = Area::new(x0, y, col_w, rh);
-            self.ui.panel(a, PANEL);
-            let shown = self.ui.fit(name, name_s, text_w);
-            self.ui
+            app.ui.panel(a, PANEL);
+            let shown = app.ui.fit(name, name_s, text_w);
+            app.ui
                 .text(&shown, a.x + 2.0 * u, a.y + 1.2 * u, name_s, TEXT);
-            self.ui.paragraph(
+            app.ui.paragraph(
                 &goal,
                 a.x + 2.0 * u,
                 a.y + 1.8 * u + name_s,
@@ -113,34 +107,34 @@ impl App {
                 gs,
                 DIM,
             );
-            let bh = self.ui.tap(9.0);
+            let bh = app.ui.tap(9.0);
             let b = Area::new(
                 a.x + a.w - play_w - u,
                 a.y + (rh - bh).max(0.0) * 0.5,
                 play_w,
                 bh,
             );
-            if self.ui.button(&daily::play_key(c), b, "Play", true) {
+            if app.ui.button(&daily::play_key(c), b, "Play", true) {
                 pick = Some(c.clone());
             }
-            self.ui.speak_as(&format!("Play {name}"));
+            app.ui.speak_as(&format!("Play {name}"));
             y += rh + gap;
         }
         // The games without a challenge, in a line under them.
         for g in play::catalog() {
             if g.available && !FORMATS.iter().any(|(id, _)| *id == g.id) {
-                y += self
+                y += app
                     .ui
                     .paragraph(&daily::none_for(g.name), x0, y, col_w, gs, DIM);
             }
         }
-        if self.ui.button(
+        if app.ui.button(
             "back",
             Area::new(
                 (w - 40.0 * u) * 0.5,
-                h - self.ui.tap(10.0) - 2.0 * u,
+                h - app.ui.tap(10.0) - 2.0 * u,
                 40.0 * u,
-                self.ui.tap(10.0),
+                app.ui.tap(10.0),
             ),
             "Back",
             true,
@@ -148,11 +142,13 @@ impl App {
             return Command::Pop;
         }
         if let Some(c) = pick {
-            self.start_challenge(&c);
+            app.start_challenge(&c);
         }
         Command::Stay
     }
+}
 
+impl App {
     /// Starts a challenge's game: its seed, seats and options, so the finished game verifies.
     pub(crate) fn start_challenge(&mut self, c: &Challenge) {
         let h = &c.header;

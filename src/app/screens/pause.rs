@@ -22,7 +22,7 @@ impl Screen<App> for PauseScreen {
         true
     }
     fn frame(&mut self, app: &mut App, _active: bool) -> Command {
-        app.pause()
+        self.draw(app)
     }
 }
 
@@ -82,16 +82,16 @@ impl PauseButton {
     }
 }
 
-impl App {
-    fn pause(&mut self) -> Command {
-        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
+impl PauseScreen {
+    fn draw(&mut self, app: &mut App) -> Command {
+        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
         // A veil dark enough that the game's text under it does not compete with the menu's.
-        self.ui
+        app.ui
             .panel(Area::new(0.0, 0.0, w, h), Color::new(0.0, 0.0, 0.0, 0.82));
-        self.ui.cover(Area::new(0.0, 0.0, w, h));
+        app.ui.cover(Area::new(0.0, 0.0, w, h));
         let bw = (w - 8.0 * u).min(60.0 * u);
         let x = (w - bw) * 0.5;
-        let big = self.ui.size(6.0);
+        let big = app.ui.size(6.0);
         // Nine rows and the title fit any height: the buttons shrink a little on short screens.
         let rows = 9.0;
         let bh = ((h - big - 7.0 * u) / rows - 2.0 * u)
@@ -99,7 +99,7 @@ impl App {
             .max(MIN_TAP);
         let block = big + 3.0 * u + rows * (bh + 2.0 * u);
         let y0 = ((h - block) * 0.5).max(u) + big + 3.0 * u;
-        self.ui.text_centred(
+        app.ui.text_centred(
             "Paused",
             Area::new(0.0, y0 - big - 3.0 * u, w, big),
             big,
@@ -109,11 +109,11 @@ impl App {
         let mut tapped = None;
         for (i, button) in PauseButton::ALL.iter().enumerate() {
             let label = button.label(
-                self.settings.reduce_motion,
-                save::aim_path(self.store.as_ref()),
-                save::one_switch(self.store.as_ref()),
+                app.settings.reduce_motion,
+                save::aim_path(app.store.as_ref()),
+                save::one_switch(app.store.as_ref()),
             );
-            if self.ui.button(button.key(), b(i), label, true) && tapped.is_none() {
+            if app.ui.button(button.key(), b(i), label, true) && tapped.is_none() {
                 tapped = Some(*button);
             }
         }
@@ -121,41 +121,41 @@ impl App {
             None => Command::Stay,
             Some(PauseButton::Resume) => Command::Pop,
             Some(PauseButton::Restart) => {
-                self.restart();
+                app.restart();
                 Command::Stay
             }
             Some(PauseButton::Share) => {
-                self.share();
+                app.share();
                 Command::Stay
             }
             Some(PauseButton::Watch) => {
-                self.watch();
+                app.watch();
                 Command::Stay
             }
-            Some(PauseButton::Rules) => match self.play.as_ref().map(|p| p.info) {
+            Some(PauseButton::Rules) => match app.play.as_ref().map(|p| p.info) {
                 Some(g) => Command::Push(Box::new(RulesScreen::new(g))),
                 None => Command::Stay,
             },
             Some(PauseButton::Motion) => {
-                self.settings.reduce_motion = !self.settings.reduce_motion;
-                if self.settings.reduce_motion {
-                    self.table.effects.clear();
+                app.settings.reduce_motion = !app.settings.reduce_motion;
+                if app.settings.reduce_motion {
+                    app.table.effects.clear();
                 }
                 if let Err(e) =
-                    save::set_reduce_motion(self.store.as_mut(), self.settings.reduce_motion)
+                    save::set_reduce_motion(app.store.as_mut(), app.settings.reduce_motion)
                 {
-                    self.say(format!("Could not remember the motion setting: {e}"), true);
+                    app.say(format!("Could not remember the motion setting: {e}"), true);
                 }
                 log(&format!(
                     "reduce-motion {}",
-                    self.settings.reduce_motion as i32
+                    app.settings.reduce_motion as i32
                 ));
                 Command::Stay
             }
             Some(PauseButton::AimPath) => {
-                let next = save::aim_path(self.store.as_ref()).next();
-                if let Err(e) = save::set_aim_path(self.store.as_mut(), next) {
-                    self.say(
+                let next = save::aim_path(app.store.as_ref()).next();
+                if let Err(e) = save::set_aim_path(app.store.as_mut(), next) {
+                    app.say(
                         format!("Could not remember the aim path setting: {e}"),
                         true,
                     );
@@ -164,9 +164,9 @@ impl App {
                 Command::Stay
             }
             Some(PauseButton::OneSwitch) => {
-                let next = save::one_switch(self.store.as_ref()).next();
-                if let Err(e) = save::set_one_switch(self.store.as_mut(), next) {
-                    self.say(
+                let next = save::one_switch(app.store.as_ref()).next();
+                if let Err(e) = save::set_one_switch(app.store.as_mut(), next) {
+                    app.say(
                         format!("Could not remember the one-switch setting: {e}"),
                         true,
                     );
@@ -176,10 +176,10 @@ impl App {
             }
             Some(PauseButton::Quit) => {
                 // The game stays saved: the title screen offers to resume it.
-                if let Some(p) = self.play.take() {
+                if let Some(p) = app.play.take() {
                     if !p.is_over() {
                         let line = save::describe(&p);
-                        self.saved = Some((Box::new(p), line));
+                        app.saved = Some((Box::new(p), line));
                     }
                 }
                 Command::Home

@@ -62,7 +62,7 @@ impl Screen<App> for PlayScreen {
         Command::Push(Box::new(PauseScreen))
     }
     fn frame(&mut self, app: &mut App, active: bool) -> Command {
-        app.play_screen(self, active)
+        self.draw(app, active)
     }
 }
 
@@ -74,21 +74,23 @@ impl App {
         self.table = Default::default();
         self.command(Command::Fresh(Box::<PlayScreen>::default()));
     }
+}
 
-    fn play_screen(&mut self, s: &mut PlayScreen, active: bool) -> Command {
-        let Some(mut p) = self.play.take() else {
+impl PlayScreen {
+    fn draw(&mut self, app: &mut App, active: bool) -> Command {
+        let Some(mut p) = app.play.take() else {
             return Command::Home;
         };
         if active {
-            self.advance(s, &mut p);
+            self.advance(app, &mut p);
         }
-        self.draw_play(s, &mut p, active);
+        self.draw_play(app, &mut p, active);
         let over = p.is_over() && p.flight.is_none();
-        self.play = Some(p);
+        app.play = Some(p);
         if over && active {
-            return self.finish(s);
+            return self.finish(app);
         }
-        if std::mem::take(&mut s.ask_to_turn) && active {
+        if std::mem::take(&mut self.ask_to_turn) && active {
             log("upright asked");
             return Command::Push(Box::new(UprightScreen));
         }
@@ -97,7 +99,7 @@ impl App {
 
     /// One frame of the game: the shot in flight steps, a bot thinks or moves; the sounds,
     /// refusals and saves that follow.
-    fn advance(&mut self, s: &mut PlayScreen, p: &mut Play) {
+    fn advance(&mut self, app: &mut App, p: &mut Play) {
         let was_thinking = p.thinking;
         let t0 = get_time();
         let until = t0 + crate::app::play::think_slice();
@@ -105,7 +107,7 @@ impl App {
         // the last): what a shorter slice cannot cut.
         let (mut last, mut unit, mut asked) = (t0, (0.0f64, 0u32), false);
         // A collapse plays slowly for a moment (view only: the same frames, shown slower).
-        let dt = get_frame_time() * self.table.effects.time_scale();
+        let dt = get_frame_time() * app.table.effects.time_scale();
         let tick = p.update_within(dt, &mut || {
             let now = get_time();
             if now - last > unit.0 {
@@ -119,22 +121,22 @@ impl App {
             if end - last > unit.0 {
                 unit = (end - last, 2);
             }
-            if s.thinking_since.is_none() {
-                s.thinking_since = Some(t0);
-                s.turn_longest = (0.0, 0.0, 0);
+            if self.thinking_since.is_none() {
+                self.thinking_since = Some(t0);
+                self.turn_longest = (0.0, 0.0, 0);
             }
-            let started = s.thinking_since.unwrap_or(t0);
+            let started = self.thinking_since.unwrap_or(t0);
             crate::app::probe::bot_slice(end - t0);
             crate::app::probe::bot_unit(unit.0, unit.1);
-            let l = &mut s.turn_longest;
+            let l = &mut self.turn_longest;
             l.0 = l.0.max(end - t0);
             if unit.0 > l.1 {
                 (l.1, l.2) = unit;
             }
             if !p.thinking {
-                s.thinking_since = None;
+                self.thinking_since = None;
                 // This turn's longest slice and unit (the probe's figures are the page's).
-                let (slice, unit, at) = s.turn_longest;
+                let (slice, unit, at) = self.turn_longest;
                 log(&format!(
                     "bot-think ms={:.0} longest-slice ms={:.1} longest-unit ms={:.1} at={}",
                     (end - started) * 1000.0,
@@ -145,14 +147,14 @@ impl App {
             }
         }
         if tick.launched {
-            self.sfx(sound::Effect::Launch);
+            app.sfx(sound::Effect::Launch);
         }
         if tick.impacts > 0 {
-            self.sfx(sound::Effect::Impact);
+            app.sfx(sound::Effect::Impact);
         }
-        if !self.settings.reduce_motion {
+        if !app.settings.reduce_motion {
             for h in &tick.hits {
-                if self.table.effects.hit(*h) {
+                if app.table.effects.hit(*h) {
                     log("collapse");
                 }
             }
@@ -165,17 +167,17 @@ impl App {
             };
             log(&format!("landed seat {} hit {hit}", l.seat));
             if let Some(at) = l.at {
-                self.round_landed(at);
+                app.round_landed(at);
                 let gain = l.gain.as_ref().map(|(n, k)| (*n, k.as_str()));
-                self.table.effects.landed(
+                app.table.effects.landed(
                     at,
                     l.hit == Some(true),
                     gain,
-                    !self.settings.reduce_motion,
+                    !app.settings.reduce_motion,
                 );
             }
         }
-        self.sfx_for_events(&tick.events);
+        app.sfx_for_events(&tick.events);
         // What the rules took off the table is carried off where it was last drawn.
         let off: Vec<u32> = tick
             .events
@@ -184,51 +186,51 @@ impl App {
             .collect();
         if !off.is_empty() {
             log(&format!("taken off {}", off.len()));
-            self.table.scene.take_off(&off, self.settings.reduce_motion);
+            app.table.scene.take_off(&off, app.settings.reduce_motion);
         }
         let moved: Vec<u32> = tick
             .events
             .iter()
             .filter_map(|e| p.game().moved(e))
             .collect();
-        if !moved.is_empty() && !self.settings.reduce_motion {
+        if !moved.is_empty() && !app.settings.reduce_motion {
             log(&format!("moved {}", moved.len()));
-            s.travel = s.shown_view.as_ref().map(|shown| Travel {
-                from: self.table.scene.travel_from(shown, &moved),
+            self.travel = self.shown_view.as_ref().map(|shown| Travel {
+                from: app.table.scene.travel_from(shown, &moved),
                 pieces: moved,
                 t: 0.0,
             });
         }
         if let Some(err) = tick.error {
-            self.say(err, true);
+            app.say(err, true);
         }
         if tick.moved {
             // A move made while a hint was up: the player has found the gesture.
-            if let Some(h) = self
+            if let Some(h) = app
                 .table
                 .hint_up
                 .filter(|h| crate::app::hints::counts_for(*h, tick.launched))
             {
-                self.hint_done(h);
+                app.hint_done(h);
             }
-            if !self.table.tips_up.is_empty() {
-                self.tips_done();
+            if !app.table.tips_up.is_empty() {
+                app.tips_done();
             }
             log_move(p);
-            self.save_play(p);
+            app.save_play(p);
         }
     }
 
     /// The game is over and at rest: the win sound, then the results a moment later.
-    fn finish(&mut self, s: &mut PlayScreen) -> Command {
+    fn finish(&mut self, app: &mut App) -> Command {
         let now = get_time();
-        match s.over_since {
+        match self.over_since {
             None => {
-                s.over_since = Some(now);
-                self.sfx(sound::Effect::Win);
+                self.over_since = Some(now);
+                app.sfx(sound::Effect::Win);
             }
             Some(t) if now - t > 1.2 => {
-                if let Some(p) = self.play.as_ref() {
+                if let Some(p) = app.play.as_ref() {
                     let lines = p.game().ranking().explain(&p.names());
                     log(&format!("results {}", lines.join(" | ")));
                     let rounds = p.game().score_history().len();
@@ -243,21 +245,21 @@ impl App {
         Command::Stay
     }
 
-    fn draw_play(&mut self, s: &mut PlayScreen, p: &mut Play, active: bool) {
-        let (w, h) = (self.ui.w, self.ui.h);
+    fn draw_play(&mut self, app: &mut App, p: &mut Play, active: bool) {
+        let (w, h) = (app.ui.w, app.ui.h);
         // Set again below while a hint is drawn (`advance` reads last frame's).
-        self.table.hint_up = None;
-        if self.cover_screen(p, active) {
+        app.table.hint_up = None;
+        if app.cover_screen(p, active) {
             return;
         }
-        let Some(top_h) = self.top_bar(p, active) else {
+        let Some(top_h) = app.top_bar(p, active) else {
             return;
         };
-        let offer = self.offer(p, active);
-        let bar = self.bottom_bar(p, &offer, active);
-        let strips = self.strips(p);
+        let offer = app.offer(p, active);
+        let bar = app.bottom_bar(p, &offer, active);
+        let strips = app.strips(p);
         let table_y = top_h + strips.status_h;
-        self.table.area = Area::new(
+        app.table.area = Area::new(
             0.0,
             table_y,
             w,
@@ -272,86 +274,82 @@ impl App {
         };
         let scene = p.scene();
         // Inactive (under an overlay, or going), the table takes no input.
-        let events = std::mem::take(&mut s.events);
+        let events = std::mem::take(&mut self.events);
         let events = if active { events } else { Vec::new() };
-        self.route_presses(&events, matches!(scene, Scene::Map(_)), touch);
+        app.route_presses(&events, matches!(scene, Scene::Map(_)), touch);
         let view = match scene {
             Scene::Side(view) => view,
             Scene::Map(map) => {
                 // A tile map: its own input (launch and placement prompts are side-view ones).
-                s.shown_view = None;
-                self.table.aim = None;
-                self.table.place = None;
-                self.draw_map(p, &map, offer.grid.as_ref(), offer.human, active);
-                self.draw_strips(p, &strips, top_h, active);
-                self.draw_bottom_bar(p, &bar, &offer);
-                self.first_sight_tips();
+                self.shown_view = None;
+                app.table.aim = None;
+                app.table.place = None;
+                app.draw_map(p, &map, offer.grid.as_ref(), offer.human, active);
+                app.draw_strips(p, &strips, top_h, active);
+                app.draw_bottom_bar(p, &bar, &offer);
+                app.first_sight_tips();
                 return;
             }
         };
-        let view = self.travelled(s, p, view, active);
+        let view = self.travelled(app, p, view, active);
         // A hurl over a tile map: the map from above in a band over the side view.
-        let band = self.round_band(p.game().line_on_map(), p.flight.is_some());
-        let f = self.draw_table(p, &view, offer.close_up, active);
+        let band = app.round_band(p.game().line_on_map(), p.flight.is_some());
+        let f = app.draw_table(p, &view, offer.close_up, active);
         if let Some(b) = band {
-            self.draw_round_map(&view, &f, b);
+            app.draw_round_map(&view, &f, b);
         }
         // Launcher, aim, placement ghost.
         let feel = Feel::for_screen(f.metres(w.min(h)));
         if let Some(lp) = &offer.launch {
             let kind = offer.kind.unwrap_or(LaunchKind::Catapult);
-            self.launch_input(p, lp, kind, &f, &feel);
+            app.launch_input(p, lp, kind, &f, &feel);
         } else {
-            self.table.aim = None;
-            self.table.keys.drop_aim();
+            app.table.aim = None;
+            app.table.keys.drop_aim();
         }
         if let Some(pp) = &offer.placement {
             if let Some(seat) = offer.human {
                 if pp.sources.is_empty() {
-                    self.placement_input(p, pp, &f, seat);
+                    app.placement_input(p, pp, &f, seat);
                 } else {
-                    self.carry_input(p, pp, &f, seat);
+                    app.carry_input(p, pp, &f, seat);
                 }
             }
         } else {
-            self.table.place = None;
+            app.table.place = None;
         }
-        self.first_game_hint(&offer, &f);
-        s.ask_to_turn = self.portrait_hint(true);
-        self.draw_strips(p, &strips, top_h, active);
-        self.draw_bottom_bar(p, &bar, &offer);
-        self.first_sight_tips();
-        self.design_bar(p, offer.human);
+        app.first_game_hint(&offer, &f);
+        self.ask_to_turn = app.portrait_hint(true);
+        app.draw_strips(p, &strips, top_h, active);
+        app.draw_bottom_bar(p, &bar, &offer);
+        app.first_sight_tips();
+        app.design_bar(p, offer.human);
     }
 
     /// The table at rest, with the pieces the rules just moved (a captured tower going to its
     /// new mat: `PlayScreen::travel`) travelling there over half a second rather than jumping.
-    fn travelled(
-        &mut self,
-        s: &mut PlayScreen,
-        p: &Play,
-        view: TableView,
-        active: bool,
-    ) -> TableView {
-        if p.flight.is_some() || self.settings.reduce_motion {
-            s.travel = None;
+    fn travelled(&mut self, app: &mut App, p: &Play, view: TableView, active: bool) -> TableView {
+        if p.flight.is_some() || app.settings.reduce_motion {
+            self.travel = None;
         }
         let dt = if active { get_frame_time() } else { 0.0 };
-        let out = match s.travel.as_mut() {
+        let out = match self.travel.as_mut() {
             Some(tr) => {
                 tr.t += dt.clamp(0.0, 0.1) / follow::TRAVEL_SECONDS;
                 let v = follow::travel_view(&tr.from, &view, &tr.pieces, follow::smoothstep(tr.t));
                 if tr.t >= 1.0 {
-                    s.travel = None;
+                    self.travel = None;
                 }
                 v
             }
             None => view,
         };
-        s.shown_view = Some(out.clone());
+        self.shown_view = Some(out.clone());
         out
     }
+}
 
+impl App {
     /// The hint for the gesture the human meets now, if any.
     fn first_game_hint(&mut self, offer: &Offer, f: &crate::app::frame::Frame) {
         let hint = match self.probe.input {

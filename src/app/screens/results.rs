@@ -26,7 +26,7 @@ impl Screen<App> for ResultsScreen {
         if self.daily.is_none() {
             self.daily = Some(app.challenge_finished());
         }
-        app.results(self.daily.as_ref().and_then(Option::as_ref))
+        self.draw(app)
     }
 }
 
@@ -67,12 +67,13 @@ impl ResultsButton {
     }
 }
 
-impl App {
-    fn results(&mut self, daily: Option<&Finished>) -> Command {
-        let Some(p) = self.play.as_ref() else {
+impl ResultsScreen {
+    fn draw(&self, app: &mut App) -> Command {
+        let daily = self.daily.as_ref().and_then(Option::as_ref);
+        let Some(p) = app.play.as_ref() else {
             return Command::Home;
         };
-        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
+        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
         let ranking = p.game().ranking();
         let names = p.names();
         let seats = &p.driver.session.replay.seats;
@@ -83,29 +84,22 @@ impl App {
         if let Some(win) = winner {
             colours.extend(std::iter::repeat_n(colour_of(win), 3));
         }
-        confetti(
-            &colours,
-            w,
-            h,
-            u,
-            self.ui.clock,
-            self.settings.reduce_motion,
-        );
+        confetti(&colours, w, h, u, app.ui.clock, app.settings.reduce_motion);
         // The trophy in the winner's colour, the headline beside it.
-        let big = self.ui.size_at_most(7.0, (w - 8.0 * u) / 11.0);
+        let big = app.ui.size_at_most(7.0, (w - 8.0 * u) / 11.0);
         let trophy_h = (big * 2.2).min(h * 0.16);
         let headline = match winner {
             Some(s) => wins(&names.get(s).cloned().unwrap_or_default()),
             None => "A shared victory!".to_string(),
         };
         let head_w = w - 8.0 * u - trophy_h;
-        let headline = self.ui.fit(&headline, big, head_w);
-        let hw = self.ui.measure(&headline, big);
+        let headline = app.ui.fit(&headline, big, head_w);
+        let hw = app.ui.measure(&headline, big);
         let x_head = (w - hw - trophy_h - 2.0 * u) * 0.5;
         let band = winner.map(colour_of).unwrap_or(ACCENT);
         trophy(x_head, 3.0 * u, trophy_h, band, winner);
         let ty = 3.0 * u + (trophy_h - big) * 0.5;
-        self.ui
+        app.ui
             .text(&headline, x_head + trophy_h + 2.0 * u, ty, big, TEXT);
         let line_y = ty + big * 1.25;
         draw_rectangle(
@@ -118,8 +112,8 @@ impl App {
         let col_w = (w - 8.0 * u).min(140.0 * u);
         let x0 = (w - col_w) * 0.5;
         let mut y = 5.0 * u + trophy_h;
-        let sub = self.ui.size(3.0);
-        self.ui.text_centred(
+        let sub = app.ui.size(3.0);
+        app.ui.text_centred(
             &format!("{}: the final scores", p.info.name),
             Area::new(0.0, y, w, sub),
             sub,
@@ -129,18 +123,18 @@ impl App {
         // The scores as a picture: one bar a seat, in its colour, longest for the most.
         let (key, scores) = shown_score(&ranking);
         let best = scores.iter().copied().max().unwrap_or(0).max(1);
-        let ts = self.ui.size(3.6);
+        let ts = app.ui.size(3.6);
         let row_h = (ts * 1.9).max(8.0 * u);
         // The buttons: one row of four, or two of two on a narrow screen (their words whole).
         let two_rows = w < h;
-        let pitch = self.ui.tap(10.0) + 2.0 * u;
+        let pitch = app.ui.tap(10.0) + 2.0 * u;
         let buttons_h = if two_rows { 2.0 * pitch } else { pitch };
         let floor = h - buttons_h - 2.0 * u;
         let name_w = ranking
             .standings
             .iter()
             .map(|s| {
-                self.ui
+                app.ui
                     .measure(&names.get(s.seat).cloned().unwrap_or_default(), ts)
             })
             .fold(0.0, f32::max)
@@ -162,8 +156,8 @@ impl App {
             draw_circle(x0 + r, cy, r, medal);
             fill_noted(Area::new(x0, cy - r, 2.0 * r, 2.0 * r), medal);
             let place = st.place.to_string();
-            let pw = self.ui.measure(&place, ts * 0.9);
-            self.ui.text(
+            let pw = app.ui.measure(&place, ts * 0.9);
+            app.ui.text(
                 &place,
                 x0 + r - pw * 0.5,
                 cy - ts * 0.48,
@@ -175,12 +169,12 @@ impl App {
             crate::app::draw::seat_mark(st.seat, mx, cy, r * 0.7, c);
             let name = names.get(st.seat).cloned().unwrap_or_default();
             let nx = mx + r * 0.7 + 2.0 * u;
-            let name = self.ui.fit(&name, ts, name_w);
-            self.ui.text(&name, nx, cy - ts * 0.55, ts, TEXT);
+            let name = app.ui.fit(&name, ts, name_w);
+            app.ui.text(&name, nx, cy - ts * 0.55, ts, TEXT);
             let bar_x = nx + name_w + 2.0 * u;
             let value = scores.get(i).copied().unwrap_or(0);
             let label = format!("{value} {key}");
-            let lw = self.ui.measure(&label, ts);
+            let lw = app.ui.measure(&label, ts);
             let room = (x0 + col_w - bar_x - lw - 2.0 * u).max(2.0 * u);
             let bw = (room * value.max(0) as f32 / best as f32).max(u);
             let bh = row_h * 0.5;
@@ -193,7 +187,7 @@ impl App {
                 2.0,
                 Color::new(0.0, 0.0, 0.0, 0.4),
             );
-            self.ui
+            app.ui
                 .text(&label, bar_x + bw + 1.5 * u, cy - ts * 0.55, ts, TEXT);
             y += row_h + u;
         }
@@ -204,17 +198,17 @@ impl App {
         let chart_bottom = h - buttons_h - 2.0 * u;
         if let Some(f) = daily {
             let area = Area::new(x0, chart_top, col_w, chart_bottom - chart_top);
-            self.daily_panel(f, area);
+            app.daily_panel(f, area);
         } else if !history.is_empty() && chart_bottom - chart_top > 24.0 * u {
             let colours: Vec<Color> = seats.iter().map(|s| rgb(s.rgb())).collect();
             let goal = p.game().score_goal();
             let area = Area::new(x0, chart_top, col_w, chart_bottom - chart_top);
             // On a plate: the confetti falls behind it, not through the lines.
-            self.ui.panel(
+            app.ui.panel(
                 Area::new(area.x - u, area.y - u, area.w + 2.0 * u, area.h + 2.0 * u),
                 PANEL,
             );
-            self.draw_chart(&history, goal, &colours, area);
+            Self::chart(app, &history, goal, &colours, area);
         }
         let per_row = if two_rows { 2.0 } else { 4.0 };
         let bw = (col_w - (per_row - 1.0) * 2.0 * u) / per_row;
@@ -229,7 +223,7 @@ impl App {
         };
         let mut tapped = None;
         for (i, button) in ResultsButton::ALL.iter().enumerate() {
-            if self
+            if app
                 .ui
                 .button(button.key(), at(i as f32), button.label(), true)
                 && tapped.is_none()
@@ -239,20 +233,20 @@ impl App {
         }
         match tapped {
             None => {}
-            Some(ResultsButton::Watch) => self.watch(),
+            Some(ResultsButton::Watch) => app.watch(),
             Some(ResultsButton::Share) => match daily {
-                Some(f) => self.share_result(f),
-                None => self.share(),
+                Some(f) => app.share_result(f),
+                None => app.share(),
             },
             Some(ResultsButton::Again) => match daily {
                 Some(f) => {
                     let c = f.challenge.clone();
-                    self.start_challenge(&c);
+                    app.start_challenge(&c);
                 }
-                None => self.restart(),
+                None => app.restart(),
             },
             Some(ResultsButton::Title) => {
-                self.play = None;
+                app.play = None;
                 return Command::Home;
             }
         }
@@ -261,10 +255,10 @@ impl App {
 
     /// The running totals as a line chart in `area`: axes with round numbers and points, the
     /// goal line, one line per seat in its colour.
-    fn draw_chart(&self, history: &[Vec<i64>], goal: Option<i64>, colours: &[Color], area: Area) {
-        let u = self.ui.u;
-        let small = self.ui.size(2.6);
-        let label_w = self.ui.measure("000", small) + 2.0 * u;
+    fn chart(app: &App, history: &[Vec<i64>], goal: Option<i64>, colours: &[Color], area: Area) {
+        let u = app.ui.u;
+        let small = app.ui.size(2.6);
+        let label_w = app.ui.measure("000", small) + 2.0 * u;
         let title_h = small * 1.6;
         let plot = Area::new(
             area.x + label_w,
@@ -273,7 +267,7 @@ impl App {
             (area.h - title_h - small * 3.2 - 2.0 * u).max(1.0),
         );
         let c = chart::Chart::new(history, goal, plot);
-        self.ui
+        app.ui
             .text("Points after each round", area.x, area.y, small, DIM);
         let axis = Color::new(0.62, 0.64, 0.68, 0.9);
         let grid = Color::new(1.0, 1.0, 1.0, 0.07);
@@ -281,18 +275,18 @@ impl App {
         for (ty, v) in &c.y_ticks {
             draw_line(plot.x, *ty, plot.x + plot.w, *ty, 1.0, grid);
             let t = v.to_string();
-            let tw = self.ui.measure(&t, small);
-            self.ui
+            let tw = app.ui.measure(&t, small);
+            app.ui
                 .text(&t, plot.x - tw - u, ty - small * 0.6, small, DIM);
         }
         for (tx, r) in &c.x_ticks {
             draw_line(*tx, bottom, *tx, bottom + 0.8 * u, 1.0, axis);
             let t = r.to_string();
-            let tw = self.ui.measure(&t, small);
-            self.ui.text(&t, tx - tw * 0.5, bottom + u, small, DIM);
+            let tw = app.ui.measure(&t, small);
+            app.ui.text(&t, tx - tw * 0.5, bottom + u, small, DIM);
         }
-        let rw = self.ui.measure("round", small);
-        self.ui.text(
+        let rw = app.ui.measure("round", small);
+        app.ui.text(
             "round",
             plot.x + (plot.w - rw) * 0.5,
             bottom + u + small * 1.4,
@@ -311,8 +305,8 @@ impl App {
                 x += 2.0 * dash;
             }
             let t = format!("goal {g}");
-            let tw = self.ui.measure(&t, small);
-            self.ui
+            let tw = app.ui.measure(&t, small);
+            app.ui
                 .text(&t, plot.x + plot.w - tw, gy - small * 1.3, small, ACCENT);
         }
         let thick = (0.6 * u).max(2.0);

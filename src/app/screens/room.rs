@@ -42,7 +42,7 @@ impl Screen<App> for RoomScreen {
         Command::Home
     }
     fn frame(&mut self, app: &mut App, active: bool) -> Command {
-        app.room_screen(self, active)
+        self.draw(app, active)
     }
 }
 
@@ -178,29 +178,31 @@ impl App {
             ))));
         }
     }
+}
 
-    fn room_screen(&mut self, s: &mut RoomScreen, active: bool) -> Command {
-        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
-        let big = self.ui.size(6.0);
-        let ts = self.ui.size(3.6);
-        let small = self.ui.size(3.0);
+impl RoomScreen {
+    fn draw(&mut self, app: &mut App, active: bool) -> Command {
+        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
+        let big = app.ui.size(6.0);
+        let ts = app.ui.size(3.6);
+        let small = app.ui.size(3.0);
         let col_w = (w - 6.0 * u).min(130.0 * u);
         let x0 = (w - col_w) * 0.5;
-        let row = self.ui.tap(8.0) + u;
-        let game_name = self
+        let row = app.ui.tap(8.0) + u;
+        let game_name = app
             .online
             .as_ref()
             .and_then(|c| engine::games::info(&c.game).ok())
             .map(|g| g.name)
             .unwrap_or("Online game");
-        self.ui
+        app.ui
             .text_centred(game_name, Area::new(0.0, 2.0 * u, w, big), big, ACCENT);
         let mut y = 4.0 * u + big;
-        let bh = self.ui.tap(10.0);
+        let bh = app.ui.tap(10.0);
         let by = h - bh - 2.0 * u;
         let bw = (col_w - 2.0 * u) / 2.0;
-        if let Some((code, name)) = s.ask.as_mut() {
-            y += self.ui.paragraph(
+        if let Some((code, name)) = self.ask.as_mut() {
+            y += app.ui.paragraph(
                 "You are invited to an online game. Your name for the other players:",
                 x0,
                 y,
@@ -215,7 +217,7 @@ impl App {
                 name.clone()
             };
             if active
-                && self.ui.button(
+                && app.ui.button(
                     RoomButton::Name.key(),
                     Area::new(x0, y, col_w, row - u),
                     &shown,
@@ -227,7 +229,7 @@ impl App {
                 }
             }
             y += row + u;
-            self.ui.paragraph(
+            app.ui.paragraph(
                 "Or just watch the game without a seat.",
                 x0,
                 y,
@@ -237,21 +239,21 @@ impl App {
             );
             let join_w = (col_w - 4.0 * u) / 3.0;
             let back = active
-                && self.ui.button(
+                && app.ui.button(
                     RoomButton::Back.key(),
                     Area::new(x0, by, join_w, bh),
                     "Back",
                     true,
                 );
             let watch = active
-                && self.ui.button(
+                && app.ui.button(
                     RoomButton::Watch.key(),
                     Area::new(x0 + join_w + 2.0 * u, by, join_w, bh),
                     "Watch",
                     true,
                 );
             let join = active
-                && self.ui.button(
+                && app.ui.button(
                     RoomButton::Join.key(),
                     Area::new(x0 + 2.0 * (join_w + 2.0 * u), by, join_w, bh),
                     "Join",
@@ -261,7 +263,7 @@ impl App {
                 return Command::Home;
             }
             let entry = if join {
-                if let Err(e) = self.store.set(NAME_KEY, name) {
+                if let Err(e) = app.store.set(NAME_KEY, name) {
                     log(&format!("online-name-not-kept {e}"));
                 }
                 Some(ClientFrame::Join {
@@ -278,16 +280,16 @@ impl App {
                     "online-enter {}",
                     if join { "join" } else { "watch" }
                 ));
-                self.online = Some(Client::new(w, entry));
-                s.ask = None;
+                app.online = Some(Client::new(w, entry));
+                self.ask = None;
             }
             return Command::Stay;
         }
-        let Some(c) = self.online.as_ref() else {
-            self.ui
+        let Some(c) = app.online.as_ref() else {
+            app.ui
                 .paragraph("Not connected to a room.", x0, y, col_w, ts, TEXT);
             if active
-                && self.ui.button(
+                && app.ui.button(
                     RoomButton::Back.key(),
                     Area::new(x0, by, bw, bh),
                     "Back",
@@ -319,7 +321,7 @@ impl App {
         } else {
             "Waiting for the host to start the game.".to_string()
         };
-        y += self.ui.paragraph(&status, x0, y, col_w, ts, TEXT);
+        y += app.ui.paragraph(&status, x0, y, col_w, ts, TEXT);
         y += 2.0 * u;
         let welcomed = c.welcomed && c.refusal.is_none();
         let code = c.code.clone();
@@ -350,17 +352,15 @@ impl App {
                 } else {
                     seat.name.clone()
                 };
-                let line = self
-                    .ui
-                    .fit(&format!("{name} - {what}"), ts, col_w - 4.0 * u);
+                let line = app.ui.fit(&format!("{name} - {what}"), ts, col_w - 4.0 * u);
                 let colour = if seat.taken { TEXT } else { DIM };
-                self.ui
+                app.ui
                     .text(&line, x0 + 3.5 * u, y + (row - ts) * 0.5, ts, colour);
                 y += row;
             }
         }
         let back = active
-            && self.ui.button(
+            && app.ui.button(
                 RoomButton::Back.key(),
                 Area::new(x0, by, bw * 0.6, bh),
                 "Leave",
@@ -371,21 +371,18 @@ impl App {
         let mut start = false;
         let mut watch = false;
         if watch_offered {
-            watch = active
-                && self
-                    .ui
-                    .button(RoomButton::Watch.key(), right, "Watch", true);
+            watch = active && app.ui.button(RoomButton::Watch.key(), right, "Watch", true);
         } else if welcomed && host {
             let half = (right.w - 2.0 * u) / 2.0;
             invite = active
-                && self.ui.button(
+                && app.ui.button(
                     RoomButton::Invite.key(),
                     Area::new(right.x, right.y, half, right.h),
                     "Send invite link",
                     true,
                 );
             start = active
-                && self.ui.button(
+                && app.ui.button(
                     RoomButton::Start.key(),
                     Area::new(right.x + half + 2.0 * u, right.y, half, right.h),
                     "Start",
@@ -393,7 +390,7 @@ impl App {
                 );
         } else if welcomed && !c.watching() {
             invite = active
-                && self
+                && app
                     .ui
                     .button(RoomButton::Invite.key(), right, "Send invite link", true);
         }
@@ -401,12 +398,12 @@ impl App {
             return Command::Home;
         }
         if invite {
-            self.send_invite(&code);
+            app.send_invite(&code);
         }
         if start {
-            if let Some(c) = self.online.as_mut() {
+            if let Some(c) = app.online.as_mut() {
                 if !c.start() {
-                    self.say(
+                    app.say(
                         "Not connected to the game server just now: try again in a moment.",
                         true,
                     );
@@ -416,13 +413,15 @@ impl App {
             }
         }
         if watch {
-            if let Some(c) = self.online.as_mut() {
+            if let Some(c) = app.online.as_mut() {
                 c.enter_as(ClientFrame::Watch { room: code });
             }
         }
         Command::Stay
     }
+}
 
+impl App {
     /// The invite link, through the system share sheet or the clipboard (as game links go).
     fn send_invite(&mut self, code: &str) {
         let link = RoomLink {

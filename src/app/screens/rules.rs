@@ -57,24 +57,24 @@ impl Screen<App> for RulesScreen {
     }
 
     fn frame(&mut self, app: &mut App, _active: bool) -> Command {
-        app.rules(self)
+        self.draw(app)
     }
 }
 
-impl App {
-    fn rules(&mut self, r: &mut RulesScreen) -> Command {
-        let g = r.game;
-        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
-        let big = self.ui.size(6.0);
-        let hs = self.ui.size(4.2);
-        let ts = self.ui.size(3.2);
+impl RulesScreen {
+    fn draw(&mut self, app: &mut App) -> Command {
+        let g = self.game;
+        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
+        let big = app.ui.size(6.0);
+        let hs = app.ui.size(4.2);
+        let ts = app.ui.size(3.2);
         let col_w = (w - 6.0 * u).min(140.0 * u);
         let x0 = (w - col_w) * 0.5;
         let top = 4.0 * u + big;
         let bottom = h - 13.0 * u;
-        r.band = (top, bottom);
+        self.band = (top, bottom);
         let (_, wheel) = mouse_wheel();
-        r.scroll = (r.scroll - wheel * 0.5).max(0.0);
+        self.scroll = (self.scroll - wheel * 0.5).max(0.0);
         // Each section a card: its picture on the left, the heading and the words beside it.
         let pic = 14.0 * u;
         let pad = 2.0 * u;
@@ -83,20 +83,20 @@ impl App {
         let cards: Vec<(Section, Vec<String>, f32)> = sections(g)
             .into_iter()
             .map(|sec| {
-                let lines = self.ui.wrap(&sec.words, ts, text_w);
+                let lines = app.ui.wrap(&sec.words, ts, text_w);
                 let ch = (hs * 1.4 + lines.len() as f32 * lh + 2.0 * pad).max(pic + 2.0 * pad);
                 (sec, lines, ch)
             })
             .collect();
         let gap = 2.0 * u;
         let total: f32 = cards.iter().map(|c| c.2 + gap).sum();
-        r.scroll =
-            (r.scroll + crate::app::keys_help::scroll_keys(lh, bottom - top, total)).max(0.0);
-        r.scroll = r.scroll.min((total - (bottom - top)).max(0.0));
-        let mut y = top - r.scroll;
+        self.scroll =
+            (self.scroll + crate::app::keys_help::scroll_keys(lh, bottom - top, total)).max(0.0);
+        self.scroll = self.scroll.min((total - (bottom - top)).max(0.0));
+        let mut y = top - self.scroll;
         for (sec, lines, ch) in &cards {
             if y + ch > top - u && y < bottom {
-                self.rules_card(sec, lines, Area::new(x0, y, col_w, *ch), (top, bottom));
+                Self::card(app, sec, lines, Area::new(x0, y, col_w, *ch), (top, bottom));
             }
             y += ch + gap;
         }
@@ -106,12 +106,12 @@ impl App {
         let title = format!("Rules: {}", g.name);
         let fit = [6.0, 4.2, 3.6]
             .iter()
-            .map(|k| self.ui.size(*k))
-            .find(|sz| self.ui.measure(&title, *sz) <= w - 4.0 * u)
-            .unwrap_or(self.ui.size(3.6));
-        self.ui
+            .map(|k| app.ui.size(*k))
+            .find(|sz| app.ui.measure(&title, *sz) <= w - 4.0 * u)
+            .unwrap_or(app.ui.size(3.6));
+        app.ui
             .text_centred(&title, Area::new(0.0, 2.0 * u, w, big), fit, ACCENT);
-        if self.ui.button(
+        if app.ui.button(
             "back",
             Area::new((w - 40.0 * u) * 0.5, h - 12.0 * u, 40.0 * u, 10.0 * u),
             "Back",
@@ -123,15 +123,15 @@ impl App {
     }
 
     /// One section's card in `a`, its lines shown only inside the scrolled band.
-    fn rules_card(&mut self, sec: &Section, lines: &[String], a: Area, band: (f32, f32)) {
-        let u = self.ui.u;
-        let (hs, ts) = (self.ui.size(4.2), self.ui.size(3.2));
+    fn card(app: &mut App, sec: &Section, lines: &[String], a: Area, band: (f32, f32)) {
+        let u = app.ui.u;
+        let (hs, ts) = (app.ui.size(4.2), app.ui.size(3.2));
         let (pad, pic, lh) = (2.0 * u, 14.0 * u, ts * 1.35);
         let (top, bottom) = band;
         let y0 = a.y.max(top - u);
         let y1 = (a.y + a.h).min(bottom);
         if y1 > y0 {
-            self.ui.panel(
+            app.ui.panel(
                 Area::new(a.x, y0, a.w, y1 - y0),
                 Color::new(1.0, 1.0, 1.0, 0.05),
             );
@@ -142,12 +142,12 @@ impl App {
         }
         let tx = px + pic + pad;
         if a.y + pad >= top - u && a.y + pad + hs <= bottom {
-            self.ui.text(&sec.heading, tx, a.y + pad, hs, ACCENT);
+            app.ui.text(&sec.heading, tx, a.y + pad, hs, ACCENT);
         }
         for (i, l) in lines.iter().enumerate() {
             let ly = a.y + pad + hs * 1.4 + i as f32 * lh;
             if ly >= top - u * 0.5 && ly + ts <= bottom {
-                self.ui.text(l, tx, ly, ts, TEXT);
+                app.ui.text(l, tx, ly, ts, TEXT);
             }
         }
     }

@@ -77,7 +77,7 @@ impl Screen<App> for SetupScreen {
         ScreenId::Setup
     }
     fn frame(&mut self, app: &mut App, _active: bool) -> Command {
-        app.setup_screen(self)
+        self.draw(app)
     }
 }
 
@@ -111,62 +111,62 @@ impl SetupButton {
     }
 }
 
-impl App {
-    fn setup_screen(&mut self, s: &mut SetupScreen) -> Command {
-        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
-        let big = self.ui.size(6.0);
-        self.ui
-            .text_centred(s.game.name, Area::new(0.0, 2.0 * u, w, big), big, ACCENT);
+impl SetupScreen {
+    fn draw(&mut self, app: &mut App) -> Command {
+        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
+        let big = app.ui.size(6.0);
+        app.ui
+            .text_centred(self.game.name, Area::new(0.0, 2.0 * u, w, big), big, ACCENT);
         let col_w = (w - 6.0 * u).min(150.0 * u);
         let x0 = (w - col_w) * 0.5;
         let mut y = 4.0 * u + big;
-        let row = self.ui.tap(8.0) + u;
-        let ts = self.ui.size(3.8);
+        let row = app.ui.tap(8.0) + u;
+        let ts = app.ui.size(3.8);
         // Seat count.
-        self.ui.text(
-            &format!("Players: {}", s.seats.len()),
+        app.ui.text(
+            &format!("Players: {}", self.seats.len()),
             x0,
             y + (row - ts) * 0.5,
             ts,
             TEXT,
         );
-        let n = s.seats.len();
-        if self.ui.button(
+        let n = self.seats.len();
+        if app.ui.button(
             &SetupButton::FewerSeats.key(),
             Area::new(x0 + col_w - 26.0 * u, y, 12.0 * u, row - u),
             "-",
-            n > s.game.min_seats,
+            n > self.game.min_seats,
         ) {
-            s.resize(n - 1);
+            self.resize(n - 1);
         }
-        self.ui.speak_as("One player fewer");
-        if self.ui.button(
+        app.ui.speak_as("One player fewer");
+        if app.ui.button(
             &SetupButton::MoreSeats.key(),
             Area::new(x0 + col_w - 12.0 * u, y, 12.0 * u, row - u),
             "+",
-            n < s.game.max_seats,
+            n < self.game.max_seats,
         ) {
-            s.resize(n + 1);
+            self.resize(n + 1);
         }
-        self.ui.speak_as("One player more");
+        app.ui.speak_as("One player more");
         y += row + u;
         // Seats: one or two columns.
-        let bh = self.ui.tap(10.0);
+        let bh = app.ui.tap(10.0);
         let bottom_bar = bh + 2.0 * u;
-        let opt_h = s.game.options.len() as f32 * row;
+        let opt_h = self.game.options.len() as f32 * row;
         let room = ((h - y - bottom_bar - opt_h - 2.0 * u) / row)
             .floor()
             .max(1.0) as usize;
-        let cols = if s.seats.len() > room { 2 } else { 1 };
+        let cols = if self.seats.len() > room { 2 } else { 1 };
         let cw = (col_w - 2.0 * u * (cols as f32 - 1.0)) / cols as f32;
-        let per_col = s.seats.len().div_ceil(cols);
-        let mut editing = s.editing;
+        let per_col = self.seats.len().div_ceil(cols);
+        let mut editing = self.editing;
         let mut renamed: Option<(usize, String)> = None;
-        for i in 0..s.seats.len() {
+        for i in 0..self.seats.len() {
             let (c, r) = (i / per_col, i % per_col);
             let rx = x0 + c as f32 * (cw + 2.0 * u);
             let ry = y + r as f32 * row;
-            let seat = &s.seats[i];
+            let seat = &self.seats[i];
             draw_rectangle(rx, ry + u, 2.0 * u, row - 3.0 * u, rgb(seat.rgb()));
             let name = if editing == Some(i) {
                 format!("{}_", seat.name)
@@ -178,17 +178,17 @@ impl App {
             let level_w = if seat.is_bot() { 18.0 * u } else { 0.0 };
             let level = seat.level;
             if seat.is_bot()
-                && self.ui.button(
+                && app.ui.button(
                     &SetupButton::Level(i).key(),
                     Area::new(rx + cw - kind_w - level_w - u, ry, level_w, row - u),
                     level.label(),
                     true,
                 )
             {
-                s.seats[i].level = level.next();
+                self.seats[i].level = level.next();
             }
-            let seat = &s.seats[i];
-            if self.ui.button(
+            let seat = &self.seats[i];
+            if app.ui.button(
                 &SetupButton::Name(i).key(),
                 Area::new(
                     rx + 3.0 * u,
@@ -215,7 +215,7 @@ impl App {
                     }
                 }
             }
-            let invited = s.invited.get(i).copied().unwrap_or(false);
+            let invited = self.invited.get(i).copied().unwrap_or(false);
             let kind = if invited {
                 "Invited"
             } else if seat.is_bot() {
@@ -223,14 +223,14 @@ impl App {
             } else {
                 "Human"
             };
-            if self.ui.button(
+            if app.ui.button(
                 &SetupButton::Kind(i).key(),
                 Area::new(rx + cw - kind_w, ry, kind_w, row - u),
                 kind,
                 true,
             ) {
                 // Human, Bot, then (the web build) Invited: a seat kept for a friend.
-                let s2 = &mut s.seats[i];
+                let s2 = &mut self.seats[i];
                 let was_default =
                     s2.name == Seat::new(i, s2.kind).name || (invited && s2.name == friend(i));
                 let (kind, now_invited) = match (s2.kind, invited) {
@@ -239,7 +239,7 @@ impl App {
                     _ => (SeatKind::Human, false),
                 };
                 s2.kind = kind;
-                if let Some(v) = s.invited.get_mut(i) {
+                if let Some(v) = self.invited.get_mut(i) {
                     *v = now_invited;
                 }
                 if was_default {
@@ -251,14 +251,14 @@ impl App {
                 }
             }
         }
-        s.editing = editing;
+        self.editing = editing;
         if let Some((i, name)) = renamed {
-            if let Some(seat) = s.seats.get_mut(i) {
+            if let Some(seat) = self.seats.get_mut(i) {
                 seat.name = name;
             }
         }
-        if let Some(i) = s.editing {
-            if let Some(seat) = s.seats.get_mut(i) {
+        if let Some(i) = self.editing {
+            if let Some(seat) = self.seats.get_mut(i) {
                 while let Some(c) = get_char_pressed() {
                     if !c.is_control() && seat.name.chars().count() < 24 {
                         seat.name.push(c);
@@ -268,38 +268,38 @@ impl App {
                     seat.name.pop();
                 }
                 if is_key_pressed(KeyCode::Enter) {
-                    s.editing = None;
+                    self.editing = None;
                 }
             }
         }
         y += per_col as f32 * row + u;
         // Options.
-        for (i, (name, desc)) in s.game.options.iter().enumerate() {
-            let on = s.options[i];
+        for (i, (name, desc)) in self.game.options.iter().enumerate() {
+            let on = self.options[i];
             let mark = if on { "x" } else { " " };
             let label = format!("[{mark}] {name}: {desc}");
             // Where the whole line does not fit (a phone), the option's name alone, not a cut
             // sentence, and what it does under it where there is room; the screen-reader
             // layer says it whole.
             let a = Area::new(x0, y, col_w, row - u);
-            let whole = self.ui.label_fits(&label, a);
+            let whole = app.ui.label_fits(&label, a);
             let shown = if whole {
                 label.clone()
             } else {
                 format!("[{mark}] {name}")
             };
-            if self
+            if app
                 .ui
                 .button(&SetupButton::Option(i).key(), a, &shown, true)
             {
-                s.options[i] = !on;
+                self.options[i] = !on;
             }
-            self.ui.speak_as(&label);
+            app.ui.speak_as(&label);
             y += row;
-            let small = self.ui.size(3.0);
-            let lines = self.ui.wrap(desc, small, col_w - 4.0 * u).len() as f32;
+            let small = app.ui.size(3.0);
+            let lines = app.ui.wrap(desc, small, col_w - 4.0 * u).len() as f32;
             if !whole && y + lines * small * 1.3 + u < h - bottom_bar {
-                y += self
+                y += app
                     .ui
                     .paragraph(desc, x0 + 2.0 * u, y, col_w - 4.0 * u, small, DIM)
                     + u;
@@ -308,28 +308,28 @@ impl App {
         // Bottom bar.
         let by = h - bottom_bar;
         let bw = (col_w - 4.0 * u) / 3.0;
-        let back = self.ui.button(
+        let back = app.ui.button(
             &SetupButton::Back.key(),
             Area::new(x0, by, bw, bh),
             "Back",
             true,
         );
-        let rules = self.ui.button(
+        let rules = app.ui.button(
             &SetupButton::Rules.key(),
             Area::new(x0 + bw + 2.0 * u, by, bw, bh),
             "Rules",
             true,
         );
-        let online = s.invited.iter().any(|v| *v);
-        let start = self.ui.button(
+        let online = self.invited.iter().any(|v| *v);
+        let start = app.ui.button(
             &SetupButton::Start.key(),
             Area::new(x0 + 2.0 * (bw + 2.0 * u), by, bw, bh),
             if online { "Play online" } else { "Start" },
             true,
         );
-        let game = s.game;
-        let seats = s.seats.clone();
-        let options = s.chosen_options();
+        let game = self.game;
+        let seats = self.seats.clone();
+        let options = self.chosen_options();
         if back {
             return Command::Pop;
         } else if rules {
@@ -337,7 +337,7 @@ impl App {
         } else if start {
             for (i, seat) in seats.iter().enumerate() {
                 if seat.name.trim().is_empty() {
-                    self.say(format!("Seat {} needs a name.", i + 1), true);
+                    app.say(format!("Seat {} needs a name.", i + 1), true);
                     return Command::Stay;
                 }
             }
@@ -349,27 +349,27 @@ impl App {
                         seat
                     })
                     .collect();
-                return self.create_room(game, options, &seats, &s.invited);
+                return app.create_room(game, options, &seats, &self.invited);
             }
-            let seed = platform::fixed_seed().unwrap_or_else(|| seed_now(self.frames));
+            let seed = platform::fixed_seed().unwrap_or_else(|| seed_now(app.frames));
             match Play::new(game, &options, seats.clone(), seed) {
                 Ok(p) => {
-                    let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
-                    let levels: Vec<&str> = seats.iter().map(|s| s.level.name()).collect();
+                    let names: Vec<&str> = seats.iter().map(|st| st.name.as_str()).collect();
+                    let levels: Vec<&str> = seats.iter().map(|st| st.level.name()).collect();
                     log(&format!(
                         "start {} seats={} humans={} seed={} names={} levels={}",
                         game.id,
                         seats.len(),
-                        seats.iter().filter(|s| !s.is_bot()).count(),
+                        seats.iter().filter(|st| !st.is_bot()).count(),
                         seed,
                         names.join(","),
                         levels.join(",")
                     ));
-                    self.saved = None;
-                    self.start(p);
-                    self.autosave();
+                    app.saved = None;
+                    app.start(p);
+                    app.autosave();
                 }
-                Err(e) => self.say(format!("Cannot start: {e}"), true),
+                Err(e) => app.say(format!("Cannot start: {e}"), true),
             }
         }
         Command::Stay

@@ -26,7 +26,7 @@ impl Screen<App> for TitleScreen {
         Command::Stay
     }
     fn frame(&mut self, app: &mut App, _active: bool) -> Command {
-        app.title()
+        self.draw(app)
     }
 }
 
@@ -54,19 +54,19 @@ impl TitleButton {
     }
 }
 
-impl App {
-    fn title(&mut self) -> Command {
+impl TitleScreen {
+    fn draw(&mut self, app: &mut App) -> Command {
         prepare_miniature();
-        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
-        let big = self.ui.size(8.0);
-        self.ui.text_centred(
+        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
+        let big = app.ui.size(8.0);
+        app.ui.text_centred(
             "Catapult Table",
             Area::new(0.0, 3.0 * u, w, big),
             big,
             ACCENT,
         );
-        let sub = self.ui.size(3.4);
-        self.ui.text_centred(
+        let sub = app.ui.size(3.4);
+        app.ui.text_centred(
             "Tabletop catapult games in side view. Pick a game:",
             Area::new(0.0, 4.0 * u + big, w, sub),
             sub,
@@ -74,34 +74,34 @@ impl App {
         );
         let mut y = 8.0 * u + big + sub;
         let open_file = if w >= h {
-            let bh = self.ui.tap(8.0);
-            self.mute_button(Area::new(w - 24.0 * u, 2.0 * u, 22.0 * u, bh));
+            let bh = app.ui.tap(8.0);
+            app.mute_button(Area::new(w - 24.0 * u, 2.0 * u, 22.0 * u, bh));
             Area::new(2.0 * u, 2.0 * u, 26.0 * u, bh)
         } else {
             // Portrait: the title takes the whole width; the toggle sits under the subtitle.
-            let bh = self.ui.tap(9.0);
-            self.mute_button(Area::new(w - 27.0 * u, y - 2.0 * u, 24.0 * u, bh));
+            let bh = app.ui.tap(9.0);
+            app.mute_button(Area::new(w - 27.0 * u, y - 2.0 * u, 24.0 * u, bh));
             let a = Area::new(3.0 * u, y - 2.0 * u, 28.0 * u, bh);
             y += bh;
             a
         };
-        if self.ui.button(
+        if app.ui.button(
             &TitleButton::OpenFile.key(),
             open_file,
             "Open a replay",
             true,
         ) {
-            self.pick_replay_file();
+            app.pick_replay_file();
         }
         let col_w = (w - 6.0 * u).min(150.0 * u);
         let x0 = (w - col_w) * 0.5;
-        if let Some(msg) = self.notice.clone() {
-            let size = self.ui.size(3.2);
-            let lines = self.ui.wrap(&msg, size, col_w - 24.0 * u);
-            let ph = (lines.len() as f32 * size * 1.3 + 3.0 * u).max(self.ui.tap(8.0) + 2.0 * u);
+        if let Some(msg) = app.notice.clone() {
+            let size = app.ui.size(3.2);
+            let lines = app.ui.wrap(&msg, size, col_w - 24.0 * u);
+            let ph = (lines.len() as f32 * size * 1.3 + 3.0 * u).max(app.ui.tap(8.0) + 2.0 * u);
             let a = Area::new(x0, y, col_w, ph);
-            self.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
-            self.ui.paragraph(
+            app.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
+            app.ui.paragraph(
                 &msg,
                 a.x + 2.0 * u,
                 a.y + 1.5 * u,
@@ -109,67 +109,67 @@ impl App {
                 size,
                 TEXT,
             );
-            if self.ui.button(
+            if app.ui.button(
                 &TitleButton::Dismiss.key(),
                 Area::new(
                     a.x + a.w - 20.0 * u,
                     a.y + 1.0 * u,
                     18.0 * u,
-                    self.ui.tap(8.0),
+                    app.ui.tap(8.0),
                 ),
                 "OK",
                 true,
             ) {
-                self.notice = None;
+                app.notice = None;
             }
             y += ph + 2.0 * u;
         }
-        if let Some((_, line)) = self.saved.as_ref() {
+        if let Some((_, line)) = app.saved.as_ref() {
             let line = format!("Resume {line}");
             let watch_w = 26.0 * u;
-            if self.ui.button(
+            if app.ui.button(
                 &TitleButton::WatchSave.key(),
-                Area::new(x0 + col_w - watch_w, y, watch_w, self.ui.tap(10.0)),
+                Area::new(x0 + col_w - watch_w, y, watch_w, app.ui.tap(10.0)),
                 "Watch replay",
                 true,
             ) {
-                if let Some(r) = self
+                if let Some(r) = app
                     .saved
                     .as_ref()
                     .map(|(p, _)| p.driver.session.replay.clone())
                 {
-                    self.watch_replay(&r);
+                    app.watch_replay(&r);
                 }
                 return Command::Stay;
             }
-            if self.ui.button(
+            if app.ui.button(
                 &TitleButton::ResumeSave.key(),
-                Area::new(x0, y, col_w - watch_w - 2.0 * u, self.ui.tap(10.0)),
+                Area::new(x0, y, col_w - watch_w - 2.0 * u, app.ui.tap(10.0)),
                 &line,
                 true,
             ) {
-                if let Some((p, _)) = self.saved.take() {
+                if let Some((p, _)) = app.saved.take() {
                     log(&format!(
                         "resume {} moves={}",
                         p.info.id,
                         p.driver.session.replay.moves.len()
                     ));
-                    self.start(*p);
+                    app.start(*p);
                 }
                 return Command::Stay;
             }
-            y += self.ui.tap(10.0) + 2.0 * u;
+            y += app.ui.tap(10.0) + 2.0 * u;
         }
         // Today's challenge, a row over the game tiles.
-        if self.ui.button(
+        if app.ui.button(
             &TitleButton::Challenge.key(),
-            Area::new(x0, y, col_w.min(60.0 * u), self.ui.tap(10.0)),
+            Area::new(x0, y, col_w.min(60.0 * u), app.ui.tap(10.0)),
             crate::app::daily::TITLE_BUTTON,
             true,
         ) {
             return Command::Push(Box::new(ChallengeScreen::new()));
         }
-        y += self.ui.tap(10.0) + 2.0 * u;
+        y += app.ui.tap(10.0) + 2.0 * u;
         let games = play::catalog();
         let cols = if w > h * 1.3 { 2 } else { 1 };
         let gap = 2.0 * u;
@@ -184,11 +184,11 @@ impl App {
                 tile_w,
                 tile_h,
             );
-            if self.tile(&TitleButton::Game(g.id).key(), a, g) {
+            if Self::tile(app, &TitleButton::Game(g.id).key(), a, g) {
                 if g.available {
                     return Command::Push(Box::new(SetupScreen::new(g)));
                 } else {
-                    self.say(
+                    app.say(
                         format!("{} is not built yet: it cannot be started.", g.name),
                         true,
                     );
@@ -198,48 +198,47 @@ impl App {
         Command::Stay
     }
 
-    fn tile(&mut self, key: &str, a: Area, g: &GameInfo) -> bool {
-        let u = self.ui.u;
-        let tapped = self.ui.button_look(key, a, "", true, !g.available);
-        self.ui.speak_as(g.name);
+    fn tile(app: &mut App, key: &str, a: Area, g: &GameInfo) -> bool {
+        let u = app.ui.u;
+        let tapped = app.ui.button_look(key, a, "", true, !g.available);
+        app.ui.speak_as(g.name);
         // The game's own table at its start, in miniature, at the tile's left; the words beside it.
         // A wide picture (a side view is wide), centred in the tile's height.
         let pic_w = (a.h * 1.8).min(a.w * 0.36);
         let pic_h = (a.h - 2.0 * u).min(pic_w * 0.62);
         let a = if g.available && pic_w > 12.0 * u {
             let pic = Area::new(a.x + u, a.y + (a.h - pic_h) * 0.5, pic_w - u, pic_h);
-            miniature(&self.ui, g.id, pic);
+            miniature(&app.ui, g.id, pic);
             Area::new(a.x + pic_w, a.y, a.w - pic_w, a.h)
         } else {
             a
         };
         // The name in the largest of a few sizes that fits, never cut when one does.
-        let mut ts = self.ui.size(4.2);
+        let mut ts = app.ui.size(4.2);
         for k in [4.2, 4.0, 3.8, 3.6, 3.4, 3.2, 3.0, 2.8] {
-            ts = self.ui.size(k);
-            if self.ui.measure(g.name, ts) <= a.w - 5.0 * u {
+            ts = app.ui.size(k);
+            if app.ui.measure(g.name, ts) <= a.w - 5.0 * u {
                 break;
             }
         }
-        let name = self.ui.fit(g.name, ts, a.w - 5.0 * u);
-        let bs = self.ui.size(2.8);
+        let name = app.ui.fit(g.name, ts, a.w - 5.0 * u);
+        let bs = app.ui.size(2.8);
         let colour = if g.available { TEXT } else { DIM };
-        self.ui
-            .text(&name, a.x + 2.5 * u, a.y + 1.5 * u, ts, colour);
+        app.ui.text(&name, a.x + 2.5 * u, a.y + 1.5 * u, ts, colour);
         let status = if g.available {
             format!("{}-{} players", g.min_seats, g.max_seats)
         } else {
             "Not built yet".to_string()
         };
-        let sw = self.ui.measure(&status, bs);
-        let nw = self.ui.measure(&ui::plain(g.name), ts);
+        let sw = app.ui.measure(&status, bs);
+        let nw = app.ui.measure(&ui::plain(g.name), ts);
         // Beside the name when it fits, else in the bottom-right corner.
         let sy = if nw + sw + 7.0 * u <= a.w {
             a.y + 1.5 * u
         } else {
             a.y + a.h - bs - 1.2 * u
         };
-        self.ui.text(
+        app.ui.text(
             &status,
             a.x + a.w - sw - 2.5 * u,
             sy,
@@ -254,9 +253,9 @@ impl App {
         }
         // The blurb whole when it fits, else up to the last clause that does (never cut
         // mid-sentence).
-        let lines = blurb_lines(&self.ui, g.blurb, bs, a.w - 5.0 * u, room);
+        let lines = blurb_lines(&app.ui, g.blurb, bs, a.w - 5.0 * u, room);
         for (i, l) in lines.iter().enumerate() {
-            self.ui.text(
+            app.ui.text(
                 l,
                 a.x + 2.5 * u,
                 a.y + 2.0 * u + ts + i as f32 * bs * 1.25,

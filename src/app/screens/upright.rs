@@ -37,7 +37,7 @@ impl Screen<App> for UprightScreen {
         Command::Pop
     }
     fn frame(&mut self, app: &mut App, _active: bool) -> Command {
-        app.upright()
+        self.draw(app)
     }
 }
 
@@ -188,30 +188,32 @@ impl App {
         self.settings.upright_ok = true;
         log("upright anyway");
     }
+}
 
-    fn upright(&mut self) -> Command {
-        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
+impl UprightScreen {
+    fn draw(&mut self, app: &mut App) -> Command {
+        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
         if !is_portrait(w, h) {
             log("upright turned");
             return Command::Pop;
         }
         // Through the widgets, so the veil is what the contrast check finds behind the words.
-        self.ui.panel(
+        app.ui.panel(
             Area::new(0.0, 0.0, w, h),
             Color::new(0.07, 0.08, 0.11, 0.94),
         );
-        self.ui.cover(Area::new(0.0, 0.0, w, h));
-        let size = self.ui.size(4.2);
-        let lines = self.ui.wrap_at_most(TURN_LINE, size, w - 8.0 * u, 3);
+        app.ui.cover(Area::new(0.0, 0.0, w, h));
+        let size = app.ui.size(4.2);
+        let lines = app.ui.wrap_at_most(TURN_LINE, size, w - 8.0 * u, 3);
         let lh = size * 1.3;
         let l = layout(w, h, u, lines.len() as f32 * lh);
         draw_phone(l.picture, turn_angle(get_time() as f32));
         for (i, line) in lines.iter().enumerate() {
             let a = Area::new(l.line.x, l.line.y + i as f32 * lh, l.line.w, size);
-            self.ui.text_centred(line, a, size, TEXT);
+            app.ui.text_centred(line, a, size, TEXT);
         }
-        if self.ui.button(UPRIGHT_KEY, l.button, UPRIGHT_LABEL, true) {
-            self.play_upright();
+        if app.ui.button(UPRIGHT_KEY, l.button, UPRIGHT_LABEL, true) {
+            app.play_upright();
             return Command::Pop;
         }
         Command::Stay

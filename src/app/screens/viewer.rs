@@ -80,7 +80,7 @@ impl Screen<App> for ViewerScreen {
         ScreenId::Viewer
     }
     fn frame(&mut self, app: &mut App, _active: bool) -> Command {
-        app.viewer_screen(self)
+        self.draw(app)
     }
 }
 
@@ -168,22 +168,24 @@ impl App {
             }
         }
     }
+}
 
-    fn viewer_screen(&mut self, screen: &mut ViewerScreen) -> Command {
-        let v = &mut screen.viewer;
+impl ViewerScreen {
+    fn draw(&mut self, app: &mut App) -> Command {
+        let v = &mut self.viewer;
         let moved = v.update(get_frame_time());
         if !moved && !v.flying() {
             // A spare frame: judge one more shot in the background.
             v.check_one();
         }
-        let close = self.draw_viewer(v);
+        let close = Self::draw_viewer(app, v);
         if v.flying() {
             // The position after a shot is logged again, even if it was shown before.
-            screen.logged = None;
+            self.logged = None;
         } else {
             let key = (v.at, v.flagged().len());
-            if screen.logged != Some(key) {
-                screen.logged = Some(key);
+            if self.logged != Some(key) {
+                self.logged = Some(key);
                 log(&format!(
                     "viewer at={} of={} state={:016x} flagged={}",
                     v.at,
@@ -201,17 +203,17 @@ impl App {
     }
 
     /// Draws the viewer and handles its input; true when Back was pressed.
-    fn draw_viewer(&mut self, v: &mut Viewer) -> bool {
-        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
-        let ts = self.ui.size(3.6);
-        let small = self.ui.size(2.8);
+    fn draw_viewer(app: &mut App, v: &mut Viewer) -> bool {
+        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
+        let ts = app.ui.size(3.6);
+        let small = app.ui.size(2.8);
         let names: Vec<String> = v.replay.seats.iter().map(|s| s.name.clone()).collect();
         // Top bar: what is shown.
         let top_h = 3.0 * u + ts * 1.3 + small * 2.9;
-        self.ui.panel(Area::new(0.0, 0.0, w, top_h), PANEL);
+        app.ui.panel(Area::new(0.0, 0.0, w, top_h), PANEL);
         let title = format!("Replay of {} - move {} of {}", v.info.name, v.at, v.len());
-        let title = self.ui.fit(&title, ts, w - 4.0 * u);
-        self.ui.text(&title, 2.0 * u, u, ts, ACCENT);
+        let title = app.ui.fit(&title, ts, w - 4.0 * u);
+        app.ui.text(&title, 2.0 * u, u, ts, ACCENT);
         let about = match v.next_move() {
             Some(m) if v.flying() => format!(
                 "{} shoots (re-simulated from the launch)",
@@ -226,18 +228,18 @@ impl App {
                 None => "Game over".to_string(),
             },
         };
-        let about = self.ui.fit(&about, small, w - 4.0 * u);
-        self.ui.text(&about, 2.0 * u, u + ts * 1.3, small, TEXT);
-        self.score_chips(v, 2.0 * u + ts * 1.3 + small * 1.4, small);
+        let about = app.ui.fit(&about, small, w - 4.0 * u);
+        app.ui.text(&about, 2.0 * u, u + ts * 1.3, small, TEXT);
+        Self::score_chips(app, v, 2.0 * u + ts * 1.3 + small * 1.4, small);
         // Bottom: the slider over a row of buttons.
         // The buttons in one row, or two where one row would cut their words (a phone).
-        let bh = self.ui.tap(9.0);
-        let slider_h = self.ui.tap(7.0);
+        let bh = app.ui.tap(9.0);
+        let slider_h = app.ui.tap(7.0);
         let n = ViewerButton::ALL.len();
         let one_row = Area::new(0.0, 0.0, (w - 4.0 * u) / n as f32 - u, bh);
         let per_row = if ViewerButton::ALL
             .iter()
-            .all(|b| self.ui.label_fits(b.label(v), one_row))
+            .all(|b| app.ui.label_fits(b.label(v), one_row))
         {
             n
         } else {
@@ -246,18 +248,18 @@ impl App {
         let rows = n.div_ceil(per_row) as f32;
         let bottom_h = rows * (bh + u) + slider_h + 3.0 * u;
         let table_area = Area::new(0.0, top_h, w, (h - top_h - bottom_h).max(10.0));
-        self.ui.panel(table_area, TABLE_BG);
-        self.table.area = table_area;
+        app.ui.panel(table_area, TABLE_BG);
+        app.table.area = table_area;
         match v.scene() {
             Scene::Map(map) => {
-                self.draw_map_still(&map);
+                app.draw_map_still(&map);
             }
             Scene::Side(view) => {
                 let f = Camera::default().frame(view.bounds, table_area.inset(2.0 * u));
-                self.table.frame = Some(f);
-                self.ui.set_clip(Some(table_area));
-                draw::table(&self.ui, &view, &f);
-                self.ui.set_clip(None);
+                app.table.frame = Some(f);
+                app.ui.set_clip(Some(table_area));
+                draw::table(&app.ui, &view, &f);
+                app.ui.set_clip(None);
             }
         }
         // A flagged shot is said over the table.
@@ -282,13 +284,13 @@ impl App {
                 )
             };
             let a = Area::new(u, top_h + u, w - 2.0 * u, small * 1.6);
-            self.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
-            let msg = self.ui.fit(&msg, small, a.w - 2.0 * u);
-            self.ui.text(&msg, a.x + u, a.y + small * 0.3, small, TEXT);
+            app.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
+            let msg = app.ui.fit(&msg, small, a.w - 2.0 * u);
+            app.ui.text(&msg, a.x + u, a.y + small * 0.3, small, TEXT);
         }
         let sy = h - bottom_h + u;
         let track = Area::new(4.0 * u, sy, w - 8.0 * u, slider_h);
-        self.slider(v, track);
+        Self::slider(app, v, track);
         // Buttons.
         let by = sy + slider_h + u;
         let gap = u;
@@ -298,7 +300,7 @@ impl App {
         for (i, button) in ViewerButton::ALL.iter().enumerate() {
             let (r, c) = ((i / per_row) as f32, (i % per_row) as f32);
             let a = Area::new(2.0 * u + c * (bw + gap), by + r * (bh + u), bw, bh);
-            if self.ui.button(button.key(), a, button.label(v), true) {
+            if app.ui.button(button.key(), a, button.label(v), true) {
                 match button {
                     ViewerButton::PreviousShot => v.previous_shot(),
                     ViewerButton::Back => v.step_back(),
@@ -321,24 +323,24 @@ impl App {
     }
 
     /// Each seat's name and score at the position, in its colour, on one line from `y`.
-    fn score_chips(&mut self, v: &Viewer, y: f32, size: f32) {
-        let u = self.ui.u;
+    fn score_chips(app: &mut App, v: &Viewer, y: f32, size: f32) {
+        let u = app.ui.u;
         let mut x = 2.0 * u;
         for (name, colour, score) in v.scores() {
             let t = format!("{name} {score}");
-            let tw = self.ui.measure(&t, size);
-            if x + 1.5 * u + tw > self.ui.w {
+            let tw = app.ui.measure(&t, size);
+            if x + 1.5 * u + tw > app.ui.w {
                 break;
             }
             draw_rectangle(x, y + size * 0.15, u, size, rgb(colour));
-            self.ui.text(&t, x + 1.5 * u, y, size, TEXT);
+            app.ui.text(&t, x + 1.5 * u, y, size, TEXT);
             x += 1.5 * u + tw + 2.0 * u;
         }
     }
 
     /// The scrub bar: press or drag anywhere on it to go to that move.
-    fn slider(&mut self, v: &mut Viewer, a: Area) {
-        let u = self.ui.u;
+    fn slider(app: &mut App, v: &mut Viewer, a: Area) {
+        let u = app.ui.u;
         let n = v.len().max(1) as f32;
         let x_of = |i: usize| a.x + a.w * i as f32 / n;
         let mid = a.y + a.h * 0.5;
@@ -357,10 +359,10 @@ impl App {
         }
         draw_circle(x_of(v.at), mid, 1.8 * u, ACCENT);
         // Registered like a button (it takes the press, the probe can find it).
-        self.ui.buttons.push(("viewer:slider".to_string(), a));
+        app.ui.buttons.push(("viewer:slider".to_string(), a));
         let len = v.len();
         let pick = |x: f32| (((x - a.x) / a.w * n).round().max(0.0) as usize).min(len);
-        if let (Some((dx, dy)), Some((px, _))) = (self.ui.down_at, self.ui.pointer) {
+        if let (Some((dx, dy)), Some((px, _))) = (app.ui.down_at, app.ui.pointer) {
             if a.contains(dx, dy) {
                 let i = pick(px);
                 if i != v.at || v.flying() {
@@ -369,10 +371,10 @@ impl App {
                 }
             }
         }
-        if let Some(((dx, dy), (ux, _))) = self.ui.released {
+        if let Some(((dx, dy), (ux, _))) = app.ui.released {
             if a.contains(dx, dy) {
                 v.seek(pick(ux));
-                self.ui.released = None;
+                app.ui.released = None;
             }
         }
     }
