@@ -8,26 +8,14 @@ use super::follow::{camera_on, shown_rect};
 use super::frame::{
     close_up_bounds, pieces_box, side_bounds, turn_bounds, Area, Camera, Frame, TurnShot,
 };
-use super::gesture::{self, Feel};
 use super::log;
 use super::nav::NavAction;
 use super::play::Play;
 use super::pointer::PointerEvent;
-use super::route::Owner;
+use super::route::{self, Owner, TableTouch};
 use super::App;
 use engine::core::TableView;
 use macroquad::prelude::*;
-
-/// What a press on the table may start this frame, for the view's own pan and pinch.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum TableTouch {
-    /// A throw from the launcher's ring at this world point.
-    Launcher([f32; 2]),
-    /// A piece is placed or carried (its own two-finger twist).
-    Placing,
-    /// Nothing: any drag moves the view.
-    Free,
-}
 
 impl App {
     /// Routes this frame's `events` to the table's gestures (`route`): a press on a button or
@@ -41,28 +29,11 @@ impl App {
         touch: TableTouch,
     ) {
         let shown = self.table.frame;
-        let (w, h) = (self.ui.w, self.ui.h);
+        let screen_min = self.ui.w.min(self.ui.h);
         let (ui, area) = (&self.ui, self.table.area);
         self.table.press.route(events, |x, y| {
-            if ui.on_button(x, y) || !area.contains(x, y) {
-                return Owner::Elsewhere;
-            }
-            if on_map {
-                return Owner::Map;
-            }
-            match (touch, shown) {
-                (TableTouch::Placing, _) => Owner::Place,
-                (TableTouch::Launcher(o), Some(f)) => {
-                    let feel = Feel::for_screen(f.metres(w.min(h)));
-                    let (wx, wy) = f.to_world(x, y);
-                    if gesture::near_origin(o, wx, wy, &feel) {
-                        Owner::Aim
-                    } else {
-                        Owner::View
-                    }
-                }
-                _ => Owner::View,
-            }
+            let on_table = !ui.on_button(x, y) && area.contains(x, y);
+            route::owner_at((x, y), on_table, on_map, touch, shown.as_ref(), screen_min)
         });
     }
 

@@ -168,8 +168,8 @@ impl App {
     }
 
     /// The designs strip at the top right of the table while a human builds: Save, Share and
-    /// the player's saved designs for this game. Buttons over the table keep their taps (see
-    /// `on_table`).
+    /// the player's saved designs for this game. Buttons over the table keep their taps (a press
+    /// on a button is nobody's on the table: `route::owner_at`).
     pub(super) fn design_bar(&mut self, p: &mut Play, human: Option<usize>) {
         let game = p.info.id;
         let now = if human.is_some() {

@@ -3,6 +3,8 @@
 //! or nothing on the table (a button, the bars). Each gesture then reads only its own presses'
 //! events instead of every handler judging every event again. Window-free.
 
+use super::frame::Frame;
+use super::gesture::{self, Feel};
 use super::pointer::PointerEvent;
 
 /// The owner of a press.
@@ -25,6 +27,49 @@ impl Owner {
     /// The side view's pan and pinch watch these presses (a throw, for a pinch).
     pub fn on_side_view(self) -> bool {
         matches!(self, Owner::Aim | Owner::View)
+    }
+}
+
+/// What a press on the side view may start this frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TableTouch {
+    /// A throw from the launcher's ring at this world point.
+    Launcher([f32; 2]),
+    /// A piece is placed or carried (its own two-finger twist).
+    Placing,
+    /// Nothing: any drag moves the view.
+    Free,
+}
+
+/// The owner of a press going down at `at` (screen pixels): `on_table` when it is on the
+/// table's area and not on a button; `shown`, the table's frame as the player last saw it (the
+/// ring is judged there); `screen_min`, the screen's smaller side (the ring's size).
+pub fn owner_at(
+    at: (f32, f32),
+    on_table: bool,
+    on_map: bool,
+    touch: TableTouch,
+    shown: Option<&Frame>,
+    screen_min: f32,
+) -> Owner {
+    if !on_table {
+        return Owner::Elsewhere;
+    }
+    if on_map {
+        return Owner::Map;
+    }
+    match (touch, shown) {
+        (TableTouch::Placing, _) => Owner::Place,
+        (TableTouch::Launcher(o), Some(f)) => {
+            let feel = Feel::for_screen(f.metres(screen_min));
+            let (wx, wy) = f.to_world(at.0, at.1);
+            if gesture::near_origin(o, wx, wy, &feel) {
+                Owner::Aim
+            } else {
+                Owner::View
+            }
+        }
+        _ => Owner::View,
     }
 }
 
@@ -142,6 +187,63 @@ mod tests {
         r.route(&[Cancel], left_half);
         assert_eq!(r.events_of(Owner::View), vec![Cancel]);
         assert_eq!(r.owner(), None);
+    }
+
+    /// A 6 m x 4 m table fitted in 1200 x 800 pixels, the launcher at world (1, 1).
+    fn table() -> (Frame, TableTouch) {
+        let f = Frame::fit(
+            [0.0, 0.0, 6.0, 4.0],
+            super::super::frame::Area::new(0.0, 0.0, 1200.0, 800.0),
+        );
+        (f, TableTouch::Launcher([1.0, 1.0]))
+    }
+
+    #[test]
+    fn a_press_on_the_ring_aims_and_one_beside_it_moves_the_view() {
+        let (f, launcher) = table();
+        let ring = f.to_screen(1.0, 1.0);
+        assert_eq!(
+            owner_at(ring, true, false, launcher, Some(&f), 800.0),
+            Owner::Aim
+        );
+        let far = f.to_screen(5.0, 3.0);
+        assert_eq!(
+            owner_at(far, true, false, launcher, Some(&f), 800.0),
+            Owner::View
+        );
+        // Before any frame was shown the ring is nowhere to be seen: the view's.
+        assert_eq!(
+            owner_at(ring, true, false, launcher, None, 800.0),
+            Owner::View
+        );
+        assert_eq!(
+            owner_at(ring, true, false, TableTouch::Free, Some(&f), 800.0),
+            Owner::View
+        );
+    }
+
+    #[test]
+    fn a_button_or_the_bars_win_over_the_table_then_the_map_then_the_placing_piece() {
+        let (f, launcher) = table();
+        let ring = f.to_screen(1.0, 1.0);
+        // On a button over the ring, or off the table: nobody on the table.
+        assert_eq!(
+            owner_at(ring, false, false, launcher, Some(&f), 800.0),
+            Owner::Elsewhere
+        );
+        assert_eq!(
+            owner_at(ring, false, true, launcher, Some(&f), 800.0),
+            Owner::Elsewhere
+        );
+        assert_eq!(
+            owner_at(ring, true, true, launcher, Some(&f), 800.0),
+            Owner::Map
+        );
+        // A piece being placed takes every press on the side view, the ring's included.
+        assert_eq!(
+            owner_at(ring, true, false, TableTouch::Placing, Some(&f), 800.0),
+            Owner::Place
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { gesturePath, playPlainMove } from "./games.mjs";
+import { SIZES, drawnTargets, drawnTexts, layoutProblems, readingProblems, targetProblems } from "./screens.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURE = fs.readFileSync(path.join(here, "fixtures", "castle-link.json"), "utf8");
@@ -260,6 +261,27 @@ const digestOf = async (tab) => ((await tab.q("ct_design")) >>> 0).toString(16).
 // A fortress built in one context (a shipped design), saved under a name, reused in a later
 // game, renamed, and shared; the link opens in a fresh context in the designer with the same
 // poses, and a game starts with it. A damaged and an illegal design link are refused in words.
+// The "My designs" list, open over the table, under the layout test's checks (no overlap, nothing
+// off screen, 4.5:1, 44 px targets) at each landscape size of the layout test (held upright, a
+// phone shows "turn your phone" over the game), the page's own size last.
+async function designListLayout(tab, h) {
+  const { check } = h;
+  const own = tab.page.viewportSize();
+  const bad = [];
+  const sizes = [...SIZES.filter(([, w, hh]) => w > hh), ["the page's own", own.width, own.height]];
+  for (const [name, w, hh] of sizes) {
+    await tab.page.setViewportSize({ width: w, height: hh });
+    await tab.waitFor(`the ${w}x${hh} layout`, async () => (await tab.size()).w === w);
+    await tab.frames(2, 15000);
+    check((await tab.button("design:close")) !== null, `the designs list is still open at ${name}`);
+    const texts = await drawnTexts(tab);
+    const { targets } = await drawnTargets(tab);
+    const found = [...layoutProblems(texts, w, hh), ...readingProblems(texts, false), ...targetProblems(targets)];
+    for (const p of found) bad.push(`my designs at ${name} (${w}x${hh}): ${p}`);
+  }
+  check(bad.length === 0, `${bad.length} layout problems in the designs list:\n  ${bad.join("\n  ")}`);
+}
+
 export async function designShareAndOpen(browser, url, Tab, h) {
   const { check } = h;
   const { ctx: a, tab: ta } = await withSave(browser, `${url}?pace=quick`, Tab, header("feud", ADA_BEN, 5));
@@ -291,6 +313,7 @@ export async function designShareAndOpen(browser, url, Tab, h) {
   check((await digestOf(ta)) === built, "the saved fortress is built again with the same poses");
   // Renamed (the name is plain text, kept as typed), then shared.
   await ta.tapButton("design:list");
+  await designListLayout(ta, h);
   mark = ta.mark();
   await ta.tapButton("design:rename:0");
   const renamed = await ta.waitLine(/^\[ct\] design-renamed game=feud name=(.*)$/, 10000, mark);

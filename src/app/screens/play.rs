@@ -4,13 +4,13 @@
 use super::pause::PauseScreen;
 use super::results::ResultsScreen;
 use super::upright::UprightScreen;
-use crate::app::camera::TableTouch;
 use crate::app::follow;
 use crate::app::frame::Area;
 use crate::app::gesture::Feel;
 use crate::app::hints::Hint as Hints;
 use crate::app::play::Play;
 use crate::app::pointer::PointerEvent;
+use crate::app::route::TableTouch;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::session::log_move;
 use crate::app::{log, sound, App, Command};
