@@ -32,7 +32,7 @@ impl App {
         let screen_min = self.ui.w.min(self.ui.h);
         let (ui, area) = (&self.ui, self.table.area);
         self.table.press.route(events, |x, y| {
-            let on_table = !ui.on_button(x, y) && area.contains(x, y);
+            let on_table = !ui.on_controls(x, y) && area.contains(x, y);
             route::owner_at((x, y), on_table, on_map, touch, shown.as_ref(), screen_min)
         });
     }

@@ -129,8 +129,6 @@ enum DesignButton {
     Rename(usize),
     Delete(usize),
     Close,
-    /// The list's panel: it takes the presses under it and answers none.
-    Panel,
 }
 
 impl DesignButton {
@@ -145,7 +143,6 @@ impl DesignButton {
             DesignButton::Rename(r) => format!("design:rename:{r}"),
             DesignButton::Delete(r) => format!("design:delete:{r}"),
             DesignButton::Close => "design:close".into(),
-            DesignButton::Panel => "design:panel".into(),
         }
     }
 }
@@ -363,9 +360,8 @@ impl App {
             w,
             h.min(ta.h - (top - ta.y)),
         );
-        // A switched-off button as the background: taps on it never reach the table.
-        self.ui
-            .button_look(&DesignButton::Panel.key(), panel, "", false, true);
+        // Taps on the panel never reach the table; the panel is no button of its own.
+        self.ui.block(panel);
         self.ui.panel(panel, Color::new(0.08, 0.09, 0.12, 0.96));
         let size = self.ui.size(3.4);
         let list = self.designs().clone();
@@ -580,7 +576,6 @@ mod tests {
             Rename(0),
             Delete(3),
             Close,
-            Panel,
         ]
         .iter()
         .map(|b| b.key())
@@ -596,8 +591,7 @@ mod tests {
                 "design:share:2",
                 "design:rename:0",
                 "design:delete:3",
-                "design:close",
-                "design:panel"
+                "design:close"
             ]
         );
     }

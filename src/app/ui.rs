@@ -103,6 +103,10 @@ pub struct Ui {
     pub pointer: Option<(f32, f32)>,
     pub buttons: Vec<(String, Area)>,
     pub prev_buttons: Vec<(String, Area)>,
+    /// Panels over the table that take the presses under them (this frame's and the last's):
+    /// no button, no tap target, not in the focus order.
+    blocks: Vec<Area>,
+    prev_blocks: Vec<Area>,
     /// What each button of this frame (and of the last) says, in the same order as `buttons`:
     /// the screen-reader layer mirrors them and keyboard focus goes round them.
     pub labels: Vec<String>,
@@ -176,6 +180,8 @@ impl Ui {
             pointer: None,
             buttons: Vec::new(),
             prev_buttons: Vec::new(),
+            blocks: Vec::new(),
+            prev_blocks: Vec::new(),
             labels: Vec::new(),
             prev_labels: Vec::new(),
             focus: Focus::default(),
@@ -272,8 +278,7 @@ impl Ui {
         }
         self.events = events;
         self.pointer = pointer;
-        self.prev_buttons = std::mem::take(&mut self.buttons);
-        self.prev_labels = std::mem::take(&mut self.labels);
+        self.roll_frame();
         self.keys_and_mirrored_presses();
         super::seen::start(rgba(BG));
         self.clip.set(None);
@@ -422,9 +427,25 @@ impl Ui {
         (s / 2.0).round() * 2.0
     }
 
-    /// Whether a point is on a button drawn last frame (so a press there is not a table gesture).
-    pub fn on_button(&self, x: f32, y: f32) -> bool {
+    /// This frame's buttons and panels become the last frame's (a press is judged against what
+    /// was on screen when it went down).
+    fn roll_frame(&mut self) {
+        self.prev_buttons = std::mem::take(&mut self.buttons);
+        self.prev_labels = std::mem::take(&mut self.labels);
+        self.prev_blocks = std::mem::take(&mut self.blocks);
+    }
+
+    /// A panel over the table at `a`: the presses under it are nobody's on the table, and it is
+    /// no button of its own (the buttons drawn on it answer).
+    pub fn block(&mut self, a: Area) {
+        self.blocks.push(a);
+    }
+
+    /// Whether a point is on a button or a panel drawn last frame (so a press there is not a
+    /// table gesture).
+    pub fn on_controls(&self, x: f32, y: f32) -> bool {
         self.prev_buttons.iter().any(|(_, a)| a.contains(x, y))
+            || self.prev_blocks.iter().any(|a| a.contains(x, y))
     }
 
     /// Marks this frame's release as used (a tap on the table under a panel).

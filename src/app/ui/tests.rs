@@ -41,3 +41,27 @@ fn text_under_an_opaque_panel_is_not_counted_as_shown() {
     assert!(t[2].world && t[2].cut, "a label cut by the table's edge");
     assert!(!t[0].world);
 }
+
+/// regress: the "My designs" panel was a switched-off button under its rows, so the layout
+/// check found five tap targets over it, and Tab and the screen reader met a button with no
+/// words.
+#[test]
+fn regress_a_panel_takes_the_presses_under_it_but_is_no_button() {
+    let mut ui = Ui::new();
+    let panel = Area::new(100.0, 100.0, 300.0, 200.0);
+    ui.block(panel);
+    ui.buttons
+        .push(("row".to_string(), Area::new(120.0, 120.0, 100.0, 50.0)));
+    ui.labels.push("Use".to_string());
+    ui.roll_frame();
+    assert!(
+        ui.on_controls(350.0, 250.0),
+        "on the panel, beside its buttons"
+    );
+    assert!(ui.on_controls(150.0, 130.0), "on a button of the panel");
+    assert!(!ui.on_controls(50.0, 50.0), "beside the panel");
+    assert_eq!(ui.prev_buttons.len(), 1, "the panel is not a button");
+    // A frame without the panel: its place is the table's again.
+    ui.roll_frame();
+    assert!(!ui.on_controls(350.0, 250.0));
+}
