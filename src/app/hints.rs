@@ -107,6 +107,36 @@ pub fn caption_place(ta: Area, aim: Area, w: f32, h: f32, margin: f32) -> Area {
     tries.iter().copied().find(clear).unwrap_or(top)
 }
 
+/// Where the placing hint's first line goes: low on the table (`lines` lines of `line_h`, in
+/// `width` from `x`), below any table label it would meet there (a mat's caption), yet inside
+/// the table; where there is no room below them, at the table's bottom.
+pub fn placing_hint_top(
+    table: Area,
+    x: f32,
+    width: f32,
+    lines: usize,
+    line_h: f32,
+    labels: &[Area],
+) -> f32 {
+    let h = lines as f32 * line_h;
+    let lowest = table.y + table.h - h - 0.5 * line_h;
+    let mut top = table.y + table.h - h - 2.5 * line_h;
+    // Labels are met one after another going down; a few passes settle it.
+    for _ in 0..labels.len() {
+        let hint = Area::new(x, top, width, h);
+        match labels
+            .iter()
+            .filter(|l| super::ui::overlap(hint, **l))
+            .map(|l| l.y + l.h)
+            .reduce(f32::max)
+        {
+            Some(bottom) => top = bottom + 0.2 * line_h,
+            None => break,
+        }
+    }
+    top.min(lowest)
+}
+
 /// What a hint's caption must keep clear of, around the screen point `anchor`: for a shot, the
 /// launcher, a full pull (`reach`) round it and the sky above it, where the predicted path goes;
 /// for a piece being placed, only the piece's own neighbourhood (the sky over it is free).
@@ -333,6 +363,31 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// regress: the placing hint ("Drop the tower you took…") was drawn over the bottom of the
+    /// mats' captions in Castle (the README picture look-castle-hit.png).
+    #[test]
+    fn regress_the_placing_hint_goes_below_the_mats_captions_and_stays_on_the_table() {
+        let table = Area::new(0.0, 160.0, 1180.0, 520.0);
+        let line_h = 23.0;
+        let default = placing_hint_top(table, 24.0, 800.0, 1, line_h, &[]);
+        assert_eq!(default, 160.0 + 520.0 - 3.5 * line_h);
+        // A caption where the hint would go: the hint goes under it.
+        let caption = Area::new(180.0, default - 10.0, 190.0, 20.0);
+        let top = placing_hint_top(table, 24.0, 800.0, 1, line_h, &[caption]);
+        assert!(top >= caption.y + caption.h, "{top}");
+        assert!(top + line_h <= table.y + table.h);
+        // A caption beside the hint's words (not over them) moves nothing.
+        let beside = Area::new(900.0, default, 150.0, 20.0);
+        assert_eq!(
+            placing_hint_top(table, 24.0, 800.0, 1, line_h, &[beside]),
+            default
+        );
+        // No room below a caption low on the table: the hint keeps to the table's bottom.
+        let low = Area::new(100.0, default, 300.0, 2.5 * line_h);
+        let top = placing_hint_top(table, 24.0, 800.0, 1, line_h, &[low]);
+        assert_eq!(top, table.y + table.h - 1.5 * line_h);
+    }
     use crate::app::store::MemStore;
 
     #[test]

@@ -2,7 +2,7 @@
 //! table (press a highlighted piece, drop it on a ringed spot).
 
 use super::bottom_bar::BarButton;
-use super::frame::Frame;
+use super::frame::{Area, Frame};
 use super::gesture;
 use super::keyplace::{self, CarryStep, KeyCarry, PlaceKey};
 use super::play::Play;
@@ -528,9 +528,26 @@ impl App {
         let u = self.ui.u;
         let small = self.ui.size(2.8);
         let lines = self.ui.wrap(hint, small, self.table.area.w - 4.0 * u);
-        // Low on the table, on a plate (sky or wood under it), one line lower than it was: with
-        // the typeface's narrower lines it met the boards' labels above it.
-        let y0 = self.table.area.y + self.table.area.h - (lines.len() as f32 + 2.5) * small * 1.3;
+        let width = lines
+            .iter()
+            .map(|l| self.ui.measure(l, small))
+            .fold(0.0, f32::max);
+        // Low on the table, on a plate (sky or wood under it), below the labels drawn there.
+        let labels: Vec<Area> = self
+            .ui
+            .probe_texts()
+            .into_iter()
+            .filter(|t| t.world)
+            .map(|t| t.area)
+            .collect();
+        let y0 = super::hints::placing_hint_top(
+            self.table.area,
+            2.0 * u,
+            width,
+            lines.len(),
+            small * 1.3,
+            &labels,
+        );
         for (i, l) in lines.iter().enumerate() {
             self.ui
                 .text_on_plate(l, 2.0 * u, y0 + i as f32 * small * 1.3, small, ACCENT);
