@@ -121,16 +121,19 @@ pub fn placing_hint_top(
     let h = lines as f32 * line_h;
     let lowest = table.y + table.h - h - 0.5 * line_h;
     let mut top = table.y + table.h - h - 2.5 * line_h;
+    // Room above the words for their plate and the label's plate (each a fifth of a line or
+    // less), so that the plates do not touch either.
+    let pad = 0.4 * line_h;
     // Labels are met one after another going down; a few passes settle it.
     for _ in 0..labels.len() {
-        let hint = Area::new(x, top, width, h);
+        let hint = Area::new(x, top - pad, width, h + pad);
         match labels
             .iter()
             .filter(|l| super::ui::overlap(hint, **l))
             .map(|l| l.y + l.h)
             .reduce(f32::max)
         {
-            Some(bottom) => top = bottom + 0.2 * line_h,
+            Some(bottom) => top = bottom + pad,
             None => break,
         }
     }
@@ -377,6 +380,10 @@ mod tests {
         let top = placing_hint_top(table, 24.0, 800.0, 1, line_h, &[caption]);
         assert!(top >= caption.y + caption.h, "{top}");
         assert!(top + line_h <= table.y + table.h);
+        // A caption ending just above the words: their plates would touch, so it moves too.
+        let just_above = Area::new(180.0, default - 20.0, 190.0, 19.0);
+        let top = placing_hint_top(table, 24.0, 800.0, 1, line_h, &[just_above]);
+        assert!(top >= default - 1.0 + 0.4 * line_h - 1e-3, "{top}");
         // A caption beside the hint's words (not over them) moves nothing.
         let beside = Area::new(900.0, default, 150.0, 20.0);
         assert_eq!(
