@@ -156,6 +156,10 @@ export async function lookUpright(browser, url, Tab, h, available) {
     check((await tab.q("ct_screen")) === 3, `${id}: turning the phone took the screen away and it stayed away`);
     await tab.page.setViewportSize({ width: w, height: hgt });
     await tab.waitFor("the turn-your-phone screen again", async () => (await tab.q("ct_screen")) === UPRIGHT, 5000);
+    // regress: the probe names the new screen on the frame that pushed it, whose buttons are
+    // still the game's; the screen's own button comes with its first frame (a busy machine
+    // showed the gap: 'button "upright" is not on screen').
+    await tab.waitFor("Play upright anyway", async () => (await tab.button("upright")) !== null, 5000);
     await tab.tapButton("upright");
     await tab.waitFor("the game, upright", async () => (await tab.q("ct_screen")) === 3, 5000);
     const kind = await toAim(tab, h);
