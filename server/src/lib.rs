@@ -151,12 +151,15 @@ async fn upgrade(
 /// Runs the server until it is stopped; `ready` is told the address it listens on.
 pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
     let server = hub::server_id()?;
-    let hub = match config.database_url.as_deref().filter(|u| !u.is_empty()) {
-        None => Arc::new(Hub::new(
-            Arc::new(store::Sqlite::open(&config.data)?),
-            config.limits.clone(),
-            server,
-        )),
+    let (hub, board) = match config.database_url.as_deref().filter(|u| !u.is_empty()) {
+        None => (
+            Arc::new(Hub::new(
+                Arc::new(store::Sqlite::open(&config.data)?),
+                config.limits.clone(),
+                server,
+            )),
+            board::Board::open(&config.data)?,
+        ),
         Some(url) => {
             let store = pg::Postgres::open(url, server.clone()).await?;
             eprintln!(
@@ -170,13 +173,14 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
                 Ok(Some(pg::Heard::Listening)) => {}
                 _ => eprintln!("room store: not hearing the other servers yet; serving anyway"),
             }
+            let board = board::Board::shared(store.pool());
             let hub = Arc::new(Hub::new(Arc::new(store), config.limits.clone(), server));
             tokio::spawn(hub.clone().hear(heard));
             tokio::spawn(hub.clone().keep_alive());
-            hub
+            (hub, board)
         }
     };
-    let board = Arc::new(board::Board::open(&config.data)?);
+    let board = Arc::new(board);
     let expired = hub.expire_old().await?;
     if expired > 0 {
         eprintln!(

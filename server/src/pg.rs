@@ -27,9 +27,10 @@ pub const CHANNEL: &str = "catapult_rooms";
 const POOL: usize = 16;
 
 /// The schema, in numbered steps; `schema_migrations` records those run.
-const MIGRATIONS: &[(i64, &str)] = &[(
-    1,
-    "CREATE TABLE rooms (
+const MIGRATIONS: &[(i64, &str)] = &[
+    (
+        1,
+        "CREATE TABLE rooms (
          code TEXT PRIMARY KEY,
          meta TEXT NOT NULL,
          updated BIGINT NOT NULL
@@ -41,7 +42,10 @@ const MIGRATIONS: &[(i64, &str)] = &[(
          PRIMARY KEY (code, seq)
      );
      CREATE INDEX rooms_updated ON rooms(updated);",
-)];
+    ),
+    // Today's challenge boards, shared by every server on the database.
+    (2, crate::board::PG_SCHEMA),
+];
 
 /// One statement: the move at `seq` when move `seq - 1` is stored, the room touched, and the
 /// notice sent on commit. No row back: the move before is missing (or the room is gone).
@@ -142,6 +146,11 @@ impl Postgres {
             rt: tokio::runtime::Handle::current(),
             server,
         })
+    }
+
+    /// The connections, for what else lives in the shared database (the challenge boards).
+    pub fn pool(&self) -> Pool {
+        self.pool.clone()
     }
 
     pub fn shown(&self) -> String {

@@ -10,27 +10,6 @@ use engine::challenge::challenge_for;
 use engine::challenge::play::play_out;
 use engine::challenge::verify::verify;
 use engine::core::Level;
-use std::io::{Read, Write};
-
-fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
-    let mut s = std::net::TcpStream::connect(addr).unwrap_or_else(|e| panic!("{e}"));
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes())
-        .unwrap_or_else(|e| panic!("{e}"));
-    let mut out = Vec::new();
-    let _ = s.read_to_end(&mut out);
-    let text = String::from_utf8_lossy(&out).into_owned();
-    let status = text
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = text.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
-    (status, body)
-}
 
 const ADA: &str = "device-ada-0123456789";
 const BEN: &str = "device-ben-0123456789";

@@ -398,3 +398,63 @@ async fn a_seat_online_through_another_server_is_shown_and_goes_offline_when_it_
     seat_shown(&mut watcher.ws, 1, false).await;
     assert_no_panic(&[&a]);
 }
+
+/// Today's challenge in the shared database: a result sent to one server is on the other's
+/// board, in the same place, and a device's best stays its best across servers.
+#[test]
+fn two_servers_on_one_database_show_one_challenge_board() {
+    use catapult_table_server::board::today;
+    use engine::challenge::play::play_out;
+    use engine::challenge::verify::verify;
+    use engine::core::Level;
+    let Some(db) = cluster("board") else { return };
+    let dir = TempDir::new("pg-board");
+    let a = server_on(&db, &dir, "a");
+    let b = server_on(&db, &dir, "b");
+    let day = today();
+    let game = engine::games::GAMES
+        .iter()
+        .find(|g| engine::challenge::challenge_for(g.id, day).is_ok())
+        .map(|g| g.id)
+        .unwrap_or_else(|| panic!("a game with a daily challenge"));
+    let c = engine::challenge::challenge_for(game, day).unwrap_or_else(|e| panic!("{e}"));
+    let replay = play_out(&c, Level::Normal, 3)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .to_json();
+    let score = verify(&c, &replay).unwrap_or_else(|e| panic!("{e}")).score;
+    let send = |server: &Server, name: &str, device: &str| {
+        http(
+            &server.addr,
+            "POST",
+            &format!("/challenge/{game}/{day}?name={name}&device={device}&claim={score}"),
+            &replay,
+        )
+    };
+    let (status, body) = send(&a, "Ada", "device-ada-0123456789");
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"rank\":1,\"players\":1"), "{body}");
+    // Ben through the other server: the same score, so after Ada (hers came first).
+    let (status, body) = send(&b, "Ben", "device-ben-0123456789");
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"rank\":2,\"players\":2"), "{body}");
+    // Ada again through the other server: her try counts there too, her place stays.
+    let (status, body) = send(&b, "Ada", "device-ada-0123456789");
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"rank\":1,\"players\":2"), "{body}");
+    let boards: Vec<String> = [&a, &b]
+        .iter()
+        .map(|s| {
+            let (status, body) = http(&s.addr, "GET", &format!("/challenge/{game}/{day}"), "");
+            assert_eq!(status, 200, "{body}");
+            body
+        })
+        .collect();
+    assert_eq!(boards[0], boards[1]);
+    let (ada, ben) = (
+        boards[0].find("\"name\":\"Ada\""),
+        boards[0].find("\"name\":\"Ben\""),
+    );
+    assert!(ada.is_some() && ben.is_some() && ada < ben, "{}", boards[0]);
+    assert!(!dir.0.join("a").join("board.sqlite").exists());
+    assert_no_panic(&[&a, &b]);
+}

@@ -10,7 +10,7 @@ use engine::games;
 use engine::online::protocol::{ClientFrame, Phase, RoomView, SeatPlan, SeatRequest, ServerFrame};
 use engine::online::room::{replay_of, state_hash};
 use futures_util::{SinkExt, StreamExt};
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -433,4 +433,25 @@ pub async fn watched_log(server: &Server, code: &str) -> Player {
         },
     )
     .await
+}
+
+/// One plain HTTP/1.1 request over loopback: the status and the body.
+pub fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
+    let mut s = std::net::TcpStream::connect(addr).unwrap_or_else(|e| panic!("{e}"));
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = text.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+    (status, body)
 }

@@ -1,6 +1,7 @@
 //! Today's challenge boards (docs/challenge.md): a player's replay is ranked only after the engine
-//! has re-simulated it (`engine::challenge::verify`). One SQLite file beside the rooms,
-//! `DIR/board.sqlite`: each device's best result per game and day.
+//! has re-simulated it (`engine::challenge::verify`). Each device's best result per game and day,
+//! kept beside the rooms (`results`: SQLite on its own, the shared PostgreSQL database when
+//! servers share one).
 //!
 //! `POST /challenge/GAME/DATE?name=NAME&device=TOKEN&claim=SCORE` with the replay as the body:
 //! 200 with the entry's rank (JSON), or 4xx with the reason in words. `GET /challenge/GAME/DATE`
@@ -16,11 +17,14 @@ use engine::challenge::line::result_line;
 use engine::challenge::verify::verify_claim;
 use engine::challenge::{challenge_for, Day};
 use nanoserde::SerJson;
-use rusqlite::{params, Connection, OptionalExtension};
 use std::collections::{HashMap, VecDeque};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+mod results;
+
+pub use results::PG_SCHEMA;
 
 /// The largest replay a submission may carry (a whole Catapults game is ~30 KB).
 pub const MAX_REPLAY: usize = 256 * 1024;
@@ -36,13 +40,9 @@ pub const BOARD_SIZE: usize = 50;
 const CHECKS_AT_ONCE: usize = 2;
 
 pub struct Board {
-    conn: Mutex<Connection>,
+    results: results::Results,
     recent: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
     checks: tokio::sync::Semaphore,
-}
-
-fn db(e: rusqlite::Error) -> String {
-    format!("the challenge board failed: {e}")
 }
 
 /// Today (UTC) by the system clock.
@@ -54,44 +54,25 @@ pub fn today() -> Day {
 }
 
 impl Board {
+    /// The board of a server on its own, beside its rooms: `DIR/board.sqlite`.
     pub fn open(dir: &std::path::Path) -> Result<Board, String> {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot make the data folder {}: {e}", dir.display()))?;
-        let conn = Connection::open(dir.join("board.sqlite")).map_err(db)?;
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(db)?;
-        conn.pragma_update(None, "synchronous", "FULL")
-            .map_err(db)?;
-        conn.execute_batch(
-            "CREATE TABLE IF NOT EXISTS results (
-                 game TEXT NOT NULL,
-                 day TEXT NOT NULL,
-                 device TEXT NOT NULL,
-                 name TEXT NOT NULL,
-                 score INTEGER NOT NULL,
-                 line TEXT NOT NULL,
-                 replay TEXT NOT NULL,
-                 at INTEGER NOT NULL,
-                 tries INTEGER NOT NULL,
-                 PRIMARY KEY (game, day, device)
-             );
-             CREATE INDEX IF NOT EXISTS results_rank ON results(game, day, score DESC, at);",
-        )
-        .map_err(db)?;
-        Ok(Board {
-            conn: Mutex::new(conn),
+        Ok(Board::over(results::Results::sqlite(dir)?))
+    }
+
+    /// The board in the rooms' shared PostgreSQL database (its table made by their migrations).
+    pub fn shared(pool: deadpool_postgres::Pool) -> Board {
+        Board::over(results::Results::Postgres(pool))
+    }
+
+    fn over(results: results::Results) -> Board {
+        Board {
+            results,
             recent: Mutex::new(HashMap::new()),
             checks: tokio::sync::Semaphore::new(CHECKS_AT_ONCE),
-        })
+        }
     }
 
-    fn lock(&self) -> Result<std::sync::MutexGuard<'_, Connection>, String> {
-        self.conn
-            .lock()
-            .map_err(|_| "the challenge board is unavailable".to_string())
-    }
-
-    /// Counts a submission from `ip`; refused past the hourly limit.
+    /// Counts a submission from `ip`; refused past the hourly limit (counted by each server).
     fn admit(&self, ip: IpAddr) -> Result<(), String> {
         let mut recent = self
             .recent
@@ -116,72 +97,16 @@ impl Board {
     }
 
     /// Keeps a device's result if it is its best of the day; refused past the device's tries.
-    fn keep(&self, e: &Entry, replay: &str) -> Result<(), String> {
-        let conn = self.lock()?;
+    async fn keep(&self, e: &Entry, replay: String) -> Result<(), String> {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs()) as i64;
-        let had: Option<(i64, i64)> = conn
-            .query_row(
-                "SELECT score, tries FROM results WHERE game=?1 AND day=?2 AND device=?3",
-                params![e.game, e.day, e.device],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
-            .map_err(db)?;
-        match had {
-            Some((_, tries)) if tries >= PER_DEVICE_DAY => Err(format!(
-                "this device has sent {PER_DEVICE_DAY} results for this day's challenge, the most \
-                 allowed"
-            )),
-            Some((best, _)) if best >= e.score => conn
-                .execute(
-                    "UPDATE results SET tries = tries + 1, name=?4 WHERE game=?1 AND day=?2 AND device=?3",
-                    params![e.game, e.day, e.device, e.name],
-                )
-                .map(|_| ())
-                .map_err(db),
-            Some(_) => conn
-                .execute(
-                    "UPDATE results SET name=?4, score=?5, line=?6, replay=?7, at=?8, tries = tries + 1
-                     WHERE game=?1 AND day=?2 AND device=?3",
-                    params![e.game, e.day, e.device, e.name, e.score, e.line, replay, now],
-                )
-                .map(|_| ())
-                .map_err(db),
-            None => conn
-                .execute(
-                    "INSERT INTO results (game, day, device, name, score, line, replay, at, tries)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 1)",
-                    params![e.game, e.day, e.device, e.name, e.score, e.line, replay, now],
-                )
-                .map(|_| ())
-                .map_err(db),
-        }
+        self.results.keep(e, replay, now).await
     }
 
     /// The day's board, best first (ties: the earlier result first).
-    pub fn standings(&self, game: &str, day: &str) -> Result<Vec<Entry>, String> {
-        let conn = self.lock()?;
-        let mut q = conn
-            .prepare(
-                "SELECT device, name, score, line FROM results WHERE game=?1 AND day=?2
-                 ORDER BY score DESC, at ASC, device ASC",
-            )
-            .map_err(db)?;
-        let rows = q
-            .query_map(params![game, day], |r| {
-                Ok(Entry {
-                    game: game.to_string(),
-                    day: day.to_string(),
-                    device: r.get(0)?,
-                    name: r.get(1)?,
-                    score: r.get(2)?,
-                    line: r.get(3)?,
-                })
-            })
-            .map_err(db)?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(db)
+    pub async fn standings(&self, game: &str, day: &str) -> Result<Vec<Entry>, String> {
+        self.results.standings(game, day).await
     }
 }
 
@@ -285,7 +210,7 @@ async fn show(
     };
     let device = q.get("device").map(String::as_str).unwrap_or("");
     let day = challenge.day.to_string();
-    let all = match board.standings(challenge.game, &day) {
+    let all = match board.standings(challenge.game, &day).await {
         Ok(all) => all,
         Err(e) => return refuse(StatusCode::SERVICE_UNAVAILABLE, e),
     };
@@ -376,17 +301,12 @@ async fn submit(
         score: v.score,
         line,
     };
-    let kept = tokio::task::spawn_blocking({
-        let board = board.clone();
-        let entry = entry.clone();
-        move || {
-            board.keep(&entry, &text)?;
-            board.standings(&entry.game, &entry.day)
-        }
-    })
-    .await;
+    let kept = match board.keep(&entry, text).await {
+        Ok(()) => board.standings(&entry.game, &entry.day).await,
+        Err(e) => Err(e),
+    };
     match kept {
-        Ok(Ok(all)) => {
+        Ok(all) => {
             let rank = all
                 .iter()
                 .position(|e| e.device == device)
@@ -398,8 +318,7 @@ async fn submit(
                 js(&entry.line)
             ))
         }
-        Ok(Err(e)) => refuse(StatusCode::TOO_MANY_REQUESTS, e),
-        Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "the board failed"),
+        Err(e) => refuse(StatusCode::TOO_MANY_REQUESTS, e),
     }
 }
 

@@ -1,0 +1,279 @@
+//! Where a board's results are kept: one SQLite file beside the rooms (`DIR/board.sqlite`) for
+//! a server on its own, or the rooms' PostgreSQL database (`DATABASE_URL`) when servers share
+//! one, so every server shows the same board. Its table is made by the rooms' migrations there
+//! (`pg::MIGRATIONS`, version 2).
+//!
+//! A result is kept by one statement in both: insert the device's first result of the day, or
+//! count the try and keep the better score, unless the device is out of tries (then no row comes
+//! back). Two servers taking the same device's results at once cannot both pass the limit.
+
+use super::{Entry, PER_DEVICE_DAY};
+use rusqlite::{params, Connection};
+use std::sync::{Arc, Mutex};
+
+const SQLITE_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS results (
+         game TEXT NOT NULL,
+         day TEXT NOT NULL,
+         device TEXT NOT NULL,
+         name TEXT NOT NULL,
+         score INTEGER NOT NULL,
+         line TEXT NOT NULL,
+         replay TEXT NOT NULL,
+         at INTEGER NOT NULL,
+         tries INTEGER NOT NULL,
+         PRIMARY KEY (game, day, device)
+     );
+     CREATE INDEX IF NOT EXISTS results_rank ON results(game, day, score DESC, at);";
+
+/// The schema in PostgreSQL: migration 2 of the rooms' store.
+pub const PG_SCHEMA: &str = "CREATE TABLE results (
+         game TEXT NOT NULL,
+         day TEXT NOT NULL,
+         device TEXT NOT NULL,
+         name TEXT NOT NULL,
+         score BIGINT NOT NULL,
+         line TEXT NOT NULL,
+         replay TEXT NOT NULL,
+         at BIGINT NOT NULL,
+         tries BIGINT NOT NULL,
+         PRIMARY KEY (game, day, device)
+     );
+     CREATE INDEX results_rank ON results(game, day, score DESC, at);";
+
+/// The better result replaces the kept one (a tie keeps the earlier); every try is counted.
+const KEEP_SQLITE: &str = "INSERT INTO results (game, day, device, name, score, line, replay, at, tries)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 1)
+     ON CONFLICT (game, day, device) DO UPDATE SET
+         tries = results.tries + 1,
+         name = excluded.name,
+         line = CASE WHEN excluded.score > results.score THEN excluded.line ELSE results.line END,
+         replay = CASE WHEN excluded.score > results.score THEN excluded.replay ELSE results.replay END,
+         at = CASE WHEN excluded.score > results.score THEN excluded.at ELSE results.at END,
+         score = MAX(results.score, excluded.score)
+     WHERE results.tries < ?9
+     RETURNING tries";
+
+const KEEP_PG: &str = "INSERT INTO results (game, day, device, name, score, line, replay, at, tries)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1)
+     ON CONFLICT (game, day, device) DO UPDATE SET
+         tries = results.tries + 1,
+         name = excluded.name,
+         line = CASE WHEN excluded.score > results.score THEN excluded.line ELSE results.line END,
+         replay = CASE WHEN excluded.score > results.score THEN excluded.replay ELSE results.replay END,
+         at = CASE WHEN excluded.score > results.score THEN excluded.at ELSE results.at END,
+         score = GREATEST(results.score, excluded.score)
+     WHERE results.tries < $9
+     RETURNING tries";
+
+const STANDINGS_SQLITE: &str = "SELECT device, name, score, line FROM results
+     WHERE game=?1 AND day=?2 ORDER BY score DESC, at ASC, device ASC";
+const STANDINGS_PG: &str = "SELECT device, name, score, line FROM results
+     WHERE game=$1 AND day=$2 ORDER BY score DESC, at ASC, device ASC";
+
+pub enum Results {
+    Sqlite(Arc<Mutex<Connection>>),
+    Postgres(deadpool_postgres::Pool),
+}
+
+fn db(e: rusqlite::Error) -> String {
+    format!("the challenge board failed: {e}")
+}
+
+fn pg(e: tokio_postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(d) => format!("the challenge board (PostgreSQL) failed: {}", d.message()),
+        None => format!("the challenge board (PostgreSQL) failed: {e}"),
+    }
+}
+
+fn out_of_tries() -> String {
+    format!(
+        "this device has sent {PER_DEVICE_DAY} results for this day's challenge, the most allowed"
+    )
+}
+
+impl Results {
+    /// The board of a server on its own: `DIR/board.sqlite`.
+    pub fn sqlite(dir: &std::path::Path) -> Result<Results, String> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot make the data folder {}: {e}", dir.display()))?;
+        let conn = Connection::open(dir.join("board.sqlite")).map_err(db)?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(db)?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(db)?;
+        conn.execute_batch(SQLITE_SCHEMA).map_err(db)?;
+        Ok(Results::Sqlite(Arc::new(Mutex::new(conn))))
+    }
+
+    /// Keeps a device's result if it is its best of the day; refused past the device's tries.
+    pub async fn keep(&self, e: &Entry, replay: String, now: i64) -> Result<(), String> {
+        let kept = match self {
+            Results::Sqlite(conn) => {
+                let (conn, e) = (conn.clone(), e.clone());
+                tokio::task::spawn_blocking(move || {
+                    let conn = conn
+                        .lock()
+                        .map_err(|_| "the challenge board is unavailable".to_string())?;
+                    let mut q = conn.prepare_cached(KEEP_SQLITE).map_err(db)?;
+                    let mut rows = q
+                        .query(params![
+                            e.game,
+                            e.day,
+                            e.device,
+                            e.name,
+                            e.score,
+                            e.line,
+                            replay,
+                            now,
+                            PER_DEVICE_DAY
+                        ])
+                        .map_err(db)?;
+                    Ok::<_, String>(rows.next().map_err(db)?.is_some())
+                })
+                .await
+                .map_err(|_| "the challenge board failed".to_string())??
+            }
+            Results::Postgres(pool) => {
+                let c = pool
+                    .get()
+                    .await
+                    .map_err(|e| format!("the challenge board cannot reach its database: {e}"))?;
+                let rows = c
+                    .query(
+                        KEEP_PG,
+                        &[
+                            &e.game,
+                            &e.day,
+                            &e.device,
+                            &e.name,
+                            &e.score,
+                            &e.line,
+                            &replay,
+                            &now,
+                            &PER_DEVICE_DAY,
+                        ],
+                    )
+                    .await
+                    .map_err(pg)?;
+                !rows.is_empty()
+            }
+        };
+        if kept {
+            Ok(())
+        } else {
+            Err(out_of_tries())
+        }
+    }
+
+    /// The day's board, best first (ties: the earlier result first).
+    pub async fn standings(&self, game: &str, day: &str) -> Result<Vec<Entry>, String> {
+        let (game, day) = (game.to_string(), day.to_string());
+        match self {
+            Results::Sqlite(conn) => {
+                let conn = conn.clone();
+                tokio::task::spawn_blocking(move || {
+                    let conn = conn
+                        .lock()
+                        .map_err(|_| "the challenge board is unavailable".to_string())?;
+                    let mut q = conn.prepare_cached(STANDINGS_SQLITE).map_err(db)?;
+                    let rows = q
+                        .query_map(params![game, day], |r| {
+                            Ok(Entry {
+                                game: game.clone(),
+                                day: day.clone(),
+                                device: r.get(0)?,
+                                name: r.get(1)?,
+                                score: r.get(2)?,
+                                line: r.get(3)?,
+                            })
+                        })
+                        .map_err(db)?;
+                    rows.collect::<Result<Vec<_>, _>>().map_err(db)
+                })
+                .await
+                .map_err(|_| "the challenge board failed".to_string())?
+            }
+            Results::Postgres(pool) => {
+                let c = pool
+                    .get()
+                    .await
+                    .map_err(|e| format!("the challenge board cannot reach its database: {e}"))?;
+                let rows = c.query(STANDINGS_PG, &[&game, &day]).await.map_err(pg)?;
+                rows.iter()
+                    .map(|r| {
+                        Ok(Entry {
+                            game: game.clone(),
+                            day: day.clone(),
+                            device: r.try_get(0).map_err(pg)?,
+                            name: r.try_get(1).map_err(pg)?,
+                            score: r.try_get(2).map_err(pg)?,
+                            line: r.try_get(3).map_err(pg)?,
+                        })
+                    })
+                    .collect()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(device: &str, name: &str, score: i64, line: &str) -> Entry {
+        Entry {
+            game: "g".into(),
+            day: "2026-12-05".into(),
+            device: device.into(),
+            name: name.into(),
+            score,
+            line: line.into(),
+        }
+    }
+
+    #[tokio::test]
+    async fn the_better_result_is_kept_every_try_counts_and_the_last_try_is_refused() {
+        let dir = std::env::temp_dir().join(format!("ct-results-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let results = Results::sqlite(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let keep = |e: Entry, at: i64| {
+            let results = &results;
+            async move { results.keep(&e, "replay".into(), at).await }
+        };
+        assert!(keep(entry("ada", "Ada", 10, "ten"), 1).await.is_ok());
+        assert!(keep(entry("ben", "Ben", 10, "ten too"), 2).await.is_ok());
+        // Worse: counted, the name follows the device, the result stays.
+        assert!(keep(entry("ada", "Ada L", 4, "four"), 3).await.is_ok());
+        // A tie keeps the earlier result (and its place before Ben's).
+        assert!(keep(entry("ada", "Ada L", 10, "tie"), 4).await.is_ok());
+        let board = results
+            .standings("g", "2026-12-05")
+            .await
+            .unwrap_or_default();
+        let shown: Vec<_> = board
+            .iter()
+            .map(|e| (e.name.as_str(), e.score, e.line.as_str()))
+            .collect();
+        assert_eq!(shown, [("Ada L", 10, "ten"), ("Ben", 10, "ten too")]);
+        // Better: replaces, and so goes on top.
+        assert!(keep(entry("ben", "Ben", 12, "twelve"), 5).await.is_ok());
+        let board = results
+            .standings("g", "2026-12-05")
+            .await
+            .unwrap_or_default();
+        assert_eq!((board[0].device.as_str(), board[0].score), ("ben", 12));
+        // Ada has tried 3 times; up to the limit she may, then she is refused, board unchanged.
+        for _ in 3..PER_DEVICE_DAY {
+            assert!(keep(entry("ada", "Ada", 11, "eleven"), 6).await.is_ok());
+        }
+        let refused = keep(entry("ada", "Ada", 99, "late"), 7).await;
+        assert!(refused.is_err_and(|e| e.contains("the most allowed")));
+        let board = results
+            .standings("g", "2026-12-05")
+            .await
+            .unwrap_or_default();
+        assert_eq!((board[1].device.as_str(), board[1].score), ("ada", 11));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
