@@ -10,6 +10,8 @@ pub mod hub;
 pub mod pg;
 pub mod pg_cluster;
 pub mod precompress;
+pub mod ratings;
+pub mod shared_db;
 pub mod store;
 
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
@@ -95,9 +97,14 @@ impl Config {
     }
 }
 
-/// The routes: `/ws` for rooms, `/challenge/…` for today's challenge boards, everything else
-/// from `dist`.
-pub fn router(hub: Arc<Hub>, board: Arc<board::Board>, dist: PathBuf) -> Router {
+/// The routes: `/ws` for rooms, `/challenge/…` for today's challenge boards, `/ratings/…` for
+/// the players' ratings, everything else from `dist`.
+pub fn router(
+    hub: Arc<Hub>,
+    board: Arc<board::Board>,
+    ratings: Arc<ratings::Ratings>,
+    dist: PathBuf,
+) -> Router {
     let files = ServeDir::new(dist)
         .precompressed_br()
         .precompressed_gzip()
@@ -106,6 +113,7 @@ pub fn router(hub: Arc<Hub>, board: Arc<board::Board>, dist: PathBuf) -> Router 
         .route("/ws", get(upgrade))
         .with_state(hub)
         .merge(board::router(board))
+        .merge(ratings::router(ratings))
         .fallback_service(files)
 }
 
@@ -151,7 +159,7 @@ async fn upgrade(
 /// Runs the server until it is stopped; `ready` is told the address it listens on.
 pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
     let server = hub::server_id()?;
-    let (hub, board) = match config.database_url.as_deref().filter(|u| !u.is_empty()) {
+    let (hub, board, ratings) = match config.database_url.as_deref().filter(|u| !u.is_empty()) {
         None => (
             Arc::new(Hub::new(
                 Arc::new(store::Sqlite::open(&config.data)?),
@@ -159,6 +167,7 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
                 server,
             )),
             board::Board::open(&config.data)?,
+            ratings::Ratings::sqlite(&config.data)?,
         ),
         Some(url) => {
             let store = pg::Postgres::open(url, server.clone()).await?;
@@ -174,13 +183,14 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
                 _ => eprintln!("room store: not hearing the other servers yet; serving anyway"),
             }
             let board = board::Board::shared(store.pool());
+            let ratings = ratings::Ratings(shared_db::SharedDb::Postgres(store.pool()));
             let hub = Arc::new(Hub::new(Arc::new(store), config.limits.clone(), server));
             tokio::spawn(hub.clone().hear(heard));
             tokio::spawn(hub.clone().keep_alive());
-            (hub, board)
+            (hub, board, ratings)
         }
     };
-    let board = Arc::new(board);
+    let (board, ratings) = (Arc::new(board), Arc::new(ratings));
     let expired = hub.expire_old().await?;
     if expired > 0 {
         eprintln!(
@@ -205,7 +215,7 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     ready(addr);
     axum::serve(
         listener,
-        router(hub.clone(), board, config.dist.clone())
+        router(hub.clone(), board, ratings, config.dist.clone())
             .into_make_service_with_connect_info::<SocketAddr>(),
     )
     .await

@@ -45,6 +45,8 @@ const MIGRATIONS: &[(i64, &str)] = &[
     ),
     // Today's challenge boards, shared by every server on the database.
     (2, crate::board::PG_SCHEMA),
+    // The players' ratings, shared likewise.
+    (3, crate::ratings::PG_SCHEMA),
 ];
 
 /// One statement: the move at `seq` when move `seq - 1` is stored, the room touched, and the

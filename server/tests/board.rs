@@ -139,3 +139,28 @@ fn a_real_replay_is_ranked_forgeries_refused_and_the_board_kept() {
     assert!(board.contains("\"you\":true"), "{board}");
     assert!(server.is_running(), "{}", server.errors());
 }
+
+/// `/ratings/GAME` on a real server: a known game's table (empty before any rated game), an
+/// unknown or hostile game name refused in words.
+#[test]
+fn the_ratings_table_answers_for_known_games_only() {
+    let dir = TempDir::new("ratings");
+    let server = Server::start(&dir.0, &[]);
+    let game = engine::games::GAMES
+        .iter()
+        .find(|g| g.available)
+        .map(|g| g.id)
+        .unwrap_or_else(|| panic!("a game"));
+    let (status, body) = http(&server.addr, "GET", &format!("/ratings/{game}"), "");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body,
+        format!("{{\"game\":\"{game}\",\"players\":0,\"entries\":[]}}")
+    );
+    for bad in ["nope", "%22%3E%3Cscript%3E", "castle%00"] {
+        let (status, body) = http(&server.addr, "GET", &format!("/ratings/{bad}"), "");
+        assert_eq!(status, 404, "{bad}: {body}");
+        assert!(body.starts_with("no game called"), "{body}");
+    }
+    assert!(server.data.join("rooms").join("ratings.sqlite").exists());
+}

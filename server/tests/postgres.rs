@@ -455,6 +455,51 @@ fn two_servers_on_one_database_show_one_challenge_board() {
         boards[0].find("\"name\":\"Ben\""),
     );
     assert!(ada.is_some() && ben.is_some() && ada < ben, "{}", boards[0]);
-    assert!(!dir.0.join("a").join("board.sqlite").exists());
+    for server in ["a", "b"] {
+        let data = dir.0.join(server).join("rooms");
+        // Where a server on its own would keep them (it makes the folder first).
+        assert!(!data.join("board.sqlite").exists() && !data.join("ratings.sqlite").exists());
+    }
     assert_no_panic(&[&a, &b]);
+}
+
+/// Ratings in the shared database: games of one player recorded at once through two servers'
+/// connections all count (the read and the write are one locked transaction).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ratings_recorded_at_once_through_two_servers_all_count() {
+    use catapult_table_server::ratings::{Placed, Ratings};
+    use catapult_table_server::shared_db::SharedDb;
+    let Some(db) = cluster("ratings") else { return };
+    let mut handles = Vec::new();
+    for name in ["one", "two"] {
+        let store = Postgres::open(&db.url, name.into())
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        handles.push(Arc::new(Ratings(SharedDb::Postgres(store.pool()))));
+    }
+    let seat = |device: &str, place: usize| Placed {
+        device: device.into(),
+        name: device.into(),
+        place,
+    };
+    let mut games = Vec::new();
+    for i in 0..12 {
+        let r = handles[i % 2].clone();
+        let rival = format!("rival-{i}");
+        let seats = vec![seat("ada", i % 2), seat(&rival, 1 - i % 2)];
+        games.push(tokio::spawn(async move {
+            r.record("castle", &seats, i as i64).await
+        }));
+    }
+    for g in games {
+        let r = g.await.unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(r, Ok(Ok(_))), "{r:?}");
+    }
+    let table = handles[1]
+        .table("castle")
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let ada = table.iter().find(|r| r.device == "ada");
+    assert_eq!(ada.map(|r| r.games), Some(12), "{table:?}");
+    assert_eq!(table.len(), 13);
 }

@@ -61,7 +61,7 @@ impl Board {
 
     /// The board in the rooms' shared PostgreSQL database (its table made by their migrations).
     pub fn shared(pool: deadpool_postgres::Pool) -> Board {
-        Board::over(results::Results::Postgres(pool))
+        Board::over(results::Results(crate::shared_db::SharedDb::Postgres(pool)))
     }
 
     fn over(results: results::Results) -> Board {

@@ -1,15 +1,13 @@
-//! Where a board's results are kept: one SQLite file beside the rooms (`DIR/board.sqlite`) for
-//! a server on its own, or the rooms' PostgreSQL database (`DATABASE_URL`) when servers share
-//! one, so every server shows the same board. Its table is made by the rooms' migrations there
-//! (`pg::MIGRATIONS`, version 2).
+//! Where a board's results are kept (`shared_db`): `DIR/board.sqlite` for a server on its own,
+//! or the rooms' PostgreSQL database, where its table is migration 2 of the rooms' store.
 //!
 //! A result is kept by one statement in both: insert the device's first result of the day, or
 //! count the try and keep the better score, unless the device is out of tries (then no row comes
 //! back). Two servers taking the same device's results at once cannot both pass the limit.
 
 use super::{Entry, PER_DEVICE_DAY};
-use rusqlite::{params, Connection};
-use std::sync::{Arc, Mutex};
+use crate::shared_db::{pg_error, SharedDb};
+use rusqlite::params;
 
 const SQLITE_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS results (
          game TEXT NOT NULL,
@@ -70,20 +68,16 @@ const STANDINGS_SQLITE: &str = "SELECT device, name, score, line FROM results
 const STANDINGS_PG: &str = "SELECT device, name, score, line FROM results
      WHERE game=$1 AND day=$2 ORDER BY score DESC, at ASC, device ASC";
 
-pub enum Results {
-    Sqlite(Arc<Mutex<Connection>>),
-    Postgres(deadpool_postgres::Pool),
-}
+const WHAT: &str = "the challenge board";
+
+pub struct Results(pub SharedDb);
 
 fn db(e: rusqlite::Error) -> String {
-    format!("the challenge board failed: {e}")
+    format!("{WHAT} failed: {e}")
 }
 
 fn pg(e: tokio_postgres::Error) -> String {
-    match e.as_db_error() {
-        Some(d) => format!("the challenge board (PostgreSQL) failed: {}", d.message()),
-        None => format!("the challenge board (PostgreSQL) failed: {e}"),
-    }
+    pg_error(WHAT, e)
 }
 
 fn out_of_tries() -> String {
@@ -95,26 +89,15 @@ fn out_of_tries() -> String {
 impl Results {
     /// The board of a server on its own: `DIR/board.sqlite`.
     pub fn sqlite(dir: &std::path::Path) -> Result<Results, String> {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot make the data folder {}: {e}", dir.display()))?;
-        let conn = Connection::open(dir.join("board.sqlite")).map_err(db)?;
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(db)?;
-        conn.pragma_update(None, "synchronous", "FULL")
-            .map_err(db)?;
-        conn.execute_batch(SQLITE_SCHEMA).map_err(db)?;
-        Ok(Results::Sqlite(Arc::new(Mutex::new(conn))))
+        SharedDb::sqlite(dir, "board.sqlite", SQLITE_SCHEMA).map(Results)
     }
 
     /// Keeps a device's result if it is its best of the day; refused past the device's tries.
     pub async fn keep(&self, e: &Entry, replay: String, now: i64) -> Result<(), String> {
-        let kept = match self {
-            Results::Sqlite(conn) => {
-                let (conn, e) = (conn.clone(), e.clone());
-                tokio::task::spawn_blocking(move || {
-                    let conn = conn
-                        .lock()
-                        .map_err(|_| "the challenge board is unavailable".to_string())?;
+        let kept = match &self.0 {
+            SharedDb::Sqlite(conn) => {
+                let e = e.clone();
+                SharedDb::blocking(conn, WHAT, move |conn| {
                     let mut q = conn.prepare_cached(KEEP_SQLITE).map_err(db)?;
                     let mut rows = q
                         .query(params![
@@ -129,16 +112,12 @@ impl Results {
                             PER_DEVICE_DAY
                         ])
                         .map_err(db)?;
-                    Ok::<_, String>(rows.next().map_err(db)?.is_some())
+                    Ok(rows.next().map_err(db)?.is_some())
                 })
-                .await
-                .map_err(|_| "the challenge board failed".to_string())??
+                .await?
             }
-            Results::Postgres(pool) => {
-                let c = pool
-                    .get()
-                    .await
-                    .map_err(|e| format!("the challenge board cannot reach its database: {e}"))?;
+            SharedDb::Postgres(pool) => {
+                let c = SharedDb::client(pool, WHAT).await?;
                 let rows = c
                     .query(
                         KEEP_PG,
@@ -169,13 +148,9 @@ impl Results {
     /// The day's board, best first (ties: the earlier result first).
     pub async fn standings(&self, game: &str, day: &str) -> Result<Vec<Entry>, String> {
         let (game, day) = (game.to_string(), day.to_string());
-        match self {
-            Results::Sqlite(conn) => {
-                let conn = conn.clone();
-                tokio::task::spawn_blocking(move || {
-                    let conn = conn
-                        .lock()
-                        .map_err(|_| "the challenge board is unavailable".to_string())?;
+        match &self.0 {
+            SharedDb::Sqlite(conn) => {
+                SharedDb::blocking(conn, WHAT, move |conn| {
                     let mut q = conn.prepare_cached(STANDINGS_SQLITE).map_err(db)?;
                     let rows = q
                         .query_map(params![game, day], |r| {
@@ -192,13 +167,9 @@ impl Results {
                     rows.collect::<Result<Vec<_>, _>>().map_err(db)
                 })
                 .await
-                .map_err(|_| "the challenge board failed".to_string())?
             }
-            Results::Postgres(pool) => {
-                let c = pool
-                    .get()
-                    .await
-                    .map_err(|e| format!("the challenge board cannot reach its database: {e}"))?;
+            SharedDb::Postgres(pool) => {
+                let c = SharedDb::client(pool, WHAT).await?;
                 let rows = c.query(STANDINGS_PG, &[&game, &day]).await.map_err(pg)?;
                 rows.iter()
                     .map(|r| {

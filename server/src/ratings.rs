@@ -1,0 +1,546 @@
+//! Players' ratings, one per game and device (no accounts: the device's token is the identity,
+//! the name the one the player last chose), from the server's own results of rated games
+//! (quick-match rooms; bots' games and friends' rooms are unrated). Kept in `shared_db`:
+//! `DIR/ratings.sqlite`, or the shared PostgreSQL database (migration 3 of the rooms' store).
+//!
+//! The maths is the `skillratings` crate's: Glicko-2 for a game of two, Weng-Lin (OpenSkill's
+//! Bradley-Terry model) for three to ten. A player has one rating per game on Glicko-2's scale
+//! (1500 to start, deviation 350); a Weng-Lin update reads it through the linear map that takes
+//! Glicko-2's start to Weng-Lin's (mu 25, sigma 25/3): both are a mean and a standard deviation
+//! of the same belief in a player's skill, so the map changes units only.
+//!
+//! `GET /ratings/GAME[?device=TOKEN]`: `{"game","players","entries":[{"rank","name","rating",
+//! "games","provisional","you"}]}`, the best 50 and the asking device's own entry after them.
+
+use crate::shared_db::{pg_error, SharedDb};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use nanoserde::SerJson;
+use rusqlite::params;
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
+use skillratings::{MultiTeamOutcome, Outcomes};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Entries a game's table shows.
+pub const TABLE_SIZE: usize = 50;
+/// A rating whose deviation is above this is shown as provisional (Lichess's threshold).
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+/// Glicko-2 points per Weng-Lin point: 350 / (25/3).
+const SCALE: f64 = 42.0;
+
+const WHAT: &str = "the ratings";
+
+const SQLITE_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS ratings (
+         game TEXT NOT NULL,
+         device TEXT NOT NULL,
+         name TEXT NOT NULL,
+         rating REAL NOT NULL,
+         deviation REAL NOT NULL,
+         volatility REAL NOT NULL,
+         games INTEGER NOT NULL,
+         updated INTEGER NOT NULL,
+         PRIMARY KEY (game, device)
+     );
+     CREATE INDEX IF NOT EXISTS ratings_rank ON ratings(game, rating DESC);";
+
+/// The schema in PostgreSQL: migration 3 of the rooms' store.
+pub const PG_SCHEMA: &str = "CREATE TABLE ratings (
+         game TEXT NOT NULL,
+         device TEXT NOT NULL,
+         name TEXT NOT NULL,
+         rating DOUBLE PRECISION NOT NULL,
+         deviation DOUBLE PRECISION NOT NULL,
+         volatility DOUBLE PRECISION NOT NULL,
+         games BIGINT NOT NULL,
+         updated BIGINT NOT NULL,
+         PRIMARY KEY (game, device)
+     );
+     CREATE INDEX ratings_rank ON ratings(game, rating DESC);";
+
+/// One human seat of a finished rated game: who, and its place (0 first; equal places tie).
+#[derive(Clone, Debug)]
+pub struct Placed {
+    pub device: String,
+    pub name: String,
+    pub place: usize,
+}
+
+/// A player's rating in a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rated {
+    pub device: String,
+    pub name: String,
+    pub rating: Glicko2Rating,
+    pub games: i64,
+}
+
+/// The new ratings after one game: `players` are each seat's rating before and its place.
+/// Two seats: Glicko-2; three or more: Weng-Lin, each seat a team of one.
+pub fn rate(players: &[(Glicko2Rating, usize)]) -> Vec<Glicko2Rating> {
+    match players {
+        [] | [_] => players.iter().map(|p| p.0).collect(),
+        [(a, pa), (b, pb)] => {
+            let outcome = match pa.cmp(pb) {
+                std::cmp::Ordering::Less => Outcomes::WIN,
+                std::cmp::Ordering::Greater => Outcomes::LOSS,
+                std::cmp::Ordering::Equal => Outcomes::DRAW,
+            };
+            let (a2, b2) = glicko2(a, b, &outcome, &Glicko2Config::new());
+            vec![a2, b2]
+        }
+        _ => {
+            let teams: Vec<[WengLinRating; 1]> = players
+                .iter()
+                .map(|(r, _)| {
+                    [WengLinRating {
+                        rating: 25.0 + (r.rating - 1500.0) / SCALE,
+                        uncertainty: r.deviation / SCALE,
+                    }]
+                })
+                .collect();
+            let ranked: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+                .iter()
+                .zip(players)
+                .map(|(t, (_, place))| (&t[..], MultiTeamOutcome::new(place + 1)))
+                .collect();
+            weng_lin_multi_team(&ranked, &WengLinConfig::new())
+                .iter()
+                .zip(players)
+                .map(|(team, (before, _))| match team.first() {
+                    Some(w) => Glicko2Rating {
+                        rating: 1500.0 + (w.rating - 25.0) * SCALE,
+                        deviation: w.uncertainty * SCALE,
+                        volatility: before.volatility,
+                    },
+                    None => *before,
+                })
+                .collect()
+        }
+    }
+}
+
+pub struct Ratings(pub SharedDb);
+
+fn db(e: rusqlite::Error) -> String {
+    format!("{WHAT} failed: {e}")
+}
+
+fn pg(e: tokio_postgres::Error) -> String {
+    pg_error(WHAT, e)
+}
+
+/// Why a finished game is not rated, if it is not.
+fn unrated(game: &[Placed]) -> Option<&'static str> {
+    if game.len() < 2 {
+        return Some("a rated game has at least two players");
+    }
+    let mut devices: Vec<&str> = game.iter().map(|p| p.device.as_str()).collect();
+    devices.sort_unstable();
+    devices.dedup();
+    (devices.len() < game.len()).then_some("one device played two seats")
+}
+
+impl Ratings {
+    pub fn sqlite(dir: &std::path::Path) -> Result<Ratings, String> {
+        SharedDb::sqlite(dir, "ratings.sqlite", SQLITE_SCHEMA).map(Ratings)
+    }
+
+    /// Rates one finished game of `game`; returns the seats' new ratings in their order, or
+    /// why the game is not rated. The read and the write are one transaction, so two games
+    /// of one player finishing at once on two servers both count.
+    pub async fn record(
+        &self,
+        game: &str,
+        seats: &[Placed],
+        now: i64,
+    ) -> Result<Result<Vec<Rated>, &'static str>, String> {
+        if let Some(why) = unrated(seats) {
+            return Ok(Err(why));
+        }
+        let (game, seats) = (game.to_string(), seats.to_vec());
+        let rated = match &self.0 {
+            SharedDb::Sqlite(conn) => {
+                SharedDb::blocking(conn, WHAT, move |conn| {
+                    let tx = conn.transaction().map_err(db)?;
+                    let mut before = Vec::new();
+                    for s in &seats {
+                        let had = tx
+                            .query_row(
+                                "SELECT rating, deviation, volatility, games FROM ratings
+                                 WHERE game=?1 AND device=?2",
+                                params![game, s.device],
+                                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                            )
+                            .map(Some)
+                            .or_else(|e| match e {
+                                rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                                e => Err(e),
+                            })
+                            .map_err(db)?;
+                        before.push(had);
+                    }
+                    let after = updated(&seats, &before);
+                    for r in &after {
+                        tx.execute(
+                            "INSERT INTO ratings
+                                 (game, device, name, rating, deviation, volatility, games, updated)
+                             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                             ON CONFLICT (game, device) DO UPDATE SET name=excluded.name,
+                                 rating=excluded.rating, deviation=excluded.deviation,
+                                 volatility=excluded.volatility, games=excluded.games,
+                                 updated=excluded.updated",
+                            params![
+                                game,
+                                r.device,
+                                r.name,
+                                r.rating.rating,
+                                r.rating.deviation,
+                                r.rating.volatility,
+                                r.games,
+                                now
+                            ],
+                        )
+                        .map_err(db)?;
+                    }
+                    tx.commit().map_err(db)?;
+                    Ok(after)
+                })
+                .await?
+            }
+            SharedDb::Postgres(pool) => {
+                let mut c = SharedDb::client(pool, WHAT).await?;
+                let tx = c.transaction().await.map_err(pg)?;
+                // Rows first, in one order on every server, then locked: no deadlock, no lost
+                // update.
+                let mut devices: Vec<&str> = seats.iter().map(|s| s.device.as_str()).collect();
+                devices.sort_unstable();
+                for d in &devices {
+                    tx.execute(
+                        "INSERT INTO ratings
+                             (game, device, name, rating, deviation, volatility, games, updated)
+                         VALUES ($1, $2, '', 1500, 350, 0.06, 0, $3)
+                         ON CONFLICT (game, device) DO NOTHING",
+                        &[&game, d, &now],
+                    )
+                    .await
+                    .map_err(pg)?;
+                }
+                let rows = tx
+                    .query(
+                        "SELECT device, rating, deviation, volatility, games FROM ratings
+                         WHERE game=$1 AND device = ANY($2) ORDER BY device FOR UPDATE",
+                        &[&game, &devices],
+                    )
+                    .await
+                    .map_err(pg)?;
+                let mut had: HashMap<String, (f64, f64, f64, i64)> = HashMap::new();
+                for r in &rows {
+                    let device: String = r.try_get(0).map_err(pg)?;
+                    let games: i64 = r.try_get(4).map_err(pg)?;
+                    had.insert(
+                        device,
+                        (
+                            r.try_get(1).map_err(pg)?,
+                            r.try_get(2).map_err(pg)?,
+                            r.try_get(3).map_err(pg)?,
+                            games,
+                        ),
+                    );
+                }
+                let before: Vec<_> = seats
+                    .iter()
+                    .map(|s| had.get(&s.device).copied().filter(|h| h.3 > 0))
+                    .collect();
+                let after = updated(&seats, &before);
+                for r in &after {
+                    tx.execute(
+                        "UPDATE ratings SET name=$3, rating=$4, deviation=$5, volatility=$6,
+                             games=$7, updated=$8 WHERE game=$1 AND device=$2",
+                        &[
+                            &game,
+                            &r.device,
+                            &r.name,
+                            &r.rating.rating,
+                            &r.rating.deviation,
+                            &r.rating.volatility,
+                            &r.games,
+                            &now,
+                        ],
+                    )
+                    .await
+                    .map_err(pg)?;
+                }
+                tx.commit().await.map_err(pg)?;
+                after
+            }
+        };
+        Ok(Ok(rated))
+    }
+
+    /// The game's table, best first (equal ratings: more games first).
+    pub async fn table(&self, game: &str) -> Result<Vec<Rated>, String> {
+        let game = game.to_string();
+        const ORDER: &str = "ORDER BY rating DESC, games DESC, device ASC";
+        let rows: Vec<(String, String, f64, f64, f64, i64)> = match &self.0 {
+            SharedDb::Sqlite(conn) => {
+                SharedDb::blocking(conn, WHAT, move |conn| {
+                    let mut q = conn
+                        .prepare_cached(&format!(
+                            "SELECT device, name, rating, deviation, volatility, games
+                             FROM ratings WHERE game=?1 AND games > 0 {ORDER}"
+                        ))
+                        .map_err(db)?;
+                    let rows = q
+                        .query_map(params![game], |r| {
+                            Ok((
+                                r.get(0)?,
+                                r.get(1)?,
+                                r.get(2)?,
+                                r.get(3)?,
+                                r.get(4)?,
+                                r.get(5)?,
+                            ))
+                        })
+                        .map_err(db)?;
+                    rows.collect::<Result<Vec<_>, _>>().map_err(db)
+                })
+                .await?
+            }
+            SharedDb::Postgres(pool) => {
+                let c = SharedDb::client(pool, WHAT).await?;
+                let rows = c
+                    .query(
+                        &format!(
+                            "SELECT device, name, rating, deviation, volatility, games
+                             FROM ratings WHERE game=$1 AND games > 0 {ORDER}"
+                        ),
+                        &[&game],
+                    )
+                    .await
+                    .map_err(pg)?;
+                rows.iter()
+                    .map(|r| {
+                        Ok((
+                            r.try_get(0).map_err(pg)?,
+                            r.try_get(1).map_err(pg)?,
+                            r.try_get(2).map_err(pg)?,
+                            r.try_get(3).map_err(pg)?,
+                            r.try_get(4).map_err(pg)?,
+                            r.try_get(5).map_err(pg)?,
+                        ))
+                    })
+                    .collect::<Result<_, String>>()?
+            }
+        };
+        Ok(rows
+            .into_iter()
+            .map(
+                |(device, name, rating, deviation, volatility, games)| Rated {
+                    device,
+                    name,
+                    rating: Glicko2Rating {
+                        rating,
+                        deviation,
+                        volatility,
+                    },
+                    games,
+                },
+            )
+            .collect())
+    }
+}
+
+/// The seats' ratings after the game, from what was stored (None: a first game).
+fn updated(seats: &[Placed], before: &[Option<(f64, f64, f64, i64)>]) -> Vec<Rated> {
+    let start: Vec<(Glicko2Rating, usize)> = seats
+        .iter()
+        .zip(before)
+        .map(|(s, b)| {
+            let r = match b {
+                Some((rating, deviation, volatility, _)) => Glicko2Rating {
+                    rating: *rating,
+                    deviation: *deviation,
+                    volatility: *volatility,
+                },
+                None => Glicko2Rating::new(),
+            };
+            (r, s.place)
+        })
+        .collect();
+    rate(&start)
+        .into_iter()
+        .zip(seats.iter().zip(before))
+        .map(|(rating, (s, b))| Rated {
+            device: s.device.clone(),
+            name: s.name.clone(),
+            rating,
+            games: b.map_or(0, |b| b.3) + 1,
+        })
+        .collect()
+}
+
+pub fn router(ratings: Arc<Ratings>) -> Router {
+    Router::new()
+        .route("/ratings/{game}", get(show))
+        .with_state(ratings)
+}
+
+fn entry_json(rank: usize, r: &Rated, mine: bool) -> String {
+    format!(
+        "{{\"rank\":{rank},\"name\":{},\"rating\":{},\"games\":{},\"provisional\":{},\"you\":{mine}}}",
+        r.name.serialize_json(),
+        r.rating.rating.round() as i64,
+        r.games,
+        r.rating.deviation > PROVISIONAL_DEVIATION
+    )
+}
+
+async fn show(
+    State(ratings): State<Arc<Ratings>>,
+    Path(game): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    let text = |status: StatusCode, why: String| {
+        (
+            status,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            why,
+        )
+            .into_response()
+    };
+    let info = match engine::games::info(&game) {
+        Ok(info) if info.available => info,
+        Ok(_) | Err(_) => return text(StatusCode::NOT_FOUND, format!("no game called {game:?}")),
+    };
+    let all = match ratings.table(info.id).await {
+        Ok(all) => all,
+        Err(e) => return text(StatusCode::SERVICE_UNAVAILABLE, e),
+    };
+    let device = q.get("device").map(String::as_str).unwrap_or("");
+    let mut shown: Vec<String> = all
+        .iter()
+        .take(TABLE_SIZE)
+        .enumerate()
+        .map(|(i, r)| entry_json(i + 1, r, r.device == device))
+        .collect();
+    if let Some((i, r)) = all
+        .iter()
+        .enumerate()
+        .skip(TABLE_SIZE)
+        .find(|(_, r)| r.device == device)
+    {
+        shown.push(entry_json(i + 1, r, true));
+    }
+    (
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        format!(
+            "{{\"game\":{},\"players\":{},\"entries\":[{}]}}",
+            info.id.to_string().serialize_json(),
+            all.len(),
+            shown.join(",")
+        ),
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn placed(device: &str, place: usize) -> Placed {
+        Placed {
+            device: device.into(),
+            name: device.to_uppercase(),
+            place,
+        }
+    }
+
+    #[test]
+    fn two_seats_are_rated_by_glicko_2_the_winner_up_the_loser_down() {
+        let new = Glicko2Rating::new();
+        let after = rate(&[(new, 1), (new, 0)]);
+        assert!(
+            after[1].rating > 1500.0 && after[0].rating < 1500.0,
+            "{after:?}"
+        );
+        assert!((after[0].rating + after[1].rating - 3000.0).abs() < 1e-6);
+        assert!(after.iter().all(|r| r.deviation < 350.0));
+        // A draw between equals moves neither; a surprise moves more than the expected.
+        let draw = rate(&[(new, 0), (new, 0)]);
+        assert!((draw[0].rating - 1500.0).abs() < 1e-6, "{draw:?}");
+        let strong = Glicko2Rating {
+            rating: 1800.0,
+            deviation: 80.0,
+            volatility: 0.06,
+        };
+        let weak = Glicko2Rating {
+            rating: 1400.0,
+            ..strong
+        };
+        let expected = rate(&[(strong, 0), (weak, 1)])[0].rating - 1800.0;
+        let upset = 1800.0 - rate(&[(strong, 1), (weak, 0)])[0].rating;
+        assert!(
+            upset > 4.0 * expected && expected > 0.0,
+            "{expected} {upset}"
+        );
+    }
+
+    #[test]
+    fn more_seats_are_rated_by_weng_lin_in_order_of_places_ties_equal() {
+        let new = Glicko2Rating::new();
+        let after = rate(&[(new, 2), (new, 0), (new, 3), (new, 0)]);
+        assert!(
+            (after[1].rating - after[3].rating).abs() < 1e-9,
+            "{after:?}"
+        );
+        assert!(after[1].rating > after[0].rating && after[0].rating > after[2].rating);
+        assert!(after[1].rating > 1500.0 && after[2].rating < 1500.0);
+        assert!(after
+            .iter()
+            .all(|r| r.deviation < 350.0 && r.volatility == 0.06));
+        // A game of one is not a game: nothing moves.
+        assert_eq!(rate(&[(new, 0)]), vec![new]);
+    }
+
+    #[tokio::test]
+    async fn a_game_is_recorded_the_table_ranks_and_one_device_twice_is_unrated() {
+        let dir = std::env::temp_dir().join(format!("ct-ratings-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let ratings = Ratings::sqlite(&dir).unwrap_or_else(|e| panic!("{e}"));
+        for _ in 0..3 {
+            let r = ratings
+                .record("g", &[placed("ada", 0), placed("ben", 1)], 1)
+                .await;
+            assert!(matches!(r, Ok(Ok(_))), "{r:?}");
+        }
+        let r = ratings
+            .record(
+                "g",
+                &[placed("cy", 1), placed("ben", 0), placed("dee", 2)],
+                2,
+            )
+            .await;
+        assert!(matches!(r, Ok(Ok(ref v)) if v.len() == 3), "{r:?}");
+        let twice = ratings
+            .record("g", &[placed("ada", 0), placed("ada", 1)], 3)
+            .await;
+        assert_eq!(twice, Ok(Err("one device played two seats")));
+        let table = ratings.table("g").await.unwrap_or_default();
+        let order: Vec<(&str, i64)> = table.iter().map(|r| (r.device.as_str(), r.games)).collect();
+        assert_eq!(order[0], ("ada", 3), "{table:?}");
+        assert_eq!(table.len(), 4);
+        assert!(order.contains(&("ben", 4)) && order.contains(&("cy", 1)));
+        assert_eq!(table[0].name, "ADA");
+        assert!(ratings.table("other").await.unwrap_or_default().is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
