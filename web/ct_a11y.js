@@ -1,7 +1,9 @@
 // The screen-reader layer (src/app/a11y.rs): a part of the page that is not drawn but is read by
 // TalkBack, VoiceOver and NVDA. It mirrors the game's status line (a polite live region), each
 // event as it happens (a log) and the current screen's buttons as real <button>s; pressing one
-// presses the same button on the canvas. Loaded after vendor/mq_js_bundle.js.
+// presses the same button on the canvas and gives the keyboard back to the game (macroquad hears
+// keys only on the canvas). The canvas itself is named for assistive technology. Loaded after
+// vendor/mq_js_bundle.js.
 "use strict";
 (function () {
   var dec = new TextDecoder();
@@ -19,8 +21,19 @@
   }
 
   var root, status, log, buttons;
+  function canvas() {
+    return document.getElementById("glcanvas");
+  }
   function layer() {
     if (root) return;
+    var game = canvas();
+    if (game) {
+      game.setAttribute("role", "application");
+      game.setAttribute("aria-label", "Catapult Table. Tab and Shift+Tab move between the buttons " +
+        "and Enter presses one; while aiming, Up and Down turn the aim, Right and Left set the " +
+        "strength and Space fires.");
+      game.setAttribute("aria-describedby", "ct-a11y-status");
+    }
     // Visually hidden but in the accessibility tree (display:none would hide it from readers).
     root = el("div", { id: "ct-a11y", style:
       "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;" +
@@ -67,6 +80,9 @@
           b.textContent = label;
           b.addEventListener("click", function () {
             if (window.wasm_exports && wasm_exports.ct_a11y_press) wasm_exports.ct_a11y_press(i);
+            // The keys work again at once: the game hears them only on its canvas.
+            var game = canvas();
+            if (game) game.focus();
           });
         });
       };

@@ -9,8 +9,9 @@ const a11y = (tab) =>
     buttons: window.ctA11y.buttons(),
   }));
 
-// Presses a mirrored button, waiting up to 3 s for it: the layer is rewritten after the frame
-// that drew the screen, so a screen just opened may still show the last one's buttons.
+// Presses a mirrored button as assistive technology does (the button takes the page's focus,
+// then is activated), waiting up to 3 s for it: the layer is rewritten after the frame that drew
+// the screen, so a screen just opened may still show the last one's buttons.
 async function pressMirrored(tab, label) {
   const until = Date.now() + 3000;
   for (;;) {
@@ -19,6 +20,7 @@ async function pressMirrored(tab, label) {
         (x) => x.textContent === l
       );
       if (!b) return false;
+      b.focus();
       b.click();
       return true;
     }, label);
@@ -43,9 +45,20 @@ export async function screenReaderLayer(browser, url, Tab, { check, sleep }) {
   const role = await tab.page.evaluate(() => document.querySelectorAll("#ct-a11y-buttons button").length);
   check(role === s.buttons.length, "each mirrored label is a real button");
 
-  // A mirrored press does what a tap does: Castle's setup opens.
+  // The canvas is named for assistive technology.
+  const named = await tab.page.evaluate(() => {
+    const c = document.getElementById("glcanvas");
+    return { role: c.getAttribute("role"), label: c.getAttribute("aria-label") || "" };
+  });
+  check(named.role === "application" && /Catapult Table/.test(named.label) && /Tab/.test(named.label),
+    `the canvas has a role and a name: ${JSON.stringify(named)}`);
+
+  // A mirrored press does what a tap does: Castle's setup opens, and the keyboard is the game's
+  // again (the Tab and Enter below reach the canvas only because of that).
   await pressMirrored(tab, "Catapult Castle");
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  const focused = await tab.page.evaluate(() => document.activeElement && document.activeElement.id);
+  check(focused === "glcanvas", `a mirrored press gives the focus back to the game: ${focused}`);
   await tab.waitFor("the setup's words", async () => /players/i.test((await a11y(tab)).status));
   s = await a11y(tab);
   check(s.buttons.includes("Start") && s.buttons.includes("Back"), `setup buttons: ${s.buttons.join(" | ")}`);
