@@ -188,7 +188,7 @@ impl State {
                     Ev::TurnLost,
                     Some(seat),
                     &[],
-                    "Black Plague: seat loses this turn",
+                    format!("Black Plague: Player {} loses this turn", seat + 1),
                 ));
             }
             Siege::Restoration => t.extend(Task::draw_and_reinforce(seat, Why::Restoration)),

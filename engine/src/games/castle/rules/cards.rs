@@ -18,7 +18,7 @@ impl State {
                 Ev::CardDrawn,
                 Some(seat),
                 &[card.id as i64],
-                "Draws a card",
+                "draws a card",
             ));
         }
         events
@@ -134,7 +134,7 @@ impl State {
             Ev::CardPlayed,
             Some(seat),
             &[card.id as i64],
-            format!("Plays {}", card.effect.name()),
+            format!("plays {}", card.effect.name()),
         ));
         Ok(events)
     }

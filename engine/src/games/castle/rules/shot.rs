@@ -51,7 +51,7 @@ impl State {
             Some(seat),
             &[corner.mat as i64, corner.end as i64, self.supply as i64],
             format!(
-                "Shoots from mat {} ({} ammo left in the supply)",
+                "shoots from mat {} ({} ammo left in the supply)",
                 corner.mat + 1,
                 self.supply
             ),
@@ -137,7 +137,8 @@ impl State {
             Some(seat),
             &[tid as i64, m as i64, s as i64],
             format!(
-                "Hit! The ammo rests inside the tower on square {} of mat {}",
+                "Hit! Player {}'s ammo rests inside the tower on square {} of mat {}",
+                seat + 1,
                 s + 1,
                 m + 1
             ),
@@ -177,7 +178,7 @@ impl State {
                     s as i64,
                     owner.map(|o| o as i64).unwrap_or(-1),
                 ],
-                format!("Takes the tower from square {} of mat {}", s + 1, m + 1),
+                format!("takes the tower from square {} of mat {}", s + 1, m + 1),
             ));
             taken.push(t);
         }
@@ -237,7 +238,10 @@ impl State {
                 Ev::ExtraShot,
                 Some(self.turn.seat),
                 &[(self.turn.shots_allowed - self.turn.shots_taken) as i64],
-                "Extra Shot: one more shot this turn",
+                format!(
+                    "Extra Shot: Player {} shoots once more this turn",
+                    self.turn.seat + 1
+                ),
             )];
         }
         self.end_turn()
@@ -308,7 +312,7 @@ impl State {
                 Ev::TowerStacked,
                 Some(seat),
                 &[tower.id as i64, m as i64, sq as i64, card.id as i64],
-                format!("Stacks the tower on square {} on a face-down card", sq + 1),
+                format!("stacks the tower on square {} on a face-down card", sq + 1),
             ));
         } else {
             if !self.mats[m].squares[sq].stack.is_empty() {
@@ -321,7 +325,7 @@ impl State {
                 Ev::TowerPlaced,
                 Some(seat),
                 &[tower.id as i64, m as i64, sq as i64],
-                format!("Places the tower on square {}", sq + 1),
+                format!("places the tower on square {}", sq + 1),
             ));
         }
         self.mats[m].squares[sq].stack.push(tower);

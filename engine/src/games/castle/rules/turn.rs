@@ -202,9 +202,9 @@ impl State {
                     Some(seat),
                     &[on as i64],
                     if on {
-                        "The catapult stands on the game box"
+                        "stands the catapult on the game box"
                     } else {
-                        "The catapult stands on the table"
+                        "stands the catapult on the table"
                     },
                 )])
             }
@@ -226,7 +226,7 @@ impl State {
                     Some(seat),
                     &[c.mat as i64, c.end as i64],
                     format!(
-                        "The catapult moves to the {} corner of mat {}",
+                        "moves the catapult to the {} corner of mat {}",
                         if c.end == 0 { "left" } else { "right" },
                         c.mat + 1
                     ),
@@ -285,7 +285,7 @@ impl State {
                         Ev::DrawDeclined,
                         Some(victim),
                         &[],
-                        "Does not draw a card",
+                        "does not draw a card",
                     )]
                 };
                 let left = left.saturating_sub(1);
@@ -315,7 +315,7 @@ impl State {
             Ev::TurnEnd,
             Some(seat),
             &[self.turns_played as i64],
-            "The turn ends",
+            format!("Player {}'s turn ends", seat + 1),
         )];
         let over = if self.solo {
             self.supply == 0 || self.towers_on_mats() == 0
