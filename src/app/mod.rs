@@ -15,6 +15,7 @@
 //! - `session` (start, restart, saves), `toast` (messages), `audio` (sounds and the mute toggle).
 
 pub mod a11y;
+pub mod aim_words;
 pub mod backdrop;
 pub mod board;
 pub mod chart;

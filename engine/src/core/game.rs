@@ -409,6 +409,12 @@ pub trait Draw {
     fn moved(&self, _event: &Event) -> Option<u32> {
         None
     }
+    /// The places the acting seat may aim at, in the players' words, nearest the launcher
+    /// first (`core::aim_place`): what a player who cannot see the table lists and picks. Games
+    /// without a side-view shot keep the default: none.
+    fn aim_places(&self) -> Vec<super::AimPlace> {
+        Vec::new()
+    }
 }
 
 /// The status text: the Details panel and the status line.

@@ -1,6 +1,7 @@
 //! The rules core shared by every game: seats, turn order, decks, the seeded RNG, moves, events,
 //! rankings, the `Game` trait, sessions (undo + log) and replay files. Pure: no window, no physics.
 
+pub mod aim_place;
 pub mod bot;
 pub mod conserve;
 pub mod deck;
@@ -21,6 +22,7 @@ pub mod status;
 pub mod strict_json;
 pub mod turn;
 
+pub use aim_place::AimPlace;
 pub use bot::Level;
 pub use deck::Deck;
 pub use driver::{Driver, Recorded};

@@ -11,6 +11,22 @@ impl Draw for Assault {
         v
     }
 
+    /// Every other player's castle: "Ben's castle".
+    fn aim_places(&self) -> Vec<crate::core::AimPlace> {
+        let Some(from) = self.launch_prompt().map(|p| p.origin[0]) else {
+            return Vec::new();
+        };
+        let view = self.view();
+        let castles = crate::core::aim_place::owned_groups(
+            &view,
+            self.seats(),
+            self.turn(),
+            &[crate::core::Look::Card],
+            "castle",
+        );
+        crate::core::aim_place::nearest_first(castles, from)
+    }
+
     /// A building card that left its mat goes back to the building deck (the event names its
     /// seat and the card).
     fn taken_off(&self, event: &Event) -> Option<u32> {

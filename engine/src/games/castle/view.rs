@@ -54,9 +54,52 @@ pub fn table_view(state: &State, seats: &[Seat]) -> TableView {
     }
 }
 
+/// Each square with a tower, named by its owner: "Ben's tower on square 3", or "the tower on
+/// square 2 of mat 3" on a mat nobody owns; the shooter's own towers last.
+pub fn aim_places(
+    state: &State,
+    seats: &[Seat],
+    shooter: Option<usize>,
+    from: f32,
+) -> Vec<crate::core::AimPlace> {
+    let layout = layout_of(state);
+    let (mut out, mut own) = (Vec::new(), Vec::new());
+    for (m, mat) in state.mats.iter().enumerate() {
+        for (s, sq) in mat.squares.iter().enumerate() {
+            if sq.stack.is_empty() {
+                continue;
+            }
+            let words = match mat.owner.and_then(|o| seats.get(o)) {
+                Some(seat) => format!("{}'s tower on square {}", seat.name, s + 1),
+                None => format!("the tower on square {} of mat {}", s + 1, m + 1),
+            };
+            let place = crate::core::AimPlace {
+                x: layout.square_x(m, s),
+                y: tower_top_y(sq.stack.len() - 1),
+                half_width: SQUARE / 2.0,
+                words,
+            };
+            if mat.owner.is_some() && mat.owner == shooter {
+                own.push(place);
+            } else {
+                out.push(place);
+            }
+        }
+    }
+    use crate::core::aim_place::nearest_first;
+    [nearest_first(out, from), nearest_first(own, from)].concat()
+}
+
 impl Draw for Castle {
     fn view(&self) -> TableView {
         view::table_view(&self.state, &self.seats)
+    }
+
+    fn aim_places(&self) -> Vec<crate::core::AimPlace> {
+        let Some(from) = self.launch_prompt().map(|p| p.origin[0]) else {
+            return Vec::new();
+        };
+        view::aim_places(&self.state, &self.seats, self.turn(), from)
     }
 
     /// A tower taken (into the taker's hand, until it is placed) or removed from play.

@@ -24,6 +24,50 @@ impl Draw for Catapults {
         v
     }
 
+    /// The scoring tiles the side view cuts, nearest the lever first: "the near 1-point tile",
+    /// "the 5-point tile in the middle", "Ada's 2-point tile".
+    fn aim_places(&self) -> Vec<crate::core::AimPlace> {
+        let Some(from) = self.launch_prompt().map(|p| p.origin[0]) else {
+            return Vec::new();
+        };
+        let viewer = self.viewer();
+        let setup = self.setup(viewer, self.state.cube_to_flick());
+        let mirror = table::scene(&setup, table::DEFAULT_FULCRUM).pieces.mirror;
+        let names = self.names();
+        let mut places: Vec<crate::core::AimPlace> = layout::ZONES
+            .iter()
+            .map(|z| {
+                let x = (z.x0 + z.x1) as f32 / 2000.0 * mirror;
+                let words = match z.kind {
+                    layout::ZoneKind::Centre => "the 5-point tile in the middle".to_string(),
+                    layout::ZoneKind::Ring => "1-point tile".to_string(),
+                    layout::ZoneKind::Side(e) => {
+                        let who: Vec<&str> = names
+                            .iter()
+                            .enumerate()
+                            .filter(|(s, _)| setup.ends.get(*s) == Some(&e))
+                            .map(|(_, n)| n.as_str())
+                            .collect();
+                        format!("{}'s 2-point tile", who.join(" and "))
+                    }
+                };
+                crate::core::AimPlace {
+                    x,
+                    y: z.y1 as f32 / 1000.0,
+                    half_width: (z.x1 - z.x0).abs() as f32 / 2000.0,
+                    words,
+                }
+            })
+            .collect();
+        places = crate::core::aim_place::nearest_first(places, from);
+        // The two ring tiles the view cuts: the near one and the far one.
+        let mut ring = ["the near ", "the far "].iter();
+        for p in places.iter_mut().filter(|p| p.words == "1-point tile") {
+            p.words = format!("{}{}", ring.next().unwrap_or(&"a "), p.words);
+        }
+        places
+    }
+
     fn score_history(&self) -> Vec<Vec<i64>> {
         self.state
             .history

@@ -10,6 +10,33 @@ impl Draw for Feud {
         table::view(&self.state, &self.seats, self.table)
     }
 
+    /// The other player's fortress and each of their soldiers, nearest first: "Ben's fortress",
+    /// "Ben's soldier 2".
+    fn aim_places(&self) -> Vec<crate::core::AimPlace> {
+        use crate::core::aim_place::{nearest_first, owned_groups, owned_pieces};
+        let Some(from) = self.launch_prompt().map(|p| p.origin[0]) else {
+            return Vec::new();
+        };
+        let view = self.view();
+        let shooter = self.turn();
+        let fortress = owned_groups(
+            &view,
+            &self.seats,
+            shooter,
+            &[crate::core::Look::Wood],
+            "fortress",
+        );
+        let soldiers = owned_pieces(
+            &view,
+            &self.seats,
+            shooter,
+            crate::core::Look::Figure,
+            "soldier",
+            from,
+        );
+        [fortress, nearest_first(soldiers, from)].concat()
+    }
+
     /// A soldier lost or a block boxed goes off the table (the event names its seat and `k`).
     fn taken_off(&self, event: &Event) -> Option<u32> {
         let soldier = match event.kind.as_str() {

@@ -1,0 +1,236 @@
+//! Aiming in words, window-free (docs/ui.md, "Playing without sight"): where a flight comes
+//! down, said in table words against the places the game names (`Draw::aim_places`: "lands a
+//! hand short of Ben's tower on square 3"), and a starting aim at a place the player picked from
+//! the list (the power that brings the predicted flight down there, at a middling angle), which
+//! the player then adjusts with the keys: a start, not an auto-aim.
+
+use engine::core::{AimPlace, Launch, LaunchKind, LaunchPrompt};
+
+use super::gesture::clamp_angle;
+use super::keyaim::KeyAim;
+
+/// A hand's width on the table, metres: the unit distances are said in.
+pub const HAND: f32 = 0.09;
+/// How many times the starting aim's power is halved towards the place.
+const SEARCH_STEPS: usize = 12;
+
+/// Where a flight (`physics::preview::flight`, the launched body frame by frame) comes down:
+/// past its highest point, the first point where its course turns sharply (it met something)
+/// or reaches the table top; else where the flight ends. None for an empty flight.
+pub fn landing(path: &[[f32; 2]]) -> Option<[f32; 2]> {
+    let top = path
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1[1].total_cmp(&b.1[1]))
+        .map(|(i, _)| i)?;
+    for i in top.max(1)..path.len() {
+        let p = path[i];
+        if p[1] <= 0.0 {
+            return Some(p);
+        }
+        if i + 1 < path.len() {
+            let (a, b) = (
+                [p[0] - path[i - 1][0], p[1] - path[i - 1][1]],
+                [path[i + 1][0] - p[0], path[i + 1][1] - p[1]],
+            );
+            let (la, lb) = (a[0].hypot(a[1]), b[0].hypot(b[1]));
+            // A course that turns by more than 60 degrees from one frame to the next.
+            if la > 1e-4 && lb > 1e-4 && (a[0] * b[0] + a[1] * b[1]) / (la * lb) < 0.5 {
+                return Some(p);
+            }
+        }
+    }
+    path.last().copied()
+}
+
+/// A distance in hands: "just", "a hand", "2 hands"…
+fn hands(d: f32) -> String {
+    let n = (d / HAND).round() as i64;
+    match n {
+        0 => "just".to_string(),
+        1 => "a hand".to_string(),
+        n => format!("{n} hands"),
+    }
+}
+
+/// Where `land` is in words, against `places` (nearest the launcher first), for a shot from
+/// `from` (the launcher's x): on a place, or short of or past the nearest one.
+pub fn landing_words(land: [f32; 2], places: &[AimPlace], from: f32) -> String {
+    let Some(near) = places
+        .iter()
+        .min_by(|a, b| (a.x - land[0]).abs().total_cmp(&(b.x - land[0]).abs()))
+    else {
+        return "lands on the table".to_string();
+    };
+    let off = (land[0] - near.x).abs();
+    if off <= near.half_width.max(HAND / 4.0) {
+        return format!("lands on {}", near.words);
+    }
+    let gap = off - near.half_width;
+    let short = (land[0] - from).abs() < (near.x - from).abs();
+    format!(
+        "lands {} {} {}",
+        hands(gap),
+        if short { "short of" } else { "past" },
+        near.words
+    )
+}
+
+/// Angle and strength as the player hears them while aiming: "45 degrees, strength 60 percent".
+pub fn aim_words(aim: &KeyAim, prompt: &LaunchPrompt) -> String {
+    let (lo, hi) = prompt.power;
+    let share = if hi > lo {
+        (aim.power - lo) * 100 / (hi - lo)
+    } else {
+        100
+    };
+    // Up from the table, the way the shot goes (a shot to the left at 135° is 45° up).
+    let deg = aim.angle.rem_euclid(3600) / 10;
+    let up = if deg > 90 && deg <= 270 {
+        180 - deg
+    } else {
+        deg
+    };
+    match aim.kind {
+        LaunchKind::Flick => format!("strength {share} percent"),
+        _ => format!("{up} degrees up, strength {share} percent"),
+    }
+}
+
+/// A starting aim at `place`: the prompt's first launcher, 45 degrees up towards the place where
+/// the prompt allows it, and the strength whose predicted flight (`land_of`) comes down nearest
+/// it, found by halving within the prompt's useful strengths. None when nothing can be aimed.
+pub fn aim_at(
+    prompt: &LaunchPrompt,
+    place: &AimPlace,
+    previous: Option<&KeyAim>,
+    mut land_of: impl FnMut(&Launch) -> Option<[f32; 2]>,
+) -> Option<KeyAim> {
+    let mut aim = KeyAim::start(prompt, previous)?;
+    let from = prompt.origin[0];
+    let dir = if place.x >= from { 1.0 } else { -1.0 };
+    if aim.kind != LaunchKind::Flick {
+        let toward = if dir > 0.0 { 450 } else { 1350 };
+        aim.angle = clamp_angle(toward, prompt.angle);
+    }
+    let (p0, p1) = prompt.power;
+    let (u0, u1) = prompt.useful_power;
+    let (mut lo, mut hi) = (u0.clamp(p0, p1), u1.clamp(p0, p1));
+    // How far past the place (along the shot) the flight at `power` comes down.
+    let mut beyond = |power: i32| -> Option<f32> {
+        let mut a = aim.clone();
+        a.power = power;
+        land_of(&a.launch(prompt)).map(|l| (l[0] - place.x) * dir)
+    };
+    if beyond(hi).is_some_and(|b| b <= 0.0) {
+        aim.power = hi;
+        return Some(aim);
+    }
+    for _ in 0..SEARCH_STEPS {
+        if hi - lo <= 1 {
+            break;
+        }
+        let mid = lo + (hi - lo) / 2;
+        match beyond(mid) {
+            Some(b) if b < 0.0 => lo = mid,
+            _ => hi = mid,
+        }
+    }
+    let (bl, bh) = (beyond(lo), beyond(hi));
+    aim.power = match (bl, bh) {
+        (Some(a), Some(b)) if a.abs() < b.abs() => lo,
+        _ => hi,
+    };
+    Some(aim)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn place(x: f32, words: &str) -> AimPlace {
+        AimPlace {
+            x,
+            y: 0.1,
+            half_width: 0.03,
+            words: words.into(),
+        }
+    }
+
+    #[test]
+    fn a_flight_comes_down_where_it_turns_after_its_top_or_at_the_table() {
+        // Up the arm's arc (a turn before the top does not count), over, and into a tower wall.
+        let path = [
+            [0.0, 0.0],
+            [0.01, 0.05],
+            [0.05, 0.08],
+            [0.1, 0.1],
+            [0.15, 0.09],
+            [0.2, 0.06],
+            [0.19, 0.05],
+            [0.18, 0.0],
+        ];
+        assert_eq!(landing(&path), Some([0.2, 0.06]));
+        let falls = [[0.0, 0.1], [0.1, 0.12], [0.2, 0.05], [0.3, -0.01]];
+        assert_eq!(landing(&falls), Some([0.3, -0.01]));
+        assert_eq!(landing(&[]), None);
+    }
+
+    #[test]
+    fn a_landing_is_said_on_short_of_or_past_the_nearest_place() {
+        let places = [
+            place(1.0, "Ben's tower on square 1"),
+            place(1.2, "Ben's tower on square 2"),
+        ];
+        assert_eq!(
+            landing_words([1.01, 0.1], &places, 0.0),
+            "lands on Ben's tower on square 1"
+        );
+        assert_eq!(
+            landing_words([0.88, 0.0], &places, 0.0),
+            "lands a hand short of Ben's tower on square 1"
+        );
+        assert_eq!(
+            landing_words([1.5, 0.0], &places, 0.0),
+            "lands 3 hands past Ben's tower on square 2"
+        );
+        // Shooting leftwards: nearer the launcher is still short.
+        assert_eq!(
+            landing_words([1.26, 0.0], &places, 2.0),
+            "lands just short of Ben's tower on square 2"
+        );
+        assert_eq!(landing_words([0.5, 0.0], &[], 0.0), "lands on the table");
+    }
+
+    #[test]
+    fn the_aim_is_said_as_degrees_up_and_a_share_of_the_strength() {
+        let mut p = LaunchPrompt::new(LaunchKind::Catapult, [0.0, 0.0]);
+        p.angle = (0, 1800);
+        let mut aim = KeyAim::start(&p, None).unwrap_or_else(|| panic!("an aim"));
+        aim.angle = 1350;
+        aim.power = 600;
+        assert_eq!(aim_words(&aim, &p), "45 degrees up, strength 60 percent");
+        aim.kind = LaunchKind::Flick;
+        assert_eq!(aim_words(&aim, &p), "strength 60 percent");
+    }
+
+    #[test]
+    fn the_starting_aim_finds_the_strength_that_comes_down_at_the_place() {
+        let mut p = LaunchPrompt::new(LaunchKind::Catapult, [0.0, 0.0]);
+        p.angle = (0, 1800);
+        // A flight that comes down a metre per 250 of strength, the way it is aimed.
+        let land = |l: &Launch| {
+            let dir = if l.angle <= 900 { 1.0 } else { -1.0 };
+            Some([dir * l.power as f32 / 250.0, 0.0])
+        };
+        let aim = aim_at(&p, &place(2.0, "Ben's fortress"), None, land)
+            .unwrap_or_else(|| panic!("an aim"));
+        assert_eq!((aim.angle, aim.power), (450, 500));
+        let aim = aim_at(&p, &place(-1.0, "Ada's fortress"), None, land)
+            .unwrap_or_else(|| panic!("an aim"));
+        assert_eq!((aim.angle, aim.power), (1350, 250));
+        // Out of reach: the strongest shot the prompt finds useful.
+        let aim = aim_at(&p, &place(9.0, "far"), None, land).unwrap_or_else(|| panic!("an aim"));
+        assert_eq!(aim.power, 1000);
+    }
+}
