@@ -4,6 +4,7 @@
 //! game's files (`dist/`, precompressed where present) at `/`.
 //! See docs/online.md.
 
+pub mod answer;
 pub mod board;
 pub mod conn;
 pub mod hub;

@@ -12,13 +12,13 @@
 //! `GET /ratings/GAME[?device=TOKEN]`: `{"game","players","entries":[{"rank","name","rating",
 //! "games","provisional","you"}]}`, the best 50 and the asking device's own entry after them.
 
+use crate::answer::{js, json, refuse, top_with_mine};
 use crate::shared_db::{pg_error, SharedDb};
 use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
-use nanoserde::SerJson;
 use rusqlite::params;
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
@@ -393,7 +393,7 @@ pub fn router(ratings: Arc<Ratings>) -> Router {
 fn entry_json(rank: usize, r: &Rated, mine: bool) -> String {
     format!(
         "{{\"rank\":{rank},\"name\":{},\"rating\":{},\"games\":{},\"provisional\":{},\"you\":{mine}}}",
-        r.name.serialize_json(),
+        js(&r.name),
         r.rating.rating.round() as i64,
         r.games,
         r.rating.deviation > PROVISIONAL_DEVIATION
@@ -405,51 +405,22 @@ async fn show(
     Path(game): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    let text = |status: StatusCode, why: String| {
-        (
-            status,
-            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            why,
-        )
-            .into_response()
-    };
     let info = match engine::games::info(&game) {
         Ok(info) if info.available => info,
-        Ok(_) | Err(_) => return text(StatusCode::NOT_FOUND, format!("no game called {game:?}")),
+        Ok(_) | Err(_) => return refuse(StatusCode::NOT_FOUND, format!("no game called {game:?}")),
     };
     let all = match ratings.table(info.id).await {
         Ok(all) => all,
-        Err(e) => return text(StatusCode::SERVICE_UNAVAILABLE, e),
+        Err(e) => return refuse(StatusCode::SERVICE_UNAVAILABLE, e),
     };
     let device = q.get("device").map(String::as_str).unwrap_or("");
-    let mut shown: Vec<String> = all
-        .iter()
-        .take(TABLE_SIZE)
-        .enumerate()
-        .map(|(i, r)| entry_json(i + 1, r, r.device == device))
-        .collect();
-    if let Some((i, r)) = all
-        .iter()
-        .enumerate()
-        .skip(TABLE_SIZE)
-        .find(|(_, r)| r.device == device)
-    {
-        shown.push(entry_json(i + 1, r, true));
-    }
-    (
-        StatusCode::OK,
-        [
-            (header::CONTENT_TYPE, "application/json"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        format!(
-            "{{\"game\":{},\"players\":{},\"entries\":[{}]}}",
-            info.id.to_string().serialize_json(),
-            all.len(),
-            shown.join(",")
-        ),
-    )
-        .into_response()
+    let shown = top_with_mine(&all, TABLE_SIZE, |r| r.device == device, entry_json);
+    json(format!(
+        "{{\"game\":{},\"players\":{},\"entries\":[{}]}}",
+        js(info.id),
+        all.len(),
+        shown.join(",")
+    ))
 }
 
 #[cfg(test)]

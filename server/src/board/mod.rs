@@ -7,16 +7,16 @@
 //! 200 with the entry's rank (JSON), or 4xx with the reason in words. `GET /challenge/GAME/DATE`
 //! (optionally `?device=TOKEN`): the day's board as JSON, best first.
 
+use crate::answer::{js, json, refuse, top_with_mine};
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 use engine::challenge::line::result_line;
 use engine::challenge::verify::verify_claim;
 use engine::challenge::{challenge_for, Day};
-use nanoserde::SerJson;
 use std::collections::{HashMap, VecDeque};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
@@ -164,32 +164,6 @@ pub fn router(board: Arc<Board>) -> Router {
         .with_state(board)
 }
 
-fn refuse(status: StatusCode, why: impl Into<String>) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        why.into(),
-    )
-        .into_response()
-}
-
-/// A JSON string.
-fn js(text: &str) -> String {
-    text.to_string().serialize_json()
-}
-
-fn json(body: String) -> Response {
-    (
-        StatusCode::OK,
-        [
-            (header::CONTENT_TYPE, "application/json"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        body,
-    )
-        .into_response()
-}
-
 fn entry_json(rank: usize, e: &Entry, mine: bool) -> String {
     format!(
         "{{\"rank\":{rank},\"name\":{},\"score\":{},\"line\":{},\"you\":{mine}}}",
@@ -214,20 +188,7 @@ async fn show(
         Ok(all) => all,
         Err(e) => return refuse(StatusCode::SERVICE_UNAVAILABLE, e),
     };
-    let mut shown: Vec<String> = all
-        .iter()
-        .take(BOARD_SIZE)
-        .enumerate()
-        .map(|(i, e)| entry_json(i + 1, e, e.device == device))
-        .collect();
-    if let Some((i, e)) = all
-        .iter()
-        .enumerate()
-        .skip(BOARD_SIZE)
-        .find(|(_, e)| e.device == device)
-    {
-        shown.push(entry_json(i + 1, e, true));
-    }
+    let shown = top_with_mine(&all, BOARD_SIZE, |e| e.device == device, entry_json);
     json(format!(
         "{{\"game\":{},\"day\":{},\"number\":{},\"goal\":{},\"players\":{},\"entries\":[{}]}}",
         js(challenge.game),

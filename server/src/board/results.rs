@@ -39,7 +39,8 @@ pub const PG_SCHEMA: &str = "CREATE TABLE results (
      CREATE INDEX results_rank ON results(game, day, score DESC, at);";
 
 /// The better result replaces the kept one (a tie keeps the earlier); every try is counted.
-const KEEP_SQLITE: &str = "INSERT INTO results (game, day, device, name, score, line, replay, at, tries)
+/// Written for SQLite; `for_postgres` gives PostgreSQL's spelling of the same statement.
+const KEEP: &str = "INSERT INTO results (game, day, device, name, score, line, replay, at, tries)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 1)
      ON CONFLICT (game, day, device) DO UPDATE SET
          tries = results.tries + 1,
@@ -51,22 +52,13 @@ const KEEP_SQLITE: &str = "INSERT INTO results (game, day, device, name, score, 
      WHERE results.tries < ?9
      RETURNING tries";
 
-const KEEP_PG: &str = "INSERT INTO results (game, day, device, name, score, line, replay, at, tries)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1)
-     ON CONFLICT (game, day, device) DO UPDATE SET
-         tries = results.tries + 1,
-         name = excluded.name,
-         line = CASE WHEN excluded.score > results.score THEN excluded.line ELSE results.line END,
-         replay = CASE WHEN excluded.score > results.score THEN excluded.replay ELSE results.replay END,
-         at = CASE WHEN excluded.score > results.score THEN excluded.at ELSE results.at END,
-         score = GREATEST(results.score, excluded.score)
-     WHERE results.tries < $9
-     RETURNING tries";
-
-const STANDINGS_SQLITE: &str = "SELECT device, name, score, line FROM results
+const STANDINGS: &str = "SELECT device, name, score, line FROM results
      WHERE game=?1 AND day=?2 ORDER BY score DESC, at ASC, device ASC";
-const STANDINGS_PG: &str = "SELECT device, name, score, line FROM results
-     WHERE game=$1 AND day=$2 ORDER BY score DESC, at ASC, device ASC";
+
+/// A statement written for SQLite as PostgreSQL spells it: `$N` parameters, `GREATEST`.
+fn for_postgres(sql: &str) -> String {
+    sql.replace('?', "$").replace("MAX(", "GREATEST(")
+}
 
 const WHAT: &str = "the challenge board";
 
@@ -98,7 +90,7 @@ impl Results {
             SharedDb::Sqlite(conn) => {
                 let e = e.clone();
                 SharedDb::blocking(conn, WHAT, move |conn| {
-                    let mut q = conn.prepare_cached(KEEP_SQLITE).map_err(db)?;
+                    let mut q = conn.prepare_cached(KEEP).map_err(db)?;
                     let mut rows = q
                         .query(params![
                             e.game,
@@ -120,7 +112,7 @@ impl Results {
                 let c = SharedDb::client(pool, WHAT).await?;
                 let rows = c
                     .query(
-                        KEEP_PG,
+                        &for_postgres(KEEP),
                         &[
                             &e.game,
                             &e.day,
@@ -151,7 +143,7 @@ impl Results {
         match &self.0 {
             SharedDb::Sqlite(conn) => {
                 SharedDb::blocking(conn, WHAT, move |conn| {
-                    let mut q = conn.prepare_cached(STANDINGS_SQLITE).map_err(db)?;
+                    let mut q = conn.prepare_cached(STANDINGS).map_err(db)?;
                     let rows = q
                         .query_map(params![game, day], |r| {
                             Ok(Entry {
@@ -170,7 +162,10 @@ impl Results {
             }
             SharedDb::Postgres(pool) => {
                 let c = SharedDb::client(pool, WHAT).await?;
-                let rows = c.query(STANDINGS_PG, &[&game, &day]).await.map_err(pg)?;
+                let rows = c
+                    .query(&for_postgres(STANDINGS), &[&game, &day])
+                    .await
+                    .map_err(pg)?;
                 rows.iter()
                     .map(|r| {
                         Ok(Entry {
@@ -201,6 +196,14 @@ mod tests {
             score,
             line: line.into(),
         }
+    }
+
+    #[test]
+    fn postgres_spells_the_same_statements_its_own_way() {
+        let keep = for_postgres(KEEP);
+        assert!(keep.contains("VALUES ($1, $2") && keep.contains("tries < $9"));
+        assert!(keep.contains("GREATEST(results.score") && !keep.contains('?'));
+        assert!(for_postgres(STANDINGS).contains("game=$1 AND day=$2"));
     }
 
     #[tokio::test]
