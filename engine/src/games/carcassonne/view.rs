@@ -16,6 +16,38 @@ impl Draw for Carcassonne {
         }
     }
 
+    /// While a token is hurled: the other players' followers the side view shows, nearest the
+    /// catapult first ("Ben's follower 2"), and in a Catch the measuring board; none on the map.
+    fn aim_places(&self) -> Vec<crate::core::AimPlace> {
+        use crate::core::aim_place::owned_pieces;
+        use crate::core::{BodyShape, Look};
+        let (Some(prompt), Scene::Side(view)) = (self.launch_prompt(), self.scene()) else {
+            return Vec::new();
+        };
+        let from = prompt.origin[0];
+        let mut places = owned_pieces(
+            &view,
+            &self.seats,
+            self.turn(),
+            Look::Figure,
+            "follower",
+            from,
+        );
+        if self.state.round().and_then(|r| r.token) == Some(Token::Catch) {
+            for b in view.bodies.iter().filter(|b| b.look == Look::Mat) {
+                if let BodyShape::Rect { hw, hh } = b.shape {
+                    places.push(crate::core::AimPlace {
+                        x: b.x,
+                        y: b.y + hh,
+                        half_width: hw,
+                        words: "the measuring board".to_string(),
+                    });
+                }
+            }
+        }
+        places
+    }
+
     /// While a token is hurled over the map (not a Catch): the map from above and the hurl's
     /// line across it, with the round's earlier rests and, for Target hurling, the fair tile.
     fn line_on_map(&self) -> Option<crate::core::scene::LineOnMap> {
