@@ -72,11 +72,7 @@ pub fn read_line(text: &str) -> RuleResult<SharedResult> {
         .iter()
         .find(|g| g.name == name)
         .ok_or_else(bad)?;
-    let format = super::FORMATS
-        .iter()
-        .find(|(id, _)| *id == info.id)
-        .map(|(_, f)| *f)
-        .ok_or_else(bad)?;
+    let format = info.daily.ok_or_else(bad)?;
     let score = match format {
         Format::Solo => result
             .strip_suffix(" points")

@@ -108,15 +108,8 @@ fn days_in_month(year: i32, month: u32) -> u32 {
     }
 }
 
-/// How a game's challenge is played and scored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// The game's own solo mode on the day's table; the score is the game's own solo score.
-    Solo,
-    /// One game against the day's bot at `Level::Normal`; a win scores `DUEL_BASE` less the
-    /// shots it took (fewer shots, a higher score), a loss scores nothing.
-    Duel,
-}
+/// How a game's challenge is played and scored: its registry entry's `daily`.
+pub use crate::core::registry::DailyFormat as Format;
 
 /// A win in a duel scores this less the shots it took.
 pub const DUEL_BASE: i64 = 1000;
@@ -124,14 +117,14 @@ pub const DUEL_BASE: i64 = 1000;
 /// The name of the day's bot seat in a duel.
 pub const BOT_NAME: &str = "Today's bot";
 
-/// The games that have a challenge and how each is played (Carcassonne has none: its long tile
-/// game is not a morning's puzzle; docs/challenge.md).
-pub const FORMATS: &[(&str, Format)] = &[
-    ("castle", Format::Solo),
-    ("feud", Format::Duel),
-    ("assault", Format::Duel),
-    ("catapults", Format::Duel),
-];
+/// The games that have a challenge and how each is played: the entries with a `daily` format
+/// (Carcassonne has none: its long tile game is not a morning's puzzle; docs/challenge.md).
+pub fn formats() -> impl Iterator<Item = (&'static str, Format)> {
+    games::GAMES
+        .iter()
+        .filter(|g| g.available && !g.fixture)
+        .filter_map(|g| g.daily.map(|f| (g.id, f)))
+}
 
 /// One game's challenge on one day.
 #[derive(Clone, Debug, PartialEq)]
@@ -177,8 +170,8 @@ pub fn seed_of(game: &str, day: Day) -> u64 {
 /// The challenge of `game` on `day`; refused for a game without one.
 pub fn challenge_for(game: &str, day: Day) -> RuleResult<Challenge> {
     let info = games::info(game)?;
-    let Some(&(id, format)) = FORMATS.iter().find(|(id, _)| *id == info.id) else {
-        let ids: Vec<&str> = FORMATS.iter().map(|(id, _)| *id).collect();
+    let Some((id, format)) = formats().find(|(id, _)| *id == info.id) else {
+        let ids: Vec<&str> = formats().map(|(id, _)| id).collect();
         return Err(Refusal(format!(
             "{} has no daily challenge (these do: {})",
             info.name,
@@ -207,10 +200,9 @@ pub fn challenge_for(game: &str, day: Day) -> RuleResult<Challenge> {
     })
 }
 
-/// Every challenge of a day, in the order of `FORMATS`.
+/// Every challenge of a day, in the registry's order.
 pub fn challenges_of(day: Day) -> Vec<Challenge> {
-    FORMATS
-        .iter()
+    formats()
         .filter_map(|(id, _)| challenge_for(id, day).ok())
         .collect()
 }
@@ -260,7 +252,7 @@ mod tests {
     fn two_dates_give_different_challenges_and_one_date_the_same_everywhere() {
         let a = Day::parse("2026-12-03").unwrap_or_else(|e| panic!("{e}"));
         let b = Day::parse("2026-12-04").unwrap_or_else(|e| panic!("{e}"));
-        for (id, _) in FORMATS {
+        for (id, _) in formats() {
             let ca = challenge_for(id, a).unwrap_or_else(|e| panic!("{e}"));
             let cb = challenge_for(id, b).unwrap_or_else(|e| panic!("{e}"));
             assert_ne!(ca.header.seed, cb.header.seed, "{id}");
@@ -286,6 +278,6 @@ mod tests {
             "{why}"
         );
         assert!(challenge_for("nope", d).is_err());
-        assert_eq!(challenges_of(d).len(), FORMATS.len());
+        assert_eq!(challenges_of(d).len(), formats().count());
     }
 }

@@ -13,6 +13,7 @@ pub mod link;
 pub mod moves;
 pub mod pose;
 pub mod ranking;
+pub mod registry;
 pub mod replay;
 pub mod rng;
 pub mod scene;

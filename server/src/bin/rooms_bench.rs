@@ -52,7 +52,11 @@ fn options() -> Result<Options, String> {
         rooms: 1000,
         every: Duration::from_secs(3),
         seconds: 30,
-        game: "castle".into(),
+        // The registry's first game, unless `--game` names another.
+        game: games::GAMES
+            .iter()
+            .find(|g| g.available && !g.fixture)
+            .map_or_else(String::new, |g| g.id.to_string()),
         stores: Stores::Both,
         database_url: None,
         timeline: false,

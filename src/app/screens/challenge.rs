@@ -7,7 +7,7 @@ use crate::app::play::{self, Play};
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::*;
 use crate::app::{log, App, Command};
-use engine::challenge::{challenges_of, Challenge, Day, FORMATS};
+use engine::challenge::{challenges_of, Challenge, Day};
 use macroquad::miniquad;
 
 /// The day shown and its challenges (worked out once, when the screen opens).
@@ -122,7 +122,7 @@ impl ChallengeScreen {
         }
         // The games without a challenge, in a line under them.
         for g in play::catalog() {
-            if g.available && !FORMATS.iter().any(|(id, _)| *id == g.id) {
+            if g.available && g.daily.is_none() {
                 y += app
                     .ui
                     .paragraph(&daily::none_for(g.name), x0, y, col_w, gs, DIM);

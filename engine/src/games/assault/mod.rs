@@ -8,7 +8,9 @@ pub mod rules;
 pub mod table;
 pub mod view;
 
+use crate::core::event::cues_of;
 use crate::core::game::prelude::*;
+use crate::core::registry::{DailyFormat, DesignInfo, GameInfo, RulesPicture, RulesSection};
 use crate::core::{
     rank, Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt,
     Ranking, Refusal, RuleResult, Seat, Shot, TableView,
@@ -16,6 +18,69 @@ use crate::core::{
 use geometry as geo;
 use rules::codec::{Action, PUT_ACTION, TOWER_PUT_ACTION};
 use rules::{State, Task};
+
+/// The registry entry (`games::GAMES`).
+pub const INFO: GameInfo = GameInfo {
+    id: "assault",
+    name: "Assault on the Castle",
+    min_seats: 2,
+    max_seats: 10,
+    available: true,
+    blurb: "Build a card castle, then knock down the others with thrown siege cards.",
+    options: &[(
+        "as_high_as_gods",
+        "Stand a two-storey castle and the gods reward you: move the Great Tower, or every Catapult becomes a Trebuchet while the upper floor stands.",
+    )],
+    rules: "Every player builds a castle of 8 building cards on their bedrock mat: lean cards into A-frames, \
+lay floors across them, even build two storeys or two castles; no card may leave the mat or lie flat on it. \
+When every castle stands, the quickest builder starts and play goes clockwise. On your turn draw a siege card: \
+Catapult - throw it with a flick of the wrist from beside your mat; Trebuchet - draw another and throw both at once; \
+Crusade - every opponent gives you a card from their castle to build with; God's Favour - put the Great Tower \
+anywhere off the mats to shield a castle; Black Plague - lose the turn; Restoration - draw 2 building cards and \
+repair; Taxes - take 2 cards out of your castle; Peace Treaty - everyone draws 2 and reinforces. \
+A castle whose cards all lie flat has fallen: its owner keeps 2 cards, flips the mat and builds a last bastion; \
+every opponent, from the one who caused the fall, draws 2 cards and reinforces; then the defeated player takes two \
+turns in a row. Knock your own castle down while attacking and it is your defeat. A second fall eliminates. \
+The last castle standing wins.",
+    event_cues: cues_of::<rules::events::Ev>,
+    new: new,
+    table_versions: &[rules::TABLE_V2],
+    design: Some(DesignInfo {
+        kind: "card castle",
+        solo: false,
+        check_rows: Some(design::check_design),
+    }),
+    timed_seats: Some(10),
+    short_rules: &[
+        RulesSection {
+            heading: "Goal",
+            picture: RulesPicture::Goal,
+            words: "Build a castle of cards and knock down the others. The last castle standing wins.",
+        },
+        RulesSection {
+            heading: "Building",
+            picture: RulesPicture::Build,
+            words: "Lean cards into A-frames and lay floors across them on your mat. No card may leave the mat or lie flat on it.",
+        },
+        RulesSection {
+            heading: "Your turn",
+            picture: RulesPicture::Turn,
+            words: "Draw a siege card. Catapult: throw it with a flick of the wrist from beside your mat. Trebuchet: throw two at once. Other cards let you build, repair or shield a castle with the Great Tower.",
+        },
+        RulesSection {
+            heading: "A castle falls",
+            picture: RulesPicture::Score,
+            words: "A castle whose cards all lie flat has fallen: its owner builds a last bastion and then takes two turns in a row. A second fall puts a player out. Knock your own castle down and you lose it.",
+        },
+        RulesSection {
+            heading: "Winning",
+            picture: RulesPicture::Win,
+            words: "The last castle standing wins.",
+        },
+    ],
+    daily: Some(DailyFormat::Duel),
+    ..GameInfo::BASE
+};
 
 pub const ID: &str = "assault";
 

@@ -11,12 +11,12 @@ pub mod table;
 pub mod view;
 
 use crate::core::game::prelude::*;
+use crate::core::registry::{GameInfo, RulesPicture, RulesSection};
 use crate::core::scene::{LegalCell, MapPiece, MapSpot, PieceKind, PlacedTile};
 use crate::core::{
     rank, Choice, Event, Game, GridPrompt, Launch, LaunchPrompt, Move, Outcome, PlacementPrompt,
     Ranking, Refusal, RuleResult, Scene, Seat, Shot, TableView, TileArt, TileMapView,
 };
-use crate::games::GameInfo;
 use rules::catapult::{HAND_ALONG_MM, HAND_HEIGHT_MM};
 use rules::{Action, FarmRule, FeatureKind, Options, Phase, RoundAction, State, Step, Token};
 
@@ -64,6 +64,33 @@ catcher hurls to their own neighbour. The tokens come back after every round.",
     new,
     // A whole 2-seat game, as it was timed before its catapult rounds (docs/benchmarks.md).
     bench_seats: 2,
+    short_rules: &[
+        RulesSection {
+            heading: "Goal",
+            picture: RulesPicture::Goal,
+            words: "Lay tiles to build roads, cities, cloisters and fields, and score them with your followers. Most points wins.",
+        },
+        RulesSection {
+            heading: "Your turn",
+            picture: RulesPicture::Map,
+            words: "Lay the tile you draw so that every side it touches matches. Then you may stand one of your 7 followers on a road, city, cloister or field of that tile, if nobody stands on it yet.",
+        },
+        RulesSection {
+            heading: "Scoring",
+            picture: RulesPicture::Score,
+            words: "A closed road scores 1 a tile, a closed city 2 a tile and 2 a pennant, a cloister with all 8 neighbours 9; the followers come back. When the last tile is laid, open ones and fields score too.",
+        },
+        RulesSection {
+            heading: "The catapult",
+            picture: RulesPicture::Shoot,
+            words: "12 tiles show a fair. Whoever lays one chooses a catapult token, and everyone hurls it once: aim at a tile, then pull back and let go.",
+        },
+        RulesSection {
+            heading: "The tokens",
+            picture: RulesPicture::Cards,
+            words: "Knock out: followers the token touches go home. Seduction: swap the nearest follower for one of yours. Target hurling: closest to the fair scores 5. Catch: your neighbour tries to catch it.",
+        },
+    ],
     ..GameInfo::BASE
 };
 

@@ -13,7 +13,9 @@ pub use table::{
     TAG_AMMO, TAG_CARD, TAG_CATAPULT, TAG_MAT, TAG_ROOF, TAG_SHOT, TAG_STAND, TAG_TABLE, TAG_TOWER,
 };
 
+use crate::core::event::cues_of;
 use crate::core::game::prelude::*;
+use crate::core::registry::{DailyFormat, DesignInfo, GameInfo, RulesPicture, RulesSection};
 use crate::core::seat::SeatKind;
 use crate::core::status::{self, Icon, StatusItem};
 use crate::core::Rng;
@@ -24,6 +26,62 @@ use crate::core::{
 use geometry::*;
 use rules::codec::{Action, Square, StackCard};
 use rules::{Phase, State};
+
+/// The registry entry (`games::GAMES`).
+pub const INFO: GameInfo = GameInfo {
+    id: "castle",
+    name: "Catapult Castle",
+    min_seats: 1,
+    max_seats: 4,
+    available: true,
+    blurb: "Shoot ammo into your rivals' tower cups and take the towers home.",
+    options: &[
+        ("beginners", "Cards are only used to stack towers: no card effects."),
+        (
+            "experts",
+            "Mats with 3 squares: the extra tower is stacked at setup and everyone draws a card.",
+        ),
+    ],
+    rules: "Each player has a mat of towers (cups). On your turn, stand the catapult at the outside corner of your mat (on the game box if you like), play cards, then shoot one ammo. If it comes to rest inside another player's tower (or an unassigned one), take that tower: put it on an empty square of your mat, or, with no square free, stack it on a face-down card from your deck. Only the top tower of a stack is taken; the player you took it from may draw a card. A miss returns the ammo to the supply; ammo that hit stays in its tower. Cards: Extra Shot (one more shot), Magic Toss (throw from your hand, low, from the same corner), Strong Ammo (take a whole stack), Reinforced Roof (put on a tower: the next shot at it does not count and the roof comes off; nothing may be stacked on it). The game ends after a turn in which all ammo is inside towers or a player has no towers. Most towers wins; ties: most ammo in your towers, then most cards in hand, then later in turn order. Solo: 18 ammo, 1 Magic Toss and 2 Strong Ammo, shoot from any corner, two rearrangements (stacks up to 3 high); a tower hit on another mat than the one you fired from leaves play; score towers removed + ammo left.",
+    event_cues: cues_of::<rules::events::Ev>,
+    new: new,
+    hidden_hands: true,
+    hit_fact: Some(rules::FACT_IN_TOWER),
+    design: Some(DesignInfo {
+        kind: "solo arrangement",
+        solo: true,
+        check_rows: None,
+    }),
+    short_rules: &[
+        RulesSection {
+            heading: "Goal",
+            picture: RulesPicture::Goal,
+            words: "Shoot ammo into the other players' towers to take them. Whoever holds the most towers at the end wins.",
+        },
+        RulesSection {
+            heading: "Your turn",
+            picture: RulesPicture::Turn,
+            words: "Stand the catapult at the outside corner of your mat (on the game box if you like), play cards, then shoot one ammo.",
+        },
+        RulesSection {
+            heading: "Shooting",
+            picture: RulesPicture::Shoot,
+            words: "Drag back from the catapult and let go. Ammo that comes to rest inside another player's tower takes it: put it on an empty square of your mat, or stack it. A miss gives the ammo back to the supply.",
+        },
+        RulesSection {
+            heading: "Cards",
+            picture: RulesPicture::Cards,
+            words: "Extra Shot: one more shot. Magic Toss: throw from your hand. Strong Ammo: take a whole stack. Reinforced Roof: the next shot at that tower does not count.",
+        },
+        RulesSection {
+            heading: "Winning",
+            picture: RulesPicture::Win,
+            words: "The game ends when all the ammo lies in towers or a player has no towers. Most towers wins; on a tie, most ammo in your towers, then most cards in hand.",
+        },
+    ],
+    daily: Some(DailyFormat::Solo),
+    ..GameInfo::BASE
+};
 
 #[derive(Clone)]
 pub struct Castle {

@@ -10,12 +10,69 @@ pub mod rules;
 pub mod table;
 pub mod view;
 
+use crate::core::event::cues_of;
 use crate::core::game::prelude::*;
+use crate::core::registry::{DailyFormat, GameInfo, RulesPicture, RulesSection};
 use crate::core::{
     rank, Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, Ranking, Refusal,
     RuleResult, Seat, Shot, TableView,
 };
 use rules::{RoundResult, State};
+
+/// The registry entry (`games::GAMES`).
+pub const INFO: GameInfo = GameInfo {
+    id: "catapults",
+    name: "Catapults",
+    min_seats: 2,
+    max_seats: 4,
+    available: true,
+    blurb: "Flick cubes off a tile lever into the scoring zones of the box.",
+    options: &[],
+    rules: "The open box lid lies in the middle: a yellow start tile (5 points) inside a ring of \
+eight tiles (1 point). Each side has a row of tiles against the box (2 points for the players of \
+that side), a rulebook's length of empty table, a second row of tiles, and behind it the catapult: \
+a meeple lying on its side with a tile across it. Put a cube on the near end of the tile and flick \
+the far end with your finger: the harder the strike, the farther the cube flies. In turn, everyone \
+flicks one cube until all have flicked four. Cubes stay where they land and may be knocked by later \
+cubes. A cube scores the best tile any part of it touches. At the end of a round every player \
+scores the difference between their tile points and the worst player's; then the cubes come back. \
+From round two the leader flicks first and the last-placed player last. The first to 21 points \
+with a lead of at least 2 wins. The side view has two ends: with three or four players, players \
+share them and who shares changes every round. The view turns so the shooter's catapult is always \
+on the left.",
+    event_cues: cues_of::<rules::events::Ev>,
+    new: new,
+    timed_seats: Some(4),
+    short_rules: &[
+        RulesSection {
+            heading: "Goal",
+            picture: RulesPicture::Goal,
+            words: "Flick cubes into the scoring tiles of the box. The first to 21 points with a lead of at least 2 wins.",
+        },
+        RulesSection {
+            heading: "The table",
+            picture: RulesPicture::Map,
+            words: "The yellow tile in the middle of the box is worth 5, the ring of tiles round it 1, and the row against the box on your side 2.",
+        },
+        RulesSection {
+            heading: "Your turn",
+            picture: RulesPicture::Shoot,
+            words: "Put a cube on the near end of the lever and flick the far end: the harder the strike, the farther it flies. Everyone flicks one cube in turn until all have flicked four.",
+        },
+        RulesSection {
+            heading: "Scoring",
+            picture: RulesPicture::Score,
+            words: "A cube scores the best tile any part of it touches. At the end of a round each player scores the difference between their points and the lowest player's.",
+        },
+        RulesSection {
+            heading: "Winning",
+            picture: RulesPicture::Win,
+            words: "The first to 21 points with a lead of at least 2 wins.",
+        },
+    ],
+    daily: Some(DailyFormat::Duel),
+    ..GameInfo::BASE
+};
 
 #[derive(Clone)]
 pub struct Catapults {

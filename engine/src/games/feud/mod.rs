@@ -8,7 +8,9 @@ pub mod rules;
 pub mod table;
 pub mod view;
 
+use crate::core::event::cues_of;
 use crate::core::game::prelude::*;
+use crate::core::registry::{DailyFormat, DesignInfo, GameInfo, RulesPicture, RulesSection};
 use crate::core::seat::SeatKind;
 use crate::core::{
     Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, PlacementPrompt, Ranking, Refusal,
@@ -17,6 +19,56 @@ use crate::core::{
 use rules::geometry::{self as geo, Shape};
 use rules::setup::{catapult_x, check_catapult, cup, FROM_ABOVE};
 use rules::{piece_shape, Action, Card, Catapult, Loc, Phase, Side, State};
+
+/// The registry entry (`games::GAMES`).
+pub const INFO: GameInfo = GameInfo {
+    id: "feud",
+    name: "Catapult Feud",
+    min_seats: 2,
+    max_seats: 2,
+    available: true,
+    blurb: "Two kingdoms, two catapults, one fortress of blocks each.",
+    options: &[],
+    rules: "Each player builds a fortress on their own board from 16 blocks and a gate: every piece lies flat or stands upright, none reaches beyond the board, and the fortress must stand on its own when you let go (or you build again). Put your catapult beside the inner or outer end of your board, its front axle no farther from the edge than Distance 2 (as far as the gate is wide: the rings show where it may stand). Shuffle your six action cards and draw three. Post your five soldiers entirely on your board, on blocks or on the board itself, but a soldier on the board keeps Distance 1 (a soldier's height) from every block. On your turn: Tactics - play at most one card; Aiming - move your catapult (within Distance 2 of the edge) or turn it round; Shot - drag back and let go to throw a boulder; Update - blocks and soldiers knocked completely off their board go to the box, and so does every soldier no longer standing upright; a player draws a card for each soldier they lost (while their deck lasts). Cards: Repair - move up to three of your blocks or take them back from the box, without moving anything else; Volley - a second shot from the same place; Thief - take a random card from your enemy's hand, to play on a later turn; Traitor - fire your enemy's catapult at their own fortress (turn it, but do not move it); March - move up to three of your soldiers; Double Maneuver - the effect of any card already in the box. When a player has no soldier left standing after an Update, the other player wins.",
+    event_cues: cues_of::<rules::events::Ev>,
+    new: new,
+    hidden_hands: true,
+    table_versions: &[TABLE_V2, RULES_V2],
+    design: Some(DesignInfo {
+        kind: "fortress",
+        solo: false,
+        check_rows: None,
+    }),
+    short_rules: &[
+        RulesSection {
+            heading: "Goal",
+            picture: RulesPicture::Goal,
+            words: "Knock down your enemy's soldiers. When a player has no soldier left standing, the other player wins.",
+        },
+        RulesSection {
+            heading: "Building",
+            picture: RulesPicture::Build,
+            words: "Build a fortress of 16 blocks and a gate on your board: it must stand on its own when you let go. Put your catapult beside your board and post your five soldiers.",
+        },
+        RulesSection {
+            heading: "Your turn",
+            picture: RulesPicture::Turn,
+            words: "Play at most one card, move or turn your catapult, then shoot. Blocks and soldiers knocked off their board, and soldiers no longer upright, are lost; you draw a card for each soldier you lost.",
+        },
+        RulesSection {
+            heading: "Shooting",
+            picture: RulesPicture::Shoot,
+            words: "Drag back from the catapult and let go to throw a boulder.",
+        },
+        RulesSection {
+            heading: "Cards",
+            picture: RulesPicture::Cards,
+            words: "Repair: move or bring back three blocks. Volley: a second shot. Thief: take a card. Traitor: fire your enemy's catapult at their own fortress. March: move three soldiers. Double Maneuver: copy a played card.",
+        },
+    ],
+    daily: Some(DailyFormat::Duel),
+    ..GameInfo::BASE
+};
 
 pub const ID: &str = "feud";
 /// Drag moves the app sends (a source index and where it was dropped), resolved here into the

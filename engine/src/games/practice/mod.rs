@@ -9,13 +9,13 @@ pub mod rules;
 pub mod view;
 
 use crate::core::game::prelude::*;
+use crate::core::registry::GameInfo;
 use crate::core::scene::{Cell, MapPiece, MapSpot, PieceKind};
 use crate::core::{
     rank, BodyShape, BodyView, Choice, Event, Game, GridPrompt, Launch, LaunchKind, LaunchPrompt,
     Move, Outcome, PlacementPrompt, Ranking, Rng, RuleResult, Scene, Seat, Shot, TableView,
     TileMapView,
 };
-use crate::games::GameInfo;
 use crate::physics::{launch, BodySpec, Part, ShotRun, Table, TableConfig};
 use rules::codec::{self, Action, ShotFact};
 use rules::events::Ev;
