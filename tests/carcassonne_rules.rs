@@ -2,6 +2,7 @@
 //! Layouts are built by stacking the pile (`State::with_pile`) and playing real actions.
 //! Over 800 lines on purpose: one scenario per rule, each short and independent.
 
+use engine::core::game::RulesState;
 use engine::games::carcassonne::rules::{
     Action, Catalog, EdgeKind, EventKind, FarmRule, FeatureKind, MoveError, Options, Phase,
     PlaceError, State, TileSet, FOLLOWERS,

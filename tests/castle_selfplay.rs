@@ -1,6 +1,7 @@
 //! Catapult Castle through the referee: bots play whole games to the rulebook's end, and the
 //! replays re-simulate to the identical summary.
 
+use engine::core::game::RulesState;
 use engine::core::seat::{default_seats, SeatKind};
 use engine::core::Game;
 use engine::games::castle::Castle;

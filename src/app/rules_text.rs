@@ -77,11 +77,11 @@ mod tests {
             headings.dedup();
             assert_eq!(headings.len(), all.len(), "{}: headings repeat", g.id);
         }
-        let found = engine::games::GAMES
+        let shipped = engine::games::GAMES
             .iter()
-            .filter(|g| five.contains(&g.id))
+            .filter(|g| g.available && !g.fixture)
             .count();
-        assert_eq!(found, 5);
+        assert!(shipped >= 5, "{shipped} games shipped");
     }
 
     #[test]

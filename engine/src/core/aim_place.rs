@@ -29,13 +29,6 @@ fn extent(b: &BodyView) -> (f32, f32, f32) {
     (b.x - hw, b.x + hw, b.y + hh)
 }
 
-fn name_of(seats: &[Seat], seat: usize) -> String {
-    seats
-        .get(seat)
-        .map(|s| s.name.clone())
-        .unwrap_or_else(|| format!("Player {}", seat + 1))
-}
-
 /// One place per seat other than `shooter` that owns bodies of `looks`: "NAME's WHAT", spanning
 /// those bodies.
 pub fn owned_groups(
@@ -65,7 +58,7 @@ pub fn owned_groups(
                 x: (x0 + x1) * 0.5,
                 y: top,
                 half_width: (x1 - x0) * 0.5,
-                words: format!("{}'s {what}", name_of(seats, seat)),
+                words: format!("{}'s {what}", super::seat::seat_name(seats, seat)),
             });
         }
     }
@@ -100,7 +93,7 @@ pub fn owned_pieces(
                 x: b.x,
                 y: top,
                 half_width: (x1 - x0) * 0.5,
-                words: format!("{}'s {what} {}", name_of(seats, seat), k + 1),
+                words: format!("{}'s {what} {}", super::seat::seat_name(seats, seat), k + 1),
             });
         }
     }

@@ -278,13 +278,56 @@ pub trait Shot: Send {
 /// behind `fire`. Callers use `start_shot` and `apply`, which check the seat and the launch
 /// prompt here, once, so a game's `fire` and `play` never repeat those checks.
 /// `use crate::core::game::prelude::*` (`engine::core::game::prelude::*`) brings every part.
-pub trait Game: Draw + StatusText + BotAdvice + Designs + Send {
-    fn id(&self) -> &'static str;
-    fn seats(&self) -> &[Seat];
+/// What the shared `Game` methods read from a game's rules state: the seat to act, the phase in
+/// words, the end, the scores and the ranking. Each game implements it once for its state
+/// (`Game::header` hands it over), instead of forwarding each of these methods by hand.
+pub trait RulesState {
     /// The seat expected to move now, or None once the game is over.
-    fn turn(&self) -> Option<usize>;
+    fn acting(&self) -> Option<usize>;
+    /// Short phase label for the HUD (`Aim`, `Place tower`, `Building`…); `seats` names them.
+    fn phase_label(&self, seats: &[Seat]) -> String;
+    fn is_over(&self) -> bool;
+    /// Each seat's primary measure (towers held, points…), as printed by the referee.
+    fn scores(&self) -> Vec<i64>;
+    fn ranking(&self) -> Ranking;
+}
+
+/// What every game has in one place: its registry entry, its seats and its rules state.
+pub struct Header<'a> {
+    pub info: &'static super::registry::GameInfo,
+    pub seats: &'a [Seat],
+    pub state: &'a dyn RulesState,
+}
+
+/// A boxed copy of a game (bots simulate on copies): given to every game that is `Clone`.
+pub trait CloneGame {
+    fn clone_game(&self) -> Box<dyn Game>;
+}
+
+impl<T: Game + Clone + 'static> CloneGame for T {
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}
+
+pub trait Game: Draw + StatusText + BotAdvice + Designs + CloneGame + Send {
+    /// The game's registry entry, seats and rules state, which the methods below read.
+    fn header(&self) -> Header<'_>;
+    fn id(&self) -> &'static str {
+        self.header().info.id
+    }
+    fn seats(&self) -> &[Seat] {
+        self.header().seats
+    }
+    /// The seat expected to move now, or None once the game is over.
+    fn turn(&self) -> Option<usize> {
+        self.header().state.acting()
+    }
     /// Short phase label for the HUD (`Aim`, `Place tower`, `Building`…).
-    fn phase(&self) -> String;
+    fn phase(&self) -> String {
+        let h = self.header();
+        h.state.phase_label(h.seats)
+    }
     /// Non-shot decisions the acting seat may take now.
     fn choices(&self) -> Vec<Choice>;
     /// If a shot is expected now: the launcher and the legal parameter ranges.
@@ -319,10 +362,16 @@ pub trait Game: Draw + StatusText + BotAdvice + Designs + Send {
         check_move(self, mv)?;
         self.play(mv)
     }
-    fn is_over(&self) -> bool;
+    fn is_over(&self) -> bool {
+        self.header().state.is_over()
+    }
     /// Each seat's primary measure (towers held, points…), as printed by the referee.
-    fn scores(&self) -> Vec<i64>;
-    fn ranking(&self) -> Ranking;
+    fn scores(&self) -> Vec<i64> {
+        self.header().state.scores()
+    }
+    fn ranking(&self) -> Ranking {
+        self.header().state.ranking()
+    }
     /// The decisions a bot weighs now besides the grid's moves (`core::bot` adds those): the
     /// legal decisions, by default every choice.
     fn candidates(&self) -> Vec<Move> {
@@ -339,7 +388,6 @@ pub trait Game: Draw + StatusText + BotAdvice + Designs + Send {
     fn sample_outcome(&self, _rng: &mut Rng) -> Option<Outcome> {
         None
     }
-    fn clone_game(&self) -> Box<dyn Game>;
 }
 
 /// Refuses a launch when no shot is expected now (`Game::no_shot_now`) or when it is outside
@@ -507,7 +555,7 @@ pub trait Designs {
 
 /// Every part of the game contract, for `use …::game::prelude::*`.
 pub mod prelude {
-    pub use super::{BotAdvice, Designs, Draw, Game, StatusText};
+    pub use super::{BotAdvice, CloneGame, Designs, Draw, Game, Header, StatusText};
 }
 
 impl Clone for Box<dyn Game> {

@@ -90,6 +90,14 @@ impl Seat {
 }
 
 /// `n` seats, all bots or all humans.
+/// Seat `seat`'s name, or "Player N" for a seat that is not there.
+pub fn seat_name(seats: &[Seat], seat: usize) -> String {
+    seats
+        .get(seat)
+        .map(|s| s.name.clone())
+        .unwrap_or_else(|| format!("Player {}", seat + 1))
+}
+
 pub fn default_seats(n: usize, kind: SeatKind) -> Vec<Seat> {
     (0..n).map(|i| Seat::new(i, kind)).collect()
 }

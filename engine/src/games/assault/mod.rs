@@ -43,7 +43,7 @@ every opponent, from the one who caused the fall, draws 2 cards and reinforces; 
 turns in a row. Knock your own castle down while attacking and it is your defeat. A second fall eliminates. \
 The last castle standing wins.",
     event_cues: cues_of::<rules::events::Ev>,
-    new: new,
+    new,
     table_versions: &[rules::TABLE_V2],
     design: Some(DesignInfo {
         kind: "card castle",
@@ -192,20 +192,12 @@ pub fn ballistic(st: &State, seat: usize, tx: f32, ty: f32, elev: i32) -> Option
 use crate::core::status::{self, Icon, StatusItem};
 
 impl Game for Assault {
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn seats(&self) -> &[Seat] {
-        &self.seats
-    }
-
-    fn turn(&self) -> Option<usize> {
-        self.state.turn()
-    }
-
-    fn phase(&self) -> String {
-        self.state.phase()
+    fn header(&self) -> Header<'_> {
+        Header {
+            info: &INFO,
+            seats: &self.seats,
+            state: &self.state,
+        }
     }
 
     fn choices(&self) -> Vec<Choice> {
@@ -435,38 +427,6 @@ impl Game for Assault {
         self.state.apply(mv)
     }
 
-    fn is_over(&self) -> bool {
-        self.state.is_over()
-    }
-
-    /// 1 for the winner's seat, 0 for everyone else (placings are in `ranking`).
-    fn scores(&self) -> Vec<i64> {
-        (0..self.state.n)
-            .map(|s| (self.state.winner == Some(s)) as i64)
-            .collect()
-    }
-
-    fn ranking(&self) -> Ranking {
-        let keys: Vec<Vec<i64>> = self
-            .state
-            .players
-            .iter()
-            .enumerate()
-            .map(|(s, p)| {
-                vec![
-                    (self.state.winner == Some(s)) as i64,
-                    if p.eliminated {
-                        p.out_order as i64
-                    } else {
-                        1000 - p.defeated as i64
-                    },
-                    p.standing() as i64,
-                ]
-            })
-            .collect();
-        rank(&["winner", "outlasted", "standing cards"], &keys)
-    }
-
     fn invariant_violations(&self) -> Vec<String> {
         self.state.conservation()
     }
@@ -483,10 +443,6 @@ impl Game for Assault {
             ..Outcome::default()
         })
     }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
 }
 
 impl Designs for Assault {
@@ -499,6 +455,47 @@ impl Designs for Assault {
         d: &crate::core::design::Design,
     ) -> crate::core::RuleResult<Vec<crate::core::Move>> {
         design::design_moves(&self.state, d)
+    }
+}
+
+impl crate::core::game::RulesState for State {
+    fn acting(&self) -> Option<usize> {
+        self.turn()
+    }
+
+    fn phase_label(&self, _seats: &[Seat]) -> String {
+        self.phase()
+    }
+
+    fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    /// 1 for the winner's seat, 0 for everyone else (placings are in `ranking`).
+    fn scores(&self) -> Vec<i64> {
+        (0..self.n)
+            .map(|s| (self.winner == Some(s)) as i64)
+            .collect()
+    }
+
+    fn ranking(&self) -> Ranking {
+        let keys: Vec<Vec<i64>> = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(s, p)| {
+                vec![
+                    (self.winner == Some(s)) as i64,
+                    if p.eliminated {
+                        p.out_order as i64
+                    } else {
+                        1000 - p.defeated as i64
+                    },
+                    p.standing() as i64,
+                ]
+            })
+            .collect();
+        rank(&["winner", "outlasted", "standing cards"], &keys)
     }
 }
 

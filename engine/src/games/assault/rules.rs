@@ -12,6 +12,7 @@
 //! `flow` (the task queue, turns, siege draws, Crusade and Taxes) and `scoring` (the bot's
 //! rating). This file keeps the types and the state's queries.
 
+use crate::core::game::RulesState;
 use crate::games::assault::rules::events::Ev;
 use std::collections::VecDeque;
 
@@ -417,10 +418,6 @@ impl State {
             out.push(format!("siege cards: {siege_now} of {siege_total}"));
         }
         out
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.winner.is_some()
     }
 
     pub fn task(&self) -> Option<Task> {

@@ -169,10 +169,7 @@ impl Carcassonne {
     }
 
     fn name(&self, seat: usize) -> String {
-        self.seats
-            .get(seat)
-            .map(|s| s.name.clone())
-            .unwrap_or_else(|| format!("Player {}", seat + 1))
+        crate::core::seat::seat_name(&self.seats, seat)
     }
 
     fn names(&self) -> Vec<String> {
@@ -185,20 +182,6 @@ impl Carcassonne {
             .and_then(|s| s.get(spot as usize))
             .copied()
             .unwrap_or([0.5, 0.5])
-    }
-
-    /// The HUD's phase during a catapult round.
-    fn round_phase(&self) -> String {
-        let Some(r) = self.state.round() else {
-            return "Catapult".into();
-        };
-        match r.step {
-            Step::Choose => "Choose a catapult token".into(),
-            Step::Aim => format!("{}: aim at a tile", token_word(r.token)),
-            Step::Hurl => format!("{}: hurl", token_word(r.token)),
-            Step::Seduce { .. } => "Seduction: swap a follower?".into(),
-            Step::Hand => format!("Catch: {} holds out a hand", self.name(r.catcher())),
-        }
     }
 
     fn round_choices(&self, seat: usize) -> Vec<Choice> {
@@ -346,24 +329,11 @@ fn token_word(t: Option<Token>) -> &'static str {
 use crate::core::status::{self, Icon, StatusItem};
 
 impl Game for Carcassonne {
-    fn id(&self) -> &'static str {
-        INFO.id
-    }
-
-    fn seats(&self) -> &[Seat] {
-        &self.seats
-    }
-
-    fn turn(&self) -> Option<usize> {
-        self.state.turn()
-    }
-
-    fn phase(&self) -> String {
-        match self.state.phase {
-            Phase::Place { .. } => "Lay the tile".into(),
-            Phase::Follower { .. } => "Place a follower".into(),
-            Phase::Catapult => self.round_phase(),
-            Phase::Over => "Final scores".into(),
+    fn header(&self) -> Header<'_> {
+        Header {
+            info: &INFO,
+            seats: &self.seats,
+            state: &self.state,
         }
     }
 
@@ -462,36 +432,6 @@ impl Game for Carcassonne {
         Ok(events.iter().map(|e| e.to_core_named(&names)).collect())
     }
 
-    fn is_over(&self) -> bool {
-        self.state.is_over()
-    }
-
-    fn scores(&self) -> Vec<i64> {
-        self.state.scores.clone()
-    }
-
-    /// Ranked by points alone (tied players share the place); each line then shows the points
-    /// by kind, so the results screen carries the breakdown.
-    fn ranking(&self) -> Ranking {
-        let keys: Vec<Vec<i64>> = self.state.scores.iter().map(|&p| vec![p]).collect();
-        let mut r = rank(&["points"], &keys);
-        r.key_names
-            .extend(["roads", "cities", "cloisters", "fields"].map(String::from));
-        let catapult = self.state.options.catapult;
-        if catapult {
-            r.key_names.push("catapult".into());
-        }
-        for s in &mut r.standings {
-            let b = self.state.breakdown.get(s.seat).copied().unwrap_or([0; 4]);
-            s.keys.extend(b);
-            if catapult {
-                s.keys
-                    .push(self.state.catapult_points.get(s.seat).copied().unwrap_or(0));
-            }
-        }
-        r
-    }
-
     /// Every player's 7 followers are in supply or on the map, never on a spot twice.
     fn sample_outcome(&self, rng: &mut crate::core::Rng) -> Option<Outcome> {
         self.state.sample_hurl(rng)
@@ -515,10 +455,6 @@ impl Game for Carcassonne {
             }
         }
         out
-    }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
     }
 }
 
@@ -614,6 +550,68 @@ impl crate::core::bot::Steps<Option<Move>> for Choosing {
                 .chosen()
                 .map(|a| self.state.encode(self.seat, a)),
         )
+    }
+}
+
+/// The HUD's phase during a catapult round.
+fn round_phase(state: &State, seats: &[Seat]) -> String {
+    let Some(r) = state.round() else {
+        return "Catapult".into();
+    };
+    match r.step {
+        Step::Choose => "Choose a catapult token".into(),
+        Step::Aim => format!("{}: aim at a tile", token_word(r.token)),
+        Step::Hurl => format!("{}: hurl", token_word(r.token)),
+        Step::Seduce { .. } => "Seduction: swap a follower?".into(),
+        Step::Hand => format!(
+            "Catch: {} holds out a hand",
+            crate::core::seat::seat_name(seats, r.catcher())
+        ),
+    }
+}
+
+impl crate::core::game::RulesState for State {
+    fn acting(&self) -> Option<usize> {
+        self.turn()
+    }
+
+    fn phase_label(&self, seats: &[Seat]) -> String {
+        match self.phase {
+            Phase::Place { .. } => "Lay the tile".into(),
+            Phase::Follower { .. } => "Place a follower".into(),
+            Phase::Catapult => round_phase(self, seats),
+            Phase::Over => "Final scores".into(),
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.scores.clone()
+    }
+
+    /// Ranked by points alone (tied players share the place); each line then shows the points
+    /// of each kind, and of the catapult rounds.
+    fn ranking(&self) -> Ranking {
+        let keys: Vec<Vec<i64>> = self.scores.iter().map(|&p| vec![p]).collect();
+        let mut r = rank(&["points"], &keys);
+        r.key_names
+            .extend(["roads", "cities", "cloisters", "fields"].map(String::from));
+        let catapult = self.options.catapult;
+        if catapult {
+            r.key_names.push("catapult".into());
+        }
+        for s in &mut r.standings {
+            let b = self.breakdown.get(s.seat).copied().unwrap_or([0; 4]);
+            s.keys.extend(b);
+            if catapult {
+                s.keys
+                    .push(self.catapult_points.get(s.seat).copied().unwrap_or(0));
+            }
+        }
+        r
     }
 }
 

@@ -24,6 +24,7 @@ pub use tiles::{Catalog, EdgeKind, FeatureKind, TileKind, TileSet};
 pub use tokens::{CatchOutcome, Token};
 pub use turn::{Action, MoveError};
 
+use crate::core::game::RulesState;
 use crate::core::{Deck, Refusal, Rng, RuleResult};
 use std::sync::Arc;
 
@@ -291,10 +292,6 @@ impl State {
     pub fn reshuffle_pile(&mut self, seed: u64) {
         let mut rng = Rng::new(seed);
         rng.shuffle(&mut self.pile.cards);
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.phase == Phase::Over
     }
 
     /// The seat to act, None when the game is over.

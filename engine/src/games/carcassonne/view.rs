@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::core::game::prelude::*;
+use crate::core::game::RulesState;
 
 impl Draw for Carcassonne {
     fn view(&self) -> TableView {

@@ -6,6 +6,7 @@
 use super::rules::codec::{Action, Square};
 use super::rules::{Phase, State, SOLO_MAX_STACK, TOWERS};
 use crate::core::design::Design;
+use crate::core::game::RulesState;
 use crate::core::{Move, Refusal, RuleResult};
 
 pub const ID: &str = "castle";

@@ -20,8 +20,8 @@ use crate::core::seat::SeatKind;
 use crate::core::status::{self, Icon, StatusItem};
 use crate::core::Rng;
 use crate::core::{
-    Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt, Ranking,
-    Refusal, RuleResult, Seat, Shot, TableView,
+    Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, Outcome, PlacementPrompt, Refusal,
+    RuleResult, Seat, Shot, TableView,
 };
 use geometry::*;
 use rules::codec::{Action, Square, StackCard};
@@ -44,7 +44,7 @@ pub const INFO: GameInfo = GameInfo {
     ],
     rules: "Each player has a mat of towers (cups). On your turn, stand the catapult at the outside corner of your mat (on the game box if you like), play cards, then shoot one ammo. If it comes to rest inside another player's tower (or an unassigned one), take that tower: put it on an empty square of your mat, or, with no square free, stack it on a face-down card from your deck. Only the top tower of a stack is taken; the player you took it from may draw a card. A miss returns the ammo to the supply; ammo that hit stays in its tower. Cards: Extra Shot (one more shot), Magic Toss (throw from your hand, low, from the same corner), Strong Ammo (take a whole stack), Reinforced Roof (put on a tower: the next shot at it does not count and the roof comes off; nothing may be stacked on it). The game ends after a turn in which all ammo is inside towers or a player has no towers. Most towers wins; ties: most ammo in your towers, then most cards in hand, then later in turn order. Solo: 18 ammo, 1 Magic Toss and 2 Strong Ammo, shoot from any corner, two rearrangements (stacks up to 3 high); a tower hit on another mat than the one you fired from leaves play; score towers removed + ammo left.",
     event_cues: cues_of::<rules::events::Ev>,
-    new: new,
+    new,
     hidden_hands: true,
     hit_fact: Some(rules::FACT_IN_TOWER),
     design: Some(DesignInfo {
@@ -250,25 +250,11 @@ pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dy
 }
 
 impl Game for Castle {
-    fn id(&self) -> &'static str {
-        "castle"
-    }
-
-    fn seats(&self) -> &[Seat] {
-        &self.seats
-    }
-
-    fn turn(&self) -> Option<usize> {
-        self.state.acting()
-    }
-
-    fn phase(&self) -> String {
-        let s = &self.state;
-        match &s.phase {
-            Phase::Aim if s.turn.shots_taken > 0 => {
-                format!("Aim (extra shot {})", s.turn.shots_taken + 1)
-            }
-            p => rules::phase_label(p).to_string(),
+    fn header(&self) -> Header<'_> {
+        Header {
+            info: &INFO,
+            seats: &self.seats,
+            state: &self.state,
         }
     }
 
@@ -376,18 +362,6 @@ impl Game for Castle {
         self.state.apply(mv)
     }
 
-    fn is_over(&self) -> bool {
-        self.state.is_over()
-    }
-
-    fn scores(&self) -> Vec<i64> {
-        self.state.scores()
-    }
-
-    fn ranking(&self) -> Ranking {
-        self.state.ranking()
-    }
-
     /// Before the shot only the cards worth playing; otherwise every choice (`decide`).
     fn candidates(&self) -> Vec<Move> {
         bot::decide::candidates(&self.state)
@@ -403,10 +377,6 @@ impl Game for Castle {
             facts,
             ..Outcome::default()
         })
-    }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
     }
 }
 

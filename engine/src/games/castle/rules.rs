@@ -326,19 +326,6 @@ impl State {
             .copied()
     }
 
-    /// The seat expected to act, or None when the game is over.
-    pub fn acting(&self) -> Option<usize> {
-        match &self.phase {
-            Phase::Over => None,
-            Phase::Draw { victim, .. } => Some(*victim),
-            _ => Some(self.turn.seat),
-        }
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.phase == Phase::Over
-    }
-
     /// A shot is expected now (the acting seat is aiming and there is ammo to load).
     pub fn expects_shot(&self) -> bool {
         self.phase == Phase::Aim
@@ -355,8 +342,48 @@ impl State {
         self.removed.len() as i64 + self.supply as i64
     }
 
+    /// Can `tower_count` captured towers all find a place on `seat`'s mat?
+    fn capacity(&self, seat: usize) -> usize {
+        let Some(m) = self.mat_of(seat) else {
+            return 0;
+        };
+        let mat = &self.mats[m];
+        let empty = mat.squares.iter().filter(|s| s.stack.is_empty()).count();
+        let stackable = mat.squares.iter().filter(|s| s.roof.is_none()).count();
+        let cards = self.decks[mat.deck].available() + self.hands[seat].len();
+        if stackable == 0 {
+            empty
+        } else {
+            empty + cards
+        }
+    }
+}
+
+impl crate::core::game::RulesState for State {
+    /// The seat expected to act, or None when the game is over.
+    fn acting(&self) -> Option<usize> {
+        match &self.phase {
+            Phase::Over => None,
+            Phase::Draw { victim, .. } => Some(*victim),
+            _ => Some(self.turn.seat),
+        }
+    }
+
+    fn phase_label(&self, _seats: &[crate::core::Seat]) -> String {
+        match &self.phase {
+            Phase::Aim if self.turn.shots_taken > 0 => {
+                format!("Aim (extra shot {})", self.turn.shots_taken + 1)
+            }
+            p => phase_label(p).to_string(),
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
     /// Towers held per seat (solo: the solo score).
-    pub fn scores(&self) -> Vec<i64> {
+    fn scores(&self) -> Vec<i64> {
         if self.solo {
             return vec![self.solo_score()];
         }
@@ -365,7 +392,7 @@ impl State {
 
     /// Most towers; then most ammo inside your towers; then most cards in hand; then later in
     /// turn order.
-    pub fn ranking(&self) -> Ranking {
+    fn ranking(&self) -> Ranking {
         if self.solo {
             return rank(&["score"], &[vec![self.solo_score()]]);
         }
@@ -389,22 +416,6 @@ impl State {
             ],
             &keys,
         )
-    }
-
-    /// Can `tower_count` captured towers all find a place on `seat`'s mat?
-    fn capacity(&self, seat: usize) -> usize {
-        let Some(m) = self.mat_of(seat) else {
-            return 0;
-        };
-        let mat = &self.mats[m];
-        let empty = mat.squares.iter().filter(|s| s.stack.is_empty()).count();
-        let stackable = mat.squares.iter().filter(|s| s.roof.is_none()).count();
-        let cards = self.decks[mat.deck].available() + self.hands[seat].len();
-        if stackable == 0 {
-            empty
-        } else {
-            empty + cards
-        }
     }
 }
 

@@ -9,6 +9,7 @@
 use super::geometry::*;
 use super::rules::codec::ShotFact;
 use super::rules::State;
+use crate::core::game::RulesState;
 use crate::core::LaunchKind;
 use crate::core::{BodyView, Fact, Launch, Look, Seat, TableView};
 use crate::physics::launch::{spin, velocity};

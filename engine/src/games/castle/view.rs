@@ -9,6 +9,7 @@ use super::rules::State;
 use super::table::{layout_of, rest_specs, spec_views};
 use super::*;
 use crate::core::game::prelude::*;
+use crate::core::game::RulesState;
 use crate::core::{Seat, TableView};
 
 /// The labels of the table (drawn under the bodies).

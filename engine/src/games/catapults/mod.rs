@@ -41,7 +41,7 @@ with a lead of at least 2 wins. The side view has two ends: with three or four p
 share them and who shares changes every round. The view turns so the shooter's catapult is always \
 on the left.",
     event_cues: cues_of::<rules::events::Ev>,
-    new: new,
+    new,
     timed_seats: Some(4),
     short_rules: &[
         RulesSection {
@@ -203,22 +203,11 @@ pub fn aim_bounds() -> [f32; 4] {
 use crate::core::status::{self, Icon, StatusItem};
 
 impl Game for Catapults {
-    fn id(&self) -> &'static str {
-        "catapults"
-    }
-
-    fn seats(&self) -> &[Seat] {
-        &self.seats
-    }
-
-    fn turn(&self) -> Option<usize> {
-        self.state.turn()
-    }
-
-    fn phase(&self) -> String {
-        match (self.state.turn(), self.state.cube_to_flick()) {
-            (Some(_), Some(c)) => format!("Flick cube {} of {}", c + 1, rules::CUBES),
-            _ => "Game over".to_string(),
+    fn header(&self) -> Header<'_> {
+        Header {
+            info: &INFO,
+            seats: &self.seats,
+            state: &self.state,
         }
     }
 
@@ -260,30 +249,6 @@ impl Game for Catapults {
         self.state.apply_shot(mv.seat as usize, &outcome.facts)
     }
 
-    fn is_over(&self) -> bool {
-        self.state.over
-    }
-
-    fn scores(&self) -> Vec<i64> {
-        self.state.totals.clone()
-    }
-
-    fn ranking(&self) -> Ranking {
-        let keys: Vec<Vec<i64>> = (0..self.state.players)
-            .map(|s| {
-                let best = self
-                    .state
-                    .history
-                    .iter()
-                    .map(|r| r.awarded[s])
-                    .max()
-                    .unwrap_or(0);
-                vec![self.state.totals[s], best]
-            })
-            .collect();
-        rank(&["points", "best round"], &keys)
-    }
-
     fn invariant_violations(&self) -> Vec<String> {
         self.state.conservation()
     }
@@ -295,13 +260,40 @@ impl Game for Catapults {
             ..Outcome::default()
         })
     }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
 }
 
 impl Designs for Catapults {}
+
+impl crate::core::game::RulesState for State {
+    fn acting(&self) -> Option<usize> {
+        self.turn()
+    }
+
+    fn phase_label(&self, _seats: &[Seat]) -> String {
+        match (self.turn(), self.cube_to_flick()) {
+            (Some(_), Some(c)) => format!("Flick cube {} of {}", c + 1, rules::CUBES),
+            _ => "Game over".to_string(),
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.over
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.totals.clone()
+    }
+
+    fn ranking(&self) -> Ranking {
+        let keys: Vec<Vec<i64>> = (0..self.players)
+            .map(|s| {
+                let best = self.history.iter().map(|r| r.awarded[s]).max().unwrap_or(0);
+                vec![self.totals[s], best]
+            })
+            .collect();
+        rank(&["points", "best round"], &keys)
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -9,6 +9,7 @@ use super::table::CATAPULT_SPEED;
 use super::Feud;
 use super::*;
 use crate::core::game::prelude::*;
+use crate::core::game::RulesState;
 use crate::core::{Launch, Move, Outcome};
 
 /// Hard's work cap over Normal's here (`Game::hard_work_factor`; the shared default is 5): a Feud

@@ -10,10 +10,11 @@ pub mod view;
 
 use crate::core::event::cues_of;
 use crate::core::game::prelude::*;
+use crate::core::game::RulesState;
 use crate::core::registry::{DailyFormat, DesignInfo, GameInfo, RulesPicture, RulesSection};
 use crate::core::seat::SeatKind;
 use crate::core::{
-    Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, PlacementPrompt, Ranking, Refusal,
+    Choice, Event, Game, Launch, LaunchKind, LaunchPrompt, Move, PlacementPrompt, Refusal,
     RuleResult, Seat, Shot, TableView,
 };
 use rules::geometry::{self as geo, Shape};
@@ -31,7 +32,7 @@ pub const INFO: GameInfo = GameInfo {
     options: &[],
     rules: "Each player builds a fortress on their own board from 16 blocks and a gate: every piece lies flat or stands upright, none reaches beyond the board, and the fortress must stand on its own when you let go (or you build again). Put your catapult beside the inner or outer end of your board, its front axle no farther from the edge than Distance 2 (as far as the gate is wide: the rings show where it may stand). Shuffle your six action cards and draw three. Post your five soldiers entirely on your board, on blocks or on the board itself, but a soldier on the board keeps Distance 1 (a soldier's height) from every block. On your turn: Tactics - play at most one card; Aiming - move your catapult (within Distance 2 of the edge) or turn it round; Shot - drag back and let go to throw a boulder; Update - blocks and soldiers knocked completely off their board go to the box, and so does every soldier no longer standing upright; a player draws a card for each soldier they lost (while their deck lasts). Cards: Repair - move up to three of your blocks or take them back from the box, without moving anything else; Volley - a second shot from the same place; Thief - take a random card from your enemy's hand, to play on a later turn; Traitor - fire your enemy's catapult at their own fortress (turn it, but do not move it); March - move up to three of your soldiers; Double Maneuver - the effect of any card already in the box. When a player has no soldier left standing after an Update, the other player wins.",
     event_cues: cues_of::<rules::events::Ev>,
-    new: new,
+    new,
     hidden_hands: true,
     table_versions: &[TABLE_V2, RULES_V2],
     design: Some(DesignInfo {
@@ -139,10 +140,7 @@ impl Feud {
     }
 
     fn name(&self, seat: usize) -> String {
-        self.seats
-            .get(seat)
-            .map(|s| s.name.clone())
-            .unwrap_or_else(|| format!("Player {}", seat + 1))
+        crate::core::seat::seat_name(&self.seats, seat)
     }
 
     /// The catapult being placed now (setup or aiming) and whose it is, unless it is fixed.
@@ -389,20 +387,12 @@ impl Feud {
 use crate::core::status::{self, Icon, StatusItem};
 
 impl Game for Feud {
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn seats(&self) -> &[Seat] {
-        &self.seats
-    }
-
-    fn turn(&self) -> Option<usize> {
-        self.state.acting()
-    }
-
-    fn phase(&self) -> String {
-        self.state.phase_label()
+    fn header(&self) -> Header<'_> {
+        Header {
+            info: &INFO,
+            seats: &self.seats,
+            state: &self.state,
+        }
     }
 
     fn choices(&self) -> Vec<Choice> {
@@ -556,7 +546,7 @@ impl Game for Feud {
     fn no_shot_now(&self) -> Refusal {
         Refusal(format!(
             "no shot is expected now ({})",
-            self.state.phase_label()
+            self.state.phase_words()
         ))
     }
 
@@ -595,18 +585,6 @@ impl Game for Feud {
         self.state.apply(mv)
     }
 
-    fn is_over(&self) -> bool {
-        self.state.is_over()
-    }
-
-    fn scores(&self) -> Vec<i64> {
-        self.state.scores()
-    }
-
-    fn ranking(&self) -> Ranking {
-        self.state.ranking()
-    }
-
     /// The bot weighs one decision: the reasoned one (`bot::decide`); none while it aims.
     fn candidates(&self) -> Vec<Move> {
         bot::decide(self).into_iter().collect()
@@ -614,10 +592,6 @@ impl Game for Feud {
 
     fn invariant_violations(&self) -> Vec<String> {
         self.state.conservation()
-    }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
     }
 }
 

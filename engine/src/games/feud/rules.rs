@@ -18,6 +18,7 @@ pub use codec::{Action, ShotFact};
 pub use events::Ev;
 pub use geometry::{Pose, Shape};
 
+use crate::core::game::RulesState;
 use crate::core::{rank, Deck, Event, Move, Ranking, Refusal, Rng, RuleResult};
 use nanoserde::DeJson;
 
@@ -336,26 +337,10 @@ impl State {
         })
     }
 
-    pub fn is_over(&self) -> bool {
-        matches!(self.phase, Phase::Over { .. })
-    }
-
     pub fn winner(&self) -> Option<usize> {
         match self.phase {
             Phase::Over { winner } => Some(winner),
             _ => None,
-        }
-    }
-
-    /// The seat expected to act now.
-    pub fn acting(&self) -> Option<usize> {
-        match &self.phase {
-            Phase::Over { .. } => None,
-            Phase::Build { seat }
-            | Phase::LetGo { seat }
-            | Phase::Deploy { seat }
-            | Phase::Soldiers { seat } => Some(*seat),
-            _ => Some(self.turn.seat),
         }
     }
 
@@ -369,24 +354,6 @@ impl State {
             State::opponent(self.turn.seat)
         } else {
             self.turn.seat
-        }
-    }
-
-    pub fn phase_label(&self) -> String {
-        match &self.phase {
-            Phase::Build { .. } => "Building".into(),
-            Phase::LetGo { .. } => "Let go of the fortress".into(),
-            Phase::Deploy { .. } => "Place the catapult".into(),
-            Phase::Soldiers { .. } => "Place soldiers".into(),
-            Phase::Tactics => "Tactics".into(),
-            Phase::Repair { moved, .. } => format!("Repair ({} of 3 moved)", moved.len()),
-            Phase::RepairSettle { .. } => "Repair: let go".into(),
-            Phase::March { moved } => format!("March ({} of 3 moved)", moved.len()),
-            Phase::Aiming if self.turn.traitor => "Aiming (Traitor: turn only)".into(),
-            Phase::Aiming => "Aiming".into(),
-            Phase::Shot if self.turn.shots_fired > 0 => "Shot (Volley)".into(),
-            Phase::Shot => "Shot".into(),
-            Phase::Over { .. } => "Game over".into(),
         }
     }
 
@@ -412,27 +379,6 @@ impl State {
         out
     }
 
-    pub fn scores(&self) -> Vec<i64> {
-        self.players
-            .iter()
-            .map(|p| p.upright_soldiers() as i64)
-            .collect()
-    }
-
-    /// The winner first; then upright soldiers; then blocks still on the table.
-    pub fn ranking(&self) -> Ranking {
-        let keys: Vec<Vec<i64>> = (0..2)
-            .map(|s| {
-                vec![
-                    (self.winner() == Some(s)) as i64,
-                    self.players[s].upright_soldiers() as i64,
-                    self.players[s].blocks_on_table() as i64,
-                ]
-            })
-            .collect();
-        rank(&["winner", "soldiers standing", "blocks standing"], &keys)
-    }
-
     /// Applies a move (a decision or a shot's outcome) for the acting seat. A refused move leaves
     /// the game exactly as it was, even one that did part of its work first (placing every soldier
     /// until no room is left).
@@ -455,7 +401,7 @@ impl State {
             crate::refuse!("the game is over");
         };
         if mv.seat as usize != actor {
-            crate::refuse!("it is the other player's move ({})", self.phase_label());
+            crate::refuse!("it is the other player's move ({})", self.phase_words());
         }
         let mut events = Vec::new();
         if mv.is_shot() {
@@ -469,7 +415,7 @@ impl State {
                     self.repair_settled(moved, before, &facts, &mut events)?
                 }
                 Phase::Shot => self.shot(&facts, &mut events)?,
-                _ => crate::refuse!("no shot is expected now ({})", self.phase_label()),
+                _ => crate::refuse!("no shot is expected now ({})", self.phase_words()),
             }
         } else {
             let action = Action::decode(mv)?;
@@ -551,8 +497,69 @@ impl State {
             }
             (_, _) => Err(Refusal(format!(
                 "that cannot be done now ({})",
-                self.phase_label()
+                self.phase_words()
             ))),
         }
+    }
+
+    pub fn phase_words(&self) -> String {
+        match &self.phase {
+            Phase::Build { .. } => "Building".into(),
+            Phase::LetGo { .. } => "Let go of the fortress".into(),
+            Phase::Deploy { .. } => "Place the catapult".into(),
+            Phase::Soldiers { .. } => "Place soldiers".into(),
+            Phase::Tactics => "Tactics".into(),
+            Phase::Repair { moved, .. } => format!("Repair ({} of 3 moved)", moved.len()),
+            Phase::RepairSettle { .. } => "Repair: let go".into(),
+            Phase::March { moved } => format!("March ({} of 3 moved)", moved.len()),
+            Phase::Aiming if self.turn.traitor => "Aiming (Traitor: turn only)".into(),
+            Phase::Aiming => "Aiming".into(),
+            Phase::Shot if self.turn.shots_fired > 0 => "Shot (Volley)".into(),
+            Phase::Shot => "Shot".into(),
+            Phase::Over { .. } => "Game over".into(),
+        }
+    }
+}
+
+impl crate::core::game::RulesState for State {
+    /// The seat expected to act now.
+    fn acting(&self) -> Option<usize> {
+        match &self.phase {
+            Phase::Over { .. } => None,
+            Phase::Build { seat }
+            | Phase::LetGo { seat }
+            | Phase::Deploy { seat }
+            | Phase::Soldiers { seat } => Some(*seat),
+            _ => Some(self.turn.seat),
+        }
+    }
+
+    fn phase_label(&self, _seats: &[crate::core::Seat]) -> String {
+        self.phase_words()
+    }
+
+    fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over { .. })
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.players
+            .iter()
+            .map(|p| p.upright_soldiers() as i64)
+            .collect()
+    }
+
+    /// The winner first; then upright soldiers; then blocks still on the table.
+    fn ranking(&self) -> Ranking {
+        let keys: Vec<Vec<i64>> = (0..2)
+            .map(|s| {
+                vec![
+                    (self.winner() == Some(s)) as i64,
+                    self.players[s].upright_soldiers() as i64,
+                    self.players[s].blocks_on_table() as i64,
+                ]
+            })
+            .collect();
+        rank(&["winner", "soldiers standing", "blocks standing"], &keys)
     }
 }

@@ -3,6 +3,7 @@
 use super::*;
 use crate::core::event::EventKind;
 use crate::core::game::prelude::*;
+use crate::core::game::RulesState;
 use rules::Ev;
 
 impl Draw for Feud {
@@ -66,7 +67,7 @@ impl StatusText for Feud {
             out.extend(st.ranking().explain(&names));
             return out;
         };
-        out.push(format!("{}: {}", self.name(seat), st.phase_label()));
+        out.push(format!("{}: {}", self.name(seat), st.phase_words()));
         // Whose hand is shown: the acting player's, or while a bot acts, the human's (a bot's
         // hand is as hidden as any opponent's).
         let human = |s: usize| self.seats.get(s).map(|x| x.kind) == Some(SeatKind::Human);
@@ -131,7 +132,7 @@ impl StatusText for Feud {
             return status::game_over(&st.ranking(), &names);
         };
         let p = &st.players[seat];
-        let mut out = vec![StatusItem::next(st.phase_label())];
+        let mut out = vec![StatusItem::next(st.phase_words())];
         if matches!(st.phase, Phase::Build { .. }) {
             let left = p.pieces.len() - p.blocks_on_table();
             out.push(StatusItem::new(Icon::Block, format!("{left} to place")));

@@ -9,6 +9,7 @@ pub mod rules;
 pub mod view;
 
 use crate::core::game::prelude::*;
+use crate::core::game::RulesState;
 use crate::core::registry::GameInfo;
 use crate::core::scene::{Cell, MapPiece, MapSpot, PieceKind};
 use crate::core::{
@@ -314,36 +315,11 @@ impl Practice {
 }
 
 impl Game for Practice {
-    fn id(&self) -> &'static str {
-        INFO.id
-    }
-
-    fn seats(&self) -> &[Seat] {
-        &self.seats
-    }
-
-    fn turn(&self) -> Option<usize> {
-        if self.is_over() {
-            None
-        } else if let Some(t) = self.tiling() {
-            Some(t.seat)
-        } else {
-            Some(self.turn)
-        }
-    }
-
-    fn phase(&self) -> String {
-        if let Some(t) = self.tiling() {
-            return if t.marking.is_some() {
-                "Marker".into()
-            } else {
-                "Lay tile".into()
-            };
-        }
-        if self.placing {
-            "Place marker".into()
-        } else {
-            "Aim".into()
+    fn header(&self) -> Header<'_> {
+        Header {
+            info: &INFO,
+            seats: &self.seats,
+            state: self,
         }
     }
 
@@ -363,7 +339,7 @@ impl Game for Practice {
                 Vec::new()
             };
         }
-        if self.is_over() || self.placing {
+        if Game::is_over(self) || self.placing {
             return Vec::new();
         }
         vec![Choice {
@@ -373,7 +349,7 @@ impl Game for Practice {
     }
 
     fn launch_prompt(&self) -> Option<LaunchPrompt> {
-        if self.is_over() || self.placing || self.tiling().is_some() {
+        if Game::is_over(self) || self.placing || self.tiling().is_some() {
             return None;
         }
         let mut p = LaunchPrompt::new(self.kind, ORIGIN);
@@ -389,7 +365,7 @@ impl Game for Practice {
     }
 
     fn placement_prompt(&self) -> Option<PlacementPrompt> {
-        if !self.placing || self.is_over() || self.tiling().is_some() {
+        if !self.placing || Game::is_over(self) || self.tiling().is_some() {
             return None;
         }
         Some(PlacementPrompt {
@@ -479,35 +455,10 @@ impl Game for Practice {
         }
         self.left[turn] -= 1;
         self.advance();
-        if self.is_over() {
+        if Game::is_over(self) {
             ev.push(Event::of(Ev::GameOver, None, &[], "game over"));
         }
         Ok(ev)
-    }
-
-    fn is_over(&self) -> bool {
-        self.left.iter().all(|&l| l <= 0)
-    }
-
-    fn scores(&self) -> Vec<i64> {
-        let bonus = |s: usize| self.tiling.as_ref().map(|t| t.road_markers(s)).unwrap_or(0);
-        (0..self.hits.len())
-            .map(|s| self.hits[s] + bonus(s))
-            .collect()
-    }
-
-    fn ranking(&self) -> Ranking {
-        let keys: Vec<Vec<i64>> = self.scores().into_iter().map(|h| vec![h]).collect();
-        let key = if self.tiling.is_some() {
-            "points"
-        } else {
-            "hits"
-        };
-        rank(&[key], &keys)
-    }
-
-    fn clone_game(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
     }
 }
 
@@ -528,6 +479,54 @@ impl BotAdvice for Practice {
 }
 
 impl Designs for Practice {}
+
+impl RulesState for Practice {
+    fn acting(&self) -> Option<usize> {
+        if Game::is_over(self) {
+            None
+        } else if let Some(t) = self.tiling() {
+            Some(t.seat)
+        } else {
+            Some(self.turn)
+        }
+    }
+
+    fn phase_label(&self, _seats: &[Seat]) -> String {
+        if let Some(t) = self.tiling() {
+            return if t.marking.is_some() {
+                "Marker".into()
+            } else {
+                "Lay tile".into()
+            };
+        }
+        if self.placing {
+            "Place marker".into()
+        } else {
+            "Aim".into()
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.left.iter().all(|&l| l <= 0)
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        let bonus = |s: usize| self.tiling.as_ref().map(|t| t.road_markers(s)).unwrap_or(0);
+        (0..self.hits.len())
+            .map(|s| self.hits[s] + bonus(s))
+            .collect()
+    }
+
+    fn ranking(&self) -> Ranking {
+        let keys: Vec<Vec<i64>> = Game::scores(self).into_iter().map(|h| vec![h]).collect();
+        let key = if self.tiling.is_some() {
+            "points"
+        } else {
+            "hits"
+        };
+        rank(&[key], &keys)
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -619,7 +618,7 @@ mod tests {
         // The marker stands where the bend's road is, turned with the tile.
         let at = m.on_map([1, 0], m.pieces[0].at);
         assert!(at[0] > 1.0 && at[0] < 2.0 && at[1] > 0.0 && at[1] < 1.0);
-        assert_eq!(g.scores(), vec![1, 0], "a road marker is a point");
+        assert_eq!(Game::scores(&g), vec![1, 0], "a road marker is a point");
         // Seat 1 lays the field north of the start and keeps its marker.
         assert_eq!(g.turn(), Some(1));
         assert!(g.apply(&Move::decide(1, "lay", &[0, 1, 3])).is_ok());
@@ -681,7 +680,7 @@ mod tests {
         assert!(why(g.apply(&Move::decide(0, "lay", &[0, 1, 0]))).contains("is laid"));
         assert_eq!(grid_moves(&g), vec![Move::decide(0, "mark", &[0])]);
         assert!(g.apply(&Move::decide(0, "mark", &[0])).is_ok());
-        assert_eq!(g.scores(), vec![0]);
+        assert_eq!(Game::scores(&g), vec![0]);
     }
 
     #[test]
@@ -724,6 +723,6 @@ mod tests {
             .map(|e| (e.kind.as_str(), e.cue))
             .collect();
         assert_eq!(cues, [("ball_fell", Cue::Fall), ("game_over", Cue::Win)]);
-        assert_eq!(g.scores(), vec![1]);
+        assert_eq!(Game::scores(&g), vec![1]);
     }
 }

@@ -1,6 +1,7 @@
 //! The task queue: drawing siege cards, starting and ending turns, resolving automatic tasks.
 
 use super::*;
+use crate::core::game::RulesState;
 
 impl State {
     /// Resolves automatic tasks until a seat must act (or the game ends).

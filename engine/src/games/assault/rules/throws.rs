@@ -2,6 +2,7 @@
 
 use super::codec::ShotFact;
 use super::*;
+use crate::core::game::RulesState;
 
 impl State {
     /// Applies a shot's facts to a copy of the players (and the tower) without consequences.

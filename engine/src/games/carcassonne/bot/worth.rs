@@ -2,6 +2,7 @@
 //! features should still bring in and the followers in hand. Both bots weigh positions by it
 //! (the tile turn in `bot.rs`, the catapult round in `bot/round.rs`).
 
+use crate::core::game::RulesState;
 use crate::games::carcassonne::rules::{FeatureKind, State};
 
 /// What the position is worth to `me`: my worth minus the best rival's.

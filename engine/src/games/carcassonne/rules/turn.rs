@@ -9,6 +9,7 @@ use super::map::{PlaceError, MAX_COORD};
 use super::tiles::FeatureKind;
 use super::tokens::Token;
 use super::{Phase, State};
+use crate::core::game::RulesState;
 use crate::core::scene::{place_args, spot_arg};
 use crate::core::{Move, Refusal, RuleResult};
 

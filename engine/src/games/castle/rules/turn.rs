@@ -3,6 +3,7 @@
 
 use super::codec::{Action, Square, StackCard};
 use super::*;
+use crate::core::game::RulesState;
 use crate::games::castle::rules::events::Ev;
 
 impl State {

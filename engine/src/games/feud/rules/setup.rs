@@ -7,6 +7,7 @@ use super::{
     ev, piece_name, piece_shape, Catapult, Ev, Loc, Phase, RulesVersion, ShotFact, Side, State,
     DISTURB_MOVE, GATE, STAND_MOVE,
 };
+use crate::core::game::RulesState;
 use crate::core::{Event, RuleResult};
 
 /// Dropped from this high, a piece lands on the top of whatever is beneath it.
