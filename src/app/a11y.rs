@@ -99,6 +99,36 @@ impl Mirror {
     }
 }
 
+/// Words for the screen reader that are no event of the game (the aim as it changes, where a
+/// shot would come down), waiting for the next `publish`.
+static SPOKEN: Mutex<VecDeque<String>> = Mutex::new(VecDeque::new());
+
+/// How many spoken lines wait at most: an older one is dropped for a newer (a held arrow key
+/// says only where the aim ended up).
+const SPOKEN_KEPT: usize = 3;
+
+/// Reads `text` out through the layer's log (read once by screen readers; the canvas shows
+/// nothing of it). A line the same as the last waiting one is not queued twice.
+pub fn say(text: impl Into<String>) {
+    let text = fit_line(&text.into());
+    if let Ok(mut q) = SPOKEN.lock() {
+        if q.back() != Some(&text) {
+            q.push_back(text);
+        }
+        while q.len() > SPOKEN_KEPT {
+            q.pop_front();
+        }
+    }
+}
+
+/// The lines waiting to be read out, oldest first (and the queue emptied).
+pub fn take_spoken() -> Vec<String> {
+    SPOKEN
+        .lock()
+        .map(|mut q| q.drain(..).collect())
+        .unwrap_or_default()
+}
+
 /// Presses of mirrored buttons waiting for the next frame (filled from the page, read by the
 /// screen on top).
 static PRESSES: Mutex<VecDeque<usize>> = Mutex::new(VecDeque::new());
@@ -132,8 +162,10 @@ pub extern "C" fn ct_a11y_press(index: u32) {
     pressed(index as usize);
 }
 
-/// Sends the updates to the page (nothing on the desktop).
+/// Sends the updates to the page, and then the lines `say` queued (nothing on the desktop).
 pub fn publish(updates: &[Update]) {
+    let spoken: Vec<Update> = take_spoken().into_iter().map(Update::Event).collect();
+    let updates = [updates, &spoken].concat();
     #[cfg(target_arch = "wasm32")]
     for u in updates {
         // SAFETY: each pointer and length describe a live UTF-8 string for the call's duration;
@@ -161,6 +193,28 @@ mod tests {
 
     fn s(v: &[&str]) -> Vec<String> {
         v.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn spoken_lines_are_read_once_in_order_and_a_held_key_says_only_the_latest() {
+        let _ = take_spoken();
+        say("45 degrees up, strength 50 percent");
+        say("45 degrees up, strength 50 percent");
+        say("It lands on Ben's fortress");
+        assert_eq!(
+            take_spoken(),
+            s(&[
+                "45 degrees up, strength 50 percent",
+                "It lands on Ben's fortress"
+            ])
+        );
+        assert!(take_spoken().is_empty());
+        for n in 0..10 {
+            say(format!("strength {n}0 percent"));
+        }
+        let kept = take_spoken();
+        assert_eq!(kept.len(), SPOKEN_KEPT);
+        assert_eq!(kept.last().map(String::as_str), Some("strength 90 percent"));
     }
 
     #[test]

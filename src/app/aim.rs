@@ -8,7 +8,7 @@ use super::pointer::PointerEvent;
 use super::route::Owner;
 use super::switch::OneSwitch;
 use super::ui::*;
-use super::{log, sound, App};
+use super::{aim_words, log, sound, App};
 use engine::core::{Launch, LaunchKind, LaunchPrompt};
 use macroquad::prelude::*;
 
@@ -32,6 +32,8 @@ pub(super) struct Keys {
     last: Option<KeyAim>,
     /// The one-switch aim (the setting on).
     switch: Option<(SwitchAim, LaunchPrompt, Aim)>,
+    /// The place picked last with T (`Draw::aim_places`, an index into them).
+    place: Option<usize>,
 }
 
 impl Keys {
@@ -45,6 +47,7 @@ impl Keys {
     fn forget_other_prompts(&mut self, lp: &LaunchPrompt) {
         if self.aim.as_ref().is_some_and(|(_, q, _)| q != lp) {
             self.aim = None;
+            self.place = None;
         }
         if self.switch.as_ref().is_some_and(|(_, q, _)| q != lp) {
             self.switch = None;
@@ -74,6 +77,20 @@ fn aim_key(enter_free: bool) -> Option<AimKey> {
         return Some(AimKey::Fire);
     }
     None
+}
+
+/// Frames of flight followed to find where a shot comes down (six seconds).
+const LANDING_FRAMES: u32 = 360;
+
+/// Where `launch` comes down, in table words against the game's places, if it flies.
+fn landing_said(game: &dyn engine::core::Game, launch: &Launch) -> Option<String> {
+    let from = game.launch_prompt()?.origin[0];
+    let land = aim_words::landing(&engine::physics::preview::flight(
+        game,
+        launch,
+        LANDING_FRAMES,
+    ))?;
+    Some(aim_words::landing_words(land, &game.aim_places(), from))
 }
 
 /// The predicted path is worked out again at most this often (seconds): a short run of a big
@@ -296,7 +313,59 @@ impl App {
 
 impl App {
     /// Fires `launch` through the game's own checks (the same for every way of aiming).
+    /// Aiming in words (docs/ui.md, "Playing without sight"): T picks the next place to aim at
+    /// (Shift-T the one before) and starts the keyboard aim at it, said with the aim; W says
+    /// where the aim as it stands would come down.
+    fn aim_in_words(&mut self, p: &Play, lp: &LaunchPrompt) {
+        let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+        if is_key_pressed(KeyCode::T) {
+            let game = p.game();
+            let places = game.aim_places();
+            if places.is_empty() {
+                super::a11y::say("Nothing to aim at from here: aim with the arrow keys");
+                return;
+            }
+            let n = places.len();
+            let i = match (self.table.keys.place, shift) {
+                (None, false) => 0,
+                (None, true) => n - 1,
+                (Some(i), false) => (i + 1) % n,
+                (Some(i), true) => (i + n - 1) % n,
+            };
+            self.table.keys.place = Some(i);
+            let last = self.table.keys.last.clone();
+            let land_of = |l: &Launch| {
+                aim_words::landing(&engine::physics::preview::flight(game, l, LANDING_FRAMES))
+            };
+            if let Some(a) = aim_words::aim_at(lp, &places[i], last.as_ref(), land_of) {
+                let path = super::save::aim_path(self.store.as_ref());
+                let said = format!(
+                    "Aiming at {} ({} of {n}): {}",
+                    places[i].words,
+                    i + 1,
+                    aim_words::aim_words(&a, lp)
+                );
+                self.ui.drop_focus();
+                self.table.keys.aim = Some((a, lp.clone(), Aim::for_keys(self.ui.clock, path)));
+                log("key-aim place");
+                super::a11y::say(said);
+            }
+        } else if is_key_pressed(KeyCode::W) {
+            match &self.table.keys.aim {
+                Some((a, q, _)) => {
+                    let words = landing_said(p.game(), &a.launch(q))
+                        .unwrap_or_else(|| "does not fly: aim again".to_string());
+                    super::a11y::say(format!("It {words}"));
+                }
+                None => super::a11y::say("No aim yet: press T for a place, or an arrow key"),
+            }
+        }
+    }
+
     fn fire_launch(&mut self, p: &mut Play, launch: Launch, by: &str) {
+        // Without a pointer, where the shot comes down is said as it is fired (the flight is
+        // the same simulation, so the words are what happens).
+        let landing = (by != "pointer").then(|| landing_said(p.game(), &launch));
         let text = format!(
             "{} angle {} power {} spin {} x {} y {}",
             launch.kind, launch.angle, launch.power, launch.spin, launch.x, launch.y
@@ -306,6 +375,9 @@ impl App {
                 log(&format!("fire {text}"));
                 log(&format!("fired-by {by}"));
                 self.sfx(sound::Effect::Launch);
+                if let Some(Some(words)) = landing {
+                    super::a11y::say(format!("Fired: it {words}"));
+                }
             }
             Err(e) => self.say(format!("Refused: {e}"), true),
         }
@@ -335,6 +407,7 @@ impl App {
             return false;
         }
         self.table.keys.forget_other_prompts(lp);
+        self.aim_in_words(p, lp);
         let key = aim_key(!self.ui.focused());
         if let Some(key) = key {
             if key != AimKey::Fire {
@@ -370,6 +443,7 @@ impl App {
                     if key == AimKey::NextLauncher {
                         self.table.kind_pick = Some(a.kind);
                     }
+                    super::a11y::say(aim_words::aim_words(&a, lp));
                     let l = a.launch(lp);
                     log(&format!(
                         "key-aim {} angle {} power {} spin {}",
