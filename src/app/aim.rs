@@ -34,6 +34,8 @@ pub(super) struct Keys {
     switch: Option<(SwitchAim, LaunchPrompt, Aim)>,
     /// The place picked last with T (`Draw::aim_places`, an index into them).
     place: Option<usize>,
+    /// When the aim's tone last sounded (`aim_tone_for`).
+    toned_at: f64,
 }
 
 impl Keys {
@@ -78,6 +80,9 @@ fn aim_key(enter_free: bool) -> Option<AimKey> {
     }
     None
 }
+
+/// The aim's tone sounds at most this often (seconds): a held key plays a few, not thirty.
+const TONE_EVERY: f64 = 0.2;
 
 /// Frames of flight followed to find where a shot comes down (six seconds).
 const LANDING_FRAMES: u32 = 360;
@@ -346,6 +351,7 @@ impl App {
                     aim_words::aim_words(&a, lp)
                 );
                 self.ui.drop_focus();
+                self.aim_tone_for(p, &a, lp);
                 self.table.keys.aim = Some((a, lp.clone(), Aim::for_keys(self.ui.clock, path)));
                 log("key-aim place");
                 super::a11y::say(said);
@@ -359,6 +365,36 @@ impl App {
                 }
                 None => super::a11y::say("No aim yet: press T for a place, or an arrow key"),
             }
+        }
+    }
+
+    /// Sounds how near the keyboard aim `a` comes down to the place picked with T (or the
+    /// nearest place the game names), at most every `TONE_EVERY` seconds (a held key).
+    fn aim_tone_for(&mut self, p: &Play, a: &KeyAim, lp: &LaunchPrompt) {
+        let now = self.ui.clock;
+        if now - self.table.keys.toned_at < TONE_EVERY {
+            return;
+        }
+        self.table.keys.toned_at = now;
+        let game = p.game();
+        let places = game.aim_places();
+        let from = lp.origin[0];
+        let Some(land) = aim_words::landing(&engine::physics::preview::flight(
+            game,
+            &a.launch(lp),
+            LANDING_FRAMES,
+        )) else {
+            return;
+        };
+        let place = match self.table.keys.place.and_then(|i| places.get(i)) {
+            Some(pl) => Some(pl),
+            None => places
+                .iter()
+                .min_by(|x, y| (x.x - land[0]).abs().total_cmp(&(y.x - land[0]).abs())),
+        };
+        if let Some(place) = place {
+            let (step, short) = aim_words::nearness(land, place, from, sound::AIM_STEPS);
+            self.aim_tone(step, short);
         }
     }
 
@@ -444,6 +480,7 @@ impl App {
                         self.table.kind_pick = Some(a.kind);
                     }
                     super::a11y::say(aim_words::aim_words(&a, lp));
+                    self.aim_tone_for(p, &a, lp);
                     let l = a.launch(lp);
                     log(&format!(
                         "key-aim {} angle {} power {} spin {}",

@@ -76,6 +76,17 @@ pub fn landing_words(land: [f32; 2], places: &[AimPlace], from: f32) -> String {
     )
 }
 
+/// How near `land` comes down to `place`, as the aim's tone says it: a step from 0 (eight hands
+/// or more away) to `steps - 1` (on it), and whether it falls short (nearer the launcher at
+/// `from`) or goes past.
+pub fn nearness(land: [f32; 2], place: &AimPlace, from: f32, steps: usize) -> (usize, bool) {
+    let off = ((land[0] - place.x).abs() - place.half_width).max(0.0);
+    let top = steps.saturating_sub(1);
+    let away = ((off / HAND).ceil() as usize).min(top);
+    let short = (land[0] - from).abs() < (place.x - from).abs();
+    (top - away, short)
+}
+
 /// Angle and strength as the player hears them while aiming: "45 degrees, strength 60 percent".
 pub fn aim_words(aim: &KeyAim, prompt: &LaunchPrompt) -> String {
     let (lo, hi) = prompt.power;
@@ -200,6 +211,15 @@ mod tests {
             "lands just short of Ben's tower on square 2"
         );
         assert_eq!(landing_words([0.5, 0.0], &[], 0.0), "lands on the table");
+    }
+
+    #[test]
+    fn nearness_climbs_to_the_top_step_on_the_place_and_says_short_or_past() {
+        let p = place(1.0, "Ben's fortress");
+        assert_eq!(nearness([1.01, 0.0], &p, 0.0, 8), (7, true));
+        assert_eq!(nearness([1.2, 0.0], &p, 0.0, 8), (5, false));
+        assert_eq!(nearness([0.0, 0.0], &p, 0.0, 8), (0, true));
+        assert_eq!(nearness([1.0, 0.0], &p, 2.0, 8), (7, false));
     }
 
     #[test]

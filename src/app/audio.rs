@@ -13,6 +13,8 @@ type Sound = ();
 
 pub(super) struct Sounds {
     list: Vec<(sound::Effect, Sound)>,
+    /// The aim's tones: (nearness step, short) (`sound::aim_tone`).
+    tones: Vec<((usize, bool), Sound)>,
 }
 
 impl Sounds {
@@ -21,10 +23,14 @@ impl Sounds {
             // Without a device the mixer's thread is gone and every sound would print
             // "Audio thread died": say it once and load none.
             log("no sound device: playing without sound");
-            return Sounds { list: Vec::new() };
+            return Sounds {
+                list: Vec::new(),
+                tones: Vec::new(),
+            };
         }
         Sounds {
             list: load_all().await,
+            tones: load_tones().await,
         }
     }
 }
@@ -42,6 +48,24 @@ async fn load_all() -> Vec<(sound::Effect, Sound)> {
 
 #[cfg(not(feature = "audio"))]
 async fn load_all() -> Vec<(sound::Effect, Sound)> {
+    Vec::new()
+}
+
+#[cfg(feature = "audio")]
+async fn load_tones() -> Vec<((usize, bool), Sound)> {
+    let mut tones = Vec::new();
+    for step in 0..sound::AIM_STEPS {
+        for short in [true, false] {
+            if let Ok(s) = load_sound_from_bytes(&sound::wav(&sound::aim_tone(step, short))).await {
+                tones.push(((step, short), s));
+            }
+        }
+    }
+    tones
+}
+
+#[cfg(not(feature = "audio"))]
+async fn load_tones() -> Vec<((usize, bool), Sound)> {
     Vec::new()
 }
 
@@ -85,6 +109,19 @@ impl App {
         if let Some(s) = &self.sounds {
             if let Some((_, snd)) = s.list.iter().find(|(k, _)| *k == e) {
                 play(snd, sound::volume(e));
+            }
+        }
+    }
+
+    /// The aim's tone: how near the predicted landing comes to the place aimed at (`step`) and
+    /// which way it misses (`short`).
+    pub(super) fn aim_tone(&self, step: usize, short: bool) {
+        if self.settings.muted {
+            return;
+        }
+        if let Some(s) = &self.sounds {
+            if let Some((_, snd)) = s.tones.iter().find(|(k, _)| *k == (step, short)) {
+                play(snd, 0.5);
             }
         }
     }

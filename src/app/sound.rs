@@ -187,6 +187,29 @@ pub fn samples(effect: Effect) -> Vec<f32> {
     out
 }
 
+/// How many pitches the aim's tone has (aiming without sight: the nearer the predicted landing
+/// comes to the place picked, the higher).
+pub const AIM_STEPS: usize = 8;
+
+/// The aim's tone at nearness `step` (0 far .. `AIM_STEPS - 1` on the place): a soft blip two
+/// octaves wide from low to high, gliding up when the shot would fall short and down when it
+/// would go past, so a player hears both how near and which way to correct.
+pub fn aim_tone(step: usize, short: bool) -> Vec<f32> {
+    let secs = 0.14;
+    let n = (secs * RATE as f32) as usize;
+    let base = 220.0 * 2f32.powf(2.0 * step.min(AIM_STEPS - 1) as f32 / (AIM_STEPS - 1) as f32);
+    let mut phase = 0.0f32;
+    (0..n)
+        .map(|i| {
+            let u = i as f32 / n as f32;
+            let glide = if short { 1.0 + 0.12 * u } else { 1.0 - 0.1 * u };
+            phase += core::f32::consts::TAU * base * glide / RATE as f32;
+            let env = (u * 12.0).min(1.0) * (1.0 - u).powi(2);
+            phase.sin() * env * 0.8
+        })
+        .collect()
+}
+
 /// A RIFF/WAVE file: PCM, mono, 16-bit, `RATE` Hz.
 pub fn wav(samples: &[f32]) -> Vec<u8> {
     let data_len = (samples.len() * 2) as u32;

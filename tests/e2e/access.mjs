@@ -90,3 +90,107 @@ export async function screenReaderLayer(browser, url, Tab, { check, sleep }) {
   tab.noErrors();
   await ctx.close();
 }
+
+// ------------------------------------------------------------------ playing without sight
+//
+// A player who cannot see the canvas: every word read from the screen-reader layer (its status,
+// its log and its buttons), every action a key (Tab and Enter for buttons, T to aim at a place,
+// W to hear where it would land, Space to fire, arrows and Space for a placement). No probe of
+// the canvas, no position: the game is found, set up and played by its words alone.
+
+// Every line the layer's log has read out since the page loaded (the region keeps only the last
+// 20: a watcher keeps them all).
+async function watchLog(tab) {
+  await tab.page.evaluate(() => {
+    window.__ctHeard = [];
+    const log = document.getElementById("ct-a11y-log");
+    const seen = (n) => window.__ctHeard.push(n.textContent);
+    if (log) Array.from(log.children).forEach(seen);
+    new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach(seen))).observe(
+      document.getElementById("ct-a11y-log") || document.body,
+      { childList: true }
+    );
+  });
+}
+const heard = (tab) => tab.page.evaluate(() => window.__ctHeard.slice());
+
+// Presses the mirrored button `label` by the keys alone: Tab round to it (the ring goes through
+// the buttons in the layer's order, which the layer says), then Enter.
+async function pressByKeys(tab, label) {
+  const until = Date.now() + 5000;
+  let s;
+  for (;;) {
+    s = await a11y(tab);
+    if (s.buttons.includes(label)) break;
+    if (Date.now() > until) throw new Error(`no button "${label}" (have: ${s.buttons.join(" | ")})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const at = s.buttons.indexOf(label);
+  for (let i = 0; i <= at; i++) {
+    await tab.page.keyboard.press("Tab");
+    await tab.frames(2);
+  }
+  await tab.page.keyboard.press("Enter");
+  await tab.frames(3);
+}
+
+export async function withoutSight(browser, url, Tab, h, game) {
+  const { check } = h;
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const tab = await Tab.open(ctx, `${url}?seed=${game.seed}&pace=quick&hints=off`);
+  await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+  await tab.waitFor("the layer", async () => (await a11y(tab)).buttons.length > 0, 30000);
+  await watchLog(tab);
+  await tab.page.focus("#glcanvas");
+  await pressByKeys(tab, game.name);
+  await tab.waitFor("the setup's words", async () => /players/i.test((await a11y(tab)).status), 10000);
+  // The bot seat at Easy: its level button cycles Easy, Normal, Hard.
+  for (let i = 0; i < 3 && !(await a11y(tab)).buttons.includes("Easy"); i++) {
+    const level = (await a11y(tab)).buttons.find((b) => b === "Normal" || b === "Hard");
+    if (!level) break;
+    await pressByKeys(tab, level);
+  }
+  check((await a11y(tab)).buttons.includes("Easy"), `the bot at Easy: ${(await a11y(tab)).buttons.join(" | ")}`);
+  await pressByKeys(tab, "Start");
+  const me = "Player 1";
+  let shots = 0;
+  let scored = null;
+  const said = [];
+  const deadline = Date.now() + 240000;
+  while (shots < 6 && !scored) {
+    check(Date.now() < deadline, `six shots within four minutes (${shots} so far)`);
+    // My turn, by the status's words.
+    await tab.waitFor(`${me}'s turn`, async () => {
+      const s = await a11y(tab);
+      return s.status.startsWith(`${me}'s turn`) || /game is over/i.test(s.status);
+    }, 120000);
+    const status = (await a11y(tab)).status;
+    if (/game is over/i.test(status)) break;
+    const before = (await heard(tab)).length;
+    if (/Place|Put/i.test(status) && !/Aim|Flick|Shoot/i.test(status)) {
+      // A piece to place (a tower taken): the keys' placing, Space where it stands.
+      await tab.page.keyboard.press("Space");
+      await tab.frames(10);
+      continue;
+    }
+    await tab.page.keyboard.press("t");
+    await tab.waitFor("the aim said", async () => (await heard(tab)).slice(before).some((l) => l.startsWith("Aiming at ")), 10000);
+    await tab.page.keyboard.press("w");
+    await tab.waitFor("the landing said", async () => (await heard(tab)).slice(before).some((l) => /^It (lands|does not)/.test(l)), 10000);
+    await tab.page.keyboard.press("Space");
+    await tab.waitFor("the shot said", async () => (await heard(tab)).slice(before).some((l) => l.startsWith("Fired: it ")), 10000);
+    shots += 1;
+    // What it did: the events after it, until the turn passes.
+    await tab.waitFor("the shot's events", async () => {
+      const lines = (await heard(tab)).slice(before);
+      scored = lines.find((l) => game.scored.test(l)) || null;
+      const s = await a11y(tab);
+      return scored || !s.status.startsWith(`${me}'s turn`) || /Place|Put|game is over/i.test(s.status);
+    }, 30000);
+    said.push(...(await heard(tab)).slice(before).filter((l) => /^(Aiming at|It |Fired)/.test(l)));
+  }
+  console.log(`     ${game.name} without sight: ${shots} shot(s); heard: ${said.slice(0, 3).join(" / ")}; scored: ${scored}`);
+  check(scored, `${game.name}: scored within 6 shots by words and keys alone (${shots} shots; heard ${said.join(" / ")})`);
+  tab.noErrors();
+  await ctx.close();
+}

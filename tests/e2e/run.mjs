@@ -24,7 +24,7 @@ import { textLayout, passAndPlay } from "./screens.mjs";
 import { botThinking } from "./think.mjs";
 import { cameraFollowPinchReduce } from "./camera.mjs";
 import { frameTimes } from "./fps.mjs";
-import { screenReaderLayer } from "./access.mjs";
+import { screenReaderLayer, withoutSight } from "./access.mjs";
 import { carcassonneByKeys, feudByKeys, keyboardCastleShot, keyboardWholeGame, oneSwitchCarcassonneTile, oneSwitchCastleShot } from "./keys.mjs";
 import { lookFraming, lookNewcomer, lookPictures, lookRound, lookRules, lookUpright } from "./look.mjs";
 import { dailyCastle } from "./daily.mjs";
@@ -478,6 +478,17 @@ async function main() {
     if (available.includes("castle")) {
       await test("screen reader: the layer mirrors status, events and buttons; a mirrored press and Tab/Enter press canvas buttons", () =>
         screenReaderLayer(browser, url, Tab, { check, sleep })
+      );
+    }
+
+    // Playing without sight (CT_ONLY=sight runs just these): words and keys alone, against Easy.
+    const sightGames = [
+      { id: "castle", name: "Catapult Castle", seed: 5, scored: /^(Hit! Player 1's ammo|Player 1 takes the tower)/ },
+      { id: "catapults", name: "Catapults", seed: 5, scored: /^Player 1's cube lands on the table \([1-9]\d* points?\)/ },
+    ];
+    for (const g of sightGames.filter((g) => available.includes(g.id))) {
+      await test(`without sight: ${g.name} against an Easy bot, by the screen reader's words and the keys alone, scores within 6 shots`, () =>
+        withoutSight(browser, url, Tab, { check, sleep }, g)
       );
     }
 
