@@ -216,7 +216,7 @@ mod tests {
     #[test]
     fn nearness_climbs_to_the_top_step_on_the_place_and_says_short_or_past() {
         let p = place(1.0, "Ben's fortress");
-        assert_eq!(nearness([1.01, 0.0], &p, 0.0, 8), (7, true));
+        assert_eq!(nearness([0.99, 0.0], &p, 0.0, 8), (7, true));
         assert_eq!(nearness([1.2, 0.0], &p, 0.0, 8), (5, false));
         assert_eq!(nearness([0.0, 0.0], &p, 0.0, 8), (0, true));
         assert_eq!(nearness([1.0, 0.0], &p, 2.0, 8), (7, false));
