@@ -117,13 +117,40 @@ pub fn aim_at(
     previous: Option<&KeyAim>,
     mut land_of: impl FnMut(&Launch) -> Option<[f32; 2]>,
 ) -> Option<KeyAim> {
-    let mut aim = KeyAim::start(prompt, previous)?;
+    let start = KeyAim::start(prompt, previous)?;
     let from = prompt.origin[0];
     let dir = if place.x >= from { 1.0 } else { -1.0 };
-    if aim.kind != LaunchKind::Flick {
-        let toward = if dir > 0.0 { 450 } else { 1350 };
-        aim.angle = clamp_angle(toward, prompt.angle);
+    // A catapult tries a middling, a high and a steep lob (a steep one drops into a cup); a
+    // throw goes at the middling one, a flick its one way.
+    let angles: &[i32] = match start.kind {
+        LaunchKind::Catapult | LaunchKind::Toss => &[450, 550, 650],
+        _ => &[450],
+    };
+    let mut best: Option<(f32, KeyAim)> = None;
+    for &up in angles {
+        let mut aim = start.clone();
+        if aim.kind != LaunchKind::Flick {
+            let toward = if dir > 0.0 { up } else { 1800 - up };
+            aim.angle = clamp_angle(toward, prompt.angle);
+        }
+        aim.power = strength_towards(prompt, &aim, place, dir, &mut land_of);
+        let off = land_of(&aim.launch(prompt)).map_or(f32::MAX, |l| (l[0] - place.x).abs());
+        if best.as_ref().is_none_or(|(b, _)| off < *b) {
+            best = Some((off, aim));
+        }
     }
+    best.map(|(_, aim)| aim)
+}
+
+/// The strength at `aim`'s angle whose flight comes down nearest `place`, found by halving
+/// within the prompt's useful strengths.
+fn strength_towards(
+    prompt: &LaunchPrompt,
+    aim: &KeyAim,
+    place: &AimPlace,
+    dir: f32,
+    land_of: &mut impl FnMut(&Launch) -> Option<[f32; 2]>,
+) -> i32 {
     let (p0, p1) = prompt.power;
     let (u0, u1) = prompt.useful_power;
     let (mut lo, mut hi) = (u0.clamp(p0, p1), u1.clamp(p0, p1));
@@ -134,8 +161,7 @@ pub fn aim_at(
         land_of(&a.launch(prompt)).map(|l| (l[0] - place.x) * dir)
     };
     if beyond(hi).is_some_and(|b| b <= 0.0) {
-        aim.power = hi;
-        return Some(aim);
+        return hi;
     }
     for _ in 0..SEARCH_STEPS {
         if hi - lo <= 1 {
@@ -147,12 +173,10 @@ pub fn aim_at(
             _ => hi = mid,
         }
     }
-    let (bl, bh) = (beyond(lo), beyond(hi));
-    aim.power = match (bl, bh) {
+    match (beyond(lo), beyond(hi)) {
         (Some(a), Some(b)) if a.abs() < b.abs() => lo,
         _ => hi,
-    };
-    Some(aim)
+    }
 }
 
 #[cfg(test)]

@@ -236,7 +236,7 @@ impl Diary {
     /// A game's last `n` days played, newest first.
     pub fn past(&self, game: &str, n: usize) -> Vec<&Kept> {
         let mut all: Vec<&Kept> = self.days.iter().filter(|k| k.game == game).collect();
-        all.sort_by(|a, b| b.day.cmp(&a.day));
+        engine::core::order::sort_by(&mut all, |a, b| b.day.cmp(&a.day));
         all.truncate(n);
         all
     }

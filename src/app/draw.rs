@@ -692,7 +692,7 @@ const LABEL: Color = Color::new(0.86, 0.87, 0.9, 1.0);
 fn place_labels(ui: &Ui, view: &TableView, f: &Frame) -> Vec<(f32, f32, String, f32)> {
     let size = ui.size(2.2);
     let mut order: Vec<&(f32, f32, String)> = view.labels.iter().collect();
-    order.sort_by_key(|l| l.2.chars().count());
+    engine::core::order::sort_by_key(&mut order, |l| l.2.chars().count());
     let mut placed: Vec<(f32, f32, String, f32)> = Vec::new();
     let free = |a: Area, placed: &[(f32, f32, String, f32)]| {
         placed

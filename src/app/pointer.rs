@@ -123,7 +123,7 @@ impl Tracker {
         let mut out = Vec::new();
         let inside = |x: f32, y: f32| x >= 0.0 && y >= 0.0 && x <= w && y <= h;
         let mut sorted: Vec<RawTouch> = touches.to_vec();
-        sorted.sort_by_key(|t| t.id);
+        engine::core::order::sort_by_key(&mut sorted, |t| t.id);
         for t in &sorted {
             let ended = matches!(t.phase, RawPhase::Ended | RawPhase::Cancelled);
             if self.ignored.contains(&t.id) {

@@ -333,6 +333,7 @@ impl Ui {
                 self.focus.next(n);
             }
             self.focus_shown = true;
+            self.say_focused();
         }
         let mut press = None;
         if let Some(dwell) = self.scan.filter(|_| n > 0) {
@@ -341,6 +342,7 @@ impl Ui {
             if !lit || (self.focus_shown && self.scan_t >= dwell) {
                 self.focus.next(n);
                 self.scan_t = 0.0;
+                self.say_focused();
             }
             self.focus_shown = true;
             if is_key_pressed(KeyCode::Space) {
@@ -358,6 +360,14 @@ impl Ui {
         if let Some((_, a)) = press.and_then(|i| self.prev_buttons.get(i)) {
             let c = a.centre();
             self.released = Some((c, c));
+        }
+    }
+
+    /// The screen reader hears the button the ring moved to (its label as the layer mirrors it).
+    fn say_focused(&self) {
+        let n = self.prev_buttons.len();
+        if let Some(label) = self.focus.current(n).and_then(|i| self.prev_labels.get(i)) {
+            super::a11y::say(label.clone());
         }
     }
 

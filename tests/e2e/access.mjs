@@ -114,8 +114,8 @@ async function watchLog(tab) {
 }
 const heard = (tab) => tab.page.evaluate(() => window.__ctHeard.slice());
 
-// Presses the mirrored button `label` by the keys alone: Tab round to it (the ring goes through
-// the buttons in the layer's order, which the layer says), then Enter.
+// Presses the button `label` by the keys alone, as a player who hears the ring does: Tab until
+// the layer reads out `label` (the ring's moves are said), then Enter.
 async function pressByKeys(tab, label) {
   const until = Date.now() + 5000;
   let s;
@@ -125,13 +125,18 @@ async function pressByKeys(tab, label) {
     if (Date.now() > until) throw new Error(`no button "${label}" (have: ${s.buttons.join(" | ")})`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  const at = s.buttons.indexOf(label);
-  for (let i = 0; i <= at; i++) {
+  for (let i = 0; i <= s.buttons.length; i++) {
+    const before = (await heard(tab)).length;
     await tab.page.keyboard.press("Tab");
-    await tab.frames(2);
+    await tab.waitFor("the ring's button said", async () => (await heard(tab)).length > before, 3000);
+    const said = (await heard(tab)).slice(before);
+    if (said[said.length - 1] === label) {
+      await tab.page.keyboard.press("Enter");
+      await tab.frames(3);
+      return;
+    }
   }
-  await tab.page.keyboard.press("Enter");
-  await tab.frames(3);
+  throw new Error(`Tab never reached "${label}" (buttons: ${s.buttons.join(" | ")})`);
 }
 
 export async function withoutSight(browser, url, Tab, h, game) {
@@ -167,16 +172,37 @@ export async function withoutSight(browser, url, Tab, h, game) {
     const status = (await a11y(tab)).status;
     if (/game is over/i.test(status)) break;
     const before = (await heard(tab)).length;
+    if (/Draw a card/i.test(status)) {
+      // Our tower was taken: the rules let us draw a card (a button).
+      await pressByKeys(tab, (await a11y(tab)).buttons.find((b) => /^Draw/.test(b)) || "Draw a card");
+      await tab.frames(5);
+      continue;
+    }
     if (/Place|Put/i.test(status) && !/Aim|Flick|Shoot/i.test(status)) {
       // A piece to place (a tower taken): the keys' placing, Space where it stands.
       await tab.page.keyboard.press("Space");
       await tab.frames(10);
       continue;
     }
+    // The first shot at the nearest place; after a miss, the same place again (T, then
+    // Shift-T back). Then W, and the strength corrected by what is heard until it lands on it.
     await tab.page.keyboard.press("t");
     await tab.waitFor("the aim said", async () => (await heard(tab)).slice(before).some((l) => l.startsWith("Aiming at ")), 10000);
-    await tab.page.keyboard.press("w");
-    await tab.waitFor("the landing said", async () => (await heard(tab)).slice(before).some((l) => /^It (lands|does not)/.test(l)), 10000);
+    if (shots > 0) {
+      const mark = (await heard(tab)).length;
+      await tab.page.keyboard.press("Shift+t");
+      await tab.waitFor("the aim said again", async () => (await heard(tab)).slice(mark).some((l) => l.startsWith("Aiming at ")), 10000);
+    }
+    for (let k = 0; k < 8; k++) {
+      const mark = (await heard(tab)).length;
+      await tab.page.keyboard.press("w");
+      await tab.waitFor("the landing said", async () => (await heard(tab)).slice(mark).some((l) => /^It (lands|does not)/.test(l)), 10000);
+      const where = (await heard(tab)).slice(mark).find((l) => /^It (lands|does not)/.test(l));
+      if (!/ (short of|past) /.test(where)) break;
+      const key = / short of /.test(where) ? "ArrowRight" : "ArrowLeft";
+      await tab.page.keyboard.press(/^It lands (just|a hand) /.test(where) ? `Shift+${key}` : key);
+      await tab.frames(2);
+    }
     await tab.page.keyboard.press("Space");
     await tab.waitFor("the shot said", async () => (await heard(tab)).slice(before).some((l) => l.startsWith("Fired: it ")), 10000);
     shots += 1;
@@ -190,7 +216,8 @@ export async function withoutSight(browser, url, Tab, h, game) {
     said.push(...(await heard(tab)).slice(before).filter((l) => /^(Aiming at|It |Fired)/.test(l)));
   }
   console.log(`     ${game.name} without sight: ${shots} shot(s); heard: ${said.slice(0, 3).join(" / ")}; scored: ${scored}`);
-  check(scored, `${game.name}: scored within 6 shots by words and keys alone (${shots} shots; heard ${said.join(" / ")})`);
+  const tail = (await heard(tab)).slice(-12).join(" / ");
+  check(scored, `${game.name}: scored within 6 shots by words and keys alone (${shots} shots; heard ${said.join(" / ")}; the last lines: ${tail})`);
   tab.noErrors();
   await ctx.close();
 }

@@ -86,7 +86,7 @@ pub fn owned_pieces(
             .filter(|b| b.owner.map(usize::from) == Some(seat) && b.look == look)
             .filter(|b| b.x.is_finite() && b.y.is_finite())
             .collect();
-        mine.sort_by(|a, b| (a.x - from).abs().total_cmp(&(b.x - from).abs()));
+        by_distance(&mut mine, |b| b.x, from);
         for (k, b) in mine.iter().enumerate() {
             let (x0, x1, top) = extent(b);
             out.push(AimPlace {
@@ -102,8 +102,21 @@ pub fn owned_pieces(
 
 /// The places in the order a list reads them: nearest the shooter (at `from`) first.
 pub fn nearest_first(mut places: Vec<AimPlace>, from: f32) -> Vec<AimPlace> {
-    places.sort_by(|a, b| (a.x - from).abs().total_cmp(&(b.x - from).abs()));
+    by_distance(&mut places, |p| p.x, from);
     places
+}
+
+/// Orders `items` by how far `x` of each is from `from`, nearest first, keeping the order of
+/// equals. An insertion sort: a table has a few dozen places at most, and the standard sorts
+/// would each add kilobytes of code to the web build (docs/web.md, "Size").
+fn by_distance<T>(items: &mut [T], x: impl Fn(&T) -> f32, from: f32) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && (x(&items[j - 1]) - from).abs() > (x(&items[j]) - from).abs() {
+            items.swap(j - 1, j);
+            j -= 1;
+        }
+    }
 }
 
 #[cfg(test)]

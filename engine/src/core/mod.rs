@@ -11,6 +11,7 @@ pub mod event;
 pub mod game;
 pub mod link;
 pub mod moves;
+pub mod order;
 pub mod pose;
 pub mod ranking;
 pub mod registry;

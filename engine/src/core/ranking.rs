@@ -59,7 +59,7 @@ impl Ranking {
 /// `keys[seat]` must all have `key_names.len()` entries. Eliminated seats can be given low keys.
 pub fn rank(key_names: &[&str], keys: &[Vec<i64>]) -> Ranking {
     let mut order: Vec<usize> = (0..keys.len()).collect();
-    order.sort_by(|&a, &b| keys[b].cmp(&keys[a]).then(a.cmp(&b)));
+    crate::core::order::sort_by(&mut order, |&a, &b| keys[b].cmp(&keys[a]).then(a.cmp(&b)));
     let mut standings: Vec<Standing> = Vec::with_capacity(order.len());
     for (i, &seat) in order.iter().enumerate() {
         let place = match standings.last() {

@@ -83,7 +83,7 @@ impl TurnOrder {
     /// Re-orders by descending key (ties keep clockwise order from `seat 0`): "most points starts".
     pub fn by_descending(keys: &[i64]) -> Self {
         let mut order: Vec<usize> = (0..keys.len()).collect();
-        order.sort_by(|&a, &b| keys[b].cmp(&keys[a]).then(a.cmp(&b)));
+        crate::core::order::sort_by(&mut order, |&a, &b| keys[b].cmp(&keys[a]).then(a.cmp(&b)));
         TurnOrder { order, at: 0 }
     }
 }

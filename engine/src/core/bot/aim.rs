@@ -173,7 +173,7 @@ impl Aim {
         // The best candidates, best first (the first of equals first): the one the search
         // would mean heads the list.
         let mut order: Vec<usize> = (0..self.rated.len()).collect();
-        order.sort_by_key(|&i| (std::cmp::Reverse(self.rated[i].0), i));
+        crate::core::order::sort_by_key(&mut order, |&i| (std::cmp::Reverse(self.rated[i].0), i));
         order.truncate(picks);
         let mut chosen = Vec::new();
         let mut fired = Vec::new();

@@ -158,7 +158,7 @@ pub fn domino_groups(cards: &[Vec<i32>]) -> Vec<usize> {
         .filter(|c| c.len() >= 3)
         .map(|c| geo::x_span(geo::Pose::new(c[0], c[1], c[2])))
         .collect();
-    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    crate::core::order::sort_by(&mut spans, |a, b| a.0.total_cmp(&b.0));
     let mut groups: Vec<usize> = Vec::new();
     let mut right = f64::NEG_INFINITY;
     for (lo, hi) in spans {
@@ -304,7 +304,7 @@ impl BotAdvice for Assault {
                     let cx = (a + b) / 2;
                     targets.push(((cx - px as i64).abs(), s, cx as f32 * table::DMM));
                 }
-                targets.sort_by_key(|t| (t.0, t.1));
+                crate::core::order::sort_by_key(&mut targets, |t| (t.0, t.1));
                 let mut hints = Vec::new();
                 let elevations = [-150, -80, 0, 150, 350, 500];
                 for &e in &elevations {

@@ -283,7 +283,7 @@ pub fn pair_slots(others: &[(u32, Pose)]) -> Vec<(i32, i32)> {
     let mut out = Vec::new();
     for &base in &bases {
         let mut xs: Vec<i32> = (0..=(MAT_W / 50)).map(|k| k * 50).collect();
-        xs.sort_by_key(|&x| ((x - MAT_W / 2).abs(), x));
+        crate::core::order::sort_by_key(&mut xs, |&x| ((x - MAT_W / 2).abs(), x));
         for x in xs {
             let [l, r] = aframe(x, base);
             let ok = fits(others, l) && fits(others, r) && (base == 0 || supported(others, l, r));

@@ -192,7 +192,7 @@ impl Choosing {
                 }
             }
             Level::Hard => {
-                plans.sort_by(|a, b| b.value.total_cmp(&a.value));
+                crate::core::order::sort_by(&mut plans, |a, b| b.value.total_cmp(&a.value));
                 plans.truncate(self.budget.candidates.max(1));
                 // The same sampled piles for every candidate, so they are compared on equal luck.
                 let seeds: Vec<u64> = (0..self.budget.rollouts.max(1))

@@ -77,7 +77,7 @@ pub fn targets(state: &State) -> Vec<Target> {
         }
     }
     let origin_x = catapult_origin(state).map(|o| o[0]).unwrap_or(0.0);
-    out.sort_by(|a, b| {
+    crate::core::order::sort_by(&mut out, |a, b| {
         b.value
             .cmp(&a.value)
             .then(((a.x - origin_x).abs()).total_cmp(&(b.x - origin_x).abs()))

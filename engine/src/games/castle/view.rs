@@ -77,7 +77,8 @@ pub fn aim_places(
             let place = crate::core::AimPlace {
                 x: layout.square_x(m, s),
                 y: tower_top_y(sq.stack.len() - 1),
-                half_width: SQUARE / 2.0,
+                // The cup's mouth: ammo that comes down within it rests inside.
+                half_width: TOWER_HW,
                 words,
             };
             if mat.owner.is_some() && mat.owner == shooter {

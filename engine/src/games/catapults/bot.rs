@@ -175,7 +175,7 @@ pub fn generate(fulcrums: &[i32], step: i32) -> AimTable {
         "side" => 1,
         _ => 2,
     };
-    hints.sort_by_key(|h| rank(&h.zone));
+    crate::core::order::sort_by_key(&mut hints, |h| rank(&h.zone));
     AimTable { hints }
 }
 

@@ -96,7 +96,9 @@ pub fn winner(totals: &[i64]) -> Option<usize> {
 pub fn next_order(totals: &[i64], previous: &[usize]) -> Vec<usize> {
     let pos = |s: usize| previous.iter().position(|&p| p == s).unwrap_or(s);
     let mut order: Vec<usize> = (0..totals.len()).collect();
-    order.sort_by(|&a, &b| totals[b].cmp(&totals[a]).then(pos(b).cmp(&pos(a))));
+    crate::core::order::sort_by(&mut order, |&a, &b| {
+        totals[b].cmp(&totals[a]).then(pos(b).cmp(&pos(a)))
+    });
     order
 }
 

@@ -29,7 +29,9 @@ pub fn design_of(st: &State) -> Option<Design> {
         let row = [i32::from(k == GATE), lx, p.y, p.a];
         pieces.push((bottom, row));
     }
-    pieces.sort_by_key(|&(bottom, row)| (bottom, row[1], row[0], row[3]));
+    crate::core::order::sort_by_key(&mut pieces, |&(bottom, row)| {
+        (bottom, row[1], row[0], row[3])
+    });
     Some(Design {
         game: ID.into(),
         name: String::new(),

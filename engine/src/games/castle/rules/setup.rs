@@ -226,7 +226,7 @@ pub fn innermost_squares(mats: usize, squares: usize, m: usize) -> Vec<usize> {
     let pitch = 2 * squares as i64 + 4;
     let row = mats as i64 * pitch - 4;
     let mut idx: Vec<usize> = (0..squares).collect();
-    idx.sort_by_key(|&s| {
+    crate::core::order::sort_by_key(&mut idx, |&s| {
         let x = m as i64 * pitch + 2 * s as i64 + 1;
         ((2 * x - row).abs(), s)
     });

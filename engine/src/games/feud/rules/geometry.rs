@@ -403,7 +403,7 @@ pub fn carried_by_joined_tops(x: i32, y: i32, margin: i32, others: &[Solid]) -> 
         .filter(|&&(_, (_, _, _, qy1))| (qy1 - y as f64).abs() <= 3.0)
         .map(|&(_, (qx0, _, qx1, _))| (qx0, qx1))
         .collect();
-    tops.sort_by(|a, b| a.0.total_cmp(&b.0));
+    crate::core::order::sort_by(&mut tops, |a, b| a.0.total_cmp(&b.0));
     let (lo, hi) = ((x - margin) as f64, (x + margin) as f64);
     let mut run: Option<(f64, f64)> = None;
     for (x0, x1) in tops {

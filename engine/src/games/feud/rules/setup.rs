@@ -605,7 +605,7 @@ impl State {
                 }
             }
         }
-        out.sort_by_key(|t| (t.0, t.1, t.2.x));
+        crate::core::order::sort_by_key(&mut out, |t| (t.0, t.1, t.2.x));
         out.into_iter().map(|t| t.2).collect()
     }
 
