@@ -2,5 +2,6 @@
 //! (`protocol`) and a room's state machine (`room`), which plays every move through the driver as
 //! the referee does. The server (`server/`) and the app's online client both stand on this.
 
+mod codec;
 pub mod protocol;
 pub mod room;

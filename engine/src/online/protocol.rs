@@ -5,10 +5,10 @@
 //! benchmark and later the app). Moves travel in the replay codec (`core::replay`). See
 //! docs/online.md.
 
-use crate::core::replay::{read_move, MAX_NAME, MAX_OPTIONS};
-use crate::core::strict_json::{self, shown, ReadResult, Reader};
+use super::codec::{self, Field, Frames, Keyed, Record};
+use crate::core::replay::MAX_NAME;
+use crate::core::strict_json::{self, shown};
 use crate::core::{Level, Move, Refusal, RuleResult};
-use nanoserde::SerJson;
 
 /// The largest frame a client may send (bytes): a move is a few hundred bytes.
 pub const MAX_FRAME: usize = 16 * 1024;
@@ -171,59 +171,98 @@ pub enum ServerFrame {
     Pong,
 }
 
-fn quoted(s: &str) -> String {
-    s.to_string().serialize_json()
+fn room_code(code: &mut String) -> Field<'_> {
+    Field::Text(code, "a room code", ROOM_CODE_LEN)
 }
 
-fn list_of(items: impl Iterator<Item = String>) -> String {
-    format!("[{}]", items.collect::<Vec<_>>().join(","))
+fn hash(hash: &mut String) -> Field<'_> {
+    Field::Text(hash, "a hash", 16)
 }
 
-impl ClientFrame {
-    pub fn to_json(&self) -> String {
+/// The client's frames and their keys: the one list `to_json` and `parse` go by.
+impl Frames for ClientFrame {
+    const WHAT: &'static str = "the message";
+
+    fn blanks() -> Vec<Self> {
+        let text = String::new;
+        vec![
+            ClientFrame::Create {
+                game: text(),
+                options: Vec::new(),
+                seats: Vec::new(),
+            },
+            ClientFrame::Join {
+                room: text(),
+                name: text(),
+            },
+            ClientFrame::Resume {
+                room: text(),
+                token: text(),
+            },
+            ClientFrame::Watch { room: text() },
+            ClientFrame::Start,
+            ClientFrame::Move {
+                seq: 0,
+                mv: Move::decide(0, "", &[]),
+            },
+            ClientFrame::Ping,
+        ]
+    }
+
+    fn fields(&mut self) -> (&'static str, Vec<Keyed<'_>>) {
         match self {
             ClientFrame::Create {
                 game,
                 options,
                 seats,
-            } => {
-                let seats = list_of(seats.iter().map(|s| {
-                    let level = match s.plan {
-                        SeatPlan::Bot(l) => format!(",\"level\":{}", quoted(l.name())),
-                        _ => String::new(),
-                    };
-                    format!(
-                        "{{\"kind\":{},\"name\":{}{level}}}",
-                        quoted(s.plan.name()),
-                        quoted(&s.name)
-                    )
-                }));
-                format!(
-                    "{{\"type\":\"create\",\"game\":{},\"options\":{},\"seats\":{seats}}}",
-                    quoted(game),
-                    list_of(options.iter().map(|o| quoted(o)))
-                )
-            }
-            ClientFrame::Join { room, name } => format!(
-                "{{\"type\":\"join\",\"room\":{},\"name\":{}}}",
-                quoted(room),
-                quoted(name)
+            } => (
+                "create",
+                vec![
+                    ("game", Field::Text(game, "the game id", MAX_NAME)),
+                    ("options", Field::Options(options)),
+                    ("seats", Field::SeatRequests(seats)),
+                ],
             ),
-            ClientFrame::Resume { room, token } => format!(
-                "{{\"type\":\"resume\",\"room\":{},\"token\":{}}}",
-                quoted(room),
-                quoted(token)
+            ClientFrame::Join { room, name } => (
+                "join",
+                vec![
+                    ("room", room_code(room)),
+                    ("name", Field::Text(name, "a name", MAX_PLAYER_NAME)),
+                ],
             ),
-            ClientFrame::Watch { room } => {
-                format!("{{\"type\":\"watch\",\"room\":{}}}", quoted(room))
-            }
-            ClientFrame::Start => "{\"type\":\"start\"}".into(),
-            ClientFrame::Move { seq, mv } => format!(
-                "{{\"type\":\"move\",\"seq\":{seq},\"move\":{}}}",
-                mv.serialize_json()
+            ClientFrame::Resume { room, token } => (
+                "resume",
+                vec![
+                    ("room", room_code(room)),
+                    ("token", Field::Text(token, "a seat token", TOKEN_LEN)),
+                ],
             ),
-            ClientFrame::Ping => "{\"type\":\"ping\"}".into(),
+            ClientFrame::Watch { room } => ("watch", vec![("room", room_code(room))]),
+            ClientFrame::Start => ("start", vec![]),
+            ClientFrame::Move { seq, mv } => (
+                "move",
+                vec![("seq", Field::U64(seq, "seq")), ("move", Field::Move(mv))],
+            ),
+            ClientFrame::Ping => ("ping", vec![]),
         }
+    }
+
+    fn unknown(kind: &str, had_type: bool, types: &[&str]) -> String {
+        if had_type {
+            format!(
+                "unknown message type {} (the types are: {})",
+                shown(kind),
+                types.join(", ")
+            )
+        } else {
+            "the message lacks the key `type`".into()
+        }
+    }
+}
+
+impl ClientFrame {
+    pub fn to_json(&self) -> String {
+        codec::encode(self)
     }
 
     /// Reads a client's frame, refusing anything else with the place and the reason.
@@ -234,194 +273,112 @@ impl ClientFrame {
                 text.len()
             )));
         }
-        read_client(text).map_err(|e| Refusal(format!("not a valid message: {e}")))
+        codec::decode(text).map_err(|e| Refusal(format!("not a valid message: {e}")))
     }
 }
 
-const CLIENT_KEYS: [&str; 9] = [
-    "type", "game", "options", "seats", "room", "name", "token", "seq", "move",
-];
-
-/// Which keys (indices into `CLIENT_KEYS`) each type of client frame takes, all required.
-fn client_keys(kind: &str) -> Option<&'static [usize]> {
-    Some(match kind {
-        "create" => &[0, 1, 2, 3],
-        "join" => &[0, 4, 5],
-        "resume" => &[0, 4, 6],
-        "watch" => &[0, 4],
-        "start" | "ping" => &[0],
-        "move" => &[0, 7, 8],
-        _ => return None,
-    })
-}
-
-fn read_client(text: &str) -> ReadResult<ClientFrame> {
-    let mut r = Reader::new(text);
-    let mut kind = String::new();
-    let (mut game, mut room, mut name, mut token) =
-        (String::new(), String::new(), String::new(), String::new());
-    let mut options = Vec::new();
-    let mut seats = Vec::new();
-    let mut seq = 0u64;
-    let mut mv = None;
-    let seen = r.object("the message", &CLIENT_KEYS, |r, k| {
-        match k {
-            0 => kind = r.string("the message's type", MAX_NAME)?,
-            1 => game = r.string("the game id", MAX_NAME)?,
-            2 => r.array("options", MAX_OPTIONS, |r, _| {
-                options.push(r.string("an option", MAX_NAME)?);
-                Ok(())
-            })?,
-            3 => r.array("seats", crate::core::seat::MAX_SEATS, |r, i| {
-                seats.push(read_seat_request(r, i)?);
-                Ok(())
-            })?,
-            4 => room = r.string("a room code", ROOM_CODE_LEN)?,
-            5 => name = r.string("a name", MAX_PLAYER_NAME)?,
-            6 => token = r.string("a seat token", TOKEN_LEN)?,
-            7 => seq = r.u64("seq")?,
-            _ => mv = Some(read_move(r, 0)?),
-        }
-        Ok(())
-    })?;
-    r.end()?;
-    let Some(keys) = client_keys(&kind) else {
-        return Err(r.error(if seen[0] {
-            format!(
-                "unknown message type {} (the types are: create, join, resume, watch, start, \
-                 move, ping)",
-                shown(&kind)
-            )
-        } else {
-            "the message lacks the key `type`".into()
-        }));
-    };
-    r.require(&format!("a `{kind}` message"), &CLIENT_KEYS, &seen, keys)?;
-    if let Some(extra) = (0..CLIENT_KEYS.len()).find(|k| seen[*k] && !keys.contains(k)) {
-        return Err(r.error(format!(
-            "a `{kind}` message takes no key `{}`",
-            CLIENT_KEYS[extra]
-        )));
+impl Record for You {
+    fn fields(&mut self) -> Vec<Keyed<'_>> {
+        vec![
+            ("seats", Field::SeatNumbers(&mut self.seats)),
+            ("host", Field::Bool(&mut self.host, "host")),
+            ("token", Field::Token(&mut self.token)),
+        ]
     }
-    Ok(match kind.as_str() {
-        "create" => ClientFrame::Create {
-            game,
-            options,
-            seats,
-        },
-        "join" => ClientFrame::Join { room, name },
-        "resume" => ClientFrame::Resume { room, token },
-        "watch" => ClientFrame::Watch { room },
-        "start" => ClientFrame::Start,
-        "ping" => ClientFrame::Ping,
-        _ => ClientFrame::Move {
-            seq,
-            mv: mv.unwrap_or_else(|| Move::decide(0, "", &[])),
-        },
-    })
 }
 
-fn read_seat_request(r: &mut Reader, i: usize) -> ReadResult<SeatRequest> {
-    let what = format!("seat {i}");
-    const KEYS: [&str; 3] = ["kind", "name", "level"];
-    let (mut kind, mut name, mut level) = (String::new(), String::new(), None);
-    let seen = r.object(&what, &KEYS, |r, k| {
-        match k {
-            0 => kind = r.string("a seat's kind", MAX_NAME)?,
-            1 => name = r.string("a seat's name", MAX_PLAYER_NAME)?,
-            _ => level = Some(read_level(r)?),
-        }
-        Ok(())
-    })?;
-    r.require(&what, &KEYS, &seen, &[0, 1])?;
-    let plan = match kind.as_str() {
-        "here" if level.is_none() => SeatPlan::Here,
-        "invited" if level.is_none() => SeatPlan::Invited,
-        "bot" => SeatPlan::Bot(level.unwrap_or_default()),
-        "here" | "invited" => {
-            return Err(r.error(format!("{what}: only a bot seat has a level")));
-        }
-        other => {
-            return Err(r.error(format!(
-                "{what}: a seat is `here`, `invited` or `bot`, not {}",
-                shown(other)
-            )))
-        }
-    };
-    Ok(SeatRequest { plan, name })
+impl Record for RoomView {
+    fn fields(&mut self) -> Vec<Keyed<'_>> {
+        vec![
+            ("code", room_code(&mut self.room)),
+            ("game", Field::Text(&mut self.game, "the game id", MAX_NAME)),
+            ("options", Field::Options(&mut self.options)),
+            ("seed", Field::U64(&mut self.seed, "seed")),
+            ("seats", Field::Seats(&mut self.seats)),
+            ("phase", Field::Phase(&mut self.phase)),
+            ("moves", Field::Moves(&mut self.moves)),
+            ("hash", hash(&mut self.hash)),
+        ]
+    }
 }
 
-fn read_level(r: &mut Reader) -> ReadResult<Level> {
-    let name = r.string("a bot's level", MAX_NAME)?;
-    Level::from_name(&name).ok_or_else(|| {
-        r.error(format!(
-            "a bot's level is `easy`, `normal` or `hard`, not {}",
-            shown(&name)
-        ))
-    })
-}
+/// The server's frames and their keys: the one list `to_json` and `parse` go by.
+impl Frames for ServerFrame {
+    const WHAT: &'static str = "the server's message";
 
-fn seats_json(seats: &[SeatInfo]) -> String {
-    list_of(seats.iter().map(|s| {
-        let level = match s.plan {
-            SeatPlan::Bot(l) => format!(",\"level\":{}", quoted(l.name())),
-            _ => String::new(),
-        };
-        format!(
-            "{{\"kind\":{},\"name\":{}{level},\"taken\":{},\"online\":{}}}",
-            quoted(s.plan.name()),
-            quoted(&s.name),
-            s.taken,
-            s.online
-        )
-    }))
+    fn blanks() -> Vec<Self> {
+        let text = String::new;
+        vec![
+            ServerFrame::Welcome {
+                you: You {
+                    seats: Vec::new(),
+                    host: false,
+                    token: None,
+                },
+                room: RoomView {
+                    room: text(),
+                    game: text(),
+                    options: Vec::new(),
+                    seed: 0,
+                    seats: Vec::new(),
+                    phase: Phase::Waiting,
+                    moves: Vec::new(),
+                    hash: text(),
+                },
+            },
+            ServerFrame::Seats { seats: Vec::new() },
+            ServerFrame::Started { hash: text() },
+            ServerFrame::Moved {
+                seq: 0,
+                mv: Move::decide(0, "", &[]),
+                hash: text(),
+                over: false,
+            },
+            ServerFrame::Refused { why: text() },
+            ServerFrame::Pong,
+        ]
+    }
+
+    fn fields(&mut self) -> (&'static str, Vec<Keyed<'_>>) {
+        match self {
+            ServerFrame::Welcome { you, room } => (
+                "welcome",
+                vec![
+                    ("you", Field::Record(you, "you")),
+                    ("room", Field::Record(room, "the room")),
+                ],
+            ),
+            ServerFrame::Seats { seats } => ("seats", vec![("seats", Field::Seats(seats))]),
+            ServerFrame::Started { hash: h } => ("started", vec![("hash", hash(h))]),
+            ServerFrame::Moved {
+                seq,
+                mv,
+                hash: h,
+                over,
+            } => (
+                "moved",
+                vec![
+                    ("seq", Field::U64(seq, "seq")),
+                    ("move", Field::Move(mv)),
+                    ("hash", hash(h)),
+                    ("over", Field::Bool(over, "over")),
+                ],
+            ),
+            ServerFrame::Refused { why } => {
+                ("refused", vec![("why", Field::Text(why, "a reason", 4096))])
+            }
+            ServerFrame::Pong => ("pong", vec![]),
+        }
+    }
+
+    fn unknown(kind: &str, _: bool, _: &[&str]) -> String {
+        format!("unknown server message {}", shown(kind))
+    }
 }
 
 impl ServerFrame {
     pub fn to_json(&self) -> String {
-        match self {
-            ServerFrame::Welcome { you, room } => {
-                let token = match &you.token {
-                    Some(t) => format!(",\"token\":{}", quoted(t)),
-                    None => String::new(),
-                };
-                format!(
-                    "{{\"type\":\"welcome\",\"you\":{{\"seats\":{},\"host\":{}{token}}},\
-                     \"room\":{{\"code\":{},\"game\":{},\"options\":{},\"seed\":{},\"seats\":{},\
-                     \"phase\":{},\"moves\":{},\"hash\":{}}}}}",
-                    list_of(you.seats.iter().map(|s| s.to_string())),
-                    you.host,
-                    quoted(&room.room),
-                    quoted(&room.game),
-                    list_of(room.options.iter().map(|o| quoted(o))),
-                    room.seed,
-                    seats_json(&room.seats),
-                    quoted(room.phase.name()),
-                    list_of(room.moves.iter().map(|m| m.serialize_json())),
-                    quoted(&room.hash)
-                )
-            }
-            ServerFrame::Seats { seats } => {
-                format!("{{\"type\":\"seats\",\"seats\":{}}}", seats_json(seats))
-            }
-            ServerFrame::Started { hash } => {
-                format!("{{\"type\":\"started\",\"hash\":{}}}", quoted(hash))
-            }
-            ServerFrame::Moved {
-                seq,
-                mv,
-                hash,
-                over,
-            } => format!(
-                "{{\"type\":\"moved\",\"seq\":{seq},\"move\":{},\"hash\":{},\"over\":{over}}}",
-                mv.serialize_json(),
-                quoted(hash)
-            ),
-            ServerFrame::Refused { why } => {
-                format!("{{\"type\":\"refused\",\"why\":{}}}", quoted(why))
-            }
-            ServerFrame::Pong => "{\"type\":\"pong\"}".into(),
-        }
+        codec::encode(self)
     }
 
     /// Reads a server's frame (a client does this), with the same strictness.
@@ -432,169 +389,8 @@ impl ServerFrame {
                 text.len()
             )));
         }
-        read_server(text).map_err(|e| Refusal(format!("not a valid server message: {e}")))
+        codec::decode(text).map_err(|e| Refusal(format!("not a valid server message: {e}")))
     }
-}
-
-const SERVER_KEYS: [&str; 10] = [
-    "type", "you", "room", "seats", "hash", "seq", "move", "over", "why", "code",
-];
-
-fn read_server(text: &str) -> ReadResult<ServerFrame> {
-    let mut r = Reader::new(text);
-    let mut kind = String::new();
-    let mut you = You {
-        seats: Vec::new(),
-        host: false,
-        token: None,
-    };
-    let mut room = None;
-    let mut seats = Vec::new();
-    let (mut hash, mut why) = (String::new(), String::new());
-    let (mut seq, mut over, mut mv) = (0u64, false, None);
-    let seen = r.object("the server's message", &SERVER_KEYS, |r, k| {
-        match k {
-            0 => kind = r.string("the message's type", MAX_NAME)?,
-            1 => you = read_you(r)?,
-            2 => room = Some(read_room(r)?),
-            3 => seats = read_seats(r)?,
-            4 => hash = r.string("a hash", 16)?,
-            5 => seq = r.u64("seq")?,
-            6 => mv = Some(read_move(r, 0)?),
-            7 => over = r.bool("over")?,
-            8 => why = r.string("a reason", 4096)?,
-            _ => return Err(r.error("`code` belongs in a room".into())),
-        }
-        Ok(())
-    })?;
-    r.end()?;
-    let need: &[usize] = match kind.as_str() {
-        "welcome" => &[1, 2],
-        "seats" => &[3],
-        "started" => &[4],
-        "moved" => &[4, 5, 6, 7],
-        "refused" => &[8],
-        "pong" => &[],
-        other => return Err(r.error(format!("unknown server message {}", shown(other)))),
-    };
-    r.require(&format!("a `{kind}` message"), &SERVER_KEYS, &seen, need)?;
-    Ok(match kind.as_str() {
-        "welcome" => match room {
-            Some(room) => ServerFrame::Welcome { you, room },
-            None => return Err(r.error("a welcome lacks its room".into())),
-        },
-        "seats" => ServerFrame::Seats { seats },
-        "started" => ServerFrame::Started { hash },
-        "moved" => ServerFrame::Moved {
-            seq,
-            mv: mv.unwrap_or_else(|| Move::decide(0, "", &[])),
-            hash,
-            over,
-        },
-        "refused" => ServerFrame::Refused { why },
-        _ => ServerFrame::Pong,
-    })
-}
-
-fn read_you(r: &mut Reader) -> ReadResult<You> {
-    const KEYS: [&str; 3] = ["seats", "host", "token"];
-    let mut you = You {
-        seats: Vec::new(),
-        host: false,
-        token: None,
-    };
-    let seen = r.object("you", &KEYS, |r, k| {
-        match k {
-            0 => r.array("your seats", crate::core::seat::MAX_SEATS, |r, _| {
-                you.seats.push(r.int("a seat", 0, 9)? as usize);
-                Ok(())
-            })?,
-            1 => you.host = r.bool("host")?,
-            _ => you.token = Some(r.string("a seat token", TOKEN_LEN)?),
-        }
-        Ok(())
-    })?;
-    r.require("you", &KEYS, &seen, &[0, 1])?;
-    Ok(you)
-}
-
-fn read_seats(r: &mut Reader) -> ReadResult<Vec<SeatInfo>> {
-    let mut out = Vec::new();
-    r.array("seats", crate::core::seat::MAX_SEATS, |r, i| {
-        let what = format!("seat {i}");
-        const KEYS: [&str; 5] = ["kind", "name", "level", "taken", "online"];
-        let mut s = SeatInfo {
-            plan: SeatPlan::Here,
-            name: String::new(),
-            taken: false,
-            online: false,
-        };
-        let (mut kind, mut level) = (String::new(), None);
-        let seen = r.object(&what, &KEYS, |r, k| {
-            match k {
-                0 => kind = r.string("a seat's kind", MAX_NAME)?,
-                1 => s.name = r.string("a seat's name", MAX_PLAYER_NAME)?,
-                2 => level = Some(read_level(r)?),
-                3 => s.taken = r.bool("taken")?,
-                _ => s.online = r.bool("online")?,
-            }
-            Ok(())
-        })?;
-        r.require(&what, &KEYS, &seen, &[0, 1, 3, 4])?;
-        s.plan = match kind.as_str() {
-            "here" => SeatPlan::Here,
-            "invited" => SeatPlan::Invited,
-            "bot" => SeatPlan::Bot(level.unwrap_or_default()),
-            other => return Err(r.error(format!("{what}: unknown kind {}", shown(other)))),
-        };
-        out.push(s);
-        Ok(())
-    })?;
-    Ok(out)
-}
-
-fn read_room(r: &mut Reader) -> ReadResult<RoomView> {
-    const KEYS: [&str; 8] = [
-        "code", "game", "options", "seed", "seats", "phase", "moves", "hash",
-    ];
-    let mut v = RoomView {
-        room: String::new(),
-        game: String::new(),
-        options: Vec::new(),
-        seed: 0,
-        seats: Vec::new(),
-        phase: Phase::Waiting,
-        moves: Vec::new(),
-        hash: String::new(),
-    };
-    let seen = r.object("the room", &KEYS, |r, k| {
-        match k {
-            0 => v.room = r.string("a room code", ROOM_CODE_LEN)?,
-            1 => v.game = r.string("the game id", MAX_NAME)?,
-            2 => r.array("options", MAX_OPTIONS, |r, _| {
-                v.options.push(r.string("an option", MAX_NAME)?);
-                Ok(())
-            })?,
-            3 => v.seed = r.u64("seed")?,
-            4 => v.seats = read_seats(r)?,
-            5 => {
-                v.phase = match r.string("the phase", MAX_NAME)?.as_str() {
-                    "waiting" => Phase::Waiting,
-                    "playing" => Phase::Playing,
-                    "over" => Phase::Over,
-                    other => return Err(r.error(format!("unknown phase {}", shown(other)))),
-                }
-            }
-            6 => r.array("moves", usize::MAX, |r, i| {
-                v.moves.push(read_move(r, i)?);
-                Ok(())
-            })?,
-            _ => v.hash = r.string("a hash", 16)?,
-        }
-        Ok(())
-    })?;
-    r.require("the room", &KEYS, &seen, &[0, 1, 2, 3, 4, 5, 6, 7])?;
-    Ok(v)
 }
 
 /// Whether a text is a well-formed room code or token of `len` characters (checked before
