@@ -6,51 +6,18 @@
 //! docs/online.md.
 
 use super::codec::{self, Field, Frames, Keyed, Record};
+pub use super::values::{
+    Phase, RoomView, SeatInfo, SeatPlan, SeatRequest, You, CODE_ALPHABET, MAX_PLAYER_NAME,
+    ROOM_CODE_LEN, TOKEN_LEN,
+};
 use crate::core::replay::MAX_NAME;
 use crate::core::strict_json::{self, shown};
-use crate::core::{Level, Move, Refusal, RuleResult};
+use crate::core::{Move, Refusal, RuleResult};
 
 /// The largest frame a client may send (bytes): a move is a few hundred bytes.
 pub const MAX_FRAME: usize = 16 * 1024;
 /// The largest frame a client reads from the server (a welcome carries the whole log).
 pub const MAX_SERVER_FRAME: usize = 16 << 20;
-/// A player's name, as on a seat (`core::seat::check_seats`).
-pub const MAX_PLAYER_NAME: usize = 24;
-/// Room codes and seat tokens are written in this alphabet (Crockford's base 32, lower case).
-pub const CODE_ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
-/// A room code: 16 characters of base 32, 80 random bits.
-pub const ROOM_CODE_LEN: usize = 16;
-/// A seat token: 26 characters of base 32, 130 random bits.
-pub const TOKEN_LEN: usize = 26;
-
-/// How a seat of a new room is filled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatPlan {
-    /// Played on the host's device (hot seat).
-    Here,
-    /// Kept for a friend who opens the invite link.
-    Invited,
-    /// Played by the server's bot at this level.
-    Bot(Level),
-}
-
-impl SeatPlan {
-    pub fn name(self) -> &'static str {
-        match self {
-            SeatPlan::Here => "here",
-            SeatPlan::Invited => "invited",
-            SeatPlan::Bot(_) => "bot",
-        }
-    }
-}
-
-/// One seat as the host asks for it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatRequest {
-    pub plan: SeatPlan,
-    /// The seat's name (an invited seat takes its player's name when they join).
-    pub name: String,
-}
 
 /// What a client sends.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,60 +51,6 @@ pub enum ClientFrame {
         mv: Move,
     },
     Ping,
-}
-
-/// A seat as every client sees it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatInfo {
-    pub plan: SeatPlan,
-    pub name: String,
-    /// An invited seat someone has joined (a here or bot seat is always taken).
-    pub taken: bool,
-    /// Someone holding this seat is connected now (a bot seat: always).
-    pub online: bool,
-}
-
-/// Where a room is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
-    Waiting,
-    Playing,
-    Over,
-}
-
-impl Phase {
-    pub fn name(self) -> &'static str {
-        match self {
-            Phase::Waiting => "waiting",
-            Phase::Playing => "playing",
-            Phase::Over => "over",
-        }
-    }
-}
-
-/// Everything a client needs to follow a room: its setup, its seats and its whole log (the
-/// replay's moves, as the referee would read them).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RoomView {
-    pub room: String,
-    pub game: String,
-    pub options: Vec<String>,
-    pub seed: u64,
-    pub seats: Vec<SeatInfo>,
-    pub phase: Phase,
-    pub moves: Vec<Move>,
-    /// `state_hash` after the last move ("" before the game starts).
-    pub hash: String,
-}
-
-/// Who a welcomed client is in the room.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct You {
-    /// The seats this client may move for (none for a watcher).
-    pub seats: Vec<usize>,
-    pub host: bool,
-    /// The seat token, to keep and `resume` with (none for a watcher).
-    pub token: Option<String>,
 }
 
 /// What the server sends.
@@ -420,7 +333,8 @@ pub fn shown_text(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{Launch, LaunchKind, Outcome};
+    use crate::core::{Launch, LaunchKind, Level, Outcome};
+    use nanoserde::SerJson;
 
     fn shot() -> Move {
         Move {
@@ -579,6 +493,278 @@ mod tests {
             "a".repeat(MAX_FRAME)
         );
         assert!(refusal(&big).contains("at most 16384 bytes"));
+    }
+
+    #[test]
+    fn frames_are_written_byte_for_byte_as_the_browser_and_the_tests_read_them() {
+        let pass = Move::decide(1, "pass", &[]).serialize_json();
+        let create = ClientFrame::Create {
+            game: "castle".into(),
+            options: vec!["a".into(), "b".into()],
+            seats: vec![
+                SeatRequest {
+                    plan: SeatPlan::Here,
+                    name: "Ann".into(),
+                },
+                SeatRequest {
+                    plan: SeatPlan::Bot(Level::Hard),
+                    name: "Bot".into(),
+                },
+            ],
+        };
+        let seat = SeatInfo {
+            plan: SeatPlan::Bot(Level::Easy),
+            name: "B".into(),
+            taken: true,
+            online: false,
+        };
+        let room = RoomView {
+            room: "0123456789abcdef".into(),
+            game: "castle".into(),
+            options: vec![],
+            seed: 9,
+            seats: vec![seat.clone()],
+            phase: Phase::Over,
+            moves: vec![Move::decide(1, "pass", &[])],
+            hash: "h".into(),
+        };
+        let welcome = |token: Option<String>| ServerFrame::Welcome {
+            you: You {
+                seats: vec![0, 2],
+                host: false,
+                token,
+            },
+            room: room.clone(),
+        };
+        let seat_json = r#"{"kind":"bot","name":"B","level":"easy","taken":true,"online":false}"#;
+        let room_json = format!(
+            r#"{{"code":"0123456789abcdef","game":"castle","options":[],"seed":9,"seats":[{seat_json}],"phase":"over","moves":[{pass}],"hash":"h"}}"#
+        );
+        for (text, want) in [
+            (
+                create.to_json(),
+                r#"{"type":"create","game":"castle","options":["a","b"],"seats":[{"kind":"here","name":"Ann"},{"kind":"bot","name":"Bot","level":"hard"}]}"#.to_string(),
+            ),
+            (
+                ClientFrame::Join {
+                    room: "r".into(),
+                    name: "N \"q\"".into(),
+                }
+                .to_json(),
+                r#"{"type":"join","room":"r","name":"N \"q\""}"#.into(),
+            ),
+            (
+                ClientFrame::Resume {
+                    room: "r".into(),
+                    token: "t".into(),
+                }
+                .to_json(),
+                r#"{"type":"resume","room":"r","token":"t"}"#.into(),
+            ),
+            (
+                ClientFrame::Watch { room: "r".into() }.to_json(),
+                r#"{"type":"watch","room":"r"}"#.into(),
+            ),
+            (ClientFrame::Start.to_json(), r#"{"type":"start"}"#.into()),
+            (ClientFrame::Ping.to_json(), r#"{"type":"ping"}"#.into()),
+            (
+                ClientFrame::Move {
+                    seq: 4,
+                    mv: Move::decide(1, "pass", &[]),
+                }
+                .to_json(),
+                format!(r#"{{"type":"move","seq":4,"move":{pass}}}"#),
+            ),
+            (
+                welcome(Some("tok".into())).to_json(),
+                format!(
+                    r#"{{"type":"welcome","you":{{"seats":[0,2],"host":false,"token":"tok"}},"room":{room_json}}}"#
+                ),
+            ),
+            (
+                welcome(None).to_json(),
+                format!(r#"{{"type":"welcome","you":{{"seats":[0,2],"host":false}},"room":{room_json}}}"#),
+            ),
+            (
+                ServerFrame::Seats { seats: vec![seat] }.to_json(),
+                format!(r#"{{"type":"seats","seats":[{seat_json}]}}"#),
+            ),
+            (
+                ServerFrame::Started { hash: "h".into() }.to_json(),
+                r#"{"type":"started","hash":"h"}"#.into(),
+            ),
+            (
+                ServerFrame::Moved {
+                    seq: 2,
+                    mv: Move::decide(1, "pass", &[]),
+                    hash: "h".into(),
+                    over: true,
+                }
+                .to_json(),
+                format!(r#"{{"type":"moved","seq":2,"move":{pass},"hash":"h","over":true}}"#),
+            ),
+            (
+                ServerFrame::Refused { why: "no".into() }.to_json(),
+                r#"{"type":"refused","why":"no"}"#.into(),
+            ),
+            (ServerFrame::Pong.to_json(), r#"{"type":"pong"}"#.into()),
+        ] {
+            assert_eq!(text, want);
+        }
+    }
+
+    #[test]
+    fn the_blanks_name_every_type_once_and_each_blank_round_trips() {
+        for (types, round_trips) in [
+            (
+                ClientFrame::blanks()
+                    .iter_mut()
+                    .map(|b| b.fields().0)
+                    .collect::<Vec<_>>(),
+                ClientFrame::blanks()
+                    .into_iter()
+                    .all(|b| ClientFrame::parse(&b.to_json()) == Ok(b)),
+            ),
+            (
+                ServerFrame::blanks()
+                    .iter_mut()
+                    .map(|b| b.fields().0)
+                    .collect::<Vec<_>>(),
+                ServerFrame::blanks()
+                    .into_iter()
+                    .all(|b| ServerFrame::parse(&b.to_json()) == Ok(b)),
+            ),
+        ] {
+            let mut unique = types.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), types.len(), "{types:?}");
+            assert!(round_trips, "{types:?}");
+        }
+        assert_eq!(ClientFrame::blanks().len(), 7);
+        assert_eq!(ServerFrame::blanks().len(), 6);
+    }
+
+    #[test]
+    fn a_frame_whose_type_comes_last_is_read_the_same() {
+        assert_eq!(
+            ClientFrame::parse(r#"{"name":"Ben","room":"r","type":"join"}"#),
+            Ok(ClientFrame::Join {
+                room: "r".into(),
+                name: "Ben".into(),
+            })
+        );
+        assert_eq!(
+            ServerFrame::parse(
+                r#"{"over":false,"hash":"h","move":{"seat":0,"action":"pass"},"seq":1,"type":"moved"}"#
+            ),
+            Ok(ServerFrame::Moved {
+                seq: 1,
+                mv: Move::decide(0, "pass", &[]),
+                hash: "h".into(),
+                over: false,
+            })
+        );
+        // Limits are the named type's, also when it comes last.
+        assert!(refusal(&format!(
+            r#"{{"name":"{}","room":"r","type":"join"}}"#,
+            "n".repeat(25)
+        ))
+        .contains("longer than 24 characters"));
+        assert!(refusal(r#"{"seq":1,"type":"join","room":"r","name":"n"}"#)
+            .contains("a `join` message takes no key `seq`"));
+    }
+
+    #[test]
+    fn refusals_name_the_line_the_column_and_the_reason() {
+        for (text, says) in [
+            ("{\n \"type\": \"ping\",\n \"x\": 1}", "line 3, column 2: unknown key `x` in the message (the keys are: type, game, options, seats, room, name, token, seq, move)"),
+            ("{\"type\":\"ping\",\"type\":\"ping\"}", "line 1, column 16: key `type` is given twice in the message"),
+            ("{\"type\":\"move\",\"seq\":18446744073709551616,\"move\":{\"seat\":0,\"action\":\"a\"}}", "line 1, column 22: seq"),
+            ("{\"type\":\"move\",\"seq\":1.5,\"move\":{\"seat\":0,\"action\":\"a\"}}", "line 1, column"),
+            ("{\"type\":\"move\",\"seq\":1,\"move\":{\"seat\":0,\"action\":\"a\"},\"move\":{}}", "given twice"),
+            ("{\"type\":\"flyaway\"}", "unknown message type `flyaway` (the types are: create, join, resume, watch, start, move, ping)"),
+            ("{\"room\":\"r\"}", "the message lacks the key `type`"),
+            ("{\"type\":\"watch\",\"room\":\"0123456789abcdefg\"}", "text longer than 16 characters"),
+            ("{\"type\":\"create\",\"game\":\"castle\",\"options\":[],\"seats\":[{\"kind\":\"bot\",\"name\":\"b\",\"level\":\"godlike\"}]}", "a bot's level is `easy`, `normal` or `hard`, not `godlike`"),
+        ] {
+            let got = refusal(text);
+            assert!(got.starts_with("not a valid message: "), "{text}: {got}");
+            assert!(got.contains(says), "{text}: {got}");
+        }
+    }
+
+    #[test]
+    fn malformed_server_frames_are_refused_with_the_reason() {
+        let seat = r#"{"kind":"here","name":"A","taken":true,"online":true}"#;
+        let room = format!(
+            r#"{{"code":"0123456789abcdef","game":"castle","options":[],"seed":1,"seats":[{seat}],"phase":"waiting","moves":[],"hash":""}}"#
+        );
+        let good =
+            format!(r#"{{"type":"welcome","you":{{"seats":[0],"host":true}},"room":{room}}}"#);
+        assert!(ServerFrame::parse(&good).is_ok());
+        for (text, says) in [
+            (
+                r#"{"type":"boom"}"#.to_string(),
+                "unknown server message `boom`",
+            ),
+            (
+                r#"{"type":"moved","seq":1}"#.into(),
+                "a `moved` message lacks the key `move`",
+            ),
+            (
+                r#"{"type":"pong","why":"x"}"#.into(),
+                "a `pong` message takes no key `why`",
+            ),
+            (
+                r#"{"type":"pong","code":"x"}"#.into(),
+                "unknown key `code` in the server's message",
+            ),
+            (
+                r#"{"type":"welcome","you":{"seats":[0],"host":true}}"#.into(),
+                "lacks the key `room`",
+            ),
+            (
+                good.replace("\"host\":true", "\"host\":1"),
+                "host (true or false)",
+            ),
+            (
+                good.replace("\"host\":true", "\"host\":true,\"extra\":1"),
+                "unknown key `extra` in you",
+            ),
+            (good.replace("\"seats\":[0]", "\"seats\":[10]"), "a seat"),
+            (
+                good.replace("\"waiting\"", "\"paused\""),
+                "unknown phase `paused`",
+            ),
+            (
+                good.replace(",\"hash\":\"\"", ""),
+                "the room lacks the key `hash`",
+            ),
+            (
+                good.replace("\"here\"", "\"alien\""),
+                "seat 0: unknown kind `alien`",
+            ),
+            (
+                good.replace(",\"online\":true", ""),
+                "seat 0 lacks the key `online`",
+            ),
+            (good.replace("\"seed\":1", "\"seed\":-1"), "seed"),
+        ] {
+            let got = ServerFrame::parse(&text)
+                .err()
+                .map(|e| e.0)
+                .unwrap_or_default();
+            assert!(
+                got.starts_with("not a valid server message: line 1, column "),
+                "{text}: {got}"
+            );
+            assert!(got.contains(says), "{text}: {got}");
+        }
+        let big = "x".repeat(MAX_SERVER_FRAME + 1);
+        assert!(ServerFrame::parse(&big)
+            .err()
+            .is_some_and(|e| e.0.contains("at most 16777216 bytes")));
     }
 
     #[test]
