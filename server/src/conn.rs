@@ -4,9 +4,7 @@
 
 use crate::hub::{new_token, Hub, RoomCell};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use engine::online::protocol::{
-    is_code, ClientFrame, ServerFrame, MAX_FRAME, ROOM_CODE_LEN, TOKEN_LEN,
-};
+use engine::online::protocol::{is_code, ClientFrame, ServerFrame, ROOM_CODE_LEN, TOKEN_LEN};
 use futures_util::{SinkExt, StreamExt};
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -102,16 +100,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
             continue;
         }
         flooded = 0;
-        if text.len() > MAX_FRAME {
-            let why = format!(
-                "a message may be at most {MAX_FRAME} bytes; this one has {}",
-                text.len()
-            );
-            if !say(&out, refused(&why)).await {
-                break;
-            }
-            continue;
-        }
+        // `parse` refuses a frame over `MAX_FRAME` bytes before reading it.
         let answer = match ClientFrame::parse(text.as_str()) {
             Err(e) => Some(refused(&e.0)),
             Ok(frame) => handle(&hub, ip, frame, &mut seated, &out, &mut forward).await,

@@ -1,6 +1,9 @@
 //! Online rooms, without any network: the frames a client and the server exchange
-//! (`protocol`) and a room's state machine (`room`), which plays every move through the driver as
-//! the referee does. The server (`server/`) and the app's online client both stand on this.
+//! (`protocol`; what they carry in `values`, read and written by `codec`) and a room's state
+//! machine (`room`), which plays every move through the driver as the referee does. The server
+//! (`server/`) and the app's online client both stand on this.
 
+mod codec;
 pub mod protocol;
 pub mod room;
+mod values;

@@ -5,52 +5,19 @@
 //! benchmark and later the app). Moves travel in the replay codec (`core::replay`). See
 //! docs/online.md.
 
-use crate::core::replay::{read_move, MAX_NAME, MAX_OPTIONS};
-use crate::core::strict_json::{self, shown, ReadResult, Reader};
-use crate::core::{Level, Move, Refusal, RuleResult};
-use nanoserde::SerJson;
+use super::codec::{self, Field, Frames, Keyed, Record};
+pub use super::values::{
+    Phase, RoomView, SeatInfo, SeatPlan, SeatRequest, You, CODE_ALPHABET, MAX_PLAYER_NAME,
+    ROOM_CODE_LEN, TOKEN_LEN,
+};
+use crate::core::replay::MAX_NAME;
+use crate::core::strict_json::{self, shown};
+use crate::core::{Move, Refusal, RuleResult};
 
 /// The largest frame a client may send (bytes): a move is a few hundred bytes.
 pub const MAX_FRAME: usize = 16 * 1024;
 /// The largest frame a client reads from the server (a welcome carries the whole log).
 pub const MAX_SERVER_FRAME: usize = 16 << 20;
-/// A player's name, as on a seat (`core::seat::check_seats`).
-pub const MAX_PLAYER_NAME: usize = 24;
-/// Room codes and seat tokens are written in this alphabet (Crockford's base 32, lower case).
-pub const CODE_ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
-/// A room code: 16 characters of base 32, 80 random bits.
-pub const ROOM_CODE_LEN: usize = 16;
-/// A seat token: 26 characters of base 32, 130 random bits.
-pub const TOKEN_LEN: usize = 26;
-
-/// How a seat of a new room is filled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatPlan {
-    /// Played on the host's device (hot seat).
-    Here,
-    /// Kept for a friend who opens the invite link.
-    Invited,
-    /// Played by the server's bot at this level.
-    Bot(Level),
-}
-
-impl SeatPlan {
-    pub fn name(self) -> &'static str {
-        match self {
-            SeatPlan::Here => "here",
-            SeatPlan::Invited => "invited",
-            SeatPlan::Bot(_) => "bot",
-        }
-    }
-}
-
-/// One seat as the host asks for it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatRequest {
-    pub plan: SeatPlan,
-    /// The seat's name (an invited seat takes its player's name when they join).
-    pub name: String,
-}
 
 /// What a client sends.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,60 +53,6 @@ pub enum ClientFrame {
     Ping,
 }
 
-/// A seat as every client sees it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatInfo {
-    pub plan: SeatPlan,
-    pub name: String,
-    /// An invited seat someone has joined (a here or bot seat is always taken).
-    pub taken: bool,
-    /// Someone holding this seat is connected now (a bot seat: always).
-    pub online: bool,
-}
-
-/// Where a room is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
-    Waiting,
-    Playing,
-    Over,
-}
-
-impl Phase {
-    pub fn name(self) -> &'static str {
-        match self {
-            Phase::Waiting => "waiting",
-            Phase::Playing => "playing",
-            Phase::Over => "over",
-        }
-    }
-}
-
-/// Everything a client needs to follow a room: its setup, its seats and its whole log (the
-/// replay's moves, as the referee would read them).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RoomView {
-    pub room: String,
-    pub game: String,
-    pub options: Vec<String>,
-    pub seed: u64,
-    pub seats: Vec<SeatInfo>,
-    pub phase: Phase,
-    pub moves: Vec<Move>,
-    /// `state_hash` after the last move ("" before the game starts).
-    pub hash: String,
-}
-
-/// Who a welcomed client is in the room.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct You {
-    /// The seats this client may move for (none for a watcher).
-    pub seats: Vec<usize>,
-    pub host: bool,
-    /// The seat token, to keep and `resume` with (none for a watcher).
-    pub token: Option<String>,
-}
-
 /// What the server sends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ServerFrame {
@@ -171,59 +84,98 @@ pub enum ServerFrame {
     Pong,
 }
 
-fn quoted(s: &str) -> String {
-    s.to_string().serialize_json()
+fn room_code(code: &mut String) -> Field<'_> {
+    Field::Text(code, "a room code", ROOM_CODE_LEN)
 }
 
-fn list_of(items: impl Iterator<Item = String>) -> String {
-    format!("[{}]", items.collect::<Vec<_>>().join(","))
+fn hash(hash: &mut String) -> Field<'_> {
+    Field::Text(hash, "a hash", 16)
 }
 
-impl ClientFrame {
-    pub fn to_json(&self) -> String {
+/// The client's frames and their keys: the one list `to_json` and `parse` go by.
+impl Frames for ClientFrame {
+    const WHAT: &'static str = "the message";
+
+    fn blanks() -> Vec<Self> {
+        let text = String::new;
+        vec![
+            ClientFrame::Create {
+                game: text(),
+                options: Vec::new(),
+                seats: Vec::new(),
+            },
+            ClientFrame::Join {
+                room: text(),
+                name: text(),
+            },
+            ClientFrame::Resume {
+                room: text(),
+                token: text(),
+            },
+            ClientFrame::Watch { room: text() },
+            ClientFrame::Start,
+            ClientFrame::Move {
+                seq: 0,
+                mv: Move::decide(0, "", &[]),
+            },
+            ClientFrame::Ping,
+        ]
+    }
+
+    fn fields(&mut self) -> (&'static str, Vec<Keyed<'_>>) {
         match self {
             ClientFrame::Create {
                 game,
                 options,
                 seats,
-            } => {
-                let seats = list_of(seats.iter().map(|s| {
-                    let level = match s.plan {
-                        SeatPlan::Bot(l) => format!(",\"level\":{}", quoted(l.name())),
-                        _ => String::new(),
-                    };
-                    format!(
-                        "{{\"kind\":{},\"name\":{}{level}}}",
-                        quoted(s.plan.name()),
-                        quoted(&s.name)
-                    )
-                }));
-                format!(
-                    "{{\"type\":\"create\",\"game\":{},\"options\":{},\"seats\":{seats}}}",
-                    quoted(game),
-                    list_of(options.iter().map(|o| quoted(o)))
-                )
-            }
-            ClientFrame::Join { room, name } => format!(
-                "{{\"type\":\"join\",\"room\":{},\"name\":{}}}",
-                quoted(room),
-                quoted(name)
+            } => (
+                "create",
+                vec![
+                    ("game", Field::Text(game, "the game id", MAX_NAME)),
+                    ("options", Field::Options(options)),
+                    ("seats", Field::SeatRequests(seats)),
+                ],
             ),
-            ClientFrame::Resume { room, token } => format!(
-                "{{\"type\":\"resume\",\"room\":{},\"token\":{}}}",
-                quoted(room),
-                quoted(token)
+            ClientFrame::Join { room, name } => (
+                "join",
+                vec![
+                    ("room", room_code(room)),
+                    ("name", Field::Text(name, "a name", MAX_PLAYER_NAME)),
+                ],
             ),
-            ClientFrame::Watch { room } => {
-                format!("{{\"type\":\"watch\",\"room\":{}}}", quoted(room))
-            }
-            ClientFrame::Start => "{\"type\":\"start\"}".into(),
-            ClientFrame::Move { seq, mv } => format!(
-                "{{\"type\":\"move\",\"seq\":{seq},\"move\":{}}}",
-                mv.serialize_json()
+            ClientFrame::Resume { room, token } => (
+                "resume",
+                vec![
+                    ("room", room_code(room)),
+                    ("token", Field::Text(token, "a seat token", TOKEN_LEN)),
+                ],
             ),
-            ClientFrame::Ping => "{\"type\":\"ping\"}".into(),
+            ClientFrame::Watch { room } => ("watch", vec![("room", room_code(room))]),
+            ClientFrame::Start => ("start", vec![]),
+            ClientFrame::Move { seq, mv } => (
+                "move",
+                vec![("seq", Field::U64(seq, "seq")), ("move", Field::Move(mv))],
+            ),
+            ClientFrame::Ping => ("ping", vec![]),
         }
+    }
+
+    fn unknown(kind: &str, had_type: bool, types: &[&str]) -> String {
+        if had_type {
+            format!(
+                "unknown message type {} (the types are: {})",
+                shown(kind),
+                types.join(", ")
+            )
+        } else {
+            "the message lacks the key `type`".into()
+        }
+    }
+}
+
+impl ClientFrame {
+    pub fn to_json(&self) -> String {
+        codec::encode(self)
     }
 
     /// Reads a client's frame, refusing anything else with the place and the reason.
@@ -234,194 +186,112 @@ impl ClientFrame {
                 text.len()
             )));
         }
-        read_client(text).map_err(|e| Refusal(format!("not a valid message: {e}")))
+        codec::decode(text).map_err(|e| Refusal(format!("not a valid message: {e}")))
     }
 }
 
-const CLIENT_KEYS: [&str; 9] = [
-    "type", "game", "options", "seats", "room", "name", "token", "seq", "move",
-];
-
-/// Which keys (indices into `CLIENT_KEYS`) each type of client frame takes, all required.
-fn client_keys(kind: &str) -> Option<&'static [usize]> {
-    Some(match kind {
-        "create" => &[0, 1, 2, 3],
-        "join" => &[0, 4, 5],
-        "resume" => &[0, 4, 6],
-        "watch" => &[0, 4],
-        "start" | "ping" => &[0],
-        "move" => &[0, 7, 8],
-        _ => return None,
-    })
-}
-
-fn read_client(text: &str) -> ReadResult<ClientFrame> {
-    let mut r = Reader::new(text);
-    let mut kind = String::new();
-    let (mut game, mut room, mut name, mut token) =
-        (String::new(), String::new(), String::new(), String::new());
-    let mut options = Vec::new();
-    let mut seats = Vec::new();
-    let mut seq = 0u64;
-    let mut mv = None;
-    let seen = r.object("the message", &CLIENT_KEYS, |r, k| {
-        match k {
-            0 => kind = r.string("the message's type", MAX_NAME)?,
-            1 => game = r.string("the game id", MAX_NAME)?,
-            2 => r.array("options", MAX_OPTIONS, |r, _| {
-                options.push(r.string("an option", MAX_NAME)?);
-                Ok(())
-            })?,
-            3 => r.array("seats", crate::core::seat::MAX_SEATS, |r, i| {
-                seats.push(read_seat_request(r, i)?);
-                Ok(())
-            })?,
-            4 => room = r.string("a room code", ROOM_CODE_LEN)?,
-            5 => name = r.string("a name", MAX_PLAYER_NAME)?,
-            6 => token = r.string("a seat token", TOKEN_LEN)?,
-            7 => seq = r.u64("seq")?,
-            _ => mv = Some(read_move(r, 0)?),
-        }
-        Ok(())
-    })?;
-    r.end()?;
-    let Some(keys) = client_keys(&kind) else {
-        return Err(r.error(if seen[0] {
-            format!(
-                "unknown message type {} (the types are: create, join, resume, watch, start, \
-                 move, ping)",
-                shown(&kind)
-            )
-        } else {
-            "the message lacks the key `type`".into()
-        }));
-    };
-    r.require(&format!("a `{kind}` message"), &CLIENT_KEYS, &seen, keys)?;
-    if let Some(extra) = (0..CLIENT_KEYS.len()).find(|k| seen[*k] && !keys.contains(k)) {
-        return Err(r.error(format!(
-            "a `{kind}` message takes no key `{}`",
-            CLIENT_KEYS[extra]
-        )));
+impl Record for You {
+    fn fields(&mut self) -> Vec<Keyed<'_>> {
+        vec![
+            ("seats", Field::SeatNumbers(&mut self.seats)),
+            ("host", Field::Bool(&mut self.host, "host")),
+            ("token", Field::Token(&mut self.token)),
+        ]
     }
-    Ok(match kind.as_str() {
-        "create" => ClientFrame::Create {
-            game,
-            options,
-            seats,
-        },
-        "join" => ClientFrame::Join { room, name },
-        "resume" => ClientFrame::Resume { room, token },
-        "watch" => ClientFrame::Watch { room },
-        "start" => ClientFrame::Start,
-        "ping" => ClientFrame::Ping,
-        _ => ClientFrame::Move {
-            seq,
-            mv: mv.unwrap_or_else(|| Move::decide(0, "", &[])),
-        },
-    })
 }
 
-fn read_seat_request(r: &mut Reader, i: usize) -> ReadResult<SeatRequest> {
-    let what = format!("seat {i}");
-    const KEYS: [&str; 3] = ["kind", "name", "level"];
-    let (mut kind, mut name, mut level) = (String::new(), String::new(), None);
-    let seen = r.object(&what, &KEYS, |r, k| {
-        match k {
-            0 => kind = r.string("a seat's kind", MAX_NAME)?,
-            1 => name = r.string("a seat's name", MAX_PLAYER_NAME)?,
-            _ => level = Some(read_level(r)?),
-        }
-        Ok(())
-    })?;
-    r.require(&what, &KEYS, &seen, &[0, 1])?;
-    let plan = match kind.as_str() {
-        "here" if level.is_none() => SeatPlan::Here,
-        "invited" if level.is_none() => SeatPlan::Invited,
-        "bot" => SeatPlan::Bot(level.unwrap_or_default()),
-        "here" | "invited" => {
-            return Err(r.error(format!("{what}: only a bot seat has a level")));
-        }
-        other => {
-            return Err(r.error(format!(
-                "{what}: a seat is `here`, `invited` or `bot`, not {}",
-                shown(other)
-            )))
-        }
-    };
-    Ok(SeatRequest { plan, name })
+impl Record for RoomView {
+    fn fields(&mut self) -> Vec<Keyed<'_>> {
+        vec![
+            ("code", room_code(&mut self.room)),
+            ("game", Field::Text(&mut self.game, "the game id", MAX_NAME)),
+            ("options", Field::Options(&mut self.options)),
+            ("seed", Field::U64(&mut self.seed, "seed")),
+            ("seats", Field::Seats(&mut self.seats)),
+            ("phase", Field::Phase(&mut self.phase)),
+            ("moves", Field::Moves(&mut self.moves)),
+            ("hash", hash(&mut self.hash)),
+        ]
+    }
 }
 
-fn read_level(r: &mut Reader) -> ReadResult<Level> {
-    let name = r.string("a bot's level", MAX_NAME)?;
-    Level::from_name(&name).ok_or_else(|| {
-        r.error(format!(
-            "a bot's level is `easy`, `normal` or `hard`, not {}",
-            shown(&name)
-        ))
-    })
-}
+/// The server's frames and their keys: the one list `to_json` and `parse` go by.
+impl Frames for ServerFrame {
+    const WHAT: &'static str = "the server's message";
 
-fn seats_json(seats: &[SeatInfo]) -> String {
-    list_of(seats.iter().map(|s| {
-        let level = match s.plan {
-            SeatPlan::Bot(l) => format!(",\"level\":{}", quoted(l.name())),
-            _ => String::new(),
-        };
-        format!(
-            "{{\"kind\":{},\"name\":{}{level},\"taken\":{},\"online\":{}}}",
-            quoted(s.plan.name()),
-            quoted(&s.name),
-            s.taken,
-            s.online
-        )
-    }))
+    fn blanks() -> Vec<Self> {
+        let text = String::new;
+        vec![
+            ServerFrame::Welcome {
+                you: You {
+                    seats: Vec::new(),
+                    host: false,
+                    token: None,
+                },
+                room: RoomView {
+                    room: text(),
+                    game: text(),
+                    options: Vec::new(),
+                    seed: 0,
+                    seats: Vec::new(),
+                    phase: Phase::Waiting,
+                    moves: Vec::new(),
+                    hash: text(),
+                },
+            },
+            ServerFrame::Seats { seats: Vec::new() },
+            ServerFrame::Started { hash: text() },
+            ServerFrame::Moved {
+                seq: 0,
+                mv: Move::decide(0, "", &[]),
+                hash: text(),
+                over: false,
+            },
+            ServerFrame::Refused { why: text() },
+            ServerFrame::Pong,
+        ]
+    }
+
+    fn fields(&mut self) -> (&'static str, Vec<Keyed<'_>>) {
+        match self {
+            ServerFrame::Welcome { you, room } => (
+                "welcome",
+                vec![
+                    ("you", Field::Record(you, "you")),
+                    ("room", Field::Record(room, "the room")),
+                ],
+            ),
+            ServerFrame::Seats { seats } => ("seats", vec![("seats", Field::Seats(seats))]),
+            ServerFrame::Started { hash: h } => ("started", vec![("hash", hash(h))]),
+            ServerFrame::Moved {
+                seq,
+                mv,
+                hash: h,
+                over,
+            } => (
+                "moved",
+                vec![
+                    ("seq", Field::U64(seq, "seq")),
+                    ("move", Field::Move(mv)),
+                    ("hash", hash(h)),
+                    ("over", Field::Bool(over, "over")),
+                ],
+            ),
+            ServerFrame::Refused { why } => {
+                ("refused", vec![("why", Field::Text(why, "a reason", 4096))])
+            }
+            ServerFrame::Pong => ("pong", vec![]),
+        }
+    }
+
+    fn unknown(kind: &str, _: bool, _: &[&str]) -> String {
+        format!("unknown server message {}", shown(kind))
+    }
 }
 
 impl ServerFrame {
     pub fn to_json(&self) -> String {
-        match self {
-            ServerFrame::Welcome { you, room } => {
-                let token = match &you.token {
-                    Some(t) => format!(",\"token\":{}", quoted(t)),
-                    None => String::new(),
-                };
-                format!(
-                    "{{\"type\":\"welcome\",\"you\":{{\"seats\":{},\"host\":{}{token}}},\
-                     \"room\":{{\"code\":{},\"game\":{},\"options\":{},\"seed\":{},\"seats\":{},\
-                     \"phase\":{},\"moves\":{},\"hash\":{}}}}}",
-                    list_of(you.seats.iter().map(|s| s.to_string())),
-                    you.host,
-                    quoted(&room.room),
-                    quoted(&room.game),
-                    list_of(room.options.iter().map(|o| quoted(o))),
-                    room.seed,
-                    seats_json(&room.seats),
-                    quoted(room.phase.name()),
-                    list_of(room.moves.iter().map(|m| m.serialize_json())),
-                    quoted(&room.hash)
-                )
-            }
-            ServerFrame::Seats { seats } => {
-                format!("{{\"type\":\"seats\",\"seats\":{}}}", seats_json(seats))
-            }
-            ServerFrame::Started { hash } => {
-                format!("{{\"type\":\"started\",\"hash\":{}}}", quoted(hash))
-            }
-            ServerFrame::Moved {
-                seq,
-                mv,
-                hash,
-                over,
-            } => format!(
-                "{{\"type\":\"moved\",\"seq\":{seq},\"move\":{},\"hash\":{},\"over\":{over}}}",
-                mv.serialize_json(),
-                quoted(hash)
-            ),
-            ServerFrame::Refused { why } => {
-                format!("{{\"type\":\"refused\",\"why\":{}}}", quoted(why))
-            }
-            ServerFrame::Pong => "{\"type\":\"pong\"}".into(),
-        }
+        codec::encode(self)
     }
 
     /// Reads a server's frame (a client does this), with the same strictness.
@@ -432,169 +302,8 @@ impl ServerFrame {
                 text.len()
             )));
         }
-        read_server(text).map_err(|e| Refusal(format!("not a valid server message: {e}")))
+        codec::decode(text).map_err(|e| Refusal(format!("not a valid server message: {e}")))
     }
-}
-
-const SERVER_KEYS: [&str; 10] = [
-    "type", "you", "room", "seats", "hash", "seq", "move", "over", "why", "code",
-];
-
-fn read_server(text: &str) -> ReadResult<ServerFrame> {
-    let mut r = Reader::new(text);
-    let mut kind = String::new();
-    let mut you = You {
-        seats: Vec::new(),
-        host: false,
-        token: None,
-    };
-    let mut room = None;
-    let mut seats = Vec::new();
-    let (mut hash, mut why) = (String::new(), String::new());
-    let (mut seq, mut over, mut mv) = (0u64, false, None);
-    let seen = r.object("the server's message", &SERVER_KEYS, |r, k| {
-        match k {
-            0 => kind = r.string("the message's type", MAX_NAME)?,
-            1 => you = read_you(r)?,
-            2 => room = Some(read_room(r)?),
-            3 => seats = read_seats(r)?,
-            4 => hash = r.string("a hash", 16)?,
-            5 => seq = r.u64("seq")?,
-            6 => mv = Some(read_move(r, 0)?),
-            7 => over = r.bool("over")?,
-            8 => why = r.string("a reason", 4096)?,
-            _ => return Err(r.error("`code` belongs in a room".into())),
-        }
-        Ok(())
-    })?;
-    r.end()?;
-    let need: &[usize] = match kind.as_str() {
-        "welcome" => &[1, 2],
-        "seats" => &[3],
-        "started" => &[4],
-        "moved" => &[4, 5, 6, 7],
-        "refused" => &[8],
-        "pong" => &[],
-        other => return Err(r.error(format!("unknown server message {}", shown(other)))),
-    };
-    r.require(&format!("a `{kind}` message"), &SERVER_KEYS, &seen, need)?;
-    Ok(match kind.as_str() {
-        "welcome" => match room {
-            Some(room) => ServerFrame::Welcome { you, room },
-            None => return Err(r.error("a welcome lacks its room".into())),
-        },
-        "seats" => ServerFrame::Seats { seats },
-        "started" => ServerFrame::Started { hash },
-        "moved" => ServerFrame::Moved {
-            seq,
-            mv: mv.unwrap_or_else(|| Move::decide(0, "", &[])),
-            hash,
-            over,
-        },
-        "refused" => ServerFrame::Refused { why },
-        _ => ServerFrame::Pong,
-    })
-}
-
-fn read_you(r: &mut Reader) -> ReadResult<You> {
-    const KEYS: [&str; 3] = ["seats", "host", "token"];
-    let mut you = You {
-        seats: Vec::new(),
-        host: false,
-        token: None,
-    };
-    let seen = r.object("you", &KEYS, |r, k| {
-        match k {
-            0 => r.array("your seats", crate::core::seat::MAX_SEATS, |r, _| {
-                you.seats.push(r.int("a seat", 0, 9)? as usize);
-                Ok(())
-            })?,
-            1 => you.host = r.bool("host")?,
-            _ => you.token = Some(r.string("a seat token", TOKEN_LEN)?),
-        }
-        Ok(())
-    })?;
-    r.require("you", &KEYS, &seen, &[0, 1])?;
-    Ok(you)
-}
-
-fn read_seats(r: &mut Reader) -> ReadResult<Vec<SeatInfo>> {
-    let mut out = Vec::new();
-    r.array("seats", crate::core::seat::MAX_SEATS, |r, i| {
-        let what = format!("seat {i}");
-        const KEYS: [&str; 5] = ["kind", "name", "level", "taken", "online"];
-        let mut s = SeatInfo {
-            plan: SeatPlan::Here,
-            name: String::new(),
-            taken: false,
-            online: false,
-        };
-        let (mut kind, mut level) = (String::new(), None);
-        let seen = r.object(&what, &KEYS, |r, k| {
-            match k {
-                0 => kind = r.string("a seat's kind", MAX_NAME)?,
-                1 => s.name = r.string("a seat's name", MAX_PLAYER_NAME)?,
-                2 => level = Some(read_level(r)?),
-                3 => s.taken = r.bool("taken")?,
-                _ => s.online = r.bool("online")?,
-            }
-            Ok(())
-        })?;
-        r.require(&what, &KEYS, &seen, &[0, 1, 3, 4])?;
-        s.plan = match kind.as_str() {
-            "here" => SeatPlan::Here,
-            "invited" => SeatPlan::Invited,
-            "bot" => SeatPlan::Bot(level.unwrap_or_default()),
-            other => return Err(r.error(format!("{what}: unknown kind {}", shown(other)))),
-        };
-        out.push(s);
-        Ok(())
-    })?;
-    Ok(out)
-}
-
-fn read_room(r: &mut Reader) -> ReadResult<RoomView> {
-    const KEYS: [&str; 8] = [
-        "code", "game", "options", "seed", "seats", "phase", "moves", "hash",
-    ];
-    let mut v = RoomView {
-        room: String::new(),
-        game: String::new(),
-        options: Vec::new(),
-        seed: 0,
-        seats: Vec::new(),
-        phase: Phase::Waiting,
-        moves: Vec::new(),
-        hash: String::new(),
-    };
-    let seen = r.object("the room", &KEYS, |r, k| {
-        match k {
-            0 => v.room = r.string("a room code", ROOM_CODE_LEN)?,
-            1 => v.game = r.string("the game id", MAX_NAME)?,
-            2 => r.array("options", MAX_OPTIONS, |r, _| {
-                v.options.push(r.string("an option", MAX_NAME)?);
-                Ok(())
-            })?,
-            3 => v.seed = r.u64("seed")?,
-            4 => v.seats = read_seats(r)?,
-            5 => {
-                v.phase = match r.string("the phase", MAX_NAME)?.as_str() {
-                    "waiting" => Phase::Waiting,
-                    "playing" => Phase::Playing,
-                    "over" => Phase::Over,
-                    other => return Err(r.error(format!("unknown phase {}", shown(other)))),
-                }
-            }
-            6 => r.array("moves", usize::MAX, |r, i| {
-                v.moves.push(read_move(r, i)?);
-                Ok(())
-            })?,
-            _ => v.hash = r.string("a hash", 16)?,
-        }
-        Ok(())
-    })?;
-    r.require("the room", &KEYS, &seen, &[0, 1, 2, 3, 4, 5, 6, 7])?;
-    Ok(v)
 }
 
 /// Whether a text is a well-formed room code or token of `len` characters (checked before
@@ -624,7 +333,8 @@ pub fn shown_text(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{Launch, LaunchKind, Outcome};
+    use crate::core::{Launch, LaunchKind, Level, Outcome};
+    use nanoserde::SerJson;
 
     fn shot() -> Move {
         Move {
@@ -783,6 +493,278 @@ mod tests {
             "a".repeat(MAX_FRAME)
         );
         assert!(refusal(&big).contains("at most 16384 bytes"));
+    }
+
+    #[test]
+    fn frames_are_written_byte_for_byte_as_the_browser_and_the_tests_read_them() {
+        let pass = Move::decide(1, "pass", &[]).serialize_json();
+        let create = ClientFrame::Create {
+            game: "castle".into(),
+            options: vec!["a".into(), "b".into()],
+            seats: vec![
+                SeatRequest {
+                    plan: SeatPlan::Here,
+                    name: "Ann".into(),
+                },
+                SeatRequest {
+                    plan: SeatPlan::Bot(Level::Hard),
+                    name: "Bot".into(),
+                },
+            ],
+        };
+        let seat = SeatInfo {
+            plan: SeatPlan::Bot(Level::Easy),
+            name: "B".into(),
+            taken: true,
+            online: false,
+        };
+        let room = RoomView {
+            room: "0123456789abcdef".into(),
+            game: "castle".into(),
+            options: vec![],
+            seed: 9,
+            seats: vec![seat.clone()],
+            phase: Phase::Over,
+            moves: vec![Move::decide(1, "pass", &[])],
+            hash: "h".into(),
+        };
+        let welcome = |token: Option<String>| ServerFrame::Welcome {
+            you: You {
+                seats: vec![0, 2],
+                host: false,
+                token,
+            },
+            room: room.clone(),
+        };
+        let seat_json = r#"{"kind":"bot","name":"B","level":"easy","taken":true,"online":false}"#;
+        let room_json = format!(
+            r#"{{"code":"0123456789abcdef","game":"castle","options":[],"seed":9,"seats":[{seat_json}],"phase":"over","moves":[{pass}],"hash":"h"}}"#
+        );
+        for (text, want) in [
+            (
+                create.to_json(),
+                r#"{"type":"create","game":"castle","options":["a","b"],"seats":[{"kind":"here","name":"Ann"},{"kind":"bot","name":"Bot","level":"hard"}]}"#.to_string(),
+            ),
+            (
+                ClientFrame::Join {
+                    room: "r".into(),
+                    name: "N \"q\"".into(),
+                }
+                .to_json(),
+                r#"{"type":"join","room":"r","name":"N \"q\""}"#.into(),
+            ),
+            (
+                ClientFrame::Resume {
+                    room: "r".into(),
+                    token: "t".into(),
+                }
+                .to_json(),
+                r#"{"type":"resume","room":"r","token":"t"}"#.into(),
+            ),
+            (
+                ClientFrame::Watch { room: "r".into() }.to_json(),
+                r#"{"type":"watch","room":"r"}"#.into(),
+            ),
+            (ClientFrame::Start.to_json(), r#"{"type":"start"}"#.into()),
+            (ClientFrame::Ping.to_json(), r#"{"type":"ping"}"#.into()),
+            (
+                ClientFrame::Move {
+                    seq: 4,
+                    mv: Move::decide(1, "pass", &[]),
+                }
+                .to_json(),
+                format!(r#"{{"type":"move","seq":4,"move":{pass}}}"#),
+            ),
+            (
+                welcome(Some("tok".into())).to_json(),
+                format!(
+                    r#"{{"type":"welcome","you":{{"seats":[0,2],"host":false,"token":"tok"}},"room":{room_json}}}"#
+                ),
+            ),
+            (
+                welcome(None).to_json(),
+                format!(r#"{{"type":"welcome","you":{{"seats":[0,2],"host":false}},"room":{room_json}}}"#),
+            ),
+            (
+                ServerFrame::Seats { seats: vec![seat] }.to_json(),
+                format!(r#"{{"type":"seats","seats":[{seat_json}]}}"#),
+            ),
+            (
+                ServerFrame::Started { hash: "h".into() }.to_json(),
+                r#"{"type":"started","hash":"h"}"#.into(),
+            ),
+            (
+                ServerFrame::Moved {
+                    seq: 2,
+                    mv: Move::decide(1, "pass", &[]),
+                    hash: "h".into(),
+                    over: true,
+                }
+                .to_json(),
+                format!(r#"{{"type":"moved","seq":2,"move":{pass},"hash":"h","over":true}}"#),
+            ),
+            (
+                ServerFrame::Refused { why: "no".into() }.to_json(),
+                r#"{"type":"refused","why":"no"}"#.into(),
+            ),
+            (ServerFrame::Pong.to_json(), r#"{"type":"pong"}"#.into()),
+        ] {
+            assert_eq!(text, want);
+        }
+    }
+
+    #[test]
+    fn the_blanks_name_every_type_once_and_each_blank_round_trips() {
+        for (types, round_trips) in [
+            (
+                ClientFrame::blanks()
+                    .iter_mut()
+                    .map(|b| b.fields().0)
+                    .collect::<Vec<_>>(),
+                ClientFrame::blanks()
+                    .into_iter()
+                    .all(|b| ClientFrame::parse(&b.to_json()) == Ok(b)),
+            ),
+            (
+                ServerFrame::blanks()
+                    .iter_mut()
+                    .map(|b| b.fields().0)
+                    .collect::<Vec<_>>(),
+                ServerFrame::blanks()
+                    .into_iter()
+                    .all(|b| ServerFrame::parse(&b.to_json()) == Ok(b)),
+            ),
+        ] {
+            let mut unique = types.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), types.len(), "{types:?}");
+            assert!(round_trips, "{types:?}");
+        }
+        assert_eq!(ClientFrame::blanks().len(), 7);
+        assert_eq!(ServerFrame::blanks().len(), 6);
+    }
+
+    #[test]
+    fn a_frame_whose_type_comes_last_is_read_the_same() {
+        assert_eq!(
+            ClientFrame::parse(r#"{"name":"Ben","room":"r","type":"join"}"#),
+            Ok(ClientFrame::Join {
+                room: "r".into(),
+                name: "Ben".into(),
+            })
+        );
+        assert_eq!(
+            ServerFrame::parse(
+                r#"{"over":false,"hash":"h","move":{"seat":0,"action":"pass"},"seq":1,"type":"moved"}"#
+            ),
+            Ok(ServerFrame::Moved {
+                seq: 1,
+                mv: Move::decide(0, "pass", &[]),
+                hash: "h".into(),
+                over: false,
+            })
+        );
+        // Limits are the named type's, also when it comes last.
+        assert!(refusal(&format!(
+            r#"{{"name":"{}","room":"r","type":"join"}}"#,
+            "n".repeat(25)
+        ))
+        .contains("longer than 24 characters"));
+        assert!(refusal(r#"{"seq":1,"type":"join","room":"r","name":"n"}"#)
+            .contains("a `join` message takes no key `seq`"));
+    }
+
+    #[test]
+    fn refusals_name_the_line_the_column_and_the_reason() {
+        for (text, says) in [
+            ("{\n \"type\": \"ping\",\n \"x\": 1}", "line 3, column 2: unknown key `x` in the message (the keys are: type, game, options, seats, room, name, token, seq, move)"),
+            ("{\"type\":\"ping\",\"type\":\"ping\"}", "line 1, column 16: key `type` is given twice in the message"),
+            ("{\"type\":\"move\",\"seq\":18446744073709551616,\"move\":{\"seat\":0,\"action\":\"a\"}}", "line 1, column 22: seq"),
+            ("{\"type\":\"move\",\"seq\":1.5,\"move\":{\"seat\":0,\"action\":\"a\"}}", "line 1, column"),
+            ("{\"type\":\"move\",\"seq\":1,\"move\":{\"seat\":0,\"action\":\"a\"},\"move\":{}}", "given twice"),
+            ("{\"type\":\"flyaway\"}", "unknown message type `flyaway` (the types are: create, join, resume, watch, start, move, ping)"),
+            ("{\"room\":\"r\"}", "the message lacks the key `type`"),
+            ("{\"type\":\"watch\",\"room\":\"0123456789abcdefg\"}", "text longer than 16 characters"),
+            ("{\"type\":\"create\",\"game\":\"castle\",\"options\":[],\"seats\":[{\"kind\":\"bot\",\"name\":\"b\",\"level\":\"godlike\"}]}", "a bot's level is `easy`, `normal` or `hard`, not `godlike`"),
+        ] {
+            let got = refusal(text);
+            assert!(got.starts_with("not a valid message: "), "{text}: {got}");
+            assert!(got.contains(says), "{text}: {got}");
+        }
+    }
+
+    #[test]
+    fn malformed_server_frames_are_refused_with_the_reason() {
+        let seat = r#"{"kind":"here","name":"A","taken":true,"online":true}"#;
+        let room = format!(
+            r#"{{"code":"0123456789abcdef","game":"castle","options":[],"seed":1,"seats":[{seat}],"phase":"waiting","moves":[],"hash":""}}"#
+        );
+        let good =
+            format!(r#"{{"type":"welcome","you":{{"seats":[0],"host":true}},"room":{room}}}"#);
+        assert!(ServerFrame::parse(&good).is_ok());
+        for (text, says) in [
+            (
+                r#"{"type":"boom"}"#.to_string(),
+                "unknown server message `boom`",
+            ),
+            (
+                r#"{"type":"moved","seq":1}"#.into(),
+                "a `moved` message lacks the key `move`",
+            ),
+            (
+                r#"{"type":"pong","why":"x"}"#.into(),
+                "a `pong` message takes no key `why`",
+            ),
+            (
+                r#"{"type":"pong","code":"x"}"#.into(),
+                "unknown key `code` in the server's message",
+            ),
+            (
+                r#"{"type":"welcome","you":{"seats":[0],"host":true}}"#.into(),
+                "lacks the key `room`",
+            ),
+            (
+                good.replace("\"host\":true", "\"host\":1"),
+                "host (true or false)",
+            ),
+            (
+                good.replace("\"host\":true", "\"host\":true,\"extra\":1"),
+                "unknown key `extra` in you",
+            ),
+            (good.replace("\"seats\":[0]", "\"seats\":[10]"), "a seat"),
+            (
+                good.replace("\"waiting\"", "\"paused\""),
+                "unknown phase `paused`",
+            ),
+            (
+                good.replace(",\"hash\":\"\"", ""),
+                "the room lacks the key `hash`",
+            ),
+            (
+                good.replace("\"here\"", "\"alien\""),
+                "seat 0: unknown kind `alien`",
+            ),
+            (
+                good.replace(",\"online\":true", ""),
+                "seat 0 lacks the key `online`",
+            ),
+            (good.replace("\"seed\":1", "\"seed\":-1"), "seed"),
+        ] {
+            let got = ServerFrame::parse(&text)
+                .err()
+                .map(|e| e.0)
+                .unwrap_or_default();
+            assert!(
+                got.starts_with("not a valid server message: line 1, column "),
+                "{text}: {got}"
+            );
+            assert!(got.contains(says), "{text}: {got}");
+        }
+        let big = "x".repeat(MAX_SERVER_FRAME + 1);
+        assert!(ServerFrame::parse(&big)
+            .err()
+            .is_some_and(|e| e.0.contains("at most 16777216 bytes")));
     }
 
     #[test]

@@ -1,0 +1,96 @@
+//! What the online frames carry besides moves: the seats, the room as a client sees it, the phase,
+//! and the limits of their texts. The frames themselves are in `protocol`, their codec in `codec`.
+
+use crate::core::{Level, Move};
+
+/// A player's name, as on a seat (`core::seat::check_seats`).
+pub const MAX_PLAYER_NAME: usize = 24;
+/// Room codes and seat tokens are written in this alphabet (Crockford's base 32, lower case).
+pub const CODE_ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
+/// A room code: 16 characters of base 32, 80 random bits.
+pub const ROOM_CODE_LEN: usize = 16;
+/// A seat token: 26 characters of base 32, 130 random bits.
+pub const TOKEN_LEN: usize = 26;
+
+/// How a seat of a new room is filled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatPlan {
+    /// Played on the host's device (hot seat).
+    Here,
+    /// Kept for a friend who opens the invite link.
+    Invited,
+    /// Played by the server's bot at this level.
+    Bot(Level),
+}
+
+impl SeatPlan {
+    pub fn name(self) -> &'static str {
+        match self {
+            SeatPlan::Here => "here",
+            SeatPlan::Invited => "invited",
+            SeatPlan::Bot(_) => "bot",
+        }
+    }
+}
+
+/// One seat as the host asks for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRequest {
+    pub plan: SeatPlan,
+    /// The seat's name (an invited seat takes its player's name when they join).
+    pub name: String,
+}
+
+/// A seat as every client sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatInfo {
+    pub plan: SeatPlan,
+    pub name: String,
+    /// An invited seat someone has joined (a here or bot seat is always taken).
+    pub taken: bool,
+    /// Someone holding this seat is connected now (a bot seat: always).
+    pub online: bool,
+}
+
+/// Where a room is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Waiting,
+    Playing,
+    Over,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Waiting => "waiting",
+            Phase::Playing => "playing",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// Everything a client needs to follow a room: its setup, its seats and its whole log (the
+/// replay's moves, as the referee would read them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomView {
+    pub room: String,
+    pub game: String,
+    pub options: Vec<String>,
+    pub seed: u64,
+    pub seats: Vec<SeatInfo>,
+    pub phase: Phase,
+    pub moves: Vec<Move>,
+    /// `state_hash` after the last move ("" before the game starts).
+    pub hash: String,
+}
+
+/// Who a welcomed client is in the room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct You {
+    /// The seats this client may move for (none for a watcher).
+    pub seats: Vec<usize>,
+    pub host: bool,
+    /// The seat token, to keep and `resume` with (none for a watcher).
+    pub token: Option<String>,
+}
