@@ -120,6 +120,7 @@
         var box = document.getElementById("loading");
         if (box) box.classList.add("gone");
         console.log("[ct] first-frame-ms " + Math.round(window.ct.firstFrameMs));
+        window.dispatchEvent(new Event("ct-first-frame"));
       };
     },
   });
