@@ -118,10 +118,13 @@ async function coldLoad(browser, url, link) {
       });
     });
     await page.goto(url, { waitUntil: "commit" });
+    let timer;
     await Promise.race([
       firstFrame,
-      new Promise((_, reject) => setTimeout(() => reject(new Error("no first frame in 60 s")), 60000)),
-    ]);
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("no first frame in 60 s")), 60000);
+      }),
+    ]).finally(() => clearTimeout(timer));
     drawn = true;
     const t = await page.evaluate(() => {
       const res = performance.getEntriesByType("resource");
