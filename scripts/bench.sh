@@ -5,7 +5,8 @@
 # the step-locked table, the same bodies in a bare rapier world stepped in the same run, and the
 # ratio; the same scenes in wasm (wasm32-wasip1 under Node) and the wasm/native ratio. Then one
 # headless bot-vs-bot game per game: selfplay time, the bots' time to choose a shot, and the replay
-# time natively and in wasm. Then the dist/ sizes. Ratios and measurements, never assertions.
+# time natively and in wasm. Then the dist/ sizes and the cold load of the web build in headless
+# Chromium (first frame over two emulated links). Ratios and measurements, never assertions.
 #
 # Environment: BENCH_REPS (default 5), BENCH_SEED (default 1), BENCH_WASM_RUSTFLAGS (default
 # "-C target-feature=+simd128"), BENCH_NOSIMD=1 also builds and times a wasm without SIMD (one more
@@ -119,4 +120,19 @@ if [ -d dist ]; then
   ./build.sh sizes
 else
   echo "dist/ sizes: no dist/ yet (./build.sh web builds it)"
+fi
+
+# Cold loads of dist/ as the game server sends it (brotli copies by its --precompress), in
+# headless Chromium over two emulated links (tests/e2e/coldload.mjs; CT_LOADS loads per link).
+echo
+if [ ! -f dist/index.html ]; then
+  echo "cold load: no dist/ yet (./build.sh web builds it)"
+elif [ $have_node -eq 0 ] || [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+  echo "cold load: needs node 20+ and Chromium (${CHROMIUM:-/usr/bin/chromium})"
+else
+  say "cold load: the game server (release) and its precompressed copies of dist/"
+  cargo build --release -p catapult-table-server >&2
+  "$T/release/catapult-table-server" --precompress dist >&2
+  [ -d tests/e2e/node_modules/playwright-core ] || (cd tests/e2e && npm install --no-audit --no-fund >&2)
+  CT_SERVER="$T/release/catapult-table-server" node tests/e2e/coldload.mjs
 fi

@@ -120,6 +120,13 @@
         var box = document.getElementById("loading");
         if (box) box.classList.add("gone");
         console.log("[ct] first-frame-ms " + Math.round(window.ct.firstFrameMs));
+        // The service worker (offline play) is registered now, not with the page: its install
+        // downloads every file again, the wasm too, which shared the link with the first download.
+        if ("serviceWorker" in navigator && location.protocol !== "file:") {
+          navigator.serviceWorker.register("sw.js").catch(function (e) {
+            console.warn("[ct] service worker not registered: " + e);
+          });
+        }
       };
     },
   });
