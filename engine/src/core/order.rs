@@ -37,7 +37,7 @@ mod tests {
                 })
                 .collect();
             let (mut a, mut b) = (v.clone(), v.clone());
-            a.sort_by(|x, y| y.0.cmp(&x.0));
+            a.sort_by_key(|x| std::cmp::Reverse(x.0));
             sort_by(&mut b, |x, y| y.0.cmp(&x.0));
             assert_eq!(a, b, "n = {n}");
             let mut c = v.clone();
