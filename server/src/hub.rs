@@ -607,13 +607,14 @@ impl Hub {
         let guard = cell.room.clone().lock_owned().await;
         let store = self.store.clone();
         let shot = mv.is_shot();
-        let (mut guard, result) = blocking(move || {
+        let (mut guard, result, at) = blocking(move || {
             let mut guard = guard;
+            let at = guard.seq();
             let result = guard
                 .play(player, seq, &mv)
                 .map_err(|e| e.0)
                 .and_then(|p| commit(store.as_ref(), &guard.code, &p).map(|_| p));
-            (guard, result)
+            (guard, result, at)
         })
         .await?;
         match result {
@@ -626,10 +627,13 @@ impl Hub {
                 Ok(())
             }
             Err(e) => {
-                if guard.seq() != seq {
-                    // Played but not stored: take it back, and send the move stored in its
-                    // place (another server's), if any.
-                    self.resync(cell, &mut guard, seq).await;
+                if guard.seq() != at {
+                    // Played here but not stored: take it back, and send the move stored in its
+                    // place (another server's), if any. A move the room refused changed nothing:
+                    // the room may already hold the other server's move (heard and sent before
+                    // this one got the room), and sending that again would send it twice
+                    // (regress_a_move_heard_before_a_losing_race_is_sent_once).
+                    self.resync(cell, &mut guard, at).await;
                 }
                 Err(e)
             }
@@ -757,6 +761,83 @@ mod tests {
         assert_eq!(hub.rooms_held(), 0);
         let back = hub.room(&code).await.unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(back.room.lock().await.player(&token), Some(0));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Two servers race for one place in a room's log: the other server's move is stored and
+    /// this one hears of it (and sends it to its clients) before its own player's move for the
+    /// same place gets the room. The room refuses that move, and nothing more is sent: before,
+    /// the refusal rebuilt the room and sent the other server's move a second time (seen as
+    /// "moves arrive in order, none missed" in `two_servers_racing_for_one_move_store_exactly_one`
+    /// on a busy machine).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn regress_a_move_heard_before_a_losing_race_is_sent_once() {
+        use engine::core::bot::{self, BotBudget};
+        use engine::core::{Level, Rng};
+        let dir = std::env::temp_dir().join(format!("ct-hub-race-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let open = || Arc::new(crate::store::Sqlite::open(&dir).unwrap_or_else(|e| panic!("{e}")));
+        let a = Hub::new(open(), Limits::default(), "a".into());
+        let b = Hub::new(open(), Limits::default(), "b".into());
+        let seats: Vec<SeatRequest> = [SeatPlan::Here, SeatPlan::Here]
+            .iter()
+            .map(|&plan| SeatRequest {
+                plan,
+                name: "Ann".into(),
+            })
+            .collect();
+        let ip = IpAddr::from([127, 0, 0, 1]);
+        let (cell_a, _) = a
+            .create(ip, "castle", &[], &seats)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let code = {
+            let mut g = cell_a.room.clone().lock_owned().await;
+            let before = g.meta_json();
+            g.start(0).unwrap_or_else(|e| panic!("{e}"));
+            a.save_meta(&cell_a, &mut g, before)
+                .await
+                .unwrap_or_else(|e| panic!("{e}"));
+            g.code.clone()
+        };
+        let cell_b = b.room(&code).await.unwrap_or_else(|e| panic!("{e}"));
+        // Two different moves for the first place in the log.
+        let (won, lost) = {
+            let g = cell_a.room.lock().await;
+            let game = g
+                .session()
+                .unwrap_or_else(|| panic!("started"))
+                .game
+                .as_ref();
+            // Two different decisions, or the bot's shot aimed two ways (Easy's hand shakes).
+            let mut moves: Vec<engine::core::Move> = game.candidates();
+            moves.extend((1..20).filter_map(|n| {
+                bot::choose_at(game, Level::Easy, &mut Rng::new(n), BotBudget::default())
+            }));
+            let pick = |n: u64| moves[(n as usize - 1) % moves.len()].clone();
+            let won = pick(1);
+            let lost = (2..60).map(pick).find(|m| *m != won);
+            (won, lost.unwrap_or_else(|| panic!("a second move")))
+        };
+        let mut sent = cell_a.tx.subscribe();
+        b.play(&cell_b, 0, 0, won)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        {
+            // What hearing the other server's notice does.
+            let mut g = cell_a.room.clone().lock_owned().await;
+            let at = g.seq();
+            a.resync(&cell_a, &mut g, at).await;
+        }
+        assert!(a.play(&cell_a, 0, 0, lost).await.is_err());
+        let mut moved = 0;
+        while let Ok(frame) = sent.try_recv() {
+            if frame.contains("\"type\":\"moved\"") || frame.starts_with("{\"type\":\"moved\"") {
+                moved += 1;
+            }
+        }
+        assert_eq!(moved, 1, "the stored move is sent once");
+        assert_eq!(cell_a.room.lock().await.seq(), 1);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
