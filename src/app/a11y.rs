@@ -99,6 +99,20 @@ impl Mirror {
     }
 }
 
+/// Short items read as one status line: joined by full stops, except after an item that already
+/// ends a sentence ("Now: Draw a card?" is not followed by a stray full stop).
+pub fn sentences(items: &[String]) -> String {
+    let mut out = String::new();
+    for item in items.iter().map(|i| i.trim()).filter(|i| !i.is_empty()) {
+        if !out.is_empty() {
+            let ended = out.ends_with(['.', '?', '!', ':']);
+            out.push_str(if ended { " " } else { ". " });
+        }
+        out.push_str(item);
+    }
+    out
+}
+
 /// Words for the screen reader that are no event of the game (the aim as it changes, where a
 /// shot would come down), waiting for the next `publish`.
 static SPOKEN: Mutex<VecDeque<String>> = Mutex::new(VecDeque::new());
@@ -193,6 +207,13 @@ mod tests {
 
     fn s(v: &[&str]) -> Vec<String> {
         v.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn status_items_are_sentences_without_a_stray_full_stop() {
+        let items = s(&["Ada's turn", "Now: Draw a card?", "Ammo: 35", ""]);
+        assert_eq!(sentences(&items), "Ada's turn. Now: Draw a card? Ammo: 35");
+        assert_eq!(sentences(&[]), "");
     }
 
     #[test]

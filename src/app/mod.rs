@@ -323,7 +323,13 @@ impl App {
                     _ => {}
                 }
                 items.extend(p.game().status().iter().map(hud::key_line));
-                (items.join(". "), p.log.as_slice())
+                (a11y::sentences(&items), p.log.as_slice())
+            }
+            // The results say the ranking, each line with its reasons.
+            (Some(p), ScreenId::Results) => {
+                let mut items = vec![self.shown.spoken().to_string()];
+                items.extend(p.game().ranking().explain(&p.names()));
+                (a11y::sentences(&items), empty)
             }
             _ => (self.shown.spoken().to_string(), empty),
         };

@@ -11,6 +11,8 @@ impl App {
         if bad {
             log(&format!("refused {m}"));
         }
+        // Every message and refusal is read out too (the screen reader's log).
+        super::a11y::say(m.clone());
         self.toast = Some((m, get_time() + 3.0, bad));
     }
 
