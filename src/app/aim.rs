@@ -36,6 +36,8 @@ pub(super) struct Keys {
     place: Option<usize>,
     /// When the aim's tone last sounded (`aim_tone_for`).
     toned_at: f64,
+    /// The keys aimed last (not a finger): the ring's words are the keys' then.
+    used: bool,
 }
 
 impl Keys {
@@ -170,11 +172,13 @@ impl App {
             (u * 0.5).max(1.5),
             Color::new(0.95, 0.68, 0.22, 0.35 + 0.4 * pulse),
         );
+        // The words of the input in use: the keys' once they aimed, else the finger's.
         let hint = match kind {
+            LaunchKind::Release => "",
+            _ if self.table.keys.used => "Arrows aim, Space fires; T aims at a place, W says where",
             LaunchKind::Catapult | LaunchKind::Toss => "Drag back from the ring and let go to fire",
             LaunchKind::Flick => "Flick: swipe fast across the ring",
             LaunchKind::Wrist => "Throw: flick out from the ring; curve it for spin",
-            LaunchKind::Release => "",
         };
         // Not while the keys or the one switch aim (their own words are shown instead).
         if self.table.aim.is_none()
@@ -206,6 +210,7 @@ impl App {
                     match owner {
                         Owner::Aim => {
                             let (wx, wy) = f.to_world(x, y);
+                            self.table.keys.used = false;
                             self.table.aim = Some(Aim {
                                 samples: vec![Sample::new(0.0, wx, wy)],
                                 t0: now,
@@ -323,6 +328,9 @@ impl App {
     /// where the aim as it stands would come down.
     fn aim_in_words(&mut self, p: &Play, lp: &LaunchPrompt) {
         let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+        if is_key_pressed(KeyCode::T) || is_key_pressed(KeyCode::W) {
+            self.table.keys.used = true;
+        }
         if is_key_pressed(KeyCode::T) {
             let game = p.game();
             let places = game.aim_places();
@@ -445,6 +453,9 @@ impl App {
         self.table.keys.forget_other_prompts(lp);
         self.aim_in_words(p, lp);
         let key = aim_key(!self.ui.focused());
+        if key.is_some() {
+            self.table.keys.used = true;
+        }
         if let Some(key) = key {
             if key != AimKey::Fire {
                 self.ui.drop_focus();
