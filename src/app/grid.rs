@@ -83,7 +83,7 @@ pub fn next_rotation(fits: &[u8], r: u8, back: bool) -> Option<u8> {
         return None;
     }
     let mut sorted = fits.to_vec();
-    sorted.sort_unstable();
+    engine::core::order::sort(&mut sorted);
     let n = if back {
         sorted.iter().rev().find(|&&f| f < r).or(sorted.last())
     } else {

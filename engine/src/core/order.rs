@@ -17,6 +17,12 @@ pub fn sort_by<T>(items: &mut [T], mut cmp: impl FnMut(&T, &T) -> Ordering) {
     }
 }
 
+/// Sorts `items` into their own order. For a type whose equal values are the same value (numbers,
+/// ids, tuples of them), every sort gives this result, `sort_unstable` included.
+pub fn sort<T: Ord>(items: &mut [T]) {
+    sort_by(items, T::cmp);
+}
+
 /// Sorts `items` by `key`, keeping the order of equals (as `slice::sort_by_key`).
 pub fn sort_by_key<T, K: Ord>(items: &mut [T], mut key: impl FnMut(&T) -> K) {
     sort_by(items, |a, b| key(a).cmp(&key(b)));

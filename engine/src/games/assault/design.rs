@@ -87,7 +87,7 @@ pub fn design_moves(st: &State, d: &Design) -> RuleResult<Vec<Move>> {
         .map(|c| c.id)
         .chain(p.hand.iter().copied())
         .collect();
-    ids.sort_unstable();
+    crate::core::order::sort(&mut ids);
     for (card, (_, pose)) in ids.into_iter().zip(placed) {
         out.push(Action::Place { card, pose }.encode(seat));
     }

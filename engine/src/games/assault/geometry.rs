@@ -323,7 +323,7 @@ pub fn floor_slots(others: &[(u32, Pose)]) -> Vec<(i32, i32)> {
             apexes.push((libm::round(x1) as i32, libm::round(highest(p)) as i32));
         }
     }
-    apexes.sort();
+    crate::core::order::sort(&mut apexes);
     let mut out = Vec::new();
     for w in apexes.windows(2) {
         let (a, b) = (w[0], w[1]);

@@ -136,7 +136,7 @@ pub fn rest_specs(state: &State, mats: &[usize]) -> RestSpecs {
         specs.len() - 1
     });
     let mut mats: Vec<usize> = mats.to_vec();
-    mats.sort_unstable();
+    crate::core::order::sort(&mut mats);
     mats.dedup();
     let mut cards = Vec::new();
     for s in mats {

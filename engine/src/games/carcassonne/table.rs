@@ -467,12 +467,12 @@ impl ShotStages for Hurl {
             }
         }
         let mut touched = self.touched.clone();
-        touched.sort_unstable();
+        crate::core::order::sort(&mut touched);
         for i in touched {
             out.push(Fact::new(FACT_TOUCHED, &[i as i64]));
         }
         let mut chained = self.chained.clone();
-        chained.sort_unstable();
+        crate::core::order::sort(&mut chained);
         for i in chained {
             out.push(Fact::new(FACT_CHAINED, &[i as i64]));
         }

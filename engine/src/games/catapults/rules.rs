@@ -186,7 +186,7 @@ impl State {
             return out;
         }
         let mut order = self.order.clone();
-        order.sort_unstable();
+        crate::core::order::sort(&mut order);
         if order != (0..n).collect::<Vec<_>>() {
             out.push(format!("the order {:?} is not every seat once", self.order));
             return out;

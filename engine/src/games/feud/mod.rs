@@ -351,7 +351,7 @@ impl Feud {
             }
             Phase::Tactics => {
                 let mut hand = st.players[seat].hand.clone();
-                hand.sort();
+                crate::core::order::sort(&mut hand);
                 hand.dedup();
                 for c in hand {
                     if c == Card::DoubleManeuver {

@@ -78,7 +78,7 @@ impl StatusText for Feud {
         };
         let p = &st.players[viewer];
         let mut kinds = p.hand.clone();
-        kinds.sort();
+        crate::core::order::sort(&mut kinds);
         kinds.dedup();
         let named: Vec<String> = kinds
             .iter()

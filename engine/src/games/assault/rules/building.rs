@@ -38,7 +38,7 @@ impl State {
         let p = &mut self.players[seat];
         let mut all: Vec<u32> = p.castle.drain(..).map(|c| c.id).collect();
         all.append(&mut p.hand);
-        all.sort_unstable();
+        crate::core::order::sort(&mut all);
         p.placed_now.clear();
         for (id, pose) in all.iter().zip(design_poses(&d)) {
             let others = p.poses();

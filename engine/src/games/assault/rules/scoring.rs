@@ -18,7 +18,7 @@ impl State {
                 (key, c.id)
             })
             .collect();
-        cards.sort_unstable();
+        crate::core::order::sort(&mut cards);
         cards.into_iter().map(|(_, id)| id).collect()
     }
 

@@ -37,7 +37,7 @@ impl State {
                     p.hand.push(c);
                 }
             }
-            p.hand.sort_unstable();
+            crate::core::order::sort(&mut p.hand);
         }
         let mut tie_order: Vec<usize> = (0..n).collect();
         rng.shuffle(&mut tie_order);

@@ -353,7 +353,7 @@ impl State {
         let caused_by = causer.map(|c| c as i64).unwrap_or(-1);
         let mut cards: Vec<u32> = self.players[s].castle.drain(..).map(|c| c.id).collect();
         cards.append(&mut self.players[s].hand);
-        cards.sort_unstable();
+        crate::core::order::sort(&mut cards);
         self.players[s].placed_now.clear();
         self.players[s].built = false;
         let own = causer == Some(s);

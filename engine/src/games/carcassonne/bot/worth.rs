@@ -36,7 +36,7 @@ pub fn worth(s: &State) -> Vec<f32> {
         .iter()
         .map(|f| s.features.find(s.follower_seg(f)))
         .collect();
-    roots.sort_unstable();
+    crate::core::order::sort(&mut roots);
     roots.dedup();
     for r in roots {
         let f = s.features.feature(r);
@@ -57,7 +57,7 @@ pub fn worth(s: &State) -> Vec<f32> {
             }
             FeatureKind::Field => {
                 let mut cities: Vec<u32> = f.cities.iter().map(|&c| s.features.find(c)).collect();
-                cities.sort_unstable();
+                crate::core::order::sort(&mut cities);
                 cities.dedup();
                 cities
                     .iter()

@@ -471,7 +471,7 @@ impl State {
             Token::KnockOut => {
                 let mut gone: Vec<usize> = hurl.touched.clone();
                 gone.extend(&hurl.chained);
-                gone.sort_unstable();
+                crate::core::order::sort(&mut gone);
                 // Highest index first, so the others keep their numbers while removing.
                 for &i in gone.iter().rev() {
                     let chained = hurl.chained.contains(&i);

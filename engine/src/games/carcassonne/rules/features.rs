@@ -84,7 +84,7 @@ impl Features {
         );
         let d = &mut self.data[big as usize];
         d.tiles.extend(moved.tiles);
-        d.tiles.sort_unstable();
+        crate::core::order::sort(&mut d.tiles);
         d.tiles.dedup();
         d.open += moved.open;
         d.pennants += moved.pennants;

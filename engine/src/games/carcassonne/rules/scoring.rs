@@ -115,7 +115,7 @@ impl State {
     /// Sends every follower on the feature of segment `s` home.
     fn return_all(&mut self, s: u32, out: &mut Vec<Event>) {
         let mut on = self.followers_on(s);
-        on.sort_unstable();
+        crate::core::order::sort(&mut on);
         for i in on.into_iter().rev() {
             if let Some(f) = self.return_follower(i) {
                 out.push(Event::new(
@@ -138,7 +138,7 @@ impl State {
                 roots.push(r);
             }
         }
-        roots.sort_unstable();
+        crate::core::order::sort(&mut roots);
         for &r in &roots {
             let f = self.features.feature(r);
             if f.scored || f.kind == FeatureKind::Field {
@@ -175,7 +175,7 @@ impl State {
                         }
                     }
                 }
-                cities.sort_unstable();
+                crate::core::order::sort(&mut cities);
                 for c in cities {
                     let mut count = vec![0u32; self.seats];
                     for &r in &roots {
@@ -238,7 +238,7 @@ impl State {
             .filter(|&&c| self.features.is_complete(&self.map, c))
             .map(|&c| self.features.find(c))
             .collect();
-        out.sort_unstable();
+        crate::core::order::sort(&mut out);
         out.dedup();
         out
     }

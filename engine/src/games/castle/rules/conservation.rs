@@ -57,7 +57,7 @@ impl State {
             .map(|c| (c.deck, c.id))
             .collect();
         let placed = cards.len();
-        cards.sort_unstable();
+        crate::core::order::sort(&mut cards);
         cards.dedup();
         if placed != total_cards || cards.len() != placed {
             out.push(format!(

@@ -279,7 +279,7 @@ impl State {
                 .chain(shapes.iter().map(|t| t.pose.x))
                 .filter(|&x| x - hw >= l && x + hw <= r)
                 .collect();
-            xs.sort();
+            crate::core::order::sort(&mut xs);
             xs.dedup();
             for x in xs {
                 if let Ok(p) = self.check_block_spot(seat, k, x, FROM_ABOVE, 0, &[]) {
@@ -569,7 +569,7 @@ impl State {
             .map(|h| h + geo::SOLDIER_H / 2 + 10)
             .chain([FROM_ABOVE])
             .collect();
-        heights.sort();
+        crate::core::order::sort(&mut heights);
         heights.dedup();
         // Every 10 mm, and the middle of every gap between two of the fortress's pieces.
         let spans: Vec<(i32, i32)> = self.players[seat]
@@ -591,7 +591,7 @@ impl State {
                 }
             }
         }
-        xs.sort();
+        crate::core::order::sort(&mut xs);
         xs.dedup();
         let others = self.table_pieces(skip);
         let shapes = geo::solids(others.iter().map(|o| (o.0, o.1)));

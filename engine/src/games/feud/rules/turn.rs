@@ -30,7 +30,7 @@ impl State {
             .map(|c| c.1)
             .filter(|&c| c != Card::DoubleManeuver)
             .collect();
-        out.sort();
+        crate::core::order::sort(&mut out);
         out.dedup();
         out
     }
