@@ -4,29 +4,15 @@
 //! edit here. Test code may name games: `tests/`, files declared under `#[cfg(test)]`, and the
 //! items that follow a `#[cfg(test)]` line.
 
+#[path = "support/source.rs"]
+mod source;
+
+use source::{root, rust_files};
 use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The source folders of every package in the workspace.
 const SOURCES: [&str; 4] = ["src", "engine/src", "tools/src", "server/src"];
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-}
 
 /// The folder a file's child modules live in (`a/mod.rs`, `lib.rs`, `main.rs`: `a/`; `a/b.rs`:
 /// `a/b/`).

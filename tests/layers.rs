@@ -4,30 +4,12 @@
 //! (everything but its table, `Game` impl, view and bots) is pure; no std transcendental math on
 //! the simulation path.
 
+#[path = "support/source.rs"]
+mod source;
+
+use source::{root, rust_files};
 use std::fs;
-use std::path::{Path, PathBuf};
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    if dir.is_file() {
-        out.push(dir.to_path_buf());
-        return;
-    }
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().map(|x| x == "rs").unwrap_or(false) {
-            out.push(p);
-        }
-    }
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use std::path::Path;
 
 fn offenders(dir: &str, needles: &[&str], skip: impl Fn(&Path) -> bool) -> Vec<String> {
     let mut files = Vec::new();

@@ -3,19 +3,24 @@
 use super::*;
 use engine::online::protocol::{SeatPlan, SeatRequest};
 
+/// A room's seats, each named Ann.
+fn seats(plans: &[SeatPlan]) -> Vec<SeatRequest> {
+    plans
+        .iter()
+        .map(|&plan| SeatRequest {
+            plan,
+            name: "Ann".into(),
+        })
+        .collect()
+}
+
 #[tokio::test]
 async fn a_room_nobody_follows_is_let_go_and_loads_again_from_the_store() {
     let dir = std::env::temp_dir().join(format!("ct-hub-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let store = crate::store::Sqlite::open(&dir).unwrap_or_else(|e| panic!("{e}"));
     let hub = Hub::new(Arc::new(store), Limits::default(), "test".into());
-    let seats: Vec<SeatRequest> = [SeatPlan::Here, SeatPlan::Invited]
-        .iter()
-        .map(|&plan| SeatRequest {
-            plan,
-            name: "Ann".into(),
-        })
-        .collect();
+    let seats = seats(&[SeatPlan::Here, SeatPlan::Invited]);
     let ip = IpAddr::from([127, 0, 0, 1]);
     let (cell, token) = hub
         .create(ip, "feud", &[], &seats)
@@ -46,13 +51,7 @@ async fn regress_a_move_heard_before_a_losing_race_is_sent_once() {
     let open = || Arc::new(crate::store::Sqlite::open(&dir).unwrap_or_else(|e| panic!("{e}")));
     let a = Hub::new(open(), Limits::default(), "a".into());
     let b = Hub::new(open(), Limits::default(), "b".into());
-    let seats: Vec<SeatRequest> = [SeatPlan::Here, SeatPlan::Here]
-        .iter()
-        .map(|&plan| SeatRequest {
-            plan,
-            name: "Ann".into(),
-        })
-        .collect();
+    let seats = seats(&[SeatPlan::Here, SeatPlan::Here]);
     let ip = IpAddr::from([127, 0, 0, 1]);
     let (cell_a, _) = a
         .create(ip, "castle", &[], &seats)
