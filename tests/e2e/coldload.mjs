@@ -15,6 +15,7 @@ import os from "node:os";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CHROMIUM, FLAGS } from "./games.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..", "..");
@@ -22,18 +23,7 @@ const DIST = path.resolve(process.env.CT_DIST || path.join(root, "dist"));
 const SERVER = path.resolve(
   process.env.CT_SERVER || path.join(root, "target", "release", "catapult-table-server")
 );
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const LOADS = Math.max(1, Number(process.env.CT_LOADS || 5));
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--enable-unsafe-swiftshader",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 // Throughput in bytes per second and the round trip Chromium adds to every request.
 const LINKS = [
   { name: "10 Mbit/s, 100 ms RTT", bytesPerS: (10e6 / 8), rttMs: 100 },

@@ -97,3 +97,16 @@ export function keyHash(key) {
   }
   return h >>> 0;
 }
+
+// Debian's Chromium and the flags every browser test and benchmark launches it with.
+export const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+export const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--enable-unsafe-swiftshader",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];

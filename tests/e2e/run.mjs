@@ -14,7 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { decodePng, pixelStats } from "./png.mjs";
-import { GAMES, gesturePath, keyHash } from "./games.mjs";
+import { CHROMIUM, FLAGS, GAMES, gesturePath, keyHash } from "./games.mjs";
 import { playOut, rng } from "./whole.mjs";
 import {
   linkShareAndContinue, linkTamperedRefused, viewerScrub, viewerFromFile,
@@ -33,17 +33,6 @@ import { onlineCastle, onlineHostileLinks } from "./online.mjs";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
 const SHOTS = path.join(here, "screenshots");
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--enable-unsafe-swiftshader",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const T0 = Date.now();
 
 // ------------------------------------------------------------------ static server
