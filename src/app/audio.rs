@@ -1,9 +1,6 @@
-//! Sound effects (synthesized once the first frame is up) and the mute toggle.
+//! Sound effects and the aim's tones (synthesized once the first frame is up).
 
-use super::frame::Area;
-use super::hud::GameButton;
-use super::{log, save, sound, App};
-use engine::core::Event;
+use super::{log, sound};
 #[cfg(feature = "audio")]
 use macroquad::audio::{load_sound_from_bytes, play_sound, PlaySoundParams, Sound};
 
@@ -101,50 +98,19 @@ fn sound_device() -> bool {
     }
 }
 
-impl App {
-    pub(super) fn sfx(&self, e: sound::Effect) {
-        if self.settings.muted {
-            return;
-        }
-        if let Some(s) = &self.sounds {
-            if let Some((_, snd)) = s.list.iter().find(|(k, _)| *k == e) {
-                play(snd, sound::volume(e));
-            }
+impl Sounds {
+    /// Plays the effect `e` at its own volume.
+    pub(super) fn effect(&self, e: sound::Effect) {
+        if let Some((_, snd)) = self.list.iter().find(|(k, _)| *k == e) {
+            play(snd, sound::volume(e));
         }
     }
 
     /// The aim's tone: how near the predicted landing comes to the place aimed at (`step`) and
     /// which way it misses (`short`).
-    pub(super) fn aim_tone(&self, step: usize, short: bool) {
-        if self.settings.muted {
-            return;
-        }
-        if let Some(s) = &self.sounds {
-            if let Some((_, snd)) = s.tones.iter().find(|(k, _)| *k == (step, short)) {
-                play(snd, 0.5);
-            }
-        }
-    }
-
-    /// Plays the sound of the events' weightiest cue (`sound::for_events`).
-    pub(super) fn sfx_for_events(&self, events: &[Event]) {
-        if let Some(fx) = sound::for_events(events) {
-            self.sfx(fx);
-        }
-    }
-
-    pub(super) fn mute_button(&mut self, a: Area) {
-        let label = if self.settings.muted {
-            "Sound off"
-        } else {
-            "Sound on"
-        };
-        if self.ui.button(GameButton::Mute.key(), a, label, true) {
-            self.settings.muted = !self.settings.muted;
-            if let Err(e) = save::set_muted(self.store.as_mut(), self.settings.muted) {
-                self.say(format!("Could not remember the sound setting: {e}"), true);
-            }
-            log(&format!("muted {}", self.settings.muted as i32));
+    pub(super) fn tone(&self, step: usize, short: bool) {
+        if let Some((_, snd)) = self.tones.iter().find(|(k, _)| *k == (step, short)) {
+            play(snd, 0.5);
         }
     }
 }

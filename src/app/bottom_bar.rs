@@ -1,12 +1,14 @@
 //! What the in-game bottom bar's buttons do, and sending a human's decision.
 
+use super::context::Ctx;
 use super::frame::{Area, Camera};
 use super::gesture;
+use super::log;
 use super::play::Play;
 use super::screens::play::Offer;
 use super::session::log_move;
+use super::table::Table;
 use super::ui;
-use super::{log, App};
 use engine::core::{Choice, GridStep, LaunchKind, Move, PlacementPrompt, Scene};
 
 /// A button of the in-game bottom bar: what it does, typed. Its probe key (what the browser
@@ -55,11 +57,17 @@ pub(super) struct BottomBar {
     pub(super) height: f32,
 }
 
-impl App {
+impl Table {
     /// Lays out the bottom bar: the buttons that act on the table come first (they are never
     /// pushed off the bar), then the game's choices.
-    pub(super) fn bottom_bar(&self, p: &Play, offer: &Offer, active: bool) -> BottomBar {
-        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
+    pub(super) fn bottom_bar(
+        &self,
+        cx: &mut Ctx,
+        p: &Play,
+        offer: &Offer,
+        active: bool,
+    ) -> BottomBar {
+        let (w, h, u) = (cx.ui.w, cx.ui.h, cx.ui.u);
         let placement = offer.placement.as_ref();
         let kind = offer.kind;
         let mut labels: Vec<(BarButton, String)> = Vec::new();
@@ -91,10 +99,10 @@ impl App {
         if active && p.can_undo() {
             labels.push((BarButton::Undo, "Undo".into()));
         }
-        if active && !self.table.camera.is_fit() {
+        if active && !self.camera.is_fit() {
             labels.push((BarButton::ViewFit, "Fit".into()));
         } else if offer.close_up.is_some() {
-            let l = if self.table.whole_table {
+            let l = if self.whole_table {
                 "Close-up"
             } else {
                 "Whole table"
@@ -108,12 +116,12 @@ impl App {
                 .enumerate()
                 .map(|(i, c)| (BarButton::Choice(i), c.label.clone())),
         );
-        let bh = self.ui.tap(9.0);
-        let bsize = self.ui.size_at_most(4.0, bh * 0.5);
+        let bh = cx.ui.tap(9.0);
+        let bsize = cx.ui.size_at_most(4.0, bh * 0.5);
         let mut rows: Vec<Vec<(BarButton, String, f32)>> = vec![Vec::new()];
         let mut rx = 0.0;
         for (k, l) in labels {
-            let bw = (self.ui.measure(&ui::plain(&l), bsize) + 6.0 * u)
+            let bw = (cx.ui.measure(&ui::plain(&l), bsize) + 6.0 * u)
                 .max(20.0 * u)
                 .min(w - 4.0 * u);
             if rx + bw > w - 4.0 * u && rx > 0.0 {
@@ -149,11 +157,17 @@ impl App {
     }
 
     /// Draws the bottom bar and acts on a tapped button.
-    pub(super) fn draw_bottom_bar(&mut self, p: &mut Play, bar: &BottomBar, offer: &Offer) {
+    pub(super) fn draw_bottom_bar(
+        &mut self,
+        cx: &mut Ctx,
+        p: &mut Play,
+        bar: &BottomBar,
+        offer: &Offer,
+    ) {
         if bar.rows.is_empty() {
             return;
         }
-        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
+        let (w, h, u) = (cx.ui.w, cx.ui.h, cx.ui.u);
         let bh = bar.button_h;
         let by0 = h - bar.height;
         // The bar's panel is the screen's clear colour (`ui::BAR`, `App::frame`): not drawn.
@@ -164,19 +178,20 @@ impl App {
             let mut x = ((w - total) * 0.5).max(2.0 * u);
             let y = by0 + 1.5 * u + ri as f32 * (bh + 1.5 * u);
             for (k, l, bw) in row {
-                if self.ui.button(&k.key(), Area::new(x, y, *bw, bh), l, true) {
+                if cx.ui.button(&k.key(), Area::new(x, y, *bw, bh), l, true) {
                     tapped = Some(*k);
                 }
                 x += bw + 2.0 * u;
             }
         }
         if let Some(k) = tapped {
-            self.bottom_action(p, k, &offer.choices, offer.placement.as_ref());
+            self.bottom_action(cx, p, k, &offer.choices, offer.placement.as_ref());
         }
     }
 
     pub(super) fn bottom_action(
         &mut self,
+        cx: &mut Ctx,
         p: &mut Play,
         button: BarButton,
         choices: &[Choice],
@@ -184,12 +199,12 @@ impl App {
     ) {
         match button {
             BarButton::ViewFit => {
-                self.table.camera = Camera::default();
+                self.camera = Camera::default();
                 log("view fit");
             }
             BarButton::ViewWhole => {
-                self.table.whole_table = !self.table.whole_table;
-                log(&format!("view whole={}", self.table.whole_table));
+                self.whole_table = !self.whole_table;
+                log(&format!("view whole={}", self.whole_table));
             }
             BarButton::Undo => match p.undo() {
                 Ok(()) => {
@@ -197,9 +212,9 @@ impl App {
                         "undo moves={}",
                         p.driver.session.replay.moves.len()
                     ));
-                    self.save_play(p);
+                    cx.save_play(p);
                 }
-                Err(e) => self.say(e.0, true),
+                Err(e) => cx.say(e.0, true),
             },
             BarButton::Kind(kind) => {
                 let offered = p
@@ -207,8 +222,8 @@ impl App {
                     .launch_prompt()
                     .is_some_and(|lp| lp.kinds.contains(&kind));
                 if offered {
-                    self.table.kind_pick = Some(kind);
-                    self.table.aim = None;
+                    self.kind_pick = Some(kind);
+                    self.aim = None;
                 }
             }
             BarButton::Release => {
@@ -218,9 +233,9 @@ impl App {
                 match gesture::release_launch(&lp) {
                     Ok(launch) => match p.fire(launch) {
                         Ok(()) => log("fire release"),
-                        Err(e) => self.say(format!("Refused: {e}"), true),
+                        Err(e) => cx.say(format!("Refused: {e}"), true),
                     },
-                    Err(r) => self.say(r.message, true),
+                    Err(r) => cx.say(r.message, true),
                 }
             }
             BarButton::GridTurn | BarButton::GridPlace => {
@@ -230,51 +245,51 @@ impl App {
                     return;
                 };
                 if button == BarButton::GridTurn {
-                    match self.table.grid.turn(&map, false) {
+                    match self.grid.turn(&map, false) {
                         Some(_) => {
-                            let (c, r) = self.table.grid.ghost.unwrap_or(([0, 0], 0));
+                            let (c, r) = self.grid.ghost.unwrap_or(([0, 0], 0));
                             log(&format!("grid ghost x={} y={} r={r}", c[0], c[1]));
                         }
-                        None => self.say("Tap a lit square to put the tile there first", false),
+                        None => cx.say("Tap a lit square to put the tile there first", false),
                     }
                     return;
                 }
-                match self.table.grid.confirm(&map, &g, seat) {
+                match self.grid.confirm(&map, &g, seat) {
                     Ok(mv) => {
                         log(&format!("grid send {} {:?}", mv.action, mv.args));
-                        self.decide(p, mv);
+                        self.decide(cx, p, mv);
                     }
-                    Err(hint) => self.say(hint, false),
+                    Err(hint) => cx.say(hint, false),
                 }
             }
             BarButton::Place => {
                 let (Some(pp), Some(pl), Some(seat)) =
-                    (placement, self.table.place.as_ref(), p.human_turn())
+                    (placement, self.place.as_ref(), p.human_turn())
                 else {
                     return;
                 };
                 let args = gesture::placement_args(pp, pl.x, pl.y, pl.angle);
                 let mv = Move::decide(seat, &pp.action, &args);
-                self.decide(p, mv);
+                self.decide(cx, p, mv);
             }
             BarButton::Choice(i) => {
                 if let Some(c) = choices.get(i) {
-                    self.decide(p, c.mv.clone());
+                    self.decide(cx, p, c.mv.clone());
                 }
             }
         }
     }
 
-    pub(super) fn decide(&mut self, p: &mut Play, mv: Move) {
+    pub(super) fn decide(&mut self, cx: &mut Ctx, p: &mut Play, mv: Move) {
         match p.decide(mv) {
             Ok(ev) => {
-                self.sfx_for_events(&ev);
+                cx.sfx_for_events(&ev);
                 log_move(p);
-                self.table.place = None;
-                self.table.grid = super::grid::GridInput::default();
-                self.save_play(p);
+                self.place = None;
+                self.grid = super::grid::GridInput::default();
+                cx.save_play(p);
             }
-            Err(e) => self.say(e.0, true),
+            Err(e) => cx.say(e.0, true),
         }
     }
 }

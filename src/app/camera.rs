@@ -3,6 +3,7 @@
 //! clipped to its area.
 
 use super::backdrop;
+use super::context::Ctx;
 use super::draw;
 use super::follow::{camera_on, shown_rect};
 use super::frame::{
@@ -13,50 +14,52 @@ use super::nav::NavAction;
 use super::play::Play;
 use super::pointer::PointerEvent;
 use super::route::{self, Owner, TableTouch};
-use super::App;
+use super::table::Table;
 use engine::core::TableView;
 use macroquad::prelude::*;
 
-impl App {
+impl Table {
     /// Routes this frame's `events` to the table's gestures (`route`): a press on a button or
     /// off the table is no gesture's; on a tile map, the map's; on the side view, the placing
     /// piece's while one is placed, the aim's on the launcher's ring as the player last saw it,
     /// else the view's.
     pub(super) fn route_presses(
         &mut self,
+        cx: &mut Ctx,
         events: &[PointerEvent],
         on_map: bool,
         touch: TableTouch,
     ) {
-        let shown = self.table.frame;
-        let screen_min = self.ui.w.min(self.ui.h);
-        let (ui, area) = (&self.ui, self.table.area);
-        self.table.press.route(events, |x, y| {
+        let shown = self.frame;
+        let screen_min = cx.ui.w.min(cx.ui.h);
+        let (ui, area) = (&cx.ui, self.area);
+        self.press.route(events, |x, y| {
             let on_table = !ui.on_controls(x, y) && area.contains(x, y);
             route::owner_at((x, y), on_table, on_map, touch, shown.as_ref(), screen_min)
         });
     }
 
-    /// Frames `view` in `self.table.area` (the close-up when one is asked for and the player has
+    /// Frames `view` in `self.area` (the close-up when one is asked for and the player has
     /// not chosen the whole table), applies a wheel notch over the table when `active`, draws
     /// the table and returns the frame used.
     pub(super) fn draw_table(
         &mut self,
+        cx: &mut Ctx,
         p: &Play,
         view: &TableView,
         close_up: Option<[f32; 4]>,
         active: bool,
     ) -> Frame {
-        let u = self.ui.u;
-        let table_area = self.table.area;
+        let u = cx.ui.u;
+        let table_area = self.area;
         let asked = match close_up {
-            Some(b) if !self.table.whole_table => b,
+            Some(b) if !self.whole_table => b,
             _ => view.bounds,
         };
-        if asked != self.table.camera_bounds || self.table.camera_map {
-            self.table.camera = Camera::default();
-            self.table.camera_bounds = asked;
-            self.table.camera_map = false;
+        if asked != self.camera_bounds || self.camera_map {
+            self.camera = Camera::default();
+            self.camera_bounds = asked;
+            self.camera_map = false;
         }
         let framed = table_area.inset(2.0 * u);
         // Before a shot the turn is framed (launcher to targets, the table low) unless the game
@@ -65,18 +68,18 @@ impl App {
         let bounds = match turn_shot(p) {
             Some(mut shot)
                 if p.flight.is_none()
-                    && !self.table.whole_table
+                    && !self.whole_table
                     && close_up.is_none()
-                    && !self.table.round.showing() =>
+                    && !self.round.showing() =>
             {
                 // A pull is measured on the whole screen (`Feel::for_screen`), the framing in the
                 // table's area: a table squeezed by buttons still leaves a full pull's room.
                 let area_side = framed.w.min(framed.h).max(1.0);
-                shot.pull *= self.ui.w.min(self.ui.h) / area_side;
+                shot.pull *= cx.ui.w.min(cx.ui.h) / area_side;
                 turn_bounds(view, asked, shot, framed)
             }
             // A game's own close-up (Catapults' lever to its box) keeps the table low too.
-            _ if close_up.is_some() && !self.table.whole_table && p.flight.is_none() => {
+            _ if close_up.is_some() && !self.whole_table && p.flight.is_none() => {
                 close_up_bounds(asked, framed)
             }
             _ => side_bounds(asked, framed),
@@ -86,22 +89,22 @@ impl App {
         if active && wheel != 0.0 && table_area.contains(mx, my) {
             // One notch zooms by 1.25 whatever the platform's wheel units.
             let factor = if wheel > 0.0 { 1.25 } else { 0.8 };
-            self.table.camera.zoom_at(factor, mx, my, bounds, framed);
+            self.camera.zoom_at(factor, mx, my, bounds, framed);
         }
         if active {
-            self.nav_input(bounds, framed);
+            self.nav_input(cx, bounds, framed);
         }
-        let mut f = self.follow_frame(p, bounds, framed, active);
+        let mut f = self.follow_frame(cx, p, bounds, framed, active);
         if active {
-            self.table.effects.update(get_frame_time());
+            self.effects.update(get_frame_time());
         }
         // A collapse shakes the view, never under a player's finger.
         if p.human_turn().is_none() {
-            let (dx, dy) = self.table.effects.shake_offset(u);
+            let (dx, dy) = self.effects.shake_offset(u);
             f.ox += dx;
             f.oy += dy;
         }
-        self.table.frame = Some(f);
+        self.frame = Some(f);
         // For the browser tests' framing check: the turn's pieces on screen, launcher to target.
         if let Some(shot) = turn_shot(p).filter(|_| p.flight.is_none()) {
             let b = pieces_box(view, asked, shot.launcher);
@@ -119,17 +122,17 @@ impl App {
         if active {
             let moving = p.flight.as_ref().and_then(|fl| fl.moving_box());
             let dt = get_frame_time();
-            self.table.scene.update(
+            self.scene.update(
                 view,
                 p.flight.is_some(),
                 moving,
                 dt,
-                self.settings.reduce_motion,
+                cx.settings.reduce_motion,
             );
         }
         let fit = Frame::fit(bounds, framed);
-        let (cx, cy) = f.to_world(framed.centre().0, framed.centre().1);
-        self.probe.camera = (cx, cy, f.scale / fit.scale.max(1e-6));
+        let (wx, wy) = f.to_world(framed.centre().0, framed.centre().1);
+        self.probe.camera = (wx, wy, f.scale / fit.scale.max(1e-6));
         // Zoomed in, the table must not spill over the bars.
         let dpi = screen_dpi_scale().max(0.01);
         let clip = (
@@ -144,18 +147,18 @@ impl App {
         if let Some(ghost) = p.ghost_now() {
             draw::ghost(ghost, &f, u);
         }
-        self.ui.set_clip(Some(table_area));
+        cx.ui.set_clip(Some(table_area));
         let motion = draw::Motion {
-            swing: self.table.scene.swing(),
+            swing: self.scene.swing(),
         };
-        draw::table_in(&self.ui, view, &f, motion);
-        for c in &self.table.scene.carries {
+        draw::table_in(&cx.ui, view, &f, motion);
+        for c in &self.scene.carries {
             let (b, alpha) = c.now();
             draw::body_faded(&b, &f, alpha);
         }
-        self.table.effects.draw(&f);
-        self.table.effects.draw_words(&self.ui, &f);
-        self.ui.set_clip(None);
+        self.effects.draw(&f);
+        self.effects.draw_words(&cx.ui, &f);
+        cx.ui.set_clip(None);
         // SAFETY: as above.
         unsafe { get_internal_gl() }.quad_gl.scissor(None);
         f
@@ -163,20 +166,20 @@ impl App {
 
     /// Pinch and two-finger pan (never while a piece is being placed: its fingers twist the
     /// piece), one finger dragged from off the launcher, the right or middle mouse button.
-    fn nav_input(&mut self, bounds: [f32; 4], framed: Area) {
-        let slop = 1.5 * self.ui.u;
-        for (owner, e) in self.table.press.routed().to_vec() {
+    fn nav_input(&mut self, cx: &mut Ctx, bounds: [f32; 4], framed: Area) {
+        let slop = 1.5 * cx.ui.u;
+        for (owner, e) in self.press.routed().to_vec() {
             if !owner.on_side_view() && owner != Owner::Elsewhere {
                 continue;
             }
             let on_table = owner.on_side_view();
             let free = owner == Owner::View;
-            for a in self.table.nav.event(e, on_table, free, slop) {
+            for a in self.nav.event(e, on_table, free, slop) {
                 match a {
-                    NavAction::Pan(dx, dy) => self.table.camera.pan_by(dx, dy, bounds, framed),
+                    NavAction::Pan(dx, dy) => self.camera.pan_by(dx, dy, bounds, framed),
                     NavAction::Zoom(k, x, y) => {
-                        self.table.camera.zoom_at(k, x, y, bounds, framed);
-                        log(&format!("view zoom={:.2}", self.table.camera.zoom));
+                        self.camera.zoom_at(k, x, y, bounds, framed);
+                        log(&format!("view zoom={:.2}", self.camera.zoom));
                     }
                 }
             }
@@ -184,12 +187,12 @@ impl App {
         let (mx, my) = mouse_position();
         let held =
             is_mouse_button_down(MouseButton::Right) || is_mouse_button_down(MouseButton::Middle);
-        self.table.mouse_pan = match (held, self.table.mouse_pan) {
+        self.mouse_pan = match (held, self.mouse_pan) {
             (true, Some((lx, ly))) => {
-                self.table.camera.pan_by(mx - lx, my - ly, bounds, framed);
+                self.camera.pan_by(mx - lx, my - ly, bounds, framed);
                 Some((mx, my))
             }
-            (true, None) if self.table.area.contains(mx, my) => Some((mx, my)),
+            (true, None) if self.area.contains(mx, my) => Some((mx, my)),
             _ => None,
         };
     }
@@ -197,33 +200,35 @@ impl App {
     /// The frame to draw with: the player's camera when they zoomed or while anyone aims (a
     /// gesture must not see the table move under it); otherwise the view eases towards the
     /// moving bodies of a shot in flight and back to the framing once it rests.
-    fn follow_frame(&mut self, p: &Play, bounds: [f32; 4], framed: Area, active: bool) -> Frame {
-        let player = self.table.camera.frame(bounds, framed);
+    fn follow_frame(
+        &mut self,
+        cx: &mut Ctx,
+        p: &Play,
+        bounds: [f32; 4],
+        framed: Area,
+        active: bool,
+    ) -> Frame {
+        let player = self.camera.frame(bounds, framed);
         let aiming = p.flight.is_none() && p.human_turn().is_some();
         if p.flight.is_none() {
-            self.table.follow_action = None;
+            self.follow_action = None;
         }
-        let snap = self.settings.reduce_motion || aiming || !self.table.camera.is_fit();
+        let snap = cx.settings.reduce_motion || aiming || !self.camera.is_fit();
         if snap {
-            self.table.follow_action = None;
-            self.table
-                .ease
-                .towards(shown_rect(&player, framed), 0.0, true);
+            self.follow_action = None;
+            self.ease.towards(shown_rect(&player, framed), 0.0, true);
             return player;
         }
         if let Some(b) = p.flight.as_ref().and_then(|f| f.moving_box()) {
-            self.table.follow_action = Some(b);
+            self.follow_action = Some(b);
         }
-        let target = match self.table.follow_action {
+        let target = match self.follow_action {
             Some(b) => camera_on(b, bounds, framed).frame(bounds, framed),
             None => player,
         };
         let dt = if active { get_frame_time() } else { 0.0 };
-        let shown = self
-            .table
-            .ease
-            .towards(shown_rect(&target, framed), dt, false);
-        if self.table.ease.moving(shown_rect(&target, framed)) {
+        let shown = self.ease.towards(shown_rect(&target, framed), dt, false);
+        if self.ease.moving(shown_rect(&target, framed)) {
             Frame::fit(shown, framed)
         } else {
             target

@@ -3,12 +3,14 @@
 //! that player taps it. A bot's hand is never shown (the games' HUDs show a hand only to its
 //! human owner).
 
+use super::context::Ctx;
 use super::frame::Area;
 use super::hud::GameButton;
 use super::play::Play;
 use super::screens::pause::PauseScreen;
+use super::table::Table;
 use super::ui::*;
-use super::{log, App, Command};
+use super::{log, Command};
 use engine::core::seat::SeatKind;
 
 /// Games where a player holds cards the others must not see (their registry entry says so).
@@ -34,10 +36,10 @@ pub(super) fn pass_to(
     .then_some(t)
 }
 
-impl App {
+impl Table {
     /// Draws the cover when the device must be passed on; true while it is up (nothing else of
     /// the game is drawn). A tap anywhere (while `active`) hands the device over.
-    pub(super) fn cover_screen(&mut self, p: &Play, active: bool) -> bool {
+    pub(super) fn cover_screen(&mut self, cx: &mut Ctx, p: &Play, active: bool) -> bool {
         let kinds: Vec<SeatKind> = p
             .driver
             .session
@@ -46,31 +48,31 @@ impl App {
             .iter()
             .map(|s| s.kind)
             .collect();
-        let Some(seat) = pass_to(p.info.id, &kinds, p.game().turn(), self.table.handed_to) else {
+        let Some(seat) = pass_to(p.info.id, &kinds, p.game().turn(), self.handed_to) else {
             return false;
         };
-        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
+        let (w, h, u) = (cx.ui.w, cx.ui.h, cx.ui.u);
         let name = p.names().get(seat).cloned().unwrap_or_default();
         let all = Area::new(0.0, 0.0, w, h);
-        self.ui.panel(all, BG);
-        let big = self.ui.size_at_most(6.0, (w - 8.0 * u) / 12.0);
-        let small = self.ui.size(3.2);
-        let title = self.ui.fit(&format!("Pass to {name}"), big, w - 8.0 * u);
-        self.ui
+        cx.ui.panel(all, BG);
+        let big = cx.ui.size_at_most(6.0, (w - 8.0 * u) / 12.0);
+        let small = cx.ui.size(3.2);
+        let title = cx.ui.fit(&format!("Pass to {name}"), big, w - 8.0 * u);
+        cx.ui
             .text_centred(&title, Area::new(0.0, h * 0.32, w, big), big, ACCENT);
         let ready = format!("{name}, tap when ready: your hand is hidden until then");
-        let lines = self.ui.wrap_at_most(&ready, small, w - 8.0 * u, 3);
+        let lines = cx.ui.wrap_at_most(&ready, small, w - 8.0 * u, 3);
         let mut y = h * 0.32 + big * 1.6;
         for l in &lines {
-            self.ui
+            cx.ui
                 .text_centred(l, Area::new(0.0, y, w, small), small, TEXT);
             y += small * 1.3;
         }
         // What just happened, so the last player's shot is not lost behind the cover.
         if let Some(last) = p.log.last() {
             y += small;
-            for l in self.ui.wrap_at_most(last, small, w - 8.0 * u, 2) {
-                self.ui
+            for l in cx.ui.wrap_at_most(last, small, w - 8.0 * u, 2) {
+                cx.ui
                     .text_centred(&l, Area::new(0.0, y, w, small), small, DIM);
                 y += small * 1.3;
             }
@@ -83,17 +85,17 @@ impl App {
             bw,
             8.0 * u,
         );
-        if active && self.ui.button(GameButton::Menu.key(), menu, "Menu", true) {
-            self.command(Command::Push(Box::new(PauseScreen)));
+        if active && cx.ui.button(GameButton::Menu.key(), menu, "Menu", true) {
+            cx.command(Command::Push(Box::new(PauseScreen)));
             return true;
         }
         // A tap anywhere under the menu's row: the two never share a spot.
         if active
-            && self
+            && cx
                 .ui
                 .button_invisible(GameButton::Ready.key(), ready_area(w, h, menu))
         {
-            self.table.handed_to = Some(seat);
+            self.handed_to = Some(seat);
             log(&format!("handed-to seat={seat}"));
         }
         true

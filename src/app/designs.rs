@@ -149,16 +149,17 @@ impl DesignButton {
 
 impl App {
     fn designs(&mut self) -> &mut Vec<Design> {
-        let store = self.store.as_ref();
+        let store = self.cx.store.as_ref();
         self.table.designs.list.get_or_insert_with(|| load(store))
     }
 
     fn write_designs(&mut self) -> bool {
         let list = self.designs().clone();
-        match write(self.store.as_mut(), &list) {
+        match write(self.cx.store.as_mut(), &list) {
             Ok(()) => true,
             Err(e) => {
-                self.say(format!("The designs could not be saved: {e}"), true);
+                self.cx
+                    .say(format!("The designs could not be saved: {e}"), true);
                 false
             }
         }
@@ -192,7 +193,7 @@ impl App {
             self.table.designs.open = false;
             return;
         }
-        let u = self.ui.u;
+        let u = self.cx.ui.u;
         let ta = self.table.area;
         let bh = 8.0 * u;
         let mut buttons: Vec<(DesignButton, String)> = Vec::new();
@@ -218,14 +219,15 @@ impl App {
         if !mine.is_empty() {
             buttons.push((DesignButton::List, format!("My designs ({})", mine.len())));
         }
-        let size = self.ui.size_at_most(4.0, bh * 0.5);
+        let size = self.cx.ui.size_at_most(4.0, bh * 0.5);
         let mut x = ta.x + ta.w - 2.0 * u;
         let y = ta.y + 1.5 * u;
         let mut tapped = None;
         for (button, label) in buttons.iter().rev() {
-            let bw = self.ui.measure(&plain(label), size) + 5.0 * u;
+            let bw = self.cx.ui.measure(&plain(label), size) + 5.0 * u;
             x -= bw;
             if self
+                .cx
                 .ui
                 .button(&button.key(), Area::new(x, y, bw, bh), label, true)
             {
@@ -279,14 +281,14 @@ impl App {
     fn save_design(&mut self, mut d: Design, kind: &str) {
         let list = self.designs().clone();
         if let Some(same) = list.iter().find(|s| s.game == d.game && s.rows == d.rows) {
-            self.say(
+            self.cx.say(
                 format!("This {kind} is already saved as {}.", same.name),
                 false,
             );
             return;
         }
         if list.len() >= MAX_SAVED {
-            self.say(
+            self.cx.say(
                 format!("{MAX_SAVED} designs are saved already: delete one first."),
                 true,
             );
@@ -308,7 +310,7 @@ impl App {
         ));
         self.designs().push(d);
         if self.write_designs() {
-            self.say(
+            self.cx.say(
                 format!("Saved as {name}: it is offered in your next games."),
                 false,
             );
@@ -319,7 +321,8 @@ impl App {
         let payload = match design::encode(d) {
             Ok(t) => t,
             Err(e) => {
-                self.say(format!("This design cannot be sent by link: {e}."), true);
+                self.cx
+                    .say(format!("This design cannot be sent by link: {e}."), true);
                 return;
             }
         };
@@ -332,24 +335,26 @@ impl App {
         ));
         let title = format!("{} - {}", d.name, kind_of(&d.game).unwrap_or("design"));
         match super::share::send(&fragment, &title) {
-            Ok(super::share::Shared::Sheet) => self.say("Design link ready to send.", false),
-            Ok(super::share::Shared::Clipboard) => self.say(
+            Ok(super::share::Shared::Sheet) => self.cx.say("Design link ready to send.", false),
+            Ok(super::share::Shared::Clipboard) => self.cx.say(
                 "Design link copied: whoever opens it can build with it.",
                 false,
             ),
-            Ok(super::share::Shared::Shown) => {
-                self.say("Copy the design link from the box and send it.", false)
-            }
-            Ok(super::share::Shared::File(path)) => {
-                self.say(format!("The design link was written to {path}."), false)
-            }
-            Err(e) => self.say(format!("The design link could not be shared: {e}."), true),
+            Ok(super::share::Shared::Shown) => self
+                .cx
+                .say("Copy the design link from the box and send it.", false),
+            Ok(super::share::Shared::File(path)) => self
+                .cx
+                .say(format!("The design link was written to {path}."), false),
+            Err(e) => self
+                .cx
+                .say(format!("The design link could not be shared: {e}."), true),
         }
     }
 
     /// The "My designs" panel: build one now, share, rename or delete it.
     fn design_list(&mut self, p: &mut Play, mine: &[usize], top: f32) {
-        let u = self.ui.u;
+        let u = self.cx.ui.u;
         let ta = self.table.area;
         let row = 9.5 * u;
         let w = (ta.w - 4.0 * u).min(130.0 * u);
@@ -361,9 +366,9 @@ impl App {
             h.min(ta.h - (top - ta.y)),
         );
         // Taps on the panel never reach the table; the panel is no button of its own.
-        self.ui.block(panel);
-        self.ui.panel(panel, Color::new(0.08, 0.09, 0.12, 0.96));
-        let size = self.ui.size(3.4);
+        self.cx.ui.block(panel);
+        self.cx.ui.panel(panel, Color::new(0.08, 0.09, 0.12, 0.96));
+        let size = self.cx.ui.size(3.4);
         let list = self.designs().clone();
         let mut act: Option<(DesignButton, usize)> = None;
         let bw = 17.0 * u;
@@ -378,7 +383,8 @@ impl App {
                 Some((_, t)) => format!("{t}_"),
                 None => d.name.clone(),
             };
-            self.ui
+            self.cx
+                .ui
                 .text(&plain(&label), panel.x + 2.0 * u, y + 2.0 * u, size, TEXT);
             let fits = p.game().design_moves(d);
             let mut bx = panel.x + panel.w - 4.0 * (bw + 1.5 * u);
@@ -388,7 +394,7 @@ impl App {
                 (DesignButton::Rename(r), "Rename", true),
                 (DesignButton::Delete(r), "Delete", true),
             ] {
-                if self.ui.button(
+                if self.cx.ui.button(
                     &button.key(),
                     Area::new(bx, y, bw, row - 1.5 * u),
                     text,
@@ -406,6 +412,7 @@ impl App {
             row - 1.5 * u,
         );
         if self
+            .cx
             .ui
             .button(&DesignButton::Close.key(), close, "Close", true)
         {
@@ -422,7 +429,7 @@ impl App {
                 self.table.designs.renaming = None;
                 if self.write_designs() {
                     log(&format!("design-deleted game={} name={}", d.game, d.name));
-                    self.say(format!("{} deleted.", d.name), false);
+                    self.cx.say(format!("{} deleted.", d.name), false);
                 }
             }
             _ => {}
@@ -466,7 +473,7 @@ impl App {
             return;
         };
         if clean_name(wanted).is_empty() {
-            self.say("A design needs a name.", true);
+            self.cx.say("A design needs a name.", true);
             return;
         }
         let name = free_name(&list, &game, wanted, Some(i));
@@ -485,18 +492,20 @@ impl App {
         let moves = match game_designs::build_into(copy.as_mut(), d) {
             Ok(m) => m,
             Err(e) => {
-                self.say(format!("{} cannot be built here: {e}", d.name), true);
+                self.cx
+                    .say(format!("{} cannot be built here: {e}", d.name), true);
                 return;
             }
         };
         for mv in moves {
             if let Err(e) = p.decide(mv) {
-                self.say(format!("{} cannot be built here: {e}", d.name), true);
+                self.cx
+                    .say(format!("{} cannot be built here: {e}", d.name), true);
                 return;
             }
             super::session::log_move(p);
         }
-        self.save_play(p);
+        self.cx.save_play(p);
         self.table.designs.open = false;
         log(&format!(
             "design-built game={} name={} digest={:08x}",
@@ -504,7 +513,7 @@ impl App {
             d.name,
             d.digest()
         ));
-        self.say(format!("{} is built.", d.name), false);
+        self.cx.say(format!("{} is built.", d.name), false);
     }
 
     /// Opens a design link in the designer: a new game of its game, at the player's build, with
@@ -527,15 +536,15 @@ impl App {
             Err(e) => {
                 log(&format!("design-refused {e}"));
                 if self.shown == super::ScreenId::Title {
-                    self.notice = Some(format!("{e} Your saved game is untouched."));
+                    self.cx.notice = Some(format!("{e} Your saved game is untouched."));
                 } else {
-                    self.say(e.0, true);
+                    self.cx.say(e.0, true);
                 }
                 return;
             }
         };
-        if let Some(old) = self.store.get(save::SAVE_KEY) {
-            let _ = self.store.set(super::share::BEFORE_LINK_KEY, &old);
+        if let Some(old) = self.cx.store.get(save::SAVE_KEY) {
+            let _ = self.cx.store.set(super::share::BEFORE_LINK_KEY, &old);
         }
         let kind = kind_of(&d.game).unwrap_or("design");
         log(&format!(
@@ -546,10 +555,10 @@ impl App {
             play.driver.session.replay.moves.len()
         ));
         self.saved = None;
-        self.notice = None;
+        self.cx.notice = None;
         self.start(play);
         self.autosave();
-        self.say(
+        self.cx.say(
             format!(
                 "The {kind} {} is built: look, change it, save it, or carry on to play with it.",
                 d.name

@@ -3,12 +3,14 @@
 //! log line over the bottom bar (the latest event in plain words) and the details panel.
 //! Each has its own strip of the screen, so no text lands on another.
 
+use super::context::Ctx;
 use super::frame::Area;
 use super::icons;
 use super::play::Play;
 use super::screens::pause::PauseScreen;
+use super::table::Table;
 use super::ui::{self, *};
-use super::{App, Command};
+use super::{log, save, Command};
 use engine::core::{Icon, StatusItem};
 use macroquad::prelude::*;
 
@@ -101,19 +103,19 @@ impl GameButton {
     }
 }
 
-impl App {
+impl Table {
     /// Draws the top bar and returns its height, or `None` when its Menu button was tapped (the
     /// screen changed: the rest of the frame is skipped).
-    pub(super) fn top_bar(&mut self, p: &Play, active: bool) -> Option<f32> {
-        let (w, u) = (self.ui.w, self.ui.u);
-        let ts = self.ui.size(3.6);
-        let small = self.ui.size(2.8);
+    pub(super) fn top_bar(&mut self, cx: &mut Ctx, p: &Play, active: bool) -> Option<f32> {
+        let (w, u) = (cx.ui.w, cx.ui.u);
+        let ts = cx.ui.size(3.6);
+        let small = cx.ui.size(2.8);
         let names = p.names();
         let seats = p.driver.session.replay.seats.clone();
         let scores = p.game().scores();
         let btn_w = 20.0 * u;
         // Wide enough for "Sound off" whole on a phone.
-        let mute_w = btn_w.max(self.ui.measure("Sound off", self.ui.size(2.8)) + 5.0 * u);
+        let mute_w = btn_w.max(cx.ui.measure("Sound off", cx.ui.size(2.8)) + 5.0 * u);
         let bar_text_w = w - btn_w - mute_w - 8.0 * u;
         let turn_line = match p.game().turn() {
             Some(t) => {
@@ -149,19 +151,19 @@ impl App {
         // Chips in rows, each cut to the row's width.
         let chip_pad = 2.0 * u;
         let mut placed: Vec<(String, Color, f32, f32)> = Vec::new();
-        let (mut cx, mut cy) = (2.0 * u, u + ts * 1.3 + u * 0.5);
+        let (mut chip_x, mut chip_y) = (2.0 * u, u + ts * 1.3 + u * 0.5);
         for (t, c) in &chips {
-            let t = self.ui.fit(t, small, bar_text_w - 2.0 * u);
-            let cw = self.ui.measure(&t, small) + 3.0 * u;
-            if cx + cw > bar_text_w + 2.0 * u && cx > 2.0 * u {
-                cx = 2.0 * u;
-                cy += small * 1.5;
+            let t = cx.ui.fit(t, small, bar_text_w - 2.0 * u);
+            let cw = cx.ui.measure(&t, small) + 3.0 * u;
+            if chip_x + cw > bar_text_w + 2.0 * u && chip_x > 2.0 * u {
+                chip_x = 2.0 * u;
+                chip_y += small * 1.5;
             }
-            placed.push((t, *c, cx, cy));
-            cx += cw + chip_pad;
+            placed.push((t, *c, chip_x, chip_y));
+            chip_x += cw + chip_pad;
         }
         let bottom = placed.last().map(|c| c.3 + small * 1.5).unwrap_or(0.0);
-        let btn_h = self.ui.tap(8.0);
+        let btn_h = cx.ui.tap(8.0);
         let top_h = (bottom + u).max(10.0 * u).max(btn_h + 2.0 * u);
         // The bar's panel is the screen's clear colour (`ui::BAR`, `App::frame`): not drawn.
         if let Some(s) = p.game().turn().and_then(|t| seats.get(t)) {
@@ -172,45 +174,48 @@ impl App {
         } else {
             TEXT
         };
-        let turn_fit = self.ui.fit(&turn_line, ts, bar_text_w - 2.0 * u);
-        self.ui.text(&turn_fit, 4.0 * u, u, ts, colour);
+        let turn_fit = cx.ui.fit(&turn_line, ts, bar_text_w - 2.0 * u);
+        cx.ui.text(&turn_fit, 4.0 * u, u, ts, colour);
         for (t, c, x, y) in &placed {
             draw_rectangle(*x, y + small * 0.15, 1.0 * u, small, *c);
-            self.ui.text(t, x + 1.8 * u, *y, small, TEXT);
+            cx.ui.text(t, x + 1.8 * u, *y, small, TEXT);
         }
         if active {
-            if self.ui.button(
+            if cx.ui.button(
                 GameButton::Menu.key(),
                 Area::new(w - btn_w - 2.0 * u, u, btn_w, btn_h),
                 "Menu",
                 true,
             ) {
-                self.command(Command::Push(Box::new(PauseScreen)));
+                cx.command(Command::Push(Box::new(PauseScreen)));
                 return None;
             }
-            self.mute_button(Area::new(w - btn_w - mute_w - 4.0 * u, u, mute_w, btn_h));
+            mute_button(
+                cx,
+                Area::new(w - btn_w - mute_w - 4.0 * u, u, mute_w, btn_h),
+            );
         }
         Some(top_h)
     }
 
     /// Lays out the status line (the game's status items as chips: one line, two on a phone)
     /// and the log line (the latest event, at most two lines).
-    pub(super) fn strips(&self, p: &Play) -> Strips {
-        let (w, h, u) = (self.ui.w, self.ui.h, self.ui.u);
-        let small = self.ui.size(2.8);
+    pub(super) fn strips(&self, cx: &mut Ctx, p: &Play) -> Strips {
+        let (w, h, u) = (cx.ui.w, cx.ui.h, cx.ui.u);
+        let small = cx.ui.size(2.8);
         let items = p.game().status();
         let rows = if h > w { 2 } else { 1 };
         let width = w - details_w(u) - 6.0 * u;
-        let chips = lay_chips(&self.ui, &items, small, width, rows);
+        let chips = lay_chips(&cx.ui, &items, small, width, rows);
         let log = match p.log.last() {
-            Some(l) => self.ui.wrap_at_most(l, small, w - 4.0 * u, 2),
+            Some(l) => cx.ui.wrap_at_most(l, small, w - 4.0 * u, 2),
             None => Vec::new(),
         };
         let lines = chips.iter().map(|c| c.row + 1).max().unwrap_or(0);
         let status_h = if items.is_empty() {
             0.0
         } else {
-            (lines as f32 * chip_h(small, u) + 2.0 * u).max(self.ui.tap(6.0) + 2.0 * u)
+            (lines as f32 * chip_h(small, u) + 2.0 * u).max(cx.ui.tap(6.0) + 2.0 * u)
         };
         let log_h = if log.is_empty() {
             0.0
@@ -227,13 +232,20 @@ impl App {
 
     /// Draws the status line under the top bar, its Details button, the log line over the
     /// bottom bar and, when open, the details panel over the table.
-    pub(super) fn draw_strips(&mut self, p: &Play, s: &Strips, top_h: f32, active: bool) {
-        let (w, u) = (self.ui.w, self.ui.u);
-        let small = self.ui.size(2.8);
-        let ta = self.table.area;
+    pub(super) fn draw_strips(
+        &mut self,
+        cx: &mut Ctx,
+        p: &Play,
+        s: &Strips,
+        top_h: f32,
+        active: bool,
+    ) {
+        let (w, u) = (cx.ui.w, cx.ui.u);
+        let small = cx.ui.size(2.8);
+        let ta = self.area;
         if s.status_h > 0.0 {
             let a = Area::new(0.0, top_h, w, s.status_h);
-            self.ui.panel(a, Color::new(0.06, 0.07, 0.1, 0.92));
+            cx.ui.panel(a, Color::new(0.06, 0.07, 0.1, 0.92));
             let lh = chip_h(small, u);
             let rows = s.chips.iter().map(|c| c.row + 1).max().unwrap_or(0);
             let y0 = top_h + (s.status_h - rows as f32 * lh) * 0.5;
@@ -241,7 +253,7 @@ impl App {
             for c in &s.chips {
                 let (x, y) = (2.0 * u + c.x, y0 + c.row as f32 * lh);
                 let ch = small * 1.5;
-                self.ui.panel(
+                cx.ui.panel(
                     Area::new(x, y + (lh - ch) * 0.5, c.w, ch),
                     Color::new(1.0, 1.0, 1.0, 0.07),
                 );
@@ -252,28 +264,24 @@ impl App {
                     tx += is + 0.6 * u;
                 }
                 let colour = if c.icon == Icon::Next { ACCENT } else { TEXT };
-                self.ui
+                cx.ui
                     .text(&c.text, tx, y + (lh - small) * 0.5, small, colour);
             }
             let bw = details_w(u);
             let b = Area::new(w - bw - 2.0 * u, top_h + u, bw, s.status_h - 2.0 * u);
-            let label = if self.table.details {
-                "Close"
-            } else {
-                "Details"
-            };
-            if active && self.ui.button(GameButton::Details.key(), b, label, true) {
-                self.table.details = !self.table.details;
+            let label = if self.details { "Close" } else { "Details" };
+            if active && cx.ui.button(GameButton::Details.key(), b, label, true) {
+                self.details = !self.details;
             }
         }
         if s.log_h > 0.0 {
             let y = ta.y + ta.h;
-            self.ui.panel(
+            cx.ui.panel(
                 Area::new(0.0, y, w, s.log_h),
                 Color::new(0.0, 0.0, 0.0, 0.4),
             );
             for (i, l) in s.log.iter().enumerate() {
-                self.ui.text(
+                cx.ui.text(
                     l,
                     2.0 * u,
                     y + 0.75 * u + i as f32 * small * 1.3,
@@ -282,19 +290,19 @@ impl App {
                 );
             }
         }
-        if self.table.details && active {
-            self.details_panel(p);
+        if self.details && active {
+            self.details_panel(cx, p);
         }
     }
 
     /// Everything the game says about the turn, and the recent events, over the table.
-    fn details_panel(&mut self, p: &Play) {
-        let (w, u) = (self.ui.w, self.ui.u);
-        let small = self.ui.size(2.8);
-        let ta = self.table.area;
+    fn details_panel(&mut self, cx: &mut Ctx, p: &Play) {
+        let (w, u) = (cx.ui.w, cx.ui.u);
+        let small = cx.ui.size(2.8);
+        let ta = self.area;
         let a = Area::new(u, ta.y + u, (w - 2.0 * u).min(120.0 * u), ta.h - 2.0 * u);
-        self.ui.panel(a, Color::new(0.05, 0.06, 0.08, 0.96));
-        self.ui.cover(a);
+        cx.ui.panel(a, Color::new(0.05, 0.06, 0.08, 0.96));
+        cx.ui.cover(a);
         let width = a.w - 4.0 * u;
         // The status line's pictures with what each stands for, then the game's whole story.
         let mut lines: Vec<(Icon, String, Color)> = Vec::new();
@@ -306,20 +314,20 @@ impl App {
             } else {
                 width
             };
-            lines.push((item.icon, self.ui.fit(&text, small, room), ACCENT));
+            lines.push((item.icon, cx.ui.fit(&text, small, room), ACCENT));
         }
         for l in p.game().hud() {
             for part in detail_parts(&l) {
-                for s in self.ui.wrap(&part, small, width) {
-                    lines.push((Icon::None, self.ui.fit(&s, small, width), TEXT));
+                for s in cx.ui.wrap(&part, small, width) {
+                    lines.push((Icon::None, cx.ui.fit(&s, small, width), TEXT));
                 }
             }
         }
         if !p.log.is_empty() {
             lines.push((Icon::None, "Recent".to_string(), ACCENT));
             for l in p.log.iter().rev().take(8) {
-                for s in self.ui.wrap(l, small, width) {
-                    lines.push((Icon::None, self.ui.fit(&s, small, width), DIM));
+                for s in cx.ui.wrap(l, small, width) {
+                    lines.push((Icon::None, cx.ui.fit(&s, small, width), DIM));
                 }
             }
         }
@@ -332,7 +340,7 @@ impl App {
                 icons::draw(*icon, x, y + (small - is) * 0.5, is, seat);
                 x += is + u;
             }
-            self.ui.text(l, x, y, small, *c);
+            cx.ui.text(l, x, y, small, *c);
         }
     }
 
@@ -340,16 +348,16 @@ impl App {
     /// the game (returns true: the caller pushes it) until the player turns the phone or
     /// chooses to play upright. With hints off (the browser tests' layout pages) it is a toast
     /// once per game instead; once the phone is turned, the toast goes away at once.
-    pub(super) fn portrait_hint(&mut self, side: bool) -> bool {
-        let portrait = super::screens::upright::is_portrait(self.ui.w, self.ui.h);
-        if side && portrait && !self.settings.upright_ok && !super::platform::hints_off() {
+    pub(super) fn portrait_hint(&mut self, cx: &mut Ctx, side: bool) -> bool {
+        let portrait = super::screens::upright::is_portrait(cx.ui.w, cx.ui.h);
+        if side && portrait && !cx.settings.upright_ok && !super::platform::hints_off() {
             return true;
         }
-        if side && portrait && !self.table.portrait_told && !self.settings.upright_ok {
-            self.table.portrait_told = true;
-            self.say(PORTRAIT_HINT, false);
-        } else if !portrait && self.toast.as_ref().is_some_and(|t| t.0 == PORTRAIT_HINT) {
-            self.toast = None;
+        if side && portrait && !self.portrait_told && !cx.settings.upright_ok {
+            self.portrait_told = true;
+            cx.say(PORTRAIT_HINT, false);
+        } else if !portrait && cx.toast.as_ref().is_some_and(|t| t.0 == PORTRAIT_HINT) {
+            cx.toast = None;
         }
         false
     }
@@ -359,6 +367,22 @@ impl App {
 const PORTRAIT_HINT: &str = "Turn the screen sideways for a bigger table";
 
 /// The Details button's width.
+/// The sound's toggle: says whether the sound is on, and remembers the choice.
+pub(super) fn mute_button(cx: &mut Ctx, a: Area) {
+    let label = if cx.settings.muted {
+        "Sound off"
+    } else {
+        "Sound on"
+    };
+    if cx.ui.button(GameButton::Mute.key(), a, label, true) {
+        cx.settings.muted = !cx.settings.muted;
+        if let Err(e) = save::set_muted(cx.store.as_mut(), cx.settings.muted) {
+            cx.say(format!("Could not remember the sound setting: {e}"), true);
+        }
+        log(&format!("muted {}", cx.settings.muted as i32));
+    }
+}
+
 fn details_w(u: f32) -> f32 {
     18.0 * u
 }

@@ -57,6 +57,7 @@ mod aim;
 mod audio;
 mod bottom_bar;
 mod camera;
+mod context;
 mod cover;
 mod designs;
 mod hints;
@@ -75,13 +76,13 @@ mod table;
 mod toast;
 
 use audio::Sounds;
+use context::Ctx;
 
 use macroquad::prelude::*;
 use play::Play;
-use pointer::{MouseState, RawPhase, RawTouch, Tracker};
+use pointer::{MouseState, RawPhase, RawTouch};
 use save::Found;
 use screen::ScreenId;
-use store::Store;
 use ui::*;
 
 /// Window settings: high-DPI on, resizable.
@@ -100,46 +101,30 @@ pub fn window_conf() -> Conf {
 type Screens = screen::Stack<Box<dyn screen::Screen<App>>>;
 type Command = screen::Command<Box<dyn screen::Screen<App>>>;
 
-/// The shell under the screens: the screen stack and what every screen shares (storage,
-/// sounds, settings, the widgets, the game in play and its table). A screen's state and its
-/// drawing are in its own type; what more than one screen does (start a game, save, say a
-/// message, draw the table) is a method of the shell, in the file of its concern.
+/// The shell under the screens: the screen stack, the context it lends them (`Ctx`: storage,
+/// sounds, settings, the widgets, messages), and the game in play with its table. A screen's
+/// state and its drawing are in its own type; what the table does, in `Table`'s files.
 struct App {
     screens: Screens,
-    /// Screen changes asked for by the shared methods (a game started, the viewer opened),
-    /// applied after the frame, in order.
-    next: Vec<Command>,
     /// The top screen after the last frame.
     shown: ScreenId,
+    cx: Ctx,
     /// What the screen-reader layer was last told.
     a11y: a11y::Mirror,
-    store: Box<dyn Store>,
-    sounds: Option<Sounds>,
-    tracker: Tracker,
-    ui: Ui,
     saved: Option<(Box<Play>, String)>,
-    notice: Option<String>,
-    toast: Option<(String, f64, bool)>,
     /// The game in play (also under the pause menu, the results and the viewer).
     play: Option<Play>,
     /// The table on screen and the gestures over it, fresh for each game.
     table: table::Table,
-    /// What the table showed this frame, for the browser tests.
-    probe: probe::TableProbe,
     /// The physics warm-up's progress (`warm`).
     warm: warm::Progress,
     frames: u32,
+    /// The window's size last frame (a resize drops the gesture under way).
     last_size: (f32, f32),
-    logged_screen: Option<ScreenId>,
     /// A game link being opened (its shots re-simulated over a few frames).
     opening: Option<share::Pending>,
-    /// Sound, motion, and playing upright.
-    settings: save::Settings,
     /// The online room followed (the web build only), and the room link last opened or shown.
-    online: Option<online::client::Client>,
-    room_link: String,
-    /// Today's challenge on this device: the diary of results and the board's courier.
-    daily: board::Daily,
+    online: online::Net,
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -171,43 +156,30 @@ impl App {
         if let Some((_, line)) = &saved {
             log(&format!("save-found {line}"));
         }
+        log("screen title");
+        let settings = save::Settings {
+            muted,
+            reduce_motion,
+            upright_ok: false,
+        };
+        let daily = board::Daily {
+            diary,
+            courier: board::Courier::default(),
+        };
         App {
             screens: screen::Stack::new(Box::new(screens::title::TitleScreen)),
-            next: Vec::new(),
             shown: ScreenId::Title,
-            store,
-            sounds: None,
-            tracker: Tracker::default(),
-            ui: Ui::new(),
+            cx: Ctx::new(store, settings, notice, daily),
+            a11y: a11y::Mirror::default(),
             saved,
-            notice,
-            toast: None,
             play: None,
             table: table::Table::default(),
-            probe: probe::TableProbe::default(),
             warm: warm::Progress::default(),
             frames: 0,
-            a11y: a11y::Mirror::default(),
             last_size: (0.0, 0.0),
-            logged_screen: None,
             opening: None,
-            settings: save::Settings {
-                muted,
-                reduce_motion,
-                upright_ok: false,
-            },
-            online: None,
-            room_link: String::new(),
-            daily: board::Daily {
-                diary,
-                courier: board::Courier::default(),
-            },
+            online: online::Net::default(),
         }
-    }
-
-    /// Asks for a screen change, applied after this frame.
-    fn command(&mut self, c: Command) {
-        self.next.push(c);
     }
 
     /// The top screen changed: a gesture in progress belongs to the old one and ends here
@@ -215,10 +187,10 @@ impl App {
     fn screen_changed(&mut self) {
         self.table.aim = None;
         self.table.press = route::Router::default();
-        let _ = self.tracker.cancel();
-        self.ui.down_at = None;
-        self.ui.released = None;
-        self.ui.reset_focus();
+        let _ = self.cx.tracker.cancel();
+        self.cx.ui.down_at = None;
+        self.cx.ui.released = None;
+        self.cx.ui.reset_focus();
     }
 
     fn input(&mut self) {
@@ -250,17 +222,20 @@ impl App {
         let mut events = Vec::new();
         if (w, h) != self.last_size {
             // A resize or a rotation: the state stays, a gesture in progress is dropped.
-            if let Some(e) = self.tracker.cancel() {
+            if let Some(e) = self.cx.tracker.cancel() {
                 events.push(e);
             }
             self.last_size = (w, h);
         }
-        events.extend(self.tracker.update(&raw, mouse, w, h));
+        events.extend(self.cx.tracker.update(&raw, mouse, w, h));
         // One-switch play: the buttons are scanned unless last frame's table took the switch
         // (an aim, a placement, the tile map).
-        let switch = save::one_switch(self.store.as_ref());
-        self.ui.scan = (switch.on() && matches!(self.probe.input, 0 | 6)).then(|| switch.dwell());
-        self.ui.begin(w, h, events, self.tracker.primary_pos());
+        let switch = save::one_switch(self.cx.store.as_ref());
+        self.cx.ui.scan =
+            (switch.on() && matches!(self.table.probe.input, 0 | 6)).then(|| switch.dwell());
+        self.cx
+            .ui
+            .begin(w, h, events, self.cx.tracker.primary_pos());
     }
 
     fn frame(&mut self) {
@@ -269,8 +244,8 @@ impl App {
         // area is wholly drawn over, by the backdrop or the tile map); the others in `BG`.
         let in_game =
             matches!(self.shown, ScreenId::Play | ScreenId::Pause) && self.opening.is_none();
-        self.ui.clear(if in_game { BAR } else { BG });
-        self.probe.new_frame();
+        self.cx.ui.clear(if in_game { BAR } else { BG });
+        self.table.probe.new_frame();
         let escape = is_key_pressed(KeyCode::Escape);
         self.take_dropped_file();
         let opening = self.continue_opening();
@@ -278,25 +253,25 @@ impl App {
         let before = (screens.len(), screens.top_id());
         if !opening {
             // The frame's pointer events go to the top screen alone.
-            let events = std::mem::take(&mut self.ui.events);
+            let events = std::mem::take(&mut self.cx.ui.events);
             screens.frame(self, &events, escape);
         }
-        for c in std::mem::take(&mut self.next) {
+        for c in self.cx.take_commands() {
             screens.apply(c);
         }
         self.screens = screens;
+        let was = self.shown;
         self.shown = self.screens.top_id().unwrap_or(ScreenId::Title);
         if (self.screens.len(), self.screens.top_id()) != before {
             self.screen_changed();
         }
+        if self.shown != was {
+            log(&format!("screen {}", self.shown.name()));
+        }
         self.online_frame();
         self.board_frame();
         self.draw_online_banner();
-        self.draw_toast();
-        if self.logged_screen != Some(self.shown) {
-            self.logged_screen = Some(self.shown);
-            log(&format!("screen {}", self.shown.name()));
-        }
+        self.cx.draw_toast();
         self.frames += 1;
         // A link pasted into the address bar of the open page (the start's link is opened
         // before the first frame).
@@ -333,7 +308,7 @@ impl App {
             }
             _ => (self.shown.spoken().to_string(), empty),
         };
-        let updates = self.a11y.frame(&status, log, &self.ui.labels);
+        let updates = self.a11y.frame(&status, log, &self.cx.ui.labels);
         a11y::publish(&updates);
     }
 
@@ -353,26 +328,27 @@ impl App {
                 .map(|p| (p.flight.is_some() || (p.bot_turn() && !p.is_over())) as i32)
                 .unwrap_or(0),
             human: p.map(|p| p.human_turn().is_some() as i32).unwrap_or(0),
-            input: self.probe.input,
-            anchor: self.probe.anchor,
+            input: self.table.probe.input,
+            anchor: self.table.probe.anchor,
             scale: self.table.frame.map(|f| f.scale).unwrap_or(0.0),
-            buttons: self.ui.probe_buttons(),
-            muted: self.settings.muted as i32,
-            camera: self.probe.camera,
-            reduce_motion: self.settings.reduce_motion as i32,
+            buttons: self.cx.ui.probe_buttons(),
+            muted: self.cx.settings.muted as i32,
+            camera: self.table.probe.camera,
+            reduce_motion: self.cx.settings.reduce_motion as i32,
             particles: self.table.effects.alive() as i32,
             has_save: self.saved.is_some() as i32,
-            map: self.probe.map,
-            ghost: self.probe.ghost,
-            texts: self.ui.probe_texts(),
+            map: self.table.probe.map,
+            ghost: self.table.probe.ghost,
+            texts: self.cx.ui.probe_texts(),
             targets: self
+                .cx
                 .ui
                 .buttons
                 .iter()
                 .map(|(k, a)| (k.clone(), [a.x, a.y, a.w, a.h]))
                 .collect(),
-            size: (self.ui.w, self.ui.h, screen_dpi_scale()),
-            focus: self.ui.focus_index(),
+            size: (self.cx.ui.w, self.cx.ui.h, screen_dpi_scale()),
+            focus: self.cx.ui.focus_index(),
         });
     }
 }
@@ -390,11 +366,11 @@ pub async fn run() {
     loop {
         app.frame();
         next_frame().await;
-        if !announced && (app.ui.glyphs_settled() || app.frames > 10) {
+        if !announced && (app.cx.ui.glyphs_settled() || app.frames > 10) {
             announced = true;
             platform::first_frame();
             log("first-frame");
-        } else if announced && !app.warm_step() && app.sounds.is_none() {
+        } else if announced && !app.warm_step() && app.cx.sounds.is_none() {
             // Sounds load beside the frames (awaited here, the loop would show blank frames
             // while the browser decodes them).
             match &sounds {
@@ -404,8 +380,8 @@ pub async fn run() {
                     ))
                 }
                 Some(c) => {
-                    app.sounds = c.retrieve();
-                    if app.sounds.is_some() {
+                    app.cx.sounds = c.retrieve();
+                    if app.cx.sounds.is_some() {
                         log("sounds-ready");
                     }
                 }

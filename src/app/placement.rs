@@ -1,20 +1,13 @@
 //! Placing a piece (a ghost to drag and turn, then Place) and moving a piece already on the
 //! table (press a highlighted piece, drop it on a ringed spot).
 
-use super::bottom_bar::BarButton;
-use super::frame::{Area, Frame};
+use super::frame::Frame;
 use super::gesture;
-use super::keyplace::{self, CarryStep, KeyCarry, PlaceKey};
-use super::play::Play;
-use super::pointer::PointerEvent;
-use super::route::Owner;
-use super::switch::lit_at;
-use super::ui::*;
-use super::{log, App};
-use engine::core::{Move, PlacementPrompt};
+use super::keyplace::{KeyCarry, PlaceKey};
+use engine::core::PlacementPrompt;
 use macroquad::prelude::*;
 
-pub(super) enum Grab {
+pub(crate) enum Grab {
     Move {
         dx: f32,
         dy: f32,
@@ -28,20 +21,20 @@ pub(super) enum Grab {
 }
 
 /// The ghost piece of a placement.
-pub(super) struct Place {
+pub(crate) struct Place {
     pub(super) x: f32,
     pub(super) y: f32,
     pub(super) angle: i32,
-    grab: Option<Grab>,
+    pub(crate) grab: Option<Grab>,
     /// A piece picked up from one of the prompt's sources (moving a piece already on the table),
     /// with where the finger pressed (metres).
-    carry: Option<(gesture::Carry, (f32, f32))>,
+    pub(crate) carry: Option<(gesture::Carry, (f32, f32))>,
     /// Moving a piece on the table by keys (the arrows' pick, the spot picked).
-    keys: Option<KeyCarry>,
+    pub(crate) keys: Option<KeyCarry>,
     /// One-switch scanning: seconds into the scan of the offered spots or pieces.
-    scan_t: f32,
+    pub(crate) scan_t: f32,
     /// A key moved or turned it (the hint then speaks of keys).
-    by_keys: bool,
+    pub(crate) by_keys: bool,
     /// Which prompt it belongs to (reset when the prompt changes).
     pub(super) tag: String,
 }
@@ -49,7 +42,7 @@ pub(super) struct Place {
 /// The placement key pressed this frame, if any: arrows move, Q/E twist, R turns a quarter,
 /// Space (or Enter while no button has the focus ring) places, Backspace puts a carried piece
 /// back.
-fn place_key(enter_free: bool) -> Option<PlaceKey> {
+pub(crate) fn place_key(enter_free: bool) -> Option<PlaceKey> {
     let pairs = [
         (KeyCode::Left, PlaceKey::Left),
         (KeyCode::Right, PlaceKey::Right),
@@ -72,491 +65,12 @@ fn place_key(enter_free: bool) -> Option<PlaceKey> {
     None
 }
 
-fn shift_held() -> bool {
+pub(crate) fn shift_held() -> bool {
     is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift)
 }
 
-impl App {
-    /// Moving a piece that is on the table (a placement prompt with sources): press on a
-    /// highlighted source to pick it up, the ghost follows the finger, letting go on a snap sends
-    /// the move (the rules may still refuse it, with the reason); anywhere else cancels.
-    pub(super) fn carry_input(
-        &mut self,
-        p: &mut Play,
-        pp: &PlacementPrompt,
-        f: &Frame,
-        seat: usize,
-    ) {
-        let u = self.ui.u;
-        let tag = format!("{}:{}:{}:carry", pp.action, pp.label, seat);
-        if !self.table.placing(&tag) {
-            self.table.place = Some(Place {
-                x: 0.0,
-                y: 0.0,
-                angle: 0,
-                grab: None,
-                carry: None,
-                keys: None,
-                scan_t: 0.0,
-                by_keys: false,
-                tag,
-            });
-        }
-        let Some(mut pl) = self.table.place.take() else {
-            return;
-        };
-        // Room for a finger around a piece, in metres (never wider than half a piece).
-        let slop = (3.0 * u / f.scale.max(1e-3)).min(pp.half_extents[0].max(pp.half_extents[1]));
-        let mut send: Option<[i64; 4]> = None;
-        for e in self.table.press.events_of(Owner::Place) {
-            match e {
-                PointerEvent::Down { x, y } => {
-                    pl.keys = None;
-                    let (wx, wy) = f.to_world(x, y);
-                    match gesture::Carry::pick(pp, wx, wy, slop) {
-                        Some(c) => {
-                            let (gx, gy) = c.ghost(wx, wy);
-                            pl.x = gx;
-                            pl.y = gy;
-                            pl.carry = Some((c, (wx, wy)));
-                        }
-                        None => {
-                            self.say("Press on one of the highlighted pieces to pick it up", true)
-                        }
-                    }
-                }
-                PointerEvent::Move { x, y } => {
-                    if let Some((c, _)) = &pl.carry {
-                        let (wx, wy) = f.to_world(x, y);
-                        let (gx, gy) = c.ghost(wx, wy);
-                        pl.x = gx;
-                        pl.y = gy;
-                    }
-                }
-                PointerEvent::Up { x, y } => {
-                    let Some((c, press)) = pl.carry.take() else {
-                        continue;
-                    };
-                    let (wx, wy) = f.to_world(x, y);
-                    match c.release(pp, wx, wy, slop) {
-                        Some(args) => send = Some(args),
-                        None if (wx - press.0).hypot(wy - press.1) < slop => {
-                            self.say("Drag the piece onto a ringed spot and let go there", false)
-                        }
-                        None => {
-                            self.say("Not on a ringed spot: the piece stays where it was", true)
-                        }
-                    }
-                }
-                PointerEvent::Cancel => {
-                    if pl.carry.take().is_some() {
-                        self.say("Drag cancelled: the piece stays where it was", false);
-                    }
-                }
-                PointerEvent::SecondDown { .. }
-                | PointerEvent::SecondMove { .. }
-                | PointerEvent::SecondUp => {}
-            }
-        }
-        // One switch: the pieces, then the spots, are lit in turn (Space picks the lit one).
-        let setting = super::save::one_switch(self.store.as_ref());
-        if setting.on() && pl.carry.is_none() {
-            self.ui.drop_focus();
-            pl.scan_t += get_frame_time().clamp(0.0, 0.25);
-            let kc = pl.keys.get_or_insert_with(KeyCarry::default);
-            match kc.snap {
-                None => {
-                    kc.source = lit_at(pp.sources.len(), pl.scan_t, setting.dwell()).unwrap_or(0)
-                }
-                Some(_) => kc.snap = lit_at(pp.snaps.len(), pl.scan_t, setting.dwell()),
-            }
-        }
-        // The keys: the arrows pick a piece, Space picks it up, the arrows pick a spot, Space
-        // drops it there (the drag's own move).
-        if let Some(k) = place_key(!self.ui.focused()) {
-            pl.scan_t = 0.0;
-            if k != PlaceKey::Place {
-                self.ui.drop_focus();
-            }
-            pl.carry = None;
-            let kc = pl.keys.get_or_insert_with(KeyCarry::default);
-            match kc.key(pp, k) {
-                CarryStep::Send(args) => {
-                    log(&format!("key-place {} {:?}", pp.action, args));
-                    send = send.or(Some(args));
-                }
-                CarryStep::Moved => log(&format!(
-                    "key-carry source={} snap={}",
-                    kc.source,
-                    kc.snap.map_or(-1, |i| i as i64)
-                )),
-                CarryStep::Nothing if k == PlaceKey::Place => {
-                    self.say("There is no ringed spot for this piece", true)
-                }
-                CarryStep::Nothing => {}
-            }
-        }
-        // Sources highlighted (the carried one dimmed), snaps ringed (the one under the ghost
-        // bright), the ghost under the finger (or on the spot the keys picked).
-        let (pw, ph) = (
-            (2.0 * pp.half_extents[0] * f.scale).max(2.0),
-            (2.0 * pp.half_extents[1] * f.scale).max(2.0),
-        );
-        let pulse = 0.55 + 0.35 * (get_time() as f32 * 4.0).sin();
-        let key_carry = pl.keys.filter(|k| k.snap.is_some());
-        let carried = pl
-            .carry
-            .map(|(c, _)| c.source)
-            .or(key_carry.map(|k| k.source));
-        for (i, s) in pp.sources.iter().enumerate() {
-            let (a, b) = f.to_screen(s[0], s[1]);
-            if Some(i) == carried {
-                draw_rectangle(
-                    a - pw * 0.5,
-                    b - ph * 0.5,
-                    pw,
-                    ph,
-                    Color::new(0.0, 0.0, 0.0, 0.45),
-                );
-            } else if carried.is_none() {
-                draw_rectangle(
-                    a - pw * 0.5,
-                    b - ph * 0.5,
-                    pw,
-                    ph,
-                    Color::new(ACCENT.r, ACCENT.g, ACCENT.b, 0.3 * pulse),
-                );
-                draw_rectangle_lines(
-                    a - pw * 0.5 - 0.4 * u,
-                    b - ph * 0.5 - 0.4 * u,
-                    pw + 0.8 * u,
-                    ph + 0.8 * u,
-                    (u * 0.4).max(1.5),
-                    Color::new(ACCENT.r, ACCENT.g, ACCENT.b, pulse),
-                );
-            }
-        }
-        if let (Some(k), None) = (pl.keys, carried) {
-            if let Some(s) = pp.sources.get(k.source) {
-                let (a, b) = f.to_screen(s[0], s[1]);
-                let r = 0.9 * u;
-                draw_rectangle_lines(
-                    a - pw * 0.5 - r,
-                    b - ph * 0.5 - r,
-                    pw + 2.0 * r,
-                    ph + 2.0 * r,
-                    (u * 0.5).max(2.0),
-                    FOCUS,
-                );
-            }
-        }
-        let moving = match (pl.carry, key_carry) {
-            (Some((c, _)), _) => {
-                Some(((pl.x, pl.y), c.snap_at(pp, pl.x - c.dx, pl.y - c.dy, slop)))
-            }
-            (None, Some(k)) => k
-                .snap
-                .and_then(|i| pp.snaps.get(i).map(|s| ((s[0], s[1]), Some(i)))),
-            _ => None,
-        };
-        if let Some(((gx, gy), under)) = moving {
-            for (i, s) in pp.snaps.iter().enumerate() {
-                let (a, b) = f.to_screen(s[0], s[1]);
-                if Some(i) == under {
-                    draw_rectangle_lines(
-                        a - pw * 0.5,
-                        b - ph * 0.5,
-                        pw,
-                        ph,
-                        (u * 0.4).max(1.5),
-                        Color::new(0.45, 0.95, 0.5, 0.9),
-                    );
-                } else {
-                    draw_circle_lines(a, b, u, 1.0, Color::new(1.0, 1.0, 1.0, 0.5));
-                }
-            }
-            let (sx, sy) = f.to_screen(gx, gy);
-            draw_rectangle(
-                sx - pw * 0.5,
-                sy - ph * 0.5,
-                pw,
-                ph,
-                Color::new(0.95, 0.68, 0.22, 0.6),
-            );
-        }
-        let hint = match pl.keys {
-            Some(KeyCarry { snap: None, .. }) if setting.on() => {
-                format!("{}: press Space to pick up the ringed piece", pp.label)
-            }
-            Some(_) if setting.on() => {
-                format!("{}: press Space to put it on the lit spot", pp.label)
-            }
-            Some(KeyCarry { snap: None, .. }) => format!(
-                "{}: the arrows pick a highlighted piece, Space picks it up",
-                pp.label
-            ),
-            Some(_) => format!(
-                "{}: the arrows pick a ringed spot, Space puts the piece there, Backspace puts it back",
-                pp.label
-            ),
-            None => format!(
-                "{}: press on a highlighted piece, drag it onto a ringed spot and let go",
-                pp.label
-            ),
-        };
-        self.placement_hint(&hint);
-        self.probe.input = 7;
-        self.probe.anchor = pp
-            .sources
-            .first()
-            .map(|s| f.to_screen(s[0], s[1]))
-            .unwrap_or((-1.0, -1.0));
-        self.table.place = Some(pl);
-        if let Some(args) = send {
-            let mv = Move::decide(seat, &pp.action, &args);
-            log(&format!("drag {} {:?}", pp.action, args));
-            self.decide(p, mv);
-        }
-    }
-
-    pub(super) fn placement_input(
-        &mut self,
-        p: &mut Play,
-        pp: &PlacementPrompt,
-        f: &Frame,
-        seat: usize,
-    ) {
-        let u = self.ui.u;
-        let tag = format!("{}:{}:{}", pp.action, pp.label, seat);
-        if !self.table.placing(&tag) {
-            let (x, y) = match pp.snaps.first() {
-                Some(s) => (s[0], s[1]),
-                None => (
-                    (pp.region[0] + pp.region[2]) * 0.5,
-                    (pp.region[1] + pp.region[3]) * 0.5,
-                ),
-            };
-            self.table.place = Some(Place {
-                x,
-                y,
-                angle: gesture::clamp_angle(0, pp.angle),
-                grab: None,
-                carry: None,
-                keys: None,
-                scan_t: 0.0,
-                by_keys: false,
-                tag,
-            });
-        }
-        let Some(mut pl) = self.table.place.take() else {
-            return;
-        };
-        let rotates = pp.angle != (0, 0);
-        let (gx, gy, ga) = ghost_pose(pp, &pl);
-        let (sx, sy) = f.to_screen(gx, gy);
-        let (hx, hy) = rotate_handle(pp, f, u, (sx, sy), ga);
-        self.probe.input = 5;
-        self.probe.anchor = (sx, sy);
-        for e in self.table.press.events_of(Owner::Place) {
-            match e {
-                PointerEvent::Down { x, y } => {
-                    let (wx, wy) = f.to_world(x, y);
-                    pl.grab = if rotates && (x - hx).hypot(y - hy) < 5.0 * u {
-                        Some(Grab::Rotate)
-                    } else {
-                        Some(Grab::Move {
-                            dx: gx - wx,
-                            dy: gy - wy,
-                        })
-                    };
-                    if matches!(pl.grab, Some(Grab::Move { .. })) {
-                        pl.x = gx;
-                        pl.y = gy;
-                    }
-                }
-                PointerEvent::Move { x, y } => {
-                    let (wx, wy) = f.to_world(x, y);
-                    match pl.grab {
-                        Some(Grab::Move { dx, dy }) => {
-                            pl.x = wx + dx;
-                            pl.y = wy + dy;
-                        }
-                        Some(Grab::Rotate) => {
-                            pl.angle = gesture::clamp_angle(
-                                gesture::angle_tenths(wx - gx, wy - gy),
-                                pp.angle,
-                            );
-                        }
-                        Some(Grab::Twist { base, a0, b0 }) => {
-                            if let Some(b1) = self.tracker.secondary_pos() {
-                                let t = gesture::twist_tenths(
-                                    (a0.0, -a0.1),
-                                    (b0.0, -b0.1),
-                                    (x, -y),
-                                    (b1.0, -b1.1),
-                                );
-                                pl.angle = gesture::clamp_angle(base + t, pp.angle);
-                            }
-                        }
-                        None => {}
-                    }
-                }
-                PointerEvent::SecondDown { x, y } => {
-                    if let (true, Some(a0)) = (rotates, self.tracker.primary_pos()) {
-                        pl.grab = Some(Grab::Twist {
-                            base: pl.angle,
-                            a0,
-                            b0: (x, y),
-                        });
-                    }
-                }
-                PointerEvent::SecondMove { x, y } => {
-                    if let (Some(Grab::Twist { base, a0, b0 }), Some(a1)) =
-                        (&pl.grab, self.tracker.primary_pos())
-                    {
-                        let t = gesture::twist_tenths(
-                            (a0.0, -a0.1),
-                            (b0.0, -b0.1),
-                            (a1.0, -a1.1),
-                            (x, -y),
-                        );
-                        pl.angle = gesture::clamp_angle(*base + t, pp.angle);
-                    }
-                }
-                PointerEvent::SecondUp => {
-                    if matches!(pl.grab, Some(Grab::Twist { .. })) {
-                        pl.grab = None;
-                    }
-                }
-                PointerEvent::Up { .. } | PointerEvent::Cancel => pl.grab = None,
-            }
-        }
-        // One switch: the offered spots are lit in turn (a free piece stays where it starts);
-        // Space places it.
-        let setting = super::save::one_switch(self.store.as_ref());
-        if setting.on() && pl.grab.is_none() {
-            self.ui.drop_focus();
-            pl.scan_t += get_frame_time().clamp(0.0, 0.25);
-            if let Some(s) =
-                lit_at(pp.snaps.len(), pl.scan_t, setting.dwell()).and_then(|i| pp.snaps.get(i))
-            {
-                (pl.x, pl.y) = (s[0], s[1]);
-            }
-        }
-        // The keys: arrows move the ghost, Q/E/R turn it, Space places it (as Place does).
-        let mut place_now = false;
-        if let Some(k) = place_key(!self.ui.focused()).filter(|_| pl.grab.is_none()) {
-            if k != PlaceKey::Place {
-                self.ui.drop_focus();
-            }
-            match k {
-                PlaceKey::Place => place_now = true,
-                PlaceKey::Back => {}
-                _ => {
-                    pl.by_keys = true;
-                    let (x, y, a) = keyplace::nudge(pp, (pl.x, pl.y, pl.angle), k, shift_held());
-                    (pl.x, pl.y, pl.angle) = (x, y, a);
-                    let args = gesture::placement_args(pp, x, y, a);
-                    log(&format!("key-place ghost {:?}", args));
-                }
-            }
-        }
-        // Draw the ghost where it would land, and the rotate handle.
-        let (gx, gy, ga) = ghost_pose(pp, &pl);
-        let (sx, sy) = f.to_screen(gx, gy);
-        let (x0, y0) = f.to_screen(pp.region[0], pp.region[3]);
-        let (x1, y1) = f.to_screen(pp.region[2], pp.region[1]);
-        let ta = self.table.area;
-        let (x0, y0) = (x0.max(ta.x), y0.max(ta.y));
-        let (x1, y1) = (x1.min(ta.x + ta.w), y1.min(ta.y + ta.h));
-        if x1 > x0 && y1 > y0 {
-            draw_rectangle_lines(
-                x0,
-                y0,
-                x1 - x0,
-                y1 - y0,
-                (u * 0.3).max(1.0),
-                Color::new(1.0, 1.0, 1.0, 0.25),
-            );
-        }
-        for s in &pp.snaps {
-            let (a, b) = f.to_screen(s[0], s[1]);
-            draw_circle_lines(a, b, u, 1.0, Color::new(1.0, 1.0, 1.0, 0.4));
-        }
-        draw_rectangle_ex(
-            sx,
-            sy,
-            (2.0 * pp.half_extents[0] * f.scale).max(2.0),
-            (2.0 * pp.half_extents[1] * f.scale).max(2.0),
-            DrawRectangleParams {
-                offset: vec2(0.5, 0.5),
-                rotation: -ga,
-                color: Color::new(0.95, 0.68, 0.22, 0.6),
-            },
-        );
-        if rotates {
-            let (hx, hy) = rotate_handle(pp, f, u, (sx, sy), ga);
-            draw_line(sx, sy, hx, hy, u * 0.3, ACCENT);
-            draw_circle(hx, hy, 2.2 * u, ACCENT);
-        }
-        let hint = if setting.on() {
-            format!("{}: press Space to place it here", pp.label)
-        } else if pl.by_keys {
-            format!(
-                "{}: the arrows move it{}, Space places it",
-                pp.label,
-                if rotates { ", Q and E turn it" } else { "" }
-            )
-        } else {
-            format!(
-                "{}: drag it{}, then tap Place here",
-                pp.label,
-                if rotates { ", turn it by the dot" } else { "" }
-            )
-        };
-        self.placement_hint(&hint);
-        self.probe.anchor = (sx, sy);
-        self.table.place = Some(pl);
-        if place_now {
-            log(&format!("key-place {}", pp.action));
-            self.bottom_action(p, BarButton::Place, &[], Some(pp));
-        }
-    }
-
-    /// The placement's hint, in the accent colour above the bottom-left corner of the table.
-    pub(super) fn placement_hint(&mut self, hint: &str) {
-        let u = self.ui.u;
-        let small = self.ui.size(2.8);
-        let lines = self.ui.wrap(hint, small, self.table.area.w - 4.0 * u);
-        let width = lines
-            .iter()
-            .map(|l| self.ui.measure(l, small))
-            .fold(0.0, f32::max);
-        // Low on the table, on a plate (sky or wood under it), below the labels drawn there.
-        let labels: Vec<Area> = self
-            .ui
-            .probe_texts()
-            .into_iter()
-            .filter(|t| t.world)
-            .map(|t| t.area)
-            .collect();
-        let y0 = super::hints::placing_hint_top(
-            self.table.area,
-            2.0 * u,
-            width,
-            lines.len(),
-            small * 1.3,
-            &labels,
-        );
-        for (i, l) in lines.iter().enumerate() {
-            self.ui
-                .text_on_plate(l, 2.0 * u, y0 + i as f32 * small * 1.3, small, ACCENT);
-        }
-    }
-}
-
 /// Where the ghost would land, as the move would send it: x, y in metres, angle in radians.
-fn ghost_pose(pp: &PlacementPrompt, pl: &Place) -> (f32, f32, f32) {
+pub(crate) fn ghost_pose(pp: &PlacementPrompt, pl: &Place) -> (f32, f32, f32) {
     let args = gesture::placement_args(pp, pl.x, pl.y, pl.angle);
     (
         args[0] as f32 / 1000.0,
@@ -566,7 +80,7 @@ fn ghost_pose(pp: &PlacementPrompt, pl: &Place) -> (f32, f32, f32) {
 }
 
 /// The screen point of the rotate handle: out along the piece's angle `ga` from its centre.
-fn rotate_handle(
+pub(crate) fn rotate_handle(
     pp: &PlacementPrompt,
     f: &Frame,
     u: f32,

@@ -1,7 +1,7 @@
 //! Starting, restarting and saving a game; the move log line.
 
 use super::play::Play;
-use super::{log, save, App};
+use super::{log, save, App, Ctx};
 use macroquad::miniquad;
 
 pub(super) fn seed_now(frames: u32) -> u64 {
@@ -54,18 +54,20 @@ impl App {
                 self.start(np);
                 self.autosave();
             }
-            Err(e) => self.say(format!("Cannot restart: {e}"), true),
+            Err(e) => self.cx.say(format!("Cannot restart: {e}"), true),
         }
     }
 
     /// Saves the game in play.
     pub(super) fn autosave(&mut self) {
         if let Some(p) = self.play.take() {
-            self.save_play(&p);
+            self.cx.save_play(&p);
             self.play = Some(p);
         }
     }
+}
 
+impl Ctx {
     /// Saves `p`, the game in play (also while it is taken out of `self.play`).
     pub(super) fn save_play(&mut self, p: &Play) {
         if p.online {

@@ -226,10 +226,10 @@ impl App {
     fn link_refused(&mut self, e: Refusal) {
         log(&format!("link-refused {e}"));
         if self.shown == ScreenId::Title {
-            self.notice = Some(format!("{e} Your saved game is untouched."));
+            self.cx.notice = Some(format!("{e} Your saved game is untouched."));
         } else {
             // Pasted while playing: the game on screen carries on.
-            self.say(e.0, false);
+            self.cx.say(e.0, false);
         }
     }
 
@@ -243,15 +243,15 @@ impl App {
         match pending.advance(|| get_time() - t0 < 0.03) {
             Ok(None) => {
                 let (done, all) = pending.progress();
-                let (w, h) = (self.ui.w, self.ui.h);
-                let size = self.ui.size(4.2);
-                self.ui.text_centred(
+                let (w, h) = (self.cx.ui.w, self.cx.ui.h);
+                let size = self.cx.ui.size(4.2);
+                self.cx.ui.text_centred(
                     &format!("Opening the game from the link: move {done} of {all}"),
                     Area::new(0.0, h * 0.4, w, size),
                     size,
                     ACCENT,
                 );
-                let u = self.ui.u;
+                let u = self.cx.ui.u;
                 let bar = Area::new(w * 0.2, h * 0.4 + size + 3.0 * u, w * 0.6, 2.0 * u);
                 draw_rectangle(bar.x, bar.y, bar.w, bar.h, BUTTON_OFF);
                 let k = if all == 0 {
@@ -276,13 +276,13 @@ impl App {
             play.game().turn().map(|t| t as i64).unwrap_or(-1)
         ));
         // The game in progress is kept aside, not overwritten.
-        if let Some(old) = self.store.get(save::SAVE_KEY) {
+        if let Some(old) = self.cx.store.get(save::SAVE_KEY) {
             if old != play.driver.session.replay.to_json() {
-                let _ = self.store.set(BEFORE_LINK_KEY, &old);
+                let _ = self.cx.store.set(BEFORE_LINK_KEY, &old);
             }
         }
         self.saved = None;
-        self.notice = None;
+        self.cx.notice = None;
         let over = play.is_over();
         if over {
             self.link_not_mine(&play.driver.session.replay.to_json());
@@ -295,9 +295,11 @@ impl App {
         self.start(play);
         self.autosave();
         if over {
-            self.say("This game is over: here is how it ended.", false);
+            self.cx
+                .say("This game is over: here is how it ended.", false);
         } else {
-            self.say(format!("Game opened from the link: {who} to play."), false);
+            self.cx
+                .say(format!("Game opened from the link: {who} to play."), false);
         }
     }
 
@@ -309,7 +311,8 @@ impl App {
         let payload = match link::encode(&p.driver.session.replay) {
             Ok(t) => t,
             Err(e) => {
-                self.say(format!("This game cannot be sent by link: {e}."), true);
+                self.cx
+                    .say(format!("This game cannot be sent by link: {e}."), true);
                 return;
             }
         };
@@ -320,14 +323,20 @@ impl App {
             payload.len() + link::FRAGMENT.len()
         ));
         match send(&payload, &title) {
-            Ok(Shared::Sheet) => self.say("Link ready to send.", false),
-            Ok(Shared::Clipboard) => self.say(
+            Ok(Shared::Sheet) => self.cx.say("Link ready to send.", false),
+            Ok(Shared::Clipboard) => self.cx.say(
                 "Link copied. Send it: whoever opens it continues this game.",
                 false,
             ),
-            Ok(Shared::Shown) => self.say("Copy the link from the box and send it.", false),
-            Ok(Shared::File(path)) => self.say(format!("The link was written to {path}."), false),
-            Err(e) => self.say(format!("The link could not be shared: {e}."), true),
+            Ok(Shared::Shown) => self
+                .cx
+                .say("Copy the link from the box and send it.", false),
+            Ok(Shared::File(path)) => self
+                .cx
+                .say(format!("The link was written to {path}."), false),
+            Err(e) => self
+                .cx
+                .say(format!("The link could not be shared: {e}."), true),
         }
     }
 }

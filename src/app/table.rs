@@ -6,7 +6,7 @@
 use super::aim::{self, Aim};
 use super::frame::{Area, Camera, Frame};
 use super::placement::Place;
-use super::{designs, effects, follow, grid, hints, map, nav, round_map, route, scene};
+use super::{designs, effects, follow, grid, hints, map, nav, probe, round_map, route, scene};
 use engine::core::LaunchKind;
 
 #[derive(Default)]
@@ -64,6 +64,8 @@ pub(super) struct Table {
     pub effects: effects::Effects,
     /// The side view's own motion: a catapult's swing, fallen figures carried off.
     pub scene: scene::Scene,
+    /// What the table showed this frame, for the browser tests.
+    pub probe: probe::TableProbe,
 }
 
 impl Table {

@@ -1,11 +1,12 @@
 //! Short messages over any screen: `say` queues one (a refusal is logged), `draw_toast` shows it.
 
+use super::context::Ctx;
 use super::frame::Area;
+use super::log;
 use super::ui::*;
-use super::{log, App};
 use macroquad::prelude::*;
 
-impl App {
+impl Ctx {
     pub(super) fn say(&mut self, msg: impl Into<String>, bad: bool) {
         let m = msg.into();
         if bad {

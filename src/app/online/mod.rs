@@ -102,20 +102,27 @@ pub fn plain(why: &str) -> String {
     out
 }
 
+/// The room followed (the web build only), and the room link last opened or shown.
+#[derive(Default)]
+pub(super) struct Net {
+    pub(super) client: Option<client::Client>,
+    pub(super) link: String,
+}
+
 impl App {
     /// One frame of the room followed, after the screens (their commands applied).
     pub(super) fn online_frame(&mut self) {
         // Back on the title, or a game of this device's own started (Play again, Restart): the
         // room is left (its token stays for coming back by the link).
-        let home = self.shown == ScreenId::Title && self.next.is_empty();
+        let home = self.shown == ScreenId::Title && !self.cx.has_commands();
         let local_game = matches!(
             self.shown,
             ScreenId::Play | ScreenId::Pause | ScreenId::Results
         ) && self.play.as_ref().is_some_and(|p| !p.online);
-        if (home || local_game) && (self.online.is_some() || !self.room_link.is_empty()) {
+        if (home || local_game) && (self.online.client.is_some() || !self.online.link.is_empty()) {
             self.leave_room();
         }
-        let Some(c) = self.online.as_mut() else {
+        let Some(c) = self.online.client.as_mut() else {
             title(TITLE);
             if let Ok(mut g) = PROBE.lock() {
                 *g = Probe {
@@ -131,7 +138,7 @@ impl App {
         for h in heard {
             self.heard(h);
         }
-        let Some(c) = self.online.as_ref() else {
+        let Some(c) = self.online.client.as_ref() else {
             return;
         };
         let state = c.wire_state();
@@ -178,7 +185,7 @@ impl App {
     fn heard(&mut self, h: Heard) {
         match h {
             Heard::Welcomed => {
-                let Some(c) = self.online.as_ref() else {
+                let Some(c) = self.online.client.as_ref() else {
                     return;
                 };
                 let code = c.code.clone();
@@ -194,13 +201,14 @@ impl App {
                     c.watching()
                 ));
                 if let Some(t) = c.token.clone() {
-                    if let Err(e) = self.store.set(&token_key(&code), &t) {
-                        self.say(format!("Your seat could not be remembered: {e}"), true);
+                    if let Err(e) = self.cx.store.set(&token_key(&code), &t) {
+                        self.cx
+                            .say(format!("Your seat could not be remembered: {e}"), true);
                     }
                 }
                 // The room in the address bar: a reload (or the link kept) comes back to it.
-                self.room_link = link.fragment();
-                wire::show_fragment(&self.room_link);
+                self.online.link = link.fragment();
+                wire::show_fragment(&self.online.link);
             }
             Heard::Game(p) => {
                 log(&format!(
@@ -213,14 +221,14 @@ impl App {
                 self.start(*p);
             }
             Heard::Played(ev) => {
-                self.sfx_for_events(&ev);
+                self.cx.sfx_for_events(&ev);
                 if let Some(p) = self.play.as_ref() {
                     log_move(p);
                 }
             }
-            Heard::Launched => self.sfx(sound::Effect::Launch),
+            Heard::Launched => self.cx.sfx(sound::Effect::Launch),
             Heard::Seats => {
-                if let Some(c) = self.online.as_ref() {
+                if let Some(c) = self.online.client.as_ref() {
                     let taken = c.seats.iter().filter(|s| s.taken).count();
                     let online = c.seats.iter().filter(|s| s.online).count();
                     log(&format!(
@@ -231,20 +239,20 @@ impl App {
             }
             Heard::Refused(why) => {
                 log(&format!("online-refused {why}"));
-                self.say(plain(&why), true);
+                self.cx.say(plain(&why), true);
             }
             Heard::OutOfStep(why) => {
-                let n = self.online.as_ref().map(|c| c.resyncs).unwrap_or(0);
+                let n = self.online.client.as_ref().map(|c| c.resyncs).unwrap_or(0);
                 log(&format!("online-resync n={n} {why}"));
-                self.say(
+                self.cx.say(
                     "This device fell out of step with the room: loading the game again.",
                     false,
                 );
             }
             Heard::TokenUnknown => {
-                if let Some(c) = self.online.as_ref() {
+                if let Some(c) = self.online.client.as_ref() {
                     let key = token_key(&c.code);
-                    self.store.remove(&key);
+                    self.cx.store.remove(&key);
                 }
             }
         }
@@ -252,41 +260,42 @@ impl App {
 
     /// Leaves the room followed: the connection closed, the address bar cleared.
     pub(super) fn leave_room(&mut self) {
-        if let Some(mut c) = self.online.take() {
+        if let Some(mut c) = self.online.client.take() {
             c.close();
             log(&format!("online-left code={}", c.code));
         }
         if self.play.as_ref().is_some_and(|p| p.online) {
             self.play = None;
         }
-        if !self.room_link.is_empty() {
-            self.room_link.clear();
+        if !self.online.link.is_empty() {
+            self.online.link.clear();
             wire::show_fragment("");
         }
     }
 
     /// The calm banner while the connection is lost and opened again.
     pub(super) fn draw_online_banner(&mut self) {
-        let Some(c) = self.online.as_ref() else {
+        let Some(c) = self.online.client.as_ref() else {
             return;
         };
         if c.wire_state() != WireState::Reconnecting {
             return;
         }
-        let (w, u) = (self.ui.w, self.ui.u);
-        let size = self.ui.size(3.4);
+        let (w, u) = (self.cx.ui.w, self.cx.ui.u);
+        let size = self.cx.ui.size(3.4);
         let text = "Reconnecting…";
-        let tw = self.ui.measure(text, size);
+        let tw = self.cx.ui.measure(text, size);
         let a = Area::new(
             (w - tw) * 0.5 - 3.0 * u,
             11.0 * u,
             tw + 6.0 * u,
             size + 2.5 * u,
         );
-        self.ui.panel(a, Color::new(0.05, 0.05, 0.07, 0.92));
-        self.ui.cover(a);
+        self.cx.ui.panel(a, Color::new(0.05, 0.05, 0.07, 0.92));
+        self.cx.ui.cover(a);
         draw_rectangle_lines(a.x, a.y, a.w, a.h, (u * 0.3).max(1.0), DIM);
-        self.ui
+        self.cx
+            .ui
             .text(text, a.x + 3.0 * u, a.y + 1.25 * u, size, TEXT);
     }
 }

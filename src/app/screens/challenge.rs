@@ -37,33 +37,36 @@ impl Screen<App> for ChallengeScreen {
 
 impl ChallengeScreen {
     fn draw(&mut self, app: &mut App) -> Command {
-        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
+        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
         let col_w = (w - 6.0 * u).min(150.0 * u);
         let x0 = (w - col_w) * 0.5;
-        let big = app.ui.size_at_most(7.0, col_w / 10.0);
-        let title = app.ui.fit(daily::TITLE_BUTTON, big, col_w);
-        app.ui
+        let big = app.cx.ui.size_at_most(7.0, col_w / 10.0);
+        let title = app.cx.ui.fit(daily::TITLE_BUTTON, big, col_w);
+        app.cx
+            .ui
             .text_centred(&title, Area::new(0.0, 2.0 * u, w, big), big, ACCENT);
         let mut y = 3.5 * u + big;
         // The date and the day's number: one line when it fits, else one under the other.
-        let ds = app.ui.size(3.6);
+        let ds = app.cx.ui.size(3.6);
         let words = daily::day_words(self.day);
         let number = daily::number_words(self.day);
         let one = format!("{words} · {number}");
-        let date_lines = if app.ui.measure(&one, ds) <= col_w {
+        let date_lines = if app.cx.ui.measure(&one, ds) <= col_w {
             vec![one]
         } else {
             vec![words, number]
         };
         for l in &date_lines {
-            let l = app.ui.fit(l, ds, col_w);
-            app.ui
+            let l = app.cx.ui.fit(l, ds, col_w);
+            app.cx
+                .ui
                 .text_centred(&l, Area::new(x0, y, col_w, ds), ds, TEXT);
             y += ds * 1.3;
         }
-        if let Some(streak) = daily::streak_words(app.daily.diary.streak(self.day)) {
-            let l = app.ui.fit(&streak, ds, col_w);
-            app.ui
+        if let Some(streak) = daily::streak_words(app.cx.daily.diary.streak(self.day)) {
+            let l = app.cx.ui.fit(&streak, ds, col_w);
+            app.cx
+                .ui
                 .text_centred(&l, Area::new(x0, y, col_w, ds), ds, ACCENT);
             y += ds * 1.3;
         }
@@ -72,16 +75,22 @@ impl ChallengeScreen {
         let play_w = 22.0 * u;
         let gap = 2.0 * u;
         // The goals' size: the largest of a few that lets every row fit above the Back button.
-        let name_s = app.ui.size(3.8);
-        let mut gs = app.ui.size(3.0);
+        let name_s = app.cx.ui.size(3.8);
+        let mut gs = app.cx.ui.size(3.0);
         let text_w = col_w - play_w - 5.0 * u;
         for k in [3.2, 3.0, 2.8, 2.6, 2.4, 2.2] {
-            gs = app.ui.size(k);
+            gs = app.cx.ui.size(k);
             let need: f32 = self
                 .challenges
                 .iter()
                 .map(|c| {
-                    row_height(&app.ui, &row_words(&app.daily.diary, c), name_s, gs, text_w) + gap
+                    row_height(
+                        &app.cx.ui,
+                        &row_words(&app.cx.daily.diary, c),
+                        name_s,
+                        gs,
+                        text_w,
+                    ) + gap
                 })
                 .sum::<f32>()
                 + gs * 2.6;
@@ -92,14 +101,15 @@ impl ChallengeScreen {
         let mut pick = None;
         for c in &self.challenges {
             let name = play::find(c.game).map_or(c.game, |g| g.name);
-            let goal = row_words(&app.daily.diary, c);
-            let rh = row_height(&app.ui, &goal, name_s, gs, text_w);
+            let goal = row_words(&app.cx.daily.diary, c);
+            let rh = row_height(&app.cx.ui, &goal, name_s, gs, text_w);
             let a = Area::new(x0, y, col_w, rh);
-            app.ui.panel(a, PANEL);
-            let shown = app.ui.fit(name, name_s, text_w);
-            app.ui
+            app.cx.ui.panel(a, PANEL);
+            let shown = app.cx.ui.fit(name, name_s, text_w);
+            app.cx
+                .ui
                 .text(&shown, a.x + 2.0 * u, a.y + 1.2 * u, name_s, TEXT);
-            app.ui.paragraph(
+            app.cx.ui.paragraph(
                 &goal,
                 a.x + 2.0 * u,
                 a.y + 1.8 * u + name_s,
@@ -107,34 +117,35 @@ impl ChallengeScreen {
                 gs,
                 DIM,
             );
-            let bh = app.ui.tap(9.0);
+            let bh = app.cx.ui.tap(9.0);
             let b = Area::new(
                 a.x + a.w - play_w - u,
                 a.y + (rh - bh).max(0.0) * 0.5,
                 play_w,
                 bh,
             );
-            if app.ui.button(&daily::play_key(c), b, "Play", true) {
+            if app.cx.ui.button(&daily::play_key(c), b, "Play", true) {
                 pick = Some(c.clone());
             }
-            app.ui.speak_as(&format!("Play {name}"));
+            app.cx.ui.speak_as(&format!("Play {name}"));
             y += rh + gap;
         }
         // The games without a challenge, in a line under them.
         for g in play::catalog() {
             if g.available && g.daily.is_none() {
                 y += app
+                    .cx
                     .ui
                     .paragraph(&daily::none_for(g.name), x0, y, col_w, gs, DIM);
             }
         }
-        if app.ui.button(
+        if app.cx.ui.button(
             "back",
             Area::new(
                 (w - 40.0 * u) * 0.5,
-                h - app.ui.tap(10.0) - 2.0 * u,
+                h - app.cx.ui.tap(10.0) - 2.0 * u,
                 40.0 * u,
-                app.ui.tap(10.0),
+                app.cx.ui.tap(10.0),
             ),
             "Back",
             true,
@@ -164,14 +175,16 @@ impl App {
                     c.day
                 ));
                 self.saved = None;
-                self.daily.diary.start(c.game, c.day);
-                if let Err(e) = self.daily.diary.save(self.store.as_mut()) {
+                self.cx.daily.diary.start(c.game, c.day);
+                if let Err(e) = self.cx.daily.diary.save(self.cx.store.as_mut()) {
                     log(&format!("diary-unsaved {e}"));
                 }
                 self.start(p);
                 self.autosave();
             }
-            Err(e) => self.say(format!("Cannot start today's challenge: {e}"), true),
+            Err(e) => self
+                .cx
+                .say(format!("Cannot start today's challenge: {e}"), true),
         }
     }
 }

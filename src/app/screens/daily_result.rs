@@ -32,12 +32,13 @@ impl App {
         let text = replay.to_json();
         let hash = replay_hash(&text);
         let c = &f.challenge;
-        if !self.daily.diary.was_started(c.game, c.day) {
+        if !self.cx.daily.diary.was_started(c.game, c.day) {
             log(&format!("challenge-not-mine {} {}", c.game, c.day));
             return None;
         }
         let counted =
-            self.daily
+            self.cx
+                .daily
                 .diary
                 .record(c.game, c.day, f.verified.score, &f.line, &hash, &text);
         log(&format!(
@@ -45,48 +46,56 @@ impl App {
             c.game,
             c.day,
             f.verified.score,
-            self.daily.diary.outbox.len()
+            self.cx.daily.diary.outbox.len()
         ));
         if counted {
-            if let Err(e) = self.daily.diary.save(self.store.as_mut()) {
-                self.say(format!("Your result could not be kept: {e}"), true);
+            if let Err(e) = self.cx.daily.diary.save(self.cx.store.as_mut()) {
+                self.cx
+                    .say(format!("Your result could not be kept: {e}"), true);
             }
         }
-        self.daily.courier.hurry();
+        self.cx.daily.courier.hurry();
         Some(f)
     }
 
     /// A finished game opened from a link is someone else's: it never counts as this device's.
     pub(crate) fn link_not_mine(&mut self, replay_json: &str) {
-        self.daily.diary.not_mine(&replay_hash(replay_json));
-        let _ = self.daily.diary.save(self.store.as_mut());
+        self.cx.daily.diary.not_mine(&replay_hash(replay_json));
+        let _ = self.cx.daily.diary.save(self.cx.store.as_mut());
     }
 
     /// The name the board shows: the one this device plays rooms with, else "Player" and a few
     /// letters of its token.
     pub(crate) fn board_name(&self) -> String {
-        self.store
+        self.cx
+            .store
             .get(NAME_KEY)
             .map(|n| clean_name(&n))
             .filter(|n| !n.is_empty() && !n.chars().any(char::is_control))
-            .unwrap_or_else(|| diary::default_name(&self.daily.diary.token))
+            .unwrap_or_else(|| diary::default_name(&self.cx.daily.diary.token))
     }
 
     /// Each frame: the board's courier sends what waits and fetches the board.
     pub(crate) fn board_frame(&mut self) {
         // The name is read from storage only when a result is about to go.
-        let name = if self.daily.courier.will_send(get_time(), &self.daily.diary) {
+        let name = if self
+            .cx
+            .daily
+            .courier
+            .will_send(get_time(), &self.cx.daily.diary)
+        {
             self.board_name()
         } else {
             String::new()
         };
         if let Done::Changed(line) =
-            self.daily
+            self.cx
+                .daily
                 .courier
-                .tick(get_time(), &mut self.daily.diary, &name)
+                .tick(get_time(), &mut self.cx.daily.diary, &name)
         {
             log(&line);
-            if let Err(e) = self.daily.diary.save(self.store.as_mut()) {
+            if let Err(e) = self.cx.daily.diary.save(self.cx.store.as_mut()) {
                 log(&format!("diary-unsaved {e}"));
             }
         }
@@ -96,28 +105,32 @@ impl App {
     pub(crate) fn share_result(&mut self, f: &Finished) {
         log(&format!("share-result {}", f.line.replace('\n', " / ")));
         match send_text(&f.line, TITLE) {
-            Ok(Shared::Sheet) => self.say("Your result is ready to send.", false),
-            Ok(Shared::Clipboard) => {
-                self.say("Your result is copied: paste it to a friend.", false)
-            }
-            Ok(Shared::Shown) => self.say("Copy your result from the box and send it.", false),
-            Ok(Shared::File(path)) => {
-                self.say(format!("Your result was written to {path}."), false)
-            }
-            Err(e) => self.say(format!("Your result could not be shared: {e}."), true),
+            Ok(Shared::Sheet) => self.cx.say("Your result is ready to send.", false),
+            Ok(Shared::Clipboard) => self
+                .cx
+                .say("Your result is copied: paste it to a friend.", false),
+            Ok(Shared::Shown) => self
+                .cx
+                .say("Copy your result from the box and send it.", false),
+            Ok(Shared::File(path)) => self
+                .cx
+                .say(format!("Your result was written to {path}."), false),
+            Err(e) => self
+                .cx
+                .say(format!("Your result could not be shared: {e}."), true),
         }
     }
 
     /// The challenge's panel in `a`: each part drawn while it fits.
     pub(crate) fn daily_panel(&mut self, f: &Finished, a: Area) {
-        let u = self.ui.u;
+        let u = self.cx.ui.u;
         let c = &f.challenge;
-        let big = self.ui.size(scale::TITLE);
-        let body = self.ui.size(scale::BODY);
+        let big = self.cx.ui.size(scale::TITLE);
+        let body = self.cx.ui.size(scale::BODY);
         if a.h < big * 1.6 + 2.0 * u {
             return;
         }
-        self.ui.panel(a, PANEL);
+        self.cx.ui.panel(a, PANEL);
         let (x, w) = (a.x + 2.0 * u, a.w - 4.0 * u);
         let bottom = a.y + a.h - u;
         let mut y = a.y + 1.5 * u;
@@ -126,8 +139,8 @@ impl App {
             daily::number_words(c.day),
             daily::result_words(f)
         );
-        let head = self.ui.fit(&head, big, w);
-        self.ui.text(&head, x, y, big, ACCENT);
+        let head = self.cx.ui.fit(&head, big, w);
+        self.cx.ui.text(&head, x, y, big, ACCENT);
         y += big * 1.4;
         // The shots: a filled target for a hit, a ring for a miss, one row while they fit.
         let r = (1.6 * u).max(6.0);
@@ -151,27 +164,29 @@ impl App {
         // The day's best and the streak, from the diary.
         let today = daily::day_at(miniquad::date::now());
         let mut facts = vec![daily::marks_words(&f.verified.marks)];
-        if let Some(k) = self.daily.diary.best(c.game, c.day) {
+        if let Some(k) = self.cx.daily.diary.best(c.game, c.day) {
             if k.score > f.verified.score {
                 facts.push(format!("your best today: {}", k.score));
             }
         }
-        if let Some(s) = daily::streak_words(self.daily.diary.streak(today)) {
+        if let Some(s) = daily::streak_words(self.cx.daily.diary.streak(today)) {
             facts.push(s);
         }
         let facts = facts.join(" · ");
         if y + body * 1.3 <= bottom {
-            y += self.ui.paragraph(&facts, x, y, w, body, TEXT) + u;
+            y += self.cx.ui.paragraph(&facts, x, y, w, body, TEXT) + u;
         }
         // The board: where this result stands, then the day's best players.
         let day = c.day.to_string();
         let status = self
+            .cx
             .daily
             .courier
             .status_of(c.game, &day)
             .cloned()
             .or_else(|| {
-                self.daily
+                self.cx
+                    .daily
                     .diary
                     .best(c.game, c.day)
                     .filter(|k| k.rank > 0)
@@ -182,6 +197,7 @@ impl App {
             })
             .or_else(|| {
                 let queued = self
+                    .cx
                     .daily
                     .diary
                     .outbox
@@ -197,16 +213,17 @@ impl App {
             return;
         };
         let words = daily::status_words(&status);
-        let lines = self.ui.wrap(&words, body, w);
+        let lines = self.cx.ui.wrap(&words, body, w);
         if y + lines.len() as f32 * body * 1.3 <= bottom {
             let colour = if matches!(status, Status::Ranked { .. }) {
                 GOOD
             } else {
                 TEXT
             };
-            y += self.ui.paragraph(&words, x, y, w, body, colour) + u;
+            y += self.cx.ui.paragraph(&words, x, y, w, body, colour) + u;
         }
         let Some(board) = self
+            .cx
             .daily
             .courier
             .board
@@ -228,17 +245,17 @@ impl App {
             .collect();
         let score_w = rows
             .iter()
-            .map(|(_, s, _)| self.ui.measure(s, body))
+            .map(|(_, s, _)| self.cx.ui.measure(s, body))
             .fold(0.0, f32::max);
         for (name, score, you) in rows {
             if y + body * 1.3 > bottom {
                 break;
             }
             let colour = if you { ACCENT } else { TEXT };
-            let shown = self.ui.fit(&name, body, w - score_w - 3.0 * u);
-            self.ui.text(&shown, x, y, body, colour);
-            let sw = self.ui.measure(&score, body);
-            self.ui.text(&score, x + w - sw, y, body, colour);
+            let shown = self.cx.ui.fit(&name, body, w - score_w - 3.0 * u);
+            self.cx.ui.text(&shown, x, y, body, colour);
+            let sw = self.cx.ui.measure(&score, body);
+            self.cx.ui.text(&score, x + w - sw, y, body, colour);
             y += body * 1.3;
         }
     }

@@ -84,14 +84,15 @@ impl PauseButton {
 
 impl PauseScreen {
     fn draw(&mut self, app: &mut App) -> Command {
-        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
+        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
         // A veil dark enough that the game's text under it does not compete with the menu's.
-        app.ui
+        app.cx
+            .ui
             .panel(Area::new(0.0, 0.0, w, h), Color::new(0.0, 0.0, 0.0, 0.82));
-        app.ui.cover(Area::new(0.0, 0.0, w, h));
+        app.cx.ui.cover(Area::new(0.0, 0.0, w, h));
         let bw = (w - 8.0 * u).min(60.0 * u);
         let x = (w - bw) * 0.5;
-        let big = app.ui.size(6.0);
+        let big = app.cx.ui.size(6.0);
         // Nine rows and the title fit any height: the buttons shrink a little on short screens.
         let rows = 9.0;
         let bh = ((h - big - 7.0 * u) / rows - 2.0 * u)
@@ -99,7 +100,7 @@ impl PauseScreen {
             .max(MIN_TAP);
         let block = big + 3.0 * u + rows * (bh + 2.0 * u);
         let y0 = ((h - block) * 0.5).max(u) + big + 3.0 * u;
-        app.ui.text_centred(
+        app.cx.ui.text_centred(
             "Paused",
             Area::new(0.0, y0 - big - 3.0 * u, w, big),
             big,
@@ -109,11 +110,11 @@ impl PauseScreen {
         let mut tapped = None;
         for (i, button) in PauseButton::ALL.iter().enumerate() {
             let label = button.label(
-                app.settings.reduce_motion,
-                save::aim_path(app.store.as_ref()),
-                save::one_switch(app.store.as_ref()),
+                app.cx.settings.reduce_motion,
+                save::aim_path(app.cx.store.as_ref()),
+                save::one_switch(app.cx.store.as_ref()),
             );
-            if app.ui.button(button.key(), b(i), label, true) && tapped.is_none() {
+            if app.cx.ui.button(button.key(), b(i), label, true) && tapped.is_none() {
                 tapped = Some(*button);
             }
         }
@@ -137,25 +138,26 @@ impl PauseScreen {
                 None => Command::Stay,
             },
             Some(PauseButton::Motion) => {
-                app.settings.reduce_motion = !app.settings.reduce_motion;
-                if app.settings.reduce_motion {
+                app.cx.settings.reduce_motion = !app.cx.settings.reduce_motion;
+                if app.cx.settings.reduce_motion {
                     app.table.effects.clear();
                 }
                 if let Err(e) =
-                    save::set_reduce_motion(app.store.as_mut(), app.settings.reduce_motion)
+                    save::set_reduce_motion(app.cx.store.as_mut(), app.cx.settings.reduce_motion)
                 {
-                    app.say(format!("Could not remember the motion setting: {e}"), true);
+                    app.cx
+                        .say(format!("Could not remember the motion setting: {e}"), true);
                 }
                 log(&format!(
                     "reduce-motion {}",
-                    app.settings.reduce_motion as i32
+                    app.cx.settings.reduce_motion as i32
                 ));
                 Command::Stay
             }
             Some(PauseButton::AimPath) => {
-                let next = save::aim_path(app.store.as_ref()).next();
-                if let Err(e) = save::set_aim_path(app.store.as_mut(), next) {
-                    app.say(
+                let next = save::aim_path(app.cx.store.as_ref()).next();
+                if let Err(e) = save::set_aim_path(app.cx.store.as_mut(), next) {
+                    app.cx.say(
                         format!("Could not remember the aim path setting: {e}"),
                         true,
                     );
@@ -164,9 +166,9 @@ impl PauseScreen {
                 Command::Stay
             }
             Some(PauseButton::OneSwitch) => {
-                let next = save::one_switch(app.store.as_ref()).next();
-                if let Err(e) = save::set_one_switch(app.store.as_mut(), next) {
-                    app.say(
+                let next = save::one_switch(app.cx.store.as_ref()).next();
+                if let Err(e) = save::set_one_switch(app.cx.store.as_mut(), next) {
+                    app.cx.say(
                         format!("Could not remember the one-switch setting: {e}"),
                         true,
                     );

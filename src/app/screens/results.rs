@@ -73,7 +73,7 @@ impl ResultsScreen {
         let Some(p) = app.play.as_ref() else {
             return Command::Home;
         };
-        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
+        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
         let ranking = p.game().ranking();
         let names = p.names();
         let seats = &p.driver.session.replay.seats;
@@ -84,22 +84,30 @@ impl ResultsScreen {
         if let Some(win) = winner {
             colours.extend(std::iter::repeat_n(colour_of(win), 3));
         }
-        confetti(&colours, w, h, u, app.ui.clock, app.settings.reduce_motion);
+        confetti(
+            &colours,
+            w,
+            h,
+            u,
+            app.cx.ui.clock,
+            app.cx.settings.reduce_motion,
+        );
         // The trophy in the winner's colour, the headline beside it.
-        let big = app.ui.size_at_most(7.0, (w - 8.0 * u) / 11.0);
+        let big = app.cx.ui.size_at_most(7.0, (w - 8.0 * u) / 11.0);
         let trophy_h = (big * 2.2).min(h * 0.16);
         let headline = match winner {
             Some(s) => wins(&names.get(s).cloned().unwrap_or_default()),
             None => "A shared victory!".to_string(),
         };
         let head_w = w - 8.0 * u - trophy_h;
-        let headline = app.ui.fit(&headline, big, head_w);
-        let hw = app.ui.measure(&headline, big);
+        let headline = app.cx.ui.fit(&headline, big, head_w);
+        let hw = app.cx.ui.measure(&headline, big);
         let x_head = (w - hw - trophy_h - 2.0 * u) * 0.5;
         let band = winner.map(colour_of).unwrap_or(ACCENT);
         trophy(x_head, 3.0 * u, trophy_h, band, winner);
         let ty = 3.0 * u + (trophy_h - big) * 0.5;
-        app.ui
+        app.cx
+            .ui
             .text(&headline, x_head + trophy_h + 2.0 * u, ty, big, TEXT);
         let line_y = ty + big * 1.25;
         draw_rectangle(
@@ -112,8 +120,8 @@ impl ResultsScreen {
         let col_w = (w - 8.0 * u).min(140.0 * u);
         let x0 = (w - col_w) * 0.5;
         let mut y = 5.0 * u + trophy_h;
-        let sub = app.ui.size(3.0);
-        app.ui.text_centred(
+        let sub = app.cx.ui.size(3.0);
+        app.cx.ui.text_centred(
             &format!("{}: the final scores", p.info.name),
             Area::new(0.0, y, w, sub),
             sub,
@@ -123,18 +131,19 @@ impl ResultsScreen {
         // The scores as a picture: one bar a seat, in its colour, longest for the most.
         let (key, scores) = shown_score(&ranking);
         let best = scores.iter().copied().max().unwrap_or(0).max(1);
-        let ts = app.ui.size(3.6);
+        let ts = app.cx.ui.size(3.6);
         let row_h = (ts * 1.9).max(8.0 * u);
         // The buttons: one row of four, or two of two on a narrow screen (their words whole).
         let two_rows = w < h;
-        let pitch = app.ui.tap(10.0) + 2.0 * u;
+        let pitch = app.cx.ui.tap(10.0) + 2.0 * u;
         let buttons_h = if two_rows { 2.0 * pitch } else { pitch };
         let floor = h - buttons_h - 2.0 * u;
         let name_w = ranking
             .standings
             .iter()
             .map(|s| {
-                app.ui
+                app.cx
+                    .ui
                     .measure(&names.get(s.seat).cloned().unwrap_or_default(), ts)
             })
             .fold(0.0, f32::max)
@@ -156,8 +165,8 @@ impl ResultsScreen {
             draw_circle(x0 + r, cy, r, medal);
             fill_noted(Area::new(x0, cy - r, 2.0 * r, 2.0 * r), medal);
             let place = st.place.to_string();
-            let pw = app.ui.measure(&place, ts * 0.9);
-            app.ui.text(
+            let pw = app.cx.ui.measure(&place, ts * 0.9);
+            app.cx.ui.text(
                 &place,
                 x0 + r - pw * 0.5,
                 cy - ts * 0.48,
@@ -169,12 +178,12 @@ impl ResultsScreen {
             crate::app::draw::seat_mark(st.seat, mx, cy, r * 0.7, c);
             let name = names.get(st.seat).cloned().unwrap_or_default();
             let nx = mx + r * 0.7 + 2.0 * u;
-            let name = app.ui.fit(&name, ts, name_w);
-            app.ui.text(&name, nx, cy - ts * 0.55, ts, TEXT);
+            let name = app.cx.ui.fit(&name, ts, name_w);
+            app.cx.ui.text(&name, nx, cy - ts * 0.55, ts, TEXT);
             let bar_x = nx + name_w + 2.0 * u;
             let value = scores.get(i).copied().unwrap_or(0);
             let label = format!("{value} {key}");
-            let lw = app.ui.measure(&label, ts);
+            let lw = app.cx.ui.measure(&label, ts);
             let room = (x0 + col_w - bar_x - lw - 2.0 * u).max(2.0 * u);
             let bw = (room * value.max(0) as f32 / best as f32).max(u);
             let bh = row_h * 0.5;
@@ -187,7 +196,8 @@ impl ResultsScreen {
                 2.0,
                 Color::new(0.0, 0.0, 0.0, 0.4),
             );
-            app.ui
+            app.cx
+                .ui
                 .text(&label, bar_x + bw + 1.5 * u, cy - ts * 0.55, ts, TEXT);
             y += row_h + u;
         }
@@ -204,7 +214,7 @@ impl ResultsScreen {
             let goal = p.game().score_goal();
             let area = Area::new(x0, chart_top, col_w, chart_bottom - chart_top);
             // On a plate: the confetti falls behind it, not through the lines.
-            app.ui.panel(
+            app.cx.ui.panel(
                 Area::new(area.x - u, area.y - u, area.w + 2.0 * u, area.h + 2.0 * u),
                 PANEL,
             );
@@ -224,6 +234,7 @@ impl ResultsScreen {
         let mut tapped = None;
         for (i, button) in ResultsButton::ALL.iter().enumerate() {
             if app
+                .cx
                 .ui
                 .button(button.key(), at(i as f32), button.label(), true)
                 && tapped.is_none()
@@ -256,9 +267,9 @@ impl ResultsScreen {
     /// The running totals as a line chart in `area`: axes with round numbers and points, the
     /// goal line, one line per seat in its colour.
     fn chart(app: &App, history: &[Vec<i64>], goal: Option<i64>, colours: &[Color], area: Area) {
-        let u = app.ui.u;
-        let small = app.ui.size(2.6);
-        let label_w = app.ui.measure("000", small) + 2.0 * u;
+        let u = app.cx.ui.u;
+        let small = app.cx.ui.size(2.6);
+        let label_w = app.cx.ui.measure("000", small) + 2.0 * u;
         let title_h = small * 1.6;
         let plot = Area::new(
             area.x + label_w,
@@ -267,7 +278,8 @@ impl ResultsScreen {
             (area.h - title_h - small * 3.2 - 2.0 * u).max(1.0),
         );
         let c = chart::Chart::new(history, goal, plot);
-        app.ui
+        app.cx
+            .ui
             .text("Points after each round", area.x, area.y, small, DIM);
         let axis = Color::new(0.62, 0.64, 0.68, 0.9);
         let grid = Color::new(1.0, 1.0, 1.0, 0.07);
@@ -275,18 +287,19 @@ impl ResultsScreen {
         for (ty, v) in &c.y_ticks {
             draw_line(plot.x, *ty, plot.x + plot.w, *ty, 1.0, grid);
             let t = v.to_string();
-            let tw = app.ui.measure(&t, small);
-            app.ui
+            let tw = app.cx.ui.measure(&t, small);
+            app.cx
+                .ui
                 .text(&t, plot.x - tw - u, ty - small * 0.6, small, DIM);
         }
         for (tx, r) in &c.x_ticks {
             draw_line(*tx, bottom, *tx, bottom + 0.8 * u, 1.0, axis);
             let t = r.to_string();
-            let tw = app.ui.measure(&t, small);
-            app.ui.text(&t, tx - tw * 0.5, bottom + u, small, DIM);
+            let tw = app.cx.ui.measure(&t, small);
+            app.cx.ui.text(&t, tx - tw * 0.5, bottom + u, small, DIM);
         }
-        let rw = app.ui.measure("round", small);
-        app.ui.text(
+        let rw = app.cx.ui.measure("round", small);
+        app.cx.ui.text(
             "round",
             plot.x + (plot.w - rw) * 0.5,
             bottom + u + small * 1.4,
@@ -305,8 +318,9 @@ impl ResultsScreen {
                 x += 2.0 * dash;
             }
             let t = format!("goal {g}");
-            let tw = app.ui.measure(&t, small);
-            app.ui
+            let tw = app.cx.ui.measure(&t, small);
+            app.cx
+                .ui
                 .text(&t, plot.x + plot.w - tw, gy - small * 1.3, small, ACCENT);
         }
         let thick = (0.6 * u).max(2.0);

@@ -86,7 +86,7 @@ impl App {
         invited: &[bool],
     ) -> Command {
         let Some(w) = wire::platform_wire() else {
-            self.say("This version plays offline only.", true);
+            self.cx.say("This version plays offline only.", true);
             return Command::Stay;
         };
         let seats: Vec<SeatRequest> = seats
@@ -113,7 +113,7 @@ impl App {
                 .join(",")
         ));
         self.leave_room();
-        self.online = Some(Client::new(
+        self.online.client = Some(Client::new(
             w,
             ClientFrame::Create {
                 game: game.id.to_string(),
@@ -131,49 +131,56 @@ impl App {
         let Some(fragment) = wire::room_fragment() else {
             return;
         };
-        if fragment == self.room_link {
+        if fragment == self.online.link {
             return;
         }
-        self.room_link = fragment.clone();
+        self.online.link = fragment.clone();
         let link = match RoomLink::parse(&fragment) {
             Ok(l) => l,
             Err(msg) => {
                 log(&format!("room-link-refused {msg}"));
-                self.room_link.clear();
+                self.online.link.clear();
                 wire::show_fragment("");
-                self.notice = Some(format!("{msg} Your saved game is untouched."));
-                self.command(Command::Home);
+                self.cx.notice = Some(format!("{msg} Your saved game is untouched."));
+                self.cx.command(Command::Home);
                 return;
             }
         };
-        if self.online.as_ref().is_some_and(|c| c.code == link.code) {
+        if self
+            .online
+            .client
+            .as_ref()
+            .is_some_and(|c| c.code == link.code)
+        {
             return;
         }
         let Some(w) = wire::platform_wire() else {
             return;
         };
         self.leave_room();
-        self.room_link = fragment;
+        self.online.link = fragment;
         log(&format!(
             "room-link code={} watch={}",
             link.code, link.watch
         ));
         if link.watch {
-            self.online = Some(Client::new(w, ClientFrame::Watch { room: link.code }));
-            self.command(Command::Fresh(Box::new(RoomScreen::following())));
-        } else if let Some(token) = self.store.get(&token_key(&link.code)) {
+            self.online.client = Some(Client::new(w, ClientFrame::Watch { room: link.code }));
+            self.cx
+                .command(Command::Fresh(Box::new(RoomScreen::following())));
+        } else if let Some(token) = self.cx.store.get(&token_key(&link.code)) {
             // Back to one's own seat, also when it is not one's turn.
-            self.online = Some(Client::new(
+            self.online.client = Some(Client::new(
                 w,
                 ClientFrame::Resume {
                     room: link.code,
                     token,
                 },
             ));
-            self.command(Command::Fresh(Box::new(RoomScreen::following())));
+            self.cx
+                .command(Command::Fresh(Box::new(RoomScreen::following())));
         } else {
-            let name = self.store.get(NAME_KEY).unwrap_or_default();
-            self.command(Command::Fresh(Box::new(RoomScreen::joining(
+            let name = self.cx.store.get(NAME_KEY).unwrap_or_default();
+            self.cx.command(Command::Fresh(Box::new(RoomScreen::joining(
                 link.code, name,
             ))));
         }
@@ -182,27 +189,29 @@ impl App {
 
 impl RoomScreen {
     fn draw(&mut self, app: &mut App, active: bool) -> Command {
-        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
-        let big = app.ui.size(6.0);
-        let ts = app.ui.size(3.6);
-        let small = app.ui.size(3.0);
+        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
+        let big = app.cx.ui.size(6.0);
+        let ts = app.cx.ui.size(3.6);
+        let small = app.cx.ui.size(3.0);
         let col_w = (w - 6.0 * u).min(130.0 * u);
         let x0 = (w - col_w) * 0.5;
-        let row = app.ui.tap(8.0) + u;
+        let row = app.cx.ui.tap(8.0) + u;
         let game_name = app
             .online
+            .client
             .as_ref()
             .and_then(|c| engine::games::info(&c.game).ok())
             .map(|g| g.name)
             .unwrap_or("Online game");
-        app.ui
+        app.cx
+            .ui
             .text_centred(game_name, Area::new(0.0, 2.0 * u, w, big), big, ACCENT);
         let mut y = 4.0 * u + big;
-        let bh = app.ui.tap(10.0);
+        let bh = app.cx.ui.tap(10.0);
         let by = h - bh - 2.0 * u;
         let bw = (col_w - 2.0 * u) / 2.0;
         if let Some((code, name)) = self.ask.as_mut() {
-            y += app.ui.paragraph(
+            y += app.cx.ui.paragraph(
                 "You are invited to an online game. Your name for the other players:",
                 x0,
                 y,
@@ -217,7 +226,7 @@ impl RoomScreen {
                 name.clone()
             };
             if active
-                && app.ui.button(
+                && app.cx.ui.button(
                     RoomButton::Name.key(),
                     Area::new(x0, y, col_w, row - u),
                     &shown,
@@ -229,7 +238,7 @@ impl RoomScreen {
                 }
             }
             y += row + u;
-            app.ui.paragraph(
+            app.cx.ui.paragraph(
                 "Or just watch the game without a seat.",
                 x0,
                 y,
@@ -239,21 +248,21 @@ impl RoomScreen {
             );
             let join_w = (col_w - 4.0 * u) / 3.0;
             let back = active
-                && app.ui.button(
+                && app.cx.ui.button(
                     RoomButton::Back.key(),
                     Area::new(x0, by, join_w, bh),
                     "Back",
                     true,
                 );
             let watch = active
-                && app.ui.button(
+                && app.cx.ui.button(
                     RoomButton::Watch.key(),
                     Area::new(x0 + join_w + 2.0 * u, by, join_w, bh),
                     "Watch",
                     true,
                 );
             let join = active
-                && app.ui.button(
+                && app.cx.ui.button(
                     RoomButton::Join.key(),
                     Area::new(x0 + 2.0 * (join_w + 2.0 * u), by, join_w, bh),
                     "Join",
@@ -263,7 +272,7 @@ impl RoomScreen {
                 return Command::Home;
             }
             let entry = if join {
-                if let Err(e) = app.store.set(NAME_KEY, name) {
+                if let Err(e) = app.cx.store.set(NAME_KEY, name) {
                     log(&format!("online-name-not-kept {e}"));
                 }
                 Some(ClientFrame::Join {
@@ -280,16 +289,17 @@ impl RoomScreen {
                     "online-enter {}",
                     if join { "join" } else { "watch" }
                 ));
-                app.online = Some(Client::new(w, entry));
+                app.online.client = Some(Client::new(w, entry));
                 self.ask = None;
             }
             return Command::Stay;
         }
-        let Some(c) = app.online.as_ref() else {
-            app.ui
+        let Some(c) = app.online.client.as_ref() else {
+            app.cx
+                .ui
                 .paragraph("Not connected to a room.", x0, y, col_w, ts, TEXT);
             if active
-                && app.ui.button(
+                && app.cx.ui.button(
                     RoomButton::Back.key(),
                     Area::new(x0, by, bw, bh),
                     "Back",
@@ -321,7 +331,7 @@ impl RoomScreen {
         } else {
             "Waiting for the host to start the game.".to_string()
         };
-        y += app.ui.paragraph(&status, x0, y, col_w, ts, TEXT);
+        y += app.cx.ui.paragraph(&status, x0, y, col_w, ts, TEXT);
         y += 2.0 * u;
         let welcomed = c.welcomed && c.refusal.is_none();
         let code = c.code.clone();
@@ -352,15 +362,19 @@ impl RoomScreen {
                 } else {
                     seat.name.clone()
                 };
-                let line = app.ui.fit(&format!("{name} - {what}"), ts, col_w - 4.0 * u);
+                let line = app
+                    .cx
+                    .ui
+                    .fit(&format!("{name} - {what}"), ts, col_w - 4.0 * u);
                 let colour = if seat.taken { TEXT } else { DIM };
-                app.ui
+                app.cx
+                    .ui
                     .text(&line, x0 + 3.5 * u, y + (row - ts) * 0.5, ts, colour);
                 y += row;
             }
         }
         let back = active
-            && app.ui.button(
+            && app.cx.ui.button(
                 RoomButton::Back.key(),
                 Area::new(x0, by, bw * 0.6, bh),
                 "Leave",
@@ -371,18 +385,22 @@ impl RoomScreen {
         let mut start = false;
         let mut watch = false;
         if watch_offered {
-            watch = active && app.ui.button(RoomButton::Watch.key(), right, "Watch", true);
+            watch = active
+                && app
+                    .cx
+                    .ui
+                    .button(RoomButton::Watch.key(), right, "Watch", true);
         } else if welcomed && host {
             let half = (right.w - 2.0 * u) / 2.0;
             invite = active
-                && app.ui.button(
+                && app.cx.ui.button(
                     RoomButton::Invite.key(),
                     Area::new(right.x, right.y, half, right.h),
                     "Send invite link",
                     true,
                 );
             start = active
-                && app.ui.button(
+                && app.cx.ui.button(
                     RoomButton::Start.key(),
                     Area::new(right.x + half + 2.0 * u, right.y, half, right.h),
                     "Start",
@@ -391,6 +409,7 @@ impl RoomScreen {
         } else if welcomed && !c.watching() {
             invite = active
                 && app
+                    .cx
                     .ui
                     .button(RoomButton::Invite.key(), right, "Send invite link", true);
         }
@@ -401,9 +420,9 @@ impl RoomScreen {
             app.send_invite(&code);
         }
         if start {
-            if let Some(c) = app.online.as_mut() {
+            if let Some(c) = app.online.client.as_mut() {
                 if !c.start() {
-                    app.say(
+                    app.cx.say(
                         "Not connected to the game server just now: try again in a moment.",
                         true,
                     );
@@ -413,7 +432,7 @@ impl RoomScreen {
             }
         }
         if watch {
-            if let Some(c) = app.online.as_mut() {
+            if let Some(c) = app.online.client.as_mut() {
                 c.enter_as(ClientFrame::Watch { room: code });
             }
         }
@@ -430,16 +449,20 @@ impl App {
         };
         log(&format!("online-invite {}", link.fragment()));
         match share::send(&link.fragment(), "Play Catapult Table with me") {
-            Ok(share::Shared::Sheet) => self.say("Invite link ready to send.", false),
-            Ok(share::Shared::Clipboard) => self.say(
+            Ok(share::Shared::Sheet) => self.cx.say("Invite link ready to send.", false),
+            Ok(share::Shared::Clipboard) => self.cx.say(
                 "Invite link copied. Send it: whoever opens it takes a seat.",
                 false,
             ),
-            Ok(share::Shared::Shown) => self.say("Copy the link from the box and send it.", false),
-            Ok(share::Shared::File(path)) => {
-                self.say(format!("The link was written to {path}."), false)
-            }
-            Err(e) => self.say(format!("The link could not be shared: {e}."), true),
+            Ok(share::Shared::Shown) => self
+                .cx
+                .say("Copy the link from the box and send it.", false),
+            Ok(share::Shared::File(path)) => self
+                .cx
+                .say(format!("The link was written to {path}."), false),
+            Err(e) => self
+                .cx
+                .say(format!("The link could not be shared: {e}."), true),
         }
     }
 }

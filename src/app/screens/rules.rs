@@ -64,10 +64,10 @@ impl Screen<App> for RulesScreen {
 impl RulesScreen {
     fn draw(&mut self, app: &mut App) -> Command {
         let g = self.game;
-        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
-        let big = app.ui.size(6.0);
-        let hs = app.ui.size(4.2);
-        let ts = app.ui.size(3.2);
+        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
+        let big = app.cx.ui.size(6.0);
+        let hs = app.cx.ui.size(4.2);
+        let ts = app.cx.ui.size(3.2);
         let col_w = (w - 6.0 * u).min(140.0 * u);
         let x0 = (w - col_w) * 0.5;
         let top = 4.0 * u + big;
@@ -83,7 +83,7 @@ impl RulesScreen {
         let cards: Vec<(Section, Vec<String>, f32)> = sections(g)
             .into_iter()
             .map(|sec| {
-                let lines = app.ui.wrap(&sec.words, ts, text_w);
+                let lines = app.cx.ui.wrap(&sec.words, ts, text_w);
                 let ch = (hs * 1.4 + lines.len() as f32 * lh + 2.0 * pad).max(pic + 2.0 * pad);
                 (sec, lines, ch)
             })
@@ -106,12 +106,13 @@ impl RulesScreen {
         let title = format!("Rules: {}", g.name);
         let fit = [6.0, 4.2, 3.6]
             .iter()
-            .map(|k| app.ui.size(*k))
-            .find(|sz| app.ui.measure(&title, *sz) <= w - 4.0 * u)
-            .unwrap_or(app.ui.size(3.6));
-        app.ui
+            .map(|k| app.cx.ui.size(*k))
+            .find(|sz| app.cx.ui.measure(&title, *sz) <= w - 4.0 * u)
+            .unwrap_or(app.cx.ui.size(3.6));
+        app.cx
+            .ui
             .text_centred(&title, Area::new(0.0, 2.0 * u, w, big), fit, ACCENT);
-        if app.ui.button(
+        if app.cx.ui.button(
             "back",
             Area::new((w - 40.0 * u) * 0.5, h - 12.0 * u, 40.0 * u, 10.0 * u),
             "Back",
@@ -124,14 +125,14 @@ impl RulesScreen {
 
     /// One section's card in `a`, its lines shown only inside the scrolled band.
     fn card(app: &mut App, sec: &Section, lines: &[String], a: Area, band: (f32, f32)) {
-        let u = app.ui.u;
-        let (hs, ts) = (app.ui.size(4.2), app.ui.size(3.2));
+        let u = app.cx.ui.u;
+        let (hs, ts) = (app.cx.ui.size(4.2), app.cx.ui.size(3.2));
         let (pad, pic, lh) = (2.0 * u, 14.0 * u, ts * 1.35);
         let (top, bottom) = band;
         let y0 = a.y.max(top - u);
         let y1 = (a.y + a.h).min(bottom);
         if y1 > y0 {
-            app.ui.panel(
+            app.cx.ui.panel(
                 Area::new(a.x, y0, a.w, y1 - y0),
                 Color::new(1.0, 1.0, 1.0, 0.05),
             );
@@ -142,12 +143,12 @@ impl RulesScreen {
         }
         let tx = px + pic + pad;
         if a.y + pad >= top - u && a.y + pad + hs <= bottom {
-            app.ui.text(&sec.heading, tx, a.y + pad, hs, ACCENT);
+            app.cx.ui.text(&sec.heading, tx, a.y + pad, hs, ACCENT);
         }
         for (i, l) in lines.iter().enumerate() {
             let ly = a.y + pad + hs * 1.4 + i as f32 * lh;
             if ly >= top - u * 0.5 && ly + ts <= bottom {
-                app.ui.text(l, tx, ly, ts, TEXT);
+                app.cx.ui.text(l, tx, ly, ts, TEXT);
             }
         }
     }

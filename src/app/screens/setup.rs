@@ -113,17 +113,18 @@ impl SetupButton {
 
 impl SetupScreen {
     fn draw(&mut self, app: &mut App) -> Command {
-        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
-        let big = app.ui.size(6.0);
-        app.ui
+        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
+        let big = app.cx.ui.size(6.0);
+        app.cx
+            .ui
             .text_centred(self.game.name, Area::new(0.0, 2.0 * u, w, big), big, ACCENT);
         let col_w = (w - 6.0 * u).min(150.0 * u);
         let x0 = (w - col_w) * 0.5;
         let mut y = 4.0 * u + big;
-        let row = app.ui.tap(8.0) + u;
-        let ts = app.ui.size(3.8);
+        let row = app.cx.ui.tap(8.0) + u;
+        let ts = app.cx.ui.size(3.8);
         // Seat count.
-        app.ui.text(
+        app.cx.ui.text(
             &format!("Players: {}", self.seats.len()),
             x0,
             y + (row - ts) * 0.5,
@@ -131,7 +132,7 @@ impl SetupScreen {
             TEXT,
         );
         let n = self.seats.len();
-        if app.ui.button(
+        if app.cx.ui.button(
             &SetupButton::FewerSeats.key(),
             Area::new(x0 + col_w - 26.0 * u, y, 12.0 * u, row - u),
             "-",
@@ -139,8 +140,8 @@ impl SetupScreen {
         ) {
             self.resize(n - 1);
         }
-        app.ui.speak_as("One player fewer");
-        if app.ui.button(
+        app.cx.ui.speak_as("One player fewer");
+        if app.cx.ui.button(
             &SetupButton::MoreSeats.key(),
             Area::new(x0 + col_w - 12.0 * u, y, 12.0 * u, row - u),
             "+",
@@ -148,10 +149,10 @@ impl SetupScreen {
         ) {
             self.resize(n + 1);
         }
-        app.ui.speak_as("One player more");
+        app.cx.ui.speak_as("One player more");
         y += row + u;
         // Seats: one or two columns.
-        let bh = app.ui.tap(10.0);
+        let bh = app.cx.ui.tap(10.0);
         let bottom_bar = bh + 2.0 * u;
         let opt_h = self.game.options.len() as f32 * row;
         let room = ((h - y - bottom_bar - opt_h - 2.0 * u) / row)
@@ -178,7 +179,7 @@ impl SetupScreen {
             let level_w = if seat.is_bot() { 18.0 * u } else { 0.0 };
             let level = seat.level;
             if seat.is_bot()
-                && app.ui.button(
+                && app.cx.ui.button(
                     &SetupButton::Level(i).key(),
                     Area::new(rx + cw - kind_w - level_w - u, ry, level_w, row - u),
                     level.label(),
@@ -188,7 +189,7 @@ impl SetupScreen {
                 self.seats[i].level = level.next();
             }
             let seat = &self.seats[i];
-            if app.ui.button(
+            if app.cx.ui.button(
                 &SetupButton::Name(i).key(),
                 Area::new(
                     rx + 3.0 * u,
@@ -223,7 +224,7 @@ impl SetupScreen {
             } else {
                 "Human"
             };
-            if app.ui.button(
+            if app.cx.ui.button(
                 &SetupButton::Kind(i).key(),
                 Area::new(rx + cw - kind_w, ry, kind_w, row - u),
                 kind,
@@ -282,24 +283,26 @@ impl SetupScreen {
             // sentence, and what it does under it where there is room; the screen-reader
             // layer says it whole.
             let a = Area::new(x0, y, col_w, row - u);
-            let whole = app.ui.label_fits(&label, a);
+            let whole = app.cx.ui.label_fits(&label, a);
             let shown = if whole {
                 label.clone()
             } else {
                 format!("[{mark}] {name}")
             };
             if app
+                .cx
                 .ui
                 .button(&SetupButton::Option(i).key(), a, &shown, true)
             {
                 self.options[i] = !on;
             }
-            app.ui.speak_as(&label);
+            app.cx.ui.speak_as(&label);
             y += row;
-            let small = app.ui.size(3.0);
-            let lines = app.ui.wrap(desc, small, col_w - 4.0 * u).len() as f32;
+            let small = app.cx.ui.size(3.0);
+            let lines = app.cx.ui.wrap(desc, small, col_w - 4.0 * u).len() as f32;
             if !whole && y + lines * small * 1.3 + u < h - bottom_bar {
                 y += app
+                    .cx
                     .ui
                     .paragraph(desc, x0 + 2.0 * u, y, col_w - 4.0 * u, small, DIM)
                     + u;
@@ -308,20 +311,20 @@ impl SetupScreen {
         // Bottom bar.
         let by = h - bottom_bar;
         let bw = (col_w - 4.0 * u) / 3.0;
-        let back = app.ui.button(
+        let back = app.cx.ui.button(
             &SetupButton::Back.key(),
             Area::new(x0, by, bw, bh),
             "Back",
             true,
         );
-        let rules = app.ui.button(
+        let rules = app.cx.ui.button(
             &SetupButton::Rules.key(),
             Area::new(x0 + bw + 2.0 * u, by, bw, bh),
             "Rules",
             true,
         );
         let online = self.invited.iter().any(|v| *v);
-        let start = app.ui.button(
+        let start = app.cx.ui.button(
             &SetupButton::Start.key(),
             Area::new(x0 + 2.0 * (bw + 2.0 * u), by, bw, bh),
             if online { "Play online" } else { "Start" },
@@ -337,7 +340,7 @@ impl SetupScreen {
         } else if start {
             for (i, seat) in seats.iter().enumerate() {
                 if seat.name.trim().is_empty() {
-                    app.say(format!("Seat {} needs a name.", i + 1), true);
+                    app.cx.say(format!("Seat {} needs a name.", i + 1), true);
                     return Command::Stay;
                 }
             }
@@ -369,7 +372,7 @@ impl SetupScreen {
                     app.start(p);
                     app.autosave();
                 }
-                Err(e) => app.say(format!("Cannot start: {e}"), true),
+                Err(e) => app.cx.say(format!("Cannot start: {e}"), true),
             }
         }
         Command::Stay

@@ -57,16 +57,16 @@ impl TitleButton {
 impl TitleScreen {
     fn draw(&mut self, app: &mut App) -> Command {
         prepare_miniature();
-        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
-        let big = app.ui.size(8.0);
-        app.ui.text_centred(
+        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
+        let big = app.cx.ui.size(8.0);
+        app.cx.ui.text_centred(
             "Catapult Table",
             Area::new(0.0, 3.0 * u, w, big),
             big,
             ACCENT,
         );
-        let sub = app.ui.size(3.4);
-        app.ui.text_centred(
+        let sub = app.cx.ui.size(3.4);
+        app.cx.ui.text_centred(
             "Tabletop catapult games in side view. Pick a game:",
             Area::new(0.0, 4.0 * u + big, w, sub),
             sub,
@@ -74,18 +74,24 @@ impl TitleScreen {
         );
         let mut y = 8.0 * u + big + sub;
         let open_file = if w >= h {
-            let bh = app.ui.tap(8.0);
-            app.mute_button(Area::new(w - 24.0 * u, 2.0 * u, 22.0 * u, bh));
+            let bh = app.cx.ui.tap(8.0);
+            crate::app::hud::mute_button(
+                &mut app.cx,
+                Area::new(w - 24.0 * u, 2.0 * u, 22.0 * u, bh),
+            );
             Area::new(2.0 * u, 2.0 * u, 26.0 * u, bh)
         } else {
             // Portrait: the title takes the whole width; the toggle sits under the subtitle.
-            let bh = app.ui.tap(9.0);
-            app.mute_button(Area::new(w - 27.0 * u, y - 2.0 * u, 24.0 * u, bh));
+            let bh = app.cx.ui.tap(9.0);
+            crate::app::hud::mute_button(
+                &mut app.cx,
+                Area::new(w - 27.0 * u, y - 2.0 * u, 24.0 * u, bh),
+            );
             let a = Area::new(3.0 * u, y - 2.0 * u, 28.0 * u, bh);
             y += bh;
             a
         };
-        if app.ui.button(
+        if app.cx.ui.button(
             &TitleButton::OpenFile.key(),
             open_file,
             "Open a replay",
@@ -95,13 +101,13 @@ impl TitleScreen {
         }
         let col_w = (w - 6.0 * u).min(150.0 * u);
         let x0 = (w - col_w) * 0.5;
-        if let Some(msg) = app.notice.clone() {
-            let size = app.ui.size(3.2);
-            let lines = app.ui.wrap(&msg, size, col_w - 24.0 * u);
-            let ph = (lines.len() as f32 * size * 1.3 + 3.0 * u).max(app.ui.tap(8.0) + 2.0 * u);
+        if let Some(msg) = app.cx.notice.clone() {
+            let size = app.cx.ui.size(3.2);
+            let lines = app.cx.ui.wrap(&msg, size, col_w - 24.0 * u);
+            let ph = (lines.len() as f32 * size * 1.3 + 3.0 * u).max(app.cx.ui.tap(8.0) + 2.0 * u);
             let a = Area::new(x0, y, col_w, ph);
-            app.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
-            app.ui.paragraph(
+            app.cx.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
+            app.cx.ui.paragraph(
                 &msg,
                 a.x + 2.0 * u,
                 a.y + 1.5 * u,
@@ -109,27 +115,27 @@ impl TitleScreen {
                 size,
                 TEXT,
             );
-            if app.ui.button(
+            if app.cx.ui.button(
                 &TitleButton::Dismiss.key(),
                 Area::new(
                     a.x + a.w - 20.0 * u,
                     a.y + 1.0 * u,
                     18.0 * u,
-                    app.ui.tap(8.0),
+                    app.cx.ui.tap(8.0),
                 ),
                 "OK",
                 true,
             ) {
-                app.notice = None;
+                app.cx.notice = None;
             }
             y += ph + 2.0 * u;
         }
         if let Some((_, line)) = app.saved.as_ref() {
             let line = format!("Resume {line}");
             let watch_w = 26.0 * u;
-            if app.ui.button(
+            if app.cx.ui.button(
                 &TitleButton::WatchSave.key(),
-                Area::new(x0 + col_w - watch_w, y, watch_w, app.ui.tap(10.0)),
+                Area::new(x0 + col_w - watch_w, y, watch_w, app.cx.ui.tap(10.0)),
                 "Watch replay",
                 true,
             ) {
@@ -142,9 +148,9 @@ impl TitleScreen {
                 }
                 return Command::Stay;
             }
-            if app.ui.button(
+            if app.cx.ui.button(
                 &TitleButton::ResumeSave.key(),
-                Area::new(x0, y, col_w - watch_w - 2.0 * u, app.ui.tap(10.0)),
+                Area::new(x0, y, col_w - watch_w - 2.0 * u, app.cx.ui.tap(10.0)),
                 &line,
                 true,
             ) {
@@ -158,18 +164,18 @@ impl TitleScreen {
                 }
                 return Command::Stay;
             }
-            y += app.ui.tap(10.0) + 2.0 * u;
+            y += app.cx.ui.tap(10.0) + 2.0 * u;
         }
         // Today's challenge, a row over the game tiles.
-        if app.ui.button(
+        if app.cx.ui.button(
             &TitleButton::Challenge.key(),
-            Area::new(x0, y, col_w.min(60.0 * u), app.ui.tap(10.0)),
+            Area::new(x0, y, col_w.min(60.0 * u), app.cx.ui.tap(10.0)),
             crate::app::daily::TITLE_BUTTON,
             true,
         ) {
             return Command::Push(Box::new(ChallengeScreen::new()));
         }
-        y += app.ui.tap(10.0) + 2.0 * u;
+        y += app.cx.ui.tap(10.0) + 2.0 * u;
         let games = play::catalog();
         let cols = if w > h * 1.3 { 2 } else { 1 };
         let gap = 2.0 * u;
@@ -188,7 +194,7 @@ impl TitleScreen {
                 if g.available {
                     return Command::Push(Box::new(SetupScreen::new(g)));
                 } else {
-                    app.say(
+                    app.cx.say(
                         format!("{} is not built yet: it cannot be started.", g.name),
                         true,
                     );
@@ -199,46 +205,48 @@ impl TitleScreen {
     }
 
     fn tile(app: &mut App, key: &str, a: Area, g: &GameInfo) -> bool {
-        let u = app.ui.u;
-        let tapped = app.ui.button_look(key, a, "", true, !g.available);
-        app.ui.speak_as(g.name);
+        let u = app.cx.ui.u;
+        let tapped = app.cx.ui.button_look(key, a, "", true, !g.available);
+        app.cx.ui.speak_as(g.name);
         // The game's own table at its start, in miniature, at the tile's left; the words beside it.
         // A wide picture (a side view is wide), centred in the tile's height.
         let pic_w = (a.h * 1.8).min(a.w * 0.36);
         let pic_h = (a.h - 2.0 * u).min(pic_w * 0.62);
         let a = if g.available && pic_w > 12.0 * u {
             let pic = Area::new(a.x + u, a.y + (a.h - pic_h) * 0.5, pic_w - u, pic_h);
-            miniature(&app.ui, g.id, pic);
+            miniature(&app.cx.ui, g.id, pic);
             Area::new(a.x + pic_w, a.y, a.w - pic_w, a.h)
         } else {
             a
         };
         // The name in the largest of a few sizes that fits, never cut when one does.
-        let mut ts = app.ui.size(4.2);
+        let mut ts = app.cx.ui.size(4.2);
         for k in [4.2, 4.0, 3.8, 3.6, 3.4, 3.2, 3.0, 2.8] {
-            ts = app.ui.size(k);
-            if app.ui.measure(g.name, ts) <= a.w - 5.0 * u {
+            ts = app.cx.ui.size(k);
+            if app.cx.ui.measure(g.name, ts) <= a.w - 5.0 * u {
                 break;
             }
         }
-        let name = app.ui.fit(g.name, ts, a.w - 5.0 * u);
-        let bs = app.ui.size(2.8);
+        let name = app.cx.ui.fit(g.name, ts, a.w - 5.0 * u);
+        let bs = app.cx.ui.size(2.8);
         let colour = if g.available { TEXT } else { DIM };
-        app.ui.text(&name, a.x + 2.5 * u, a.y + 1.5 * u, ts, colour);
+        app.cx
+            .ui
+            .text(&name, a.x + 2.5 * u, a.y + 1.5 * u, ts, colour);
         let status = if g.available {
             format!("{}-{} players", g.min_seats, g.max_seats)
         } else {
             "Not built yet".to_string()
         };
-        let sw = app.ui.measure(&status, bs);
-        let nw = app.ui.measure(&ui::plain(g.name), ts);
+        let sw = app.cx.ui.measure(&status, bs);
+        let nw = app.cx.ui.measure(&ui::plain(g.name), ts);
         // Beside the name when it fits, else in the bottom-right corner.
         let sy = if nw + sw + 7.0 * u <= a.w {
             a.y + 1.5 * u
         } else {
             a.y + a.h - bs - 1.2 * u
         };
-        app.ui.text(
+        app.cx.ui.text(
             &status,
             a.x + a.w - sw - 2.5 * u,
             sy,
@@ -253,9 +261,9 @@ impl TitleScreen {
         }
         // The blurb whole when it fits, else up to the last clause that does (never cut
         // mid-sentence).
-        let lines = blurb_lines(&app.ui, g.blurb, bs, a.w - 5.0 * u, room);
+        let lines = blurb_lines(&app.cx.ui, g.blurb, bs, a.w - 5.0 * u, room);
         for (i, l) in lines.iter().enumerate() {
-            app.ui.text(
+            app.cx.ui.text(
                 l,
                 a.x + 2.5 * u,
                 a.y + 2.0 * u + ts + i as f32 * bs * 1.25,

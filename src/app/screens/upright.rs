@@ -185,34 +185,34 @@ fn draw_phone(a: Area, angle: f32) {
 impl App {
     /// The player chose to play upright: not asked again on this visit.
     pub(crate) fn play_upright(&mut self) {
-        self.settings.upright_ok = true;
+        self.cx.settings.upright_ok = true;
         log("upright anyway");
     }
 }
 
 impl UprightScreen {
     fn draw(&mut self, app: &mut App) -> Command {
-        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
+        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
         if !is_portrait(w, h) {
             log("upright turned");
             return Command::Pop;
         }
         // Through the widgets, so the veil is what the contrast check finds behind the words.
-        app.ui.panel(
+        app.cx.ui.panel(
             Area::new(0.0, 0.0, w, h),
             Color::new(0.07, 0.08, 0.11, 0.94),
         );
-        app.ui.cover(Area::new(0.0, 0.0, w, h));
-        let size = app.ui.size(4.2);
-        let lines = app.ui.wrap_at_most(TURN_LINE, size, w - 8.0 * u, 3);
+        app.cx.ui.cover(Area::new(0.0, 0.0, w, h));
+        let size = app.cx.ui.size(4.2);
+        let lines = app.cx.ui.wrap_at_most(TURN_LINE, size, w - 8.0 * u, 3);
         let lh = size * 1.3;
         let l = layout(w, h, u, lines.len() as f32 * lh);
         draw_phone(l.picture, turn_angle(get_time() as f32));
         for (i, line) in lines.iter().enumerate() {
             let a = Area::new(l.line.x, l.line.y + i as f32 * lh, l.line.w, size);
-            app.ui.text_centred(line, a, size, TEXT);
+            app.cx.ui.text_centred(line, a, size, TEXT);
         }
-        if app.ui.button(UPRIGHT_KEY, l.button, UPRIGHT_LABEL, true) {
+        if app.cx.ui.button(UPRIGHT_KEY, l.button, UPRIGHT_LABEL, true) {
             app.play_upright();
             return Command::Pop;
         }

@@ -91,7 +91,7 @@ impl App {
             return;
         };
         if p.flight.is_some() {
-            self.say("Wait until the shot has landed.", true);
+            self.cx.say("Wait until the shot has landed.", true);
             return;
         }
         let replay = p.driver.session.replay.clone();
@@ -102,14 +102,16 @@ impl App {
     pub(crate) fn watch_replay(&mut self, replay: &engine::core::replay::Replay) {
         match Viewer::new(replay) {
             Ok(v) => self.open_viewer(v, Command::Push),
-            Err(e) => self.say(format!("This game cannot be watched: {e}."), true),
+            Err(e) => self
+                .cx
+                .say(format!("This game cannot be watched: {e}."), true),
         }
     }
 
     /// Opens the viewer, `how` it goes on the stack (over this screen, in its place…).
     fn open_viewer(&mut self, v: Viewer, how: fn(Box<dyn Screen<App>>) -> Command) {
         log(&format!("viewer-open {} moves={}", v.info.id, v.len()));
-        self.command(how(Box::new(ViewerScreen {
+        self.cx.command(how(Box::new(ViewerScreen {
             viewer: v,
             logged: None,
         })));
@@ -124,7 +126,8 @@ impl App {
             unsafe { web::ct_pick_file() };
         }
         #[cfg(not(target_arch = "wasm32"))]
-        self.say("Drop a replay file onto this window to watch it.", false);
+        self.cx
+            .say("Drop a replay file onto this window to watch it.", false);
     }
 
     /// A replay file dropped on the window (or picked on the web) opens in the viewer; one
@@ -143,7 +146,8 @@ impl App {
             .unwrap_or_else(|| "The file".to_string());
         let bytes = file.bytes.unwrap_or_default();
         if self.opening.is_some() {
-            self.say("Wait until the game from the link is open.", true);
+            self.cx
+                .say("Wait until the game from the link is open.", true);
             return;
         }
         match Viewer::from_file(&name, &bytes) {
@@ -152,7 +156,7 @@ impl App {
                 let how: fn(Box<dyn Screen<App>>) -> Command = match self.shown {
                     // The game in play waits under the pause menu.
                     ScreenId::Play => {
-                        self.command(Command::Push(Box::new(PauseScreen)));
+                        self.cx.command(Command::Push(Box::new(PauseScreen)));
                         Command::Push
                     }
                     // One viewer in the place of another.
@@ -164,7 +168,7 @@ impl App {
             }
             Err(e) => {
                 log(&format!("file-refused {e}"));
-                self.say(e.0, true);
+                self.cx.say(e.0, true);
             }
         }
     }
@@ -204,16 +208,16 @@ impl ViewerScreen {
 
     /// Draws the viewer and handles its input; true when Back was pressed.
     fn draw_viewer(app: &mut App, v: &mut Viewer) -> bool {
-        let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
-        let ts = app.ui.size(3.6);
-        let small = app.ui.size(2.8);
+        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
+        let ts = app.cx.ui.size(3.6);
+        let small = app.cx.ui.size(2.8);
         let names: Vec<String> = v.replay.seats.iter().map(|s| s.name.clone()).collect();
         // Top bar: what is shown.
         let top_h = 3.0 * u + ts * 1.3 + small * 2.9;
-        app.ui.panel(Area::new(0.0, 0.0, w, top_h), PANEL);
+        app.cx.ui.panel(Area::new(0.0, 0.0, w, top_h), PANEL);
         let title = format!("Replay of {} - move {} of {}", v.info.name, v.at, v.len());
-        let title = app.ui.fit(&title, ts, w - 4.0 * u);
-        app.ui.text(&title, 2.0 * u, u, ts, ACCENT);
+        let title = app.cx.ui.fit(&title, ts, w - 4.0 * u);
+        app.cx.ui.text(&title, 2.0 * u, u, ts, ACCENT);
         let about = match v.next_move() {
             Some(m) if v.flying() => format!(
                 "{} shoots (re-simulated from the launch)",
@@ -228,18 +232,18 @@ impl ViewerScreen {
                 None => "Game over".to_string(),
             },
         };
-        let about = app.ui.fit(&about, small, w - 4.0 * u);
-        app.ui.text(&about, 2.0 * u, u + ts * 1.3, small, TEXT);
+        let about = app.cx.ui.fit(&about, small, w - 4.0 * u);
+        app.cx.ui.text(&about, 2.0 * u, u + ts * 1.3, small, TEXT);
         Self::score_chips(app, v, 2.0 * u + ts * 1.3 + small * 1.4, small);
         // Bottom: the slider over a row of buttons.
         // The buttons in one row, or two where one row would cut their words (a phone).
-        let bh = app.ui.tap(9.0);
-        let slider_h = app.ui.tap(7.0);
+        let bh = app.cx.ui.tap(9.0);
+        let slider_h = app.cx.ui.tap(7.0);
         let n = ViewerButton::ALL.len();
         let one_row = Area::new(0.0, 0.0, (w - 4.0 * u) / n as f32 - u, bh);
         let per_row = if ViewerButton::ALL
             .iter()
-            .all(|b| app.ui.label_fits(b.label(v), one_row))
+            .all(|b| app.cx.ui.label_fits(b.label(v), one_row))
         {
             n
         } else {
@@ -248,18 +252,18 @@ impl ViewerScreen {
         let rows = n.div_ceil(per_row) as f32;
         let bottom_h = rows * (bh + u) + slider_h + 3.0 * u;
         let table_area = Area::new(0.0, top_h, w, (h - top_h - bottom_h).max(10.0));
-        app.ui.panel(table_area, TABLE_BG);
+        app.cx.ui.panel(table_area, TABLE_BG);
         app.table.area = table_area;
         match v.scene() {
             Scene::Map(map) => {
-                app.draw_map_still(&map);
+                app.table.draw_map_still(&mut app.cx, &map);
             }
             Scene::Side(view) => {
                 let f = Camera::default().frame(view.bounds, table_area.inset(2.0 * u));
                 app.table.frame = Some(f);
-                app.ui.set_clip(Some(table_area));
-                draw::table(&app.ui, &view, &f);
-                app.ui.set_clip(None);
+                app.cx.ui.set_clip(Some(table_area));
+                draw::table(&app.cx.ui, &view, &f);
+                app.cx.ui.set_clip(None);
             }
         }
         // A flagged shot is said over the table.
@@ -284,9 +288,11 @@ impl ViewerScreen {
                 )
             };
             let a = Area::new(u, top_h + u, w - 2.0 * u, small * 1.6);
-            app.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
-            let msg = app.ui.fit(&msg, small, a.w - 2.0 * u);
-            app.ui.text(&msg, a.x + u, a.y + small * 0.3, small, TEXT);
+            app.cx.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
+            let msg = app.cx.ui.fit(&msg, small, a.w - 2.0 * u);
+            app.cx
+                .ui
+                .text(&msg, a.x + u, a.y + small * 0.3, small, TEXT);
         }
         let sy = h - bottom_h + u;
         let track = Area::new(4.0 * u, sy, w - 8.0 * u, slider_h);
@@ -300,7 +306,7 @@ impl ViewerScreen {
         for (i, button) in ViewerButton::ALL.iter().enumerate() {
             let (r, c) = ((i / per_row) as f32, (i % per_row) as f32);
             let a = Area::new(2.0 * u + c * (bw + gap), by + r * (bh + u), bw, bh);
-            if app.ui.button(button.key(), a, button.label(v), true) {
+            if app.cx.ui.button(button.key(), a, button.label(v), true) {
                 match button {
                     ViewerButton::PreviousShot => v.previous_shot(),
                     ViewerButton::Back => v.step_back(),
@@ -324,23 +330,23 @@ impl ViewerScreen {
 
     /// Each seat's name and score at the position, in its colour, on one line from `y`.
     fn score_chips(app: &mut App, v: &Viewer, y: f32, size: f32) {
-        let u = app.ui.u;
+        let u = app.cx.ui.u;
         let mut x = 2.0 * u;
         for (name, colour, score) in v.scores() {
             let t = format!("{name} {score}");
-            let tw = app.ui.measure(&t, size);
-            if x + 1.5 * u + tw > app.ui.w {
+            let tw = app.cx.ui.measure(&t, size);
+            if x + 1.5 * u + tw > app.cx.ui.w {
                 break;
             }
             draw_rectangle(x, y + size * 0.15, u, size, rgb(colour));
-            app.ui.text(&t, x + 1.5 * u, y, size, TEXT);
+            app.cx.ui.text(&t, x + 1.5 * u, y, size, TEXT);
             x += 1.5 * u + tw + 2.0 * u;
         }
     }
 
     /// The scrub bar: press or drag anywhere on it to go to that move.
     fn slider(app: &mut App, v: &mut Viewer, a: Area) {
-        let u = app.ui.u;
+        let u = app.cx.ui.u;
         let n = v.len().max(1) as f32;
         let x_of = |i: usize| a.x + a.w * i as f32 / n;
         let mid = a.y + a.h * 0.5;
@@ -359,10 +365,10 @@ impl ViewerScreen {
         }
         draw_circle(x_of(v.at), mid, 1.8 * u, ACCENT);
         // Registered like a button (it takes the press, the probe can find it).
-        app.ui.buttons.push(("viewer:slider".to_string(), a));
+        app.cx.ui.buttons.push(("viewer:slider".to_string(), a));
         let len = v.len();
         let pick = |x: f32| (((x - a.x) / a.w * n).round().max(0.0) as usize).min(len);
-        if let (Some((dx, dy)), Some((px, _))) = (app.ui.down_at, app.ui.pointer) {
+        if let (Some((dx, dy)), Some((px, _))) = (app.cx.ui.down_at, app.cx.ui.pointer) {
             if a.contains(dx, dy) {
                 let i = pick(px);
                 if i != v.at || v.flying() {
@@ -371,10 +377,10 @@ impl ViewerScreen {
                 }
             }
         }
-        if let Some(((dx, dy), (ux, _))) = app.ui.released {
+        if let Some(((dx, dy), (ux, _))) = app.cx.ui.released {
             if a.contains(dx, dy) {
                 v.seek(pick(ux));
-                app.ui.released = None;
+                app.cx.ui.released = None;
             }
         }
     }

@@ -1,6 +1,12 @@
 //! The in-game screen: advancing the game each frame (flights, bot turns, the end) and
 //! laying out the bars, the table and the input over it.
 
+mod aim;
+mod hints;
+mod map;
+mod placement;
+mod round_map;
+
 use super::pause::PauseScreen;
 use super::results::ResultsScreen;
 use super::upright::UprightScreen;
@@ -72,7 +78,8 @@ impl App {
         self.warm_all();
         self.play = Some(p);
         self.table = Default::default();
-        self.command(Command::Fresh(Box::<PlayScreen>::default()));
+        self.cx
+            .command(Command::Fresh(Box::<PlayScreen>::default()));
     }
 }
 
@@ -147,12 +154,12 @@ impl PlayScreen {
             }
         }
         if tick.launched {
-            app.sfx(sound::Effect::Launch);
+            app.cx.sfx(sound::Effect::Launch);
         }
         if tick.impacts > 0 {
-            app.sfx(sound::Effect::Impact);
+            app.cx.sfx(sound::Effect::Impact);
         }
-        if !app.settings.reduce_motion {
+        if !app.cx.settings.reduce_motion {
             for h in &tick.hits {
                 if app.table.effects.hit(*h) {
                     log("collapse");
@@ -167,17 +174,17 @@ impl PlayScreen {
             };
             log(&format!("landed seat {} hit {hit}", l.seat));
             if let Some(at) = l.at {
-                app.round_landed(at);
+                app.table.round_landed(at);
                 let gain = l.gain.as_ref().map(|(n, k)| (*n, k.as_str()));
                 app.table.effects.landed(
                     at,
                     l.hit == Some(true),
                     gain,
-                    !app.settings.reduce_motion,
+                    !app.cx.settings.reduce_motion,
                 );
             }
         }
-        app.sfx_for_events(&tick.events);
+        app.cx.sfx_for_events(&tick.events);
         // What the rules took off the table is carried off where it was last drawn.
         let off: Vec<u32> = tick
             .events
@@ -186,14 +193,16 @@ impl PlayScreen {
             .collect();
         if !off.is_empty() {
             log(&format!("taken off {}", off.len()));
-            app.table.scene.take_off(&off, app.settings.reduce_motion);
+            app.table
+                .scene
+                .take_off(&off, app.cx.settings.reduce_motion);
         }
         let moved: Vec<u32> = tick
             .events
             .iter()
             .filter_map(|e| p.game().moved(e))
             .collect();
-        if !moved.is_empty() && !app.settings.reduce_motion {
+        if !moved.is_empty() && !app.cx.settings.reduce_motion {
             log(&format!("moved {}", moved.len()));
             self.travel = self.shown_view.as_ref().map(|shown| Travel {
                 from: app.table.scene.travel_from(shown, &moved),
@@ -202,7 +211,7 @@ impl PlayScreen {
             });
         }
         if let Some(err) = tick.error {
-            app.say(err, true);
+            app.cx.say(err, true);
         }
         if tick.moved {
             // A move made while a hint was up: the player has found the gesture.
@@ -211,13 +220,13 @@ impl PlayScreen {
                 .hint_up
                 .filter(|h| crate::app::hints::counts_for(*h, tick.launched))
             {
-                app.hint_done(h);
+                app.table.hint_done(&mut app.cx, h);
             }
             if !app.table.tips_up.is_empty() {
-                app.tips_done();
+                app.table.tips_done(&mut app.cx);
             }
             log_move(p);
-            app.save_play(p);
+            app.cx.save_play(p);
         }
     }
 
@@ -227,7 +236,7 @@ impl PlayScreen {
         match self.over_since {
             None => {
                 self.over_since = Some(now);
-                app.sfx(sound::Effect::Win);
+                app.cx.sfx(sound::Effect::Win);
             }
             Some(t) if now - t > 1.2 => {
                 if let Some(p) = app.play.as_ref() {
@@ -246,18 +255,18 @@ impl PlayScreen {
     }
 
     fn draw_play(&mut self, app: &mut App, p: &mut Play, active: bool) {
-        let (w, h) = (app.ui.w, app.ui.h);
+        let (w, h) = (app.cx.ui.w, app.cx.ui.h);
         // Set again below while a hint is drawn (`advance` reads last frame's).
         app.table.hint_up = None;
-        if app.cover_screen(p, active) {
+        if app.table.cover_screen(&mut app.cx, p, active) {
             return;
         }
-        let Some(top_h) = app.top_bar(p, active) else {
+        let Some(top_h) = app.table.top_bar(&mut app.cx, p, active) else {
             return;
         };
         let offer = app.offer(p, active);
-        let bar = app.bottom_bar(p, &offer, active);
-        let strips = app.strips(p);
+        let bar = app.table.bottom_bar(&mut app.cx, p, &offer, active);
+        let strips = app.table.strips(&mut app.cx, p);
         let table_y = top_h + strips.status_h;
         app.table.area = Area::new(
             0.0,
@@ -276,7 +285,8 @@ impl PlayScreen {
         // Inactive (under an overlay, or going), the table takes no input.
         let events = std::mem::take(&mut self.events);
         let events = if active { events } else { Vec::new() };
-        app.route_presses(&events, matches!(scene, Scene::Map(_)), touch);
+        app.table
+            .route_presses(&mut app.cx, &events, matches!(scene, Scene::Map(_)), touch);
         let view = match scene {
             Scene::Side(view) => view,
             Scene::Map(map) => {
@@ -284,25 +294,37 @@ impl PlayScreen {
                 self.shown_view = None;
                 app.table.aim = None;
                 app.table.place = None;
-                app.draw_map(p, &map, offer.grid.as_ref(), offer.human, active);
-                app.draw_strips(p, &strips, top_h, active);
-                app.draw_bottom_bar(p, &bar, &offer);
-                app.first_sight_tips();
+                app.table.draw_map(
+                    &mut app.cx,
+                    p,
+                    &map,
+                    offer.grid.as_ref(),
+                    offer.human,
+                    active,
+                );
+                app.table
+                    .draw_strips(&mut app.cx, p, &strips, top_h, active);
+                app.table.draw_bottom_bar(&mut app.cx, p, &bar, &offer);
+                app.table.first_sight_tips(&mut app.cx);
                 return;
             }
         };
         let view = self.travelled(app, p, view, active);
         // A hurl over a tile map: the map from above in a band over the side view.
-        let band = app.round_band(p.game().line_on_map(), p.flight.is_some());
-        let f = app.draw_table(p, &view, offer.close_up, active);
+        let band = app
+            .table
+            .round_band(p.game().line_on_map(), p.flight.is_some());
+        let f = app
+            .table
+            .draw_table(&mut app.cx, p, &view, offer.close_up, active);
         if let Some(b) = band {
-            app.draw_round_map(&view, &f, b);
+            app.table.draw_round_map(&mut app.cx, &view, &f, b);
         }
         // Launcher, aim, placement ghost.
         let feel = Feel::for_screen(f.metres(w.min(h)));
         if let Some(lp) = &offer.launch {
             let kind = offer.kind.unwrap_or(LaunchKind::Catapult);
-            app.launch_input(p, lp, kind, &f, &feel);
+            app.table.launch_input(&mut app.cx, p, lp, kind, &f, &feel);
         } else {
             app.table.aim = None;
             app.table.keys.drop_aim();
@@ -310,26 +332,27 @@ impl PlayScreen {
         if let Some(pp) = &offer.placement {
             if let Some(seat) = offer.human {
                 if pp.sources.is_empty() {
-                    app.placement_input(p, pp, &f, seat);
+                    app.table.placement_input(&mut app.cx, p, pp, &f, seat);
                 } else {
-                    app.carry_input(p, pp, &f, seat);
+                    app.table.carry_input(&mut app.cx, p, pp, &f, seat);
                 }
             }
         } else {
             app.table.place = None;
         }
         app.first_game_hint(&offer, &f);
-        self.ask_to_turn = app.portrait_hint(true);
-        app.draw_strips(p, &strips, top_h, active);
-        app.draw_bottom_bar(p, &bar, &offer);
-        app.first_sight_tips();
+        self.ask_to_turn = app.table.portrait_hint(&mut app.cx, true);
+        app.table
+            .draw_strips(&mut app.cx, p, &strips, top_h, active);
+        app.table.draw_bottom_bar(&mut app.cx, p, &bar, &offer);
+        app.table.first_sight_tips(&mut app.cx);
         app.design_bar(p, offer.human);
     }
 
     /// The table at rest, with the pieces the rules just moved (a captured tower going to its
     /// new mat: `PlayScreen::travel`) travelling there over half a second rather than jumping.
     fn travelled(&mut self, app: &mut App, p: &Play, view: TableView, active: bool) -> TableView {
-        if p.flight.is_some() || app.settings.reduce_motion {
+        if p.flight.is_some() || app.cx.settings.reduce_motion {
             self.travel = None;
         }
         let dt = if active { get_frame_time() } else { 0.0 };
@@ -352,7 +375,7 @@ impl PlayScreen {
 impl App {
     /// The hint for the gesture the human meets now, if any.
     fn first_game_hint(&mut self, offer: &Offer, f: &crate::app::frame::Frame) {
-        let hint = match self.probe.input {
+        let hint = match self.table.probe.input {
             1 | 2 => Hints::Fire,
             3 => Hints::Flick,
             4 => Hints::Wrist,
@@ -363,8 +386,13 @@ impl App {
             return;
         }
         let (cx, _) = f.to_screen(0.0, 0.0);
-        let towards = if self.probe.anchor.0 < cx { 1.0 } else { -1.0 };
-        self.show_hint(hint, self.probe.anchor, towards);
+        let towards = if self.table.probe.anchor.0 < cx {
+            1.0
+        } else {
+            -1.0
+        };
+        self.table
+            .show_hint(&mut self.cx, hint, self.table.probe.anchor, towards);
     }
 
     /// What the acting human may do now (nothing on a bot's turn or under the pause menu).
