@@ -2,6 +2,7 @@
 //! laying out the bars, the table and the input over it.
 
 mod aim;
+mod designs;
 mod hints;
 mod map;
 mod placement;
@@ -346,7 +347,7 @@ impl PlayScreen {
             .draw_strips(&mut app.cx, p, &strips, top_h, active);
         app.table.draw_bottom_bar(&mut app.cx, p, &bar, &offer);
         app.table.first_sight_tips(&mut app.cx);
-        app.design_bar(p, offer.human);
+        app.table.design_bar(&mut app.cx, p, offer.human);
     }
 
     /// The table at rest, with the pieces the rules just moved (a captured tower going to its
