@@ -269,7 +269,7 @@ impl App {
             log(&format!("screen {}", self.shown.name()));
         }
         self.online_frame();
-        self.board_frame();
+        crate::app::screens::daily_result::board_frame(&mut self.cx);
         self.draw_online_banner();
         self.cx.draw_toast();
         self.frames += 1;

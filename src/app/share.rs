@@ -285,7 +285,10 @@ impl App {
         self.cx.notice = None;
         let over = play.is_over();
         if over {
-            self.link_not_mine(&play.driver.session.replay.to_json());
+            crate::app::screens::daily_result::link_not_mine(
+                &mut self.cx,
+                &play.driver.session.replay.to_json(),
+            );
         }
         let who = play
             .game()

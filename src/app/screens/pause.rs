@@ -130,7 +130,7 @@ impl PauseScreen {
                 Command::Stay
             }
             Some(PauseButton::Watch) => {
-                app.watch();
+                crate::app::screens::viewer::watch(&mut app.cx, app.play.as_ref());
                 Command::Stay
             }
             Some(PauseButton::Rules) => match app.play.as_ref().map(|p| p.info) {

@@ -24,7 +24,9 @@ impl Screen<App> for ResultsScreen {
     }
     fn frame(&mut self, app: &mut App, _active: bool) -> Command {
         if self.daily.is_none() {
-            self.daily = Some(app.challenge_finished());
+            self.daily = Some(app.play.as_ref().and_then(|p| {
+                crate::app::screens::daily_result::challenge_finished(&mut app.cx, p)
+            }));
         }
         self.draw(app)
     }
@@ -208,7 +210,7 @@ impl ResultsScreen {
         let chart_bottom = h - buttons_h - 2.0 * u;
         if let Some(f) = daily {
             let area = Area::new(x0, chart_top, col_w, chart_bottom - chart_top);
-            app.daily_panel(f, area);
+            crate::app::screens::daily_result::daily_panel(&mut app.cx, f, area);
         } else if !history.is_empty() && chart_bottom - chart_top > 24.0 * u {
             let colours: Vec<Color> = seats.iter().map(|s| rgb(s.rgb())).collect();
             let goal = p.game().score_goal();
@@ -244,9 +246,11 @@ impl ResultsScreen {
         }
         match tapped {
             None => {}
-            Some(ResultsButton::Watch) => app.watch(),
+            Some(ResultsButton::Watch) => {
+                crate::app::screens::viewer::watch(&mut app.cx, app.play.as_ref())
+            }
             Some(ResultsButton::Share) => match daily {
-                Some(f) => app.share_result(f),
+                Some(f) => crate::app::screens::daily_result::share_result(&mut app.cx, f),
                 None => app.share(),
             },
             Some(ResultsButton::Again) => match daily {

@@ -97,7 +97,7 @@ impl TitleScreen {
             "Open a replay",
             true,
         ) {
-            app.pick_replay_file();
+            crate::app::screens::viewer::pick_replay_file(&mut app.cx);
         }
         let col_w = (w - 6.0 * u).min(150.0 * u);
         let x0 = (w - col_w) * 0.5;
@@ -144,7 +144,7 @@ impl TitleScreen {
                     .as_ref()
                     .map(|(p, _)| p.driver.session.replay.clone())
                 {
-                    app.watch_replay(&r);
+                    crate::app::screens::viewer::watch_replay(&mut app.cx, &r);
                 }
                 return Command::Stay;
             }

@@ -4,6 +4,7 @@
 //! Shown once per visit unless the player turned the phone: a player who chose to play upright
 //! is not asked again until the page is loaded anew.
 
+use crate::app::context::Ctx;
 use crate::app::frame::Area;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::*;
@@ -33,7 +34,7 @@ impl Screen<App> for UprightScreen {
     }
     /// Escape or the system's back: the same as the button.
     fn back(&mut self, app: &mut App) -> Command {
-        app.play_upright();
+        play_upright(&mut app.cx);
         Command::Pop
     }
     fn frame(&mut self, app: &mut App, _active: bool) -> Command {
@@ -182,12 +183,10 @@ fn draw_phone(a: Area, angle: f32) {
     phone.quad(-sw * 0.17, -sh * 0.25, sw * 0.06, sh * 0.14, orange);
 }
 
-impl App {
-    /// The player chose to play upright: not asked again on this visit.
-    pub(crate) fn play_upright(&mut self) {
-        self.cx.settings.upright_ok = true;
-        log("upright anyway");
-    }
+/// The player chose to play upright: not asked again on this visit.
+pub(crate) fn play_upright(cx: &mut Ctx) {
+    cx.settings.upright_ok = true;
+    log("upright anyway");
 }
 
 impl UprightScreen {
@@ -213,7 +212,7 @@ impl UprightScreen {
             app.cx.ui.text_centred(line, a, size, TEXT);
         }
         if app.cx.ui.button(UPRIGHT_KEY, l.button, UPRIGHT_LABEL, true) {
-            app.play_upright();
+            play_upright(&mut app.cx);
             return Command::Pop;
         }
         Command::Stay

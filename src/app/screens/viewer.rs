@@ -4,7 +4,9 @@
 //! next shot, speed, back to where the viewer was opened from.
 
 use super::pause::PauseScreen;
+use crate::app::context::Ctx;
 use crate::app::frame::{Area, Camera};
+use crate::app::play::Play;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::*;
 use crate::app::viewer::{Verdict, Viewer, SPEEDS};
@@ -85,51 +87,6 @@ impl Screen<App> for ViewerScreen {
 }
 
 impl App {
-    /// Opens the viewer over the game in play (or just finished); Back returns to this screen.
-    pub(crate) fn watch(&mut self) {
-        let Some(p) = self.play.as_ref() else {
-            return;
-        };
-        if p.flight.is_some() {
-            self.cx.say("Wait until the shot has landed.", true);
-            return;
-        }
-        let replay = p.driver.session.replay.clone();
-        self.watch_replay(&replay);
-    }
-
-    /// Opens the viewer over a replay (the saved game on the title screen).
-    pub(crate) fn watch_replay(&mut self, replay: &engine::core::replay::Replay) {
-        match Viewer::new(replay) {
-            Ok(v) => self.open_viewer(v, Command::Push),
-            Err(e) => self
-                .cx
-                .say(format!("This game cannot be watched: {e}."), true),
-        }
-    }
-
-    /// Opens the viewer, `how` it goes on the stack (over this screen, in its place…).
-    fn open_viewer(&mut self, v: Viewer, how: fn(Box<dyn Screen<App>>) -> Command) {
-        log(&format!("viewer-open {} moves={}", v.info.id, v.len()));
-        self.cx.command(how(Box::new(ViewerScreen {
-            viewer: v,
-            logged: None,
-        })));
-    }
-
-    /// "Open a replay file": the browser's file picker (the file arrives as if dropped); the
-    /// desktop has none, so it says how to drop one.
-    pub(crate) fn pick_replay_file(&mut self) {
-        #[cfg(target_arch = "wasm32")]
-        {
-            // SAFETY: the plugin takes no arguments and only opens the picker.
-            unsafe { web::ct_pick_file() };
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        self.cx
-            .say("Drop a replay file onto this window to watch it.", false);
-    }
-
     /// A replay file dropped on the window (or picked on the web) opens in the viewer; one
     /// that is not a replay is refused in a sentence and changes nothing (the game in play and
     /// the save stay as they were).
@@ -164,7 +121,7 @@ impl App {
                     ScreenId::Rules => Command::Fresh,
                     _ => Command::Push,
                 };
-                self.open_viewer(v, how);
+                open_viewer(&mut self.cx, v, how);
             }
             Err(e) => {
                 log(&format!("file-refused {e}"));
@@ -172,6 +129,48 @@ impl App {
             }
         }
     }
+}
+
+/// Opens the viewer over the game in play (or just finished); Back returns to this screen.
+pub(crate) fn watch(cx: &mut Ctx, play: Option<&Play>) {
+    let Some(p) = play else {
+        return;
+    };
+    if p.flight.is_some() {
+        cx.say("Wait until the shot has landed.", true);
+        return;
+    }
+    let replay = p.driver.session.replay.clone();
+    watch_replay(cx, &replay);
+}
+
+/// Opens the viewer over a replay (the saved game on the title screen).
+pub(crate) fn watch_replay(cx: &mut Ctx, replay: &engine::core::replay::Replay) {
+    match Viewer::new(replay) {
+        Ok(v) => open_viewer(cx, v, Command::Push),
+        Err(e) => cx.say(format!("This game cannot be watched: {e}."), true),
+    }
+}
+
+/// Opens the viewer, `how` it goes on the stack (over this screen, in its place…).
+pub(crate) fn open_viewer(cx: &mut Ctx, v: Viewer, how: fn(Box<dyn Screen<App>>) -> Command) {
+    log(&format!("viewer-open {} moves={}", v.info.id, v.len()));
+    cx.command(how(Box::new(ViewerScreen {
+        viewer: v,
+        logged: None,
+    })));
+}
+
+/// "Open a replay file": the browser's file picker (the file arrives as if dropped); the
+/// desktop has none, so it says how to drop one.
+pub(crate) fn pick_replay_file(cx: &mut Ctx) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        // SAFETY: the plugin takes no arguments and only opens the picker.
+        unsafe { web::ct_pick_file() };
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    cx.say("Drop a replay file onto this window to watch it.", false);
 }
 
 impl ViewerScreen {

@@ -11,6 +11,7 @@ mod round_map;
 use super::pause::PauseScreen;
 use super::results::ResultsScreen;
 use super::upright::UprightScreen;
+use crate::app::context::Ctx;
 use crate::app::follow;
 use crate::app::frame::Area;
 use crate::app::gesture::Feel;
@@ -20,6 +21,7 @@ use crate::app::pointer::PointerEvent;
 use crate::app::route::TableTouch;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::session::log_move;
+use crate::app::table::Table;
 use crate::app::{log, sound, App, Command};
 use engine::core::{
     Choice, GridPrompt, LaunchKind, LaunchPrompt, PlacementPrompt, Scene, TableView,
@@ -265,7 +267,7 @@ impl PlayScreen {
         let Some(top_h) = app.table.top_bar(&mut app.cx, p, active) else {
             return;
         };
-        let offer = app.offer(p, active);
+        let offer = app.table.offer(p, active);
         let bar = app.table.bottom_bar(&mut app.cx, p, &offer, active);
         let strips = app.table.strips(&mut app.cx, p);
         let table_y = top_h + strips.status_h;
@@ -341,7 +343,7 @@ impl PlayScreen {
         } else {
             app.table.place = None;
         }
-        app.first_game_hint(&offer, &f);
+        app.table.first_game_hint(&mut app.cx, &offer, &f);
         self.ask_to_turn = app.table.portrait_hint(&mut app.cx, true);
         app.table
             .draw_strips(&mut app.cx, p, &strips, top_h, active);
@@ -373,10 +375,10 @@ impl PlayScreen {
     }
 }
 
-impl App {
+impl Table {
     /// The hint for the gesture the human meets now, if any.
-    fn first_game_hint(&mut self, offer: &Offer, f: &crate::app::frame::Frame) {
-        let hint = match self.table.probe.input {
+    fn first_game_hint(&mut self, cx: &mut Ctx, offer: &Offer, f: &crate::app::frame::Frame) {
+        let hint = match self.probe.input {
             1 | 2 => Hints::Fire,
             3 => Hints::Flick,
             4 => Hints::Wrist,
@@ -386,14 +388,13 @@ impl App {
         if offer.human.is_none() {
             return;
         }
-        let (cx, _) = f.to_screen(0.0, 0.0);
-        let towards = if self.table.probe.anchor.0 < cx {
+        let (centre_x, _) = f.to_screen(0.0, 0.0);
+        let towards = if self.probe.anchor.0 < centre_x {
             1.0
         } else {
             -1.0
         };
-        self.table
-            .show_hint(&mut self.cx, hint, self.table.probe.anchor, towards);
+        self.show_hint(cx, hint, self.probe.anchor, towards);
     }
 
     /// What the acting human may do now (nothing on a bot's turn or under the pause menu).
@@ -410,8 +411,7 @@ impl App {
         // While a human aims, a game may ask for a close-up of its launcher.
         let close_up = launch.as_ref().and(p.game().aim_bounds());
         let kind = launch.as_ref().and_then(|lp| {
-            self.table
-                .kind_pick
+            self.kind_pick
                 .filter(|k| lp.kinds.contains(k))
                 .or_else(|| lp.kinds.first().copied())
         });
