@@ -3,10 +3,10 @@
 use super::context::Ctx;
 use super::frame::{Area, Camera};
 use super::gesture;
+use super::journal::log_move;
 use super::log;
 use super::play::Play;
 use super::screens::play::Offer;
-use super::session::log_move;
 use super::table::Table;
 use super::ui;
 use engine::core::{Choice, GridStep, LaunchKind, Move, PlacementPrompt, Scene};

@@ -8,8 +8,7 @@
 //! decoder and the same rules check as one from a link. A name is plain text, capped
 //! (`core::design::clean_name`), and stored inside JSON (escaped by the writer).
 
-use super::play::Play;
-use super::{log, save, store, App};
+use super::{log, store};
 use engine::core::design::{self, clean_name, Design};
 use engine::games::designs::{self as game_designs, kind_of};
 use macroquad::prelude::*;
@@ -142,59 +141,6 @@ impl DesignButton {
             DesignButton::Delete(r) => format!("design:delete:{r}"),
             DesignButton::Close => "design:close".into(),
         }
-    }
-}
-
-impl App {
-    /// Opens a design link in the designer: a new game of its game, at the player's build, with
-    /// the design built by the rules. A link that does not decode or build is refused in words
-    /// and the game in progress is kept.
-    pub(super) fn open_design_link(&mut self, text: &str) {
-        let opened = design::decode(text)
-            .and_then(|d| game_designs::check(&d))
-            .and_then(|d| {
-                let info = super::play::find(&d.game)?;
-                let seats = game_designs::designer_seats(&d.game);
-                let mut play = Play::new(info, &[], seats, super::session::seed_now(self.frames))?;
-                for mv in play.game().design_moves(&d)? {
-                    play.decide(mv)?;
-                }
-                Ok((d, play))
-            });
-        let (d, play) = match opened {
-            Ok(x) => x,
-            Err(e) => {
-                log(&format!("design-refused {e}"));
-                if self.shown == super::ScreenId::Title {
-                    self.cx.notice = Some(format!("{e} Your saved game is untouched."));
-                } else {
-                    self.cx.say(e.0, true);
-                }
-                return;
-            }
-        };
-        if let Some(old) = self.cx.store.get(save::SAVE_KEY) {
-            let _ = self.cx.store.set(super::share::BEFORE_LINK_KEY, &old);
-        }
-        let kind = kind_of(&d.game).unwrap_or("design");
-        log(&format!(
-            "design-opened game={} name={} digest={:08x} moves={}",
-            d.game,
-            d.name,
-            d.digest(),
-            play.driver.session.replay.moves.len()
-        ));
-        self.saved = None;
-        self.cx.notice = None;
-        self.start(play);
-        self.autosave();
-        self.cx.say(
-            format!(
-                "The {kind} {} is built: look, change it, save it, or carry on to play with it.",
-                d.name
-            ),
-            false,
-        );
     }
 }
 

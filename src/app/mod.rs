@@ -29,6 +29,7 @@ pub mod follow;
 pub mod frame;
 pub mod gesture;
 pub mod grid;
+mod journal;
 pub mod keyaim;
 pub mod keymap;
 pub mod keyplace;
@@ -146,7 +147,7 @@ impl App {
                 (None, Some(msg))
             }
         };
-        let mut diary = diary::Diary::load(store.as_mut(), session::seed_now(0));
+        let mut diary = diary::Diary::load(store.as_mut(), journal::seed_now(0));
         diary.expire(daily::day_at(miniquad::date::now()));
         let games: Vec<String> = play::catalog()
             .iter()
@@ -269,7 +270,7 @@ impl App {
             log(&format!("screen {}", self.shown.name()));
         }
         self.online_frame();
-        crate::app::screens::daily_result::board_frame(&mut self.cx);
+        self.board_frame();
         self.draw_online_banner();
         self.cx.draw_toast();
         self.frames += 1;

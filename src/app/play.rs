@@ -3,6 +3,7 @@
 //! shot, resuming from a save. The screens draw it and feed it gestures.
 
 use super::flight::{Flight, Hit};
+
 #[cfg(test)]
 use engine::core::bot::BotBudget;
 use engine::core::driver::{BotTurn, Driver, Recorded};

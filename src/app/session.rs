@@ -1,50 +1,634 @@
 //! Starting, restarting and saving a game; the move log line.
 
-use super::play::Play;
-use super::{log, save, App, Ctx};
-use macroquad::miniquad;
-
-pub(super) fn seed_now(frames: u32) -> u64 {
-    let ms = (miniquad::date::now() * 1000.0) as u64;
-    ms ^ ((frames as u64) << 40) ^ 0x5EED
-}
-
-pub(super) fn log_move(p: &Play) {
-    let n = p.driver.session.replay.moves.len();
-    let Some(m) = p.driver.session.replay.moves.last() else {
-        return;
-    };
-    if m.is_shot() {
-        let facts: Vec<String> = m
-            .outcome
-            .as_ref()
-            .map(|o| {
-                o.facts
-                    .iter()
-                    .map(|f| format!("{}{:?}", f.what, f.args))
-                    .collect()
-            })
-            .unwrap_or_default();
-        log(&format!(
-            "move {n} seat {} shot facts={} {}",
-            m.seat,
-            facts.len(),
-            facts.join(" ")
-        ));
-    } else {
-        log(&format!(
-            "move {n} seat {} {} {:?}",
-            m.seat, m.action, m.args
-        ));
-    }
-}
+use crate::app::context::Ctx;
+use crate::app::frame::Area;
+use crate::app::online::client::{Client, Heard};
+use crate::app::online::link::RoomLink;
+use crate::app::online::wire::{self, WireState};
+use crate::app::online::*;
+use crate::app::online::{token_key, NAME_KEY};
+use crate::app::play::{self, Play};
+use crate::app::screen::{Screen, ScreenId};
+use crate::app::screens::pause::PauseScreen;
+use crate::app::screens::play::PlayScreen;
+use crate::app::screens::room::*;
+use crate::app::screens::viewer::*;
+use crate::app::share::*;
+use crate::app::ui::*;
+use crate::app::viewer::Viewer;
+use crate::app::{log, save, share, sound, App, Command};
+use engine::challenge::Challenge;
+use engine::core::design;
+use engine::core::link;
+use engine::core::{Refusal, Seat};
+use engine::games::designs::{self as game_designs, kind_of};
+use engine::games::GameInfo;
+use engine::online::protocol::{ClientFrame, Phase, SeatPlan, SeatRequest};
+use macroquad::prelude::*;
 
 impl App {
+    /// Today's board between frames: the result sent, the board fetched (`board`).
+    pub(super) fn board_frame(&mut self) {
+        crate::app::screens::daily_result::board_frame(&mut self.cx);
+    }
+
+    /// Starts opening the link the page came with, if there is one (at start, and when one is
+    /// pasted into the address bar); `continue_opening` plays it over the next frames.
+    pub(super) fn open_incoming_link(&mut self) {
+        let Some(text) = incoming() else {
+            return;
+        };
+        if engine::core::design::is_design_link(&text) {
+            self.open_design_link(&text);
+            return;
+        }
+        match Pending::new(&text) {
+            Ok(p) => self.opening = Some(p),
+            Err(e) => self.link_refused(e),
+        }
+    }
+
+    fn link_refused(&mut self, e: Refusal) {
+        log(&format!("link-refused {e}"));
+        if self.shown == ScreenId::Title {
+            self.cx.notice = Some(format!("{e} Your saved game is untouched."));
+        } else {
+            // Pasted while playing: the game on screen carries on.
+            self.cx.say(e.0, false);
+        }
+    }
+
+    /// While a link is being opened: re-simulates its moves for about 30 ms a frame and shows
+    /// how far it got. Returns false when nothing is being opened.
+    pub(super) fn continue_opening(&mut self) -> bool {
+        let Some(mut pending) = self.opening.take() else {
+            return false;
+        };
+        let t0 = get_time();
+        match pending.advance(|| get_time() - t0 < 0.03) {
+            Ok(None) => {
+                let (done, all) = pending.progress();
+                let (w, h) = (self.cx.ui.w, self.cx.ui.h);
+                let size = self.cx.ui.size(4.2);
+                self.cx.ui.text_centred(
+                    &format!("Opening the game from the link: move {done} of {all}"),
+                    Area::new(0.0, h * 0.4, w, size),
+                    size,
+                    ACCENT,
+                );
+                let u = self.cx.ui.u;
+                let bar = Area::new(w * 0.2, h * 0.4 + size + 3.0 * u, w * 0.6, 2.0 * u);
+                draw_rectangle(bar.x, bar.y, bar.w, bar.h, BUTTON_OFF);
+                let k = if all == 0 {
+                    1.0
+                } else {
+                    done as f32 / all as f32
+                };
+                draw_rectangle(bar.x, bar.y, bar.w * k, bar.h, ACCENT);
+                self.opening = Some(pending);
+            }
+            Ok(Some(play)) => self.link_opened(play),
+            Err(e) => self.link_refused(e),
+        }
+        true
+    }
+
+    fn link_opened(&mut self, play: Play) {
+        log(&format!(
+            "link-opened {} moves={} turn={}",
+            play.info.id,
+            play.driver.session.replay.moves.len(),
+            play.game().turn().map(|t| t as i64).unwrap_or(-1)
+        ));
+        // The game in progress is kept aside, not overwritten.
+        if let Some(old) = self.cx.store.get(save::SAVE_KEY) {
+            if old != play.driver.session.replay.to_json() {
+                let _ = self.cx.store.set(BEFORE_LINK_KEY, &old);
+            }
+        }
+        self.saved = None;
+        self.cx.notice = None;
+        let over = play.is_over();
+        if over {
+            crate::app::screens::daily_result::link_not_mine(
+                &mut self.cx,
+                &play.driver.session.replay.to_json(),
+            );
+        }
+        let who = play
+            .game()
+            .turn()
+            .and_then(|t| play.names().get(t).cloned())
+            .unwrap_or_default();
+        self.start(play);
+        self.autosave();
+        if over {
+            self.cx
+                .say("This game is over: here is how it ended.", false);
+        } else {
+            self.cx
+                .say(format!("Game opened from the link: {who} to play."), false);
+        }
+    }
+
+    /// The Share button: the game so far as a link.
+    pub(super) fn share(&mut self) {
+        let Some(p) = self.play.as_ref() else {
+            return;
+        };
+        let payload = match link::encode(&p.driver.session.replay) {
+            Ok(t) => t,
+            Err(e) => {
+                self.cx
+                    .say(format!("This game cannot be sent by link: {e}."), true);
+                return;
+            }
+        };
+        let title = format!("{} - {}", p.info.name, save::describe(p));
+        log(&format!(
+            "share moves={} chars={}",
+            p.driver.session.replay.moves.len(),
+            payload.len() + link::FRAGMENT.len()
+        ));
+        match send(&payload, &title) {
+            Ok(Shared::Sheet) => self.cx.say("Link ready to send.", false),
+            Ok(Shared::Clipboard) => self.cx.say(
+                "Link copied. Send it: whoever opens it continues this game.",
+                false,
+            ),
+            Ok(Shared::Shown) => self
+                .cx
+                .say("Copy the link from the box and send it.", false),
+            Ok(Shared::File(path)) => self
+                .cx
+                .say(format!("The link was written to {path}."), false),
+            Err(e) => self
+                .cx
+                .say(format!("The link could not be shared: {e}."), true),
+        }
+    }
+
+    /// One frame of the room followed, after the screens (their commands applied).
+    pub(super) fn online_frame(&mut self) {
+        // Back on the title, or a game of this device's own started (Play again, Restart): the
+        // room is left (its token stays for coming back by the link).
+        let home = self.shown == ScreenId::Title && !self.cx.has_commands();
+        let local_game = matches!(
+            self.shown,
+            ScreenId::Play | ScreenId::Pause | ScreenId::Results
+        ) && self.play.as_ref().is_some_and(|p| !p.online);
+        if (home || local_game) && (self.online.client.is_some() || !self.online.link.is_empty()) {
+            self.leave_room();
+        }
+        let Some(c) = self.online.client.as_mut() else {
+            title(TITLE);
+            if let Ok(mut g) = PROBE.lock() {
+                *g = Probe {
+                    phase: -1,
+                    resyncs: g.resyncs,
+                    ..Probe::default()
+                };
+            }
+            return;
+        };
+        let play = self.play.as_mut().filter(|p| p.online);
+        let heard = c.pump(play);
+        for h in heard {
+            self.heard(h);
+        }
+        let Some(c) = self.online.client.as_ref() else {
+            return;
+        };
+        let state = c.wire_state();
+        let mine = c.mine.iter().fold(0i32, |m, s| m | (1 << s));
+        let p = Probe {
+            state: match state {
+                WireState::Closed => 0,
+                WireState::Connecting => 1,
+                WireState::Open => 2,
+                WireState::Reconnecting => 3,
+            },
+            phase: match c.phase {
+                Phase::Waiting => 0,
+                Phase::Playing => 1,
+                Phase::Over => 2,
+            },
+            resyncs: c.resyncs,
+            welcomed: c.welcomed as i32,
+            mine,
+        };
+        let before = probe();
+        if before.state != p.state {
+            log(&format!(
+                "online-connection {}",
+                ["closed", "connecting", "open", "reconnecting"][p.state as usize]
+            ));
+        }
+        if let Ok(mut g) = PROBE.lock() {
+            *g = p;
+        }
+        let my_turn = self
+            .play
+            .as_ref()
+            .filter(|p| p.online && !p.is_over())
+            .and_then(|p| p.human_turn())
+            .is_some();
+        title(if my_turn {
+            "Your turn - Catapult Table"
+        } else {
+            TITLE
+        });
+    }
+
+    fn heard(&mut self, h: Heard) {
+        match h {
+            Heard::Welcomed => {
+                let Some(c) = self.online.client.as_ref() else {
+                    return;
+                };
+                let code = c.code.clone();
+                let link = RoomLink {
+                    code: code.clone(),
+                    watch: c.watching(),
+                };
+                log(&format!(
+                    "online-welcome code={code} seats={:?} host={} phase={:?} watching={}",
+                    c.mine,
+                    c.host,
+                    c.phase,
+                    c.watching()
+                ));
+                if let Some(t) = c.token.clone() {
+                    if let Err(e) = self.cx.store.set(&token_key(&code), &t) {
+                        self.cx
+                            .say(format!("Your seat could not be remembered: {e}"), true);
+                    }
+                }
+                // The room in the address bar: a reload (or the link kept) comes back to it.
+                self.online.link = link.fragment();
+                wire::show_fragment(&self.online.link);
+            }
+            Heard::Game(p) => {
+                log(&format!(
+                    "online-game {} moves={} turn={}",
+                    p.info.id,
+                    p.driver.session.replay.moves.len(),
+                    p.game().turn().map(|t| t as i64).unwrap_or(-1)
+                ));
+                // The hot-seat save stays offered on the title: a room's game is not saved here.
+                self.start(*p);
+            }
+            Heard::Played(ev) => {
+                self.cx.sfx_for_events(&ev);
+                if let Some(p) = self.play.as_ref() {
+                    crate::app::journal::log_move(p);
+                }
+            }
+            Heard::Launched => self.cx.sfx(sound::Effect::Launch),
+            Heard::Seats => {
+                if let Some(c) = self.online.client.as_ref() {
+                    let taken = c.seats.iter().filter(|s| s.taken).count();
+                    let online = c.seats.iter().filter(|s| s.online).count();
+                    log(&format!(
+                        "online-seats taken={taken}/{} online={online}",
+                        c.seats.len()
+                    ));
+                }
+            }
+            Heard::Refused(why) => {
+                log(&format!("online-refused {why}"));
+                self.cx.say(crate::app::online::plain(&why), true);
+            }
+            Heard::OutOfStep(why) => {
+                let n = self.online.client.as_ref().map(|c| c.resyncs).unwrap_or(0);
+                log(&format!("online-resync n={n} {why}"));
+                self.cx.say(
+                    "This device fell out of step with the room: loading the game again.",
+                    false,
+                );
+            }
+            Heard::TokenUnknown => {
+                if let Some(c) = self.online.client.as_ref() {
+                    let key = token_key(&c.code);
+                    self.cx.store.remove(&key);
+                }
+            }
+        }
+    }
+
+    /// Leaves the room followed: the connection closed, the address bar cleared.
+    pub(super) fn leave_room(&mut self) {
+        if let Some(mut c) = self.online.client.take() {
+            c.close();
+            log(&format!("online-left code={}", c.code));
+        }
+        if self.play.as_ref().is_some_and(|p| p.online) {
+            self.play = None;
+        }
+        if !self.online.link.is_empty() {
+            self.online.link.clear();
+            wire::show_fragment("");
+        }
+    }
+
+    /// The calm banner while the connection is lost and opened again.
+    pub(super) fn draw_online_banner(&mut self) {
+        let Some(c) = self.online.client.as_ref() else {
+            return;
+        };
+        if c.wire_state() != WireState::Reconnecting {
+            return;
+        }
+        let (w, u) = (self.cx.ui.w, self.cx.ui.u);
+        let size = self.cx.ui.size(3.4);
+        let text = "Reconnecting…";
+        let tw = self.cx.ui.measure(text, size);
+        let a = Area::new(
+            (w - tw) * 0.5 - 3.0 * u,
+            11.0 * u,
+            tw + 6.0 * u,
+            size + 2.5 * u,
+        );
+        self.cx.ui.panel(a, Color::new(0.05, 0.05, 0.07, 0.92));
+        self.cx.ui.cover(a);
+        draw_rectangle_lines(a.x, a.y, a.w, a.h, (u * 0.3).max(1.0), DIM);
+        self.cx
+            .ui
+            .text(text, a.x + 3.0 * u, a.y + 1.25 * u, size, TEXT);
+    }
+
+    /// The setup screen's *Play online*: a room made with these seats (`invited[i]` for a seat
+    /// kept for a friend), and the waiting room.
+    pub(crate) fn create_room(
+        &mut self,
+        game: &'static GameInfo,
+        options: Vec<String>,
+        seats: &[Seat],
+        invited: &[bool],
+    ) -> Command {
+        let Some(w) = wire::platform_wire() else {
+            self.cx.say("This version plays offline only.", true);
+            return Command::Stay;
+        };
+        let seats: Vec<SeatRequest> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatRequest {
+                plan: if invited.get(i).copied().unwrap_or(false) {
+                    SeatPlan::Invited
+                } else if s.is_bot() {
+                    SeatPlan::Bot(s.level)
+                } else {
+                    SeatPlan::Here
+                },
+                name: clean_name(&s.name),
+            })
+            .collect();
+        log(&format!(
+            "online-create {} seats={}",
+            game.id,
+            seats
+                .iter()
+                .map(|s| s.plan.name())
+                .collect::<Vec<_>>()
+                .join(",")
+        ));
+        self.leave_room();
+        self.online.client = Some(Client::new(
+            w,
+            ClientFrame::Create {
+                game: game.id.to_string(),
+                options,
+                seats,
+            },
+        ));
+        Command::Push(Box::new(RoomScreen::following()))
+    }
+
+    /// Opens the room link in the address bar, if there is one not yet opened (at the start,
+    /// and when one is pasted while the game runs). A link that is not one is refused in words;
+    /// the saved game is untouched.
+    pub(crate) fn open_room_link(&mut self) {
+        let Some(fragment) = wire::room_fragment() else {
+            return;
+        };
+        if fragment == self.online.link {
+            return;
+        }
+        self.online.link = fragment.clone();
+        let link = match RoomLink::parse(&fragment) {
+            Ok(l) => l,
+            Err(msg) => {
+                log(&format!("room-link-refused {msg}"));
+                self.online.link.clear();
+                wire::show_fragment("");
+                self.cx.notice = Some(format!("{msg} Your saved game is untouched."));
+                self.cx.command(Command::Home);
+                return;
+            }
+        };
+        if self
+            .online
+            .client
+            .as_ref()
+            .is_some_and(|c| c.code == link.code)
+        {
+            return;
+        }
+        let Some(w) = wire::platform_wire() else {
+            return;
+        };
+        self.leave_room();
+        self.online.link = fragment;
+        log(&format!(
+            "room-link code={} watch={}",
+            link.code, link.watch
+        ));
+        if link.watch {
+            self.online.client = Some(Client::new(w, ClientFrame::Watch { room: link.code }));
+            self.cx
+                .command(Command::Fresh(Box::new(RoomScreen::following())));
+        } else if let Some(token) = self.cx.store.get(&token_key(&link.code)) {
+            // Back to one's own seat, also when it is not one's turn.
+            self.online.client = Some(Client::new(
+                w,
+                ClientFrame::Resume {
+                    room: link.code,
+                    token,
+                },
+            ));
+            self.cx
+                .command(Command::Fresh(Box::new(RoomScreen::following())));
+        } else {
+            let name = self.cx.store.get(NAME_KEY).unwrap_or_default();
+            self.cx.command(Command::Fresh(Box::new(RoomScreen::joining(
+                link.code, name,
+            ))));
+        }
+    }
+
+    /// The invite link, through the system share sheet or the clipboard (as game links go).
+    pub(crate) fn send_invite(&mut self, code: &str) {
+        let link = RoomLink {
+            code: code.to_string(),
+            watch: false,
+        };
+        log(&format!("online-invite {}", link.fragment()));
+        match share::send(&link.fragment(), "Play Catapult Table with me") {
+            Ok(share::Shared::Sheet) => self.cx.say("Invite link ready to send.", false),
+            Ok(share::Shared::Clipboard) => self.cx.say(
+                "Invite link copied. Send it: whoever opens it takes a seat.",
+                false,
+            ),
+            Ok(share::Shared::Shown) => self
+                .cx
+                .say("Copy the link from the box and send it.", false),
+            Ok(share::Shared::File(path)) => self
+                .cx
+                .say(format!("The link was written to {path}."), false),
+            Err(e) => self
+                .cx
+                .say(format!("The link could not be shared: {e}."), true),
+        }
+    }
+
+    /// Starts a challenge's game: its seed, seats and options, so the finished game verifies.
+    pub(crate) fn start_challenge(&mut self, c: &Challenge) {
+        let h = &c.header;
+        let started = play::find(c.game)
+            .and_then(|info| Play::new(info, &h.options, h.seats.clone(), h.seed));
+        match started {
+            Ok(p) => {
+                log(&format!(
+                    "start {} seats={} humans=1 seed={} challenge={}",
+                    c.game,
+                    h.seats.len(),
+                    h.seed,
+                    c.day
+                ));
+                self.saved = None;
+                self.cx.daily.diary.start(c.game, c.day);
+                if let Err(e) = self.cx.daily.diary.save(self.cx.store.as_mut()) {
+                    log(&format!("diary-unsaved {e}"));
+                }
+                self.start(p);
+                self.autosave();
+            }
+            Err(e) => self
+                .cx
+                .say(format!("Cannot start today's challenge: {e}"), true),
+        }
+    }
+
+    /// A replay file dropped on the window (or picked on the web) opens in the viewer; one
+    /// that is not a replay is refused in a sentence and changes nothing (the game in play and
+    /// the save stay as they were).
+    pub(crate) fn take_dropped_file(&mut self) {
+        let Some(file) = get_dropped_files().into_iter().next() else {
+            return;
+        };
+        let name = file
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| "The file".to_string());
+        let bytes = file.bytes.unwrap_or_default();
+        if self.opening.is_some() {
+            self.cx
+                .say("Wait until the game from the link is open.", true);
+            return;
+        }
+        match Viewer::from_file(&name, &bytes) {
+            Ok(v) => {
+                log(&format!("file-opened bytes={}", bytes.len()));
+                let how: fn(Box<dyn Screen<App>>) -> Command = match self.shown {
+                    // The game in play waits under the pause menu.
+                    ScreenId::Play => {
+                        self.cx.command(Command::Push(Box::new(PauseScreen)));
+                        Command::Push
+                    }
+                    // One viewer in the place of another.
+                    ScreenId::Viewer => Command::Replace,
+                    ScreenId::Rules => Command::Fresh,
+                    _ => Command::Push,
+                };
+                open_viewer(&mut self.cx, v, how);
+            }
+            Err(e) => {
+                log(&format!("file-refused {e}"));
+                self.cx.say(e.0, true);
+            }
+        }
+    }
+
+    /// Opens a design link in the designer: a new game of its game, at the player's build, with
+    /// the design built by the rules. A link that does not decode or build is refused in words
+    /// and the game in progress is kept.
+    pub(super) fn open_design_link(&mut self, text: &str) {
+        let opened = design::decode(text)
+            .and_then(|d| game_designs::check(&d))
+            .and_then(|d| {
+                let info = crate::app::play::find(&d.game)?;
+                let seats = game_designs::designer_seats(&d.game);
+                let mut play =
+                    Play::new(info, &[], seats, crate::app::journal::seed_now(self.frames))?;
+                for mv in play.game().design_moves(&d)? {
+                    play.decide(mv)?;
+                }
+                Ok((d, play))
+            });
+        let (d, play) = match opened {
+            Ok(x) => x,
+            Err(e) => {
+                log(&format!("design-refused {e}"));
+                if self.shown == crate::app::ScreenId::Title {
+                    self.cx.notice = Some(format!("{e} Your saved game is untouched."));
+                } else {
+                    self.cx.say(e.0, true);
+                }
+                return;
+            }
+        };
+        if let Some(old) = self.cx.store.get(save::SAVE_KEY) {
+            let _ = self.cx.store.set(crate::app::share::BEFORE_LINK_KEY, &old);
+        }
+        let kind = kind_of(&d.game).unwrap_or("design");
+        log(&format!(
+            "design-opened game={} name={} digest={:08x} moves={}",
+            d.game,
+            d.name,
+            d.digest(),
+            play.driver.session.replay.moves.len()
+        ));
+        self.saved = None;
+        self.cx.notice = None;
+        self.start(play);
+        self.autosave();
+        self.cx.say(
+            format!(
+                "The {kind} {} is built: look, change it, save it, or carry on to play with it.",
+                d.name
+            ),
+            false,
+        );
+    }
+
+    /// Starts playing `p`: the play screen over the title, whatever was up.
+    pub(crate) fn start(&mut self, p: Play) {
+        self.warm_all();
+        self.play = Some(p);
+        self.table = Default::default();
+        self.cx
+            .command(Command::Fresh(Box::<PlayScreen>::default()));
+    }
+
     pub(super) fn restart(&mut self) {
         let Some(p) = self.play.as_ref() else {
             return;
         };
-        match p.restart(seed_now(self.frames)) {
+        match p.restart(crate::app::journal::seed_now(self.frames)) {
             Ok(np) => {
                 log(&format!(
                     "start {} seats={} restart",

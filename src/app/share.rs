@@ -6,10 +6,7 @@
 //! Opening a link re-simulates every shot (`core::link::play_into`); a link that does not hold
 //! is refused with the reason on the title screen and the game in progress is kept.
 
-use super::frame::Area;
 use super::play::Play;
-use super::ui::*;
-use super::{log, save, App, ScreenId};
 use engine::core::link;
 use engine::core::{Refusal, RuleResult, Session};
 use macroquad::prelude::*;
@@ -141,7 +138,7 @@ pub enum Shared {
 
 /// What the page's share call returned.
 #[cfg(target_arch = "wasm32")]
-fn shared_by(r: i32) -> Result<Shared, String> {
+pub(crate) fn shared_by(r: i32) -> Result<Shared, String> {
     match r {
         1 => Ok(Shared::Sheet),
         2 => Ok(Shared::Clipboard),
@@ -152,7 +149,7 @@ fn shared_by(r: i32) -> Result<Shared, String> {
 
 /// Writes what is shared to a file beside the saves (the desktop).
 #[cfg(not(target_arch = "wasm32"))]
-fn write_shared(file: &str, text: &str) -> Result<Shared, String> {
+pub(crate) fn write_shared(file: &str, text: &str) -> Result<Shared, String> {
     let path = super::platform::data_dir().join(file);
     std::fs::create_dir_all(super::platform::data_dir())
         .and_then(|_| std::fs::write(&path, text))
@@ -161,7 +158,7 @@ fn write_shared(file: &str, text: &str) -> Result<Shared, String> {
 }
 
 /// Hands a link to the platform: a game link's payload, or a whole fragment (`#design=…`).
-pub(super) fn send(payload: &str, title: &str) -> Result<Shared, String> {
+pub(crate) fn send(payload: &str, title: &str) -> Result<Shared, String> {
     #[cfg(target_arch = "wasm32")]
     {
         // SAFETY: pointers and lengths describe live UTF-8 buffers for the call.
@@ -191,7 +188,7 @@ pub(super) fn send(payload: &str, title: &str) -> Result<Shared, String> {
 }
 
 /// Hands a line of text to the platform (today's challenge result).
-pub(super) fn send_text(text: &str, title: &str) -> Result<Shared, String> {
+pub(crate) fn send_text(text: &str, title: &str) -> Result<Shared, String> {
     #[cfg(target_arch = "wasm32")]
     {
         // SAFETY: pointers and lengths describe live UTF-8 buffers for the call.
@@ -203,144 +200,6 @@ pub(super) fn send_text(text: &str, title: &str) -> Result<Shared, String> {
     {
         let _ = title;
         write_shared("shared-result.txt", &format!("{text}\n"))
-    }
-}
-
-impl App {
-    /// Starts opening the link the page came with, if there is one (at start, and when one is
-    /// pasted into the address bar); `continue_opening` plays it over the next frames.
-    pub(super) fn open_incoming_link(&mut self) {
-        let Some(text) = incoming() else {
-            return;
-        };
-        if engine::core::design::is_design_link(&text) {
-            self.open_design_link(&text);
-            return;
-        }
-        match Pending::new(&text) {
-            Ok(p) => self.opening = Some(p),
-            Err(e) => self.link_refused(e),
-        }
-    }
-
-    fn link_refused(&mut self, e: Refusal) {
-        log(&format!("link-refused {e}"));
-        if self.shown == ScreenId::Title {
-            self.cx.notice = Some(format!("{e} Your saved game is untouched."));
-        } else {
-            // Pasted while playing: the game on screen carries on.
-            self.cx.say(e.0, false);
-        }
-    }
-
-    /// While a link is being opened: re-simulates its moves for about 30 ms a frame and shows
-    /// how far it got. Returns false when nothing is being opened.
-    pub(super) fn continue_opening(&mut self) -> bool {
-        let Some(mut pending) = self.opening.take() else {
-            return false;
-        };
-        let t0 = get_time();
-        match pending.advance(|| get_time() - t0 < 0.03) {
-            Ok(None) => {
-                let (done, all) = pending.progress();
-                let (w, h) = (self.cx.ui.w, self.cx.ui.h);
-                let size = self.cx.ui.size(4.2);
-                self.cx.ui.text_centred(
-                    &format!("Opening the game from the link: move {done} of {all}"),
-                    Area::new(0.0, h * 0.4, w, size),
-                    size,
-                    ACCENT,
-                );
-                let u = self.cx.ui.u;
-                let bar = Area::new(w * 0.2, h * 0.4 + size + 3.0 * u, w * 0.6, 2.0 * u);
-                draw_rectangle(bar.x, bar.y, bar.w, bar.h, BUTTON_OFF);
-                let k = if all == 0 {
-                    1.0
-                } else {
-                    done as f32 / all as f32
-                };
-                draw_rectangle(bar.x, bar.y, bar.w * k, bar.h, ACCENT);
-                self.opening = Some(pending);
-            }
-            Ok(Some(play)) => self.link_opened(play),
-            Err(e) => self.link_refused(e),
-        }
-        true
-    }
-
-    fn link_opened(&mut self, play: Play) {
-        log(&format!(
-            "link-opened {} moves={} turn={}",
-            play.info.id,
-            play.driver.session.replay.moves.len(),
-            play.game().turn().map(|t| t as i64).unwrap_or(-1)
-        ));
-        // The game in progress is kept aside, not overwritten.
-        if let Some(old) = self.cx.store.get(save::SAVE_KEY) {
-            if old != play.driver.session.replay.to_json() {
-                let _ = self.cx.store.set(BEFORE_LINK_KEY, &old);
-            }
-        }
-        self.saved = None;
-        self.cx.notice = None;
-        let over = play.is_over();
-        if over {
-            crate::app::screens::daily_result::link_not_mine(
-                &mut self.cx,
-                &play.driver.session.replay.to_json(),
-            );
-        }
-        let who = play
-            .game()
-            .turn()
-            .and_then(|t| play.names().get(t).cloned())
-            .unwrap_or_default();
-        self.start(play);
-        self.autosave();
-        if over {
-            self.cx
-                .say("This game is over: here is how it ended.", false);
-        } else {
-            self.cx
-                .say(format!("Game opened from the link: {who} to play."), false);
-        }
-    }
-
-    /// The Share button: the game so far as a link.
-    pub(super) fn share(&mut self) {
-        let Some(p) = self.play.as_ref() else {
-            return;
-        };
-        let payload = match link::encode(&p.driver.session.replay) {
-            Ok(t) => t,
-            Err(e) => {
-                self.cx
-                    .say(format!("This game cannot be sent by link: {e}."), true);
-                return;
-            }
-        };
-        let title = format!("{} - {}", p.info.name, save::describe(p));
-        log(&format!(
-            "share moves={} chars={}",
-            p.driver.session.replay.moves.len(),
-            payload.len() + link::FRAGMENT.len()
-        ));
-        match send(&payload, &title) {
-            Ok(Shared::Sheet) => self.cx.say("Link ready to send.", false),
-            Ok(Shared::Clipboard) => self.cx.say(
-                "Link copied. Send it: whoever opens it continues this game.",
-                false,
-            ),
-            Ok(Shared::Shown) => self
-                .cx
-                .say("Copy the link from the box and send it.", false),
-            Ok(Shared::File(path)) => self
-                .cx
-                .say(format!("The link was written to {path}."), false),
-            Err(e) => self
-                .cx
-                .say(format!("The link could not be shared: {e}."), true),
-        }
     }
 }
 

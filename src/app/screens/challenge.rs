@@ -3,10 +3,10 @@
 
 use crate::app::daily;
 use crate::app::frame::Area;
-use crate::app::play::{self, Play};
+use crate::app::play::{self};
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::*;
-use crate::app::{log, App, Command};
+use crate::app::{App, Command};
 use engine::challenge::{challenges_of, Challenge, Day};
 use macroquad::miniquad;
 
@@ -159,38 +159,8 @@ impl ChallengeScreen {
     }
 }
 
-impl App {
-    /// Starts a challenge's game: its seed, seats and options, so the finished game verifies.
-    pub(crate) fn start_challenge(&mut self, c: &Challenge) {
-        let h = &c.header;
-        let started = play::find(c.game)
-            .and_then(|info| Play::new(info, &h.options, h.seats.clone(), h.seed));
-        match started {
-            Ok(p) => {
-                log(&format!(
-                    "start {} seats={} humans=1 seed={} challenge={}",
-                    c.game,
-                    h.seats.len(),
-                    h.seed,
-                    c.day
-                ));
-                self.saved = None;
-                self.cx.daily.diary.start(c.game, c.day);
-                if let Err(e) = self.cx.daily.diary.save(self.cx.store.as_mut()) {
-                    log(&format!("diary-unsaved {e}"));
-                }
-                self.start(p);
-                self.autosave();
-            }
-            Err(e) => self
-                .cx
-                .say(format!("Cannot start today's challenge: {e}"), true),
-        }
-    }
-}
-
 /// A row's words: the goal, and what the device remembers of the game's last days.
-fn row_words(diary: &crate::app::diary::Diary, c: &Challenge) -> String {
+pub(crate) fn row_words(diary: &crate::app::diary::Diary, c: &Challenge) -> String {
     let goal = daily::goal_words(c);
     match daily::past_words(diary, c) {
         Some(past) => format!("{goal} {past}."),
@@ -199,7 +169,7 @@ fn row_words(diary: &crate::app::diary::Diary, c: &Challenge) -> String {
 }
 
 /// A challenge row's height: the name over the goal wrapped beside the Play button.
-fn row_height(ui: &Ui, goal: &str, name_s: f32, gs: f32, width: f32) -> f32 {
+pub(crate) fn row_height(ui: &Ui, goal: &str, name_s: f32, gs: f32, width: f32) -> f32 {
     let u = ui.u;
     let lines = ui.wrap(goal, gs, width).len() as f32;
     (3.0 * u + name_s + lines * gs * 1.3).max(ui.tap(9.0) + 2.0 * u)

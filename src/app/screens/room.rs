@@ -6,15 +6,13 @@
 
 use crate::app::frame::Area;
 use crate::app::online::client::{offers_watching, Client};
-use crate::app::online::link::RoomLink;
 use crate::app::online::wire::{self, WireState};
-use crate::app::online::{token_key, NAME_KEY};
+use crate::app::online::NAME_KEY;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::*;
-use crate::app::{log, platform, share, App, Command};
+use crate::app::{log, platform, App, Command};
 use engine::core::Seat;
-use engine::games::GameInfo;
-use engine::online::protocol::{ClientFrame, Phase, SeatPlan, SeatRequest, MAX_PLAYER_NAME};
+use engine::online::protocol::{ClientFrame, Phase, SeatPlan, MAX_PLAYER_NAME};
 use macroquad::prelude::*;
 
 /// The room screen: asking a name to join with, or following the room.
@@ -73,118 +71,6 @@ impl RoomButton {
 /// A name as a room takes it: trimmed, at most `MAX_PLAYER_NAME` characters.
 pub(crate) fn clean_name(name: &str) -> String {
     name.trim().chars().take(MAX_PLAYER_NAME).collect()
-}
-
-impl App {
-    /// The setup screen's *Play online*: a room made with these seats (`invited[i]` for a seat
-    /// kept for a friend), and the waiting room.
-    pub(crate) fn create_room(
-        &mut self,
-        game: &'static GameInfo,
-        options: Vec<String>,
-        seats: &[Seat],
-        invited: &[bool],
-    ) -> Command {
-        let Some(w) = wire::platform_wire() else {
-            self.cx.say("This version plays offline only.", true);
-            return Command::Stay;
-        };
-        let seats: Vec<SeatRequest> = seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| SeatRequest {
-                plan: if invited.get(i).copied().unwrap_or(false) {
-                    SeatPlan::Invited
-                } else if s.is_bot() {
-                    SeatPlan::Bot(s.level)
-                } else {
-                    SeatPlan::Here
-                },
-                name: clean_name(&s.name),
-            })
-            .collect();
-        log(&format!(
-            "online-create {} seats={}",
-            game.id,
-            seats
-                .iter()
-                .map(|s| s.plan.name())
-                .collect::<Vec<_>>()
-                .join(",")
-        ));
-        self.leave_room();
-        self.online.client = Some(Client::new(
-            w,
-            ClientFrame::Create {
-                game: game.id.to_string(),
-                options,
-                seats,
-            },
-        ));
-        Command::Push(Box::new(RoomScreen::following()))
-    }
-
-    /// Opens the room link in the address bar, if there is one not yet opened (at the start,
-    /// and when one is pasted while the game runs). A link that is not one is refused in words;
-    /// the saved game is untouched.
-    pub(crate) fn open_room_link(&mut self) {
-        let Some(fragment) = wire::room_fragment() else {
-            return;
-        };
-        if fragment == self.online.link {
-            return;
-        }
-        self.online.link = fragment.clone();
-        let link = match RoomLink::parse(&fragment) {
-            Ok(l) => l,
-            Err(msg) => {
-                log(&format!("room-link-refused {msg}"));
-                self.online.link.clear();
-                wire::show_fragment("");
-                self.cx.notice = Some(format!("{msg} Your saved game is untouched."));
-                self.cx.command(Command::Home);
-                return;
-            }
-        };
-        if self
-            .online
-            .client
-            .as_ref()
-            .is_some_and(|c| c.code == link.code)
-        {
-            return;
-        }
-        let Some(w) = wire::platform_wire() else {
-            return;
-        };
-        self.leave_room();
-        self.online.link = fragment;
-        log(&format!(
-            "room-link code={} watch={}",
-            link.code, link.watch
-        ));
-        if link.watch {
-            self.online.client = Some(Client::new(w, ClientFrame::Watch { room: link.code }));
-            self.cx
-                .command(Command::Fresh(Box::new(RoomScreen::following())));
-        } else if let Some(token) = self.cx.store.get(&token_key(&link.code)) {
-            // Back to one's own seat, also when it is not one's turn.
-            self.online.client = Some(Client::new(
-                w,
-                ClientFrame::Resume {
-                    room: link.code,
-                    token,
-                },
-            ));
-            self.cx
-                .command(Command::Fresh(Box::new(RoomScreen::following())));
-        } else {
-            let name = self.cx.store.get(NAME_KEY).unwrap_or_default();
-            self.cx.command(Command::Fresh(Box::new(RoomScreen::joining(
-                link.code, name,
-            ))));
-        }
-    }
 }
 
 impl RoomScreen {
@@ -437,32 +323,5 @@ impl RoomScreen {
             }
         }
         Command::Stay
-    }
-}
-
-impl App {
-    /// The invite link, through the system share sheet or the clipboard (as game links go).
-    fn send_invite(&mut self, code: &str) {
-        let link = RoomLink {
-            code: code.to_string(),
-            watch: false,
-        };
-        log(&format!("online-invite {}", link.fragment()));
-        match share::send(&link.fragment(), "Play Catapult Table with me") {
-            Ok(share::Shared::Sheet) => self.cx.say("Invite link ready to send.", false),
-            Ok(share::Shared::Clipboard) => self.cx.say(
-                "Invite link copied. Send it: whoever opens it takes a seat.",
-                false,
-            ),
-            Ok(share::Shared::Shown) => self
-                .cx
-                .say("Copy the link from the box and send it.", false),
-            Ok(share::Shared::File(path)) => self
-                .cx
-                .say(format!("The link was written to {path}."), false),
-            Err(e) => self
-                .cx
-                .say(format!("The link could not be shared: {e}."), true),
-        }
     }
 }

@@ -3,10 +3,10 @@
 use super::room::clean_name;
 use super::rules::RulesScreen;
 use crate::app::frame::Area;
+use crate::app::journal::seed_now;
 use crate::app::online::wire::ONLINE;
 use crate::app::play::Play;
 use crate::app::screen::{Screen, ScreenId};
-use crate::app::session::seed_now;
 use crate::app::ui::*;
 use crate::app::{log, platform, App, Command};
 use engine::core::{Seat, SeatKind};

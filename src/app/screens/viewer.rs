@@ -3,7 +3,6 @@
 //! match its record), and the buttons: previous shot, back a move, play/pause, forward a move,
 //! next shot, speed, back to where the viewer was opened from.
 
-use super::pause::PauseScreen;
 use crate::app::context::Ctx;
 use crate::app::frame::{Area, Camera};
 use crate::app::play::Play;
@@ -83,51 +82,6 @@ impl Screen<App> for ViewerScreen {
     }
     fn frame(&mut self, app: &mut App, _active: bool) -> Command {
         self.draw(app)
-    }
-}
-
-impl App {
-    /// A replay file dropped on the window (or picked on the web) opens in the viewer; one
-    /// that is not a replay is refused in a sentence and changes nothing (the game in play and
-    /// the save stay as they were).
-    pub(crate) fn take_dropped_file(&mut self) {
-        let Some(file) = get_dropped_files().into_iter().next() else {
-            return;
-        };
-        let name = file
-            .path
-            .as_ref()
-            .and_then(|p| p.file_name())
-            .map(|n| n.to_string_lossy().into_owned())
-            .filter(|n| !n.is_empty())
-            .unwrap_or_else(|| "The file".to_string());
-        let bytes = file.bytes.unwrap_or_default();
-        if self.opening.is_some() {
-            self.cx
-                .say("Wait until the game from the link is open.", true);
-            return;
-        }
-        match Viewer::from_file(&name, &bytes) {
-            Ok(v) => {
-                log(&format!("file-opened bytes={}", bytes.len()));
-                let how: fn(Box<dyn Screen<App>>) -> Command = match self.shown {
-                    // The game in play waits under the pause menu.
-                    ScreenId::Play => {
-                        self.cx.command(Command::Push(Box::new(PauseScreen)));
-                        Command::Push
-                    }
-                    // One viewer in the place of another.
-                    ScreenId::Viewer => Command::Replace,
-                    ScreenId::Rules => Command::Fresh,
-                    _ => Command::Push,
-                };
-                open_viewer(&mut self.cx, v, how);
-            }
-            Err(e) => {
-                log(&format!("file-refused {e}"));
-                self.cx.say(e.0, true);
-            }
-        }
     }
 }
 

@@ -359,7 +359,7 @@ impl Table {
                 cx.say(format!("{} cannot be built here: {e}", d.name), true);
                 return;
             }
-            crate::app::session::log_move(p);
+            crate::app::journal::log_move(p);
         }
         cx.save_play(p);
         self.designs.open = false;

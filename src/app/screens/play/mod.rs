@@ -16,11 +16,11 @@ use crate::app::follow;
 use crate::app::frame::Area;
 use crate::app::gesture::Feel;
 use crate::app::hints::Hint as Hints;
+use crate::app::journal::log_move;
 use crate::app::play::Play;
 use crate::app::pointer::PointerEvent;
 use crate::app::route::TableTouch;
 use crate::app::screen::{Screen, ScreenId};
-use crate::app::session::log_move;
 use crate::app::table::Table;
 use crate::app::{log, sound, App, Command};
 use engine::core::{
@@ -72,17 +72,6 @@ impl Screen<App> for PlayScreen {
     }
     fn frame(&mut self, app: &mut App, active: bool) -> Command {
         self.draw(app, active)
-    }
-}
-
-impl App {
-    /// Starts playing `p`: the play screen over the title, whatever was up.
-    pub(crate) fn start(&mut self, p: Play) {
-        self.warm_all();
-        self.play = Some(p);
-        self.table = Default::default();
-        self.cx
-            .command(Command::Fresh(Box::<PlayScreen>::default()));
     }
 }
 
