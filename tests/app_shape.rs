@@ -1,0 +1,89 @@
+//! The app's shell stays small (issue #41): `struct App` has at most 12 fields, and `impl App`
+//! blocks live only in the shell's own file (`src/app/mod.rs`) and the game's lifecycle
+//! (`src/app/session.rs`). What a screen, a gesture or a panel does lives in its own type: the
+//! screens in `src/app/screens/`, the table's gestures and panels as `impl Table` in
+//! `src/app/screens/play/` and beside the table, and what every screen borrows in `Ctx`.
+
+#[path = "support/source.rs"]
+mod source;
+
+use source::{root, rust_files};
+use std::fs;
+
+const MAX_APP_FIELDS: usize = 12;
+const SHELL_FILES: [&str; 2] = ["src/app/mod.rs", "src/app/session.rs"];
+
+/// The body of `struct NAME { … }` in `text`, if declared there.
+fn struct_body<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    let at = text.lines().position(|l| {
+        let l = l.trim_start();
+        let l = l.strip_prefix("pub ").unwrap_or(l);
+        l.starts_with(&format!("struct {name} {{"))
+    })?;
+    let start: usize = text.lines().take(at + 1).map(|l| l.len() + 1).sum();
+    let end = text[start..].find("\n}")?;
+    Some(&text[start..start + end])
+}
+
+/// The named fields of a struct body (comments and attributes skipped).
+fn fields(body: &str) -> Vec<String> {
+    body.lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with("//") && !l.starts_with('#'))
+        .filter_map(|l| l.split_once(':').map(|(name, _)| name.trim()))
+        .map(|n| n.rsplit(' ').next().unwrap_or(n).to_string())
+        .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .collect()
+}
+
+#[test]
+fn the_shell_has_at_most_twelve_fields() {
+    let text = fs::read_to_string(root().join("src/app/mod.rs")).unwrap_or_default();
+    let body = struct_body(&text, "App");
+    assert!(body.is_some(), "struct App is not in src/app/mod.rs");
+    let found = fields(body.unwrap_or_default());
+    assert!(
+        found.len() <= MAX_APP_FIELDS,
+        "struct App has {} fields (at most {MAX_APP_FIELDS}): {found:?}. Give the new state to \
+         the screen that owns it, to Ctx when every screen needs it, or to the table.",
+        found.len()
+    );
+}
+
+#[test]
+fn impl_app_lives_only_in_the_shell_and_the_session() {
+    let mut files = Vec::new();
+    rust_files(&root().join("src"), &mut files);
+    files.sort();
+    let mut outside = Vec::new();
+    for f in &files {
+        let text = fs::read_to_string(f).unwrap_or_default();
+        let rel = f
+            .strip_prefix(root())
+            .unwrap_or(f)
+            .to_string_lossy()
+            .replace('\\', "/");
+        if text
+            .lines()
+            .any(|l| l.trim_start().starts_with("impl App {"))
+            && !SHELL_FILES.contains(&rel.as_str())
+        {
+            outside.push(rel);
+        }
+    }
+    assert!(
+        outside.is_empty(),
+        "impl App outside {SHELL_FILES:?}: {outside:?}. A screen's behaviour is the screen's, \
+         the table's is Table's, and what every screen needs is Ctx's."
+    );
+}
+
+#[test]
+fn the_field_counter_reads_a_struct_as_written() {
+    let text = "pub struct A {\n    /// doc: with a colon\n    a: u8,\n    pub(crate) b: Vec<u8>,\n    #[allow(dead_code)]\n    c: (u8, u8),\n}\n";
+    assert_eq!(
+        fields(struct_body(text, "A").unwrap_or_default()).len(),
+        3,
+        "{text}"
+    );
+}
