@@ -312,15 +312,15 @@ impl Play {
                         self.ghosts.resize(seat + 1, Vec::new());
                     }
                     self.ghosts[seat] = f.longest_path();
-                    let mv = f.shot.into_move();
+                    let shot = f.shot;
                     let before = shown_value(self.game(), seat);
                     tick.landed = Some(Landed {
                         seat,
-                        hit: mv.outcome.as_ref().and_then(|o| self.game().shot_hit(o)),
+                        hit: self.game().shot_hit(&shot.outcome()),
                         at: self.ghosts[seat].last().copied(),
                         gain: None,
                     });
-                    match self.driver.session.play(mv) {
+                    match self.driver.land(shot) {
                         Ok(ev) => {
                             if let (Some(l), Some((b, _)), Some((a, key))) =
                                 (tick.landed.as_mut(), before, shown_value(self.game(), seat))

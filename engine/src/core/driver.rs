@@ -85,6 +85,11 @@ impl Flight {
     }
 
     /// The move this shot makes once settled.
+    /// What the shot did: the bot's recorded outcome, or the stepped one.
+    pub fn outcome(&self) -> Outcome {
+        self.recorded.clone().unwrap_or_else(|| self.shot.outcome())
+    }
+
     pub fn into_move(self) -> Move {
         let outcome = self.recorded.unwrap_or_else(|| self.shot.outcome());
         Move {
