@@ -3,6 +3,8 @@
 //! this frame. Nothing of a game in play is here: that is the play screen's and its table's.
 
 use super::audio::Sounds;
+use super::online::Net;
+use super::play::Play;
 use super::pointer::Tracker;
 use super::ui::Ui;
 use super::{board, save, sound, store::Store, Command};
@@ -20,6 +22,12 @@ pub(crate) struct Ctx {
     /// the title shows once (a save that could not be read).
     pub(crate) toast: Option<(String, f64, bool)>,
     pub(crate) notice: Option<String>,
+    /// The game saved on this device that the title offers to resume, and its line.
+    pub(crate) saved: Option<(Box<Play>, String)>,
+    /// The online room followed (the web build only), and the room link last opened or shown.
+    pub(crate) net: Net,
+    /// Frames drawn since the start.
+    pub(crate) frames: u32,
     /// Today's challenge on this device: the diary of results and the board's courier.
     pub(crate) daily: board::Daily,
     /// Screen changes asked for by the shared methods (a game started, the viewer opened),
@@ -33,6 +41,7 @@ impl Ctx {
         settings: save::Settings,
         notice: Option<String>,
         daily: board::Daily,
+        saved: Option<(Box<Play>, String)>,
     ) -> Ctx {
         Ctx {
             store,
@@ -43,6 +52,9 @@ impl Ctx {
             toast: None,
             notice,
             daily,
+            saved,
+            net: Net::default(),
+            frames: 0,
             next: Vec::new(),
         }
     }

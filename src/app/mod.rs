@@ -112,20 +112,16 @@ struct App {
     cx: Ctx,
     /// What the screen-reader layer was last told.
     a11y: a11y::Mirror,
-    saved: Option<(Box<Play>, String)>,
     /// The game in play (also under the pause menu, the results and the viewer).
     play: Option<Play>,
     /// The table on screen and the gestures over it, fresh for each game.
     table: table::Table,
     /// The physics warm-up's progress (`warm`).
     warm: warm::Progress,
-    frames: u32,
     /// The window's size last frame (a resize drops the gesture under way).
     last_size: (f32, f32),
     /// A game link being opened (its shots re-simulated over a few frames).
     opening: Option<share::Pending>,
-    /// The online room followed (the web build only), and the room link last opened or shown.
-    online: online::Net,
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -170,16 +166,13 @@ impl App {
         App {
             screens: screen::Stack::new(Box::new(screens::title::TitleScreen)),
             shown: ScreenId::Title,
-            cx: Ctx::new(store, settings, notice, daily),
+            cx: Ctx::new(store, settings, notice, daily, saved),
             a11y: a11y::Mirror::default(),
-            saved,
             play: None,
             table: table::Table::default(),
             warm: warm::Progress::default(),
-            frames: 0,
             last_size: (0.0, 0.0),
             opening: None,
-            online: online::Net::default(),
         }
     }
 
@@ -273,11 +266,11 @@ impl App {
         self.board_frame();
         self.draw_online_banner();
         self.cx.draw_toast();
-        self.frames += 1;
+        self.cx.frames += 1;
         // A link pasted into the address bar of the open page (the start's link is opened
         // before the first frame).
         #[cfg(target_arch = "wasm32")]
-        if self.frames.is_multiple_of(30) {
+        if self.cx.frames.is_multiple_of(30) {
             self.open_incoming_link();
             self.open_room_link();
         }
@@ -317,7 +310,7 @@ impl App {
         let p = self.play.as_ref();
         probe::publish(probe::Probe {
             screen: self.shown.code(),
-            frames: self.frames,
+            frames: self.cx.frames,
             moves: p
                 .map(|p| p.driver.session.replay.moves.len() as i32)
                 .unwrap_or(-1),
@@ -337,7 +330,7 @@ impl App {
             camera: self.table.probe.camera,
             reduce_motion: self.cx.settings.reduce_motion as i32,
             particles: self.table.effects.alive() as i32,
-            has_save: self.saved.is_some() as i32,
+            has_save: self.cx.saved.is_some() as i32,
             map: self.table.probe.map,
             ghost: self.table.probe.ghost,
             texts: self.cx.ui.probe_texts(),
@@ -367,7 +360,7 @@ pub async fn run() {
     loop {
         app.frame();
         next_frame().await;
-        if !announced && (app.cx.ui.glyphs_settled() || app.frames > 10) {
+        if !announced && (app.cx.ui.glyphs_settled() || app.cx.frames > 10) {
             announced = true;
             platform::first_frame();
             log("first-frame");

@@ -106,7 +106,7 @@ impl App {
                 let _ = self.cx.store.set(BEFORE_LINK_KEY, &old);
             }
         }
-        self.saved = None;
+        self.cx.saved = None;
         self.cx.notice = None;
         let over = play.is_over();
         if over {
@@ -177,10 +177,10 @@ impl App {
             self.shown,
             ScreenId::Play | ScreenId::Pause | ScreenId::Results
         ) && self.play.as_ref().is_some_and(|p| !p.online);
-        if (home || local_game) && (self.online.client.is_some() || !self.online.link.is_empty()) {
+        if (home || local_game) && (self.cx.net.client.is_some() || !self.cx.net.link.is_empty()) {
             self.leave_room();
         }
-        let Some(c) = self.online.client.as_mut() else {
+        let Some(c) = self.cx.net.client.as_mut() else {
             title(TITLE);
             if let Ok(mut g) = PROBE.lock() {
                 *g = Probe {
@@ -196,7 +196,7 @@ impl App {
         for h in heard {
             self.heard(h);
         }
-        let Some(c) = self.online.client.as_ref() else {
+        let Some(c) = self.cx.net.client.as_ref() else {
             return;
         };
         let state = c.wire_state();
@@ -243,7 +243,7 @@ impl App {
     fn heard(&mut self, h: Heard) {
         match h {
             Heard::Welcomed => {
-                let Some(c) = self.online.client.as_ref() else {
+                let Some(c) = self.cx.net.client.as_ref() else {
                     return;
                 };
                 let code = c.code.clone();
@@ -265,8 +265,8 @@ impl App {
                     }
                 }
                 // The room in the address bar: a reload (or the link kept) comes back to it.
-                self.online.link = link.fragment();
-                wire::show_fragment(&self.online.link);
+                self.cx.net.link = link.fragment();
+                wire::show_fragment(&self.cx.net.link);
             }
             Heard::Game(p) => {
                 log(&format!(
@@ -286,7 +286,7 @@ impl App {
             }
             Heard::Launched => self.cx.sfx(sound::Effect::Launch),
             Heard::Seats => {
-                if let Some(c) = self.online.client.as_ref() {
+                if let Some(c) = self.cx.net.client.as_ref() {
                     let taken = c.seats.iter().filter(|s| s.taken).count();
                     let online = c.seats.iter().filter(|s| s.online).count();
                     log(&format!(
@@ -300,7 +300,7 @@ impl App {
                 self.cx.say(crate::app::online::plain(&why), true);
             }
             Heard::OutOfStep(why) => {
-                let n = self.online.client.as_ref().map(|c| c.resyncs).unwrap_or(0);
+                let n = self.cx.net.client.as_ref().map(|c| c.resyncs).unwrap_or(0);
                 log(&format!("online-resync n={n} {why}"));
                 self.cx.say(
                     "This device fell out of step with the room: loading the game again.",
@@ -308,7 +308,7 @@ impl App {
                 );
             }
             Heard::TokenUnknown => {
-                if let Some(c) = self.online.client.as_ref() {
+                if let Some(c) = self.cx.net.client.as_ref() {
                     let key = token_key(&c.code);
                     self.cx.store.remove(&key);
                 }
@@ -318,22 +318,22 @@ impl App {
 
     /// Leaves the room followed: the connection closed, the address bar cleared.
     pub(super) fn leave_room(&mut self) {
-        if let Some(mut c) = self.online.client.take() {
+        if let Some(mut c) = self.cx.net.client.take() {
             c.close();
             log(&format!("online-left code={}", c.code));
         }
         if self.play.as_ref().is_some_and(|p| p.online) {
             self.play = None;
         }
-        if !self.online.link.is_empty() {
-            self.online.link.clear();
+        if !self.cx.net.link.is_empty() {
+            self.cx.net.link.clear();
             wire::show_fragment("");
         }
     }
 
     /// The calm banner while the connection is lost and opened again.
     pub(super) fn draw_online_banner(&mut self) {
-        let Some(c) = self.online.client.as_ref() else {
+        let Some(c) = self.cx.net.client.as_ref() else {
             return;
         };
         if c.wire_state() != WireState::Reconnecting {
@@ -394,7 +394,7 @@ impl App {
                 .join(",")
         ));
         self.leave_room();
-        self.online.client = Some(Client::new(
+        self.cx.net.client = Some(Client::new(
             w,
             ClientFrame::Create {
                 game: game.id.to_string(),
@@ -412,15 +412,15 @@ impl App {
         let Some(fragment) = wire::room_fragment() else {
             return;
         };
-        if fragment == self.online.link {
+        if fragment == self.cx.net.link {
             return;
         }
-        self.online.link = fragment.clone();
+        self.cx.net.link = fragment.clone();
         let link = match RoomLink::parse(&fragment) {
             Ok(l) => l,
             Err(msg) => {
                 log(&format!("room-link-refused {msg}"));
-                self.online.link.clear();
+                self.cx.net.link.clear();
                 wire::show_fragment("");
                 self.cx.notice = Some(format!("{msg} Your saved game is untouched."));
                 self.cx.command(Command::Home);
@@ -428,7 +428,8 @@ impl App {
             }
         };
         if self
-            .online
+            .cx
+            .net
             .client
             .as_ref()
             .is_some_and(|c| c.code == link.code)
@@ -439,18 +440,18 @@ impl App {
             return;
         };
         self.leave_room();
-        self.online.link = fragment;
+        self.cx.net.link = fragment;
         log(&format!(
             "room-link code={} watch={}",
             link.code, link.watch
         ));
         if link.watch {
-            self.online.client = Some(Client::new(w, ClientFrame::Watch { room: link.code }));
+            self.cx.net.client = Some(Client::new(w, ClientFrame::Watch { room: link.code }));
             self.cx
                 .command(Command::Fresh(Box::new(RoomScreen::following())));
         } else if let Some(token) = self.cx.store.get(&token_key(&link.code)) {
             // Back to one's own seat, also when it is not one's turn.
-            self.online.client = Some(Client::new(
+            self.cx.net.client = Some(Client::new(
                 w,
                 ClientFrame::Resume {
                     room: link.code,
@@ -506,7 +507,7 @@ impl App {
                     h.seed,
                     c.day
                 ));
-                self.saved = None;
+                self.cx.saved = None;
                 self.cx.daily.diary.start(c.game, c.day);
                 if let Err(e) = self.cx.daily.diary.save(self.cx.store.as_mut()) {
                     log(&format!("diary-unsaved {e}"));
@@ -572,8 +573,12 @@ impl App {
             .and_then(|d| {
                 let info = crate::app::play::find(&d.game)?;
                 let seats = game_designs::designer_seats(&d.game);
-                let mut play =
-                    Play::new(info, &[], seats, crate::app::journal::seed_now(self.frames))?;
+                let mut play = Play::new(
+                    info,
+                    &[],
+                    seats,
+                    crate::app::journal::seed_now(self.cx.frames),
+                )?;
                 for mv in play.game().design_moves(&d)? {
                     play.decide(mv)?;
                 }
@@ -602,7 +607,7 @@ impl App {
             d.digest(),
             play.driver.session.replay.moves.len()
         ));
-        self.saved = None;
+        self.cx.saved = None;
         self.cx.notice = None;
         self.start(play);
         self.autosave();
@@ -628,7 +633,7 @@ impl App {
         let Some(p) = self.play.as_ref() else {
             return;
         };
-        match p.restart(crate::app::journal::seed_now(self.frames)) {
+        match p.restart(crate::app::journal::seed_now(self.cx.frames)) {
             Ok(np) => {
                 log(&format!(
                     "start {} seats={} restart",

@@ -181,7 +181,7 @@ impl PauseScreen {
                 if let Some(p) = app.play.take() {
                     if !p.is_over() {
                         let line = save::describe(&p);
-                        app.saved = Some((Box::new(p), line));
+                        app.cx.saved = Some((Box::new(p), line));
                     }
                 }
                 Command::Home

@@ -83,7 +83,8 @@ impl RoomScreen {
         let x0 = (w - col_w) * 0.5;
         let row = app.cx.ui.tap(8.0) + u;
         let game_name = app
-            .online
+            .cx
+            .net
             .client
             .as_ref()
             .and_then(|c| engine::games::info(&c.game).ok())
@@ -175,12 +176,12 @@ impl RoomScreen {
                     "online-enter {}",
                     if join { "join" } else { "watch" }
                 ));
-                app.online.client = Some(Client::new(w, entry));
+                app.cx.net.client = Some(Client::new(w, entry));
                 self.ask = None;
             }
             return Command::Stay;
         }
-        let Some(c) = app.online.client.as_ref() else {
+        let Some(c) = app.cx.net.client.as_ref() else {
             app.cx
                 .ui
                 .paragraph("Not connected to a room.", x0, y, col_w, ts, TEXT);
@@ -306,7 +307,7 @@ impl RoomScreen {
             app.send_invite(&code);
         }
         if start {
-            if let Some(c) = app.online.client.as_mut() {
+            if let Some(c) = app.cx.net.client.as_mut() {
                 if !c.start() {
                     app.cx.say(
                         "Not connected to the game server just now: try again in a moment.",
@@ -318,7 +319,7 @@ impl RoomScreen {
             }
         }
         if watch {
-            if let Some(c) = app.online.client.as_mut() {
+            if let Some(c) = app.cx.net.client.as_mut() {
                 c.enter_as(ClientFrame::Watch { room: code });
             }
         }

@@ -354,7 +354,7 @@ impl SetupScreen {
                     .collect();
                 return app.create_room(game, options, &seats, &self.invited);
             }
-            let seed = platform::fixed_seed().unwrap_or_else(|| seed_now(app.frames));
+            let seed = platform::fixed_seed().unwrap_or_else(|| seed_now(app.cx.frames));
             match Play::new(game, &options, seats.clone(), seed) {
                 Ok(p) => {
                     let names: Vec<&str> = seats.iter().map(|st| st.name.as_str()).collect();
@@ -368,7 +368,7 @@ impl SetupScreen {
                         names.join(","),
                         levels.join(",")
                     ));
-                    app.saved = None;
+                    app.cx.saved = None;
                     app.start(p);
                     app.autosave();
                 }

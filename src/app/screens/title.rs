@@ -130,7 +130,7 @@ impl TitleScreen {
             }
             y += ph + 2.0 * u;
         }
-        if let Some((_, line)) = app.saved.as_ref() {
+        if let Some((_, line)) = app.cx.saved.as_ref() {
             let line = format!("Resume {line}");
             let watch_w = 26.0 * u;
             if app.cx.ui.button(
@@ -140,6 +140,7 @@ impl TitleScreen {
                 true,
             ) {
                 if let Some(r) = app
+                    .cx
                     .saved
                     .as_ref()
                     .map(|(p, _)| p.driver.session.replay.clone())
@@ -154,7 +155,7 @@ impl TitleScreen {
                 &line,
                 true,
             ) {
-                if let Some((p, _)) = app.saved.take() {
+                if let Some((p, _)) = app.cx.saved.take() {
                     log(&format!(
                         "resume {} moves={}",
                         p.info.id,
