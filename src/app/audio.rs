@@ -8,7 +8,7 @@ use macroquad::audio::{load_sound_from_bytes, play_sound, PlaySoundParams, Sound
 #[cfg(not(feature = "audio"))]
 type Sound = ();
 
-pub(super) struct Sounds {
+pub(crate) struct Sounds {
     list: Vec<(sound::Effect, Sound)>,
     /// The aim's tones: (nearness step, short) (`sound::aim_tone`).
     tones: Vec<((usize, bool), Sound)>,

@@ -7,8 +7,23 @@ use super::online::Net;
 use super::play::Play;
 use super::pointer::Tracker;
 use super::ui::Ui;
-use super::{board, save, sound, store::Store, Command};
+use super::{board, log, save, sound, store::Store, warm, Command};
+use engine::challenge::Challenge;
 use engine::core::Event;
+
+/// What a screen showing the game (the pause menu over it, the results) asks the shell to do
+/// with it, or instead of it.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Request {
+    Restart,
+    Share,
+    Watch,
+    Rules,
+    /// Back to the title; an unfinished game stays as the save.
+    Quit,
+    /// Today's challenge again (the results of one).
+    Challenge(Box<Challenge>),
+}
 
 pub(crate) struct Ctx {
     pub(crate) store: Box<dyn Store>,
@@ -30,6 +45,10 @@ pub(crate) struct Ctx {
     pub(crate) frames: u32,
     /// Today's challenge on this device: the diary of results and the board's courier.
     pub(crate) daily: board::Daily,
+    /// The physics warm-up's progress (`warm`).
+    pub(crate) warm: warm::Progress,
+    /// What the screens asked of the shell about the game in play, in order.
+    requests: Vec<Request>,
     /// Screen changes asked for by the shared methods (a game started, the viewer opened),
     /// applied after the frame, in order.
     next: Vec<Command>,
@@ -55,6 +74,8 @@ impl Ctx {
             saved,
             net: Net::default(),
             frames: 0,
+            warm: warm::Progress::default(),
+            requests: Vec::new(),
             next: Vec::new(),
         }
     }
@@ -62,6 +83,36 @@ impl Ctx {
     /// Asks for a screen change, applied after this frame.
     pub(crate) fn command(&mut self, c: Command) {
         self.next.push(c);
+    }
+
+    /// Asks the shell for something done to the game in play, after this frame.
+    pub(crate) fn ask(&mut self, r: Request) {
+        self.requests.push(r);
+    }
+
+    pub(crate) fn take_requests(&mut self) -> Vec<Request> {
+        std::mem::take(&mut self.requests)
+    }
+
+    /// One piece of the physics warm-up (`warm`), between frames after the first; false once
+    /// it is all done.
+    pub(crate) fn warm_step(&mut self) -> bool {
+        if self.warm.done >= warm::PIECES {
+            return false;
+        }
+        let t0 = macroquad::time::get_time();
+        warm::piece(self.warm.done);
+        self.warm.done += 1;
+        self.warm.ms += (macroquad::time::get_time() - t0) * 1000.0;
+        if self.warm.done == warm::PIECES {
+            log(&format!("warm ms={:.0}", self.warm.ms));
+        }
+        true
+    }
+
+    /// The rest of the warm-up at once: a game opens, and its bots must not pay for it.
+    pub(crate) fn warm_all(&mut self) {
+        while self.warm_step() {}
     }
 
     pub(crate) fn has_commands(&self) -> bool {

@@ -103,7 +103,7 @@ pub extern "C" fn ct_design() -> u32 {
 
 /// The designs panel's state.
 #[derive(Default)]
-pub(super) struct DesignUi {
+pub(crate) struct DesignUi {
     /// Loaded from storage on first use.
     pub(crate) list: Option<Vec<Design>>,
     /// The "My designs" list is open.

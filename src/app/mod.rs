@@ -80,7 +80,6 @@ use audio::Sounds;
 use context::Ctx;
 
 use macroquad::prelude::*;
-use play::Play;
 use pointer::{MouseState, RawPhase, RawTouch};
 use save::Found;
 use screen::ScreenId;
@@ -99,12 +98,13 @@ pub fn window_conf() -> Conf {
 }
 
 /// The app's screens, one type each, and what they ask of the stack.
-type Screens = screen::Stack<Box<dyn screen::Screen<App>>>;
-type Command = screen::Command<Box<dyn screen::Screen<App>>>;
+type Screens = screen::Stack<Box<dyn screen::Screen<Ctx>>>;
+type Command = screen::Command<Box<dyn screen::Screen<Ctx>>>;
 
-/// The shell under the screens: the screen stack, the context it lends them (`Ctx`: storage,
-/// sounds, settings, the widgets, messages), and the game in play with its table. A screen's
-/// state and its drawing are in its own type; what the table does, in `Table`'s files.
+/// The shell under the screens: the screen stack and the context it lends them (`Ctx`: storage,
+/// sounds, settings, the widgets, messages, the network). A screen's state and its drawing are
+/// in its own type: the game in play and its table are the play screen's (then the results'),
+/// read here through the stack (`Screens::game`, `Screens::table`).
 struct App {
     screens: Screens,
     /// The top screen after the last frame.
@@ -112,12 +112,6 @@ struct App {
     cx: Ctx,
     /// What the screen-reader layer was last told.
     a11y: a11y::Mirror,
-    /// The game in play (also under the pause menu, the results and the viewer).
-    play: Option<Play>,
-    /// The table on screen and the gestures over it, fresh for each game.
-    table: table::Table,
-    /// The physics warm-up's progress (`warm`).
-    warm: warm::Progress,
     /// The window's size last frame (a resize drops the gesture under way).
     last_size: (f32, f32),
     /// A game link being opened (its shots re-simulated over a few frames).
@@ -168,9 +162,6 @@ impl App {
             shown: ScreenId::Title,
             cx: Ctx::new(store, settings, notice, daily, saved),
             a11y: a11y::Mirror::default(),
-            play: None,
-            table: table::Table::default(),
-            warm: warm::Progress::default(),
             last_size: (0.0, 0.0),
             opening: None,
         }
@@ -179,8 +170,7 @@ impl App {
     /// The top screen changed: a gesture in progress belongs to the old one and ends here
     /// (the new screen never saw its press, so it is told nothing).
     fn screen_changed(&mut self) {
-        self.table.aim = None;
-        self.table.press = route::Router::default();
+        self.screens.pointer_lost();
         let _ = self.cx.tracker.cancel();
         self.cx.ui.down_at = None;
         self.cx.ui.released = None;
@@ -225,8 +215,9 @@ impl App {
         // One-switch play: the buttons are scanned unless last frame's table took the switch
         // (an aim, a placement, the tile map).
         let switch = save::one_switch(self.cx.store.as_ref());
-        self.cx.ui.scan =
-            (switch.on() && matches!(self.table.probe.input, 0 | 6)).then(|| switch.dwell());
+        self.cx.ui.scan = (switch.on()
+            && matches!(self.screens.table().map_or(0, |t| t.probe.input), 0 | 6))
+        .then(|| switch.dwell());
         self.cx
             .ui
             .begin(w, h, events, self.cx.tracker.primary_pos());
@@ -239,7 +230,9 @@ impl App {
         let in_game =
             matches!(self.shown, ScreenId::Play | ScreenId::Pause) && self.opening.is_none();
         self.cx.ui.clear(if in_game { BAR } else { BG });
-        self.table.probe.new_frame();
+        if let Some(t) = self.screens.table_mut() {
+            t.probe.new_frame();
+        }
         let escape = is_key_pressed(KeyCode::Escape);
         self.take_dropped_file();
         let opening = self.continue_opening();
@@ -248,12 +241,15 @@ impl App {
         if !opening {
             // The frame's pointer events go to the top screen alone.
             let events = std::mem::take(&mut self.cx.ui.events);
-            screens.frame(self, &events, escape);
-        }
-        for c in self.cx.take_commands() {
-            screens.apply(c);
+            screens.frame(&mut self.cx, &events, escape);
         }
         self.screens = screens;
+        for r in self.cx.take_requests() {
+            self.answer(r);
+        }
+        for c in self.cx.take_commands() {
+            self.screens.apply(c);
+        }
         let was = self.shown;
         self.shown = self.screens.top_id().unwrap_or(ScreenId::Title);
         if (self.screens.len(), self.screens.top_id()) != before {
@@ -271,8 +267,7 @@ impl App {
         // before the first frame).
         #[cfg(target_arch = "wasm32")]
         if self.cx.frames.is_multiple_of(30) {
-            self.open_incoming_link();
-            self.open_room_link();
+            self.open_links();
         }
         self.publish();
         self.mirror_for_screen_readers();
@@ -282,7 +277,7 @@ impl App {
     /// frame's buttons.
     fn mirror_for_screen_readers(&mut self) {
         let empty: &[String] = &[];
-        let (status, log) = match (&self.play, self.shown) {
+        let (status, log) = match (self.screens.game(), self.shown) {
             (Some(p), ScreenId::Play | ScreenId::Pause) => {
                 let mut items: Vec<String> = Vec::new();
                 let seats = &p.driver.session.replay.seats;
@@ -307,7 +302,10 @@ impl App {
     }
 
     fn publish(&self) {
-        let p = self.play.as_ref();
+        let p = self.screens.game();
+        let table = self.screens.table();
+        let none = probe::TableProbe::default();
+        let seen = table.map_or(&none, |t| &t.probe);
         probe::publish(probe::Probe {
             screen: self.shown.code(),
             frames: self.cx.frames,
@@ -322,17 +320,17 @@ impl App {
                 .map(|p| (p.flight.is_some() || (p.bot_turn() && !p.is_over())) as i32)
                 .unwrap_or(0),
             human: p.map(|p| p.human_turn().is_some() as i32).unwrap_or(0),
-            input: self.table.probe.input,
-            anchor: self.table.probe.anchor,
-            scale: self.table.frame.map(|f| f.scale).unwrap_or(0.0),
+            input: seen.input,
+            anchor: seen.anchor,
+            scale: table.and_then(|t| t.frame).map_or(0.0, |f| f.scale),
             buttons: self.cx.ui.probe_buttons(),
             muted: self.cx.settings.muted as i32,
-            camera: self.table.probe.camera,
+            camera: seen.camera,
             reduce_motion: self.cx.settings.reduce_motion as i32,
-            particles: self.table.effects.alive() as i32,
+            particles: table.map_or(0, |t| t.effects.alive() as i32),
             has_save: self.cx.saved.is_some() as i32,
-            map: self.table.probe.map,
-            ghost: self.table.probe.ghost,
+            map: seen.map,
+            ghost: seen.ghost,
             texts: self.cx.ui.probe_texts(),
             targets: self
                 .cx
@@ -351,8 +349,7 @@ impl App {
 pub async fn run() {
     simulate_mouse_with_touch(false);
     let mut app = App::new();
-    app.open_incoming_link();
-    app.open_room_link();
+    app.open_links();
     // The loading indicator stays up until a frame has drawn all its text (the glyphs of the
     // first frame are rasterized at the start of the second).
     let mut announced = false;
@@ -364,7 +361,7 @@ pub async fn run() {
             announced = true;
             platform::first_frame();
             log("first-frame");
-        } else if announced && !app.warm_step() && app.cx.sounds.is_none() {
+        } else if announced && !app.cx.warm_step() && app.cx.sounds.is_none() {
             // Sounds load beside the frames (awaited here, the loop would show blank frames
             // while the browser decodes them).
             match &sounds {
@@ -381,28 +378,5 @@ pub async fn run() {
                 }
             }
         }
-    }
-}
-
-impl App {
-    /// One piece of the physics warm-up (`warm`), between frames after the first; false once
-    /// it is all done.
-    fn warm_step(&mut self) -> bool {
-        if self.warm.done >= warm::PIECES {
-            return false;
-        }
-        let t0 = get_time();
-        warm::piece(self.warm.done);
-        self.warm.done += 1;
-        self.warm.ms += (get_time() - t0) * 1000.0;
-        if self.warm.done == warm::PIECES {
-            log(&format!("warm ms={:.0}", self.warm.ms));
-        }
-        true
-    }
-
-    /// The rest of the warm-up at once: a game opens, and its bots must not pay for it.
-    fn warm_all(&mut self) {
-        while self.warm_step() {}
     }
 }

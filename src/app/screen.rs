@@ -5,7 +5,9 @@
 //! Window-free: the app's context is a type parameter, so the tests drive a stack of fake
 //! screens without a window.
 
+use super::play::Play;
 use super::pointer::PointerEvent;
+use super::table::Table;
 
 /// Which screen is up (the probe's number and the log's name for it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,6 +127,28 @@ pub trait Screen<C> {
     fn overlay(&self) -> bool {
         false
     }
+    /// The game this screen holds (the play screen, the results), for the shell to read, save,
+    /// restart or follow online; the screens over it reach it only by asking the shell.
+    fn game(&self) -> Option<&Play> {
+        None
+    }
+    fn game_mut(&mut self) -> Option<&mut Play> {
+        None
+    }
+    /// The game handed over (quitting to the title keeps it as the save).
+    fn take_game(&mut self) -> Option<Play> {
+        None
+    }
+    /// The table this screen draws (the play screen's, the viewer's): the probe reads it.
+    fn table(&self) -> Option<&Table> {
+        None
+    }
+    fn table_mut(&mut self) -> Option<&mut Table> {
+        None
+    }
+    /// The pointer left this screen (another came over it, or it came back on top): a
+    /// gesture under way is dropped.
+    fn pointer_lost(&mut self) {}
 }
 
 /// The screens, bottom first. Never empty once made.
@@ -203,6 +227,35 @@ impl<C> Stack<Box<dyn Screen<C>>> {
 
     pub fn has(&self, id: ScreenId) -> bool {
         self.iter().any(|s| s.id() == id)
+    }
+
+    /// The game in play: the topmost screen's that holds one.
+    pub fn game(&self) -> Option<&Play> {
+        self.screens.iter().rev().find_map(|s| s.game())
+    }
+
+    pub fn game_mut(&mut self) -> Option<&mut Play> {
+        self.screens.iter_mut().rev().find_map(|s| s.game_mut())
+    }
+
+    pub fn take_game(&mut self) -> Option<Play> {
+        self.screens.iter_mut().rev().find_map(|s| s.take_game())
+    }
+
+    /// The table on screen: the topmost screen's that draws one.
+    pub fn table(&self) -> Option<&Table> {
+        self.screens.iter().rev().find_map(|s| s.table())
+    }
+
+    pub fn table_mut(&mut self) -> Option<&mut Table> {
+        self.screens.iter_mut().rev().find_map(|s| s.table_mut())
+    }
+
+    /// Every screen drops the gesture under way (the top screen changed).
+    pub fn pointer_lost(&mut self) {
+        for s in &mut self.screens {
+            s.pointer_lost();
+        }
     }
 
     /// One frame: the screens under an overlay drawn inactive, then the top one gets the

@@ -1,32 +1,68 @@
 //! Starting, restarting and saving a game; the move log line.
 
-use crate::app::context::Ctx;
+use crate::app::context::{Ctx, Request};
 use crate::app::frame::Area;
-use crate::app::online::client::{Client, Heard};
+use crate::app::online::client::Heard;
 use crate::app::online::link::RoomLink;
+use crate::app::online::token_key;
 use crate::app::online::wire::{self, WireState};
 use crate::app::online::*;
-use crate::app::online::{token_key, NAME_KEY};
-use crate::app::play::{self, Play};
+use crate::app::play::Play;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::screens::pause::PauseScreen;
-use crate::app::screens::play::PlayScreen;
-use crate::app::screens::room::*;
 use crate::app::screens::viewer::*;
 use crate::app::share::*;
 use crate::app::ui::*;
 use crate::app::viewer::Viewer;
-use crate::app::{log, save, share, sound, App, Command};
-use engine::challenge::Challenge;
+use crate::app::{log, save, sound, App, Command};
 use engine::core::design;
-use engine::core::link;
-use engine::core::{Refusal, Seat};
+use engine::core::Refusal;
 use engine::games::designs::{self as game_designs, kind_of};
-use engine::games::GameInfo;
-use engine::online::protocol::{ClientFrame, Phase, SeatPlan, SeatRequest};
+use engine::online::protocol::Phase;
 use macroquad::prelude::*;
 
 impl App {
+    /// The links in the address bar: a game's (`#g=`), then a room's (`#room=`).
+    pub(super) fn open_links(&mut self) {
+        self.open_incoming_link();
+        crate::app::screens::room::open_room_link(&mut self.cx);
+    }
+
+    /// What the pause menu or the results asked of the game they show.
+    pub(super) fn answer(&mut self, r: Request) {
+        let cx = &mut self.cx;
+        match r {
+            Request::Quit => {
+                // The game stays saved: the title screen offers to resume it.
+                if let Some(p) = self.screens.take_game() {
+                    if !p.is_over() {
+                        let line = save::describe(&p);
+                        cx.saved = Some((Box::new(p), line));
+                    }
+                }
+                cx.command(Command::Home);
+            }
+            Request::Restart => {
+                if let Some(p) = self.screens.game() {
+                    crate::app::screens::play::restart(cx, p);
+                }
+            }
+            Request::Share => {
+                if let Some(p) = self.screens.game() {
+                    crate::app::share::share(cx, p);
+                }
+            }
+            Request::Watch => crate::app::screens::viewer::watch(cx, self.screens.game()),
+            Request::Challenge(c) => crate::app::screens::challenge::start_challenge(cx, &c),
+            Request::Rules => {
+                if let Some(p) = self.screens.game() {
+                    let rules = crate::app::screens::rules::RulesScreen::new(p.info);
+                    cx.command(Command::Push(Box::new(rules)));
+                }
+            }
+        }
+    }
+
     /// Today's board between frames: the result sent, the board fetched (`board`).
     pub(super) fn board_frame(&mut self) {
         crate::app::screens::daily_result::board_frame(&mut self.cx);
@@ -120,51 +156,14 @@ impl App {
             .turn()
             .and_then(|t| play.names().get(t).cloned())
             .unwrap_or_default();
-        self.start(play);
-        self.autosave();
+        self.cx.save_play(&play);
+        crate::app::screens::play::start(&mut self.cx, play);
         if over {
             self.cx
                 .say("This game is over: here is how it ended.", false);
         } else {
             self.cx
                 .say(format!("Game opened from the link: {who} to play."), false);
-        }
-    }
-
-    /// The Share button: the game so far as a link.
-    pub(super) fn share(&mut self) {
-        let Some(p) = self.play.as_ref() else {
-            return;
-        };
-        let payload = match link::encode(&p.driver.session.replay) {
-            Ok(t) => t,
-            Err(e) => {
-                self.cx
-                    .say(format!("This game cannot be sent by link: {e}."), true);
-                return;
-            }
-        };
-        let title = format!("{} - {}", p.info.name, save::describe(p));
-        log(&format!(
-            "share moves={} chars={}",
-            p.driver.session.replay.moves.len(),
-            payload.len() + link::FRAGMENT.len()
-        ));
-        match send(&payload, &title) {
-            Ok(Shared::Sheet) => self.cx.say("Link ready to send.", false),
-            Ok(Shared::Clipboard) => self.cx.say(
-                "Link copied. Send it: whoever opens it continues this game.",
-                false,
-            ),
-            Ok(Shared::Shown) => self
-                .cx
-                .say("Copy the link from the box and send it.", false),
-            Ok(Shared::File(path)) => self
-                .cx
-                .say(format!("The link was written to {path}."), false),
-            Err(e) => self
-                .cx
-                .say(format!("The link could not be shared: {e}."), true),
         }
     }
 
@@ -176,9 +175,9 @@ impl App {
         let local_game = matches!(
             self.shown,
             ScreenId::Play | ScreenId::Pause | ScreenId::Results
-        ) && self.play.as_ref().is_some_and(|p| !p.online);
+        ) && self.screens.game().is_some_and(|p| !p.online);
         if (home || local_game) && (self.cx.net.client.is_some() || !self.cx.net.link.is_empty()) {
-            self.leave_room();
+            crate::app::screens::room::leave_room(&mut self.cx);
         }
         let Some(c) = self.cx.net.client.as_mut() else {
             title(TITLE);
@@ -191,7 +190,7 @@ impl App {
             }
             return;
         };
-        let play = self.play.as_mut().filter(|p| p.online);
+        let play = self.screens.game_mut().filter(|p| p.online);
         let heard = c.pump(play);
         for h in heard {
             self.heard(h);
@@ -228,8 +227,8 @@ impl App {
             *g = p;
         }
         let my_turn = self
-            .play
-            .as_ref()
+            .screens
+            .game()
             .filter(|p| p.online && !p.is_over())
             .and_then(|p| p.human_turn())
             .is_some();
@@ -276,11 +275,11 @@ impl App {
                     p.game().turn().map(|t| t as i64).unwrap_or(-1)
                 ));
                 // The hot-seat save stays offered on the title: a room's game is not saved here.
-                self.start(*p);
+                crate::app::screens::play::start(&mut self.cx, *p);
             }
             Heard::Played(ev) => {
                 self.cx.sfx_for_events(&ev);
-                if let Some(p) = self.play.as_ref() {
+                if let Some(p) = self.screens.game() {
                     crate::app::journal::log_move(p);
                 }
             }
@@ -316,21 +315,6 @@ impl App {
         }
     }
 
-    /// Leaves the room followed: the connection closed, the address bar cleared.
-    pub(super) fn leave_room(&mut self) {
-        if let Some(mut c) = self.cx.net.client.take() {
-            c.close();
-            log(&format!("online-left code={}", c.code));
-        }
-        if self.play.as_ref().is_some_and(|p| p.online) {
-            self.play = None;
-        }
-        if !self.cx.net.link.is_empty() {
-            self.cx.net.link.clear();
-            wire::show_fragment("");
-        }
-    }
-
     /// The calm banner while the connection is lost and opened again.
     pub(super) fn draw_online_banner(&mut self) {
         let Some(c) = self.cx.net.client.as_ref() else {
@@ -357,170 +341,6 @@ impl App {
             .text(text, a.x + 3.0 * u, a.y + 1.25 * u, size, TEXT);
     }
 
-    /// The setup screen's *Play online*: a room made with these seats (`invited[i]` for a seat
-    /// kept for a friend), and the waiting room.
-    pub(crate) fn create_room(
-        &mut self,
-        game: &'static GameInfo,
-        options: Vec<String>,
-        seats: &[Seat],
-        invited: &[bool],
-    ) -> Command {
-        let Some(w) = wire::platform_wire() else {
-            self.cx.say("This version plays offline only.", true);
-            return Command::Stay;
-        };
-        let seats: Vec<SeatRequest> = seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| SeatRequest {
-                plan: if invited.get(i).copied().unwrap_or(false) {
-                    SeatPlan::Invited
-                } else if s.is_bot() {
-                    SeatPlan::Bot(s.level)
-                } else {
-                    SeatPlan::Here
-                },
-                name: clean_name(&s.name),
-            })
-            .collect();
-        log(&format!(
-            "online-create {} seats={}",
-            game.id,
-            seats
-                .iter()
-                .map(|s| s.plan.name())
-                .collect::<Vec<_>>()
-                .join(",")
-        ));
-        self.leave_room();
-        self.cx.net.client = Some(Client::new(
-            w,
-            ClientFrame::Create {
-                game: game.id.to_string(),
-                options,
-                seats,
-            },
-        ));
-        Command::Push(Box::new(RoomScreen::following()))
-    }
-
-    /// Opens the room link in the address bar, if there is one not yet opened (at the start,
-    /// and when one is pasted while the game runs). A link that is not one is refused in words;
-    /// the saved game is untouched.
-    pub(crate) fn open_room_link(&mut self) {
-        let Some(fragment) = wire::room_fragment() else {
-            return;
-        };
-        if fragment == self.cx.net.link {
-            return;
-        }
-        self.cx.net.link = fragment.clone();
-        let link = match RoomLink::parse(&fragment) {
-            Ok(l) => l,
-            Err(msg) => {
-                log(&format!("room-link-refused {msg}"));
-                self.cx.net.link.clear();
-                wire::show_fragment("");
-                self.cx.notice = Some(format!("{msg} Your saved game is untouched."));
-                self.cx.command(Command::Home);
-                return;
-            }
-        };
-        if self
-            .cx
-            .net
-            .client
-            .as_ref()
-            .is_some_and(|c| c.code == link.code)
-        {
-            return;
-        }
-        let Some(w) = wire::platform_wire() else {
-            return;
-        };
-        self.leave_room();
-        self.cx.net.link = fragment;
-        log(&format!(
-            "room-link code={} watch={}",
-            link.code, link.watch
-        ));
-        if link.watch {
-            self.cx.net.client = Some(Client::new(w, ClientFrame::Watch { room: link.code }));
-            self.cx
-                .command(Command::Fresh(Box::new(RoomScreen::following())));
-        } else if let Some(token) = self.cx.store.get(&token_key(&link.code)) {
-            // Back to one's own seat, also when it is not one's turn.
-            self.cx.net.client = Some(Client::new(
-                w,
-                ClientFrame::Resume {
-                    room: link.code,
-                    token,
-                },
-            ));
-            self.cx
-                .command(Command::Fresh(Box::new(RoomScreen::following())));
-        } else {
-            let name = self.cx.store.get(NAME_KEY).unwrap_or_default();
-            self.cx.command(Command::Fresh(Box::new(RoomScreen::joining(
-                link.code, name,
-            ))));
-        }
-    }
-
-    /// The invite link, through the system share sheet or the clipboard (as game links go).
-    pub(crate) fn send_invite(&mut self, code: &str) {
-        let link = RoomLink {
-            code: code.to_string(),
-            watch: false,
-        };
-        log(&format!("online-invite {}", link.fragment()));
-        match share::send(&link.fragment(), "Play Catapult Table with me") {
-            Ok(share::Shared::Sheet) => self.cx.say("Invite link ready to send.", false),
-            Ok(share::Shared::Clipboard) => self.cx.say(
-                "Invite link copied. Send it: whoever opens it takes a seat.",
-                false,
-            ),
-            Ok(share::Shared::Shown) => self
-                .cx
-                .say("Copy the link from the box and send it.", false),
-            Ok(share::Shared::File(path)) => self
-                .cx
-                .say(format!("The link was written to {path}."), false),
-            Err(e) => self
-                .cx
-                .say(format!("The link could not be shared: {e}."), true),
-        }
-    }
-
-    /// Starts a challenge's game: its seed, seats and options, so the finished game verifies.
-    pub(crate) fn start_challenge(&mut self, c: &Challenge) {
-        let h = &c.header;
-        let started = play::find(c.game)
-            .and_then(|info| Play::new(info, &h.options, h.seats.clone(), h.seed));
-        match started {
-            Ok(p) => {
-                log(&format!(
-                    "start {} seats={} humans=1 seed={} challenge={}",
-                    c.game,
-                    h.seats.len(),
-                    h.seed,
-                    c.day
-                ));
-                self.cx.saved = None;
-                self.cx.daily.diary.start(c.game, c.day);
-                if let Err(e) = self.cx.daily.diary.save(self.cx.store.as_mut()) {
-                    log(&format!("diary-unsaved {e}"));
-                }
-                self.start(p);
-                self.autosave();
-            }
-            Err(e) => self
-                .cx
-                .say(format!("Cannot start today's challenge: {e}"), true),
-        }
-    }
-
     /// A replay file dropped on the window (or picked on the web) opens in the viewer; one
     /// that is not a replay is refused in a sentence and changes nothing (the game in play and
     /// the save stay as they were).
@@ -544,7 +364,7 @@ impl App {
         match Viewer::from_file(&name, &bytes) {
             Ok(v) => {
                 log(&format!("file-opened bytes={}", bytes.len()));
-                let how: fn(Box<dyn Screen<App>>) -> Command = match self.shown {
+                let how: fn(Box<dyn Screen<Ctx>>) -> Command = match self.shown {
                     // The game in play waits under the pause menu.
                     ScreenId::Play => {
                         self.cx.command(Command::Push(Box::new(PauseScreen)));
@@ -609,8 +429,8 @@ impl App {
         ));
         self.cx.saved = None;
         self.cx.notice = None;
-        self.start(play);
-        self.autosave();
+        self.cx.save_play(&play);
+        crate::app::screens::play::start(&mut self.cx, play);
         self.cx.say(
             format!(
                 "The {kind} {} is built: look, change it, save it, or carry on to play with it.",
@@ -618,41 +438,6 @@ impl App {
             ),
             false,
         );
-    }
-
-    /// Starts playing `p`: the play screen over the title, whatever was up.
-    pub(crate) fn start(&mut self, p: Play) {
-        self.warm_all();
-        self.play = Some(p);
-        self.table = Default::default();
-        self.cx
-            .command(Command::Fresh(Box::<PlayScreen>::default()));
-    }
-
-    pub(super) fn restart(&mut self) {
-        let Some(p) = self.play.as_ref() else {
-            return;
-        };
-        match p.restart(crate::app::journal::seed_now(self.cx.frames)) {
-            Ok(np) => {
-                log(&format!(
-                    "start {} seats={} restart",
-                    np.info.id,
-                    np.names().len()
-                ));
-                self.start(np);
-                self.autosave();
-            }
-            Err(e) => self.cx.say(format!("Cannot restart: {e}"), true),
-        }
-    }
-
-    /// Saves the game in play.
-    pub(super) fn autosave(&mut self) {
-        if let Some(p) = self.play.take() {
-            self.cx.save_play(&p);
-            self.play = Some(p);
-        }
     }
 }
 

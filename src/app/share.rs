@@ -6,7 +6,9 @@
 //! Opening a link re-simulates every shot (`core::link::play_into`); a link that does not hold
 //! is refused with the reason on the title screen and the game in progress is kept.
 
+use super::context::Ctx;
 use super::play::Play;
+use super::{log, save};
 use engine::core::link;
 use engine::core::{Refusal, RuleResult, Session};
 use macroquad::prelude::*;
@@ -113,6 +115,33 @@ impl Pending {
 }
 
 /// The game a link holds, re-simulated shot by shot and ready to continue.
+/// The Share button: the game so far as a link.
+pub(crate) fn share(cx: &mut Ctx, p: &Play) {
+    let payload = match link::encode(&p.driver.session.replay) {
+        Ok(t) => t,
+        Err(e) => {
+            cx.say(format!("This game cannot be sent by link: {e}."), true);
+            return;
+        }
+    };
+    let title = format!("{} - {}", p.info.name, save::describe(p));
+    log(&format!(
+        "share moves={} chars={}",
+        p.driver.session.replay.moves.len(),
+        payload.len() + link::FRAGMENT.len()
+    ));
+    match send(&payload, &title) {
+        Ok(Shared::Sheet) => cx.say("Link ready to send.", false),
+        Ok(Shared::Clipboard) => cx.say(
+            "Link copied. Send it: whoever opens it continues this game.",
+            false,
+        ),
+        Ok(Shared::Shown) => cx.say("Copy the link from the box and send it.", false),
+        Ok(Shared::File(path)) => cx.say(format!("The link was written to {path}."), false),
+        Err(e) => cx.say(format!("The link could not be shared: {e}."), true),
+    }
+}
+
 #[cfg(test)]
 pub fn open(text: &str) -> RuleResult<Play> {
     let mut p = Pending::new(text)?;

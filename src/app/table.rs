@@ -10,62 +10,62 @@ use super::{designs, effects, follow, grid, hints, map, nav, probe, round_map, r
 use engine::core::LaunchKind;
 
 #[derive(Default)]
-pub(super) struct Table {
+pub struct Table {
     /// Who the press under way belongs to, and this frame's events routed to their owners.
-    pub press: route::Router,
+    pub(crate) press: route::Router,
     /// The pointer's aim under way.
-    pub aim: Option<Aim>,
+    pub(crate) aim: Option<Aim>,
     /// The keyboard's aim (arrow keys, Space fires) and the one switch's.
-    pub keys: aim::Keys,
+    pub(crate) keys: aim::Keys,
     /// A piece being placed or moved.
-    pub place: Option<Place>,
+    pub(crate) place: Option<Place>,
     /// The side view's frame drawn last, and the area the table is drawn in.
-    pub frame: Option<Frame>,
-    pub area: Area,
+    pub(crate) frame: Option<Frame>,
+    pub(crate) area: Area,
     /// The player's zoom (mouse wheel) on the framed bounds, and the bounds it applies to: a new
     /// framing (aiming close-up, the whole table for a flight) starts fitted.
-    pub camera: Camera,
-    pub camera_bounds: [f32; 4],
+    pub(crate) camera: Camera,
+    pub(crate) camera_bounds: [f32; 4],
     /// The camera frames a tile map (a zoomed view survives the map growing) rather than a
     /// side view (a new framing starts fitted).
-    pub camera_map: bool,
+    pub(crate) camera_map: bool,
     /// While aiming, show the whole table instead of the game's close-up of the launcher.
-    pub whole_table: bool,
+    pub(crate) whole_table: bool,
     /// The launcher the player picked when the prompt offers several.
-    pub kind_pick: Option<LaunchKind>,
+    pub(crate) kind_pick: Option<LaunchKind>,
     /// The tile map's input, and the prompt it belongs to.
-    pub grid: grid::GridInput,
-    pub grid_tag: String,
-    pub tile_layer: map::TileLayer,
-    pub mouse_last: Option<(f32, f32)>,
+    pub(crate) grid: grid::GridInput,
+    pub(crate) grid_tag: String,
+    pub(crate) tile_layer: map::TileLayer,
+    pub(crate) mouse_last: Option<(f32, f32)>,
     /// Saved designs and their panel.
-    pub designs: designs::DesignUi,
+    pub(crate) designs: designs::DesignUi,
     /// The in-game details panel is open.
-    pub details: bool,
+    pub(crate) details: bool,
     /// The portrait hint was shown in this game.
-    pub portrait_told: bool,
+    pub(crate) portrait_told: bool,
     /// A hurl over a tile map: the map's band over the side view and where the token landed.
-    pub round: round_map::RoundMap,
+    pub(crate) round: round_map::RoundMap,
     /// Pass-and-play: the human seat the device was last handed to (its hand may be shown).
-    pub handed_to: Option<usize>,
+    pub(crate) handed_to: Option<usize>,
     /// The first-game hint shown this frame, if any, and the first-sight tips (their keys).
-    pub hint_up: Option<hints::Hint>,
-    pub tips_up: Vec<String>,
+    pub(crate) hint_up: Option<hints::Hint>,
+    pub(crate) tips_up: Vec<String>,
     /// Pan and pinch on the side view, and the mouse's right or middle button dragging it.
-    pub nav: nav::TableNav,
-    pub mouse_pan: Option<(f32, f32)>,
+    pub(crate) nav: nav::TableNav,
+    pub(crate) mouse_pan: Option<(f32, f32)>,
     /// The press under way began off the launcher's ring (told on release unless it panned).
-    pub off_ring: bool,
+    pub(crate) off_ring: bool,
     /// The side view on screen easing towards the action of a shot and back.
-    pub ease: follow::Ease,
+    pub(crate) ease: follow::Ease,
     /// The last box of moving bodies in the shot now playing (the camera holds it until rest).
-    pub follow_action: Option<[f32; 4]>,
+    pub(crate) follow_action: Option<[f32; 4]>,
     /// Dust, chips and the shake of a collapse.
-    pub effects: effects::Effects,
+    pub(crate) effects: effects::Effects,
     /// The side view's own motion: a catapult's swing, fallen figures carried off.
-    pub scene: scene::Scene,
+    pub(crate) scene: scene::Scene,
     /// What the table showed this frame, for the browser tests.
-    pub probe: probe::TableProbe,
+    pub(crate) probe: probe::TableProbe,
 }
 
 impl Table {

@@ -97,9 +97,9 @@ pub fn plain(why: &str) -> String {
 
 /// The room followed (the web build only), and the room link last opened or shown.
 #[derive(Default)]
-pub(super) struct Net {
-    pub(super) client: Option<client::Client>,
-    pub(super) link: String,
+pub(crate) struct Net {
+    pub(crate) client: Option<client::Client>,
+    pub(crate) link: String,
 }
 
 #[cfg(test)]

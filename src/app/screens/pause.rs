@@ -2,27 +2,27 @@
 //! rules, reduce motion (camera follow, shake and particles off), the aim path (long, short, or
 //! off for table experts), one-switch play (off, slow, normal, fast), quit to title.
 
-use super::rules::RulesScreen;
+use crate::app::context::{Ctx, Request};
 use crate::app::frame::Area;
 use crate::app::gesture::PathLength;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::switch::OneSwitch;
 use crate::app::ui::*;
-use crate::app::{log, save, App, Command};
+use crate::app::{log, save, Command};
 use macroquad::prelude::*;
 
 /// The pause menu, drawn over the game (the play screen under it in the stack).
 pub(crate) struct PauseScreen;
 
-impl Screen<App> for PauseScreen {
+impl Screen<Ctx> for PauseScreen {
     fn id(&self) -> ScreenId {
         ScreenId::Pause
     }
     fn overlay(&self) -> bool {
         true
     }
-    fn frame(&mut self, app: &mut App, _active: bool) -> Command {
-        self.draw(app)
+    fn frame(&mut self, cx: &mut Ctx, _active: bool) -> Command {
+        self.draw(cx)
     }
 }
 
@@ -83,16 +83,15 @@ impl PauseButton {
 }
 
 impl PauseScreen {
-    fn draw(&mut self, app: &mut App) -> Command {
-        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
+    fn draw(&mut self, cx: &mut Ctx) -> Command {
+        let (w, h, u) = (cx.ui.w, cx.ui.h, cx.ui.u);
         // A veil dark enough that the game's text under it does not compete with the menu's.
-        app.cx
-            .ui
+        cx.ui
             .panel(Area::new(0.0, 0.0, w, h), Color::new(0.0, 0.0, 0.0, 0.82));
-        app.cx.ui.cover(Area::new(0.0, 0.0, w, h));
+        cx.ui.cover(Area::new(0.0, 0.0, w, h));
         let bw = (w - 8.0 * u).min(60.0 * u);
         let x = (w - bw) * 0.5;
-        let big = app.cx.ui.size(6.0);
+        let big = cx.ui.size(6.0);
         // Nine rows and the title fit any height: the buttons shrink a little on short screens.
         let rows = 9.0;
         let bh = ((h - big - 7.0 * u) / rows - 2.0 * u)
@@ -100,7 +99,7 @@ impl PauseScreen {
             .max(MIN_TAP);
         let block = big + 3.0 * u + rows * (bh + 2.0 * u);
         let y0 = ((h - block) * 0.5).max(u) + big + 3.0 * u;
-        app.cx.ui.text_centred(
+        cx.ui.text_centred(
             "Paused",
             Area::new(0.0, y0 - big - 3.0 * u, w, big),
             big,
@@ -110,11 +109,11 @@ impl PauseScreen {
         let mut tapped = None;
         for (i, button) in PauseButton::ALL.iter().enumerate() {
             let label = button.label(
-                app.cx.settings.reduce_motion,
-                save::aim_path(app.cx.store.as_ref()),
-                save::one_switch(app.cx.store.as_ref()),
+                cx.settings.reduce_motion,
+                save::aim_path(cx.store.as_ref()),
+                save::one_switch(cx.store.as_ref()),
             );
-            if app.cx.ui.button(button.key(), b(i), label, true) && tapped.is_none() {
+            if cx.ui.button(button.key(), b(i), label, true) && tapped.is_none() {
                 tapped = Some(*button);
             }
         }
@@ -122,42 +121,38 @@ impl PauseScreen {
             None => Command::Stay,
             Some(PauseButton::Resume) => Command::Pop,
             Some(PauseButton::Restart) => {
-                app.restart();
+                cx.ask(Request::Restart);
                 Command::Stay
             }
             Some(PauseButton::Share) => {
-                app.share();
+                cx.ask(Request::Share);
                 Command::Stay
             }
             Some(PauseButton::Watch) => {
-                crate::app::screens::viewer::watch(&mut app.cx, app.play.as_ref());
+                cx.ask(Request::Watch);
                 Command::Stay
             }
-            Some(PauseButton::Rules) => match app.play.as_ref().map(|p| p.info) {
-                Some(g) => Command::Push(Box::new(RulesScreen::new(g))),
-                None => Command::Stay,
-            },
+            Some(PauseButton::Rules) => {
+                cx.ask(Request::Rules);
+                Command::Stay
+            }
             Some(PauseButton::Motion) => {
-                app.cx.settings.reduce_motion = !app.cx.settings.reduce_motion;
-                if app.cx.settings.reduce_motion {
-                    app.table.effects.clear();
-                }
+                cx.settings.reduce_motion = !cx.settings.reduce_motion;
                 if let Err(e) =
-                    save::set_reduce_motion(app.cx.store.as_mut(), app.cx.settings.reduce_motion)
+                    save::set_reduce_motion(cx.store.as_mut(), cx.settings.reduce_motion)
                 {
-                    app.cx
-                        .say(format!("Could not remember the motion setting: {e}"), true);
+                    cx.say(format!("Could not remember the motion setting: {e}"), true);
                 }
                 log(&format!(
                     "reduce-motion {}",
-                    app.cx.settings.reduce_motion as i32
+                    cx.settings.reduce_motion as i32
                 ));
                 Command::Stay
             }
             Some(PauseButton::AimPath) => {
-                let next = save::aim_path(app.cx.store.as_ref()).next();
-                if let Err(e) = save::set_aim_path(app.cx.store.as_mut(), next) {
-                    app.cx.say(
+                let next = save::aim_path(cx.store.as_ref()).next();
+                if let Err(e) = save::set_aim_path(cx.store.as_mut(), next) {
+                    cx.say(
                         format!("Could not remember the aim path setting: {e}"),
                         true,
                     );
@@ -166,9 +161,9 @@ impl PauseScreen {
                 Command::Stay
             }
             Some(PauseButton::OneSwitch) => {
-                let next = save::one_switch(app.cx.store.as_ref()).next();
-                if let Err(e) = save::set_one_switch(app.cx.store.as_mut(), next) {
-                    app.cx.say(
+                let next = save::one_switch(cx.store.as_ref()).next();
+                if let Err(e) = save::set_one_switch(cx.store.as_mut(), next) {
+                    cx.say(
                         format!("Could not remember the one-switch setting: {e}"),
                         true,
                     );
@@ -178,13 +173,8 @@ impl PauseScreen {
             }
             Some(PauseButton::Quit) => {
                 // The game stays saved: the title screen offers to resume it.
-                if let Some(p) = app.play.take() {
-                    if !p.is_over() {
-                        let line = save::describe(&p);
-                        app.cx.saved = Some((Box::new(p), line));
-                    }
-                }
-                Command::Home
+                cx.ask(Request::Quit);
+                Command::Stay
             }
         }
     }

@@ -1,34 +1,49 @@
 //! The results screen: the winner, the ranking with its reasons, the running-totals chart.
 
 use crate::app::chart;
+use crate::app::context::{Ctx, Request};
 use crate::app::daily::Finished;
 use crate::app::frame::Area;
+use crate::app::play::Play;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::*;
-use crate::app::{App, Command};
+use crate::app::Command;
 use macroquad::prelude::*;
 
-/// The results of the game in play (the shell's, kept for Play again and Watch replay), and,
-/// when it was today's challenge, its result (worked out on the first frame).
-#[derive(Default)]
+/// The results of the game just played (handed over by the play screen, kept for Play again,
+/// Watch replay and Share), and, when it was today's challenge, its result (worked out on the
+/// first frame).
 pub(crate) struct ResultsScreen {
+    play: Play,
     daily: Option<Option<Finished>>,
 }
 
-impl Screen<App> for ResultsScreen {
+impl ResultsScreen {
+    pub(crate) fn new(play: Play) -> ResultsScreen {
+        ResultsScreen { play, daily: None }
+    }
+}
+
+impl Screen<Ctx> for ResultsScreen {
     fn id(&self) -> ScreenId {
         ScreenId::Results
     }
-    fn back(&mut self, _app: &mut App) -> Command {
+    fn game(&self) -> Option<&Play> {
+        Some(&self.play)
+    }
+    fn game_mut(&mut self) -> Option<&mut Play> {
+        Some(&mut self.play)
+    }
+    fn back(&mut self, _cx: &mut Ctx) -> Command {
         Command::Home
     }
-    fn frame(&mut self, app: &mut App, _active: bool) -> Command {
+    fn frame(&mut self, cx: &mut Ctx, _active: bool) -> Command {
         if self.daily.is_none() {
-            self.daily = Some(app.play.as_ref().and_then(|p| {
-                crate::app::screens::daily_result::challenge_finished(&mut app.cx, p)
-            }));
+            self.daily = Some(crate::app::screens::daily_result::challenge_finished(
+                cx, &self.play,
+            ));
         }
-        self.draw(app)
+        self.draw(cx)
     }
 }
 
@@ -70,12 +85,10 @@ impl ResultsButton {
 }
 
 impl ResultsScreen {
-    fn draw(&self, app: &mut App) -> Command {
+    fn draw(&self, cx: &mut Ctx) -> Command {
         let daily = self.daily.as_ref().and_then(Option::as_ref);
-        let Some(p) = app.play.as_ref() else {
-            return Command::Home;
-        };
-        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
+        let p = &self.play;
+        let (w, h, u) = (cx.ui.w, cx.ui.h, cx.ui.u);
         let ranking = p.game().ranking();
         let names = p.names();
         let seats = &p.driver.session.replay.seats;
@@ -86,30 +99,22 @@ impl ResultsScreen {
         if let Some(win) = winner {
             colours.extend(std::iter::repeat_n(colour_of(win), 3));
         }
-        confetti(
-            &colours,
-            w,
-            h,
-            u,
-            app.cx.ui.clock,
-            app.cx.settings.reduce_motion,
-        );
+        confetti(&colours, w, h, u, cx.ui.clock, cx.settings.reduce_motion);
         // The trophy in the winner's colour, the headline beside it.
-        let big = app.cx.ui.size_at_most(7.0, (w - 8.0 * u) / 11.0);
+        let big = cx.ui.size_at_most(7.0, (w - 8.0 * u) / 11.0);
         let trophy_h = (big * 2.2).min(h * 0.16);
         let headline = match winner {
             Some(s) => wins(&names.get(s).cloned().unwrap_or_default()),
             None => "A shared victory!".to_string(),
         };
         let head_w = w - 8.0 * u - trophy_h;
-        let headline = app.cx.ui.fit(&headline, big, head_w);
-        let hw = app.cx.ui.measure(&headline, big);
+        let headline = cx.ui.fit(&headline, big, head_w);
+        let hw = cx.ui.measure(&headline, big);
         let x_head = (w - hw - trophy_h - 2.0 * u) * 0.5;
         let band = winner.map(colour_of).unwrap_or(ACCENT);
         trophy(x_head, 3.0 * u, trophy_h, band, winner);
         let ty = 3.0 * u + (trophy_h - big) * 0.5;
-        app.cx
-            .ui
+        cx.ui
             .text(&headline, x_head + trophy_h + 2.0 * u, ty, big, TEXT);
         let line_y = ty + big * 1.25;
         draw_rectangle(
@@ -122,8 +127,8 @@ impl ResultsScreen {
         let col_w = (w - 8.0 * u).min(140.0 * u);
         let x0 = (w - col_w) * 0.5;
         let mut y = 5.0 * u + trophy_h;
-        let sub = app.cx.ui.size(3.0);
-        app.cx.ui.text_centred(
+        let sub = cx.ui.size(3.0);
+        cx.ui.text_centred(
             &format!("{}: the final scores", p.info.name),
             Area::new(0.0, y, w, sub),
             sub,
@@ -133,19 +138,18 @@ impl ResultsScreen {
         // The scores as a picture: one bar a seat, in its colour, longest for the most.
         let (key, scores) = shown_score(&ranking);
         let best = scores.iter().copied().max().unwrap_or(0).max(1);
-        let ts = app.cx.ui.size(3.6);
+        let ts = cx.ui.size(3.6);
         let row_h = (ts * 1.9).max(8.0 * u);
         // The buttons: one row of four, or two of two on a narrow screen (their words whole).
         let two_rows = w < h;
-        let pitch = app.cx.ui.tap(10.0) + 2.0 * u;
+        let pitch = cx.ui.tap(10.0) + 2.0 * u;
         let buttons_h = if two_rows { 2.0 * pitch } else { pitch };
         let floor = h - buttons_h - 2.0 * u;
         let name_w = ranking
             .standings
             .iter()
             .map(|s| {
-                app.cx
-                    .ui
+                cx.ui
                     .measure(&names.get(s.seat).cloned().unwrap_or_default(), ts)
             })
             .fold(0.0, f32::max)
@@ -167,8 +171,8 @@ impl ResultsScreen {
             draw_circle(x0 + r, cy, r, medal);
             fill_noted(Area::new(x0, cy - r, 2.0 * r, 2.0 * r), medal);
             let place = st.place.to_string();
-            let pw = app.cx.ui.measure(&place, ts * 0.9);
-            app.cx.ui.text(
+            let pw = cx.ui.measure(&place, ts * 0.9);
+            cx.ui.text(
                 &place,
                 x0 + r - pw * 0.5,
                 cy - ts * 0.48,
@@ -180,12 +184,12 @@ impl ResultsScreen {
             crate::app::draw::seat_mark(st.seat, mx, cy, r * 0.7, c);
             let name = names.get(st.seat).cloned().unwrap_or_default();
             let nx = mx + r * 0.7 + 2.0 * u;
-            let name = app.cx.ui.fit(&name, ts, name_w);
-            app.cx.ui.text(&name, nx, cy - ts * 0.55, ts, TEXT);
+            let name = cx.ui.fit(&name, ts, name_w);
+            cx.ui.text(&name, nx, cy - ts * 0.55, ts, TEXT);
             let bar_x = nx + name_w + 2.0 * u;
             let value = scores.get(i).copied().unwrap_or(0);
             let label = format!("{value} {key}");
-            let lw = app.cx.ui.measure(&label, ts);
+            let lw = cx.ui.measure(&label, ts);
             let room = (x0 + col_w - bar_x - lw - 2.0 * u).max(2.0 * u);
             let bw = (room * value.max(0) as f32 / best as f32).max(u);
             let bh = row_h * 0.5;
@@ -198,8 +202,7 @@ impl ResultsScreen {
                 2.0,
                 Color::new(0.0, 0.0, 0.0, 0.4),
             );
-            app.cx
-                .ui
+            cx.ui
                 .text(&label, bar_x + bw + 1.5 * u, cy - ts * 0.55, ts, TEXT);
             y += row_h + u;
         }
@@ -210,17 +213,17 @@ impl ResultsScreen {
         let chart_bottom = h - buttons_h - 2.0 * u;
         if let Some(f) = daily {
             let area = Area::new(x0, chart_top, col_w, chart_bottom - chart_top);
-            crate::app::screens::daily_result::daily_panel(&mut app.cx, f, area);
+            crate::app::screens::daily_result::daily_panel(cx, f, area);
         } else if !history.is_empty() && chart_bottom - chart_top > 24.0 * u {
             let colours: Vec<Color> = seats.iter().map(|s| rgb(s.rgb())).collect();
             let goal = p.game().score_goal();
             let area = Area::new(x0, chart_top, col_w, chart_bottom - chart_top);
             // On a plate: the confetti falls behind it, not through the lines.
-            app.cx.ui.panel(
+            cx.ui.panel(
                 Area::new(area.x - u, area.y - u, area.w + 2.0 * u, area.h + 2.0 * u),
                 PANEL,
             );
-            Self::chart(app, &history, goal, &colours, area);
+            Self::chart(cx, &history, goal, &colours, area);
         }
         let per_row = if two_rows { 2.0 } else { 4.0 };
         let bw = (col_w - (per_row - 1.0) * 2.0 * u) / per_row;
@@ -235,8 +238,7 @@ impl ResultsScreen {
         };
         let mut tapped = None;
         for (i, button) in ResultsButton::ALL.iter().enumerate() {
-            if app
-                .cx
+            if cx
                 .ui
                 .button(button.key(), at(i as f32), button.label(), true)
                 && tapped.is_none()
@@ -246,34 +248,29 @@ impl ResultsScreen {
         }
         match tapped {
             None => {}
-            Some(ResultsButton::Watch) => {
-                crate::app::screens::viewer::watch(&mut app.cx, app.play.as_ref())
-            }
+            Some(ResultsButton::Watch) => crate::app::screens::viewer::watch(cx, Some(p)),
             Some(ResultsButton::Share) => match daily {
-                Some(f) => crate::app::screens::daily_result::share_result(&mut app.cx, f),
-                None => app.share(),
+                Some(f) => crate::app::screens::daily_result::share_result(cx, f),
+                None => crate::app::share::share(cx, p),
             },
             Some(ResultsButton::Again) => match daily {
                 Some(f) => {
                     let c = f.challenge.clone();
-                    app.start_challenge(&c);
+                    cx.ask(Request::Challenge(Box::new(c)));
                 }
-                None => app.restart(),
+                None => cx.ask(Request::Restart),
             },
-            Some(ResultsButton::Title) => {
-                app.play = None;
-                return Command::Home;
-            }
+            Some(ResultsButton::Title) => return Command::Home,
         }
         Command::Stay
     }
 
     /// The running totals as a line chart in `area`: axes with round numbers and points, the
     /// goal line, one line per seat in its colour.
-    fn chart(app: &App, history: &[Vec<i64>], goal: Option<i64>, colours: &[Color], area: Area) {
-        let u = app.cx.ui.u;
-        let small = app.cx.ui.size(2.6);
-        let label_w = app.cx.ui.measure("000", small) + 2.0 * u;
+    fn chart(cx: &Ctx, history: &[Vec<i64>], goal: Option<i64>, colours: &[Color], area: Area) {
+        let u = cx.ui.u;
+        let small = cx.ui.size(2.6);
+        let label_w = cx.ui.measure("000", small) + 2.0 * u;
         let title_h = small * 1.6;
         let plot = Area::new(
             area.x + label_w,
@@ -282,8 +279,7 @@ impl ResultsScreen {
             (area.h - title_h - small * 3.2 - 2.0 * u).max(1.0),
         );
         let c = chart::Chart::new(history, goal, plot);
-        app.cx
-            .ui
+        cx.ui
             .text("Points after each round", area.x, area.y, small, DIM);
         let axis = Color::new(0.62, 0.64, 0.68, 0.9);
         let grid = Color::new(1.0, 1.0, 1.0, 0.07);
@@ -291,19 +287,18 @@ impl ResultsScreen {
         for (ty, v) in &c.y_ticks {
             draw_line(plot.x, *ty, plot.x + plot.w, *ty, 1.0, grid);
             let t = v.to_string();
-            let tw = app.cx.ui.measure(&t, small);
-            app.cx
-                .ui
+            let tw = cx.ui.measure(&t, small);
+            cx.ui
                 .text(&t, plot.x - tw - u, ty - small * 0.6, small, DIM);
         }
         for (tx, r) in &c.x_ticks {
             draw_line(*tx, bottom, *tx, bottom + 0.8 * u, 1.0, axis);
             let t = r.to_string();
-            let tw = app.cx.ui.measure(&t, small);
-            app.cx.ui.text(&t, tx - tw * 0.5, bottom + u, small, DIM);
+            let tw = cx.ui.measure(&t, small);
+            cx.ui.text(&t, tx - tw * 0.5, bottom + u, small, DIM);
         }
-        let rw = app.cx.ui.measure("round", small);
-        app.cx.ui.text(
+        let rw = cx.ui.measure("round", small);
+        cx.ui.text(
             "round",
             plot.x + (plot.w - rw) * 0.5,
             bottom + u + small * 1.4,
@@ -322,9 +317,8 @@ impl ResultsScreen {
                 x += 2.0 * dash;
             }
             let t = format!("goal {g}");
-            let tw = app.cx.ui.measure(&t, small);
-            app.cx
-                .ui
+            let tw = cx.ui.measure(&t, small);
+            cx.ui
                 .text(&t, plot.x + plot.w - tw, gy - small * 1.3, small, ACCENT);
         }
         let thick = (0.6 * u).max(2.0);

@@ -4,14 +4,20 @@
 //! starts the play screen takes its place (`online` hears it and starts the game). Also where a
 //! room is made (the setup screen's *Play online*) and where a room link is opened.
 
+use crate::app::context::Ctx;
 use crate::app::frame::Area;
 use crate::app::online::client::{offers_watching, Client};
+use crate::app::online::link::RoomLink;
+use crate::app::online::token_key;
 use crate::app::online::wire::{self, WireState};
 use crate::app::online::NAME_KEY;
 use crate::app::screen::{Screen, ScreenId};
+use crate::app::share;
 use crate::app::ui::*;
-use crate::app::{log, platform, App, Command};
+use crate::app::{log, platform, Command};
 use engine::core::Seat;
+use engine::games::GameInfo;
+use engine::online::protocol::SeatRequest;
 use engine::online::protocol::{ClientFrame, Phase, SeatPlan, MAX_PLAYER_NAME};
 use macroquad::prelude::*;
 
@@ -32,15 +38,15 @@ impl RoomScreen {
     }
 }
 
-impl Screen<App> for RoomScreen {
+impl Screen<Ctx> for RoomScreen {
     fn id(&self) -> ScreenId {
         ScreenId::Room
     }
-    fn back(&mut self, _app: &mut App) -> Command {
+    fn back(&mut self, _cx: &mut Ctx) -> Command {
         Command::Home
     }
-    fn frame(&mut self, app: &mut App, active: bool) -> Command {
-        self.draw(app, active)
+    fn frame(&mut self, cx: &mut Ctx, active: bool) -> Command {
+        self.draw(cx, active)
     }
 }
 
@@ -74,31 +80,29 @@ pub(crate) fn clean_name(name: &str) -> String {
 }
 
 impl RoomScreen {
-    fn draw(&mut self, app: &mut App, active: bool) -> Command {
-        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
-        let big = app.cx.ui.size(6.0);
-        let ts = app.cx.ui.size(3.6);
-        let small = app.cx.ui.size(3.0);
+    fn draw(&mut self, cx: &mut Ctx, active: bool) -> Command {
+        let (w, h, u) = (cx.ui.w, cx.ui.h, cx.ui.u);
+        let big = cx.ui.size(6.0);
+        let ts = cx.ui.size(3.6);
+        let small = cx.ui.size(3.0);
         let col_w = (w - 6.0 * u).min(130.0 * u);
         let x0 = (w - col_w) * 0.5;
-        let row = app.cx.ui.tap(8.0) + u;
-        let game_name = app
-            .cx
+        let row = cx.ui.tap(8.0) + u;
+        let game_name = cx
             .net
             .client
             .as_ref()
             .and_then(|c| engine::games::info(&c.game).ok())
             .map(|g| g.name)
             .unwrap_or("Online game");
-        app.cx
-            .ui
+        cx.ui
             .text_centred(game_name, Area::new(0.0, 2.0 * u, w, big), big, ACCENT);
         let mut y = 4.0 * u + big;
-        let bh = app.cx.ui.tap(10.0);
+        let bh = cx.ui.tap(10.0);
         let by = h - bh - 2.0 * u;
         let bw = (col_w - 2.0 * u) / 2.0;
         if let Some((code, name)) = self.ask.as_mut() {
-            y += app.cx.ui.paragraph(
+            y += cx.ui.paragraph(
                 "You are invited to an online game. Your name for the other players:",
                 x0,
                 y,
@@ -113,7 +117,7 @@ impl RoomScreen {
                 name.clone()
             };
             if active
-                && app.cx.ui.button(
+                && cx.ui.button(
                     RoomButton::Name.key(),
                     Area::new(x0, y, col_w, row - u),
                     &shown,
@@ -125,7 +129,7 @@ impl RoomScreen {
                 }
             }
             y += row + u;
-            app.cx.ui.paragraph(
+            cx.ui.paragraph(
                 "Or just watch the game without a seat.",
                 x0,
                 y,
@@ -135,21 +139,21 @@ impl RoomScreen {
             );
             let join_w = (col_w - 4.0 * u) / 3.0;
             let back = active
-                && app.cx.ui.button(
+                && cx.ui.button(
                     RoomButton::Back.key(),
                     Area::new(x0, by, join_w, bh),
                     "Back",
                     true,
                 );
             let watch = active
-                && app.cx.ui.button(
+                && cx.ui.button(
                     RoomButton::Watch.key(),
                     Area::new(x0 + join_w + 2.0 * u, by, join_w, bh),
                     "Watch",
                     true,
                 );
             let join = active
-                && app.cx.ui.button(
+                && cx.ui.button(
                     RoomButton::Join.key(),
                     Area::new(x0 + 2.0 * (join_w + 2.0 * u), by, join_w, bh),
                     "Join",
@@ -159,7 +163,7 @@ impl RoomScreen {
                 return Command::Home;
             }
             let entry = if join {
-                if let Err(e) = app.cx.store.set(NAME_KEY, name) {
+                if let Err(e) = cx.store.set(NAME_KEY, name) {
                     log(&format!("online-name-not-kept {e}"));
                 }
                 Some(ClientFrame::Join {
@@ -176,17 +180,16 @@ impl RoomScreen {
                     "online-enter {}",
                     if join { "join" } else { "watch" }
                 ));
-                app.cx.net.client = Some(Client::new(w, entry));
+                cx.net.client = Some(Client::new(w, entry));
                 self.ask = None;
             }
             return Command::Stay;
         }
-        let Some(c) = app.cx.net.client.as_ref() else {
-            app.cx
-                .ui
+        let Some(c) = cx.net.client.as_ref() else {
+            cx.ui
                 .paragraph("Not connected to a room.", x0, y, col_w, ts, TEXT);
             if active
-                && app.cx.ui.button(
+                && cx.ui.button(
                     RoomButton::Back.key(),
                     Area::new(x0, by, bw, bh),
                     "Back",
@@ -218,7 +221,7 @@ impl RoomScreen {
         } else {
             "Waiting for the host to start the game.".to_string()
         };
-        y += app.cx.ui.paragraph(&status, x0, y, col_w, ts, TEXT);
+        y += cx.ui.paragraph(&status, x0, y, col_w, ts, TEXT);
         y += 2.0 * u;
         let welcomed = c.welcomed && c.refusal.is_none();
         let code = c.code.clone();
@@ -249,19 +252,15 @@ impl RoomScreen {
                 } else {
                     seat.name.clone()
                 };
-                let line = app
-                    .cx
-                    .ui
-                    .fit(&format!("{name} - {what}"), ts, col_w - 4.0 * u);
+                let line = cx.ui.fit(&format!("{name} - {what}"), ts, col_w - 4.0 * u);
                 let colour = if seat.taken { TEXT } else { DIM };
-                app.cx
-                    .ui
+                cx.ui
                     .text(&line, x0 + 3.5 * u, y + (row - ts) * 0.5, ts, colour);
                 y += row;
             }
         }
         let back = active
-            && app.cx.ui.button(
+            && cx.ui.button(
                 RoomButton::Back.key(),
                 Area::new(x0, by, bw * 0.6, bh),
                 "Leave",
@@ -272,22 +271,18 @@ impl RoomScreen {
         let mut start = false;
         let mut watch = false;
         if watch_offered {
-            watch = active
-                && app
-                    .cx
-                    .ui
-                    .button(RoomButton::Watch.key(), right, "Watch", true);
+            watch = active && cx.ui.button(RoomButton::Watch.key(), right, "Watch", true);
         } else if welcomed && host {
             let half = (right.w - 2.0 * u) / 2.0;
             invite = active
-                && app.cx.ui.button(
+                && cx.ui.button(
                     RoomButton::Invite.key(),
                     Area::new(right.x, right.y, half, right.h),
                     "Send invite link",
                     true,
                 );
             start = active
-                && app.cx.ui.button(
+                && cx.ui.button(
                     RoomButton::Start.key(),
                     Area::new(right.x + half + 2.0 * u, right.y, half, right.h),
                     "Start",
@@ -295,8 +290,7 @@ impl RoomScreen {
                 );
         } else if welcomed && !c.watching() {
             invite = active
-                && app
-                    .cx
+                && cx
                     .ui
                     .button(RoomButton::Invite.key(), right, "Send invite link", true);
         }
@@ -304,12 +298,12 @@ impl RoomScreen {
             return Command::Home;
         }
         if invite {
-            app.send_invite(&code);
+            send_invite(cx, &code);
         }
         if start {
-            if let Some(c) = app.cx.net.client.as_mut() {
+            if let Some(c) = cx.net.client.as_mut() {
                 if !c.start() {
-                    app.cx.say(
+                    cx.say(
                         "Not connected to the game server just now: try again in a moment.",
                         true,
                     );
@@ -319,10 +313,144 @@ impl RoomScreen {
             }
         }
         if watch {
-            if let Some(c) = app.cx.net.client.as_mut() {
+            if let Some(c) = cx.net.client.as_mut() {
                 c.enter_as(ClientFrame::Watch { room: code });
             }
         }
         Command::Stay
+    }
+}
+
+/// Leaves the room followed: the connection closed, the address bar cleared.
+pub(crate) fn leave_room(cx: &mut Ctx) {
+    if let Some(mut c) = cx.net.client.take() {
+        c.close();
+        log(&format!("online-left code={}", c.code));
+    }
+    if !cx.net.link.is_empty() {
+        cx.net.link.clear();
+        wire::show_fragment("");
+    }
+}
+
+/// The setup screen's *Play online*: a room made with these seats (`invited[i]` for a seat
+/// kept for a friend), and the waiting room.
+pub(crate) fn create_room(
+    cx: &mut Ctx,
+    game: &'static GameInfo,
+    options: Vec<String>,
+    seats: &[Seat],
+    invited: &[bool],
+) -> Command {
+    let Some(w) = wire::platform_wire() else {
+        cx.say("This version plays offline only.", true);
+        return Command::Stay;
+    };
+    let seats: Vec<SeatRequest> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| SeatRequest {
+            plan: if invited.get(i).copied().unwrap_or(false) {
+                SeatPlan::Invited
+            } else if s.is_bot() {
+                SeatPlan::Bot(s.level)
+            } else {
+                SeatPlan::Here
+            },
+            name: clean_name(&s.name),
+        })
+        .collect();
+    log(&format!(
+        "online-create {} seats={}",
+        game.id,
+        seats
+            .iter()
+            .map(|s| s.plan.name())
+            .collect::<Vec<_>>()
+            .join(",")
+    ));
+    leave_room(cx);
+    cx.net.client = Some(Client::new(
+        w,
+        ClientFrame::Create {
+            game: game.id.to_string(),
+            options,
+            seats,
+        },
+    ));
+    Command::Push(Box::new(RoomScreen::following()))
+}
+
+/// Opens the room link in the address bar, if there is one not yet opened (at the start,
+/// and when one is pasted while the game runs). A link that is not one is refused in words;
+/// the saved game is untouched.
+pub(crate) fn open_room_link(cx: &mut Ctx) {
+    let Some(fragment) = wire::room_fragment() else {
+        return;
+    };
+    if fragment == cx.net.link {
+        return;
+    }
+    cx.net.link = fragment.clone();
+    let link = match RoomLink::parse(&fragment) {
+        Ok(l) => l,
+        Err(msg) => {
+            log(&format!("room-link-refused {msg}"));
+            cx.net.link.clear();
+            wire::show_fragment("");
+            cx.notice = Some(format!("{msg} Your saved game is untouched."));
+            cx.command(Command::Home);
+            return;
+        }
+    };
+    if cx.net.client.as_ref().is_some_and(|c| c.code == link.code) {
+        return;
+    }
+    let Some(w) = wire::platform_wire() else {
+        return;
+    };
+    leave_room(cx);
+    cx.net.link = fragment;
+    log(&format!(
+        "room-link code={} watch={}",
+        link.code, link.watch
+    ));
+    if link.watch {
+        cx.net.client = Some(Client::new(w, ClientFrame::Watch { room: link.code }));
+        cx.command(Command::Fresh(Box::new(RoomScreen::following())));
+    } else if let Some(token) = cx.store.get(&token_key(&link.code)) {
+        // Back to one's own seat, also when it is not one's turn.
+        cx.net.client = Some(Client::new(
+            w,
+            ClientFrame::Resume {
+                room: link.code,
+                token,
+            },
+        ));
+        cx.command(Command::Fresh(Box::new(RoomScreen::following())));
+    } else {
+        let name = cx.store.get(NAME_KEY).unwrap_or_default();
+        cx.command(Command::Fresh(Box::new(RoomScreen::joining(
+            link.code, name,
+        ))));
+    }
+}
+
+/// The invite link, through the system share sheet or the clipboard (as game links go).
+pub(crate) fn send_invite(cx: &mut Ctx, code: &str) {
+    let link = RoomLink {
+        code: code.to_string(),
+        watch: false,
+    };
+    log(&format!("online-invite {}", link.fragment()));
+    match share::send(&link.fragment(), "Play Catapult Table with me") {
+        Ok(share::Shared::Sheet) => cx.say("Invite link ready to send.", false),
+        Ok(share::Shared::Clipboard) => cx.say(
+            "Invite link copied. Send it: whoever opens it takes a seat.",
+            false,
+        ),
+        Ok(share::Shared::Shown) => cx.say("Copy the link from the box and send it.", false),
+        Ok(share::Shared::File(path)) => cx.say(format!("The link was written to {path}."), false),
+        Err(e) => cx.say(format!("The link could not be shared: {e}."), true),
     }
 }

@@ -1,12 +1,13 @@
 //! The rules screen: a game's rules in short sections (Goal, Your turn, Shooting…), each a card
 //! with a small drawn picture, the whole text last (`rules_text`), scrolled by drag or wheel.
 
+use crate::app::context::Ctx;
 use crate::app::frame::Area;
 use crate::app::pointer::PointerEvent;
 use crate::app::rules_text::{sections, Picture, Section};
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::*;
-use crate::app::{App, Command};
+use crate::app::Command;
 use engine::games::GameInfo;
 use macroquad::prelude::*;
 
@@ -31,13 +32,13 @@ impl RulesScreen {
     }
 }
 
-impl Screen<App> for RulesScreen {
+impl Screen<Ctx> for RulesScreen {
     fn id(&self) -> ScreenId {
         ScreenId::Rules
     }
 
     /// Drag to scroll.
-    fn input(&mut self, _app: &mut App, events: &[PointerEvent]) -> Command {
+    fn input(&mut self, _cx: &mut Ctx, events: &[PointerEvent]) -> Command {
         let (top, bottom) = self.band;
         for e in events {
             match *e {
@@ -56,18 +57,18 @@ impl Screen<App> for RulesScreen {
         Command::Stay
     }
 
-    fn frame(&mut self, app: &mut App, _active: bool) -> Command {
-        self.draw(app)
+    fn frame(&mut self, cx: &mut Ctx, _active: bool) -> Command {
+        self.draw(cx)
     }
 }
 
 impl RulesScreen {
-    fn draw(&mut self, app: &mut App) -> Command {
+    fn draw(&mut self, cx: &mut Ctx) -> Command {
         let g = self.game;
-        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
-        let big = app.cx.ui.size(6.0);
-        let hs = app.cx.ui.size(4.2);
-        let ts = app.cx.ui.size(3.2);
+        let (w, h, u) = (cx.ui.w, cx.ui.h, cx.ui.u);
+        let big = cx.ui.size(6.0);
+        let hs = cx.ui.size(4.2);
+        let ts = cx.ui.size(3.2);
         let col_w = (w - 6.0 * u).min(140.0 * u);
         let x0 = (w - col_w) * 0.5;
         let top = 4.0 * u + big;
@@ -83,7 +84,7 @@ impl RulesScreen {
         let cards: Vec<(Section, Vec<String>, f32)> = sections(g)
             .into_iter()
             .map(|sec| {
-                let lines = app.cx.ui.wrap(&sec.words, ts, text_w);
+                let lines = cx.ui.wrap(&sec.words, ts, text_w);
                 let ch = (hs * 1.4 + lines.len() as f32 * lh + 2.0 * pad).max(pic + 2.0 * pad);
                 (sec, lines, ch)
             })
@@ -96,7 +97,7 @@ impl RulesScreen {
         let mut y = top - self.scroll;
         for (sec, lines, ch) in &cards {
             if y + ch > top - u && y < bottom {
-                Self::card(app, sec, lines, Area::new(x0, y, col_w, *ch), (top, bottom));
+                Self::card(cx, sec, lines, Area::new(x0, y, col_w, *ch), (top, bottom));
             }
             y += ch + gap;
         }
@@ -106,13 +107,12 @@ impl RulesScreen {
         let title = format!("Rules: {}", g.name);
         let fit = [6.0, 4.2, 3.6]
             .iter()
-            .map(|k| app.cx.ui.size(*k))
-            .find(|sz| app.cx.ui.measure(&title, *sz) <= w - 4.0 * u)
-            .unwrap_or(app.cx.ui.size(3.6));
-        app.cx
-            .ui
+            .map(|k| cx.ui.size(*k))
+            .find(|sz| cx.ui.measure(&title, *sz) <= w - 4.0 * u)
+            .unwrap_or(cx.ui.size(3.6));
+        cx.ui
             .text_centred(&title, Area::new(0.0, 2.0 * u, w, big), fit, ACCENT);
-        if app.cx.ui.button(
+        if cx.ui.button(
             "back",
             Area::new((w - 40.0 * u) * 0.5, h - 12.0 * u, 40.0 * u, 10.0 * u),
             "Back",
@@ -124,15 +124,15 @@ impl RulesScreen {
     }
 
     /// One section's card in `a`, its lines shown only inside the scrolled band.
-    fn card(app: &mut App, sec: &Section, lines: &[String], a: Area, band: (f32, f32)) {
-        let u = app.cx.ui.u;
-        let (hs, ts) = (app.cx.ui.size(4.2), app.cx.ui.size(3.2));
+    fn card(cx: &mut Ctx, sec: &Section, lines: &[String], a: Area, band: (f32, f32)) {
+        let u = cx.ui.u;
+        let (hs, ts) = (cx.ui.size(4.2), cx.ui.size(3.2));
         let (pad, pic, lh) = (2.0 * u, 14.0 * u, ts * 1.35);
         let (top, bottom) = band;
         let y0 = a.y.max(top - u);
         let y1 = (a.y + a.h).min(bottom);
         if y1 > y0 {
-            app.cx.ui.panel(
+            cx.ui.panel(
                 Area::new(a.x, y0, a.w, y1 - y0),
                 Color::new(1.0, 1.0, 1.0, 0.05),
             );
@@ -143,12 +143,12 @@ impl RulesScreen {
         }
         let tx = px + pic + pad;
         if a.y + pad >= top - u && a.y + pad + hs <= bottom {
-            app.cx.ui.text(&sec.heading, tx, a.y + pad, hs, ACCENT);
+            cx.ui.text(&sec.heading, tx, a.y + pad, hs, ACCENT);
         }
         for (i, l) in lines.iter().enumerate() {
             let ly = a.y + pad + hs * 1.4 + i as f32 * lh;
             if ly >= top - u * 0.5 && ly + ts <= bottom {
-                app.cx.ui.text(l, tx, ly, ts, TEXT);
+                cx.ui.text(l, tx, ly, ts, TEXT);
             }
         }
     }

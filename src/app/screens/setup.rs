@@ -2,13 +2,14 @@
 
 use super::room::clean_name;
 use super::rules::RulesScreen;
+use crate::app::context::Ctx;
 use crate::app::frame::Area;
 use crate::app::journal::seed_now;
 use crate::app::online::wire::ONLINE;
 use crate::app::play::Play;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::*;
-use crate::app::{log, platform, App, Command};
+use crate::app::{log, platform, Command};
 use engine::core::{Seat, SeatKind};
 use engine::games::GameInfo;
 use macroquad::prelude::*;
@@ -72,12 +73,12 @@ impl SetupScreen {
 }
 
 /// The setup screen owns the seats and options being chosen.
-impl Screen<App> for SetupScreen {
+impl Screen<Ctx> for SetupScreen {
     fn id(&self) -> ScreenId {
         ScreenId::Setup
     }
-    fn frame(&mut self, app: &mut App, _active: bool) -> Command {
-        self.draw(app)
+    fn frame(&mut self, cx: &mut Ctx, _active: bool) -> Command {
+        self.draw(cx)
     }
 }
 
@@ -112,19 +113,18 @@ impl SetupButton {
 }
 
 impl SetupScreen {
-    fn draw(&mut self, app: &mut App) -> Command {
-        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
-        let big = app.cx.ui.size(6.0);
-        app.cx
-            .ui
+    fn draw(&mut self, cx: &mut Ctx) -> Command {
+        let (w, h, u) = (cx.ui.w, cx.ui.h, cx.ui.u);
+        let big = cx.ui.size(6.0);
+        cx.ui
             .text_centred(self.game.name, Area::new(0.0, 2.0 * u, w, big), big, ACCENT);
         let col_w = (w - 6.0 * u).min(150.0 * u);
         let x0 = (w - col_w) * 0.5;
         let mut y = 4.0 * u + big;
-        let row = app.cx.ui.tap(8.0) + u;
-        let ts = app.cx.ui.size(3.8);
+        let row = cx.ui.tap(8.0) + u;
+        let ts = cx.ui.size(3.8);
         // Seat count.
-        app.cx.ui.text(
+        cx.ui.text(
             &format!("Players: {}", self.seats.len()),
             x0,
             y + (row - ts) * 0.5,
@@ -132,7 +132,7 @@ impl SetupScreen {
             TEXT,
         );
         let n = self.seats.len();
-        if app.cx.ui.button(
+        if cx.ui.button(
             &SetupButton::FewerSeats.key(),
             Area::new(x0 + col_w - 26.0 * u, y, 12.0 * u, row - u),
             "-",
@@ -140,8 +140,8 @@ impl SetupScreen {
         ) {
             self.resize(n - 1);
         }
-        app.cx.ui.speak_as("One player fewer");
-        if app.cx.ui.button(
+        cx.ui.speak_as("One player fewer");
+        if cx.ui.button(
             &SetupButton::MoreSeats.key(),
             Area::new(x0 + col_w - 12.0 * u, y, 12.0 * u, row - u),
             "+",
@@ -149,10 +149,10 @@ impl SetupScreen {
         ) {
             self.resize(n + 1);
         }
-        app.cx.ui.speak_as("One player more");
+        cx.ui.speak_as("One player more");
         y += row + u;
         // Seats: one or two columns.
-        let bh = app.cx.ui.tap(10.0);
+        let bh = cx.ui.tap(10.0);
         let bottom_bar = bh + 2.0 * u;
         let opt_h = self.game.options.len() as f32 * row;
         let room = ((h - y - bottom_bar - opt_h - 2.0 * u) / row)
@@ -179,7 +179,7 @@ impl SetupScreen {
             let level_w = if seat.is_bot() { 18.0 * u } else { 0.0 };
             let level = seat.level;
             if seat.is_bot()
-                && app.cx.ui.button(
+                && cx.ui.button(
                     &SetupButton::Level(i).key(),
                     Area::new(rx + cw - kind_w - level_w - u, ry, level_w, row - u),
                     level.label(),
@@ -189,7 +189,7 @@ impl SetupScreen {
                 self.seats[i].level = level.next();
             }
             let seat = &self.seats[i];
-            if app.cx.ui.button(
+            if cx.ui.button(
                 &SetupButton::Name(i).key(),
                 Area::new(
                     rx + 3.0 * u,
@@ -224,7 +224,7 @@ impl SetupScreen {
             } else {
                 "Human"
             };
-            if app.cx.ui.button(
+            if cx.ui.button(
                 &SetupButton::Kind(i).key(),
                 Area::new(rx + cw - kind_w, ry, kind_w, row - u),
                 kind,
@@ -283,26 +283,21 @@ impl SetupScreen {
             // sentence, and what it does under it where there is room; the screen-reader
             // layer says it whole.
             let a = Area::new(x0, y, col_w, row - u);
-            let whole = app.cx.ui.label_fits(&label, a);
+            let whole = cx.ui.label_fits(&label, a);
             let shown = if whole {
                 label.clone()
             } else {
                 format!("[{mark}] {name}")
             };
-            if app
-                .cx
-                .ui
-                .button(&SetupButton::Option(i).key(), a, &shown, true)
-            {
+            if cx.ui.button(&SetupButton::Option(i).key(), a, &shown, true) {
                 self.options[i] = !on;
             }
-            app.cx.ui.speak_as(&label);
+            cx.ui.speak_as(&label);
             y += row;
-            let small = app.cx.ui.size(3.0);
-            let lines = app.cx.ui.wrap(desc, small, col_w - 4.0 * u).len() as f32;
+            let small = cx.ui.size(3.0);
+            let lines = cx.ui.wrap(desc, small, col_w - 4.0 * u).len() as f32;
             if !whole && y + lines * small * 1.3 + u < h - bottom_bar {
-                y += app
-                    .cx
+                y += cx
                     .ui
                     .paragraph(desc, x0 + 2.0 * u, y, col_w - 4.0 * u, small, DIM)
                     + u;
@@ -311,20 +306,20 @@ impl SetupScreen {
         // Bottom bar.
         let by = h - bottom_bar;
         let bw = (col_w - 4.0 * u) / 3.0;
-        let back = app.cx.ui.button(
+        let back = cx.ui.button(
             &SetupButton::Back.key(),
             Area::new(x0, by, bw, bh),
             "Back",
             true,
         );
-        let rules = app.cx.ui.button(
+        let rules = cx.ui.button(
             &SetupButton::Rules.key(),
             Area::new(x0 + bw + 2.0 * u, by, bw, bh),
             "Rules",
             true,
         );
         let online = self.invited.iter().any(|v| *v);
-        let start = app.cx.ui.button(
+        let start = cx.ui.button(
             &SetupButton::Start.key(),
             Area::new(x0 + 2.0 * (bw + 2.0 * u), by, bw, bh),
             if online { "Play online" } else { "Start" },
@@ -340,7 +335,7 @@ impl SetupScreen {
         } else if start {
             for (i, seat) in seats.iter().enumerate() {
                 if seat.name.trim().is_empty() {
-                    app.cx.say(format!("Seat {} needs a name.", i + 1), true);
+                    cx.say(format!("Seat {} needs a name.", i + 1), true);
                     return Command::Stay;
                 }
             }
@@ -352,9 +347,15 @@ impl SetupScreen {
                         seat
                     })
                     .collect();
-                return app.create_room(game, options, &seats, &self.invited);
+                return crate::app::screens::room::create_room(
+                    cx,
+                    game,
+                    options,
+                    &seats,
+                    &self.invited,
+                );
             }
-            let seed = platform::fixed_seed().unwrap_or_else(|| seed_now(app.cx.frames));
+            let seed = platform::fixed_seed().unwrap_or_else(|| seed_now(cx.frames));
             match Play::new(game, &options, seats.clone(), seed) {
                 Ok(p) => {
                     let names: Vec<&str> = seats.iter().map(|st| st.name.as_str()).collect();
@@ -368,11 +369,11 @@ impl SetupScreen {
                         names.join(","),
                         levels.join(",")
                     ));
-                    app.cx.saved = None;
-                    app.start(p);
-                    app.autosave();
+                    cx.saved = None;
+                    cx.save_play(&p);
+                    crate::app::screens::play::start(cx, p);
                 }
-                Err(e) => app.cx.say(format!("Cannot start: {e}"), true),
+                Err(e) => cx.say(format!("Cannot start: {e}"), true),
             }
         }
         Command::Stay

@@ -2,13 +2,14 @@
 
 use super::challenge::ChallengeScreen;
 use super::setup::SetupScreen;
+use crate::app::context::Ctx;
 use crate::app::frame::Area;
 use crate::app::frame::{close_up_bounds, side_bounds, turn_bounds, Frame, TurnShot};
 use crate::app::gesture::mid_angle;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::{self, *};
 use crate::app::{backdrop, draw};
-use crate::app::{log, play, App, Command};
+use crate::app::{log, play, Command};
 use engine::core::{LaunchKind, Scene, TableView};
 use engine::games::GameInfo;
 use macroquad::prelude::*;
@@ -18,15 +19,15 @@ use std::cell::RefCell;
 /// the notice belong to every screen that quits to it).
 pub(crate) struct TitleScreen;
 
-impl Screen<App> for TitleScreen {
+impl Screen<Ctx> for TitleScreen {
     fn id(&self) -> ScreenId {
         ScreenId::Title
     }
-    fn back(&mut self, _app: &mut App) -> Command {
+    fn back(&mut self, _cx: &mut Ctx) -> Command {
         Command::Stay
     }
-    fn frame(&mut self, app: &mut App, _active: bool) -> Command {
-        self.draw(app)
+    fn frame(&mut self, cx: &mut Ctx, _active: bool) -> Command {
+        self.draw(cx)
     }
 }
 
@@ -55,18 +56,18 @@ impl TitleButton {
 }
 
 impl TitleScreen {
-    fn draw(&mut self, app: &mut App) -> Command {
+    fn draw(&mut self, cx: &mut Ctx) -> Command {
         prepare_miniature();
-        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
-        let big = app.cx.ui.size(8.0);
-        app.cx.ui.text_centred(
+        let (w, h, u) = (cx.ui.w, cx.ui.h, cx.ui.u);
+        let big = cx.ui.size(8.0);
+        cx.ui.text_centred(
             "Catapult Table",
             Area::new(0.0, 3.0 * u, w, big),
             big,
             ACCENT,
         );
-        let sub = app.cx.ui.size(3.4);
-        app.cx.ui.text_centred(
+        let sub = cx.ui.size(3.4);
+        cx.ui.text_centred(
             "Tabletop catapult games in side view. Pick a game:",
             Area::new(0.0, 4.0 * u + big, w, sub),
             sub,
@@ -74,40 +75,34 @@ impl TitleScreen {
         );
         let mut y = 8.0 * u + big + sub;
         let open_file = if w >= h {
-            let bh = app.cx.ui.tap(8.0);
-            crate::app::hud::mute_button(
-                &mut app.cx,
-                Area::new(w - 24.0 * u, 2.0 * u, 22.0 * u, bh),
-            );
+            let bh = cx.ui.tap(8.0);
+            crate::app::hud::mute_button(cx, Area::new(w - 24.0 * u, 2.0 * u, 22.0 * u, bh));
             Area::new(2.0 * u, 2.0 * u, 26.0 * u, bh)
         } else {
             // Portrait: the title takes the whole width; the toggle sits under the subtitle.
-            let bh = app.cx.ui.tap(9.0);
-            crate::app::hud::mute_button(
-                &mut app.cx,
-                Area::new(w - 27.0 * u, y - 2.0 * u, 24.0 * u, bh),
-            );
+            let bh = cx.ui.tap(9.0);
+            crate::app::hud::mute_button(cx, Area::new(w - 27.0 * u, y - 2.0 * u, 24.0 * u, bh));
             let a = Area::new(3.0 * u, y - 2.0 * u, 28.0 * u, bh);
             y += bh;
             a
         };
-        if app.cx.ui.button(
+        if cx.ui.button(
             &TitleButton::OpenFile.key(),
             open_file,
             "Open a replay",
             true,
         ) {
-            crate::app::screens::viewer::pick_replay_file(&mut app.cx);
+            crate::app::screens::viewer::pick_replay_file(cx);
         }
         let col_w = (w - 6.0 * u).min(150.0 * u);
         let x0 = (w - col_w) * 0.5;
-        if let Some(msg) = app.cx.notice.clone() {
-            let size = app.cx.ui.size(3.2);
-            let lines = app.cx.ui.wrap(&msg, size, col_w - 24.0 * u);
-            let ph = (lines.len() as f32 * size * 1.3 + 3.0 * u).max(app.cx.ui.tap(8.0) + 2.0 * u);
+        if let Some(msg) = cx.notice.clone() {
+            let size = cx.ui.size(3.2);
+            let lines = cx.ui.wrap(&msg, size, col_w - 24.0 * u);
+            let ph = (lines.len() as f32 * size * 1.3 + 3.0 * u).max(cx.ui.tap(8.0) + 2.0 * u);
             let a = Area::new(x0, y, col_w, ph);
-            app.cx.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
-            app.cx.ui.paragraph(
+            cx.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
+            cx.ui.paragraph(
                 &msg,
                 a.x + 2.0 * u,
                 a.y + 1.5 * u,
@@ -115,68 +110,67 @@ impl TitleScreen {
                 size,
                 TEXT,
             );
-            if app.cx.ui.button(
+            if cx.ui.button(
                 &TitleButton::Dismiss.key(),
                 Area::new(
                     a.x + a.w - 20.0 * u,
                     a.y + 1.0 * u,
                     18.0 * u,
-                    app.cx.ui.tap(8.0),
+                    cx.ui.tap(8.0),
                 ),
                 "OK",
                 true,
             ) {
-                app.cx.notice = None;
+                cx.notice = None;
             }
             y += ph + 2.0 * u;
         }
-        if let Some((_, line)) = app.cx.saved.as_ref() {
+        if let Some((_, line)) = cx.saved.as_ref() {
             let line = format!("Resume {line}");
             let watch_w = 26.0 * u;
-            if app.cx.ui.button(
+            if cx.ui.button(
                 &TitleButton::WatchSave.key(),
-                Area::new(x0 + col_w - watch_w, y, watch_w, app.cx.ui.tap(10.0)),
+                Area::new(x0 + col_w - watch_w, y, watch_w, cx.ui.tap(10.0)),
                 "Watch replay",
                 true,
             ) {
-                if let Some(r) = app
-                    .cx
+                if let Some(r) = cx
                     .saved
                     .as_ref()
                     .map(|(p, _)| p.driver.session.replay.clone())
                 {
-                    crate::app::screens::viewer::watch_replay(&mut app.cx, &r);
+                    crate::app::screens::viewer::watch_replay(cx, &r);
                 }
                 return Command::Stay;
             }
-            if app.cx.ui.button(
+            if cx.ui.button(
                 &TitleButton::ResumeSave.key(),
-                Area::new(x0, y, col_w - watch_w - 2.0 * u, app.cx.ui.tap(10.0)),
+                Area::new(x0, y, col_w - watch_w - 2.0 * u, cx.ui.tap(10.0)),
                 &line,
                 true,
             ) {
-                if let Some((p, _)) = app.cx.saved.take() {
+                if let Some((p, _)) = cx.saved.take() {
                     log(&format!(
                         "resume {} moves={}",
                         p.info.id,
                         p.driver.session.replay.moves.len()
                     ));
-                    app.start(*p);
+                    crate::app::screens::play::start(cx, *p);
                 }
                 return Command::Stay;
             }
-            y += app.cx.ui.tap(10.0) + 2.0 * u;
+            y += cx.ui.tap(10.0) + 2.0 * u;
         }
         // Today's challenge, a row over the game tiles.
-        if app.cx.ui.button(
+        if cx.ui.button(
             &TitleButton::Challenge.key(),
-            Area::new(x0, y, col_w.min(60.0 * u), app.cx.ui.tap(10.0)),
+            Area::new(x0, y, col_w.min(60.0 * u), cx.ui.tap(10.0)),
             crate::app::daily::TITLE_BUTTON,
             true,
         ) {
             return Command::Push(Box::new(ChallengeScreen::new()));
         }
-        y += app.cx.ui.tap(10.0) + 2.0 * u;
+        y += cx.ui.tap(10.0) + 2.0 * u;
         let games = play::catalog();
         let cols = if w > h * 1.3 { 2 } else { 1 };
         let gap = 2.0 * u;
@@ -191,11 +185,11 @@ impl TitleScreen {
                 tile_w,
                 tile_h,
             );
-            if Self::tile(app, &TitleButton::Game(g.id).key(), a, g) {
+            if Self::tile(cx, &TitleButton::Game(g.id).key(), a, g) {
                 if g.available {
                     return Command::Push(Box::new(SetupScreen::new(g)));
                 } else {
-                    app.cx.say(
+                    cx.say(
                         format!("{} is not built yet: it cannot be started.", g.name),
                         true,
                     );
@@ -205,49 +199,47 @@ impl TitleScreen {
         Command::Stay
     }
 
-    fn tile(app: &mut App, key: &str, a: Area, g: &GameInfo) -> bool {
-        let u = app.cx.ui.u;
-        let tapped = app.cx.ui.button_look(key, a, "", true, !g.available);
-        app.cx.ui.speak_as(g.name);
+    fn tile(cx: &mut Ctx, key: &str, a: Area, g: &GameInfo) -> bool {
+        let u = cx.ui.u;
+        let tapped = cx.ui.button_look(key, a, "", true, !g.available);
+        cx.ui.speak_as(g.name);
         // The game's own table at its start, in miniature, at the tile's left; the words beside it.
         // A wide picture (a side view is wide), centred in the tile's height.
         let pic_w = (a.h * 1.8).min(a.w * 0.36);
         let pic_h = (a.h - 2.0 * u).min(pic_w * 0.62);
         let a = if g.available && pic_w > 12.0 * u {
             let pic = Area::new(a.x + u, a.y + (a.h - pic_h) * 0.5, pic_w - u, pic_h);
-            miniature(&app.cx.ui, g.id, pic);
+            miniature(&cx.ui, g.id, pic);
             Area::new(a.x + pic_w, a.y, a.w - pic_w, a.h)
         } else {
             a
         };
         // The name in the largest of a few sizes that fits, never cut when one does.
-        let mut ts = app.cx.ui.size(4.2);
+        let mut ts = cx.ui.size(4.2);
         for k in [4.2, 4.0, 3.8, 3.6, 3.4, 3.2, 3.0, 2.8] {
-            ts = app.cx.ui.size(k);
-            if app.cx.ui.measure(g.name, ts) <= a.w - 5.0 * u {
+            ts = cx.ui.size(k);
+            if cx.ui.measure(g.name, ts) <= a.w - 5.0 * u {
                 break;
             }
         }
-        let name = app.cx.ui.fit(g.name, ts, a.w - 5.0 * u);
-        let bs = app.cx.ui.size(2.8);
+        let name = cx.ui.fit(g.name, ts, a.w - 5.0 * u);
+        let bs = cx.ui.size(2.8);
         let colour = if g.available { TEXT } else { DIM };
-        app.cx
-            .ui
-            .text(&name, a.x + 2.5 * u, a.y + 1.5 * u, ts, colour);
+        cx.ui.text(&name, a.x + 2.5 * u, a.y + 1.5 * u, ts, colour);
         let status = if g.available {
             format!("{}-{} players", g.min_seats, g.max_seats)
         } else {
             "Not built yet".to_string()
         };
-        let sw = app.cx.ui.measure(&status, bs);
-        let nw = app.cx.ui.measure(&ui::plain(g.name), ts);
+        let sw = cx.ui.measure(&status, bs);
+        let nw = cx.ui.measure(&ui::plain(g.name), ts);
         // Beside the name when it fits, else in the bottom-right corner.
         let sy = if nw + sw + 7.0 * u <= a.w {
             a.y + 1.5 * u
         } else {
             a.y + a.h - bs - 1.2 * u
         };
-        app.cx.ui.text(
+        cx.ui.text(
             &status,
             a.x + a.w - sw - 2.5 * u,
             sy,
@@ -262,9 +254,9 @@ impl TitleScreen {
         }
         // The blurb whole when it fits, else up to the last clause that does (never cut
         // mid-sentence).
-        let lines = blurb_lines(&app.cx.ui, g.blurb, bs, a.w - 5.0 * u, room);
+        let lines = blurb_lines(&cx.ui, g.blurb, bs, a.w - 5.0 * u, room);
         for (i, l) in lines.iter().enumerate() {
-            app.cx.ui.text(
+            cx.ui.text(
                 l,
                 a.x + 2.5 * u,
                 a.y + 2.0 * u + ts + i as f32 * bs * 1.25,

@@ -8,7 +8,7 @@ use crate::app::context::Ctx;
 use crate::app::frame::Area;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::*;
-use crate::app::{log, App, Command};
+use crate::app::{log, Command};
 use macroquad::prelude::*;
 
 /// The button's probe key (the browser tests press it).
@@ -25,7 +25,7 @@ pub(crate) fn is_portrait(w: f32, h: f32) -> bool {
 
 pub(crate) struct UprightScreen;
 
-impl Screen<App> for UprightScreen {
+impl Screen<Ctx> for UprightScreen {
     fn id(&self) -> ScreenId {
         ScreenId::Upright
     }
@@ -33,12 +33,12 @@ impl Screen<App> for UprightScreen {
         true
     }
     /// Escape or the system's back: the same as the button.
-    fn back(&mut self, app: &mut App) -> Command {
-        play_upright(&mut app.cx);
+    fn back(&mut self, cx: &mut Ctx) -> Command {
+        play_upright(cx);
         Command::Pop
     }
-    fn frame(&mut self, app: &mut App, _active: bool) -> Command {
-        self.draw(app)
+    fn frame(&mut self, cx: &mut Ctx, _active: bool) -> Command {
+        self.draw(cx)
     }
 }
 
@@ -190,29 +190,29 @@ pub(crate) fn play_upright(cx: &mut Ctx) {
 }
 
 impl UprightScreen {
-    fn draw(&mut self, app: &mut App) -> Command {
-        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
+    fn draw(&mut self, cx: &mut Ctx) -> Command {
+        let (w, h, u) = (cx.ui.w, cx.ui.h, cx.ui.u);
         if !is_portrait(w, h) {
             log("upright turned");
             return Command::Pop;
         }
         // Through the widgets, so the veil is what the contrast check finds behind the words.
-        app.cx.ui.panel(
+        cx.ui.panel(
             Area::new(0.0, 0.0, w, h),
             Color::new(0.07, 0.08, 0.11, 0.94),
         );
-        app.cx.ui.cover(Area::new(0.0, 0.0, w, h));
-        let size = app.cx.ui.size(4.2);
-        let lines = app.cx.ui.wrap_at_most(TURN_LINE, size, w - 8.0 * u, 3);
+        cx.ui.cover(Area::new(0.0, 0.0, w, h));
+        let size = cx.ui.size(4.2);
+        let lines = cx.ui.wrap_at_most(TURN_LINE, size, w - 8.0 * u, 3);
         let lh = size * 1.3;
         let l = layout(w, h, u, lines.len() as f32 * lh);
         draw_phone(l.picture, turn_angle(get_time() as f32));
         for (i, line) in lines.iter().enumerate() {
             let a = Area::new(l.line.x, l.line.y + i as f32 * lh, l.line.w, size);
-            app.cx.ui.text_centred(line, a, size, TEXT);
+            cx.ui.text_centred(line, a, size, TEXT);
         }
-        if app.cx.ui.button(UPRIGHT_KEY, l.button, UPRIGHT_LABEL, true) {
-            play_upright(&mut app.cx);
+        if cx.ui.button(UPRIGHT_KEY, l.button, UPRIGHT_LABEL, true) {
+            play_upright(cx);
             return Command::Pop;
         }
         Command::Stay

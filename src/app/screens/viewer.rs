@@ -7,9 +7,10 @@ use crate::app::context::Ctx;
 use crate::app::frame::{Area, Camera};
 use crate::app::play::Play;
 use crate::app::screen::{Screen, ScreenId};
+use crate::app::table::Table;
 use crate::app::ui::*;
 use crate::app::viewer::{Verdict, Viewer, SPEEDS};
-use crate::app::{draw, log, App, Command};
+use crate::app::{draw, log, Command};
 use engine::core::Scene;
 use macroquad::prelude::*;
 
@@ -25,6 +26,8 @@ mod web {
 pub(crate) struct ViewerScreen {
     viewer: Viewer,
     logged: Option<(usize, usize)>,
+    /// The table the replay is drawn on (the probe reads its frame).
+    table: Table,
 }
 
 /// The viewer's buttons, left to right (their probe keys are what the browser tests press).
@@ -76,12 +79,18 @@ impl ViewerButton {
     }
 }
 
-impl Screen<App> for ViewerScreen {
+impl Screen<Ctx> for ViewerScreen {
+    fn table(&self) -> Option<&Table> {
+        Some(&self.table)
+    }
+    fn table_mut(&mut self) -> Option<&mut Table> {
+        Some(&mut self.table)
+    }
     fn id(&self) -> ScreenId {
         ScreenId::Viewer
     }
-    fn frame(&mut self, app: &mut App, _active: bool) -> Command {
-        self.draw(app)
+    fn frame(&mut self, cx: &mut Ctx, _active: bool) -> Command {
+        self.draw(cx)
     }
 }
 
@@ -107,9 +116,10 @@ pub(crate) fn watch_replay(cx: &mut Ctx, replay: &engine::core::replay::Replay) 
 }
 
 /// Opens the viewer, `how` it goes on the stack (over this screen, in its place…).
-pub(crate) fn open_viewer(cx: &mut Ctx, v: Viewer, how: fn(Box<dyn Screen<App>>) -> Command) {
+pub(crate) fn open_viewer(cx: &mut Ctx, v: Viewer, how: fn(Box<dyn Screen<Ctx>>) -> Command) {
     log(&format!("viewer-open {} moves={}", v.info.id, v.len()));
     cx.command(how(Box::new(ViewerScreen {
+        table: Table::default(),
         viewer: v,
         logged: None,
     })));
@@ -128,14 +138,14 @@ pub(crate) fn pick_replay_file(cx: &mut Ctx) {
 }
 
 impl ViewerScreen {
-    fn draw(&mut self, app: &mut App) -> Command {
+    fn draw(&mut self, cx: &mut Ctx) -> Command {
         let v = &mut self.viewer;
         let moved = v.update(get_frame_time());
         if !moved && !v.flying() {
             // A spare frame: judge one more shot in the background.
             v.check_one();
         }
-        let close = Self::draw_viewer(app, v);
+        let close = Self::draw_viewer(cx, &mut self.table, v);
         if v.flying() {
             // The position after a shot is logged again, even if it was shown before.
             self.logged = None;
@@ -160,17 +170,17 @@ impl ViewerScreen {
     }
 
     /// Draws the viewer and handles its input; true when Back was pressed.
-    fn draw_viewer(app: &mut App, v: &mut Viewer) -> bool {
-        let (w, h, u) = (app.cx.ui.w, app.cx.ui.h, app.cx.ui.u);
-        let ts = app.cx.ui.size(3.6);
-        let small = app.cx.ui.size(2.8);
+    fn draw_viewer(cx: &mut Ctx, table: &mut Table, v: &mut Viewer) -> bool {
+        let (w, h, u) = (cx.ui.w, cx.ui.h, cx.ui.u);
+        let ts = cx.ui.size(3.6);
+        let small = cx.ui.size(2.8);
         let names: Vec<String> = v.replay.seats.iter().map(|s| s.name.clone()).collect();
         // Top bar: what is shown.
         let top_h = 3.0 * u + ts * 1.3 + small * 2.9;
-        app.cx.ui.panel(Area::new(0.0, 0.0, w, top_h), PANEL);
+        cx.ui.panel(Area::new(0.0, 0.0, w, top_h), PANEL);
         let title = format!("Replay of {} - move {} of {}", v.info.name, v.at, v.len());
-        let title = app.cx.ui.fit(&title, ts, w - 4.0 * u);
-        app.cx.ui.text(&title, 2.0 * u, u, ts, ACCENT);
+        let title = cx.ui.fit(&title, ts, w - 4.0 * u);
+        cx.ui.text(&title, 2.0 * u, u, ts, ACCENT);
         let about = match v.next_move() {
             Some(m) if v.flying() => format!(
                 "{} shoots (re-simulated from the launch)",
@@ -185,18 +195,18 @@ impl ViewerScreen {
                 None => "Game over".to_string(),
             },
         };
-        let about = app.cx.ui.fit(&about, small, w - 4.0 * u);
-        app.cx.ui.text(&about, 2.0 * u, u + ts * 1.3, small, TEXT);
-        Self::score_chips(app, v, 2.0 * u + ts * 1.3 + small * 1.4, small);
+        let about = cx.ui.fit(&about, small, w - 4.0 * u);
+        cx.ui.text(&about, 2.0 * u, u + ts * 1.3, small, TEXT);
+        Self::score_chips(cx, v, 2.0 * u + ts * 1.3 + small * 1.4, small);
         // Bottom: the slider over a row of buttons.
         // The buttons in one row, or two where one row would cut their words (a phone).
-        let bh = app.cx.ui.tap(9.0);
-        let slider_h = app.cx.ui.tap(7.0);
+        let bh = cx.ui.tap(9.0);
+        let slider_h = cx.ui.tap(7.0);
         let n = ViewerButton::ALL.len();
         let one_row = Area::new(0.0, 0.0, (w - 4.0 * u) / n as f32 - u, bh);
         let per_row = if ViewerButton::ALL
             .iter()
-            .all(|b| app.cx.ui.label_fits(b.label(v), one_row))
+            .all(|b| cx.ui.label_fits(b.label(v), one_row))
         {
             n
         } else {
@@ -205,18 +215,18 @@ impl ViewerScreen {
         let rows = n.div_ceil(per_row) as f32;
         let bottom_h = rows * (bh + u) + slider_h + 3.0 * u;
         let table_area = Area::new(0.0, top_h, w, (h - top_h - bottom_h).max(10.0));
-        app.cx.ui.panel(table_area, TABLE_BG);
-        app.table.area = table_area;
+        cx.ui.panel(table_area, TABLE_BG);
+        table.area = table_area;
         match v.scene() {
             Scene::Map(map) => {
-                app.table.draw_map_still(&mut app.cx, &map);
+                table.draw_map_still(cx, &map);
             }
             Scene::Side(view) => {
                 let f = Camera::default().frame(view.bounds, table_area.inset(2.0 * u));
-                app.table.frame = Some(f);
-                app.cx.ui.set_clip(Some(table_area));
-                draw::table(&app.cx.ui, &view, &f);
-                app.cx.ui.set_clip(None);
+                table.frame = Some(f);
+                cx.ui.set_clip(Some(table_area));
+                draw::table(&cx.ui, &view, &f);
+                cx.ui.set_clip(None);
             }
         }
         // A flagged shot is said over the table.
@@ -241,15 +251,13 @@ impl ViewerScreen {
                 )
             };
             let a = Area::new(u, top_h + u, w - 2.0 * u, small * 1.6);
-            app.cx.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
-            let msg = app.cx.ui.fit(&msg, small, a.w - 2.0 * u);
-            app.cx
-                .ui
-                .text(&msg, a.x + u, a.y + small * 0.3, small, TEXT);
+            cx.ui.panel(a, Color::new(0.35, 0.1, 0.1, 0.9));
+            let msg = cx.ui.fit(&msg, small, a.w - 2.0 * u);
+            cx.ui.text(&msg, a.x + u, a.y + small * 0.3, small, TEXT);
         }
         let sy = h - bottom_h + u;
         let track = Area::new(4.0 * u, sy, w - 8.0 * u, slider_h);
-        Self::slider(app, v, track);
+        Self::slider(cx, v, track);
         // Buttons.
         let by = sy + slider_h + u;
         let gap = u;
@@ -259,7 +267,7 @@ impl ViewerScreen {
         for (i, button) in ViewerButton::ALL.iter().enumerate() {
             let (r, c) = ((i / per_row) as f32, (i % per_row) as f32);
             let a = Area::new(2.0 * u + c * (bw + gap), by + r * (bh + u), bw, bh);
-            if app.cx.ui.button(button.key(), a, button.label(v), true) {
+            if cx.ui.button(button.key(), a, button.label(v), true) {
                 match button {
                     ViewerButton::PreviousShot => v.previous_shot(),
                     ViewerButton::Back => v.step_back(),
@@ -282,24 +290,24 @@ impl ViewerScreen {
     }
 
     /// Each seat's name and score at the position, in its colour, on one line from `y`.
-    fn score_chips(app: &mut App, v: &Viewer, y: f32, size: f32) {
-        let u = app.cx.ui.u;
+    fn score_chips(cx: &mut Ctx, v: &Viewer, y: f32, size: f32) {
+        let u = cx.ui.u;
         let mut x = 2.0 * u;
         for (name, colour, score) in v.scores() {
             let t = format!("{name} {score}");
-            let tw = app.cx.ui.measure(&t, size);
-            if x + 1.5 * u + tw > app.cx.ui.w {
+            let tw = cx.ui.measure(&t, size);
+            if x + 1.5 * u + tw > cx.ui.w {
                 break;
             }
             draw_rectangle(x, y + size * 0.15, u, size, rgb(colour));
-            app.cx.ui.text(&t, x + 1.5 * u, y, size, TEXT);
+            cx.ui.text(&t, x + 1.5 * u, y, size, TEXT);
             x += 1.5 * u + tw + 2.0 * u;
         }
     }
 
     /// The scrub bar: press or drag anywhere on it to go to that move.
-    fn slider(app: &mut App, v: &mut Viewer, a: Area) {
-        let u = app.cx.ui.u;
+    fn slider(cx: &mut Ctx, v: &mut Viewer, a: Area) {
+        let u = cx.ui.u;
         let n = v.len().max(1) as f32;
         let x_of = |i: usize| a.x + a.w * i as f32 / n;
         let mid = a.y + a.h * 0.5;
@@ -318,10 +326,10 @@ impl ViewerScreen {
         }
         draw_circle(x_of(v.at), mid, 1.8 * u, ACCENT);
         // Registered like a button (it takes the press, the probe can find it).
-        app.cx.ui.buttons.push(("viewer:slider".to_string(), a));
+        cx.ui.buttons.push(("viewer:slider".to_string(), a));
         let len = v.len();
         let pick = |x: f32| (((x - a.x) / a.w * n).round().max(0.0) as usize).min(len);
-        if let (Some((dx, dy)), Some((px, _))) = (app.cx.ui.down_at, app.cx.ui.pointer) {
+        if let (Some((dx, dy)), Some((px, _))) = (cx.ui.down_at, cx.ui.pointer) {
             if a.contains(dx, dy) {
                 let i = pick(px);
                 if i != v.at || v.flying() {
@@ -330,10 +338,10 @@ impl ViewerScreen {
                 }
             }
         }
-        if let Some(((dx, dy), (ux, _))) = app.cx.ui.released {
+        if let Some(((dx, dy), (ux, _))) = cx.ui.released {
             if a.contains(dx, dy) {
                 v.seek(pick(ux));
-                app.cx.ui.released = None;
+                cx.ui.released = None;
             }
         }
     }

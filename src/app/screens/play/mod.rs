@@ -22,19 +22,21 @@ use crate::app::pointer::PointerEvent;
 use crate::app::route::TableTouch;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::table::Table;
-use crate::app::{log, sound, App, Command};
+use crate::app::{log, sound, Command};
 use engine::core::{
     Choice, GridPrompt, LaunchKind, LaunchPrompt, PlacementPrompt, Scene, TableView,
 };
 use macroquad::prelude::*;
 
-/// The game being played. It owns the turn's clocks, the pieces travelling and the frame's
-/// pointer events, which it routes to the table's gestures (`App::route_presses`). The game
-/// itself is the shell's (`App::play`: the pause menu, the results and the viewer read it
-/// too), and so is the table on screen (`App::table`, made fresh for each game), which the
-/// viewer draws into as well.
-#[derive(Default)]
+/// The game being played, and its table on screen (made fresh for each game). It owns the
+/// turn's clocks, the pieces travelling and the frame's pointer events, which it routes to the
+/// table's gestures (`Table::route_presses`). The shell reads the game through the stack
+/// (`Screen::game`); the pause menu over it asks the shell (`Request`), and the results take
+/// the game over when it ends.
 pub(crate) struct PlayScreen {
+    /// The game (out of its place only while a frame works on it).
+    play: Option<Play>,
+    table: Table,
     /// When the game was first seen over and at rest (the results follow a moment later).
     over_since: Option<f64>,
     /// When the bot now thinking started (for the log line when it moves).
@@ -44,6 +46,8 @@ pub(crate) struct PlayScreen {
     /// The side view drawn last frame, and the pieces the rules moved travelling from it.
     shown_view: Option<TableView>,
     travel: Option<Travel>,
+    /// Reduce motion as last seen: turned on (in the pause menu), the effects under way go.
+    reduce_motion: bool,
     /// A side view was drawn on a phone held upright: "turn your phone" goes over it.
     ask_to_turn: bool,
     /// This frame's pointer events (the screen is on top), routed to the table's gestures
@@ -59,35 +63,95 @@ struct Travel {
     t: f32,
 }
 
-impl Screen<App> for PlayScreen {
+impl Screen<Ctx> for PlayScreen {
     fn id(&self) -> ScreenId {
         ScreenId::Play
     }
-    fn input(&mut self, _app: &mut App, events: &[PointerEvent]) -> Command {
+    fn game(&self) -> Option<&Play> {
+        self.play.as_ref()
+    }
+    fn game_mut(&mut self) -> Option<&mut Play> {
+        self.play.as_mut()
+    }
+    fn take_game(&mut self) -> Option<Play> {
+        self.play.take()
+    }
+    fn table(&self) -> Option<&Table> {
+        Some(&self.table)
+    }
+    fn table_mut(&mut self) -> Option<&mut Table> {
+        Some(&mut self.table)
+    }
+    fn pointer_lost(&mut self) {
+        self.table.aim = None;
+        self.table.press = crate::app::route::Router::default();
+    }
+    fn input(&mut self, _cx: &mut Ctx, events: &[PointerEvent]) -> Command {
         self.events = events.to_vec();
         Command::Stay
     }
-    fn back(&mut self, _app: &mut App) -> Command {
+    fn back(&mut self, _cx: &mut Ctx) -> Command {
         Command::Push(Box::new(PauseScreen))
     }
-    fn frame(&mut self, app: &mut App, active: bool) -> Command {
-        self.draw(app, active)
+    fn frame(&mut self, cx: &mut Ctx, active: bool) -> Command {
+        self.draw(cx, active)
+    }
+}
+
+/// Starts playing `p`: the play screen over the title, whatever was up.
+pub(crate) fn start(cx: &mut Ctx, p: Play) {
+    cx.warm_all();
+    cx.command(Command::Fresh(Box::new(PlayScreen::new(p))));
+}
+
+/// Play again: the same seats and options, a new seed.
+pub(crate) fn restart(cx: &mut Ctx, p: &Play) {
+    match p.restart(crate::app::journal::seed_now(cx.frames)) {
+        Ok(np) => {
+            log(&format!(
+                "start {} seats={} restart",
+                np.info.id,
+                np.names().len()
+            ));
+            cx.save_play(&np);
+            start(cx, np);
+        }
+        Err(e) => cx.say(format!("Cannot restart: {e}"), true),
     }
 }
 
 impl PlayScreen {
-    fn draw(&mut self, app: &mut App, active: bool) -> Command {
-        let Some(mut p) = app.play.take() else {
+    pub(crate) fn new(play: Play) -> PlayScreen {
+        PlayScreen {
+            play: Some(play),
+            table: Table::default(),
+            over_since: None,
+            thinking_since: None,
+            turn_longest: (0.0, 0.0, 0),
+            shown_view: None,
+            travel: None,
+            ask_to_turn: false,
+            reduce_motion: false,
+            events: Vec::new(),
+        }
+    }
+
+    fn draw(&mut self, cx: &mut Ctx, active: bool) -> Command {
+        if cx.settings.reduce_motion && !self.reduce_motion {
+            self.table.effects.clear();
+        }
+        self.reduce_motion = cx.settings.reduce_motion;
+        let Some(mut p) = self.play.take() else {
             return Command::Home;
         };
         if active {
-            self.advance(app, &mut p);
+            self.advance(cx, &mut p);
         }
-        self.draw_play(app, &mut p, active);
+        self.draw_play(cx, &mut p, active);
         let over = p.is_over() && p.flight.is_none();
-        app.play = Some(p);
+        self.play = Some(p);
         if over && active {
-            return self.finish(app);
+            return self.finish(cx);
         }
         if std::mem::take(&mut self.ask_to_turn) && active {
             log("upright asked");
@@ -98,7 +162,7 @@ impl PlayScreen {
 
     /// One frame of the game: the shot in flight steps, a bot thinks or moves; the sounds,
     /// refusals and saves that follow.
-    fn advance(&mut self, app: &mut App, p: &mut Play) {
+    fn advance(&mut self, cx: &mut Ctx, p: &mut Play) {
         let was_thinking = p.thinking;
         let t0 = get_time();
         let until = t0 + crate::app::play::think_slice();
@@ -106,7 +170,7 @@ impl PlayScreen {
         // the last): what a shorter slice cannot cut.
         let (mut last, mut unit, mut asked) = (t0, (0.0f64, 0u32), false);
         // A collapse plays slowly for a moment (view only: the same frames, shown slower).
-        let dt = get_frame_time() * app.table.effects.time_scale();
+        let dt = get_frame_time() * self.table.effects.time_scale();
         let tick = p.update_within(dt, &mut || {
             let now = get_time();
             if now - last > unit.0 {
@@ -146,14 +210,14 @@ impl PlayScreen {
             }
         }
         if tick.launched {
-            app.cx.sfx(sound::Effect::Launch);
+            cx.sfx(sound::Effect::Launch);
         }
         if tick.impacts > 0 {
-            app.cx.sfx(sound::Effect::Impact);
+            cx.sfx(sound::Effect::Impact);
         }
-        if !app.cx.settings.reduce_motion {
+        if !cx.settings.reduce_motion {
             for h in &tick.hits {
-                if app.table.effects.hit(*h) {
+                if self.table.effects.hit(*h) {
                     log("collapse");
                 }
             }
@@ -166,17 +230,17 @@ impl PlayScreen {
             };
             log(&format!("landed seat {} hit {hit}", l.seat));
             if let Some(at) = l.at {
-                app.table.round_landed(at);
+                self.table.round_landed(at);
                 let gain = l.gain.as_ref().map(|(n, k)| (*n, k.as_str()));
-                app.table.effects.landed(
+                self.table.effects.landed(
                     at,
                     l.hit == Some(true),
                     gain,
-                    !app.cx.settings.reduce_motion,
+                    !cx.settings.reduce_motion,
                 );
             }
         }
-        app.cx.sfx_for_events(&tick.events);
+        cx.sfx_for_events(&tick.events);
         // What the rules took off the table is carried off where it was last drawn.
         let off: Vec<u32> = tick
             .events
@@ -185,53 +249,51 @@ impl PlayScreen {
             .collect();
         if !off.is_empty() {
             log(&format!("taken off {}", off.len()));
-            app.table
-                .scene
-                .take_off(&off, app.cx.settings.reduce_motion);
+            self.table.scene.take_off(&off, cx.settings.reduce_motion);
         }
         let moved: Vec<u32> = tick
             .events
             .iter()
             .filter_map(|e| p.game().moved(e))
             .collect();
-        if !moved.is_empty() && !app.cx.settings.reduce_motion {
+        if !moved.is_empty() && !cx.settings.reduce_motion {
             log(&format!("moved {}", moved.len()));
             self.travel = self.shown_view.as_ref().map(|shown| Travel {
-                from: app.table.scene.travel_from(shown, &moved),
+                from: self.table.scene.travel_from(shown, &moved),
                 pieces: moved,
                 t: 0.0,
             });
         }
         if let Some(err) = tick.error {
-            app.cx.say(err, true);
+            cx.say(err, true);
         }
         if tick.moved {
             // A move made while a hint was up: the player has found the gesture.
-            if let Some(h) = app
+            if let Some(h) = self
                 .table
                 .hint_up
                 .filter(|h| crate::app::hints::counts_for(*h, tick.launched))
             {
-                app.table.hint_done(&mut app.cx, h);
+                self.table.hint_done(cx, h);
             }
-            if !app.table.tips_up.is_empty() {
-                app.table.tips_done(&mut app.cx);
+            if !self.table.tips_up.is_empty() {
+                self.table.tips_done(cx);
             }
             log_move(p);
-            app.cx.save_play(p);
+            cx.save_play(p);
         }
     }
 
     /// The game is over and at rest: the win sound, then the results a moment later.
-    fn finish(&mut self, app: &mut App) -> Command {
+    fn finish(&mut self, cx: &mut Ctx) -> Command {
         let now = get_time();
         match self.over_since {
             None => {
                 self.over_since = Some(now);
-                app.cx.sfx(sound::Effect::Win);
+                cx.sfx(sound::Effect::Win);
             }
             Some(t) if now - t > 1.2 => {
-                if let Some(p) = app.play.as_ref() {
+                if let Some(p) = self.play.as_ref() {
                     let lines = p.game().ranking().explain(&p.names());
                     log(&format!("results {}", lines.join(" | ")));
                     let rounds = p.game().score_history().len();
@@ -239,28 +301,31 @@ impl PlayScreen {
                         log(&format!("results-chart rounds={rounds}"));
                     }
                 }
-                return Command::Replace(Box::new(ResultsScreen::default()));
+                return match self.play.take() {
+                    Some(p) => Command::Replace(Box::new(ResultsScreen::new(p))),
+                    None => Command::Home,
+                };
             }
             _ => {}
         }
         Command::Stay
     }
 
-    fn draw_play(&mut self, app: &mut App, p: &mut Play, active: bool) {
-        let (w, h) = (app.cx.ui.w, app.cx.ui.h);
+    fn draw_play(&mut self, cx: &mut Ctx, p: &mut Play, active: bool) {
+        let (w, h) = (cx.ui.w, cx.ui.h);
         // Set again below while a hint is drawn (`advance` reads last frame's).
-        app.table.hint_up = None;
-        if app.table.cover_screen(&mut app.cx, p, active) {
+        self.table.hint_up = None;
+        if self.table.cover_screen(cx, p, active) {
             return;
         }
-        let Some(top_h) = app.table.top_bar(&mut app.cx, p, active) else {
+        let Some(top_h) = self.table.top_bar(cx, p, active) else {
             return;
         };
-        let offer = app.table.offer(p, active);
-        let bar = app.table.bottom_bar(&mut app.cx, p, &offer, active);
-        let strips = app.table.strips(&mut app.cx, p);
+        let offer = self.table.offer(p, active);
+        let bar = self.table.bottom_bar(cx, p, &offer, active);
+        let strips = self.table.strips(cx, p);
         let table_y = top_h + strips.status_h;
-        app.table.area = Area::new(
+        self.table.area = Area::new(
             0.0,
             table_y,
             w,
@@ -277,74 +342,64 @@ impl PlayScreen {
         // Inactive (under an overlay, or going), the table takes no input.
         let events = std::mem::take(&mut self.events);
         let events = if active { events } else { Vec::new() };
-        app.table
-            .route_presses(&mut app.cx, &events, matches!(scene, Scene::Map(_)), touch);
+        self.table
+            .route_presses(cx, &events, matches!(scene, Scene::Map(_)), touch);
         let view = match scene {
             Scene::Side(view) => view,
             Scene::Map(map) => {
                 // A tile map: its own input (launch and placement prompts are side-view ones).
                 self.shown_view = None;
-                app.table.aim = None;
-                app.table.place = None;
-                app.table.draw_map(
-                    &mut app.cx,
-                    p,
-                    &map,
-                    offer.grid.as_ref(),
-                    offer.human,
-                    active,
-                );
-                app.table
-                    .draw_strips(&mut app.cx, p, &strips, top_h, active);
-                app.table.draw_bottom_bar(&mut app.cx, p, &bar, &offer);
-                app.table.first_sight_tips(&mut app.cx);
+                self.table.aim = None;
+                self.table.place = None;
+                self.table
+                    .draw_map(cx, p, &map, offer.grid.as_ref(), offer.human, active);
+                self.table.draw_strips(cx, p, &strips, top_h, active);
+                self.table.draw_bottom_bar(cx, p, &bar, &offer);
+                self.table.first_sight_tips(cx);
                 return;
             }
         };
-        let view = self.travelled(app, p, view, active);
+        let view = self.travelled(cx, p, view, active);
         // A hurl over a tile map: the map from above in a band over the side view.
-        let band = app
+        let band = self
             .table
             .round_band(p.game().line_on_map(), p.flight.is_some());
-        let f = app
-            .table
-            .draw_table(&mut app.cx, p, &view, offer.close_up, active);
+        let f = self.table.draw_table(cx, p, &view, offer.close_up, active);
         if let Some(b) = band {
-            app.table.draw_round_map(&mut app.cx, &view, &f, b);
+            self.table.draw_round_map(cx, &view, &f, b);
         }
         // Launcher, aim, placement ghost.
         let feel = Feel::for_screen(f.metres(w.min(h)));
         if let Some(lp) = &offer.launch {
             let kind = offer.kind.unwrap_or(LaunchKind::Catapult);
-            app.table.launch_input(&mut app.cx, p, lp, kind, &f, &feel);
+            self.table.launch_input(cx, p, lp, kind, &f, &feel);
         } else {
-            app.table.aim = None;
-            app.table.keys.drop_aim();
+            self.table.aim = None;
+            self.table.keys.drop_aim();
         }
         if let Some(pp) = &offer.placement {
             if let Some(seat) = offer.human {
                 if pp.sources.is_empty() {
-                    app.table.placement_input(&mut app.cx, p, pp, &f, seat);
+                    self.table.placement_input(cx, p, pp, &f, seat);
                 } else {
-                    app.table.carry_input(&mut app.cx, p, pp, &f, seat);
+                    self.table.carry_input(cx, p, pp, &f, seat);
                 }
             }
         } else {
-            app.table.place = None;
+            self.table.place = None;
         }
-        app.table.first_game_hint(&mut app.cx, &offer, &f);
-        self.ask_to_turn = app.table.portrait_hint(&mut app.cx, true);
-        app.table
-            .draw_strips(&mut app.cx, p, &strips, top_h, active);
-        app.table.draw_bottom_bar(&mut app.cx, p, &bar, &offer);
-        app.table.first_sight_tips(&mut app.cx);
-        app.table.design_bar(&mut app.cx, p, offer.human);
+        self.table.first_game_hint(cx, &offer, &f);
+        self.ask_to_turn = self.table.portrait_hint(cx, true);
+        self.table.draw_strips(cx, p, &strips, top_h, active);
+        self.table.draw_bottom_bar(cx, p, &bar, &offer);
+        self.table.first_sight_tips(cx);
+        self.table.design_bar(cx, p, offer.human);
     }
 
     /// The table at rest, with the pieces the rules just moved (a captured tower going to its
     /// new mat: `PlayScreen::travel`) travelling there over half a second rather than jumping.
-    fn travelled(&mut self, app: &mut App, p: &Play, view: TableView, active: bool) -> TableView {
-        if p.flight.is_some() || app.cx.settings.reduce_motion {
+    fn travelled(&mut self, cx: &mut Ctx, p: &Play, view: TableView, active: bool) -> TableView {
+        if p.flight.is_some() || cx.settings.reduce_motion {
             self.travel = None;
         }
         let dt = if active { get_frame_time() } else { 0.0 };
