@@ -132,6 +132,7 @@ pub(crate) fn pick_replay_file(cx: &mut Ctx) {
     {
         // SAFETY: the plugin takes no arguments and only opens the picker.
         unsafe { web::ct_pick_file() };
+        let _ = cx;
     }
     #[cfg(not(target_arch = "wasm32"))]
     cx.say("Drop a replay file onto this window to watch it.", false);
