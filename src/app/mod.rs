@@ -2,17 +2,21 @@
 //! window lives in the pure submodules (`frame`, `gesture`, `pointer`, `play`, `save`, `sound`)
 //! and is unit-tested there; the other files wire them to macroquad, one concern each.
 //!
-//! This file is the shell: the `App` state the screens share, the main loop, input, and the
-//! screen stack (`screen`) it runs. Where things live:
-//! - screens, one type each in `screens/`, each drawing itself (`XScreen::draw(&mut self, app)`):
+//! This file is the shell: the main loop, input, the probe, the screen-reader layer and the
+//! screen stack (`screen`) it runs; `session` is what the shell does with the game in play
+//! (links, the online room, the pause menu's requests). Where things live:
+//! - `context`: `Ctx`, what every screen borrows (storage, sounds, settings, the widgets,
+//!   messages, the network, the saved game);
+//! - screens, one type each in `screens/`, each drawing itself (`XScreen::draw(&mut self, cx)`):
 //!   `title`, `setup` (seats and options), `rules`, `pause`, `results`, `viewer`, `room`,
 //!   `challenge`, `upright`, and `play`;
-//! - the in-game screen: `screens/play` (layout and the turn loop), `table` (the table on screen
-//!   and the gestures over it, fresh for each game), `route` (each press to one owner), `hud`
-//!   (top bar and the text over the table), `camera` (table framing, zoom, drawing),
-//!   `bottom_bar` (buttons and the decisions they send), `aim` (launch gestures), `placement`
-//!   (placing and moving pieces), `map` (the tile map);
-//! - `session` (start, restart, saves), `toast` (messages), `audio` (sounds and the mute toggle).
+//! - the in-game screen, `screens/play/`: `PlayScreen` (layout and the turn loop) and its
+//!   `Table` (the table on screen and the gestures over it, fresh for each game), with what the
+//!   table does beside it: `aim` (launch gestures), `placement` (placing and moving pieces),
+//!   `map` (the tile map), `round_map`, `hints`, `designs`, `hud` (top bar and the text over the
+//!   table), `camera` (framing, zoom, drawing), `bottom_bar` (buttons and the decisions they
+//!   send), `cover` (pass and play); `route` (each press to one owner);
+//! - `toast` (messages), `audio` (sounds), `journal` (log lines and seeds).
 
 pub mod a11y;
 pub mod aim_words;
@@ -56,13 +60,9 @@ pub mod wording;
 
 mod aim;
 mod audio;
-mod bottom_bar;
-mod camera;
 mod context;
-mod cover;
 mod designs;
 mod hints;
-mod hud;
 mod icons;
 mod map;
 mod online;
@@ -73,7 +73,6 @@ mod rules_text;
 mod screens;
 mod session;
 mod share;
-mod table;
 mod toast;
 
 use audio::Sounds;
@@ -216,7 +215,10 @@ impl App {
         // (an aim, a placement, the tile map).
         let switch = save::one_switch(self.cx.store.as_ref());
         self.cx.ui.scan = (switch.on()
-            && matches!(self.screens.table().map_or(0, |t| t.probe.input), 0 | 6))
+            && matches!(
+                self.screens.table_figures().map_or(0, |t| t.probe.input),
+                0 | 6
+            ))
         .then(|| switch.dwell());
         self.cx
             .ui
@@ -230,9 +232,7 @@ impl App {
         let in_game =
             matches!(self.shown, ScreenId::Play | ScreenId::Pause) && self.opening.is_none();
         self.cx.ui.clear(if in_game { BAR } else { BG });
-        if let Some(t) = self.screens.table_mut() {
-            t.probe.new_frame();
-        }
+        self.screens.new_frame();
         let escape = is_key_pressed(KeyCode::Escape);
         self.take_dropped_file();
         let opening = self.continue_opening();
@@ -286,7 +286,7 @@ impl App {
                     _ if p.is_over() => items.push("The game is over".to_string()),
                     _ => {}
                 }
-                items.extend(p.game().status().iter().map(hud::key_line));
+                items.extend(p.game().status().iter().map(screens::play::hud::key_line));
                 (a11y::sentences(&items), p.log.as_slice())
             }
             // The results say the ranking, each line with its reasons.
@@ -303,9 +303,8 @@ impl App {
 
     fn publish(&self) {
         let p = self.screens.game();
-        let table = self.screens.table();
-        let none = probe::TableProbe::default();
-        let seen = table.map_or(&none, |t| &t.probe);
+        let table = self.screens.table_figures().unwrap_or_default();
+        let seen = table.probe;
         probe::publish(probe::Probe {
             screen: self.shown.code(),
             frames: self.cx.frames,
@@ -322,12 +321,12 @@ impl App {
             human: p.map(|p| p.human_turn().is_some() as i32).unwrap_or(0),
             input: seen.input,
             anchor: seen.anchor,
-            scale: table.and_then(|t| t.frame).map_or(0.0, |f| f.scale),
+            scale: table.scale,
             buttons: self.cx.ui.probe_buttons(),
             muted: self.cx.settings.muted as i32,
             camera: seen.camera,
             reduce_motion: self.cx.settings.reduce_motion as i32,
-            particles: table.map_or(0, |t| t.effects.alive() as i32),
+            particles: table.particles,
             has_save: self.cx.saved.is_some() as i32,
             map: seen.map,
             ghost: seen.ghost,

@@ -45,9 +45,18 @@ pub struct Probe {
     pub focus: i32,
 }
 
+/// What the shell reads of the table on screen for the probe: what it showed this frame, the
+/// side view's scale and the particles alive.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TableFigures {
+    pub probe: TableProbe,
+    pub scale: f32,
+    pub particles: i32,
+}
+
 /// What the table showed in this frame (see the same fields of `Probe`): all but the camera
 /// are told anew each frame.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct TableProbe {
     pub input: i32,
     pub anchor: (f32, f32),

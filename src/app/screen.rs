@@ -7,7 +7,7 @@
 
 use super::play::Play;
 use super::pointer::PointerEvent;
-use super::table::Table;
+use super::probe::TableFigures;
 
 /// Which screen is up (the probe's number and the log's name for it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,13 +139,12 @@ pub trait Screen<C> {
     fn take_game(&mut self) -> Option<Play> {
         None
     }
-    /// The table this screen draws (the play screen's, the viewer's): the probe reads it.
-    fn table(&self) -> Option<&Table> {
+    /// What the table this screen draws showed (the play screen's, the viewer's), for the probe.
+    fn table_figures(&self) -> Option<TableFigures> {
         None
     }
-    fn table_mut(&mut self) -> Option<&mut Table> {
-        None
-    }
+    /// A new frame begins (the table's probe figures are told anew).
+    fn new_frame(&mut self) {}
     /// The pointer left this screen (another came over it, or it came back on top): a
     /// gesture under way is dropped.
     fn pointer_lost(&mut self) {}
@@ -243,12 +242,14 @@ impl<C> Stack<Box<dyn Screen<C>>> {
     }
 
     /// The table on screen: the topmost screen's that draws one.
-    pub fn table(&self) -> Option<&Table> {
-        self.screens.iter().rev().find_map(|s| s.table())
+    pub fn table_figures(&self) -> Option<TableFigures> {
+        self.screens.iter().rev().find_map(|s| s.table_figures())
     }
 
-    pub fn table_mut(&mut self) -> Option<&mut Table> {
-        self.screens.iter_mut().rev().find_map(|s| s.table_mut())
+    pub fn new_frame(&mut self) {
+        for s in &mut self.screens {
+            s.new_frame();
+        }
     }
 
     /// Every screen drops the gesture under way (the top screen changed).

@@ -248,7 +248,7 @@ impl ResultsScreen {
         }
         match tapped {
             None => {}
-            Some(ResultsButton::Watch) => crate::app::screens::viewer::watch(cx, Some(p)),
+            Some(ResultsButton::Watch) => cx.ask(Request::Watch),
             Some(ResultsButton::Share) => match daily {
                 Some(f) => crate::app::screens::daily_result::share_result(cx, f),
                 None => crate::app::share::share(cx, p),

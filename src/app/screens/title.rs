@@ -76,12 +76,18 @@ impl TitleScreen {
         let mut y = 8.0 * u + big + sub;
         let open_file = if w >= h {
             let bh = cx.ui.tap(8.0);
-            crate::app::hud::mute_button(cx, Area::new(w - 24.0 * u, 2.0 * u, 22.0 * u, bh));
+            crate::app::screens::play::hud::mute_button(
+                cx,
+                Area::new(w - 24.0 * u, 2.0 * u, 22.0 * u, bh),
+            );
             Area::new(2.0 * u, 2.0 * u, 26.0 * u, bh)
         } else {
             // Portrait: the title takes the whole width; the toggle sits under the subtitle.
             let bh = cx.ui.tap(9.0);
-            crate::app::hud::mute_button(cx, Area::new(w - 27.0 * u, y - 2.0 * u, 24.0 * u, bh));
+            crate::app::screens::play::hud::mute_button(
+                cx,
+                Area::new(w - 27.0 * u, y - 2.0 * u, 24.0 * u, bh),
+            );
             let a = Area::new(3.0 * u, y - 2.0 * u, 28.0 * u, bh);
             y += bh;
             a

@@ -6,8 +6,9 @@
 use crate::app::context::Ctx;
 use crate::app::frame::{Area, Camera};
 use crate::app::play::Play;
+use crate::app::probe::TableFigures;
 use crate::app::screen::{Screen, ScreenId};
-use crate::app::table::Table;
+use crate::app::screens::play::Table;
 use crate::app::ui::*;
 use crate::app::viewer::{Verdict, Viewer, SPEEDS};
 use crate::app::{draw, log, Command};
@@ -80,11 +81,8 @@ impl ViewerButton {
 }
 
 impl Screen<Ctx> for ViewerScreen {
-    fn table(&self) -> Option<&Table> {
-        Some(&self.table)
-    }
-    fn table_mut(&mut self) -> Option<&mut Table> {
-        Some(&mut self.table)
+    fn table_figures(&self) -> Option<TableFigures> {
+        Some(self.table.figures())
     }
     fn id(&self) -> ScreenId {
         ScreenId::Viewer
@@ -217,14 +215,14 @@ impl ViewerScreen {
         let bottom_h = rows * (bh + u) + slider_h + 3.0 * u;
         let table_area = Area::new(0.0, top_h, w, (h - top_h - bottom_h).max(10.0));
         cx.ui.panel(table_area, TABLE_BG);
-        table.area = table_area;
+        table.show(table_area, None);
         match v.scene() {
             Scene::Map(map) => {
                 table.draw_map_still(cx, &map);
             }
             Scene::Side(view) => {
                 let f = Camera::default().frame(view.bounds, table_area.inset(2.0 * u));
-                table.frame = Some(f);
+                table.show(table_area, Some(f));
                 cx.ui.set_clip(Some(table_area));
                 draw::table(&cx.ui, &view, &f);
                 cx.ui.set_clip(None);

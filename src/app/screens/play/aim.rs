@@ -1,5 +1,6 @@
 //! Aiming on the table: the pointer's drag, the keys and the one switch, and the shot they fire.
 
+use super::Table;
 use crate::app::aim::*;
 use crate::app::context::Ctx;
 use crate::app::frame::Frame;
@@ -8,7 +9,6 @@ use crate::app::keyaim::{AimKey, KeyAim, KeyAimStep, SwitchAim, SwitchStage};
 use crate::app::play::Play;
 use crate::app::pointer::PointerEvent;
 use crate::app::route::Owner;
-use crate::app::table::Table;
 use crate::app::ui::*;
 use crate::app::{aim_words, log, sound};
 use engine::core::{Launch, LaunchKind, LaunchPrompt};

@@ -1,10 +1,10 @@
 //! Saved designs on the table: the bar, the list, naming, sharing and building one.
 
+use super::Table;
 use crate::app::context::Ctx;
 use crate::app::designs::*;
 use crate::app::frame::Area;
 use crate::app::play::Play;
-use crate::app::table::Table;
 use crate::app::ui::*;
 use crate::app::{log, platform};
 use engine::core::design::{self, clean_name, Design};

@@ -1,10 +1,10 @@
 //! The first-game hint and the first-sight tips over the table.
 
+use super::Table;
 use crate::app::context::Ctx;
 use crate::app::frame::Area;
 use crate::app::hints::*;
 use crate::app::platform;
-use crate::app::table::Table;
 use crate::app::ui::*;
 use macroquad::prelude::*;
 

@@ -1,6 +1,6 @@
 //! The tile map on the table: drawing it, laying a tile and a follower by pointer and keys.
 
-use crate::app::bottom_bar::BarButton;
+use super::Table;
 use crate::app::context::Ctx;
 use crate::app::frame::{Area, Camera, Frame};
 use crate::app::grid::{self, GridAction, GridInput};
@@ -9,7 +9,7 @@ use crate::app::log;
 use crate::app::map::*;
 use crate::app::play::Play;
 use crate::app::route::Owner;
-use crate::app::table::Table;
+use crate::app::screens::play::bottom_bar::BarButton;
 use crate::app::ui::*;
 use engine::core::scene::{rotate_local, Cell, GridStep};
 use engine::core::{GridPrompt, TileArt, TileMapView};

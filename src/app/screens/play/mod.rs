@@ -2,8 +2,12 @@
 //! laying out the bars, the table and the input over it.
 
 mod aim;
+mod bottom_bar;
+mod camera;
+mod cover;
 mod designs;
 mod hints;
+pub(crate) mod hud;
 mod map;
 mod placement;
 mod round_map;
@@ -11,18 +15,23 @@ mod round_map;
 use super::pause::PauseScreen;
 use super::results::ResultsScreen;
 use super::upright::UprightScreen;
+use crate::app::aim::{self as aim_state, Aim};
 use crate::app::context::Ctx;
 use crate::app::follow;
 use crate::app::frame::Area;
+use crate::app::frame::{Camera, Frame};
 use crate::app::gesture::Feel;
 use crate::app::hints::Hint as Hints;
 use crate::app::journal::log_move;
+use crate::app::placement::Place;
 use crate::app::play::Play;
 use crate::app::pointer::PointerEvent;
+use crate::app::probe::{self, TableFigures};
 use crate::app::route::TableTouch;
 use crate::app::screen::{Screen, ScreenId};
-use crate::app::table::Table;
+use crate::app::{designs as design_state, effects, grid, nav, route, scene};
 use crate::app::{log, sound, Command};
+use crate::app::{map as map_state, round_map as round_state};
 use engine::core::{
     Choice, GridPrompt, LaunchKind, LaunchPrompt, PlacementPrompt, Scene, TableView,
 };
@@ -55,6 +64,91 @@ pub(crate) struct PlayScreen {
     events: Vec<PointerEvent>,
 }
 
+/// The table on screen and the hands over it: the camera and its framing, the gestures under
+/// way (aim, placement, the tile map, pan and pinch), the effects and the scene's own motion,
+/// and the tips shown over it. One `Table` a game: starting a game makes a fresh one, so
+/// nothing of the last game's view or gestures leaks into the next.
+#[derive(Default)]
+pub(crate) struct Table {
+    /// Who the press under way belongs to, and this frame's events routed to their owners.
+    press: route::Router,
+    /// The pointer's aim under way.
+    aim: Option<Aim>,
+    /// The keyboard's aim (arrow keys, Space fires) and the one switch's.
+    keys: aim_state::Keys,
+    /// A piece being placed or moved.
+    place: Option<Place>,
+    /// The side view's frame drawn last, and the area the table is drawn in.
+    frame: Option<Frame>,
+    area: Area,
+    /// The player's zoom (mouse wheel) on the framed bounds, and the bounds it applies to: a new
+    /// framing (aiming close-up, the whole table for a flight) starts fitted.
+    camera: Camera,
+    camera_bounds: [f32; 4],
+    /// The camera frames a tile map (a zoomed view survives the map growing) rather than a
+    /// side view (a new framing starts fitted).
+    camera_map: bool,
+    /// While aiming, show the whole table instead of the game's close-up of the launcher.
+    whole_table: bool,
+    /// The launcher the player picked when the prompt offers several.
+    kind_pick: Option<LaunchKind>,
+    /// The tile map's input, and the prompt it belongs to.
+    grid: grid::GridInput,
+    grid_tag: String,
+    tile_layer: map_state::TileLayer,
+    mouse_last: Option<(f32, f32)>,
+    /// Saved designs and their panel.
+    designs: design_state::DesignUi,
+    /// The in-game details panel is open.
+    details: bool,
+    /// The portrait hint was shown in this game.
+    portrait_told: bool,
+    /// A hurl over a tile map: the map's band over the side view and where the token landed.
+    round: round_state::RoundMap,
+    /// Pass-and-play: the human seat the device was last handed to (its hand may be shown).
+    handed_to: Option<usize>,
+    /// The first-game hint shown this frame, if any, and the first-sight tips (their keys).
+    hint_up: Option<Hints>,
+    tips_up: Vec<String>,
+    /// Pan and pinch on the side view, and the mouse's right or middle button dragging it.
+    nav: nav::TableNav,
+    mouse_pan: Option<(f32, f32)>,
+    /// The press under way began off the launcher's ring (told on release unless it panned).
+    off_ring: bool,
+    /// The side view on screen easing towards the action of a shot and back.
+    ease: follow::Ease,
+    /// The last box of moving bodies in the shot now playing (the camera holds it until rest).
+    follow_action: Option<[f32; 4]>,
+    /// Dust, chips and the shake of a collapse.
+    effects: effects::Effects,
+    /// The side view's own motion: a catapult's swing, fallen figures carried off.
+    scene: scene::Scene,
+    /// What the table showed this frame, for the browser tests.
+    pub(crate) probe: probe::TableProbe,
+}
+
+impl Table {
+    /// A piece is being placed for the prompt `tag` names (a new prompt starts afresh).
+    pub fn placing(&self, tag: &str) -> bool {
+        self.place.as_ref().is_some_and(|pl| pl.tag == tag)
+    }
+
+    /// What the shell's probe reads of this table this frame.
+    pub(crate) fn figures(&self) -> TableFigures {
+        TableFigures {
+            probe: self.probe,
+            scale: self.frame.map_or(0.0, |f| f.scale),
+            particles: self.effects.alive() as i32,
+        }
+    }
+
+    /// The viewer's table: the replay's view drawn in `area`, framed by `frame` (a map: none).
+    pub(crate) fn show(&mut self, area: Area, frame: Option<Frame>) {
+        self.area = area;
+        self.frame = frame;
+    }
+}
+
 /// Pieces the rules moved (`Draw::moved`), on their way from where the last frame drew them.
 struct Travel {
     from: TableView,
@@ -76,11 +170,11 @@ impl Screen<Ctx> for PlayScreen {
     fn take_game(&mut self) -> Option<Play> {
         self.play.take()
     }
-    fn table(&self) -> Option<&Table> {
-        Some(&self.table)
+    fn table_figures(&self) -> Option<TableFigures> {
+        Some(self.table.figures())
     }
-    fn table_mut(&mut self) -> Option<&mut Table> {
-        Some(&mut self.table)
+    fn new_frame(&mut self) {
+        self.table.probe.new_frame();
     }
     fn pointer_lost(&mut self) {
         self.table.aim = None;

@@ -1,6 +1,6 @@
 //! Placing and moving pieces on the table, by pointer and by keys.
 
-use crate::app::bottom_bar::BarButton;
+use super::Table;
 use crate::app::context::Ctx;
 use crate::app::frame::{Area, Frame};
 use crate::app::gesture;
@@ -10,8 +10,8 @@ use crate::app::placement::*;
 use crate::app::play::Play;
 use crate::app::pointer::PointerEvent;
 use crate::app::route::Owner;
+use crate::app::screens::play::bottom_bar::BarButton;
 use crate::app::switch::lit_at;
-use crate::app::table::Table;
 use crate::app::ui::*;
 use engine::core::{Move, PlacementPrompt};
 use macroquad::prelude::*;

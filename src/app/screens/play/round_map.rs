@@ -1,10 +1,10 @@
 //! A hurl over a tile map: the map's band over the side view, and where the token landed.
 
+use super::Table;
 use crate::app::context::Ctx;
 use crate::app::frame::{Area, Frame};
 use crate::app::map::{draw_art, draw_piece};
 use crate::app::round_map::*;
-use crate::app::table::Table;
 use crate::app::ui::*;
 use engine::core::scene::{cell_point, LineOnMap};
 use engine::core::TableView;

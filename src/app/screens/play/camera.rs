@@ -2,19 +2,19 @@
 //! while aiming, or the whole table), the player's wheel zoom on them, and drawing the table
 //! clipped to its area.
 
-use super::backdrop;
-use super::context::Ctx;
-use super::draw;
-use super::follow::{camera_on, shown_rect};
-use super::frame::{
+use super::Table;
+use crate::app::backdrop;
+use crate::app::context::Ctx;
+use crate::app::draw;
+use crate::app::follow::{camera_on, shown_rect};
+use crate::app::frame::{
     close_up_bounds, pieces_box, side_bounds, turn_bounds, Area, Camera, Frame, TurnShot,
 };
-use super::log;
-use super::nav::NavAction;
-use super::play::Play;
-use super::pointer::PointerEvent;
-use super::route::{self, Owner, TableTouch};
-use super::table::Table;
+use crate::app::log;
+use crate::app::nav::NavAction;
+use crate::app::play::Play;
+use crate::app::pointer::PointerEvent;
+use crate::app::route::{self, Owner, TableTouch};
 use engine::core::TableView;
 use macroquad::prelude::*;
 
@@ -111,13 +111,13 @@ impl Table {
             let (x0, y1) = f.to_screen(b[0], b[1]);
             let (x1, y0) = f.to_screen(b[2], b[3]);
             let (_, top) = f.to_screen(0.0, 0.0);
-            super::probe::framing(
+            crate::app::probe::framing(
                 [x0, y0, x1, y1],
                 [table_area.x, table_area.y, table_area.w, table_area.h],
                 top,
             );
         }
-        super::probe::table(view, &f);
+        crate::app::probe::table(view, &f);
         backdrop::draw(table_area, &f);
         if active {
             let moving = p.flight.as_ref().and_then(|fl| fl.moving_box());
@@ -246,7 +246,7 @@ fn turn_shot(p: &Play) -> Option<TurnShot> {
     {
         return None;
     }
-    let mid = super::gesture::mid_angle(lp.angle);
+    let mid = crate::app::gesture::mid_angle(lp.angle);
     let cos = engine::physics::launch::direction(mid).0;
     let facing = if cos > 0.2 {
         1
@@ -258,6 +258,6 @@ fn turn_shot(p: &Play) -> Option<TurnShot> {
     Some(TurnShot {
         launcher: lp.origin,
         facing,
-        pull: super::gesture::FULL_PULL_SHARE,
+        pull: crate::app::gesture::FULL_PULL_SHARE,
     })
 }

@@ -3,14 +3,14 @@
 //! log line over the bottom bar (the latest event in plain words) and the details panel.
 //! Each has its own strip of the screen, so no text lands on another.
 
-use super::context::Ctx;
-use super::frame::Area;
-use super::icons;
-use super::play::Play;
-use super::screens::pause::PauseScreen;
-use super::table::Table;
-use super::ui::{self, *};
-use super::{log, save, Command};
+use super::Table;
+use crate::app::context::Ctx;
+use crate::app::frame::Area;
+use crate::app::icons;
+use crate::app::play::Play;
+use crate::app::screens::pause::PauseScreen;
+use crate::app::ui::{self, *};
+use crate::app::{log, save, Command};
 use engine::core::{Icon, StatusItem};
 use macroquad::prelude::*;
 
@@ -349,8 +349,8 @@ impl Table {
     /// chooses to play upright. With hints off (the browser tests' layout pages) it is a toast
     /// once per game instead; once the phone is turned, the toast goes away at once.
     pub(super) fn portrait_hint(&mut self, cx: &mut Ctx, side: bool) -> bool {
-        let portrait = super::screens::upright::is_portrait(cx.ui.w, cx.ui.h);
-        if side && portrait && !cx.settings.upright_ok && !super::platform::hints_off() {
+        let portrait = crate::app::screens::upright::is_portrait(cx.ui.w, cx.ui.h);
+        if side && portrait && !cx.settings.upright_ok && !crate::app::platform::hints_off() {
             return true;
         }
         if side && portrait && !self.portrait_told && !cx.settings.upright_ok {
@@ -368,7 +368,7 @@ const PORTRAIT_HINT: &str = "Turn the screen sideways for a bigger table";
 
 /// The Details button's width.
 /// The sound's toggle: says whether the sound is on, and remembers the choice.
-pub(super) fn mute_button(cx: &mut Ctx, a: Area) {
+pub(crate) fn mute_button(cx: &mut Ctx, a: Area) {
     let label = if cx.settings.muted {
         "Sound off"
     } else {
@@ -394,7 +394,7 @@ fn chip_h(size: f32, u: f32) -> f32 {
 
 /// A status item in the Details panel: what its picture stands for, then its text
 /// ("Ammo: 36"); an item without a picture is its text.
-pub(super) fn key_line(item: &StatusItem) -> String {
+pub(crate) fn key_line(item: &StatusItem) -> String {
     let word = item.icon.word();
     let mut chars = word.chars();
     match chars.next() {

@@ -3,14 +3,14 @@
 //! that player taps it. A bot's hand is never shown (the games' HUDs show a hand only to its
 //! human owner).
 
-use super::context::Ctx;
-use super::frame::Area;
-use super::hud::GameButton;
-use super::play::Play;
-use super::screens::pause::PauseScreen;
-use super::table::Table;
-use super::ui::*;
-use super::{log, Command};
+use super::Table;
+use crate::app::context::Ctx;
+use crate::app::frame::Area;
+use crate::app::play::Play;
+use crate::app::screens::pause::PauseScreen;
+use crate::app::screens::play::hud::GameButton;
+use crate::app::ui::*;
+use crate::app::{log, Command};
 use engine::core::seat::SeatKind;
 
 /// Games where a player holds cards the others must not see (their registry entry says so).

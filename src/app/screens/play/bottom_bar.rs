@@ -1,14 +1,14 @@
 //! What the in-game bottom bar's buttons do, and sending a human's decision.
 
-use super::context::Ctx;
-use super::frame::{Area, Camera};
-use super::gesture;
-use super::journal::log_move;
-use super::log;
-use super::play::Play;
-use super::screens::play::Offer;
-use super::table::Table;
-use super::ui;
+use super::Table;
+use crate::app::context::Ctx;
+use crate::app::frame::{Area, Camera};
+use crate::app::gesture;
+use crate::app::journal::log_move;
+use crate::app::log;
+use crate::app::play::Play;
+use crate::app::screens::play::Offer;
+use crate::app::ui;
 use engine::core::{Choice, GridStep, LaunchKind, Move, PlacementPrompt, Scene};
 
 /// A button of the in-game bottom bar: what it does, typed. Its probe key (what the browser
@@ -286,7 +286,7 @@ impl Table {
                 cx.sfx_for_events(&ev);
                 log_move(p);
                 self.place = None;
-                self.grid = super::grid::GridInput::default();
+                self.grid = crate::app::grid::GridInput::default();
                 cx.save_play(p);
             }
             Err(e) => cx.say(e.0, true),
