@@ -11,6 +11,10 @@ use source::{root, rust_files};
 use std::fs;
 
 const MAX_APP_FIELDS: usize = 12;
+/// At most this many structs in the app carry `MANY_PUBLIC` or more public fields (today the
+/// probe's record for the browser tests and the context every screen borrows).
+const MAX_OPEN_STRUCTS: usize = 2;
+const MANY_PUBLIC: usize = 8;
 const SHELL_FILES: [&str; 2] = ["src/app/mod.rs", "src/app/session.rs"];
 
 /// The body of `struct NAME { … }` in `text`, if declared there.
@@ -75,6 +79,73 @@ fn impl_app_lives_only_in_the_shell_and_the_session() {
         outside.is_empty(),
         "impl App outside {SHELL_FILES:?}: {outside:?}. A screen's behaviour is the screen's, \
          the table's is Table's, and what every screen needs is Ctx's."
+    );
+}
+
+/// Every `struct Name { … }` in `text` outside its test module, with its count of public fields.
+fn public_fields(text: &str) -> Vec<(String, usize)> {
+    let text = text.split("#[cfg(test)]\nmod tests").next().unwrap_or(text);
+    let mut out = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let head = line
+            .trim_start_matches("pub(crate) ")
+            .trim_start_matches("pub(super) ");
+        let head = head.trim_start_matches("pub ");
+        let Some(rest) = head.strip_prefix("struct ") else {
+            continue;
+        };
+        if !line.ends_with('{') || line.starts_with(' ') {
+            continue;
+        }
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let mut n = 0;
+        for body in lines.by_ref() {
+            if body == "}" {
+                break;
+            }
+            let field = body.trim_start();
+            if body.starts_with("    pub") && field.contains(':') && !field.starts_with("pub fn") {
+                n += 1;
+            }
+        }
+        out.push((name, n));
+    }
+    out
+}
+
+#[test]
+fn few_structs_in_the_app_are_bags_of_public_fields() {
+    let mut files = Vec::new();
+    rust_files(&root().join("src/app"), &mut files);
+    files.sort();
+    let mut open = Vec::new();
+    for f in &files {
+        let text = fs::read_to_string(f).unwrap_or_default();
+        for (name, n) in public_fields(&text) {
+            if n >= MANY_PUBLIC {
+                open.push(format!("{name} ({n})"));
+            }
+        }
+    }
+    assert!(
+        open.len() <= MAX_OPEN_STRUCTS,
+        "{} structs in src/app have {MANY_PUBLIC} or more public fields (at most \
+         {MAX_OPEN_STRUCTS}): {open:?}. Keep a type's fields to its module and give the others \
+         methods.",
+        open.len()
+    );
+}
+
+#[test]
+fn the_public_field_counter_reads_a_struct_as_written() {
+    let text = "pub(crate) struct B {\n    pub a: u8,\n    /// doc: x\n    pub(crate) b: u8,\n    c: u8,\n}\nstruct C {\n    d: u8,\n}\n#[cfg(test)]\nmod tests {\n    struct T {\n        pub e: u8,\n    }\n}\n";
+    assert_eq!(
+        public_fields(text),
+        vec![("B".to_string(), 2), ("C".to_string(), 0)]
     );
 }
 

@@ -67,7 +67,6 @@ mod icons;
 mod map;
 mod online;
 mod paint;
-mod placement;
 mod round_map;
 mod rules_text;
 mod screens;
@@ -171,9 +170,7 @@ impl App {
     fn screen_changed(&mut self) {
         self.screens.pointer_lost();
         let _ = self.cx.tracker.cancel();
-        self.cx.ui.down_at = None;
-        self.cx.ui.released = None;
-        self.cx.ui.reset_focus();
+        self.cx.ui.forget_press();
     }
 
     fn input(&mut self) {
@@ -214,12 +211,14 @@ impl App {
         // One-switch play: the buttons are scanned unless last frame's table took the switch
         // (an aim, a placement, the tile map).
         let switch = save::one_switch(self.cx.store.as_ref());
-        self.cx.ui.scan = (switch.on()
-            && matches!(
-                self.screens.table_figures().map_or(0, |t| t.probe.input),
-                0 | 6
-            ))
-        .then(|| switch.dwell());
+        self.cx.ui.set_scan(
+            (switch.on()
+                && matches!(
+                    self.screens.table_figures().map_or(0, |t| t.probe.input),
+                    0 | 6
+                ))
+            .then(|| switch.dwell()),
+        );
         self.cx
             .ui
             .begin(w, h, events, self.cx.tracker.primary_pos());
@@ -240,7 +239,7 @@ impl App {
         let before = (screens.len(), screens.top_id());
         if !opening {
             // The frame's pointer events go to the top screen alone.
-            let events = std::mem::take(&mut self.cx.ui.events);
+            let events = self.cx.ui.take_events();
             screens.frame(&mut self.cx, &events, escape);
         }
         self.screens = screens;
@@ -297,7 +296,7 @@ impl App {
             }
             _ => (self.shown.spoken().to_string(), empty),
         };
-        let updates = self.a11y.frame(&status, log, &self.cx.ui.labels);
+        let updates = self.a11y.frame(&status, log, self.cx.ui.labels());
         a11y::publish(&updates);
     }
 
@@ -334,7 +333,7 @@ impl App {
             targets: self
                 .cx
                 .ui
-                .buttons
+                .buttons()
                 .iter()
                 .map(|(k, a)| (k.clone(), [a.x, a.y, a.w, a.h]))
                 .collect(),

@@ -106,9 +106,9 @@ pub struct Play {
     pub driver: Driver,
     pub flight: Option<Flight>,
     /// Each seat's last shot: its projectile's path (drawn faint on that seat's next turn).
-    pub ghosts: Vec<Vec<[f32; 2]>>,
+    ghosts: Vec<Vec<[f32; 2]>>,
     /// Seconds before a bot acts.
-    pub wait: f32,
+    wait: f32,
     /// A bot is thinking (the screen shows "thinking…" for a frame before it starts, and while
     /// its thinking is sliced across frames).
     pub thinking: bool,

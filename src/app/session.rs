@@ -207,7 +207,7 @@ impl App {
                 WireState::Open => 2,
                 WireState::Reconnecting => 3,
             },
-            phase: match c.phase {
+            phase: match c.phase() {
                 Phase::Waiting => 0,
                 Phase::Playing => 1,
                 Phase::Over => 2,
@@ -254,10 +254,10 @@ impl App {
                     "online-welcome code={code} seats={:?} host={} phase={:?} watching={}",
                     c.mine,
                     c.host,
-                    c.phase,
+                    c.phase(),
                     c.watching()
                 ));
-                if let Some(t) = c.token.clone() {
+                if let Some(t) = c.token().map(str::to_string) {
                     if let Err(e) = self.cx.store.set(&token_key(&code), &t) {
                         self.cx
                             .say(format!("Your seat could not be remembered: {e}"), true);

@@ -95,29 +95,29 @@ pub struct Ui {
     /// 1% of the shorter side, logical pixels.
     pub u: f32,
     /// This frame's pointer events.
-    pub events: Vec<PointerEvent>,
+    events: Vec<PointerEvent>,
     /// Where the pointer that is down (or was released this frame) went down.
-    pub down_at: Option<(f32, f32)>,
+    down_at: Option<(f32, f32)>,
     /// A release this frame: (down position, up position).
-    pub released: Option<((f32, f32), (f32, f32))>,
-    pub pointer: Option<(f32, f32)>,
-    pub buttons: Vec<(String, Area)>,
-    pub prev_buttons: Vec<(String, Area)>,
+    released: Option<((f32, f32), (f32, f32))>,
+    pointer: Option<(f32, f32)>,
+    buttons: Vec<(String, Area)>,
+    prev_buttons: Vec<(String, Area)>,
     /// Panels over the table that take the presses under them (this frame's and the last's):
     /// no button, no tap target, not in the focus order.
     blocks: Vec<Area>,
     prev_blocks: Vec<Area>,
     /// What each button of this frame (and of the last) says, in the same order as `buttons`:
     /// the screen-reader layer mirrors them and keyboard focus goes round them.
-    pub labels: Vec<String>,
-    pub prev_labels: Vec<String>,
+    labels: Vec<String>,
+    prev_labels: Vec<String>,
     /// The keyboard focus over last frame's buttons (Tab / Shift-Tab; Enter presses it), shown
     /// as a ring until the pointer is used again.
     focus: Focus,
     focus_shown: bool,
     /// One-switch play: the ring goes round the buttons by itself, this many seconds on each,
     /// and Space presses the lit one (set by the app before each frame; None: off).
-    pub scan: Option<f32>,
+    scan: Option<f32>,
     scan_t: f32,
     /// Gesture time, seconds (see [`super::gesture::clock_step`]).
     pub clock: f64,
@@ -169,6 +169,57 @@ pub const SIZES: [f32; 13] = [
 ];
 
 impl Ui {
+    /// This frame's pointer events, handed to the top screen.
+    pub fn take_events(&mut self) -> Vec<PointerEvent> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// The screen changed: the press under way and the focus ring start afresh.
+    pub fn forget_press(&mut self) {
+        self.down_at = None;
+        self.released = None;
+        self.reset_focus();
+    }
+
+    /// One-switch scanning, this many seconds on each button (None: off), for this frame.
+    pub fn set_scan(&mut self, dwell: Option<f32>) {
+        self.scan = dwell;
+    }
+
+    /// Where the pointer is, if it is over the window.
+    pub fn pointer(&self) -> Option<(f32, f32)> {
+        self.pointer
+    }
+
+    /// The press under way: where it went down and where the pointer is now.
+    pub fn drag(&self) -> Option<((f32, f32), (f32, f32))> {
+        Some((self.down_at?, self.pointer?))
+    }
+
+    /// A release this frame of a press that went down in `a`: where it came up. Taken, so
+    /// nothing else acts on it.
+    pub fn take_release_in(&mut self, a: Area) -> Option<(f32, f32)> {
+        let (down, up) = self.released?;
+        a.contains(down.0, down.1).then(|| {
+            self.released = None;
+            up
+        })
+    }
+
+    /// A press target that is not a button (a slider): it takes presses, the probe finds it.
+    pub fn target(&mut self, key: &str, a: Area) {
+        self.buttons.push((key.to_string(), a));
+    }
+
+    /// This frame's buttons and their words, in order.
+    pub fn buttons(&self) -> &[(String, Area)] {
+        &self.buttons
+    }
+
+    pub fn labels(&self) -> &[String] {
+        &self.labels
+    }
+
     pub fn new() -> Self {
         Ui {
             w: 1.0,

@@ -58,7 +58,7 @@ pub struct Client {
     entry: ClientFrame,
     /// The room's code ("" until the first welcome of a room being made).
     pub code: String,
-    pub token: Option<String>,
+    token: Option<String>,
     /// This device's seats.
     pub mine: Vec<usize>,
     pub host: bool,
@@ -68,7 +68,7 @@ pub struct Client {
     options: Vec<String>,
     seed: u64,
     pub seats: Vec<SeatInfo>,
-    pub phase: Phase,
+    phase: Phase,
     pending: VecDeque<Logged>,
     /// Moves made here and sent, not yet echoed by the room.
     unacked: VecDeque<(u64, Move)>,
@@ -79,7 +79,7 @@ pub struct Client {
     /// Times the game here went out of step with the room (it should never happen).
     pub resyncs: u32,
     /// Why entering the room was refused (the waiting room says it).
-    pub refusal: Option<String>,
+    refusal: Option<String>,
 }
 
 /// The words a server uses when every invited seat is taken (the room offers to watch).
@@ -88,6 +88,21 @@ pub fn offers_watching(why: &str) -> bool {
 }
 
 impl Client {
+    /// The room's phase as last heard.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// This device's seat token in the room, once welcomed.
+    pub fn token(&self) -> Option<&str> {
+        self.token.as_deref()
+    }
+
+    /// Why the room refused this device, if it did.
+    pub fn refusal(&self) -> Option<&str> {
+        self.refusal.as_deref()
+    }
+
     /// A client that enters a room with `entry` (create, join, resume or watch) as soon as the
     /// connection opens, and again with `resume` (or `watch`) on every opening after.
     pub fn new(mut wire: Box<dyn Wire>, entry: ClientFrame) -> Client {

@@ -419,7 +419,7 @@ fn started(net: &Shared) -> (Device, Device, Device) {
     assert!(host.client.start());
     run(net, &mut [&mut host, &mut friend, &mut watcher], 1);
     for d in [&host, &friend, &watcher] {
-        assert_eq!(d.client.phase, Phase::Playing);
+        assert_eq!(d.client.phase(), Phase::Playing);
         assert!(d.play.as_ref().is_some_and(|p| p.online));
     }
     (host, friend, watcher)
@@ -592,7 +592,7 @@ fn a_move_the_server_refuses_loads_the_room_again_and_entering_refused_is_said()
         },
     );
     run(&net, &mut [&mut late, &mut stranger], 2);
-    let why = late.client.refusal.clone().unwrap_or_default();
+    let why = late.client.refusal().unwrap_or_default().to_string();
     assert!(super::client::offers_watching(&why), "{why}");
     assert_eq!(
         late.client.wire_state(),
@@ -604,10 +604,10 @@ fn a_move_the_server_refuses_loads_the_room_again_and_entering_refused_is_said()
     run(&net, &mut [&mut late], 2);
     assert!(late.client.watching() && late.play.is_some());
     assert!(
-        stranger.client.token.is_none(),
+        stranger.client.token().is_none(),
         "the unknown token is forgotten"
     );
-    assert!(stranger.client.refusal.is_some());
+    assert!(stranger.client.refusal().is_some());
 }
 
 #[test]

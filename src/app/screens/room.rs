@@ -201,7 +201,7 @@ impl RoomScreen {
             return Command::Stay;
         };
         let mut watch_offered = false;
-        let status = if let Some(why) = &c.refusal {
+        let status = if let Some(why) = c.refusal() {
             watch_offered = offers_watching(why);
             crate::app::online::plain(why)
         } else if !c.welcomed {
@@ -209,7 +209,7 @@ impl RoomScreen {
                 WireState::Reconnecting => "Reconnecting…".to_string(),
                 _ => "Connecting to the game server…".to_string(),
             }
-        } else if c.phase != Phase::Waiting {
+        } else if c.phase() != Phase::Waiting {
             "The game is starting…".to_string()
         } else if c.watching() {
             "You are watching: the game shows here once the host starts it.".to_string()
@@ -223,7 +223,7 @@ impl RoomScreen {
         };
         y += cx.ui.paragraph(&status, x0, y, col_w, ts, TEXT);
         y += 2.0 * u;
-        let welcomed = c.welcomed && c.refusal.is_none();
+        let welcomed = c.welcomed && c.refusal().is_none();
         let code = c.code.clone();
         let (host, all_taken) = (c.host, c.all_taken());
         let seats = c.seats.clone();

@@ -325,10 +325,10 @@ impl ViewerScreen {
         }
         draw_circle(x_of(v.at), mid, 1.8 * u, ACCENT);
         // Registered like a button (it takes the press, the probe can find it).
-        cx.ui.buttons.push(("viewer:slider".to_string(), a));
+        cx.ui.target("viewer:slider", a);
         let len = v.len();
         let pick = |x: f32| (((x - a.x) / a.w * n).round().max(0.0) as usize).min(len);
-        if let (Some((dx, dy)), Some((px, _))) = (cx.ui.down_at, cx.ui.pointer) {
+        if let Some(((dx, dy), (px, _))) = cx.ui.drag() {
             if a.contains(dx, dy) {
                 let i = pick(px);
                 if i != v.at || v.flying() {
@@ -337,11 +337,8 @@ impl ViewerScreen {
                 }
             }
         }
-        if let Some(((dx, dy), (ux, _))) = cx.ui.released {
-            if a.contains(dx, dy) {
-                v.seek(pick(ux));
-                cx.ui.released = None;
-            }
+        if let Some((ux, _)) = cx.ui.take_release_in(a) {
+            v.seek(pick(ux));
         }
     }
 }

@@ -139,7 +139,7 @@ impl Table {
         }
         // Aim feedback: the finger's trail, the predicted path as dots, and strength and angle
         // beside the finger (above it, where the hand does not cover them).
-        let pointer = cx.ui.pointer;
+        let pointer = cx.ui.pointer();
         if let (Some(a), Some((px, py))) = (self.aim.as_mut(), pointer) {
             let (wx, wy) = f.to_world(px, py);
             let mut preview = a.samples.clone();

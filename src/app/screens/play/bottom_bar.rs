@@ -268,7 +268,7 @@ impl Table {
                 else {
                     return;
                 };
-                let args = gesture::placement_args(pp, pl.x, pl.y, pl.angle);
+                let args = pl.args(pp);
                 let mv = Move::decide(seat, &pp.action, &args);
                 self.decide(cx, p, mv);
             }

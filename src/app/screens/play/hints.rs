@@ -60,7 +60,7 @@ impl Table {
         }
         let seen = done(cx.store.as_ref());
         let mut shown: Vec<(&'static Tip, Area)> = Vec::new();
-        for ((_, a), label) in cx.ui.buttons.iter().zip(cx.ui.labels.iter()) {
+        for ((_, a), label) in cx.ui.buttons().iter().zip(cx.ui.labels().iter()) {
             if let Some(t) = tip_for(label) {
                 if !seen.contains(&tip_key(t)) && !shown.iter().any(|s| s.0 == t) {
                     shown.push((t, *a));

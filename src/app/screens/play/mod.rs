@@ -23,7 +23,6 @@ use crate::app::frame::{Camera, Frame};
 use crate::app::gesture::Feel;
 use crate::app::hints::Hint as Hints;
 use crate::app::journal::log_move;
-use crate::app::placement::Place;
 use crate::app::play::Play;
 use crate::app::pointer::PointerEvent;
 use crate::app::probe::{self, TableFigures};
@@ -36,6 +35,7 @@ use engine::core::{
     Choice, GridPrompt, LaunchKind, LaunchPrompt, PlacementPrompt, Scene, TableView,
 };
 use macroquad::prelude::*;
+use placement::Place;
 
 /// The game being played, and its table on screen (made fresh for each game). It owns the
 /// turn's clocks, the pieces travelling and the frame's pointer events, which it routes to the
@@ -128,11 +128,6 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A piece is being placed for the prompt `tag` names (a new prompt starts afresh).
-    pub fn placing(&self, tag: &str) -> bool {
-        self.place.as_ref().is_some_and(|pl| pl.tag == tag)
-    }
-
     /// What the shell's probe reads of this table this frame.
     pub(crate) fn figures(&self) -> TableFigures {
         TableFigures {
