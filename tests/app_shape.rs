@@ -54,19 +54,27 @@ fn the_shell_has_at_most_twelve_fields() {
     );
 }
 
+/// Every source file under `dir` (from the workspace's root), by its path there, with its text.
+fn sources(dir: &str) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    rust_files(&root().join(dir), &mut files);
+    files.sort();
+    files
+        .iter()
+        .map(|f| {
+            let rel = f.strip_prefix(root()).unwrap_or(f).to_string_lossy();
+            (
+                rel.replace('\\', "/"),
+                fs::read_to_string(f).unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn impl_app_lives_only_in_the_shell_and_the_session() {
-    let mut files = Vec::new();
-    rust_files(&root().join("src"), &mut files);
-    files.sort();
     let mut outside = Vec::new();
-    for f in &files {
-        let text = fs::read_to_string(f).unwrap_or_default();
-        let rel = f
-            .strip_prefix(root())
-            .unwrap_or(f)
-            .to_string_lossy()
-            .replace('\\', "/");
+    for (rel, text) in sources("src") {
         if text
             .lines()
             .any(|l| l.trim_start().starts_with("impl App {"))
@@ -119,12 +127,8 @@ fn public_fields(text: &str) -> Vec<(String, usize)> {
 
 #[test]
 fn few_structs_in_the_app_are_bags_of_public_fields() {
-    let mut files = Vec::new();
-    rust_files(&root().join("src/app"), &mut files);
-    files.sort();
     let mut open = Vec::new();
-    for f in &files {
-        let text = fs::read_to_string(f).unwrap_or_default();
+    for (_, text) in sources("src/app") {
         for (name, n) in public_fields(&text) {
             if n >= MANY_PUBLIC {
                 open.push(format!("{name} ({n})"));
