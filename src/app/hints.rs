@@ -192,8 +192,8 @@ pub const TIPS: [Tip; 6] = [
     },
     Tip {
         key: "stand",
-        label: "Stand the catapult on the box",
-        line: "On the box it shoots from higher up, over the walls",
+        label: "Shoot from higher up",
+        line: "The catapult stands on the game box: its shots clear the walls",
     },
 ];
 
@@ -344,7 +344,7 @@ mod tests {
         assert_eq!(tip_for("Knock out").map(|t| t.key), Some("knock-out"));
         assert_eq!(tip_for("Shoot from here").map(|t| t.key), Some("traitor"));
         assert_eq!(
-            tip_for("Stand the catapult on the box").map(|t| t.key),
+            tip_for("Shoot from higher up").map(|t| t.key),
             Some("stand")
         );
         assert!(tip_for("Menu").is_none() && tip_for("Place").is_none());

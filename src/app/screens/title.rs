@@ -233,7 +233,7 @@ impl TitleScreen {
         let colour = if g.available { TEXT } else { DIM };
         cx.ui.text(&name, a.x + 2.5 * u, a.y + 1.5 * u, ts, colour);
         let status = if g.available {
-            format!("{}-{} players", g.min_seats, g.max_seats)
+            seat_range(g.min_seats, g.max_seats)
         } else {
             "Not built yet".to_string()
         };
@@ -449,9 +449,25 @@ fn pieces_only(view: &TableView) -> Option<[f32; 4]> {
     })
 }
 
+/// A game's seat counts in words: "2 players", "1–4 players".
+fn seat_range(min: usize, max: usize) -> String {
+    if min == max {
+        format!("{min} players")
+    } else {
+        format!("{min}\u{2013}{max} players")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seat_counts_read_as_a_family_says_them() {
+        assert_eq!(seat_range(2, 2), "2 players");
+        assert_eq!(seat_range(1, 4), "1\u{2013}4 players");
+        assert_eq!(seat_range(2, 10), "2\u{2013}10 players");
+    }
 
     #[test]
     fn title_buttons_keep_the_keys_the_browser_tests_press() {

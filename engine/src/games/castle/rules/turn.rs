@@ -67,9 +67,9 @@ impl State {
                 let on = self.stand.get(seat).copied().unwrap_or(false);
                 add(
                     if on {
-                        "Take the catapult off the box".into()
+                        "Shoot from the table again".into()
                     } else {
-                        "Stand the catapult on the box".into()
+                        "Shoot from higher up".into()
                     },
                     Action::Stand(!on),
                 );
