@@ -13,7 +13,6 @@ use engine::core::Event;
 
 /// What a screen showing the game (the pause menu over it, the results) asks the shell to do
 /// with it, or instead of it.
-#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Request {
     Restart,
     Share,

@@ -47,7 +47,7 @@ pub struct Probe {
 
 /// What the shell reads of the table on screen for the probe: what it showed this frame, the
 /// side view's scale and the particles alive.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Default)]
 pub struct TableFigures {
     pub probe: TableProbe,
     pub scale: f32,

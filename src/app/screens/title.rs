@@ -252,21 +252,34 @@ impl TitleScreen {
             bs,
             if g.available { GOOD } else { ACCENT },
         );
-        let mut room = ((a.h - ts - 2.5 * u) / (bs * 1.25)).floor().max(0.0) as usize;
-        if sy > a.y + 1.5 * u {
-            // The player count took the bottom corner: the blurb stops above it.
-            let above = ((sy - a.y - 2.0 * u - ts) / (bs * 1.25)).floor().max(0.0) as usize;
-            room = room.min(above);
+        // The blurb whole in the largest of a few sizes it fits at; else, at the smallest, up to
+        // the last clause that fits (never cut mid-sentence).
+        let room_at = |size: f32| {
+            let room = ((a.h - ts - 2.5 * u) / (size * 1.25)).floor().max(0.0) as usize;
+            if sy > a.y + 1.5 * u {
+                // The player count took the bottom corner: the blurb stops above it.
+                let above = ((sy - a.y - 2.0 * u - ts) / (size * 1.25)).floor().max(0.0) as usize;
+                room.min(above)
+            } else {
+                room
+            }
+        };
+        let mut ds = bs;
+        let mut lines = Vec::new();
+        for k in [2.8, 2.6, 2.4, 2.2] {
+            ds = cx.ui.size(k);
+            lines = blurb_lines(&cx.ui, g.blurb, ds, a.w - 5.0 * u, room_at(ds));
+            let words: usize = lines.iter().map(|l| l.split_whitespace().count()).sum();
+            if words == g.blurb.split_whitespace().count() {
+                break;
+            }
         }
-        // The blurb whole when it fits, else up to the last clause that does (never cut
-        // mid-sentence).
-        let lines = blurb_lines(&cx.ui, g.blurb, bs, a.w - 5.0 * u, room);
         for (i, l) in lines.iter().enumerate() {
             cx.ui.text(
                 l,
                 a.x + 2.5 * u,
-                a.y + 2.0 * u + ts + i as f32 * bs * 1.25,
-                bs,
+                a.y + 2.0 * u + ts + i as f32 * ds * 1.25,
+                ds,
                 colour,
             );
         }
