@@ -237,6 +237,10 @@ impl App {
         } else {
             TITLE
         });
+        if my_turn && !self.cx.net.my_turn {
+            crate::app::a11y::say("Your turn".to_string());
+        }
+        self.cx.net.my_turn = my_turn;
     }
 
     fn heard(&mut self, h: Heard) {
@@ -285,13 +289,24 @@ impl App {
             }
             Heard::Launched => self.cx.sfx(sound::Effect::Launch),
             Heard::Seats => {
-                if let Some(c) = self.cx.net.client.as_ref() {
-                    let taken = c.seats.iter().filter(|s| s.taken).count();
-                    let online = c.seats.iter().filter(|s| s.online).count();
-                    log(&format!(
-                        "online-seats taken={taken}/{} online={online}",
-                        c.seats.len()
-                    ));
+                let Some(c) = self.cx.net.client.as_ref() else {
+                    return;
+                };
+                let taken = c.seats.iter().filter(|s| s.taken).count();
+                let online = c.seats.iter().filter(|s| s.online).count();
+                log(&format!(
+                    "online-seats taken={taken}/{} online={online}",
+                    c.seats.len()
+                ));
+                // Who left or came back, shown and said while the game is played.
+                let news =
+                    crate::app::online::presence_news(&self.cx.net.present, &c.seats, &c.mine);
+                self.cx.net.present = c.seats.iter().map(|s| s.online).collect();
+                if self.screens.game().is_some_and(|p| p.online) {
+                    for n in news {
+                        log(&format!("online-presence {n}"));
+                        self.cx.say(n, false);
+                    }
                 }
             }
             Heard::Refused(why) => {

@@ -9,6 +9,7 @@ pub mod client;
 pub mod link;
 pub mod wire;
 
+use engine::online::protocol::{SeatInfo, SeatPlan};
 use macroquad::prelude::*;
 use std::sync::Mutex;
 
@@ -100,7 +101,68 @@ pub fn plain(why: &str) -> String {
 pub(crate) struct Net {
     pub(crate) client: Option<client::Client>,
     pub(crate) link: String,
+    /// Who was connected at the last seat list (for "Ada left" / "Ada is back"), and whether it
+    /// was this device's turn (for "Your turn"), as last told.
+    pub(crate) present: Vec<bool>,
+    pub(crate) my_turn: bool,
+}
+
+/// What changed in who is here between two seat lists, in words to show and say: "Ada left",
+/// "Ada is back". Only players on other devices are told of (this device's seats, bots and
+/// seats nobody took are not), and nothing when the lists differ in length (a first list).
+pub(crate) fn presence_news(before: &[bool], now: &[SeatInfo], mine: &[usize]) -> Vec<String> {
+    if before.len() != now.len() {
+        return Vec::new();
+    }
+    now.iter()
+        .zip(before)
+        .enumerate()
+        .filter(|(i, (s, _))| s.taken && !mine.contains(i) && !matches!(s.plan, SeatPlan::Bot(_)))
+        .filter_map(|(_, (s, was))| match (*was, s.online) {
+            (true, false) => Some(format!("{} left", s.name)),
+            (false, true) => Some(format!("{} is back", s.name)),
+            _ => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod presence_tests {
+    use super::*;
+
+    fn seat(name: &str, plan: SeatPlan, online: bool) -> SeatInfo {
+        SeatInfo {
+            plan,
+            name: name.to_string(),
+            taken: true,
+            online,
+        }
+    }
+
+    #[test]
+    fn a_friend_who_leaves_and_comes_back_is_told_by_name() {
+        let here = seat("Bo", SeatPlan::Here, true);
+        let bot = seat("Bot 3", SeatPlan::Bot(Default::default()), true);
+        let gone = vec![
+            here.clone(),
+            seat("Ada", SeatPlan::Invited, false),
+            bot.clone(),
+        ];
+        assert_eq!(
+            presence_news(&[true, true, true], &gone, &[0]),
+            ["Ada left"]
+        );
+        let back = vec![here, seat("Ada", SeatPlan::Invited, true), bot];
+        assert_eq!(
+            presence_news(&[true, false, true], &back, &[0]),
+            ["Ada is back"]
+        );
+        // A first list, this device's own seats and nothing changed: nothing to tell.
+        assert!(presence_news(&[], &back, &[0]).is_empty());
+        assert!(presence_news(&[false, true, true], &back, &[0]).is_empty());
+        assert!(presence_news(&[true, true, true], &back, &[0]).is_empty());
+    }
+}

@@ -327,6 +327,8 @@ pub(crate) fn leave_room(cx: &mut Ctx) {
         c.close();
         log(&format!("online-left code={}", c.code));
     }
+    cx.net.present.clear();
+    cx.net.my_turn = false;
     if !cx.net.link.is_empty() {
         cx.net.link.clear();
         wire::show_fragment("");
