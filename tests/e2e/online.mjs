@@ -196,6 +196,12 @@ export async function onlineCastle(browser, Tab, h, opts) {
       await t.waitFor("the play screen", async () => (await t.q("ct_screen")) === 3);
     }
     times.startedS = (Date.now() - t0) / 1000;
+    // The friend's page reloads: the host is shown and told "Ben left", then "Ben is back".
+    const presence = host.mark();
+    await friend.page.reload();
+    await host.waitLine(/^\[ct\] online-presence Ben left$/, 20000, presence);
+    await host.waitLine(/^\[ct\] online-presence Ben is back$/, 30000, presence);
+    await friend.waitFor("the friend's play screen again", async () => (await friend.q("ct_screen")) === 3, 30000);
     const size = await host.size();
     const deadline = Date.now() + opts.budgetMs;
     const stats = { shots: 0, decisions: 0, refused: 0, titleChecks: 0 };
