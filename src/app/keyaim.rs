@@ -353,11 +353,35 @@ impl Focus {
     pub fn clear(&mut self) {
         self.index = None;
     }
+
+    /// The ring on the button at `i`.
+    pub fn set(&mut self, i: usize) {
+        self.index = Some(i);
+    }
+}
+
+/// Where one-switch scanning starts among buttons with these probe keys: at the first one that
+/// decides something, not at the menu, the sound or the details over the game (a switch user
+/// would wait through them before every choice); the first button when all are those.
+pub fn scan_start(keys: &[&str]) -> usize {
+    const CHROME: [&str; 3] = ["pause", "mute", "details"];
+    keys.iter().position(|k| !CHROME.contains(k)).unwrap_or(0)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scanning_starts_at_the_choice_not_at_the_menu() {
+        assert_eq!(
+            scan_start(&["pause", "mute", "details", "choice:0", "choice:1"]),
+            3
+        );
+        assert_eq!(scan_start(&["game:castle", "mute"]), 0);
+        assert_eq!(scan_start(&["pause", "mute"]), 0);
+        assert_eq!(scan_start(&[]), 0);
+    }
 
     fn catapult() -> LaunchPrompt {
         let mut p = LaunchPrompt::new(LaunchKind::Catapult, [0.0, 0.0]);

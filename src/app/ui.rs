@@ -390,7 +390,12 @@ impl Ui {
         if let Some(dwell) = self.scan.filter(|_| n > 0) {
             self.scan_t += get_frame_time().clamp(0.0, 0.25);
             let lit = self.focus.current(n).is_some();
-            if !lit || (self.focus_shown && self.scan_t >= dwell) {
+            if !lit {
+                let keys: Vec<&str> = self.prev_buttons.iter().map(|(k, _)| k.as_str()).collect();
+                self.focus.set(super::keyaim::scan_start(&keys));
+                self.scan_t = 0.0;
+                self.say_focused();
+            } else if self.focus_shown && self.scan_t >= dwell {
                 self.focus.next(n);
                 self.scan_t = 0.0;
                 self.say_focused();
