@@ -156,7 +156,7 @@ impl App {
             courier: board::Courier::default(),
         };
         App {
-            screens: screen::Stack::new(Box::new(screens::title::TitleScreen)),
+            screens: screen::Stack::new(Box::<screens::title::TitleScreen>::default()),
             shown: ScreenId::Title,
             cx: Ctx::new(store, settings, notice, daily, saved),
             a11y: a11y::Mirror::default(),

@@ -230,6 +230,33 @@ export async function keyboardWholeGame(browser, url, Tab, h, id, opts) {
   await ctx.close();
 }
 
+// One switch from the title: the switch (Space) held down for two seconds turns one-switch play
+// on (said, remembered), and the title's buttons are then lit in turn by themselves.
+export async function oneSwitchFromTitle(browser, url, Tab, h) {
+  const { check, sleep } = h;
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const tab = await Tab.open(ctx, `${url}?pace=quick&hints=off`);
+    await tab.page.evaluate(() => localStorage.removeItem("catapult-table.one-switch"));
+    await tab.waitFor("the title's buttons", async () => (await tab.q("ct_button_index", keyHash("game:castle"))) >= 0, 30000);
+    const m = tab.mark();
+    await tab.page.keyboard.down("Space");
+    await sleep(2600);
+    await tab.page.keyboard.up("Space");
+    await tab.waitLine(/^\[ct\] one-switch normal$/, 5000, m);
+    const stored = await tab.page.evaluate(() => localStorage.getItem("catapult-table.one-switch"));
+    check(stored === "normal", `held on the title, the switch turns one-switch play on (${stored})`);
+    const f0 = await tab.q("ct_focus");
+    await sleep(2500);
+    const f1 = await tab.q("ct_focus");
+    check(f0 >= 0 && f1 >= 0 && f1 !== f0, `the title's buttons are lit in turn by themselves (${f0} then ${f1})`);
+    await tab.shot("one-switch-title");
+    tab.noErrors();
+  } finally {
+    await ctx.close();
+  }
+}
+
 // One-switch play: the setting turned on in the pause menu by keys (and remembered), then a
 // Castle shot with the one switch alone: the angle sweeps and Space keeps it, the strength
 // sweeps and Space fires the same integer launch. The menu's buttons are lit in turn by

@@ -25,7 +25,7 @@ import { botThinking } from "./think.mjs";
 import { cameraFollowPinchReduce } from "./camera.mjs";
 import { frameTimes } from "./fps.mjs";
 import { screenReaderLayer, withoutSight } from "./access.mjs";
-import { carcassonneByKeys, feudByKeys, keyboardCastleShot, keyboardWholeGame, oneSwitchCarcassonneTile, oneSwitchCastleShot } from "./keys.mjs";
+import { carcassonneByKeys, feudByKeys, keyboardCastleShot, keyboardWholeGame, oneSwitchCarcassonneTile, oneSwitchCastleShot, oneSwitchFromTitle } from "./keys.mjs";
 import { lookFraming, lookNewcomer, lookPictures, lookRound, lookRules, lookUpright } from "./look.mjs";
 import { dailyCastle } from "./daily.mjs";
 import { onlineCastle, onlineHostileLinks } from "./online.mjs";
@@ -487,6 +487,9 @@ async function main() {
       );
       await test("keyboard: the rules' Keys section reached by keys; one switch turned on in the pause menu by keys, the menu scanned, a Castle shot by one switch (angle kept, strength fires)", () =>
         oneSwitchCastleShot(browser, url, Tab, { check, sleep })
+      );
+      await test("keyboard: one switch turned on from the title by holding the switch; the title's buttons then scanned", () =>
+        oneSwitchFromTitle(browser, url, Tab, { check, sleep })
       );
       await test("keyboard: a whole Castle game by keys alone, human vs bot to the results screen", () =>
         keyboardWholeGame(browser, url, Tab, { check, sleep }, "castle", { seed: 7, budgetMs: 240000, minShots: 3 })

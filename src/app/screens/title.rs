@@ -7,9 +7,10 @@ use crate::app::frame::Area;
 use crate::app::frame::{close_up_bounds, side_bounds, turn_bounds, Frame, TurnShot};
 use crate::app::gesture::mid_angle;
 use crate::app::screen::{Screen, ScreenId};
+use crate::app::switch::OneSwitch;
 use crate::app::ui::{self, *};
 use crate::app::{backdrop, draw};
-use crate::app::{log, play, Command};
+use crate::app::{log, play, save, Command};
 use engine::core::{LaunchKind, Scene, TableView};
 use engine::games::GameInfo;
 use macroquad::prelude::*;
@@ -17,7 +18,14 @@ use std::cell::RefCell;
 
 /// The title screen, the bottom of the stack (its state is the shell's: the saved game and
 /// the notice belong to every screen that quits to it).
-pub(crate) struct TitleScreen;
+#[derive(Default)]
+pub(crate) struct TitleScreen {
+    /// Since when the switch (Space) has been held down here, if it is.
+    switch_held: Option<f64>,
+}
+
+/// Holding the switch this long on the title turns one-switch play on (seconds).
+const SWITCH_HOLD: f64 = 2.0;
 
 impl Screen<Ctx> for TitleScreen {
     fn id(&self) -> ScreenId {
@@ -26,8 +34,39 @@ impl Screen<Ctx> for TitleScreen {
     fn back(&mut self, _cx: &mut Ctx) -> Command {
         Command::Stay
     }
-    fn frame(&mut self, cx: &mut Ctx, _active: bool) -> Command {
+    fn frame(&mut self, cx: &mut Ctx, active: bool) -> Command {
+        if active {
+            self.switch_on_by_holding(cx);
+        }
         self.draw(cx)
+    }
+}
+
+impl TitleScreen {
+    /// One switch from the very start: the switch (Space) held down turns one-switch play on,
+    /// so a player with one switch never needs another key to reach the setting.
+    fn switch_on_by_holding(&mut self, cx: &mut Ctx) {
+        if !is_key_down(KeyCode::Space) {
+            self.switch_held = None;
+            return;
+        }
+        let since = *self.switch_held.get_or_insert(get_time());
+        if get_time() - since < SWITCH_HOLD || save::one_switch(cx.store.as_ref()).on() {
+            return;
+        }
+        if let Err(e) = save::set_one_switch(cx.store.as_mut(), OneSwitch::Normal) {
+            cx.say(
+                format!("Could not remember the one-switch setting: {e}"),
+                true,
+            );
+            return;
+        }
+        log("one-switch normal");
+        cx.say(
+            "One-switch play is on: the ring moves round the buttons by itself. Press the switch \
+             when it is on what you want.",
+            false,
+        );
     }
 }
 
