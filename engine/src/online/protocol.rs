@@ -7,8 +7,8 @@
 
 use super::codec::{self, Field, Frames, Keyed, Record};
 pub use super::values::{
-    Phase, RoomView, SeatInfo, SeatPlan, SeatRequest, You, CODE_ALPHABET, MAX_PLAYER_NAME,
-    ROOM_CODE_LEN, TOKEN_LEN,
+    Phase, RoomView, SeatInfo, SeatPlan, SeatRequest, You, CODE_ALPHABET, MAX_DEVICE,
+    MAX_PLAYER_NAME, ROOM_CODE_LEN, TOKEN_LEN,
 };
 use crate::core::replay::MAX_NAME;
 use crate::core::strict_json::{self, shown};
@@ -51,6 +51,20 @@ pub enum ClientFrame {
         mv: Move,
     },
     Ping,
+    /// Quick match: waits for other players of `game` (`players` seats, 2 when absent) and is
+    /// seated with them in a new started room. `device` is the player's device token, the
+    /// identity their rating is kept under (without one the game is not rated).
+    Quick {
+        game: String,
+        name: String,
+        players: Option<u64>,
+        device: Option<String>,
+    },
+    /// Leaves the quick-match queue.
+    Unqueue,
+    /// Takes the server's offer (`offer_bots`): a room now with the players waiting and bots
+    /// in the other seats.
+    Bots,
 }
 
 /// What the server sends.
@@ -82,6 +96,22 @@ pub enum ServerFrame {
         why: String,
     },
     Pong,
+    /// The sender waits for a quick match: `waiting` players (the sender among them) wait for
+    /// this game and number of players. Sent on queueing and whenever the count changes.
+    Queued {
+        game: String,
+        players: u64,
+        waiting: u64,
+    },
+    /// The sender has waited a while without enough players: `bots` takes a room with bots
+    /// in the empty seats now; otherwise the wait goes on.
+    OfferBots {
+        game: String,
+        players: u64,
+        waiting: u64,
+    },
+    /// The sender left the quick-match queue.
+    Unqueued,
 }
 
 fn room_code(code: &mut String) -> Field<'_> {
@@ -90,6 +120,19 @@ fn room_code(code: &mut String) -> Field<'_> {
 
 fn hash(hash: &mut String) -> Field<'_> {
     Field::Text(hash, "a hash", 16)
+}
+
+/// The keys of a frame about the quick-match queue.
+fn queue_fields<'a>(
+    game: &'a mut String,
+    players: &'a mut u64,
+    waiting: &'a mut u64,
+) -> Vec<Keyed<'a>> {
+    vec![
+        ("game", Field::Text(game, "the game id", MAX_NAME)),
+        ("players", Field::U64(players, "players")),
+        ("waiting", Field::U64(waiting, "waiting")),
+    ]
 }
 
 /// The client's frames and their keys: the one list `to_json` and `parse` go by.
@@ -119,6 +162,14 @@ impl Frames for ClientFrame {
                 mv: Move::decide(0, "", &[]),
             },
             ClientFrame::Ping,
+            ClientFrame::Quick {
+                game: text(),
+                name: text(),
+                players: None,
+                device: None,
+            },
+            ClientFrame::Unqueue,
+            ClientFrame::Bots,
         ]
     }
 
@@ -157,6 +208,25 @@ impl Frames for ClientFrame {
                 vec![("seq", Field::U64(seq, "seq")), ("move", Field::Move(mv))],
             ),
             ClientFrame::Ping => ("ping", vec![]),
+            ClientFrame::Quick {
+                game,
+                name,
+                players,
+                device,
+            } => (
+                "quick",
+                vec![
+                    ("game", Field::Text(game, "the game id", MAX_NAME)),
+                    ("name", Field::Text(name, "a name", MAX_PLAYER_NAME)),
+                    ("players", Field::MaybeU64(players, "players")),
+                    (
+                        "device",
+                        Field::MaybeText(device, "a device token", MAX_DEVICE),
+                    ),
+                ],
+            ),
+            ClientFrame::Unqueue => ("unqueue", vec![]),
+            ClientFrame::Bots => ("bots", vec![]),
         }
     }
 
@@ -249,6 +319,17 @@ impl Frames for ServerFrame {
             },
             ServerFrame::Refused { why: text() },
             ServerFrame::Pong,
+            ServerFrame::Queued {
+                game: text(),
+                players: 0,
+                waiting: 0,
+            },
+            ServerFrame::OfferBots {
+                game: text(),
+                players: 0,
+                waiting: 0,
+            },
+            ServerFrame::Unqueued,
         ]
     }
 
@@ -281,6 +362,17 @@ impl Frames for ServerFrame {
                 ("refused", vec![("why", Field::Text(why, "a reason", 4096))])
             }
             ServerFrame::Pong => ("pong", vec![]),
+            ServerFrame::Queued {
+                game,
+                players,
+                waiting,
+            } => ("queued", queue_fields(game, players, waiting)),
+            ServerFrame::OfferBots {
+                game,
+                players,
+                waiting,
+            } => ("offer_bots", queue_fields(game, players, waiting)),
+            ServerFrame::Unqueued => ("unqueued", vec![]),
         }
     }
 
@@ -394,6 +486,20 @@ mod tests {
             },
             ClientFrame::Move { seq: 8, mv: shot() },
             ClientFrame::Ping,
+            ClientFrame::Quick {
+                game: "feud".into(),
+                name: "Ann".into(),
+                players: None,
+                device: None,
+            },
+            ClientFrame::Quick {
+                game: "castle".into(),
+                name: "Ann".into(),
+                players: Some(3),
+                device: Some("d".repeat(MAX_DEVICE)),
+            },
+            ClientFrame::Unqueue,
+            ClientFrame::Bots,
         ];
         for f in frames {
             assert_eq!(ClientFrame::parse(&f.to_json()), Ok(f.clone()), "{f:?}");
@@ -448,6 +554,17 @@ mod tests {
                 why: "it is seat 0's turn, not seat 1's".into(),
             },
             ServerFrame::Pong,
+            ServerFrame::Queued {
+                game: "castle".into(),
+                players: 3,
+                waiting: 2,
+            },
+            ServerFrame::OfferBots {
+                game: "feud".into(),
+                players: 2,
+                waiting: 1,
+            },
+            ServerFrame::Unqueued,
         ];
         for f in frames {
             assert_eq!(ServerFrame::parse(&f.to_json()), Ok(f.clone()), "{f:?}");
@@ -484,6 +601,11 @@ mod tests {
                 "{\"type\":\"create\",\"game\":\"castle\",\"options\":[],\"seats\":[{\"kind\":\"here\",\"name\":\"a\",\"level\":\"hard\"}]}",
                 "only a bot seat has a level",
             ),
+            ("{\"type\":\"quick\",\"name\":\"a\"}", "lacks the key `game`"),
+            ("{\"type\":\"quick\",\"game\":\"feud\",\"name\":\"a\",\"players\":-2}", "players"),
+            ("{\"type\":\"quick\",\"game\":\"feud\",\"name\":\"a\",\"game\":\"castle\"}", "given twice"),
+            ("{\"type\":\"quick\",\"game\":\"feud\",\"name\":\"a\",\"seats\":[]}", "a `quick` message takes no key `seats`"),
+            ("{\"type\":\"unqueue\",\"game\":\"feud\"}", "takes no key `game`"),
         ] {
             let got = refusal(text);
             assert!(got.contains(says), "{text}: {got}");
@@ -608,6 +730,51 @@ mod tests {
                 r#"{"type":"refused","why":"no"}"#.into(),
             ),
             (ServerFrame::Pong.to_json(), r#"{"type":"pong"}"#.into()),
+            (
+                ClientFrame::Quick {
+                    game: "feud".into(),
+                    name: "Ann".into(),
+                    players: None,
+                    device: None,
+                }
+                .to_json(),
+                r#"{"type":"quick","game":"feud","name":"Ann"}"#.into(),
+            ),
+            (
+                ClientFrame::Quick {
+                    game: "castle".into(),
+                    name: "Ann".into(),
+                    players: Some(3),
+                    device: Some("dev".into()),
+                }
+                .to_json(),
+                r#"{"type":"quick","game":"castle","name":"Ann","players":3,"device":"dev"}"#
+                    .into(),
+            ),
+            (ClientFrame::Unqueue.to_json(), r#"{"type":"unqueue"}"#.into()),
+            (ClientFrame::Bots.to_json(), r#"{"type":"bots"}"#.into()),
+            (
+                ServerFrame::Queued {
+                    game: "feud".into(),
+                    players: 2,
+                    waiting: 1,
+                }
+                .to_json(),
+                r#"{"type":"queued","game":"feud","players":2,"waiting":1}"#.into(),
+            ),
+            (
+                ServerFrame::OfferBots {
+                    game: "feud".into(),
+                    players: 2,
+                    waiting: 1,
+                }
+                .to_json(),
+                r#"{"type":"offer_bots","game":"feud","players":2,"waiting":1}"#.into(),
+            ),
+            (
+                ServerFrame::Unqueued.to_json(),
+                r#"{"type":"unqueued"}"#.into(),
+            ),
         ] {
             assert_eq!(text, want);
         }
@@ -641,8 +808,8 @@ mod tests {
             assert_eq!(unique.len(), types.len(), "{types:?}");
             assert!(round_trips, "{types:?}");
         }
-        assert_eq!(ClientFrame::blanks().len(), 7);
-        assert_eq!(ServerFrame::blanks().len(), 6);
+        assert_eq!(ClientFrame::blanks().len(), 10);
+        assert_eq!(ServerFrame::blanks().len(), 9);
     }
 
     #[test]
@@ -678,12 +845,12 @@ mod tests {
     #[test]
     fn refusals_name_the_line_the_column_and_the_reason() {
         for (text, says) in [
-            ("{\n \"type\": \"ping\",\n \"x\": 1}", "line 3, column 2: unknown key `x` in the message (the keys are: type, game, options, seats, room, name, token, seq, move)"),
+            ("{\n \"type\": \"ping\",\n \"x\": 1}", "line 3, column 2: unknown key `x` in the message (the keys are: type, game, options, seats, room, name, token, seq, move, players, device)"),
             ("{\"type\":\"ping\",\"type\":\"ping\"}", "line 1, column 16: key `type` is given twice in the message"),
             ("{\"type\":\"move\",\"seq\":18446744073709551616,\"move\":{\"seat\":0,\"action\":\"a\"}}", "line 1, column 22: seq"),
             ("{\"type\":\"move\",\"seq\":1.5,\"move\":{\"seat\":0,\"action\":\"a\"}}", "line 1, column"),
             ("{\"type\":\"move\",\"seq\":1,\"move\":{\"seat\":0,\"action\":\"a\"},\"move\":{}}", "given twice"),
-            ("{\"type\":\"flyaway\"}", "unknown message type `flyaway` (the types are: create, join, resume, watch, start, move, ping)"),
+            ("{\"type\":\"flyaway\"}", "unknown message type `flyaway` (the types are: create, join, resume, watch, start, move, ping, quick, unqueue, bots)"),
             ("{\"room\":\"r\"}", "the message lacks the key `type`"),
             ("{\"type\":\"watch\",\"room\":\"0123456789abcdefg\"}", "text longer than 16 characters"),
             ("{\"type\":\"create\",\"game\":\"castle\",\"options\":[],\"seats\":[{\"kind\":\"bot\",\"name\":\"b\",\"level\":\"godlike\"}]}", "a bot's level is `easy`, `normal` or `hard`, not `godlike`"),
