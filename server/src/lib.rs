@@ -192,6 +192,7 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         }
     };
     let (board, ratings) = (Arc::new(board), Arc::new(ratings));
+    hub.use_ratings(ratings.clone());
     let expired = hub.expire_old().await?;
     if expired > 0 {
         eprintln!(
