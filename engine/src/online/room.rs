@@ -5,6 +5,9 @@
 //! refused with the rules' own reason, and nothing changes. The log is a replay file.
 //! Pure: the server brings the randomness (seed, code, tokens), the clock and the store.
 
+// nanoserde's DeJson derive for `Option` fields trips clippy::question_mark in generated code.
+#![allow(clippy::question_mark)]
+
 use super::protocol::{Phase, RoomView, SeatInfo, SeatPlan, SeatRequest, MAX_PLAYER_NAME};
 use crate::core::bot::{self, BotBudget};
 use crate::core::driver::{bot_seed, Driver, Origin, Recorded};

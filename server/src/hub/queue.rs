@@ -79,7 +79,7 @@ impl Queue {
         out
     }
 
-    fn from_address(&self, ip: IpAddr) -> usize {
+    fn waiting_of(&self, ip: IpAddr) -> usize {
         self.waiting
             .values()
             .flatten()
@@ -238,7 +238,7 @@ impl Hub {
             if q.key_of(conn).is_some() {
                 return Err("this connection already waits for a quick match".into());
             }
-            if q.from_address(ip) >= self.limits.queued_per_address {
+            if q.waiting_of(ip) >= self.limits.queued_per_address {
                 return Err(format!(
                     "{} connections of this address already wait for a quick match, the most \
                      allowed",
