@@ -2,7 +2,7 @@
 //! and the room it follows forwarded to it. A refused frame gets a `refused` answer with the
 //! reason and changes nothing; a connection that keeps flooding is closed.
 
-use crate::hub::{new_token, Hub, RoomCell};
+use crate::hub::{new_token, Hub, QueueNews, RoomCell};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use engine::online::protocol::{is_code, ClientFrame, ServerFrame, ROOM_CODE_LEN, TOKEN_LEN};
 use futures_util::{SinkExt, StreamExt};
@@ -45,6 +45,17 @@ impl Bucket {
 /// Frames refused in a row for flooding before the connection is closed.
 const FLOOD_CLOSE: u32 = 200;
 
+/// The connection itself: its number, its address, and the channel the quick-match queue
+/// sends its news by.
+struct Line {
+    id: u64,
+    ip: IpAddr,
+    news: (
+        mpsc::UnboundedSender<QueueNews>,
+        mpsc::UnboundedReceiver<QueueNews>,
+    ),
+}
+
 /// Where a connection stands: the room it follows and, unless it only watches, its player.
 struct Seated {
     cell: Arc<RoomCell>,
@@ -67,7 +78,33 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
     let mut flooded = 0u32;
     let mut seated: Option<Seated> = None;
     let mut forward: Option<tokio::task::JoinHandle<()>> = None;
-    while let Some(Ok(msg)) = stream.next().await {
+    let mut line = Line {
+        id: hub.connection_id(),
+        ip,
+        news: mpsc::unbounded_channel(),
+    };
+    loop {
+        let msg = tokio::select! {
+            msg = stream.next() => match msg {
+                Some(Ok(msg)) => msg,
+                _ => break,
+            },
+            Some(news) = line.news.1.recv() => {
+                let answer = match news {
+                    QueueNews::Frame(f) => Some(f),
+                    QueueNews::Seated { cell, token } => {
+                        enter(&hub, cell.clone(), Some(token), &mut seated, &out, &mut forward)
+                            .await
+                    }
+                };
+                if let Some(a) = answer {
+                    if !say(&out, a).await {
+                        break;
+                    }
+                }
+                continue;
+            }
+        };
         let text = match msg {
             Message::Text(t) => t,
             Message::Binary(_) => {
@@ -103,7 +140,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
         // `parse` refuses a frame over `MAX_FRAME` bytes before reading it.
         let answer = match ClientFrame::parse(text.as_str()) {
             Err(e) => Some(refused(&e.0)),
-            Ok(frame) => handle(&hub, ip, frame, &mut seated, &out, &mut forward).await,
+            Ok(frame) => handle(&hub, &line, frame, &mut seated, &out, &mut forward).await,
         };
         if let Some(a) = answer {
             if !say(&out, a).await {
@@ -111,6 +148,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
             }
         }
     }
+    hub.unqueue(line.id);
     if let Some(f) = forward {
         f.abort();
     }
@@ -174,7 +212,7 @@ fn follow(
 
 async fn handle(
     hub: &Arc<Hub>,
-    ip: IpAddr,
+    line: &Line,
     frame: ClientFrame,
     seated: &mut Option<Seated>,
     out: &mpsc::Sender<Message>,
@@ -186,12 +224,19 @@ async fn handle(
             | ClientFrame::Join { .. }
             | ClientFrame::Resume { .. }
             | ClientFrame::Watch { .. }
+            | ClientFrame::Quick { .. }
     );
     if entering && seated.is_some() {
         return Some(refused(
             "this connection already follows a room: open a new one for another",
         ));
     }
+    if entering && !matches!(frame, ClientFrame::Quick { .. }) && hub.is_queued(line.id) {
+        return Some(refused(
+            "this connection waits for a quick match: send unqueue first, or open a new one",
+        ));
+    }
+    let ip = line.ip;
     let bad_code = |room: &str| !is_code(room, ROOM_CODE_LEN);
     match frame {
         ClientFrame::Ping => Some(ServerFrame::Pong),
@@ -293,6 +338,34 @@ async fn handle(
             hub.run_bots(cell);
             None
         }
+        ClientFrame::Quick {
+            game,
+            name,
+            players,
+            device,
+        } => {
+            let ask = crate::hub::QuickAsk {
+                game,
+                name,
+                players,
+                device,
+            };
+            match hub.quick(line.id, ip, ask, &line.news.0).await {
+                Ok(()) => None,
+                Err(e) => Some(refused(&e)),
+            }
+        }
+        ClientFrame::Unqueue => {
+            if hub.unqueue(line.id) {
+                Some(ServerFrame::Unqueued)
+            } else {
+                Some(refused("this connection is not waiting for a quick match"))
+            }
+        }
+        ClientFrame::Bots => match hub.bots(line.id).await {
+            Ok(()) => None,
+            Err(e) => Some(refused(&e)),
+        },
     }
 }
 

@@ -9,6 +9,7 @@
 //! own clients have not been sent, in order.
 
 use crate::pg::Heard;
+use crate::ratings::Ratings;
 use crate::store::{Notice, Store};
 use engine::core::Move;
 use engine::online::protocol::{code_from, Phase, ServerFrame, You, ROOM_CODE_LEN, TOKEN_LEN};
@@ -17,7 +18,7 @@ use nanoserde::{DeJson, SerJson};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, Mutex as AsyncMutex, OwnedMutexGuard};
 
@@ -32,6 +33,12 @@ pub struct Limits {
     pub allowed_origins: Vec<String>,
     /// Rooms untouched for this long are forgotten.
     pub room_days: u64,
+    /// Quick-match requests one address may make per hour.
+    pub quick_per_address: usize,
+    /// Connections of one address that may wait for a quick match at once.
+    pub queued_per_address: usize,
+    /// A player waiting this long without enough others is offered a room with bots.
+    pub quick_bots_after: Duration,
 }
 
 impl Default for Limits {
@@ -41,6 +48,9 @@ impl Default for Limits {
             frames_per_second: 20,
             allowed_origins: Vec::new(),
             room_days: 14,
+            quick_per_address: 120,
+            queued_per_address: 8,
+            quick_bots_after: Duration::from_secs(20),
         }
     }
 }
@@ -163,6 +173,14 @@ pub struct Hub {
     /// This server's id in the notices of a shared store.
     pub server: String,
     peers: Arc<Peers>,
+    /// The quick-match queue (`queue`).
+    queue: Mutex<queue::Queue>,
+    /// Quick-match requests per address in the last hour.
+    quick_by: Mutex<HashMap<IpAddr, Vec<Instant>>>,
+    /// Connections numbered as they come (the queue knows them by it).
+    next_conn: AtomicU64,
+    /// Where rated rooms' results go (set once at start; none in the hub's own tests).
+    ratings: OnceLock<Arc<Ratings>>,
 }
 
 pub use crate::store::now;
@@ -202,6 +220,10 @@ impl Hub {
             stats: Stats::default(),
             server,
             peers: Arc::new(Mutex::new(HashMap::new())),
+            queue: Mutex::new(queue::Queue::default()),
+            quick_by: Mutex::new(HashMap::new()),
+            next_conn: AtomicU64::new(0),
+            ratings: OnceLock::new(),
         }
     }
 
@@ -449,7 +471,12 @@ impl Hub {
             };
             let seq = guard.seq();
             match guard.apply_logged(seq, mv) {
-                Ok(played) => self.announce(cell, played),
+                Ok(played) => {
+                    if played.over {
+                        self.rate_if_over(guard);
+                    }
+                    self.announce(cell, played)
+                }
                 Err(_) => return false,
             }
         }
@@ -523,6 +550,8 @@ impl Hub {
         let c = code.to_string();
         let stored = blocking(move || store.load(&c)).await??.ok_or_else(gone)?;
         let room = blocking(move || restore(stored)).await??;
+        // A result a server stopped before recording is recorded now (once: `rate_if_over`).
+        self.rate_if_over(&room);
         let mut rooms = self
             .rooms
             .lock()
@@ -622,6 +651,9 @@ impl Hub {
                 if shot {
                     self.stats.shots.fetch_add(1, Ordering::Relaxed);
                 }
+                if played.over {
+                    self.rate_if_over(&guard);
+                }
                 self.announce(cell, played);
                 drop(guard);
                 Ok(())
@@ -684,6 +716,9 @@ impl Hub {
                         if shot {
                             hub.stats.shots.fetch_add(1, Ordering::Relaxed);
                         }
+                        if played.over {
+                            hub.rate_if_over(&guard);
+                        }
                         hub.announce(&cell, played);
                     }
                     Err(_) if guard.seq() != seq => hub.resync(&cell, &mut guard, seq).await,
@@ -708,7 +743,7 @@ impl Hub {
         ServerFrame::Welcome {
             you: You {
                 seats: player.map(|p| room.seats_of(p)).unwrap_or_default(),
-                host: player == Some(engine::online::room::HOST),
+                host: player.is_some_and(|p| room.is_host(p)),
                 token,
             },
             room: room.view(&|p| cell.is_online(p)),
@@ -730,6 +765,10 @@ fn restore(stored: crate::store::StoredRoom) -> Result<Room, String> {
     }
     Room::restore(&stored.code, &stored.meta, moves).map_err(|e| e.0)
 }
+
+mod queue;
+
+pub use queue::{QueueNews, QuickAsk};
 
 #[cfg(test)]
 mod tests;

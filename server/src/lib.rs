@@ -45,14 +45,17 @@ pub struct Config {
 pub const USAGE: &str =
     "usage: catapult-table-server [--addr HOST:PORT] [--data DIR] [--dist DIR] \
 [--database-url postgres://…] [--allow-origin ORIGIN]... [--rooms-per-address N] \
-[--frames-per-second N] [--room-days N]
+[--frames-per-second N] [--room-days N] [--quick-per-address N] [--queued-per-address N] \
+[--quick-bots-after SECS]
        catapult-table-server --precompress DIR   (write .br files beside the web build's files)
   --addr     where to listen (default 127.0.0.1:8080; put a TLS reverse proxy in front to serve \
 others)
   --data     where rooms are kept (default ./server-data)
   --database-url  keep rooms in this PostgreSQL database instead, shared by every server given \
 it (default: the DATABASE_URL environment variable; none: the SQLite file in --data)
-  --dist     the web game's files (default ./dist)";
+  --dist     the web game's files (default ./dist)
+  --quick-bots-after  a player waiting this long for a quick match without enough others is \
+offered a room with bots (default 20 seconds)";
 
 impl Config {
     pub fn parse(args: &[String]) -> Result<Config, String> {
@@ -90,6 +93,12 @@ impl Config {
                     c.limits.frames_per_second = number(value()?)?.clamp(1, 100_000) as u32
                 }
                 "--room-days" => c.limits.room_days = number(value()?)?,
+                "--quick-per-address" => c.limits.quick_per_address = number(value()?)? as usize,
+                "--queued-per-address" => c.limits.queued_per_address = number(value()?)? as usize,
+                "--quick-bots-after" => {
+                    c.limits.quick_bots_after =
+                        std::time::Duration::from_secs(number(value()?)?.min(86_400))
+                }
                 "--help" | "-h" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown option {other}\n{USAGE}")),
             }
@@ -192,6 +201,7 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         }
     };
     let (board, ratings) = (Arc::new(board), Arc::new(ratings));
+    hub.use_ratings(ratings.clone());
     let expired = hub.expire_old().await?;
     if expired > 0 {
         eprintln!(
@@ -264,9 +274,19 @@ mod tests {
             "d",
             "--rooms-per-address",
             "3",
+            "--quick-bots-after",
+            "2",
+            "--queued-per-address",
+            "5",
         ]))
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((c.addr.port(), c.limits.rooms_per_address), (0, 3));
+        assert_eq!(c.limits.quick_bots_after.as_secs(), 2);
+        assert_eq!(c.limits.queued_per_address, 5);
+        let e = Config::parse(&args(&["--quick-bots-after", "soon"]))
+            .err()
+            .unwrap_or_default();
+        assert!(e.contains("--quick-bots-after takes a whole number"), "{e}");
         let e = Config::parse(&args(&["--addr", "nowhere"]))
             .err()
             .unwrap_or_default();

@@ -47,6 +47,8 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (2, crate::board::PG_SCHEMA),
     // The players' ratings, shared likewise.
     (3, crate::ratings::PG_SCHEMA),
+    // The rooms whose results the ratings have counted (each counts once).
+    (4, crate::ratings::PG_RATED_ROOMS),
 ];
 
 /// One statement: the move at `seq` when move `seq - 1` is stored, the room touched, and the

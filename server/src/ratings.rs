@@ -46,7 +46,12 @@ const SQLITE_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS ratings (
          updated INTEGER NOT NULL,
          PRIMARY KEY (game, device)
      );
-     CREATE INDEX IF NOT EXISTS ratings_rank ON ratings(game, rating DESC);";
+     CREATE INDEX IF NOT EXISTS ratings_rank ON ratings(game, rating DESC);
+     CREATE TABLE IF NOT EXISTS rated_rooms (
+         code TEXT PRIMARY KEY,
+         game TEXT NOT NULL,
+         at INTEGER NOT NULL
+     );";
 
 /// The schema in PostgreSQL: migration 3 of the rooms' store.
 pub const PG_SCHEMA: &str = "CREATE TABLE ratings (
@@ -61,6 +66,17 @@ pub const PG_SCHEMA: &str = "CREATE TABLE ratings (
          PRIMARY KEY (game, device)
      );
      CREATE INDEX ratings_rank ON ratings(game, rating DESC);";
+
+/// The rooms whose results are counted, so each counts once (migration 4 of the rooms' store
+/// in PostgreSQL; in SQLite made with the ratings' file, or added to an older one).
+pub const PG_RATED_ROOMS: &str = "CREATE TABLE rated_rooms (
+         code TEXT PRIMARY KEY,
+         game TEXT NOT NULL,
+         at BIGINT NOT NULL
+     );";
+
+/// Why a room already counted is not rated again.
+pub const ALREADY_RATED: &str = "this room's result is already counted";
 
 /// One human seat of a finished rated game: who, and its place (0 first; equal places tie).
 #[derive(Clone, Debug)]
@@ -150,11 +166,46 @@ impl Ratings {
         SharedDb::sqlite(dir, "ratings.sqlite", SQLITE_SCHEMA).map(Ratings)
     }
 
-    /// Rates one finished game of `game`; returns the seats' new ratings in their order, or
-    /// why the game is not rated. The read and the write are one transaction, so two games
-    /// of one player finishing at once on two servers both count.
+    /// A device's rating in a game, if it has played a rated game of it.
+    pub async fn rating_of(&self, game: &str, device: &str) -> Result<Option<f64>, String> {
+        let (game, device) = (game.to_string(), device.to_string());
+        match &self.0 {
+            SharedDb::Sqlite(conn) => {
+                SharedDb::blocking(conn, WHAT, move |conn| {
+                    conn.query_row(
+                        "SELECT rating FROM ratings WHERE game=?1 AND device=?2 AND games > 0",
+                        params![game, device],
+                        |r| r.get(0),
+                    )
+                    .map(Some)
+                    .or_else(|e| match e {
+                        rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                        e => Err(db(e)),
+                    })
+                })
+                .await
+            }
+            SharedDb::Postgres(pool) => {
+                let c = SharedDb::client(pool, WHAT).await?;
+                let row = c
+                    .query_opt(
+                        "SELECT rating FROM ratings WHERE game=$1 AND device=$2 AND games > 0",
+                        &[&game, &device],
+                    )
+                    .await
+                    .map_err(pg)?;
+                row.map(|r| r.try_get(0).map_err(pg)).transpose()
+            }
+        }
+    }
+
+    /// Rates the finished game of room `room` (`game`); returns the seats' new ratings in their
+    /// order, or why the game is not rated (a room counts once: `rated_rooms`). The read and the
+    /// write are one transaction, so two games of one player finishing at once on two servers
+    /// both count, and a room's result recorded twice (two servers, a restart) counts once.
     pub async fn record(
         &self,
+        room: &str,
         game: &str,
         seats: &[Placed],
         now: i64,
@@ -162,11 +213,21 @@ impl Ratings {
         if let Some(why) = unrated(seats) {
             return Ok(Err(why));
         }
-        let (game, seats) = (game.to_string(), seats.to_vec());
+        let (room, game, seats) = (room.to_string(), game.to_string(), seats.to_vec());
         let rated = match &self.0 {
             SharedDb::Sqlite(conn) => {
                 SharedDb::blocking(conn, WHAT, move |conn| {
                     let tx = conn.transaction().map_err(db)?;
+                    let new = tx
+                        .execute(
+                            "INSERT INTO rated_rooms (code, game, at) VALUES (?1, ?2, ?3)
+                             ON CONFLICT (code) DO NOTHING",
+                            params![room, game, now],
+                        )
+                        .map_err(db)?;
+                    if new == 0 {
+                        return Ok(None);
+                    }
                     let mut before = Vec::new();
                     for s in &seats {
                         let had = tx
@@ -208,13 +269,24 @@ impl Ratings {
                         .map_err(db)?;
                     }
                     tx.commit().map_err(db)?;
-                    Ok(after)
+                    Ok(Some(after))
                 })
                 .await?
             }
             SharedDb::Postgres(pool) => {
                 let mut c = SharedDb::client(pool, WHAT).await?;
                 let tx = c.transaction().await.map_err(pg)?;
+                let new = tx
+                    .execute(
+                        "INSERT INTO rated_rooms (code, game, at) VALUES ($1, $2, $3)
+                         ON CONFLICT (code) DO NOTHING",
+                        &[&room, &game, &now],
+                    )
+                    .await
+                    .map_err(pg)?;
+                if new == 0 {
+                    return Ok(Err(ALREADY_RATED));
+                }
                 // Rows first, in one order on every server, then locked: no deadlock, no lost
                 // update.
                 let mut devices: Vec<&str> = seats.iter().map(|s| s.device.as_str()).collect();
@@ -276,10 +348,10 @@ impl Ratings {
                     .map_err(pg)?;
                 }
                 tx.commit().await.map_err(pg)?;
-                after
+                Some(after)
             }
         };
-        Ok(Ok(rated))
+        Ok(rated.ok_or(ALREADY_RATED))
     }
 
     /// The game's table, best first (equal ratings: more games first).
@@ -487,14 +559,23 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("ct-ratings-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let ratings = Ratings::sqlite(&dir).unwrap_or_else(|e| panic!("{e}"));
-        for _ in 0..3 {
+        for room in ["r1", "r2", "r3"] {
             let r = ratings
-                .record("g", &[placed("ada", 0), placed("ben", 1)], 1)
+                .record(room, "g", &[placed("ada", 0), placed("ben", 1)], 1)
                 .await;
             assert!(matches!(r, Ok(Ok(_))), "{r:?}");
         }
+        // A room's result counts once (a second server, a restart).
+        let again = ratings
+            .record("r3", "g", &[placed("ada", 0), placed("ben", 1)], 1)
+            .await;
+        assert_eq!(again, Ok(Err(ALREADY_RATED)));
+        let ada = ratings.rating_of("g", "ada").await.unwrap_or_default();
+        assert!(ada.is_some_and(|r| r > 1500.0), "{ada:?}");
+        assert_eq!(ratings.rating_of("g", "nobody").await, Ok(None));
         let r = ratings
             .record(
+                "r4",
                 "g",
                 &[placed("cy", 1), placed("ben", 0), placed("dee", 2)],
                 2,
@@ -502,7 +583,7 @@ mod tests {
             .await;
         assert!(matches!(r, Ok(Ok(ref v)) if v.len() == 3), "{r:?}");
         let twice = ratings
-            .record("g", &[placed("ada", 0), placed("ada", 1)], 3)
+            .record("r5", "g", &[placed("ada", 0), placed("ada", 1)], 3)
             .await;
         assert_eq!(twice, Ok(Err("one device played two seats")));
         let table = ratings.table("g").await.unwrap_or_default();

@@ -498,7 +498,8 @@ async fn ratings_recorded_at_once_through_two_servers_all_count() {
         let rival = format!("rival-{i}");
         let seats = vec![seat("ada", i % 2), seat(&rival, 1 - i % 2)];
         games.push(tokio::spawn(async move {
-            r.record("castle", &seats, i as i64).await
+            r.record(&format!("room-{i}"), "castle", &seats, i as i64)
+                .await
         }));
     }
     for g in games {
@@ -512,4 +513,22 @@ async fn ratings_recorded_at_once_through_two_servers_all_count() {
     let ada = table.iter().find(|r| r.device == "ada");
     assert_eq!(ada.map(|r| r.games), Some(12), "{table:?}");
     assert_eq!(table.len(), 13);
+    // One room's result recorded through both servers at once counts once.
+    let seats = vec![seat("ada", 0), seat("ben", 1)];
+    let twice: Vec<_> = handles
+        .iter()
+        .map(|r| {
+            let (r, seats) = (r.clone(), seats.clone());
+            tokio::spawn(async move { r.record("room-once", "castle", &seats, 99).await })
+        })
+        .collect();
+    let mut counted = 0;
+    for t in twice {
+        match t.await.unwrap_or_else(|e| panic!("{e}")) {
+            Ok(Ok(_)) => counted += 1,
+            Ok(Err(why)) => assert!(why.contains("already counted"), "{why}"),
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert_eq!(counted, 1);
 }

@@ -16,6 +16,10 @@ pub enum Field<'a> {
     Text(&'a mut String, &'static str, usize),
     /// A seat token that may be absent (then not written, and not required).
     Token(&'a mut Option<String>),
+    /// Text that may be absent (then not written, and not required), at most `max` characters.
+    MaybeText(&'a mut Option<String>, &'static str, usize),
+    /// A number that may be absent (then not written, and not required).
+    MaybeU64(&'a mut Option<u64>, &'static str),
     U64(&'a mut u64, &'static str),
     Bool(&'a mut bool, &'static str),
     /// A move in the replay codec.
@@ -38,7 +42,7 @@ pub enum Field<'a> {
 /// A key and its value: the unit every key list is made of.
 pub type Keyed<'a> = (&'static str, Field<'a>);
 
-/// An object with a fixed set of keys (all required but an absent `Token`).
+/// An object with a fixed set of keys (all required but the optional ones: `Field::optional`).
 pub trait Record {
     fn fields(&mut self) -> Vec<Keyed<'_>>;
 }
@@ -80,7 +84,7 @@ fn write_object(out: &mut String, kind: Option<&str>, fields: &mut [Keyed<'_>]) 
         first = false;
     }
     for (key, field) in fields {
-        if matches!(field, Field::Token(None)) {
+        if field.absent() {
             continue;
         }
         if !first {
@@ -110,10 +114,28 @@ fn write_seat(out: &mut String, plan: SeatPlan, name: &str, seen: Option<(bool, 
 }
 
 impl Field<'_> {
+    /// A key a frame may leave out.
+    fn optional(&self) -> bool {
+        matches!(
+            self,
+            Field::Token(_) | Field::MaybeText(..) | Field::MaybeU64(..)
+        )
+    }
+
+    /// An optional key without a value: not written.
+    fn absent(&self) -> bool {
+        matches!(
+            self,
+            Field::Token(None) | Field::MaybeText(None, ..) | Field::MaybeU64(None, _)
+        )
+    }
+
     fn write(&mut self, out: &mut String) {
         match self {
             Field::Text(s, ..) => quote(out, s),
             Field::Token(t) => quote(out, t.as_deref().unwrap_or("")),
+            Field::MaybeText(t, ..) => quote(out, t.as_deref().unwrap_or("")),
+            Field::MaybeU64(v, _) => out.push_str(&v.unwrap_or(0).to_string()),
             Field::U64(v, _) => out.push_str(&v.to_string()),
             Field::Bool(b, _) => out.push_str(if **b { "true" } else { "false" }),
             Field::Move(m) => out.push_str(&m.serialize_json()),
@@ -135,6 +157,8 @@ impl Field<'_> {
         match self {
             Field::Text(s, what, max) => **s = r.string(what, *max)?,
             Field::Token(t) => **t = Some(r.string("a seat token", TOKEN_LEN)?),
+            Field::MaybeText(t, what, max) => **t = Some(r.string(what, *max)?),
+            Field::MaybeU64(v, what) => **v = Some(r.u64(what)?),
             Field::U64(v, what) => **v = r.u64(what)?,
             Field::Bool(b, what) => **b = r.bool(what)?,
             Field::Move(m) => **m = read_move(r, 0)?,
@@ -177,7 +201,7 @@ fn read_record(r: &mut Reader, what: &str, rec: &mut dyn Record) -> ReadResult<(
     let keys: Vec<&str> = fields.iter().map(|(k, _)| *k).collect();
     let seen = r.object(what, &keys, |r, k| fields[k].1.read(r))?;
     let required: Vec<usize> = (0..keys.len())
-        .filter(|&k| !matches!(fields[k].1, Field::Token(_)))
+        .filter(|&k| !fields[k].1.optional())
         .collect();
     r.require(what, &keys, &seen, &required)
 }
@@ -364,7 +388,7 @@ pub fn decode<F: Frames>(text: &str) -> ReadResult<F> {
     let own: Vec<&str> = fields.iter().map(|(k, _)| *k).collect();
     let required: Vec<usize> = fields
         .iter()
-        .filter(|(_, f)| !matches!(f, Field::Token(_)))
+        .filter(|(_, f)| !f.optional())
         .filter_map(|(k, _)| keys.iter().position(|key| key == k))
         .collect();
     drop(fields);

@@ -5,6 +5,9 @@
 //! refused with the rules' own reason, and nothing changes. The log is a replay file.
 //! Pure: the server brings the randomness (seed, code, tokens), the clock and the store.
 
+// nanoserde's DeJson derive for `Option` fields trips clippy::question_mark in generated code.
+#![allow(clippy::question_mark)]
+
 use super::protocol::{Phase, RoomView, SeatInfo, SeatPlan, SeatRequest, MAX_PLAYER_NAME};
 use crate::core::bot::{self, BotBudget};
 use crate::core::driver::{bot_seed, Driver, Origin, Recorded};
@@ -22,6 +25,11 @@ struct Meta {
     seats: Vec<MetaSeat>,
     players: Vec<Player>,
     started: bool,
+    /// Made by the server's quick-match queue (absent, and not written, for a friends' room:
+    /// a room stored before quick match reads and writes the same).
+    quick: Option<bool>,
+    /// Its result counts for its players' ratings (a quick room of two or more devices).
+    rated: Option<bool>,
 }
 
 #[derive(Clone, Debug, PartialEq, SerJson, DeJson)]
@@ -38,6 +46,8 @@ struct MetaSeat {
 struct Player {
     name: String,
     token: String,
+    /// The device token a quick-match player gave: the identity their rating is kept under.
+    device: Option<String>,
 }
 
 /// A move the room accepted: its place in the log, the move as logged and the state after it.
@@ -47,6 +57,28 @@ pub struct Played {
     pub mv: Move,
     pub hash: String,
     pub over: bool,
+}
+
+/// A seat of a quick-match room (`Room::quick`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QuickSeat {
+    /// A waiting player, with the token the room will know them by and their device token.
+    Player {
+        name: String,
+        token: String,
+        device: Option<String>,
+    },
+    /// A bot at the normal level.
+    Bot,
+}
+
+/// One player's place in a rated room's finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatedSeat {
+    pub device: String,
+    pub name: String,
+    /// 0 first; equal places tie.
+    pub place: usize,
 }
 
 /// A bot's turn to think out away from the room (it takes a while): the game as it stands.
@@ -119,7 +151,8 @@ pub fn replay_of(view: &RoomView) -> Replay {
     r
 }
 
-fn check_name(name: &str) -> RuleResult<String> {
+/// A player's name as a room takes it (join, quick match): trimmed, 1 to 24 characters.
+pub fn check_name(name: &str) -> RuleResult<String> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > MAX_PLAYER_NAME {
         return Err(Refusal(format!(
@@ -171,8 +204,11 @@ impl Room {
             players: vec![Player {
                 name: "Host".into(),
                 token: host_token.to_string(),
+                device: None,
             }],
             started: false,
+            quick: None,
+            rated: None,
         };
         for s in seats {
             let (level, holder) = match s.plan {
@@ -197,6 +233,84 @@ impl Room {
         };
         // The game must be one that can be made with these options and seats.
         games::new_game(game, &room.meta.options, room.replay_seats(), seed)?;
+        Ok(room)
+    }
+
+    /// A quick-match room, started: each waiting player holds one seat (as if invited and
+    /// joined), the bots play the others at the normal level. Rated when two or more players
+    /// sit, each with a device token of its own.
+    pub fn quick(code: &str, game: &str, seats: &[QuickSeat], seed: u64) -> RuleResult<Room> {
+        let info = games::info(game)?;
+        if seats.len() < info.min_seats.max(2) || seats.len() > info.max_seats {
+            return Err(Refusal(format!(
+                "{} takes {} to {} players, not {}",
+                info.name,
+                info.min_seats.max(2),
+                info.max_seats,
+                seats.len()
+            )));
+        }
+        let mut meta = Meta {
+            game: game.to_string(),
+            options: games::new_game_options(game, &[]),
+            seed,
+            seats: Vec::new(),
+            players: Vec::new(),
+            started: true,
+            quick: Some(true),
+            rated: None,
+        };
+        let mut bots = 0;
+        for s in seats {
+            match s {
+                QuickSeat::Player {
+                    name,
+                    token,
+                    device,
+                } => {
+                    let name = check_name(name)?;
+                    meta.players.push(Player {
+                        name: name.clone(),
+                        token: token.clone(),
+                        device: device.clone(),
+                    });
+                    meta.seats.push(MetaSeat {
+                        kind: SeatPlan::Invited.name().into(),
+                        name,
+                        level: Level::Normal.name().into(),
+                        holder: (meta.players.len() - 1) as i64,
+                    });
+                }
+                QuickSeat::Bot => {
+                    bots += 1;
+                    meta.seats.push(MetaSeat {
+                        kind: "bot".into(),
+                        name: format!("Bot {bots}"),
+                        level: Level::Normal.name().into(),
+                        holder: -1,
+                    });
+                }
+            }
+        }
+        if meta.players.is_empty() {
+            return Err(Refusal::new("a quick-match room needs a player"));
+        }
+        let mut devices: Vec<&str> = meta
+            .players
+            .iter()
+            .filter_map(|p| p.device.as_deref())
+            .collect();
+        devices.sort_unstable();
+        devices.dedup();
+        let rated = meta.players.len() >= 2 && devices.len() == meta.players.len();
+        meta.rated = rated.then_some(true);
+        let mut room = Room {
+            code: code.to_string(),
+            meta,
+            driver: None,
+        };
+        let game = room.new_game()?;
+        room.driver = Some(Driver::new(game, &room.header()));
         Ok(room)
     }
 
@@ -273,6 +387,44 @@ impl Room {
         }
     }
 
+    /// The game's id.
+    pub fn game(&self) -> &str {
+        &self.meta.game
+    }
+
+    /// Whether this player made the room (and may start it): nobody in a quick-match room.
+    pub fn is_host(&self, player: usize) -> bool {
+        player == HOST && self.meta.quick != Some(true)
+    }
+
+    /// Whether the room's result counts for its players' ratings.
+    pub fn rated(&self) -> bool {
+        self.meta.rated == Some(true)
+    }
+
+    /// A rated room's result once its game is over: each player's device, name and place
+    /// (0 first, equal places tie; bots' seats are not among them).
+    pub fn rated_result(&self) -> Option<Vec<RatedSeat>> {
+        if !self.rated() || self.phase() != Phase::Over {
+            return None;
+        }
+        let ranking = self.session()?.game.ranking();
+        let mut out = Vec::new();
+        for (i, seat) in self.meta.seats.iter().enumerate() {
+            let Ok(holder) = usize::try_from(seat.holder) else {
+                continue;
+            };
+            let player = self.meta.players.get(holder)?;
+            let place = ranking.standings.iter().find(|s| s.seat == i)?.place;
+            out.push(RatedSeat {
+                device: player.device.clone()?,
+                name: player.name.clone(),
+                place: place.saturating_sub(1),
+            });
+        }
+        Some(out)
+    }
+
     /// The player holding this token, if any.
     pub fn player(&self, token: &str) -> Option<usize> {
         self.meta
@@ -310,6 +462,7 @@ impl Room {
         self.meta.players.push(Player {
             name: name.clone(),
             token: token.to_string(),
+            device: None,
         });
         self.meta.seats[seat].holder = (self.meta.players.len() - 1) as i64;
         self.meta.seats[seat].name = name;
@@ -561,240 +714,4 @@ impl Room {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::Launch;
-
-    fn seats(plans: &[SeatPlan]) -> Vec<SeatRequest> {
-        plans
-            .iter()
-            .enumerate()
-            .map(|(i, &plan)| SeatRequest {
-                plan,
-                name: format!("P{i}"),
-            })
-            .collect()
-    }
-
-    fn room(game: &str, plans: &[SeatPlan]) -> Room {
-        Room::create("code", game, &[], &seats(plans), 7, "host").unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn why<T>(r: RuleResult<T>) -> String {
-        r.err().map(|e| e.0).unwrap_or_default()
-    }
-
-    use SeatPlan::{Bot, Here, Invited};
-
-    #[test]
-    fn a_room_waits_for_its_invited_players_and_only_the_host_starts_it() {
-        let mut r = room("castle", &[Here, Invited, Invited]);
-        assert_eq!(r.phase(), Phase::Waiting);
-        assert_eq!(r.seats_of(HOST), vec![0]);
-        assert!(why(r.start(HOST)).contains("waiting for 2 invited players"));
-        assert_eq!(r.join("  Ben ", "t1"), Ok(1));
-        assert!(why(r.start(1)).contains("only the player who made the room"));
-        assert!(why(r.start(HOST)).contains("waiting for 1 invited player to"));
-        assert!(why(r.join("", "t2")).contains("1 to 24 characters"));
-        assert_eq!(r.join("Cy", "t2"), Ok(2));
-        assert!(why(r.join("Di", "t3")).contains("every invited seat"));
-        assert_eq!(r.player("t1"), Some(1));
-        assert_eq!(r.player("t9"), None);
-        let infos = r.seat_infos(&|p| p == 1);
-        assert_eq!(infos[1].name, "Ben");
-        assert!(infos[1].taken && infos[1].online && !infos[2].online);
-        assert!(r.start(HOST).is_ok());
-        assert_eq!(r.phase(), Phase::Playing);
-        assert!(why(r.start(HOST)).contains("already started"));
-        assert!(why(r.join("Ed", "t4")).contains("has started"));
-    }
-
-    #[test]
-    fn a_room_refuses_bad_setups_by_name() {
-        let bad = |game: &str, options: &[String], plans: &[SeatPlan]| {
-            why(Room::create("c", game, options, &seats(plans), 1, "h"))
-        };
-        assert!(bad("feud", &[], &[Here, Invited, Invited]).contains("2 to 2 players, not 3"));
-        assert!(bad("nosuch", &[], &[Here, Here]).contains("unknown game"));
-        assert!(bad("castle", &["turbo".into()], &[Here, Here]).contains("no option `turbo`"));
-        assert!(bad("castle", &[], &[Bot(Level::Easy), Bot(Level::Hard)]).contains("one seat"));
-    }
-
-    /// Plays a whole game through the room, every seat's move chosen by the engine's bot on the
-    /// "client" side and sent as a real client sends it (a shot as its launch alone).
-    fn play_out(game: &str, plans: &[SeatPlan]) -> Room {
-        let mut r = room(game, plans);
-        for _ in plans.iter().filter(|p| **p == Invited) {
-            let n = r.players();
-            r.join("Friend", &format!("t{n}"))
-                .unwrap_or_else(|e| panic!("{e}"));
-        }
-        r.start(HOST).unwrap_or_else(|e| panic!("{e}"));
-        let mut n = 0;
-        while r.phase() == Phase::Playing {
-            n += 1;
-            assert!(n < 3000, "{game}: no end");
-            if let Some(job) = r.bot_job() {
-                let seq = job.seq;
-                let mv = job
-                    .think()
-                    .unwrap_or_else(|| panic!("{game}: the bot is stuck"));
-                r.play_bot(seq, mv).unwrap_or_else(|e| panic!("{e}"));
-                continue;
-            }
-            let s = r.session().unwrap_or_else(|| panic!("started"));
-            let seat = s.game.turn().unwrap_or(0);
-            let mut rng = crate::core::Rng::new(n);
-            let mut mv =
-                bot::choose_at(s.game.as_ref(), Level::Easy, &mut rng, BotBudget::default())
-                    .unwrap_or_else(|| panic!("{game}: stuck"));
-            mv.outcome = None;
-            let player = r.meta.seats[seat].holder as usize;
-            let seq = r.seq();
-            r.play(player, seq, &mv)
-                .unwrap_or_else(|e| panic!("{game}: {e}"));
-        }
-        r
-    }
-
-    #[test]
-    fn a_whole_room_game_replays_to_the_same_summary_and_restores_from_its_log() {
-        let r = play_out("castle", &[Here, Invited, Bot(Level::Easy)]);
-        assert_eq!(r.phase(), Phase::Over);
-        let text = r.replay_text();
-        let replayed = crate::referee::replay(&text, true).unwrap_or_else(|e| panic!("{e}"));
-        let summary = r.session().map(|s| s.summary()).unwrap_or_default();
-        assert_eq!(replayed.summary(), summary);
-        assert_eq!(
-            replay_of(&r.view(&|_| true)).to_json(),
-            text,
-            "a client's copy is the log"
-        );
-        let moves = r
-            .session()
-            .map(|s| s.replay.moves.clone())
-            .unwrap_or_default();
-        let back = Room::restore("code", &r.meta_json(), moves).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(back.hash(), r.hash());
-        assert_eq!(back.seats_of(1), vec![1]);
-        assert_eq!(back.player("t1"), Some(1));
-    }
-
-    fn started(game: &str) -> Room {
-        let mut r = room(game, &[Here, Invited]);
-        r.join("Ben", "t1").unwrap_or_else(|e| panic!("{e}"));
-        r.start(HOST).unwrap_or_else(|e| panic!("{e}"));
-        r
-    }
-
-    #[test]
-    fn moves_out_of_turn_for_another_seat_stale_or_outcome_only_are_refused_and_change_nothing() {
-        let mut r = started("catapults");
-        let before = r.hash();
-        let turn = r.session().and_then(|s| s.game.turn()).unwrap_or(0);
-        let other = 1 - turn;
-        let holder = |seat: usize| if seat == 0 { HOST } else { 1 };
-        let prompt = r.session().and_then(|s| s.game.launch_prompt());
-        let prompt = prompt.unwrap_or_else(|| panic!("catapults opens with a flick"));
-        let launch = Launch {
-            kind: prompt.kinds[0],
-            angle: prompt.angle.0,
-            power: prompt.power.1 / 2,
-            spin: prompt.spin.0,
-            x: prompt.x.0,
-            y: prompt.y.0,
-        };
-        let shot = Move::shot(turn, launch.clone());
-        // Another player's seat.
-        assert!(why(r.play(holder(other), 0, &shot)).contains("is not yours"));
-        // Out of turn: the rules' own reason.
-        let early = Move::shot(other, launch.clone());
-        let e = why(r.play(holder(other), 0, &early));
-        assert!(
-            e.contains(&format!("it is seat {turn}'s turn, not seat {other}'s")),
-            "{e}"
-        );
-        // Stale.
-        assert!(why(r.play(holder(turn), 3, &shot)).contains("another move came first"));
-        // Outcome only.
-        let mut bare = Move::outcome_only(turn, vec![]);
-        bare.launch = None;
-        assert!(why(r.play(holder(turn), 0, &bare)).contains("an outcome alone"));
-        // Outside the launch prompt.
-        let wild = Move::shot(
-            turn,
-            Launch {
-                power: 5000,
-                ..launch.clone()
-            },
-        );
-        assert!(why(r.play(holder(turn), 0, &wild)).contains("power 5000"));
-        // A forged outcome.
-        let mut forged = shot.clone();
-        forged.outcome = Some(crate::core::Outcome {
-            facts: vec![],
-            steps: 1,
-            hash: "0000000000000000".into(),
-        });
-        let e = why(r.play(holder(turn), 0, &forged));
-        assert!(e.contains("differently on the server"), "{e}");
-        // A decision the rules do not know.
-        let e = why(r.play(holder(turn), 0, &Move::decide(turn, "win", &[])));
-        assert!(!e.is_empty());
-        assert_eq!(r.hash(), before, "nothing changed");
-        assert_eq!(r.seq(), 0);
-        // The real shot is played, logged with the outcome the room simulated.
-        let played = r
-            .play(holder(turn), 0, &shot)
-            .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(played.seq, 0);
-        assert!(played
-            .mv
-            .outcome
-            .as_ref()
-            .is_some_and(|o| o.hash.len() == 16));
-        assert_eq!(played.hash, r.hash());
-        assert_ne!(r.hash(), before);
-    }
-
-    #[test]
-    fn a_decision_with_more_arguments_than_its_rules_read_is_refused_and_taken_back() {
-        let mut tried = 0;
-        for game in ["castle", "feud", "carcassonne", "assault"] {
-            let mut r = started(game);
-            let Some(s) = r.session() else { continue };
-            let (Some(turn), Some(choice)) = (s.game.turn(), s.game.choices().first().cloned())
-            else {
-                continue;
-            };
-            let before = r.hash();
-            let mut long = choice.mv.clone();
-            long.args.extend([1, 2, 3, 4, 5, 6]);
-            let holder = if turn == 0 { HOST } else { 1 };
-            let e = why(r.play(holder, 0, &long));
-            assert!(e.contains("argument"), "{game}: {e}");
-            assert_eq!((r.seq(), r.hash()), (0, before), "{game}: taken back");
-            assert!(
-                r.play(holder, 0, &choice.mv).is_ok(),
-                "{game}: the room still plays"
-            );
-            tried += 1;
-        }
-        assert!(tried > 0, "some game opens with a decision");
-    }
-
-    #[test]
-    fn nothing_is_played_before_the_start() {
-        let mut r = room("castle", &[Here, Invited]);
-        assert!(why(r.play(HOST, 0, &Move::decide(0, "pass", &[]))).contains("not started"));
-        assert!(r.bot_job().is_none());
-    }
-
-    #[test]
-    fn a_bot_moves_only_on_its_turn_and_for_the_room_it_thought_for() {
-        let mut r = room("feud", &[Here, Bot(Level::Easy)]);
-        r.start(HOST).unwrap_or_else(|e| panic!("{e}"));
-        assert!(why(r.play_bot(0, Move::decide(1, "pass", &[]))).contains("no bot"));
-        assert!(why(r.play_bot(5, Move::decide(0, "pass", &[]))).contains("moved on"));
-    }
-}
+mod tests;

@@ -5,6 +5,9 @@ use crate::core::{Level, Move};
 
 /// A player's name, as on a seat (`core::seat::check_seats`).
 pub const MAX_PLAYER_NAME: usize = 24;
+/// A device token (the identity a player's rating is kept under): 16 to 64 letters, digits,
+/// `-` or `_`, as the challenge boards take it.
+pub const MAX_DEVICE: usize = 64;
 /// Room codes and seat tokens are written in this alphabet (Crockford's base 32, lower case).
 pub const CODE_ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
 /// A room code: 16 characters of base 32, 80 random bits.

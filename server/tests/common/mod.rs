@@ -225,21 +225,37 @@ impl Player {
     pub async fn enter(mut ws: Ws, frame: ClientFrame) -> Player {
         send(&mut ws, &frame).await;
         match next_news(&mut ws).await {
-            ServerFrame::Welcome { you, room } => {
-                let mut p = Player {
-                    ws,
-                    view: room,
-                    seats: you.seats,
-                    token: you.token,
-                    driver: None,
-                };
-                if p.view.phase != Phase::Waiting {
-                    p.follow();
-                }
-                p
-            }
+            ServerFrame::Welcome { you, room } => Player::welcomed(ws, you, room),
             other => panic!("expected a welcome, got {other:?}"),
         }
+    }
+
+    /// Sends a quick-match request and waits, through the queue's news (`queued`), for the
+    /// welcome to the room the server seats it in.
+    pub async fn quick(mut ws: Ws, frame: ClientFrame) -> Player {
+        send(&mut ws, &frame).await;
+        loop {
+            match next_news(&mut ws).await {
+                ServerFrame::Queued { .. } => continue,
+                ServerFrame::Welcome { you, room } => return Player::welcomed(ws, you, room),
+                other => panic!("expected a welcome, got {other:?}"),
+            }
+        }
+    }
+
+    /// A player welcomed to a room (following its game when it has started).
+    pub fn welcomed(ws: Ws, you: engine::online::protocol::You, room: RoomView) -> Player {
+        let mut p = Player {
+            ws,
+            view: room,
+            seats: you.seats,
+            token: you.token,
+            driver: None,
+        };
+        if p.view.phase != Phase::Waiting {
+            p.follow();
+        }
+        p
     }
 
     /// Builds the local game from the room's log, re-simulating every shot (as a lockstep

@@ -284,7 +284,11 @@ impl Client {
                     heard.push(Heard::Refused(why));
                 }
             }
-            ServerFrame::Pong => {}
+            // The quick-match queue's news: this client enters rooms by code only (so far).
+            ServerFrame::Pong
+            | ServerFrame::Queued { .. }
+            | ServerFrame::OfferBots { .. }
+            | ServerFrame::Unqueued => {}
         }
     }
 

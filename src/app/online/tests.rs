@@ -258,6 +258,10 @@ impl Net {
                 }
             }
             ClientFrame::Ping => self.send(id, &ServerFrame::Pong),
+            // Quick match is the real server's (server/tests/quick.rs); this one has no queue.
+            ClientFrame::Quick { .. } | ClientFrame::Unqueue | ClientFrame::Bots => {
+                refuse(self, "no quick match here".into())
+            }
         }
     }
 
