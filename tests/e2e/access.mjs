@@ -162,7 +162,11 @@ export async function withoutSight(browser, url, Tab, h, game) {
   let scored = null;
   const said = [];
   const deadline = Date.now() + 240000;
-  while (shots < 6 && !scored) {
+  // Scored, by what has been heard since the first shot: a shot's event lines may come a frame
+  // after the status moved on (a tower to take home, the bot's turn), so every line heard counts.
+  const start = (await heard(tab)).length;
+  const scoredYet = async () => (await heard(tab)).slice(start).find((l) => game.scored.test(l)) || null;
+  while (shots < 6 && !(scored = await scoredYet())) {
     check(Date.now() < deadline, `six shots within four minutes (${shots} so far)`);
     // My turn, by the status's words.
     await tab.waitFor(`${me}'s turn`, async () => {
@@ -208,14 +212,20 @@ export async function withoutSight(browser, url, Tab, h, game) {
     shots += 1;
     // What it did: the events after it, until the turn passes.
     await tab.waitFor("the shot's events", async () => {
-      const lines = (await heard(tab)).slice(before);
-      scored = lines.find((l) => game.scored.test(l)) || null;
+      scored = await scoredYet();
       const s = await a11y(tab);
       return scored || !s.status.startsWith(`${me}'s turn`) || /Place|Put|game is over/i.test(s.status);
     }, 30000);
     said.push(...(await heard(tab)).slice(before).filter((l) => /^(Aiming at|It |Fired)/.test(l)));
   }
+  // The last shot's lines may still be on their way.
+  for (let i = 0; i < 20 && !scored; i++) {
+    await tab.frames(3);
+    scored = await scoredYet();
+  }
   console.log(`     ${game.name} without sight: ${shots} shot(s); heard: ${said.slice(0, 3).join(" / ")}; scored: ${scored}`);
+  const fired = tab.lines.filter((l) => /^\[ct\] (fire |move \d+ seat \d+ shot)/.test(l));
+  console.log(`     ${game.name} without sight, the shots: ${fired.join(" | ")}`);
   const tail = (await heard(tab)).slice(-12).join(" / ");
   check(scored, `${game.name}: scored within 6 shots by words and keys alone (${shots} shots; heard ${said.join(" / ")}; the last lines: ${tail})`);
   tab.noErrors();

@@ -300,7 +300,7 @@ impl Room {
             .iter()
             .filter_map(|p| p.device.as_deref())
             .collect();
-        devices.sort_unstable();
+        crate::core::order::sort(&mut devices);
         devices.dedup();
         let rated = meta.players.len() >= 2 && devices.len() == meta.players.len();
         meta.rated = rated.then_some(true);

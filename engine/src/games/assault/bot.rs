@@ -168,7 +168,7 @@ pub fn domino_groups(cards: &[Vec<i32>]) -> Vec<usize> {
         }
         right = right.max(hi);
     }
-    groups.sort_unstable_by(|a, b| b.cmp(a));
+    crate::core::order::sort_by(&mut groups, |a, b| b.cmp(a));
     groups
 }
 
