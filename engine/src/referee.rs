@@ -95,7 +95,7 @@ pub fn trace(text: &str) -> (Vec<String>, Result<(), Refusal>) {
         let mut mv = mv.clone();
         let mut line = format!("move {i} seat {} {}", mv.seat, mv.action);
         if !mv.args.is_empty() {
-            line.push_str(&format!(" {:?}", mv.args));
+            line.push_str(&format!(" {}", crate::core::moves::list(&mv.args)));
         }
         if let Some(l) = &mv.launch {
             line.push_str(&format!(

@@ -2,6 +2,7 @@
 
 use super::log;
 use super::play::Play;
+use engine::core::moves::list;
 use macroquad::miniquad;
 
 /// A seed from the clock (and the frame count), for a new game.
@@ -22,7 +23,7 @@ pub(crate) fn log_move(p: &Play) {
             .map(|o| {
                 o.facts
                     .iter()
-                    .map(|f| format!("{}{:?}", f.what, f.args))
+                    .map(|f| format!("{}{}", f.what, list(&f.args)))
                     .collect()
             })
             .unwrap_or_default();
@@ -34,8 +35,10 @@ pub(crate) fn log_move(p: &Play) {
         ));
     } else {
         log(&format!(
-            "move {n} seat {} {} {:?}",
-            m.seat, m.action, m.args
+            "move {n} seat {} {} {}",
+            m.seat,
+            m.action,
+            list(&m.args)
         ));
     }
 }

@@ -255,8 +255,8 @@ impl App {
                     watch: c.watching(),
                 };
                 log(&format!(
-                    "online-welcome code={code} seats={:?} host={} phase={:?} watching={}",
-                    c.mine,
+                    "online-welcome code={code} seats={} host={} phase={:?} watching={}",
+                    engine::core::moves::list(&c.mine),
                     c.host,
                     c.phase(),
                     c.watching()

@@ -170,10 +170,30 @@ thread_local! {
     static ARGS_READ: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
+/// A list as the logs and summaries write it, `[1, -2, 3]` (what `{:?}` writes for a list of
+/// numbers, without the formatting code every list type would bring into the web build).
+pub fn list<T: std::fmt::Display>(items: &[T]) -> String {
+    let parts: Vec<String> = items.iter().map(|x| x.to_string()).collect();
+    format!("[{}]", parts.join(", "))
+}
+
 /// Runs `f` (applying one decision) and returns its result with how many of the move's
 /// arguments the rules read: a decision that carries more than that is malformed.
 pub fn count_args_read<T>(f: impl FnOnce() -> T) -> (T, usize) {
     ARGS_READ.with(|c| c.set(0));
     let out = f();
     (out, ARGS_READ.with(|c| c.get()))
+}
+
+#[cfg(test)]
+mod list_tests {
+    use super::list;
+
+    #[test]
+    fn a_list_is_written_as_debug_writes_it_so_no_summary_changes() {
+        for v in [vec![], vec![7i64], vec![1, -2, 3000]] {
+            assert_eq!(list(&v), format!("{v:?}"));
+        }
+        assert_eq!(list(&[0u8, 3]), format!("{:?}", [0u8, 3]));
+    }
 }

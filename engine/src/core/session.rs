@@ -156,7 +156,7 @@ impl Session {
 fn facts_text(facts: &[super::Fact]) -> String {
     let parts: Vec<String> = facts
         .iter()
-        .map(|f| format!("{}{:?}", f.what, f.args))
+        .map(|f| format!("{}{}", f.what, super::moves::list(&f.args)))
         .collect();
     format!("[{}]", parts.join(" "))
 }

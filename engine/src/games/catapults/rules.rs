@@ -188,7 +188,10 @@ impl State {
         let mut order = self.order.clone();
         crate::core::order::sort(&mut order);
         if order != (0..n).collect::<Vec<_>>() {
-            out.push(format!("the order {:?} is not every seat once", self.order));
+            out.push(format!(
+                "the order {} is not every seat once",
+                crate::core::moves::list(&self.order)
+            ));
             return out;
         }
         if !self.over {
@@ -454,7 +457,11 @@ impl State {
             Ev::RoundStarted,
             self.order.first().copied(),
             &args,
-            format!("round {} starts; order {:?}", self.round, self.order),
+            format!(
+                "round {} starts; order {}",
+                self.round,
+                crate::core::moves::list(&self.order)
+            ),
         ));
         events
     }

@@ -9,6 +9,7 @@ use crate::app::log;
 use crate::app::play::Play;
 use crate::app::screens::play::Offer;
 use crate::app::ui;
+use engine::core::moves::list;
 use engine::core::{Choice, GridStep, LaunchKind, Move, PlacementPrompt, Scene};
 
 /// A button of the in-game bottom bar: what it does, typed. Its probe key (what the browser
@@ -256,7 +257,7 @@ impl Table {
                 }
                 match self.grid.confirm(&map, &g, seat) {
                     Ok(mv) => {
-                        log(&format!("grid send {} {:?}", mv.action, mv.args));
+                        log(&format!("grid send {} {}", mv.action, list(&mv.args)));
                         self.decide(cx, p, mv);
                     }
                     Err(hint) => cx.say(hint, false),

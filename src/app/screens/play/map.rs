@@ -11,6 +11,7 @@ use crate::app::play::Play;
 use crate::app::route::Owner;
 use crate::app::screens::play::bottom_bar::BarButton;
 use crate::app::ui::*;
+use engine::core::moves::list;
 use engine::core::scene::{rotate_local, Cell, GridStep};
 use engine::core::{GridPrompt, TileArt, TileMapView};
 use macroquad::prelude::*;
@@ -60,7 +61,7 @@ impl Table {
                 let open: Vec<String> = map
                     .legal
                     .iter()
-                    .map(|l| format!("{},{}:{:?}", l.cell[0], l.cell[1], l.rotations))
+                    .map(|l| format!("{},{}:{}", l.cell[0], l.cell[1], list(&l.rotations)))
                     .collect();
                 log(&format!(
                     "grid {} {} open={} spots={}",
@@ -172,7 +173,7 @@ impl Table {
             match a {
                 GridAction::Ghost(c, r) => log(&format!("grid ghost x={} y={} r={r}", c[0], c[1])),
                 GridAction::Send(mv) => {
-                    log(&format!("grid send {} {:?}", mv.action, mv.args));
+                    log(&format!("grid send {} {}", mv.action, list(&mv.args)));
                     self.decide(cx, p, mv);
                 }
                 GridAction::Refused(cell, r) => {
@@ -276,7 +277,7 @@ impl Table {
                 None
             }
             MapStep::Send(mv) => {
-                log(&format!("grid send {} {:?}", mv.action, mv.args));
+                log(&format!("grid send {} {}", mv.action, list(&mv.args)));
                 self.decide(cx, p, mv);
                 None
             }

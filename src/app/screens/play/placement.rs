@@ -12,6 +12,7 @@ use crate::app::route::Owner;
 use crate::app::screens::play::bottom_bar::BarButton;
 use crate::app::switch::lit_at;
 use crate::app::ui::*;
+use engine::core::moves::list;
 use engine::core::{Move, PlacementPrompt};
 use macroquad::prelude::*;
 
@@ -125,7 +126,7 @@ impl Table {
             let kc = pl.keys.get_or_insert_with(KeyCarry::default);
             match kc.key(pp, k) {
                 CarryStep::Send(args) => {
-                    log(&format!("key-place {} {:?}", pp.action, args));
+                    log(&format!("key-place {} {}", pp.action, list(&args)));
                     send = send.or(Some(args));
                 }
                 CarryStep::Moved => log(&format!(
@@ -257,7 +258,7 @@ impl Table {
         self.place = Some(pl);
         if let Some(args) = send {
             let mv = Move::decide(seat, &pp.action, &args);
-            log(&format!("drag {} {:?}", pp.action, args));
+            log(&format!("drag {} {}", pp.action, list(&args)));
             self.decide(cx, p, mv);
         }
     }
@@ -401,7 +402,7 @@ impl Table {
                     let (x, y, a) = keyplace::nudge(pp, (pl.x, pl.y, pl.angle), k, shift_held());
                     (pl.x, pl.y, pl.angle) = (x, y, a);
                     let args = gesture::placement_args(pp, x, y, a);
-                    log(&format!("key-place ghost {:?}", args));
+                    log(&format!("key-place ghost {}", list(&args)));
                 }
             }
         }

@@ -192,7 +192,13 @@ impl Hurl {
             caught: false,
         };
         let mut rested = false;
-        let bad = |f: &Fact| RoundError::BadFact(format!("`{}` {:?}", f.what, f.args));
+        let bad = |f: &Fact| {
+            RoundError::BadFact(format!(
+                "`{}` {}",
+                f.what,
+                crate::core::moves::list(&f.args)
+            ))
+        };
         for f in &outcome.facts {
             match f.what.as_str() {
                 FACT_REST | FACT_ALONG => {
