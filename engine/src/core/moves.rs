@@ -170,8 +170,8 @@ thread_local! {
     static ARGS_READ: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// A list as the logs and summaries write it, `[1, -2, 3]` (what `{:?}` writes for a list of
-/// numbers, without the formatting code every list type would bring into the web build).
+/// A list as the logs and summaries write it, `[1, -2, 3]`: the text `{:?}` writes for a list of
+/// numbers, kept as it was when the summaries were first recorded.
 pub fn list<T: std::fmt::Display>(items: &[T]) -> String {
     let parts: Vec<String> = items.iter().map(|x| x.to_string()).collect();
     format!("[{}]", parts.join(", "))
