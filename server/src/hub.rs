@@ -210,6 +210,24 @@ pub async fn blocking<T: Send + 'static>(
         .map_err(|_| "the server failed while doing this; nothing was changed".to_string())
 }
 
+/// Counts one more request from `ip` in `by`, refusing (in the words `refusal` gives for the
+/// count) when `most` were made in the last hour: the rooms made, the quick matches asked for.
+fn count_hourly(
+    by: &Mutex<HashMap<IpAddr, Vec<Instant>>>,
+    ip: IpAddr,
+    most: usize,
+    refusal: impl FnOnce(usize) -> String,
+) -> Result<(), String> {
+    let mut by = by.lock().map_err(|_| "the server is unwell".to_string())?;
+    let list = by.entry(ip).or_default();
+    list.retain(|t| t.elapsed() < Duration::from_secs(3600));
+    if list.len() >= most {
+        return Err(refusal(list.len()));
+    }
+    list.push(Instant::now());
+    Ok(())
+}
+
 impl Hub {
     pub fn new(store: Arc<dyn Store>, limits: Limits, server: String) -> Hub {
         Hub {
@@ -492,21 +510,12 @@ impl Hub {
 
     /// Counts a room made from `ip`, refusing past the hourly limit.
     fn may_make_room(&self, ip: IpAddr) -> Result<(), String> {
-        let mut made = self
-            .made_by
-            .lock()
-            .map_err(|_| "the server is unwell".to_string())?;
-        let list = made.entry(ip).or_default();
-        list.retain(|t| t.elapsed() < Duration::from_secs(3600));
-        if list.len() >= self.limits.rooms_per_address {
-            return Err(format!(
-                "this address has made {} rooms in the last hour, the most allowed: try again \
-                 later",
-                list.len()
-            ));
-        }
-        list.push(Instant::now());
-        Ok(())
+        count_hourly(&self.made_by, ip, self.limits.rooms_per_address, |n| {
+            format!(
+                "this address has made {n} rooms in the last hour, the most allowed: try again \
+                 later"
+            )
+        })
     }
 
     pub async fn create(

@@ -269,21 +269,12 @@ impl Hub {
 
     /// Counts a quick-match request from `ip`, refusing past the hourly limit.
     fn may_ask_quick(&self, ip: IpAddr) -> Result<(), String> {
-        let mut asked = self
-            .quick_by
-            .lock()
-            .map_err(|_| "the server is unwell".to_string())?;
-        let list = asked.entry(ip).or_default();
-        list.retain(|t| t.elapsed() < Duration::from_secs(3600));
-        if list.len() >= self.limits.quick_per_address {
-            return Err(format!(
-                "this address has asked for {} quick matches in the last hour, the most \
-                 allowed: try again later",
-                list.len()
-            ));
-        }
-        list.push(Instant::now());
-        Ok(())
+        super::count_hourly(&self.quick_by, ip, self.limits.quick_per_address, |n| {
+            format!(
+                "this address has asked for {n} quick matches in the last hour, the most \
+                 allowed: try again later"
+            )
+        })
     }
 
     /// Takes a connection out of the queue; whether it was waiting.
