@@ -106,9 +106,9 @@ pub fn side_bounds(bounds: [f32; 4], area: Area) -> [f32; 4] {
 /// table's top edge (the near tabletop).
 pub const TURN_BELOW: f32 = 0.18;
 /// Of the area's width, the room left beyond the pieces on a side with no launcher.
-const TURN_MARGIN: f32 = 0.06;
+const TURN_MARGIN: f32 = 0.04;
 /// Room above the tallest piece, as a share of the area's height (the start of a lob).
-const TURN_HEADROOM: f32 = 0.12;
+const TURN_HEADROOM: f32 = 0.08;
 /// Held upright, the room behind the launcher beyond a full pull, as a share of the width.
 pub const PORTRAIT_SLACK: f32 = 0.05;
 
@@ -137,26 +137,77 @@ pub fn pieces_box(
         if body.look == engine::core::Look::Table || !body.x.is_finite() || !body.y.is_finite() {
             continue;
         }
-        let r = match body.shape {
-            engine::core::BodyShape::Rect { hw, hh } => hw.max(hh),
-            engine::core::BodyShape::Circle { r } => r,
+        // Half its extent across and up, turned as it lies (a flat mat is not as tall as wide).
+        let (rx, ry) = match body.shape {
+            engine::core::BodyShape::Rect { hw, hh } => {
+                let (s, c) = (body.angle.sin().abs(), body.angle.cos().abs());
+                (hw * c + hh * s, hw * s + hh * c)
+            }
+            engine::core::BodyShape::Circle { r } => (r, r),
         };
-        let r = if r.is_finite() {
-            r.clamp(0.0, 1.0)
-        } else {
-            0.0
+        let sane = |r: f32| {
+            if r.is_finite() {
+                r.clamp(0.0, 1.0)
+            } else {
+                0.0
+            }
         };
-        if body.x + r < bx0 || body.x - r > bx1 {
+        let (rx, ry) = (sane(rx), sane(ry));
+        if body.x + rx < bx0 || body.x - rx > bx1 {
             continue;
         }
         b = [
-            b[0].min(body.x - r),
-            b[1].min((body.y - r).max(0.0)),
-            b[2].max(body.x + r),
-            b[3].max(body.y + r),
+            b[0].min(body.x - rx),
+            b[1].min((body.y - ry).max(0.0)),
+            b[2].max(body.x + rx),
+            b[3].max(body.y + ry),
         ];
     }
     b
+}
+
+/// The top (metres) of the pieces of `view` inside `bounds` across (the table's edge, 0, when
+/// there are none).
+pub fn pieces_top(view: &engine::core::TableView, bounds: [f32; 4]) -> f32 {
+    pieces_box(view, bounds, [bounds[0], 0.0])[3]
+}
+
+/// Places within this distance (metres) of the nearest one are aimed at with it (a mat's towers,
+/// a fortress and its soldiers).
+const AIM_GROUP: f32 = 0.35;
+
+/// The x-range (metres) of what a turn aims at first: the nearest of `places` (a game lists the
+/// places to aim at nearest first, the shooter's own last: `Draw::aim_places`) and the places
+/// within `AIM_GROUP` of it on its side of the launcher (at `launcher_x`). None without places.
+pub fn aim_group(places: &[engine::core::AimPlace], launcher_x: f32) -> Option<[f32; 2]> {
+    let first = places
+        .first()
+        .filter(|p| p.x.is_finite() && launcher_x.is_finite())?;
+    let side = (first.x - launcher_x).signum();
+    let near = places.iter().filter(|p| {
+        (p.x - first.x).abs() <= AIM_GROUP
+            && (p.x - launcher_x).signum() == side
+            && p.half_width.is_finite()
+    });
+    Some(near.fold([first.x, first.x], |r, p| {
+        [r[0].min(p.x - p.half_width), r[1].max(p.x + p.half_width)]
+    }))
+}
+
+/// `bounds` narrowed across to what a turn aims at first: from the launcher (at `launcher_x`) to
+/// the far side of `aim_group`. A turn framed by them shows the shooter and that target as
+/// large as the width allows; the rest of the table is one tap away (Whole table) and the
+/// flight is followed wherever it goes. No places: `bounds` as they are.
+pub fn aim_focus(bounds: [f32; 4], places: &[engine::core::AimPlace], launcher_x: f32) -> [f32; 4] {
+    match aim_group(places, launcher_x) {
+        Some([g0, g1]) => [
+            g0.min(launcher_x).max(bounds[0]),
+            bounds[1],
+            g1.max(launcher_x).min(bounds[2]),
+            bounds[3],
+        ],
+        None => bounds,
+    }
 }
 
 /// The bounds that frame a turn in `area` the way a family's tablet game does: the table's top
@@ -217,16 +268,29 @@ pub fn turn_bounds(
     let need_r = (right_px / scale - behind_r).max(margin / scale);
     let spare = (ww - pw - need_l - need_r).max(0.0);
     let x0 = px0 - need_l - spare * 0.5;
-    let y0 = -TURN_BELOW * wh;
+    let y0 = -below_for(py1.max(0.0) / wh) * wh;
     [x0, y0, x0 + ww, y0 + wh]
 }
 
+/// Of a side view's height, the share at most left as empty sky over the tallest piece.
+pub const MAX_SKY: f32 = 0.35;
+/// Of a side view's height, the share at most under the table's top edge.
+const MAX_BELOW: f32 = 0.45;
+
+/// The share of the height under the table's top edge when the pieces stand `pieces` of it
+/// tall: `TURN_BELOW`, or more tabletop in front when a wide table leaves the pieces short
+/// (a table seen from a chair, not a thin strip under an empty sky).
+fn below_for(pieces: f32) -> f32 {
+    (1.0 - MAX_SKY - pieces).clamp(TURN_BELOW, MAX_BELOW)
+}
+
 /// A game's own close-up (`Game::aim_bounds`: Catapults' lever to its box) framed the way a
-/// turn is: the table's top edge (world height 0) `TURN_BELOW` of the height above the area's
-/// bottom, the close-up's width across the area when its height fits above the edge, else its
-/// height fitted and the width grown about its middle. The result has the area's aspect. Bounds
+/// turn is: the table's top edge (world height 0) low, the close-up's width across the area
+/// when its height fits above the edge, else its height fitted and the width grown about its
+/// middle; as for a turn, no more than `MAX_SKY` of the height is empty sky over the pieces'
+/// `top` (metres) when the width leaves them short. The result has the area's aspect. Bounds
 /// with no table edge inside them, or broken ones, get `side_bounds`.
-pub fn close_up_bounds(bounds: [f32; 4], area: Area) -> [f32; 4] {
+pub fn close_up_bounds(bounds: [f32; 4], top: f32, area: Area) -> [f32; 4] {
     let [x0, y0, x1, y1] = bounds;
     let (w, h) = (x1 - x0, y1 - y0);
     let ok = bounds.iter().all(|v| v.is_finite()) && w > 0.0 && h > 0.0;
@@ -234,11 +298,18 @@ pub fn close_up_bounds(bounds: [f32; 4], area: Area) -> [f32; 4] {
         return side_bounds(bounds, area);
     }
     let (aw, ah) = (area.w, area.h);
-    // The height shown: the width's, or more when the pieces above the edge need it.
+    // The height shown: the width's, or more when the close-up above the edge needs it (a
+    // flick's lob over the pieces may leave the top: the flight is followed).
     let wh = (w * ah / aw).max(y1 / (1.0 - TURN_BELOW));
+    let top = if top.is_finite() {
+        top.clamp(0.0, y1)
+    } else {
+        0.0
+    };
+    let below = below_for(top / wh);
     let ww = wh * aw / ah;
     let cx = (x0 + x1) * 0.5;
-    let bottom = -TURN_BELOW * wh;
+    let bottom = -below * wh;
     [cx - ww * 0.5, bottom, cx + ww * 0.5, bottom + wh]
 }
 
@@ -402,9 +473,8 @@ mod tests {
             (y0 - area.y).abs() < 0.5 && (y1 - area.y - area.h).abs() < 0.5,
             "{b:?}"
         );
-        // The table's top edge at 82% of the height.
-        let (_, top) = f.to_screen(0.0, 0.0);
-        assert!(((area.y + area.h - top) / area.h - TURN_BELOW).abs() < 0.01);
+        // The table's top edge low, the sky over the castle at most `MAX_SKY`.
+        table_low(&f, area, 0.3);
         // Launcher to the castle's far side across most of the width, a full pull behind it.
         let (lx, _) = f.to_screen(0.0, 0.0);
         let (cx, _) = f.to_screen(1.9, 0.0);
@@ -466,6 +536,55 @@ mod tests {
         }
     }
 
+    /// The table's top edge `TURN_BELOW` to `MAX_BELOW` of the height over the area's bottom,
+    /// with at most `MAX_SKY` of it empty over the pieces' `top` (metres) unless the edge is as
+    /// low or as high as it goes.
+    fn table_low(f: &Frame, area: Area, top: f32) {
+        let (_, edge) = f.to_screen(0.0, 0.0);
+        let below = (area.y + area.h - edge) / area.h;
+        assert!(
+            (TURN_BELOW - 0.01..=MAX_BELOW + 0.01).contains(&below),
+            "{below}"
+        );
+        let (_, pieces) = f.to_screen(0.0, top);
+        let sky = (pieces - area.y) / area.h;
+        let at_a_limit = (below - TURN_BELOW).abs() < 0.01 || (below - MAX_BELOW).abs() < 0.01;
+        assert!(
+            sky <= MAX_SKY + 0.01 || at_a_limit,
+            "sky {sky}, below {below}"
+        );
+    }
+
+    #[test]
+    fn a_turn_aims_first_at_the_nearest_group_of_places_beyond_the_launcher() {
+        let place = |x: f32| engine::core::AimPlace {
+            x,
+            y: 0.08,
+            half_width: 0.03,
+            words: String::new(),
+        };
+        let bounds = [-1.2, -0.2, 1.2, 1.0];
+        // Castle-like: the next mat's towers nearest first, then farther mats, the shooter's
+        // own last (behind the launcher's other side here, at -1.1 .. -0.9).
+        let places: Vec<_> = [-0.4, -0.3, -0.2, -0.1, 0.5, 0.6, -1.1, -0.9]
+            .into_iter()
+            .map(place)
+            .collect();
+        let f = aim_focus(bounds, &places, -1.0);
+        assert!(
+            (f[0] + 1.0).abs() < 1e-6 && (f[2] + 0.07).abs() < 1e-6,
+            "{f:?}"
+        );
+        assert_eq!((f[1], f[3]), (bounds[1], bounds[3]));
+        // Shooting left: the group on the left, never past the bounds.
+        let left: Vec<_> = [-1.19, -0.9].into_iter().map(place).collect();
+        let f = aim_focus(bounds, &left, 0.0);
+        assert!((f[0] + 1.2).abs() < 1e-6 && f[2].abs() < 1e-6, "{f:?}");
+        // Nothing to aim at, or a broken place: the bounds as they are.
+        assert_eq!(aim_focus(bounds, &[], 0.0), bounds);
+        assert_eq!(aim_focus(bounds, &[place(f32::NAN)], 0.0), bounds);
+    }
+
     #[test]
     fn a_close_up_is_framed_with_the_table_low_across_the_width() {
         // Catapults' close-up: 0.57 m wide, 0.18 m high with the table's edge at 0.
@@ -475,27 +594,21 @@ mod tests {
             Area::new(0.0, 130.0, 1180.0, 560.0),
             Area::new(0.0, 140.0, 390.0, 560.0),
         ] {
-            let c = close_up_bounds(b, area);
+            let c = close_up_bounds(b, 0.1, area);
             let f = Frame::fit(c, area);
-            let (_, edge) = f.to_screen(0.0, 0.0);
-            let below = (area.y + area.h - edge) / area.h;
-            assert!((below - TURN_BELOW).abs() < 0.01, "{below}");
+            table_low(&f, area, 0.1);
             let (left, top) = f.to_screen(b[0], b[3]);
             let (right, _) = f.to_screen(b[2], 0.0);
             assert!(left >= area.x - 0.5 && right <= area.x + area.w + 0.5);
-            assert!(
-                top >= area.y - 0.5,
-                "the close-up's top is on screen: {top}"
-            );
             // It fills one of the two: the width, or the height above the edge.
             assert!(right - left >= area.w - 1.0 || top <= area.y + 0.5);
         }
         // Bounds with no table edge, or broken ones, are the side view's.
         let high = [0.0, 0.2, 1.0, 0.6];
         let area = Area::new(0.0, 0.0, 800.0, 400.0);
-        assert_eq!(close_up_bounds(high, area), side_bounds(high, area));
+        assert_eq!(close_up_bounds(high, 0.5, area), side_bounds(high, area));
         let broken = [f32::NAN, 0.0, 1.0, 1.0];
-        assert!(close_up_bounds(broken, area)[0].is_nan());
+        assert!(close_up_bounds(broken, 0.5, area)[0].is_nan());
     }
 
     #[test]

@@ -157,30 +157,32 @@ pub extern "C" fn ct_bot_slices() -> u32 {
 
 /// The last turn framed on the side view: the pieces' box from the launcher to the farthest
 /// target (screen x0, y0, x1, y1), the table's area (x, y, w, h), the screen y of the table's top
-/// edge, and the frame it was drawn in.
-type Framing = ([f32; 4], [f32; 4], f32, u32);
+/// edge, of the top of what the turn aims at first and of the tallest piece in sight, and the
+/// frame it was drawn in.
+type Framing = ([f32; 4], [f32; 4], [f32; 3], u32);
 static FRAMING: Mutex<Option<Framing>> = Mutex::new(None);
 
 /// Records the turn's framing as drawn this frame (`camera::draw_table`).
-pub fn framing(pieces: [f32; 4], area: [f32; 4], top: f32) {
+pub fn framing(pieces: [f32; 4], area: [f32; 4], tops: [f32; 3]) {
     let frame = read(|p| p.frames, 0);
     if let Ok(mut g) = FRAMING.lock() {
-        *g = Some((pieces, area, top, frame));
+        *g = Some((pieces, area, tops, frame));
     }
 }
 
 /// The last turn's framing as one console line, `[ct] framing {"pieces":[..],"area":[..],
-/// "top":y,"frame":n}` (JSON), or `[ct] framing null` before any turn was framed.
+/// "top":y,"target":y,"tallest":y,"frame":n}` (JSON), or `[ct] framing null` before any turn
+/// was framed.
 #[no_mangle]
 pub extern "C" fn ct_framing() {
     let line = FRAMING
         .lock()
         .ok()
         .and_then(|g| *g)
-        .map(|(p, a, top, frame)| {
+        .map(|(p, a, t, frame)| {
             format!(
-                "{{\"pieces\":[{:.1},{:.1},{:.1},{:.1}],\"area\":[{:.1},{:.1},{:.1},{:.1}],\"top\":{top:.1},\"frame\":{frame}}}",
-                p[0], p[1], p[2], p[3], a[0], a[1], a[2], a[3]
+                "{{\"pieces\":[{:.1},{:.1},{:.1},{:.1}],\"area\":[{:.1},{:.1},{:.1},{:.1}],\"top\":{:.1},\"target\":{:.1},\"tallest\":{:.1},\"frame\":{frame}}}",
+                p[0], p[1], p[2], p[3], a[0], a[1], a[2], a[3], t[0], t[1], t[2]
             )
         })
         .unwrap_or_else(|| "null".to_string());

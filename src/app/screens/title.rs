@@ -4,7 +4,9 @@ use super::challenge::ChallengeScreen;
 use super::setup::SetupScreen;
 use crate::app::context::Ctx;
 use crate::app::frame::Area;
-use crate::app::frame::{close_up_bounds, side_bounds, turn_bounds, Frame, TurnShot};
+use crate::app::frame::{
+    aim_focus, close_up_bounds, pieces_top, side_bounds, turn_bounds, Frame, TurnShot,
+};
 use crate::app::gesture::mid_angle;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::switch::OneSwitch;
@@ -362,6 +364,8 @@ struct Miniature {
     /// The game's own close-up, else the launcher and the way it faces (the turn's framing).
     close_up: Option<[f32; 4]>,
     shot: Option<TurnShot>,
+    /// What the turn aims at first (`frame::aim_focus`).
+    focus: [f32; 4],
 }
 
 thread_local! {
@@ -418,10 +422,15 @@ fn miniature_of(id: &str) -> Option<Miniature> {
             pull: 0.05,
         }
     });
+    let focus = match shot {
+        Some(s) => aim_focus(view.bounds, &g.aim_places(), s.launcher[0]),
+        None => view.bounds,
+    };
     Some(Miniature {
         close_up: g.aim_bounds(),
         view,
         shot,
+        focus,
     })
 }
 
@@ -437,13 +446,16 @@ fn miniature(ui: &Ui, id: &str, pic: Area) {
         let framed = pic.inset(pic.h * 0.04);
         let bounds = match found {
             Some(Miniature {
-                close_up: Some(b), ..
-            }) => close_up_bounds(*b, framed),
+                close_up: Some(b),
+                view,
+                ..
+            }) => close_up_bounds(*b, pieces_top(view, *b), framed),
             Some(Miniature {
                 view,
                 shot: Some(shot),
+                focus,
                 ..
-            }) => turn_bounds(view, view.bounds, *shot, framed),
+            }) => turn_bounds(view, *focus, *shot, framed),
             Some(Miniature { view, .. }) => {
                 side_bounds(pieces_only(view).unwrap_or(view.bounds), framed)
             }

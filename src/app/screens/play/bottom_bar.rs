@@ -102,7 +102,7 @@ impl Table {
         }
         if active && !self.camera.is_fit() {
             labels.push((BarButton::ViewFit, "Fit".into()));
-        } else if offer.close_up.is_some() {
+        } else if offer.close_up.is_some() || framed_turn(offer) {
             let l = if self.whole_table {
                 "Close-up"
             } else {
@@ -331,4 +331,12 @@ mod tests {
             ]
         );
     }
+}
+
+/// A human's shot is framed on what it aims at (`frame::aim_focus`): the whole table is a tap away.
+fn framed_turn(offer: &Offer) -> bool {
+    offer
+        .launch
+        .as_ref()
+        .is_some_and(|lp| lp.kinds.iter().any(|k| *k != LaunchKind::Release))
 }

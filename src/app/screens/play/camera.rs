@@ -8,7 +8,8 @@ use crate::app::context::Ctx;
 use crate::app::draw;
 use crate::app::follow::{camera_on, shown_rect};
 use crate::app::frame::{
-    close_up_bounds, pieces_box, side_bounds, turn_bounds, Area, Camera, Frame, TurnShot,
+    aim_focus, aim_group, close_up_bounds, pieces_box, pieces_top, side_bounds, turn_bounds, Area, Camera,
+    Frame, TurnShot,
 };
 use crate::app::log;
 use crate::app::nav::NavAction;
@@ -76,11 +77,12 @@ impl Table {
                 // table's area: a table squeezed by buttons still leaves a full pull's room.
                 let area_side = framed.w.min(framed.h).max(1.0);
                 shot.pull *= cx.ui.w.min(cx.ui.h) / area_side;
-                turn_bounds(view, asked, shot, framed)
+                let focus = aim_focus(asked, &p.game().aim_places(), shot.launcher[0]);
+                turn_bounds(view, focus, shot, framed)
             }
             // A game's own close-up (Catapults' lever to its box) keeps the table low too.
             _ if close_up.is_some() && !self.whole_table && p.flight.is_none() => {
-                close_up_bounds(asked, framed)
+                close_up_bounds(asked, pieces_top(view, asked), framed)
             }
             _ => side_bounds(asked, framed),
         };
@@ -106,15 +108,22 @@ impl Table {
         }
         self.frame = Some(f);
         // For the browser tests' framing check: the turn's pieces on screen, launcher to target.
+        // Also the top of what it aims at first and of the tallest piece in sight.
         if let Some(shot) = turn_shot(p).filter(|_| p.flight.is_none()) {
             let b = pieces_box(view, asked, shot.launcher);
             let (x0, y1) = f.to_screen(b[0], b[1]);
             let (x1, y0) = f.to_screen(b[2], b[3]);
             let (_, top) = f.to_screen(0.0, 0.0);
+            let across = |x0: f32, x1: f32| [x0, asked[1], x1, asked[3]];
+            let aimed = aim_group(&p.game().aim_places(), shot.launcher[0])
+                .map_or(0.0, |[g0, g1]| pieces_top(view, across(g0, g1)));
+            let (sx0, _) = f.to_world(table_area.x, 0.0);
+            let (sx1, _) = f.to_world(table_area.x + table_area.w, 0.0);
+            let seen = pieces_top(view, across(sx0.max(asked[0]), sx1.min(asked[2])));
             crate::app::probe::framing(
                 [x0, y0, x1, y1],
                 [table_area.x, table_area.y, table_area.w, table_area.h],
-                top,
+                [top, f.to_screen(0.0, aimed).1, f.to_screen(0.0, seen).1],
             );
         }
         crate::app::probe::table(view, &f);
