@@ -85,6 +85,7 @@ mod tests {
             (DIM, BUTTON_OFF),
             (INK, PRIMARY),
             (INK, PRIMARY_HOT),
+            (INK, CHOSEN),
             (DIM, BG),
             (GOOD, BUTTON),
             (BAD, BG),

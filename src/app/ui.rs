@@ -20,6 +20,8 @@ pub const BAR: Color = over(PANEL, BG);
 pub const BUTTON: Color = Color::new(0.22, 0.35, 0.52, 1.0);
 pub const BUTTON_HOT: Color = Color::new(0.27, 0.42, 0.60, 1.0);
 pub const BUTTON_OFF: Color = Color::new(0.21, 0.22, 0.25, 1.0);
+/// The chosen segment of a segmented control (its words in `INK`).
+pub const CHOSEN: Color = Color::new(0.88, 0.91, 0.95, 1.0);
 /// The one main action of a screen (Start, Play again, Resume): marigold with ink text.
 pub const PRIMARY: Color = Color::new(0.90, 0.62, 0.0, 1.0);
 pub const PRIMARY_HOT: Color = Color::new(0.97, 0.74, 0.22, 1.0);
@@ -645,6 +647,24 @@ impl Ui {
         enabled: bool,
         dim: bool,
     ) -> bool {
+        self.button_as(key, a, label, enabled, dim, false)
+    }
+
+    /// One segment of a segmented control (Human, Easy bot…): the `chosen` one drawn light with
+    /// dark words; returns true when tapped.
+    pub fn segment(&mut self, key: &str, a: Area, label: &str, chosen: bool) -> bool {
+        self.button_as(key, a, label, true, false, chosen)
+    }
+
+    fn button_as(
+        &mut self,
+        key: &str,
+        a: Area,
+        label: &str,
+        enabled: bool,
+        dim: bool,
+        chosen: bool,
+    ) -> bool {
         let a = at_least_a_tap(a);
         if self.has_focus() {
             let t = (self.u * 0.6).max(2.0);
@@ -662,6 +682,7 @@ impl Ui {
         let held = self.down_at.map(|(x, y)| a.contains(x, y)).unwrap_or(false);
         let primary = PRIMARY_KEYS.contains(&key);
         let colour = match (dim, held, primary) {
+            _ if chosen => CHOSEN,
             (true, _, _) => BUTTON_OFF,
             (false, true, true) => PRIMARY_HOT,
             (false, false, true) => PRIMARY,
@@ -685,7 +706,7 @@ impl Ui {
         fill_noted(a, colour);
         let (size, room) = self.label_size(label, a);
         let label = self.fit(label, size, room);
-        let ink = match (dim, primary) {
+        let ink = match (dim, primary || chosen) {
             (true, _) => DIM,
             (false, true) => INK,
             (false, false) => TEXT,

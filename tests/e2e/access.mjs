@@ -77,8 +77,8 @@ export async function screenReaderLayer(browser, url, Tab, { check, sleep }) {
   await pressMirrored(tab, "Catapult Castle");
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
   // Every seat a bot, so events come without anyone aiming.
-  await pressMirrored(tab, "Human");
-  await tab.waitFor("the first seat a bot", async () => !(await a11y(tab)).buttons.includes("Human"));
+  await pressMirrored(tab, "Seat 1: Normal bot, not chosen");
+  await tab.waitFor("the first seat a bot", async () => (await a11y(tab)).buttons.includes("Seat 1: Normal bot, chosen"));
   await pressMirrored(tab, "Start");
   await tab.waitFor("the play screen", async () => (await tab.q("ct_screen")) === 3);
   await tab.waitFor("a status in words", async () => (await a11y(tab)).status.length > 0);
@@ -149,13 +149,9 @@ export async function withoutSight(browser, url, Tab, h, game) {
   await tab.page.focus("#glcanvas");
   await pressByKeys(tab, game.name);
   await tab.waitFor("the setup's words", async () => /players/i.test((await a11y(tab)).status), 10000);
-  // The bot seat at Easy: its level button cycles Easy, Normal, Hard.
-  for (let i = 0; i < 3 && !(await a11y(tab)).buttons.includes("Easy"); i++) {
-    const level = (await a11y(tab)).buttons.find((b) => b === "Normal" || b === "Hard");
-    if (!level) break;
-    await pressByKeys(tab, level);
-  }
-  check((await a11y(tab)).buttons.includes("Easy"), `the bot at Easy: ${(await a11y(tab)).buttons.join(" | ")}`);
+  // The bot seat at Easy: its segment, said with whether it is chosen.
+  await pressByKeys(tab, "Seat 2: Easy bot, not chosen");
+  await tab.waitFor("the bot at Easy", async () => (await a11y(tab)).buttons.includes("Seat 2: Easy bot, chosen"), 5000);
   await pressByKeys(tab, "Start");
   const me = "Player 1";
   let shots = 0;

@@ -112,7 +112,7 @@ async function startByKeys(tab, id, seed, taps, check) {
     await pressButton(tab, key, check);
     await tab.frames(3);
   }
-  await pressButton(tab, "seat:1:level", check);
+  await pressButton(tab, "seat:1:hard", check);
   await tab.frames(3);
   const mark = tab.mark();
   await pressButton(tab, "start", check);

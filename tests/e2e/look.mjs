@@ -217,6 +217,43 @@ export async function lookUpright(browser, url, Tab, h, available) {
   }
 }
 
+// ------------------------------------------------------------------ the setup screen
+
+// The setup screen a family understands (Carcassonne: the most options), at a tablet, a phone
+// held upright and a phone on its side: each seat a card with its colour and shape, its name
+// and who plays it as a segmented control; each option a card with its name, what it does and
+// a switch; no ids, no "[ ]"; nothing overlaps or leaves the screen, every button a tap.
+// docs/images/look-setup.png (four players, a Hard bot, the short game on).
+export async function lookSetup(browser, url, Tab, h, available) {
+  const { check } = h;
+  if (!available.includes("carcassonne")) return;
+  for (const [w, hgt, players] of [[1180, 820, 4], [390, 844, 6], [844, 390, 3]]) {
+    const ctx = await browser.newContext({ viewport: { width: w, height: hgt }, hasTouch: true });
+    const tab = await Tab.open(ctx, `${url}?hints=off`);
+    await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
+    await tab.load();
+    await tab.tapButton("game:carcassonne");
+    await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+    for (let n = 2; n < players; n++) await tab.tapButton("seats+");
+    await tab.tapButton("seat:1:hard");
+    await tab.tapButton("opt:2");
+    await tab.frames(3);
+    const texts = await drawnTexts(tab);
+    const words = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]).join(" | ");
+    console.log(`     setup ${w}x${hgt}: ${words}`);
+    check(new RegExp(`${players} players`).test(words), `${w}x${hgt}: the seat count in words: ${words}`);
+    check(/Without the catapult/.test(words) && /Short game/.test(words), `${w}x${hgt}: the options by their names: ${words}`);
+    check(!/_|\[ \]|\[x\]/.test(words), `${w}x${hgt}: no ids, no boxes: ${words}`);
+    check(/Hard/.test(words) && /Human/.test(words), `${w}x${hgt}: who plays each seat: ${words}`);
+    const { targets } = await drawnTargets(tab);
+    const bad = [...layoutProblems(texts, w, hgt), ...readingProblems(texts, true), ...targetProblems(targets)];
+    check(bad.length === 0, `${w}x${hgt}: the setup screen's layout:\n  ${bad.join("\n  ")}`);
+    await picture(tab, w === 1180 ? "look-setup" : `look-setup-${w}x${hgt}`);
+    tab.noErrors();
+    await ctx.close();
+  }
+}
+
 // ------------------------------------------------------------------ Carcassonne's round
 
 // Carcassonne's catapult round over the map, at a tablet (1180x820), hints on: seat 0's first

@@ -153,8 +153,8 @@ export async function onlineCastle(browser, Tab, h, opts) {
     await host.tapButton("game:castle");
     await host.waitFor("the setup screen", async () => (await host.q("ct_screen")) === 2);
     await host.tapButton("seats+");
-    await host.tapButton("seat:1:kind"); // Bot -> Invited
-    await host.tapButton("seat:2:level"); // Normal -> Hard
+    await host.tapButton("seat:1:invited"); // a friend invited
+    await host.tapButton("seat:2:hard"); // a Hard bot
     let mark = host.mark();
     await host.tapButton("start"); // "Play online"
     await host.waitLine(/^\[ct\] online-create castle seats=here,invited,bot$/, 5000, mark);

@@ -26,7 +26,7 @@ import { cameraFollowPinchReduce } from "./camera.mjs";
 import { frameTimes } from "./fps.mjs";
 import { screenReaderLayer, withoutSight } from "./access.mjs";
 import { carcassonneByKeys, feudByKeys, keyboardCastleShot, keyboardWholeGame, oneSwitchCarcassonneTile, oneSwitchCastleShot, oneSwitchFromTitle } from "./keys.mjs";
-import { lookFraming, lookNewcomer, lookPictures, lookRound, lookRules, lookUpright } from "./look.mjs";
+import { lookFraming, lookNewcomer, lookPictures, lookRound, lookRules, lookSetup, lookUpright } from "./look.mjs";
 import { dailyCastle } from "./daily.mjs";
 import { onlineCastle, onlineHostileLinks } from "./online.mjs";
 
@@ -444,6 +444,9 @@ async function main() {
     );
     await test("look round: Carcassonne's catapult round shows the map from above over the side view, the tokens explained, the landing marked", () =>
       lookRound(browser, url, Tab, { check, sleep }, available)
+    );
+    await test("look setup: seats as cards with who plays them, options as switches by name, at a tablet and both ways on a phone", () =>
+      lookSetup(browser, url, Tab, { check, sleep }, available)
     );
     await test("look rules: the rules in short sections with pictures, readable on a phone held upright", () =>
       lookRules(browser, url, Tab, { check, sleep }, available)
@@ -1518,10 +1521,10 @@ async function wholeGame(browser, url, id, hooks) {
   await tab.tapButton(`game:${id}`);
   await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
   for (const key of hooks.taps || []) await tab.tapButton(key);
-  // The bot seat plays at Hard (one tap past Normal) unless the hooks say otherwise: Hard ends
+  // The bot seat plays at Hard (its segment) unless the hooks say otherwise: Hard ends
   // the game soonest (it misses least), which keeps CI's time.
   const level = hooks.level || "hard";
-  if (level === "hard") await tab.tapButton("seat:1:level");
+  if (level === "hard") await tab.tapButton("seat:1:hard");
   const mark = tab.mark();
   await tab.tapButton("start");
   await tab.waitLine(new RegExp(`^\\[ct\\] start ${id} seats=2 humans=1 seed=${hooks.seed} .* levels=normal,${level}$`), 5000, mark);

@@ -21,8 +21,9 @@ pub struct GameInfo {
     /// False for a game not yet built: listed, says so, cannot be started.
     pub available: bool,
     pub blurb: &'static str,
-    /// Options the game understands (variants), with a one-line description each.
-    pub options: &'static [(&'static str, &'static str)],
+    /// Options the game understands (variants): its id (in replays and links), its name for
+    /// players and a one-line description.
+    pub options: &'static [(&'static str, &'static str, &'static str)],
     /// The rules in our own words (shown on the rules screen).
     pub rules: &'static str,
     /// Every kind of event the game emits, with its cue (the app gives each cue a sound; a test

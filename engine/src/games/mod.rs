@@ -74,7 +74,7 @@ pub fn new_game(
     }
     check_seats(&seats, info.min_seats, info.max_seats)?;
     for o in options {
-        if !info.options.iter().any(|(name, _)| name == o)
+        if !info.options.iter().any(|(id, _, _)| id == o)
             && !table_versions(id).contains(&o.as_str())
         {
             return Err(Refusal(format!(
@@ -127,7 +127,7 @@ mod tests {
         // A game's table versions are its own options, never a player's choice too.
         for g in GAMES {
             for v in g.table_versions {
-                assert!(g.options.iter().all(|(o, _)| o != v), "{}: {v}", g.id);
+                assert!(g.options.iter().all(|(o, _, _)| o != v), "{}: {v}", g.id);
                 assert!(
                     new_game_options(g.id, &[]).iter().any(|o| o == v),
                     "{}",

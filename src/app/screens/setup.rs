@@ -10,6 +10,7 @@ use crate::app::play::Play;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::*;
 use crate::app::{log, platform, Command};
+use engine::core::bot::Level;
 use engine::core::{Seat, SeatKind};
 use engine::games::GameInfo;
 use macroquad::prelude::*;
@@ -61,13 +62,44 @@ impl SetupScreen {
         }
     }
 
+    /// Who plays seat `i` now.
+    fn who(&self, i: usize) -> Who {
+        match self.seats.get(i) {
+            _ if self.invited.get(i).copied().unwrap_or(false) => Who::Invited,
+            Some(seat) if seat.is_bot() => Who::Bot(seat.level),
+            _ => Who::Human,
+        }
+    }
+
+    /// Seat `i` played by `who`; a name it had by default follows (Player 2, Bot 2, Friend 2).
+    fn set_who(&mut self, i: usize, who: Who) {
+        let was = self.who(i);
+        let Some(seat) = self.seats.get_mut(i) else {
+            return;
+        };
+        let was_default = seat.name == default_name(i, was);
+        seat.kind = match who {
+            Who::Bot(level) => {
+                seat.level = level;
+                SeatKind::Bot
+            }
+            Who::Human | Who::Invited => SeatKind::Human,
+        };
+        if let Some(v) = self.invited.get_mut(i) {
+            *v = who == Who::Invited;
+        }
+        if was_default {
+            seat.name = default_name(i, who);
+        }
+    }
+
     fn chosen_options(&self) -> Vec<String> {
         self.game
             .options
             .iter()
             .zip(&self.options)
             .filter(|(_, on)| **on)
-            .map(|((name, _), _)| name.to_string())
+            .map(|((id, _, _), _)| id.to_string())
             .collect()
     }
 }
@@ -87,9 +119,8 @@ impl Screen<Ctx> for SetupScreen {
 enum SetupButton {
     FewerSeats,
     MoreSeats,
-    Level(usize),
     Name(usize),
-    Kind(usize),
+    Who(usize, Who),
     Option(usize),
     Back,
     Rules,
@@ -101,9 +132,8 @@ impl SetupButton {
         match self {
             SetupButton::FewerSeats => "seats-".into(),
             SetupButton::MoreSeats => "seats+".into(),
-            SetupButton::Level(i) => format!("seat:{i}:level"),
             SetupButton::Name(i) => format!("seat:{i}:name"),
-            SetupButton::Kind(i) => format!("seat:{i}:kind"),
+            SetupButton::Who(i, who) => format!("seat:{i}:{}", who.key()),
             SetupButton::Option(i) => format!("opt:{i}"),
             SetupButton::Back => "back".into(),
             SetupButton::Rules => "rules".into(),
@@ -124,14 +154,18 @@ impl SetupScreen {
         let row = cx.ui.tap(8.0) + u;
         let ts = cx.ui.size(3.8);
         // Seat count.
+        let n = self.seats.len();
         cx.ui.text(
-            &format!("Players: {}", self.seats.len()),
+            &if n == 1 {
+                "1 player".to_string()
+            } else {
+                format!("{n} players")
+            },
             x0,
             y + (row - ts) * 0.5,
             ts,
             TEXT,
         );
-        let n = self.seats.len();
         if cx.ui.button(
             &SetupButton::FewerSeats.key(),
             Area::new(x0 + col_w - 26.0 * u, y, 12.0 * u, row - u),
@@ -151,14 +185,35 @@ impl SetupScreen {
         }
         cx.ui.speak_as("One player more");
         y += row + u;
-        // Seats: one or two columns.
         let bh = cx.ui.tap(10.0);
         let bottom_bar = bh + 2.0 * u;
-        let opt_h = self.game.options.len() as f32 * row;
-        let room = ((h - y - bottom_bar - opt_h - 2.0 * u) / row)
+        // Options first worked out (their cards' heights), so the seats know their room.
+        let small = cx.ui.size(3.0);
+        let option_lines: Vec<Vec<String>> = self
+            .game
+            .options
+            .iter()
+            .map(|(_, _, about)| cx.ui.wrap(about, small, col_w - 22.0 * u))
+            .collect();
+        let opt_h: f32 = option_lines
+            .iter()
+            .map(|l| option_height(row, ts, small, l.len()) + u)
+            .sum();
+        // Seats: a card each, on one line where the width allows, else the name over the
+        // choices; two columns where the height does not allow.
+        let kinds = seat_kinds();
+        let seg_w = 17.0 * u;
+        let one_line = col_w >= 7.0 * u + 34.0 * u + seg_w * kinds.len() as f32;
+        let lines = if one_line { 1.0 } else { 2.0 };
+        let room = ((h - y - bottom_bar - opt_h - 2.0 * u) / (row * lines))
             .floor()
             .max(1.0) as usize;
         let cols = if self.seats.len() > room { 2 } else { 1 };
+        let (one_line, lines) = if cols == 2 {
+            (false, 2.0)
+        } else {
+            (one_line, lines)
+        };
         let cw = (col_w - 2.0 * u * (cols as f32 - 1.0)) / cols as f32;
         let per_col = self.seats.len().div_ceil(cols);
         let mut editing = self.editing;
@@ -166,37 +221,35 @@ impl SetupScreen {
         for i in 0..self.seats.len() {
             let (c, r) = (i / per_col, i % per_col);
             let rx = x0 + c as f32 * (cw + 2.0 * u);
-            let ry = y + r as f32 * row;
+            let ry = y + r as f32 * row * lines;
+            let card = Area::new(rx, ry, cw, row * lines - u);
+            cx.ui.panel(card, TABLE_BG);
+            // The seat's colour with its shape mark in it.
             let seat = &self.seats[i];
-            draw_rectangle(rx, ry + u, 2.0 * u, row - 3.0 * u, rgb(seat.rgb()));
+            let colour = rgb(seat.rgb());
+            let sw = Area::new(rx + u, ry + u, 6.0 * u, row - 3.0 * u);
+            draw_rectangle(sw.x, sw.y, sw.w, sw.h, colour);
+            let (mx, my) = sw.centre();
+            crate::app::draw::seat_mark(i, mx, my, sw.w.min(sw.h) * 0.3, ink_on(colour));
             let name = if editing == Some(i) {
                 format!("{}_", seat.name)
             } else {
                 seat.name.clone()
             };
-            let kind_w = 18.0 * u;
-            // A bot seat shows its level beside Bot: pressing it cycles Easy, Normal, Hard.
-            let level_w = if seat.is_bot() { 18.0 * u } else { 0.0 };
-            let level = seat.level;
-            if seat.is_bot()
-                && cx.ui.button(
-                    &SetupButton::Level(i).key(),
-                    Area::new(rx + cw - kind_w - level_w - u, ry, level_w, row - u),
-                    level.label(),
-                    true,
-                )
-            {
-                self.seats[i].level = level.next();
-            }
-            let seat = &self.seats[i];
+            let segs_w = (if one_line {
+                cw - 42.0 * u
+            } else {
+                cw - 2.0 * u
+            })
+            .min(seg_w * kinds.len() as f32);
+            let name_w = if one_line {
+                cw - segs_w - 10.0 * u
+            } else {
+                cw - 9.0 * u
+            };
             if cx.ui.button(
                 &SetupButton::Name(i).key(),
-                Area::new(
-                    rx + 3.0 * u,
-                    ry,
-                    cw - kind_w - level_w - 4.0 * u - if level_w > 0.0 { u } else { 0.0 },
-                    row - u,
-                ),
+                Area::new(rx + 8.0 * u, ry, name_w, row - u),
                 &name,
                 true,
             ) {
@@ -216,40 +269,25 @@ impl SetupScreen {
                     }
                 }
             }
-            let invited = self.invited.get(i).copied().unwrap_or(false);
-            let kind = if invited {
-                "Invited"
-            } else if seat.is_bot() {
-                "Bot"
+            // Who plays it: a segmented control.
+            let now = self.who(i);
+            let (sx, sy) = if one_line {
+                (rx + cw - segs_w - u, ry)
             } else {
-                "Human"
+                (rx + u, ry + row)
             };
-            if cx.ui.button(
-                &SetupButton::Kind(i).key(),
-                Area::new(rx + cw - kind_w, ry, kind_w, row - u),
-                kind,
-                true,
-            ) {
-                // Human, Bot, then (the web build) Invited: a seat kept for a friend.
-                let s2 = &mut self.seats[i];
-                let was_default =
-                    s2.name == Seat::new(i, s2.kind).name || (invited && s2.name == friend(i));
-                let (kind, now_invited) = match (s2.kind, invited) {
-                    (SeatKind::Human, false) => (SeatKind::Bot, false),
-                    (SeatKind::Bot, _) if ONLINE => (SeatKind::Human, true),
-                    _ => (SeatKind::Human, false),
-                };
-                s2.kind = kind;
-                if let Some(v) = self.invited.get_mut(i) {
-                    *v = now_invited;
+            let each = segs_w / kinds.len() as f32;
+            for (k, who) in kinds.iter().enumerate() {
+                let a = Area::new(sx + k as f32 * each, sy, each - 0.5 * u, row - 2.0 * u);
+                let (label, words) = who.labels(each < 15.0 * u);
+                if cx
+                    .ui
+                    .segment(&SetupButton::Who(i, *who).key(), a, label, now == *who)
+                {
+                    self.set_who(i, *who);
                 }
-                if was_default {
-                    s2.name = if now_invited {
-                        friend(i)
-                    } else {
-                        Seat::new(i, s2.kind).name
-                    };
-                }
+                let state = if now == *who { "chosen" } else { "not chosen" };
+                cx.ui.speak_as(&format!("Seat {}: {words}, {state}", i + 1));
             }
         }
         self.editing = editing;
@@ -273,35 +311,34 @@ impl SetupScreen {
                 }
             }
         }
-        y += per_col as f32 * row + u;
-        // Options.
-        for (i, (name, desc)) in self.game.options.iter().enumerate() {
+        y += per_col as f32 * row * lines + u;
+        // Options: a card each with its name, what it does and a switch.
+        for (i, ((_, name, about), lines)) in
+            self.game.options.iter().zip(&option_lines).enumerate()
+        {
             let on = self.options[i];
-            let mark = if on { "x" } else { " " };
-            let label = format!("[{mark}] {name}: {desc}");
-            // Where the whole line does not fit (a phone), the option's name alone, not a cut
-            // sentence, and what it does under it where there is room; the screen-reader
-            // layer says it whole.
-            let a = Area::new(x0, y, col_w, row - u);
-            let whole = cx.ui.label_fits(&label, a);
-            let shown = if whole {
-                label.clone()
-            } else {
-                format!("[{mark}] {name}")
-            };
-            if cx.ui.button(&SetupButton::Option(i).key(), a, &shown, true) {
+            let a = Area::new(x0, y, col_w, option_height(row, ts, small, lines.len()));
+            if cx.ui.button(&SetupButton::Option(i).key(), a, "", true) {
                 self.options[i] = !on;
             }
-            cx.ui.speak_as(&label);
-            y += row;
-            let small = cx.ui.size(3.0);
-            let lines = cx.ui.wrap(desc, small, col_w - 4.0 * u).len() as f32;
-            if !whole && y + lines * small * 1.3 + u < h - bottom_bar {
-                y += cx
-                    .ui
-                    .paragraph(desc, x0 + 2.0 * u, y, col_w - 4.0 * u, small, DIM)
-                    + u;
+            let state = if on { "on" } else { "off" };
+            cx.ui.speak_as(&format!("{name}: {about} Switch {state}"));
+            cx.ui.text(name, a.x + 3.0 * u, a.y + 1.5 * u, ts, TEXT);
+            let mut ly = a.y + 2.0 * u + ts * 1.2;
+            for l in lines {
+                cx.ui.text(l, a.x + 3.0 * u, ly, small, TEXT);
+                ly += small * 1.3;
             }
+            switch(
+                Area::new(
+                    a.x + a.w - 15.0 * u,
+                    a.y + a.h * 0.5 - 3.0 * u,
+                    12.0 * u,
+                    6.0 * u,
+                ),
+                on,
+            );
+            y += a.h + u;
         }
         // Bottom bar.
         let by = h - bottom_bar;
@@ -380,9 +417,71 @@ impl SetupScreen {
     }
 }
 
-/// The name an invited seat shows until its friend joins with theirs.
-fn friend(i: usize) -> String {
-    format!("Friend {}", i + 1)
+/// Who plays a seat: someone at this device, a bot of a level, or (the web build) a friend
+/// who opens the invite link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Who {
+    Human,
+    Bot(Level),
+    Invited,
+}
+
+impl Who {
+    fn key(self) -> &'static str {
+        match self {
+            Who::Human => "human",
+            Who::Bot(Level::Easy) => "easy",
+            Who::Bot(Level::Normal) => "normal",
+            Who::Bot(Level::Hard) => "hard",
+            Who::Invited => "invited",
+        }
+    }
+
+    /// Its segment's label (`short` where the segments are narrow) and its words.
+    fn labels(self, short: bool) -> (&'static str, &'static str) {
+        match self {
+            Who::Human => ("Human", "Human"),
+            Who::Bot(Level::Easy) => (if short { "Easy" } else { "Easy bot" }, "Easy bot"),
+            Who::Bot(Level::Normal) => (if short { "Normal" } else { "Normal bot" }, "Normal bot"),
+            Who::Bot(Level::Hard) => (if short { "Hard" } else { "Hard bot" }, "Hard bot"),
+            Who::Invited => ("Friend", "A friend invited online"),
+        }
+    }
+}
+
+/// The segments a seat offers: human, the three bots, and online a friend.
+fn seat_kinds() -> Vec<Who> {
+    let mut all = vec![Who::Human];
+    all.extend(Level::ALL.map(Who::Bot));
+    if ONLINE {
+        all.push(Who::Invited);
+    }
+    all
+}
+
+/// The name seat `i` has by default when `who` plays it.
+fn default_name(i: usize, who: Who) -> String {
+    match who {
+        Who::Invited => format!("Friend {}", i + 1),
+        Who::Bot(_) => Seat::new(i, SeatKind::Bot).name,
+        Who::Human => Seat::new(i, SeatKind::Human).name,
+    }
+}
+
+/// An option card's height: its name and `lines` of what it does.
+fn option_height(row: f32, name: f32, small: f32, lines: usize) -> f32 {
+    (name * 1.2 + lines as f32 * small * 1.3 + name).max(row)
+}
+
+/// A switch, on (a light knob to the right on green) or off (to the left on grey).
+fn switch(a: Area, on: bool) {
+    let r = a.h * 0.5;
+    let track = if on { GOOD } else { BUTTON_OFF };
+    draw_rectangle(a.x + r, a.y, a.w - 2.0 * r, a.h, track);
+    draw_circle(a.x + r, a.y + r, r, track);
+    draw_circle(a.x + a.w - r, a.y + r, r, track);
+    let kx = if on { a.x + a.w - r } else { a.x + r };
+    draw_circle(kx, a.y + r, r * 0.8, TEXT);
 }
 
 #[cfg(test)]
@@ -395,9 +494,10 @@ mod tests {
         let keys: Vec<String> = [
             FewerSeats,
             MoreSeats,
-            Level(1),
+            Who(1, super::Who::Bot(Level::Hard)),
             Name(0),
-            Kind(2),
+            Who(2, super::Who::Invited),
+            Who(0, super::Who::Human),
             Option(4),
             Back,
             Rules,
@@ -411,9 +511,10 @@ mod tests {
             [
                 "seats-",
                 "seats+",
-                "seat:1:level",
+                "seat:1:hard",
                 "seat:0:name",
-                "seat:2:kind",
+                "seat:2:invited",
+                "seat:0:human",
                 "opt:4",
                 "back",
                 "rules",

@@ -29,6 +29,7 @@ pub const INFO: GameInfo = GameInfo {
     blurb: "Build a card castle, then knock down the others with thrown siege cards.",
     options: &[(
         "as_high_as_gods",
+        "As high as the gods",
         "Stand a two-storey castle and the gods reward you: move the Great Tower, or every Catapult becomes a Trebuchet while the upper floor stands.",
     )],
     rules: "Every player builds a castle of 8 building cards on their bedrock mat: lean cards into A-frames, \

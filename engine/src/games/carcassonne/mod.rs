@@ -30,15 +30,18 @@ pub const INFO: GameInfo = GameInfo {
     options: &[
         (
             "no_catapult",
+            "Without the catapult",
             "The 72 base tiles alone, no catapult rounds.",
         ),
         (
             "farms_by_city",
+            "Farmers by city",
             "First-printing farmers: each completed city scores 4 once, for the most farmers around it.",
         ),
         (
             "short",
-            "A short game: 30 base tiles and 6 fair tiles, drawn at random.",
+            "Short game",
+            "30 base tiles and 6 fair tiles, drawn at random.",
         ),
     ],
     rules: "Lay the tile you draw next to the map so that every side it touches matches: city to \

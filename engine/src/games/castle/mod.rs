@@ -36,9 +36,14 @@ pub const INFO: GameInfo = GameInfo {
     available: true,
     blurb: "Shoot ammo into your rivals' tower cups and take the towers home.",
     options: &[
-        ("beginners", "Cards are only used to stack towers: no card effects."),
+        (
+            "beginners",
+            "Beginners' game",
+            "Cards are only used to stack towers: no card effects.",
+        ),
         (
             "experts",
+            "Experts' game",
             "Mats with 3 squares: the extra tower is stacked at setup and everyone draws a card.",
         ),
     ],

@@ -30,11 +30,23 @@ pub const INFO: GameInfo = GameInfo {
     available: true,
     blurb: "A development fixture: lob a ball into the cup.",
     options: &[
-        ("toss", "throw from the hand"),
-        ("flick", "flick a lever"),
-        ("wrist", "wrist throw"),
-        ("place", "place a marker before the first shot"),
-        ("tiles", "lay a tile on a small map before the shots"),
+        ("toss", "Toss", "Throw from the hand."),
+        ("flick", "Flick", "Flick a lever."),
+        (
+            "wrist",
+            "Wrist throw",
+            "Throw a card with a turn of the wrist.",
+        ),
+        (
+            "place",
+            "Place first",
+            "Place a marker before the first shot.",
+        ),
+        (
+            "tiles",
+            "Tiles first",
+            "Lay a tile on a small map before the shots.",
+        ),
     ],
     rules: "Each seat has two shots. A ball that rests in the cup scores a hit. Most hits wins. \
 With tiles, each player first lays their tile next to the map so that every edge it touches \

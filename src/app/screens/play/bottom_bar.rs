@@ -295,6 +295,14 @@ impl Table {
     }
 }
 
+/// A human's shot is framed on what it aims at (`frame::aim_focus`): the whole table is a tap away.
+fn framed_turn(offer: &Offer) -> bool {
+    offer
+        .launch
+        .as_ref()
+        .is_some_and(|lp| lp.kinds.iter().any(|k| *k != LaunchKind::Release))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,12 +339,4 @@ mod tests {
             ]
         );
     }
-}
-
-/// A human's shot is framed on what it aims at (`frame::aim_focus`): the whole table is a tap away.
-fn framed_turn(offer: &Offer) -> bool {
-    offer
-        .launch
-        .as_ref()
-        .is_some_and(|lp| lp.kinds.iter().any(|k| *k != LaunchKind::Release))
 }

@@ -8,8 +8,8 @@ use crate::app::context::Ctx;
 use crate::app::draw;
 use crate::app::follow::{camera_on, shown_rect};
 use crate::app::frame::{
-    aim_focus, aim_group, close_up_bounds, pieces_box, pieces_top, side_bounds, turn_bounds, Area, Camera,
-    Frame, TurnShot,
+    aim_focus, aim_group, close_up_bounds, pieces_box, pieces_top, side_bounds, turn_bounds, Area,
+    Camera, Frame, TurnShot,
 };
 use crate::app::log;
 use crate::app::nav::NavAction;
