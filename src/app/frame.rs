@@ -106,9 +106,9 @@ pub fn side_bounds(bounds: [f32; 4], area: Area) -> [f32; 4] {
 /// table's top edge (the near tabletop).
 pub const TURN_BELOW: f32 = 0.18;
 /// Of the area's width, the room left beyond the pieces on a side with no launcher.
-const TURN_MARGIN: f32 = 0.04;
+const TURN_MARGIN: f32 = 0.03;
 /// Room above the tallest piece, as a share of the area's height (the start of a lob).
-const TURN_HEADROOM: f32 = 0.08;
+const TURN_HEADROOM: f32 = 0.05;
 /// Held upright, the room behind the launcher beyond a full pull, as a share of the width.
 pub const PORTRAIT_SLACK: f32 = 0.05;
 
@@ -273,7 +273,7 @@ pub fn turn_bounds(
 }
 
 /// Of a side view's height, the share at most left as empty sky over the tallest piece.
-pub const MAX_SKY: f32 = 0.35;
+pub const MAX_SKY: f32 = 0.33;
 /// Of a side view's height, the share at most under the table's top edge.
 const MAX_BELOW: f32 = 0.45;
 

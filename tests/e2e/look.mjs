@@ -94,8 +94,8 @@ async function lineOf(tab, fn, name) {
 
 // What a turn's framing reaches at tablet and desktop sizes (tests/framing.rs, `reached`): the
 // least share of the play area's height what the turn aims at spans, the most left as empty sky.
-// Castle and Catapults are held by their width (docs/look-and-feel.md, "Camera").
-const REACHED = { castle: [0.14, 0.42], catapults: [0.09, 0.47] };
+// The issue's 25% and 35% where a game's proportions allow (docs/look-and-feel.md, "Camera").
+const REACHED = { castle: [0.13, 0.42], feud: [0.23, 0.34], assault: [0.25, 0.34], catapults: [0.08, 0.47] };
 
 export async function lookFraming(browser, url, Tab, h, available) {
   const { check } = h;
@@ -115,7 +115,7 @@ export async function lookFraming(browser, url, Tab, h, available) {
       const width = (seen(x1) - seen(x0)) / aw;
       const target = share(fr.top - fr.target);
       const sky = share(fr.tallest - ay);
-      const [least, most] = REACHED[id] || [0.25, 0.355];
+      const [least, most] = REACHED[id] || [0.25, 0.35];
       // Phone landscape is measured, not held to the tablet's figures.
       const held = hgt > 700;
       const ok = !held || (width >= 0.6 && target >= least && sky <= most);

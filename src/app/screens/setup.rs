@@ -148,7 +148,8 @@ impl SetupScreen {
         let big = cx.ui.size(6.0);
         cx.ui
             .text_centred(self.game.name, Area::new(0.0, 2.0 * u, w, big), big, ACCENT);
-        let col_w = (w - 6.0 * u).min(150.0 * u);
+        // On its side the whole width (a phone on its side is short), else a column.
+        let col_w = (w - 6.0 * u).min(if w > h { 240.0 * u } else { 150.0 * u });
         let x0 = (w - col_w) * 0.5;
         let mut y = 4.0 * u + big;
         let row = cx.ui.tap(8.0) + u;
@@ -188,17 +189,25 @@ impl SetupScreen {
         let bh = cx.ui.tap(10.0);
         let bottom_bar = bh + 2.0 * u;
         // Options first worked out (their cards' heights), so the seats know their room.
+        // Side by side where the width allows (a card at least 48 wide).
         let small = cx.ui.size(3.0);
+        let n_opts = self.game.options.len();
+        let opt_cols = n_opts.min(((col_w + u) / (48.0 * u)).floor().max(1.0) as usize);
+        let opt_w = (col_w - u * (opt_cols as f32 - 1.0)) / opt_cols.max(1) as f32;
         let option_lines: Vec<Vec<String>> = self
             .game
             .options
             .iter()
-            .map(|(_, _, about)| cx.ui.wrap(about, small, col_w - 22.0 * u))
+            .map(|(_, _, about)| cx.ui.wrap(about, small, opt_w - 5.0 * u))
             .collect();
-        let opt_h: f32 = option_lines
-            .iter()
-            .map(|l| option_height(row, ts, small, l.len()) + u)
-            .sum();
+        let opt_rows: Vec<f32> = option_lines
+            .chunks(opt_cols.max(1))
+            .map(|r| {
+                let most = r.iter().map(Vec::len).max().unwrap_or(0);
+                option_height(row, ts, small, most)
+            })
+            .collect();
+        let opt_h: f32 = opt_rows.iter().map(|h| h + u).sum();
         // Seats: a card each, on one line where the width allows, else the name over the
         // choices; two columns where the height does not allow.
         let kinds = seat_kinds();
@@ -312,33 +321,36 @@ impl SetupScreen {
             }
         }
         y += per_col as f32 * row * lines + u;
-        // Options: a card each with its name, what it does and a switch.
+        // Options: a card each with its name, a switch beside it, and what it does.
         for (i, ((_, name, about), lines)) in
             self.game.options.iter().zip(&option_lines).enumerate()
         {
+            let (c, r) = (i % opt_cols.max(1), i / opt_cols.max(1));
+            let oy = y + opt_rows[..r].iter().map(|h| h + u).sum::<f32>();
+            let oh = opt_rows.get(r).copied().unwrap_or(row);
+            let a = Area::new(x0 + c as f32 * (opt_w + u), oy, opt_w, oh);
             let on = self.options[i];
-            let a = Area::new(x0, y, col_w, option_height(row, ts, small, lines.len()));
             if cx.ui.button(&SetupButton::Option(i).key(), a, "", true) {
                 self.options[i] = !on;
             }
             let state = if on { "on" } else { "off" };
             cx.ui.speak_as(&format!("{name}: {about} Switch {state}"));
-            cx.ui.text(name, a.x + 3.0 * u, a.y + 1.5 * u, ts, TEXT);
+            let name_shown = cx.ui.fit(name, ts, a.w - 19.0 * u);
+            cx.ui
+                .text(&name_shown, a.x + 2.5 * u, a.y + 1.5 * u, ts, TEXT);
             let mut ly = a.y + 2.0 * u + ts * 1.2;
             for l in lines {
-                cx.ui.text(l, a.x + 3.0 * u, ly, small, TEXT);
+                cx.ui.text(l, a.x + 2.5 * u, ly, small, TEXT);
                 ly += small * 1.3;
             }
-            switch(
-                Area::new(
-                    a.x + a.w - 15.0 * u,
-                    a.y + a.h * 0.5 - 3.0 * u,
-                    12.0 * u,
-                    6.0 * u,
-                ),
-                on,
+            let knob = ts.min(6.0 * u);
+            let sw = Area::new(
+                a.x + a.w - 2.0 * knob - 2.5 * u,
+                a.y + 1.5 * u,
+                2.0 * knob,
+                knob,
             );
-            y += a.h + u;
+            switch(sw, on);
         }
         // Bottom bar.
         let by = h - bottom_bar;
@@ -470,7 +482,7 @@ fn default_name(i: usize, who: Who) -> String {
 
 /// An option card's height: its name and `lines` of what it does.
 fn option_height(row: f32, name: f32, small: f32, lines: usize) -> f32 {
-    (name * 1.2 + lines as f32 * small * 1.3 + name).max(row)
+    (name * 1.2 + lines as f32 * small * 1.3 + small * 1.2).max(row)
 }
 
 /// A switch, on (a light knob to the right on green) or off (to the left on grey).

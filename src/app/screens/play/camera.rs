@@ -62,7 +62,14 @@ impl Table {
             self.camera_bounds = asked;
             self.camera_map = false;
         }
-        let framed = table_area.inset(2.0 * u);
+        // A turn's framing keeps its own margins (room to pull, headroom, the target's side):
+        // it gets the whole area; anything else a small inset.
+        let aiming = p.flight.is_none() && !self.whole_table && turn_shot(p).is_some();
+        let framed = if aiming && !self.round.showing() {
+            table_area
+        } else {
+            table_area.inset(2.0 * u)
+        };
         // Before a shot the turn is framed (launcher to targets, the table low) unless the game
         // has its own close-up; in flight, or when the player asked for the whole table, the
         // whole table (the follow can go wherever the shot goes).
