@@ -51,6 +51,8 @@ pub(crate) struct Ctx {
     /// Screen changes asked for by the shared methods (a game started, the viewer opened),
     /// applied after the frame, in order.
     next: Vec<Command>,
+    /// Where this frame's screen wants messages: the top of its table (`toast_at`).
+    pub(super) toast_top: Option<f32>,
 }
 
 impl Ctx {
@@ -68,6 +70,7 @@ impl Ctx {
             ui: Ui::new(),
             tracker: Tracker::default(),
             toast: None,
+            toast_top: None,
             notice,
             daily,
             saved,

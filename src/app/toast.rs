@@ -17,8 +17,14 @@ impl Ctx {
         self.toast = Some((m, get_time() + 3.0, bad));
     }
 
+    /// Messages this frame go at the top of the table that starts at screen height `top`.
+    pub(crate) fn toast_at(&mut self, top: f32) {
+        self.toast_top = Some(top);
+    }
+
     pub(super) fn draw_toast(&mut self) {
         let Some((msg, until, bad)) = self.toast.clone() else {
+            self.toast_top = None;
             return;
         };
         if get_time() > until {
@@ -27,15 +33,21 @@ impl Ctx {
         }
         let u = self.ui.u;
         let size = self.ui.size(3.6);
-        let width = (self.ui.w - 8.0 * u).min(110.0 * u);
-        let lines = self.ui.wrap(&msg, size, width - 4.0 * u);
+        // As wide as its words (a short message is a short pill), at most most of the screen.
+        let most = (self.ui.w - 8.0 * u).min(110.0 * u);
+        let lines = self.ui.wrap(&msg, size, most - 4.0 * u);
+        let widest = lines
+            .iter()
+            .map(|l| self.ui.measure(l, size))
+            .fold(0.0, f32::max);
+        let width = (widest + 4.0 * u).min(most);
         let h = lines.len() as f32 * size * 1.3 + 3.0 * u;
-        let a = Area::new(
-            (self.ui.w - width) * 0.5,
-            self.ui.h - h - 16.0 * u,
-            width,
-            h,
-        );
+        // At the top of a table (its sky: the pieces stand low), else above the bottom.
+        let y = match self.toast_top.take() {
+            Some(top) => top + u,
+            None => self.ui.h - h - 16.0 * u,
+        };
+        let a = Area::new((self.ui.w - width) * 0.5, y, width, h);
         self.ui.panel(a, Color::new(0.05, 0.05, 0.07, 0.96));
         self.ui.cover(a);
         let colour = if bad { BAD } else { ACCENT };

@@ -222,7 +222,8 @@ export async function lookUpright(browser, url, Tab, h, available) {
 // The setup screen a family understands (Carcassonne: the most options), at a tablet, a phone
 // held upright and a phone on its side: each seat a card with its colour and shape, its name
 // and who plays it as a segmented control; each option a card with its name, what it does and
-// a switch; no ids, no "[ ]"; nothing overlaps or leaves the screen, every button a tap.
+// a switch; no ids, no "[ ]"; nothing overlaps or leaves the screen, every button a tap. Six
+// seats on a phone held upright fold to a line each ("Bot 2 – Hard bot"), one shown whole.
 // docs/images/look-setup.png (four players, a Hard bot, the short game on).
 export async function lookSetup(browser, url, Tab, h, available) {
   const { check } = h;
@@ -234,8 +235,8 @@ export async function lookSetup(browser, url, Tab, h, available) {
     await tab.load();
     await tab.tapButton("game:carcassonne");
     await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
-    for (let n = 2; n < players; n++) await tab.tapButton("seats+");
     await tab.tapButton("seat:1:hard");
+    for (let n = 2; n < players; n++) await tab.tapButton("seats+");
     await tab.tapButton("opt:2");
     await tab.frames(3);
     const texts = await drawnTexts(tab);
@@ -245,10 +246,11 @@ export async function lookSetup(browser, url, Tab, h, available) {
     check(/Without the catapult/.test(words) && /Short game/.test(words), `${w}x${hgt}: the options by their names: ${words}`);
     check(!/_|\[ \]|\[x\]/.test(words), `${w}x${hgt}: no ids, no boxes: ${words}`);
     check(/Hard/.test(words) && /Human/.test(words), `${w}x${hgt}: who plays each seat: ${words}`);
+    if (players > 4 && w < hgt) check(/Bot 2 \u2013 Hard bot/.test(words), `${w}x${hgt}: folded seats say who plays them: ${words}`);
     const { targets } = await drawnTargets(tab);
     const bad = [...layoutProblems(texts, w, hgt), ...readingProblems(texts, true), ...targetProblems(targets)];
-    check(bad.length === 0, `${w}x${hgt}: the setup screen's layout:\n  ${bad.join("\n  ")}`);
     await picture(tab, w === 1180 ? "look-setup" : `look-setup-${w}x${hgt}`);
+    check(bad.length === 0, `${w}x${hgt}: the setup screen's layout:\n  ${bad.join("\n  ")}`);
     tab.noErrors();
     await ctx.close();
   }

@@ -22,6 +22,8 @@ pub(crate) struct SetupScreen {
     editing: Option<usize>,
     /// Seats kept for a friend who opens the invite link (the web build only).
     invited: Vec<bool>,
+    /// Where the seats are folded to a line each (many on a small screen), the one shown whole.
+    opened: usize,
 }
 
 impl SetupScreen {
@@ -45,6 +47,7 @@ impl SetupScreen {
             options: vec![false; game.options.len()],
             editing: None,
             invited: vec![false; n],
+            opened: 0,
         }
     }
 
@@ -120,6 +123,7 @@ enum SetupButton {
     FewerSeats,
     MoreSeats,
     Name(usize),
+    Open(usize),
     Who(usize, Who),
     Option(usize),
     Back,
@@ -133,6 +137,7 @@ impl SetupButton {
             SetupButton::FewerSeats => "seats-".into(),
             SetupButton::MoreSeats => "seats+".into(),
             SetupButton::Name(i) => format!("seat:{i}:name"),
+            SetupButton::Open(i) => format!("seat:{i}:open"),
             SetupButton::Who(i, who) => format!("seat:{i}:{}", who.key()),
             SetupButton::Option(i) => format!("opt:{i}"),
             SetupButton::Back => "back".into(),
@@ -208,29 +213,28 @@ impl SetupScreen {
             })
             .collect();
         let opt_h: f32 = opt_rows.iter().map(|h| h + u).sum();
-        // Seats: a card each, on one line where the width allows, else the name over the
-        // choices; two columns where the height does not allow.
+        // Seats: a card each, the name beside who plays it where the width allows, else over
+        // it; in two columns where the height needs it; where nothing fits (many seats on a
+        // small screen), one line each and the seat opened last shown whole.
         let kinds = seat_kinds();
-        let seg_w = 17.0 * u;
-        let one_line = col_w >= 7.0 * u + 34.0 * u + seg_w * kinds.len() as f32;
-        let lines = if one_line { 1.0 } else { 2.0 };
-        let room = ((h - y - bottom_bar - opt_h - 2.0 * u) / (row * lines))
-            .floor()
-            .max(1.0) as usize;
-        let cols = if self.seats.len() > room { 2 } else { 1 };
-        let (one_line, lines) = if cols == 2 {
-            (false, 2.0)
-        } else {
-            (one_line, lines)
-        };
+        let seg_min = (11.0 * u).max(MIN_TAP);
+        let avail = h - y - bottom_bar - opt_h - 2.0 * u;
+        let n = self.seats.len();
+        let layout = seat_layout(n, col_w, u, seg_min * kinds.len() as f32, row, avail);
+        let cols = layout.cols;
         let cw = (col_w - 2.0 * u * (cols as f32 - 1.0)) / cols as f32;
-        let per_col = self.seats.len().div_ceil(cols);
+        let per_col = n.div_ceil(cols);
+        let opened = self.opened.min(n.saturating_sub(1));
         let mut editing = self.editing;
         let mut renamed: Option<(usize, String)> = None;
-        for i in 0..self.seats.len() {
-            let (c, r) = (i / per_col, i % per_col);
+        let mut col_y = vec![y; cols];
+        for i in 0..n {
+            let c = i / per_col;
             let rx = x0 + c as f32 * (cw + 2.0 * u);
-            let ry = y + r as f32 * row * lines;
+            let ry = col_y[c];
+            let whole = !layout.compact || opened == i;
+            let lines = if whole { layout.lines } else { 1.0 };
+            col_y[c] += row * lines;
             let card = Area::new(rx, ry, cw, row * lines - u);
             cx.ui.panel(card, TABLE_BG);
             // The seat's colour with its shape mark in it.
@@ -240,17 +244,29 @@ impl SetupScreen {
             draw_rectangle(sw.x, sw.y, sw.w, sw.h, colour);
             let (mx, my) = sw.centre();
             crate::app::draw::seat_mark(i, mx, my, sw.w.min(sw.h) * 0.3, ink_on(colour));
+            let now = self.who(i);
+            if !whole {
+                // Folded: who plays it in words; a tap shows the seat whole.
+                let (_, words) = now.labels(false);
+                let label = format!("{} \u{2013} {words}", seat.name);
+                let a = Area::new(rx + 8.0 * u, ry, cw - 9.0 * u, row - u);
+                if cx.ui.button(&SetupButton::Open(i).key(), a, &label, true) {
+                    self.opened = i;
+                }
+                continue;
+            }
             let name = if editing == Some(i) {
                 format!("{}_", seat.name)
             } else {
                 seat.name.clone()
             };
+            let one_line = layout.lines < 1.5;
             let segs_w = (if one_line {
-                cw - 42.0 * u
+                cw - 40.0 * u
             } else {
                 cw - 2.0 * u
             })
-            .min(seg_w * kinds.len() as f32);
+            .min(17.0 * u * kinds.len() as f32);
             let name_w = if one_line {
                 cw - segs_w - 10.0 * u
             } else {
@@ -279,7 +295,6 @@ impl SetupScreen {
                 }
             }
             // Who plays it: a segmented control.
-            let now = self.who(i);
             let (sx, sy) = if one_line {
                 (rx + cw - segs_w - u, ry)
             } else {
@@ -320,7 +335,7 @@ impl SetupScreen {
                 }
             }
         }
-        y += per_col as f32 * row * lines + u;
+        y = col_y.iter().fold(y, |a, b| a.max(*b)) + u;
         // Options: a card each with its name, a switch beside it, and what it does.
         for (i, ((_, name, about), lines)) in
             self.game.options.iter().zip(&option_lines).enumerate()
@@ -480,6 +495,46 @@ fn default_name(i: usize, who: Who) -> String {
     }
 }
 
+/// How the seats' cards are laid out: in `cols` columns, `lines` rows of buttons a card (1: the
+/// name beside who plays it, 2: over it), `compact` when folded to a line each but one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct SeatLayout {
+    cols: usize,
+    lines: f32,
+    compact: bool,
+}
+
+/// The first layout of `n` seats' cards that fits a column `col_w` wide and `avail` high (rows
+/// `row` high; who plays a seat takes `segs` across): one column of one-line cards, two, one of
+/// two-line cards, two; else folded cards, in two columns where two-line cards fit across.
+fn seat_layout(n: usize, col_w: f32, u: f32, segs: f32, row: f32, avail: f32) -> SeatLayout {
+    let card_w = |cols: usize| (col_w - 2.0 * u * (cols as f32 - 1.0)) / cols as f32;
+    let fits_across = |cols: usize, lines: f32| {
+        let need = if lines < 1.5 {
+            40.0 * u + segs
+        } else {
+            2.0 * u + segs
+        };
+        card_w(cols) >= need
+    };
+    for (cols, lines) in [(1, 1.0), (2, 1.0), (1, 2.0), (2, 2.0)] {
+        let high = n.div_ceil(cols) as f32 * lines * row;
+        if fits_across(cols, lines) && high <= avail {
+            return SeatLayout {
+                cols,
+                lines,
+                compact: false,
+            };
+        }
+    }
+    let lines = if fits_across(1, 1.0) { 1.0 } else { 2.0 };
+    SeatLayout {
+        cols: if n > 3 && fits_across(2, 2.0) { 2 } else { 1 },
+        lines,
+        compact: lines > 1.5,
+    }
+}
+
 /// An option card's height: its name and `lines` of what it does.
 fn option_height(row: f32, name: f32, small: f32, lines: usize) -> f32 {
     (name * 1.2 + lines as f32 * small * 1.3 + small * 1.2).max(row)
@@ -501,6 +556,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn seats_take_one_line_each_where_the_width_allows_and_fold_where_nothing_fits() {
+        let (u, row) = (8.0, 74.0);
+        let segs = 5.0 * 88.0;
+        // A tablet: one column of one-line cards.
+        let l = seat_layout(4, 1130.0, u, segs, row, 400.0);
+        assert_eq!((l.cols, l.lines, l.compact), (1, 1.0, false));
+        // Too many for one column: two, if the width allows two one-line cards.
+        let l = seat_layout(6, 2000.0, u, segs, row, 300.0);
+        assert_eq!((l.cols, l.lines, l.compact), (2, 1.0, false));
+        // A phone upright: the name over who plays it.
+        let l = seat_layout(3, 360.0, 3.9, 5.0 * 44.0, 48.0, 400.0);
+        assert_eq!((l.cols, l.lines, l.compact), (1, 2.0, false));
+        // Six on it: folded, one shown whole.
+        let l = seat_layout(6, 360.0, 3.9, 5.0 * 44.0, 48.0, 480.0);
+        assert!(l.compact && l.cols == 1, "{l:?}");
+        let folded = (6.0 + 1.0) * 48.0;
+        assert!(folded <= 480.0);
+    }
+
+    #[test]
     fn setup_buttons_keep_the_keys_the_browser_tests_press() {
         use SetupButton::*;
         let keys: Vec<String> = [
@@ -510,6 +585,7 @@ mod tests {
             Name(0),
             Who(2, super::Who::Invited),
             Who(0, super::Who::Human),
+            Open(3),
             Option(4),
             Back,
             Rules,
@@ -527,6 +603,7 @@ mod tests {
                 "seat:0:name",
                 "seat:2:invited",
                 "seat:0:human",
+                "seat:3:open",
                 "opt:4",
                 "back",
                 "rules",

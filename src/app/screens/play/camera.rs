@@ -53,6 +53,8 @@ impl Table {
     ) -> Frame {
         let u = cx.ui.u;
         let table_area = self.area;
+        // Messages go in the sky at the top, not over the pieces low on the table.
+        cx.toast_at(table_area.y);
         let asked = match close_up {
             Some(b) if !self.whole_table => b,
             _ => view.bounds,
