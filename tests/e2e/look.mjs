@@ -239,6 +239,7 @@ export async function lookSetup(browser, url, Tab, h, available) {
     for (let n = 2; n < players; n++) await tab.tapButton("seats+");
     await tab.tapButton("opt:2");
     await tab.frames(3);
+    await picture(tab, w === 1180 ? "look-setup" : `look-setup-${w}x${hgt}`);
     const texts = await drawnTexts(tab);
     const words = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]).join(" | ");
     console.log(`     setup ${w}x${hgt}: ${words}`);
@@ -249,7 +250,6 @@ export async function lookSetup(browser, url, Tab, h, available) {
     if (players > 4 && w < hgt) check(/Bot 2 \u2013 Hard bot/.test(words), `${w}x${hgt}: folded seats say who plays them: ${words}`);
     const { targets } = await drawnTargets(tab);
     const bad = [...layoutProblems(texts, w, hgt), ...readingProblems(texts, true), ...targetProblems(targets)];
-    await picture(tab, w === 1180 ? "look-setup" : `look-setup-${w}x${hgt}`);
     check(bad.length === 0, `${w}x${hgt}: the setup screen's layout:\n  ${bad.join("\n  ")}`);
     tab.noErrors();
     await ctx.close();
@@ -592,18 +592,33 @@ export async function lookNewcomer(browser, url, Tab, h, available) {
 
 // ------------------------------------------------------------------ pictures
 
-// The title at a tablet, a laptop and a phone; the results of a Catapults game resumed in its
+// The title at a tablet, a laptop and a phone both ways, every game's description whole; the results of a Catapults game resumed in its
 // last round (tests/e2e/fixtures/catapults-last-round.json) at a tablet and a phone. The results
 // celebrate a winner in words a player knows: no "outlasted", no "(last)", no seat numbers.
 export async function lookPictures(browser, url, Tab, h, fixtures) {
   const { check, sleep } = h;
-  for (const [w, hgt] of [[1180, 820], [1280, 800], [390, 844]]) {
+  // Each game's name and description as the engine writes them (its `name:` and `blurb:`).
+  const games = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "engine", "src", "games");
+  const blurbs = fs
+    .readdirSync(games)
+    .map((d) => path.join(games, d, "mod.rs"))
+    .filter((f) => fs.existsSync(f))
+    .map((f) => fs.readFileSync(f, "utf8"))
+    .map((src) => [/\n    name: "([^"]+)"/.exec(src), /\n    blurb: "([^"]+)"/.exec(src)])
+    .filter(([n, b]) => n && b)
+    .map(([n, b]) => [n[1], b[1]]);
+  for (const [w, hgt] of [[1180, 820], [1280, 800], [390, 844], [844, 390]]) {
     const ctx = await browser.newContext({ viewport: { width: w, height: hgt }, hasTouch: true });
     const tab = await Tab.open(ctx, `${url}?hints=off`);
     await tab.page.evaluate(() => localStorage.removeItem("catapult-table.save"));
     await tab.load();
     await tab.frames(4);
     await sleep(200);
+    // Every game on the title has its description whole: never dropped, never cut.
+    const drawn = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]).join(" ");
+    for (const [name, blurb] of blurbs.filter(([n]) => drawn.includes(n))) {
+      check(drawn.includes(blurb), `${w}x${hgt}: ${name}'s description whole on the title ("${blurb}"): ${drawn}`);
+    }
     if (w === 1180) await picture(tab, "look-title");
     else await tab.shot(`look-title-${w}x${hgt}`);
     tab.noErrors();

@@ -194,10 +194,10 @@ impl SetupScreen {
         let bh = cx.ui.tap(10.0);
         let bottom_bar = bh + 2.0 * u;
         // Options first worked out (their cards' heights), so the seats know their room.
-        // Side by side where the width allows (a card at least 48 wide).
+        // Side by side where the width allows (a card at least 44 wide).
         let small = cx.ui.size(3.0);
         let n_opts = self.game.options.len();
-        let opt_cols = n_opts.min(((col_w + u) / (48.0 * u)).floor().max(1.0) as usize);
+        let opt_cols = n_opts.min(((col_w + u) / (44.0 * u)).floor().max(1.0) as usize);
         let opt_w = (col_w - u * (opt_cols as f32 - 1.0)) / opt_cols.max(1) as f32;
         let option_lines: Vec<Vec<String>> = self
             .game
@@ -303,7 +303,12 @@ impl SetupScreen {
             let each = segs_w / kinds.len() as f32;
             for (k, who) in kinds.iter().enumerate() {
                 let a = Area::new(sx + k as f32 * each, sy, each - 0.5 * u, row - 2.0 * u);
-                let (label, words) = who.labels(each < 15.0 * u);
+                let (long, words) = who.labels(false);
+                let label = if cx.ui.label_fits(long, a) {
+                    long
+                } else {
+                    who.labels(true).0
+                };
                 if cx
                     .ui
                     .segment(&SetupButton::Who(i, *who).key(), a, label, now == *who)
@@ -527,9 +532,15 @@ fn seat_layout(n: usize, col_w: f32, u: f32, segs: f32, row: f32, avail: f32) ->
             };
         }
     }
-    let lines = if fits_across(1, 1.0) { 1.0 } else { 2.0 };
+    let (cols, lines) = if n > 3 && fits_across(2, 2.0) {
+        (2, 2.0)
+    } else if fits_across(1, 1.0) {
+        (1, 1.0)
+    } else {
+        (1, 2.0)
+    };
     SeatLayout {
-        cols: if n > 3 && fits_across(2, 2.0) { 2 } else { 1 },
+        cols,
         lines,
         compact: lines > 1.5,
     }

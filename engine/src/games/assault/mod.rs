@@ -26,7 +26,7 @@ pub const INFO: GameInfo = GameInfo {
     min_seats: 2,
     max_seats: 10,
     available: true,
-    blurb: "Build a card castle, then knock down the others with thrown siege cards.",
+    blurb: "Build a card castle, then topple the others with siege cards.",
     options: &[(
         "as_high_as_gods",
         "As high as the gods",

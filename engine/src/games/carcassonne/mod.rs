@@ -26,7 +26,7 @@ pub const INFO: GameInfo = GameInfo {
     min_seats: 2,
     max_seats: 6,
     available: true,
-    blurb: "Lay tiles into roads, cities and cloisters and claim them with your followers; at every fair, everyone hurls a token with the catapult.",
+    blurb: "Lay tiles, claim roads and cities, and hurl tokens at every fair.",
     options: &[
         (
             "no_catapult",
