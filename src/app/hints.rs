@@ -36,7 +36,7 @@ impl Hint {
 
     pub fn caption(self) -> &'static str {
         match self {
-            Hint::Fire => "Drag back from the launcher and let go to fire",
+            Hint::Fire => "Drag back from the ring and let go to fire",
             Hint::Flick => "Swipe quickly across the lever to flick",
             Hint::Wrist => {
                 "The post with the ball in your colour is your throwing hand: flick quickly out from the ring round it to throw"

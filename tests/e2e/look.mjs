@@ -462,9 +462,9 @@ function movedAny(before, after) {
 }
 
 // One newcomer's game of `id`: the shot of the first hit (1-3) or null.
-async function newcomer(browser, url, Tab, h, id) {
+async function newcomer(browser, url, Tab, h, id, w, hgt) {
   const { sleep } = h;
-  const { ctx, tab } = await startGame(browser, url, Tab, h, id, 1180, 820);
+  const { ctx, tab } = await startGame(browser, url, Tab, h, id, w, hgt);
   await tab.q("ct_watch_table");
   const size = await tab.size();
   const side = Math.min(size.w, size.h);
@@ -566,7 +566,8 @@ async function newcomer(browser, url, Tab, h, id) {
     const after = othersOf(await lineOf(tab, "ct_table", "table"));
     const hit = landed[1] === "yes" || movedAny(before, after);
     // The table just after the hit, its words still over it (docs/images shows one a game).
-    if (hit) await picture(tab, `look-${id}-hit`);
+    if (hit && w === 1180) await picture(tab, `look-${id}-hit`);
+    else if (hit) await tab.shot(`look-${id}-hit-${w}x${hgt}`);
     notes.push(`shot ${shot}: ${deg.toFixed(0)}° ${(share * 100).toFixed(0)}%, dots ${best.miss.toFixed(2)} m from the target, ${hit ? "hit" : "missed"}`);
     if (hit) first = shot;
   }
@@ -581,11 +582,14 @@ async function newcomer(browser, url, Tab, h, id) {
 export async function lookNewcomer(browser, url, Tab, h, available) {
   const { check } = h;
   const failed = [];
-  for (const id of SIDE_GAMES.filter((g) => available.includes(g))) {
-    const { first, notes } = await newcomer(browser, url, Tab, h, id);
-    const timing = id === "assault" || id === "catapults";
-    console.log(`     newcomer ${id}: first hit on shot ${first ?? "none"} (${notes.join("; ")})${timing ? " [a swipe's speed: timing-sensitive]" : ""}`);
-    if (first === null && (!timing || process.env.CT_STRICT_TIMING === "1")) failed.push(id);
+  // At a tablet, and on a phone on its side (the framing's smallest size).
+  for (const [w, hgt] of [[1180, 820], [844, 390]]) {
+    for (const id of SIDE_GAMES.filter((g) => available.includes(g))) {
+      const { first, notes } = await newcomer(browser, url, Tab, h, id, w, hgt);
+      const timing = id === "assault" || id === "catapults";
+      console.log(`     newcomer ${id} ${w}x${hgt}: first hit on shot ${first ?? "none"} (${notes.join("; ")})${timing ? " [a swipe's speed: timing-sensitive]" : ""}`);
+      if (first === null && (!timing || process.env.CT_STRICT_TIMING === "1")) failed.push(`${id} ${w}x${hgt}`);
+    }
   }
   check(failed.length === 0, `the newcomer hit nothing within 3 shots in ${failed.join(", ")}`);
 }

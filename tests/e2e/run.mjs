@@ -456,7 +456,7 @@ async function main() {
         lookPictures(browser, url, Tab, { check, sleep }, path.join(here, "fixtures"))
       );
     }
-    await test("look newcomer: a new player aiming along the predicted path hits within 3 shots in Castle, Feud, Assault and Catapults", () =>
+    await test("look newcomer: a new player aiming along the predicted path hits within 3 shots in Castle, Feud, Assault and Catapults, at a tablet and on a phone on its side", () =>
       lookNewcomer(browser, url, Tab, { check, sleep }, available)
     );
 

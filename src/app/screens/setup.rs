@@ -194,10 +194,10 @@ impl SetupScreen {
         let bh = cx.ui.tap(10.0);
         let bottom_bar = bh + 2.0 * u;
         // Options first worked out (their cards' heights), so the seats know their room.
-        // Side by side where the width allows (a card at least 44 wide).
+        // Side by side where the width allows (a card at least 56 wide).
         let small = cx.ui.size(3.0);
         let n_opts = self.game.options.len();
-        let opt_cols = n_opts.min(((col_w + u) / (44.0 * u)).floor().max(1.0) as usize);
+        let opt_cols = n_opts.min(((col_w + u) / (56.0 * u)).floor().max(1.0) as usize);
         let opt_w = (col_w - u * (opt_cols as f32 - 1.0)) / opt_cols.max(1) as f32;
         let option_lines: Vec<Vec<String>> = self
             .game
@@ -261,12 +261,11 @@ impl SetupScreen {
                 seat.name.clone()
             };
             let one_line = layout.lines < 1.5;
-            let segs_w = (if one_line {
-                cw - 40.0 * u
+            let segs_w = if one_line {
+                (cw - 40.0 * u).min(17.0 * u * kinds.len() as f32)
             } else {
                 cw - 2.0 * u
-            })
-            .min(17.0 * u * kinds.len() as f32);
+            };
             let name_w = if one_line {
                 cw - segs_w - 10.0 * u
             } else {
@@ -301,14 +300,14 @@ impl SetupScreen {
                 (rx + u, ry + row)
             };
             let each = segs_w / kinds.len() as f32;
+            let seg = |k: usize| Area::new(sx + k as f32 * each, sy, each - 0.5 * u, row - 2.0 * u);
+            // The long words ("Easy bot") where all of them fit, else all the short ones.
+            let long = kinds
+                .iter()
+                .all(|w| cx.ui.label_fits(w.labels(false).0, seg(0)));
             for (k, who) in kinds.iter().enumerate() {
-                let a = Area::new(sx + k as f32 * each, sy, each - 0.5 * u, row - 2.0 * u);
-                let (long, words) = who.labels(false);
-                let label = if cx.ui.label_fits(long, a) {
-                    long
-                } else {
-                    who.labels(true).0
-                };
+                let a = seg(k);
+                let (label, words) = who.labels(!long);
                 if cx
                     .ui
                     .segment(&SetupButton::Who(i, *who).key(), a, label, now == *who)
@@ -355,9 +354,16 @@ impl SetupScreen {
             }
             let state = if on { "on" } else { "off" };
             cx.ui.speak_as(&format!("{name}: {about} Switch {state}"));
-            let name_shown = cx.ui.fit(name, ts, a.w - 19.0 * u);
+            // The name whole in the largest of a few sizes it fits at.
+            let room = a.w - 19.0 * u;
+            let ns = [3.8, 3.4, 3.0]
+                .map(|k| cx.ui.size(k))
+                .into_iter()
+                .find(|s| cx.ui.measure(name, *s) <= room)
+                .unwrap_or(small);
+            let name_shown = cx.ui.fit(name, ns, room);
             cx.ui
-                .text(&name_shown, a.x + 2.5 * u, a.y + 1.5 * u, ts, TEXT);
+                .text(&name_shown, a.x + 2.5 * u, a.y + 1.5 * u, ns, TEXT);
             let mut ly = a.y + 2.0 * u + ts * 1.2;
             for l in lines {
                 cx.ui.text(l, a.x + 2.5 * u, ly, small, TEXT);

@@ -254,7 +254,11 @@ impl TitleScreen {
         // A wide picture (a side view is wide), centred in the tile's height.
         let pic_w = (a.h * 1.8).min(a.w * 0.36);
         let pic_h = (a.h - 2.0 * u).min(pic_w * 0.62);
-        let a = if g.available && pic_w > 12.0 * u {
+        // The words come first: where the name and the description do not fit whole beside the
+        // picture, the tile is all words.
+        let beside = Area::new(a.x + pic_w, a.y, a.w - pic_w, a.h);
+        let words_fit = words_fit_in(&cx.ui, g, beside);
+        let a = if g.available && pic_w > 12.0 * u && words_fit {
             let pic = Area::new(a.x + u, a.y + (a.h - pic_h) * 0.5, pic_w - u, pic_h);
             miniature(&cx.ui, g.id, pic);
             Area::new(a.x + pic_w, a.y, a.w - pic_w, a.h)
@@ -326,6 +330,17 @@ impl TitleScreen {
         }
         tapped
     }
+}
+
+/// Whether a tile's words fit whole in `a`: its name on a line at the smallest size the tile
+/// uses, and its description in the lines left under it at the smallest size.
+fn words_fit_in(ui: &Ui, g: &GameInfo, a: Area) -> bool {
+    let u = ui.u;
+    let (ts, ds) = (ui.size(2.8), ui.size(2.2));
+    let room = ((a.h - ts - 2.5 * u) / (ds * 1.25)).floor().max(0.0) as usize;
+    let status = ui.measure(&seat_range(g.min_seats, g.max_seats), ui.size(2.8));
+    ui.measure(g.name, ts) + status + 7.0 * u <= a.w
+        && ui.wrap(g.blurb, ds, a.w - 5.0 * u).len() <= room
 }
 
 /// `blurb` wrapped to `width` in at most `room` lines: whole, else its longest run of clauses

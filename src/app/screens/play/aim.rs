@@ -49,16 +49,16 @@ impl Table {
             (u * 0.5).max(1.5),
             Color::new(0.95, 0.68, 0.22, 0.35 + 0.4 * pulse),
         );
-        // The words of the input in use: the keys' once they aimed, else the finger's.
+        // The keys' words once they aimed. A finger's are the first-game hint's (its ghost
+        // finger and caption, `first_game_hint`), once: one hint at a time, in one place.
         let hint = match kind {
             LaunchKind::Release => "",
             _ if self.keys.used => "Arrows aim, Space fires; T aims at a place, W says where",
-            LaunchKind::Catapult | LaunchKind::Toss => "Drag back from the ring and let go to fire",
-            LaunchKind::Flick => "Flick: swipe fast across the ring",
-            LaunchKind::Wrist => "Throw: flick out from the ring; curve it for spin",
+            _ => "",
         };
         // Not while the keys or the one switch aim (their own words are shown instead).
-        if self.aim.is_none() && self.keys.aim.is_none() && self.keys.switch.is_none() {
+        let idle = self.aim.is_none() && self.keys.aim.is_none() && self.keys.switch.is_none();
+        if idle && !hint.is_empty() {
             let small = cx.ui.size(2.8);
             let hw = cx.ui.measure(hint, small);
             let hx = (ox - hw * 0.5).clamp(u, (cx.ui.w - hw - u).max(u));
