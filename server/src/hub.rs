@@ -530,14 +530,20 @@ impl Hub {
         let seed = u64::from_le_bytes(random_bytes::<8>()?);
         let room = Room::create(&code, game, options, seats, seed, &token).map_err(|e| e.0)?;
         self.may_make_room(ip)?;
-        let (store, c, meta) = (self.store.clone(), code.clone(), room.meta_json());
+        Ok((self.store_new(room).await?, token))
+    }
+
+    /// Stores a room just made (a friends' room or a quick match) and holds it here.
+    async fn store_new(&self, room: Room) -> Result<Arc<RoomCell>, String> {
+        let (store, code, meta) = (self.store.clone(), room.code.clone(), room.meta_json());
+        let c = code.clone();
         blocking(move || store.create_room(&c, &meta, now())).await??;
         let cell = RoomCell::new(room, self.peers.clone());
         self.rooms
             .lock()
             .map_err(|_| "the server is unwell".to_string())?
             .insert(code, cell.clone());
-        Ok((cell, token))
+        Ok(cell)
     }
 
     /// The room with this code: held here, or loaded from the store.
