@@ -68,7 +68,7 @@ async fn a_silent_seat_is_played_by_the_clock_then_handed_to_the_bot_and_the_gam
     // Ben goes away: Ann plays her moves until it is Ben's turn.
     drop(ben);
     let mut n = 0;
-    while !ann.is_over() && !ann.turn().is_some_and(|t| t == ben_seat) {
+    while ann.turn().is_some_and(|t| t != ben_seat) {
         ann.play(n).await;
         n += 1;
         all_take_move(&mut [&mut ann]).await;
