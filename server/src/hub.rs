@@ -39,6 +39,13 @@ pub struct Limits {
     pub queued_per_address: usize,
     /// A player waiting this long without enough others is offered a room with bots.
     pub quick_bots_after: Duration,
+    /// A quick-match seat to decide has this long before the server's bot decides for it
+    /// (`clock`).
+    pub decision_clock: Duration,
+    /// A quick-match seat to shoot has this long before the server's bot shoots for it.
+    pub shot_clock: Duration,
+    /// A seat that runs out of time this many turns in a row is handed to the bot for good.
+    pub clock_strikes: u32,
 }
 
 impl Default for Limits {
@@ -51,6 +58,9 @@ impl Default for Limits {
             quick_per_address: 120,
             queued_per_address: 8,
             quick_bots_after: Duration::from_secs(20),
+            decision_clock: Duration::from_secs(60),
+            shot_clock: Duration::from_secs(45),
+            clock_strikes: 3,
         }
     }
 }
@@ -71,6 +81,9 @@ pub struct RoomCell {
     remote: Mutex<HashMap<(String, usize), usize>>,
     peers: Arc<Peers>,
     bot_busy: AtomicBool,
+    /// The room's turn clock (quick-match rooms: `clock`).
+    clock: Mutex<clock::Clock>,
+    clock_on: AtomicBool,
 }
 
 impl RoomCell {
@@ -84,6 +97,8 @@ impl RoomCell {
             remote: Mutex::new(HashMap::new()),
             peers,
             bot_busy: AtomicBool::new(false),
+            clock: Mutex::new(clock::Clock::default()),
+            clock_on: AtomicBool::new(false),
         })
     }
 
@@ -151,9 +166,9 @@ impl RoomCell {
     }
 
     pub fn seats_frame(&self, room: &Room) -> ServerFrame {
-        ServerFrame::Seats {
-            seats: room.seat_infos(&|p| self.is_online(p)),
-        }
+        let mut seats = room.seat_infos(&|p| self.is_online(p));
+        self.mark_handed(&mut seats);
+        ServerFrame::Seats { seats }
     }
 }
 
@@ -530,14 +545,20 @@ impl Hub {
         let seed = u64::from_le_bytes(random_bytes::<8>()?);
         let room = Room::create(&code, game, options, seats, seed, &token).map_err(|e| e.0)?;
         self.may_make_room(ip)?;
-        let (store, c, meta) = (self.store.clone(), code.clone(), room.meta_json());
+        Ok((self.store_new(room).await?, token))
+    }
+
+    /// Stores a room just made (a friends' room or a quick match) and holds it here.
+    async fn store_new(&self, room: Room) -> Result<Arc<RoomCell>, String> {
+        let (store, code, meta) = (self.store.clone(), room.code.clone(), room.meta_json());
+        let c = code.clone();
         blocking(move || store.create_room(&c, &meta, now())).await??;
         let cell = RoomCell::new(room, self.peers.clone());
         self.rooms
             .lock()
             .map_err(|_| "the server is unwell".to_string())?
             .insert(code, cell.clone());
-        Ok((cell, token))
+        Ok(cell)
     }
 
     /// The room with this code: held here, or loaded from the store.
@@ -635,7 +656,29 @@ impl Hub {
     }
 
     /// Plays a player's move: checked and simulated by the rules, committed, then broadcast.
+    /// A seat handed to the bot by the clock is the bot's to the end.
     pub async fn play(
+        &self,
+        cell: &Arc<RoomCell>,
+        player: usize,
+        seq: u64,
+        mv: Move,
+    ) -> Result<(), String> {
+        let seat = mv.seat as usize;
+        if cell.handed(seat) {
+            return Err(format!(
+                "seat {seat} ran out of time {} turns in a row and was handed to the server's \
+                 bot, which plays it to the end",
+                self.limits.clock_strikes
+            ));
+        }
+        self.play_move(cell, player, seq, mv).await?;
+        cell.player_moved(seat);
+        Ok(())
+    }
+
+    /// Plays a move for a player's seat (theirs, or the clock's for them).
+    async fn play_move(
         &self,
         cell: &Arc<RoomCell>,
         player: usize,
@@ -683,6 +726,7 @@ impl Hub {
 
     fn announce(&self, cell: &RoomCell, p: Played) {
         self.stats.moves.fetch_add(1, Ordering::Relaxed);
+        cell.turn_began(p.seq + 1);
         cell.broadcast(&ServerFrame::Moved {
             seq: p.seq,
             mv: p.mv,
@@ -692,7 +736,9 @@ impl Hub {
     }
 
     /// Plays the room's bot seats while one is to act (one task per room at a time).
+    /// Also sets the room's turn clock going, when it has one (`run_clock`).
     pub fn run_bots(self: &Arc<Self>, cell: &Arc<RoomCell>) {
+        self.run_clock(cell);
         if cell.bot_busy.swap(true, Ordering::AcqRel) {
             return;
         }
@@ -749,13 +795,17 @@ impl Hub {
         player: Option<usize>,
         token: Option<String>,
     ) -> ServerFrame {
+        let mut view = room.view(&|p| cell.is_online(p));
+        cell.mark_handed(&mut view.seats);
+        let mut seats = player.map(|p| room.seats_of(p)).unwrap_or_default();
+        seats.retain(|&s| !cell.handed(s));
         ServerFrame::Welcome {
             you: You {
-                seats: player.map(|p| room.seats_of(p)).unwrap_or_default(),
+                seats,
                 host: player.is_some_and(|p| room.is_host(p)),
                 token,
             },
-            room: room.view(&|p| cell.is_online(p)),
+            room: view,
         }
     }
 }
@@ -775,6 +825,7 @@ fn restore(stored: crate::store::StoredRoom) -> Result<Room, String> {
     Room::restore(&stored.code, &stored.meta, moves).map_err(|e| e.0)
 }
 
+mod clock;
 mod queue;
 
 pub use queue::{QueueNews, QuickAsk};

@@ -46,7 +46,7 @@ pub const USAGE: &str =
     "usage: catapult-table-server [--addr HOST:PORT] [--data DIR] [--dist DIR] \
 [--database-url postgres://…] [--allow-origin ORIGIN]... [--rooms-per-address N] \
 [--frames-per-second N] [--room-days N] [--quick-per-address N] [--queued-per-address N] \
-[--quick-bots-after SECS]
+[--quick-bots-after SECS] [--decision-clock SECS] [--shot-clock SECS] [--clock-strikes N]
        catapult-table-server --precompress DIR   (write .br files beside the web build's files)
   --addr     where to listen (default 127.0.0.1:8080; put a TLS reverse proxy in front to serve \
 others)
@@ -55,7 +55,11 @@ others)
 it (default: the DATABASE_URL environment variable; none: the SQLite file in --data)
   --dist     the web game's files (default ./dist)
   --quick-bots-after  a player waiting this long for a quick match without enough others is \
-offered a room with bots (default 20 seconds)";
+offered a room with bots (default 20 seconds)
+  --decision-clock, --shot-clock  a quick-match seat that takes longer than this to decide (default \
+60 seconds) or to shoot (default 45) has its move played by the server's normal bot
+  --clock-strikes  a seat that runs out of time this many turns in a row is handed to the bot for \
+the rest of the game (default 3)";
 
 impl Config {
     pub fn parse(args: &[String]) -> Result<Config, String> {
@@ -98,6 +102,17 @@ impl Config {
                 "--quick-bots-after" => {
                     c.limits.quick_bots_after =
                         std::time::Duration::from_secs(number(value()?)?.min(86_400))
+                }
+                "--decision-clock" => {
+                    c.limits.decision_clock =
+                        std::time::Duration::from_secs(number(value()?)?.clamp(1, 86_400))
+                }
+                "--shot-clock" => {
+                    c.limits.shot_clock =
+                        std::time::Duration::from_secs(number(value()?)?.clamp(1, 86_400))
+                }
+                "--clock-strikes" => {
+                    c.limits.clock_strikes = number(value()?)?.clamp(1, 1000) as u32
                 }
                 "--help" | "-h" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown option {other}\n{USAGE}")),
@@ -278,11 +293,21 @@ mod tests {
             "2",
             "--queued-per-address",
             "5",
+            "--decision-clock",
+            "2",
+            "--shot-clock",
+            "0",
+            "--clock-strikes",
+            "4",
         ]))
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((c.addr.port(), c.limits.rooms_per_address), (0, 3));
         assert_eq!(c.limits.quick_bots_after.as_secs(), 2);
         assert_eq!(c.limits.queued_per_address, 5);
+        assert_eq!(c.limits.decision_clock.as_secs(), 2);
+        // A clock of no time would take every move from the players: one second at least.
+        assert_eq!(c.limits.shot_clock.as_secs(), 1);
+        assert_eq!(c.limits.clock_strikes, 4);
         let e = Config::parse(&args(&["--quick-bots-after", "soon"]))
             .err()
             .unwrap_or_default();

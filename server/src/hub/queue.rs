@@ -418,13 +418,6 @@ impl Hub {
             seats.swap(i, usize::from(draw[i % 16]) % (i + 1));
         }
         let room = Room::quick(&code, &key.0, &seats, seed).map_err(|e| e.0)?;
-        let (store, c, meta) = (self.store.clone(), code.clone(), room.meta_json());
-        blocking(move || store.create_room(&c, &meta, now())).await??;
-        let cell = RoomCell::new(room, self.peers.clone());
-        self.rooms
-            .lock()
-            .map_err(|_| "the server is unwell".to_string())?
-            .insert(code, cell.clone());
-        Ok((cell, tokens))
+        Ok((self.store_new(room).await?, tokens))
     }
 }
