@@ -221,7 +221,13 @@ pub struct Table {
 
 /// A copy of a rapier world's state (bodies, colliders, contacts, islands, broad phase, joints)
 /// with fresh pipelines: `PhysicsWorld` itself is not `Clone`, but all its state is.
+///
+/// The soft-body set is made new, not cloned: no table ever inserts a soft body, and a set that
+/// never held one is in the state `SoftBodySet::new()` makes (its only other fields follow its
+/// bodies), so the copy steps on exactly as a clone would. Cloning it pulled rapier's soft-body
+/// types' `Clone` into the wasm (issue #45, docs/web.md "The budget").
 pub fn clone_world(w: &PhysicsWorld) -> PhysicsWorld {
+    debug_assert!(w.soft_bodies.is_empty(), "tables hold no soft bodies");
     PhysicsWorld {
         gravity: w.gravity,
         integration_parameters: w.integration_parameters,
@@ -234,7 +240,7 @@ pub fn clone_world(w: &PhysicsWorld) -> PhysicsWorld {
         colliders: w.colliders.clone(),
         impulse_joints: w.impulse_joints.clone(),
         multibody_joints: w.multibody_joints.clone(),
-        soft_bodies: w.soft_bodies.clone(),
+        soft_bodies: SoftBodySet::new(),
         ccd_solver: w.ccd_solver.clone(),
     }
 }
