@@ -17,10 +17,10 @@ use engine::online::room::{Played, Room};
 use nanoserde::{DeJson, SerJson};
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
-use tokio::sync::{broadcast, Mutex as AsyncMutex, OwnedMutexGuard};
+use tokio::sync::OwnedMutexGuard;
 
 /// How a server is run (the command line's options).
 #[derive(Clone, Debug)]
@@ -65,112 +65,8 @@ impl Default for Limits {
     }
 }
 
-/// Servers sharing the store, by id, with when each was last heard.
-type Peers = Mutex<HashMap<String, Instant>>;
-
-/// A server not heard for this long is taken for gone (it says it is alive every few seconds).
-pub const PEER_SILENCE: Duration = Duration::from_secs(15);
-
-pub struct RoomCell {
-    pub code: String,
-    pub room: Arc<AsyncMutex<Room>>,
-    pub tx: broadcast::Sender<Arc<str>>,
-    /// Connections per player (index into the room's players).
-    online: Mutex<HashMap<usize, usize>>,
-    /// Connections per player held by other servers sharing the store, as they told.
-    remote: Mutex<HashMap<(String, usize), usize>>,
-    peers: Arc<Peers>,
-    bot_busy: AtomicBool,
-    /// The room's turn clock (quick-match rooms: `clock`).
-    clock: Mutex<clock::Clock>,
-    clock_on: AtomicBool,
-}
-
-impl RoomCell {
-    fn new(room: Room, peers: Arc<Peers>) -> Arc<RoomCell> {
-        let (tx, _) = broadcast::channel(256);
-        Arc::new(RoomCell {
-            code: room.code.clone(),
-            room: Arc::new(AsyncMutex::new(room)),
-            tx,
-            online: Mutex::new(HashMap::new()),
-            remote: Mutex::new(HashMap::new()),
-            peers,
-            bot_busy: AtomicBool::new(false),
-            clock: Mutex::new(clock::Clock::default()),
-            clock_on: AtomicBool::new(false),
-        })
-    }
-
-    /// Connections this server holds for a player.
-    pub fn here(&self, player: usize) -> usize {
-        self.online
-            .lock()
-            .map(|m| m.get(&player).copied().unwrap_or(0))
-            .unwrap_or(0)
-    }
-
-    pub fn is_online(&self, player: usize) -> bool {
-        if self.here(player) > 0 {
-            return true;
-        }
-        let alive = |server: &str| {
-            self.peers
-                .lock()
-                .map(|p| p.get(server).is_some_and(|t| t.elapsed() < PEER_SILENCE))
-                .unwrap_or(false)
-        };
-        self.remote
-            .lock()
-            .map(|m| {
-                m.iter()
-                    .any(|((s, p), n)| *p == player && *n > 0 && alive(s))
-            })
-            .unwrap_or(false)
-    }
-
-    pub fn set_online(&self, player: usize, here: bool) {
-        if let Ok(mut m) = self.online.lock() {
-            let n = m.entry(player).or_insert(0);
-            if here {
-                *n += 1;
-            } else {
-                *n = n.saturating_sub(1);
-            }
-        }
-    }
-
-    /// What another server told of its connections; whether anything changed.
-    fn set_remote(&self, server: &str, player: usize, count: usize) -> bool {
-        self.remote
-            .lock()
-            .map(|mut m| m.insert((server.to_string(), player), count) != Some(count))
-            .unwrap_or(false)
-    }
-
-    /// Forgets what gone servers told; whether anything was forgotten.
-    fn forget_servers(&self, gone: &[String]) -> bool {
-        self.remote
-            .lock()
-            .map(|mut m| {
-                let before = m.len();
-                m.retain(|(s, _), _| !gone.contains(s));
-                m.len() != before
-            })
-            .unwrap_or(false)
-    }
-
-    /// Sends a frame to every connection following the room.
-    pub fn broadcast(&self, frame: &ServerFrame) {
-        let _ = self.tx.send(Arc::from(frame.to_json()));
-    }
-
-    pub fn seats_frame(&self, room: &Room) -> ServerFrame {
-        let mut seats = room.seat_infos(&|p| self.is_online(p));
-        self.mark_handed(&mut seats);
-        ServerFrame::Seats { seats }
-    }
-}
+use cell::Peers;
+pub use cell::{RoomCell, PEER_SILENCE};
 
 /// What the server has done, for the benchmark and the logs.
 #[derive(Default)]
@@ -825,6 +721,7 @@ fn restore(stored: crate::store::StoredRoom) -> Result<Room, String> {
     Room::restore(&stored.code, &stored.meta, moves).map_err(|e| e.0)
 }
 
+mod cell;
 mod clock;
 mod queue;
 

@@ -637,8 +637,7 @@ impl Ui {
         self.button_look(key, a, label, enabled, !enabled)
     }
 
-    /// A button that may look switched off (`dim`) yet still answer taps (a game tile that says
-    /// why it cannot start).
+    /// A button that may look switched off (`dim`) yet answer taps (a game not built yet).
     pub fn button_look(
         &mut self,
         key: &str,
@@ -650,8 +649,7 @@ impl Ui {
         self.button_as(key, a, label, enabled, dim, false)
     }
 
-    /// One segment of a segmented control (Human, Easy bot…): the `chosen` one drawn light with
-    /// dark words; returns true when tapped.
+    /// A segment of a segmented control (Easy bot…), the `chosen` one light; true when tapped.
     pub fn segment(&mut self, key: &str, a: Area, label: &str, chosen: bool) -> bool {
         self.button_as(key, a, label, true, false, chosen)
     }

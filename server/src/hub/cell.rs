@@ -1,0 +1,117 @@
+//! A room as a server holds it: its lock, its broadcast channel, who is connected to it here and
+//! on the other servers sharing the store, and its turn clock.
+
+use engine::online::protocol::ServerFrame;
+use engine::online::room::Room;
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{broadcast, Mutex as AsyncMutex};
+
+/// Servers sharing the store, by id, with when each was last heard.
+pub(super) type Peers = Mutex<HashMap<String, Instant>>;
+
+/// A server not heard for this long is taken for gone (it says it is alive every few seconds).
+pub const PEER_SILENCE: Duration = Duration::from_secs(15);
+
+pub struct RoomCell {
+    pub code: String,
+    pub room: Arc<AsyncMutex<Room>>,
+    pub tx: broadcast::Sender<Arc<str>>,
+    /// Connections per player (index into the room's players).
+    pub(super) online: Mutex<HashMap<usize, usize>>,
+    /// Connections per player held by other servers sharing the store, as they told.
+    pub(super) remote: Mutex<HashMap<(String, usize), usize>>,
+    pub(super) peers: Arc<Peers>,
+    pub(super) bot_busy: AtomicBool,
+    /// The room's turn clock (quick-match rooms: `clock`).
+    pub(super) clock: Mutex<super::clock::Clock>,
+    pub(super) clock_on: AtomicBool,
+}
+
+impl RoomCell {
+    pub(super) fn new(room: Room, peers: Arc<Peers>) -> Arc<RoomCell> {
+        let (tx, _) = broadcast::channel(256);
+        Arc::new(RoomCell {
+            code: room.code.clone(),
+            room: Arc::new(AsyncMutex::new(room)),
+            tx,
+            online: Mutex::new(HashMap::new()),
+            remote: Mutex::new(HashMap::new()),
+            peers,
+            bot_busy: AtomicBool::new(false),
+            clock: Mutex::new(super::clock::Clock::default()),
+            clock_on: AtomicBool::new(false),
+        })
+    }
+
+    /// Connections this server holds for a player.
+    pub fn here(&self, player: usize) -> usize {
+        self.online
+            .lock()
+            .map(|m| m.get(&player).copied().unwrap_or(0))
+            .unwrap_or(0)
+    }
+
+    pub fn is_online(&self, player: usize) -> bool {
+        if self.here(player) > 0 {
+            return true;
+        }
+        let alive = |server: &str| {
+            self.peers
+                .lock()
+                .map(|p| p.get(server).is_some_and(|t| t.elapsed() < PEER_SILENCE))
+                .unwrap_or(false)
+        };
+        self.remote
+            .lock()
+            .map(|m| {
+                m.iter()
+                    .any(|((s, p), n)| *p == player && *n > 0 && alive(s))
+            })
+            .unwrap_or(false)
+    }
+
+    pub fn set_online(&self, player: usize, here: bool) {
+        if let Ok(mut m) = self.online.lock() {
+            let n = m.entry(player).or_insert(0);
+            if here {
+                *n += 1;
+            } else {
+                *n = n.saturating_sub(1);
+            }
+        }
+    }
+
+    /// What another server told of its connections; whether anything changed.
+    pub(super) fn set_remote(&self, server: &str, player: usize, count: usize) -> bool {
+        self.remote
+            .lock()
+            .map(|mut m| m.insert((server.to_string(), player), count) != Some(count))
+            .unwrap_or(false)
+    }
+
+    /// Forgets what gone servers told; whether anything was forgotten.
+    pub(super) fn forget_servers(&self, gone: &[String]) -> bool {
+        self.remote
+            .lock()
+            .map(|mut m| {
+                let before = m.len();
+                m.retain(|(s, _), _| !gone.contains(s));
+                m.len() != before
+            })
+            .unwrap_or(false)
+    }
+
+    /// Sends a frame to every connection following the room.
+    pub fn broadcast(&self, frame: &ServerFrame) {
+        let _ = self.tx.send(Arc::from(frame.to_json()));
+    }
+
+    pub fn seats_frame(&self, room: &Room) -> ServerFrame {
+        let mut seats = room.seat_infos(&|p| self.is_online(p));
+        self.mark_handed(&mut seats);
+        ServerFrame::Seats { seats }
+    }
+}
