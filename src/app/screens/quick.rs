@@ -48,12 +48,11 @@ pub(crate) fn find_game(cx: &mut Ctx, game: &'static GameInfo, players: usize) -
     };
     let mut name = clean_name(&cx.store.get(NAME_KEY).unwrap_or_default());
     if name.is_empty() {
-        if let platform::Asked::Text(t) = platform::ask_text("Your name for the other players", "")
-        {
+        if let platform::Asked::Text(t) = platform::ask_text("Your name", "") {
             name = clean_name(&t);
         }
         if name.is_empty() {
-            cx.say("Type a name to play online with anyone.", true);
+            cx.say("Type your name first.", true);
             return Command::Stay;
         }
         if let Err(e) = cx.store.set(NAME_KEY, &name) {
@@ -104,7 +103,7 @@ impl QuickScreen {
         let mut offer = false;
         let mut refused = false;
         let status = match cx.net.client.as_ref() {
-            None => "Not connected to the game server.".to_string(),
+            None => "Connecting to the game server…".to_string(),
             Some(c) => match (c.refusal(), c.queue()) {
                 (Some(why), _) => {
                     refused = true;
@@ -119,9 +118,9 @@ impl QuickScreen {
                     }
                     offer = offered && !self.answered;
                     if offer {
-                        format!("{here} Nobody else has come yet: play now with bots in the empty seats, or keep waiting for players.")
+                        format!("{here} Nobody else yet: play now with bots, or keep waiting.")
                     } else {
-                        format!("Looking for players for a game of {players}. {here}")
+                        format!("Looking for players. {here}")
                     }
                 }
                 _ if c.welcomed => "The game is starting…".to_string(),
@@ -155,7 +154,6 @@ impl QuickScreen {
                 .button("quick:bots", at(2.0), "Play now with bots", true)
         {
             self.answered = true;
-            log("quick-bots");
             if let Some(c) = cx.net.client.as_mut() {
                 c.send(&ClientFrame::Bots);
             }
