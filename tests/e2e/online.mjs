@@ -35,10 +35,11 @@ export function freePort() {
   });
 }
 
-// The server on 127.0.0.1:port; resolves once it prints its `listening on` line.
-export function startServer(bin, port, data, dist) {
+// The server on 127.0.0.1:port (`extra`: more of its flags); resolves once it prints its
+// `listening on` line.
+export function startServer(bin, port, data, dist, extra = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, ["--addr", `127.0.0.1:${port}`, "--data", data, "--dist", dist], {
+    const child = spawn(bin, ["--addr", `127.0.0.1:${port}`, "--data", data, "--dist", dist, ...extra], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -74,18 +75,21 @@ export function expectedErrors(tab) {
   tab.errors = tab.errors.filter((e) => !/WebSocket connection to .* failed|ERR_CONNECTION_REFUSED|net::ERR_/.test(e));
 }
 
-// Plays this tab's seats until the results screen: a drag-to-fire with a pull a little off the
-// default each shot, a tap on the first choice otherwise (as the whole-game tests play).
-async function playSeat(tab, h, who, stats, deadline, size) {
+// Plays this tab's seats until the results screen (or until the game has `untilMoves` moves): a
+// drag-to-fire with a pull a little off the default each shot, a tap on the first choice
+// otherwise (as the whole-game tests play).
+export async function playSeat(tab, h, who, stats, deadline, size, untilMoves = 0) {
   const { check, sleep } = h;
   const over = async () => (await tab.q("ct_screen")) === 6;
   let shots = 0;
   for (;;) {
     const left = deadline - Date.now();
     check(left > 0, `${who}: the game did not end in time (moves ${await tab.q("ct_moves")})`);
+    const enough = async () => untilMoves > 0 && (await tab.q("ct_moves")) >= untilMoves;
     await tab.waitFor(`${who}: a turn of mine or the results`, async () =>
-      (await over()) || ((await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0 && (await tab.q("ct_screen")) === 3), left);
+      (await over()) || (await enough()) || ((await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0 && (await tab.q("ct_screen")) === 3), left);
     if (await over()) return;
+    if (await enough()) return;
     await sleep(80);
     if (await over()) return;
     if ((await tab.q("ct_human")) !== 1 || (await tab.q("ct_busy")) !== 0) continue;

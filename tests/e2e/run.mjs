@@ -29,6 +29,7 @@ import { carcassonneByKeys, feudByKeys, keyboardCastleShot, keyboardWholeGame, o
 import { lookFraming, lookNewcomer, lookPictures, lookRound, lookRules, lookSetup, lookUpright } from "./look.mjs";
 import { dailyCastle } from "./daily.mjs";
 import { onlineCastle, onlineHostileLinks } from "./online.mjs";
+import { quickCastle } from "./quick.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -611,6 +612,9 @@ async function main() {
       );
       await test("online: room links that are not ones, and one to no room, get a message in words and the saved game is kept", () =>
         onlineHostileLinks(browser, Tab, h, opts)
+      );
+      await test("quick: two browsers press Play online with anyone for Castle, meet in one room and play it in step; a third alone takes the bots offered and plays to the results, where Find another game queues again", () =>
+        quickCastle(browser, Tab, h, { ...opts, budgetMs: 600000 })
       );
       await test("daily: today's Castle challenge played by touch, its line shared, its score on the day's board served by the real server", () =>
         dailyCastle(browser, Tab, h, opts)

@@ -1,5 +1,6 @@
-//! The online client, without a window: it enters a room (create, join, resume, watch) on every
-//! opening of the connection, keeps the room's seats and phase for the waiting room, and follows
+//! The online client, without a window: it enters a room (create, join, resume, watch), or waits
+//! for a quick match (`quick`: the server's `queued` and `offer_bots` kept for the waiting screen
+//! until its `welcome`), on every opening of the connection, keeps the room's seats and phase for the waiting room, and follows
 //! the game with its own engine. A welcome rebuilds (or catches up) the game from the room's log
 //! (`online::room::replay_of` and its moves, outcomes trusted: the server simulated them); each
 //! `moved` is then applied in order (a shot animated from its launch and re-simulated here) and
@@ -80,6 +81,9 @@ pub struct Client {
     pub resyncs: u32,
     /// Why entering the room was refused (the waiting room says it).
     refusal: Option<String>,
+    /// Waiting for a quick match: the players waiting (this device among them), and whether
+    /// the server offered a room with bots.
+    queue: Option<(u64, bool)>,
 }
 
 /// The words a server uses when every invited seat is taken (the room offers to watch).
@@ -96,6 +100,11 @@ impl Client {
     /// This device's seat token in the room, once welcomed.
     pub fn token(&self) -> Option<&str> {
         self.token.as_deref()
+    }
+
+    /// The quick match waited for: the players waiting, and whether bots were offered.
+    pub fn queue(&self) -> Option<(u64, bool)> {
+        self.queue
     }
 
     /// Why the room refused this device, if it did.
@@ -138,6 +147,7 @@ impl Client {
             reload: false,
             resyncs: 0,
             refusal: None,
+            queue: None,
         }
     }
 
@@ -159,7 +169,12 @@ impl Client {
 
     /// Asks the host's server to start the game.
     pub fn start(&mut self) -> bool {
-        self.wire.send(&ClientFrame::Start.to_json())
+        self.send(&ClientFrame::Start)
+    }
+
+    /// Sends a frame (false when not connected).
+    pub fn send(&mut self, f: &ClientFrame) -> bool {
+        self.wire.send(&f.to_json())
     }
 
     /// Enters the room another way (watch it after a refusal) on a new connection.
@@ -182,6 +197,7 @@ impl Client {
         if opens != self.entered_on && self.wire.state() == WireState::Open {
             self.entered_on = opens;
             self.welcomed = false;
+            self.queue = None;
             let entry = self.entry.to_json();
             self.wire.send(&entry);
         }
@@ -216,6 +232,7 @@ impl Client {
             ServerFrame::Welcome { you, room } => {
                 self.welcomed = true;
                 self.refusal = None;
+                self.queue = None;
                 self.code = room.room.clone();
                 if you.token.is_some() {
                     self.token = you.token;
@@ -265,7 +282,11 @@ impl Client {
                 });
             }
             ServerFrame::Refused { why } => {
-                if !self.welcomed {
+                if self.queue.is_some() {
+                    // While waiting for a quick match (the wait goes on unless `unqueued` comes).
+                    self.refusal = Some(why.clone());
+                    heard.push(Heard::Refused(why));
+                } else if !self.welcomed {
                     // Entering was refused: say why and stop knocking.
                     if matches!(self.entry, ClientFrame::Resume { .. })
                         && why.contains("token does not belong")
@@ -284,11 +305,20 @@ impl Client {
                     heard.push(Heard::Refused(why));
                 }
             }
-            // The quick-match queue's news: this client enters rooms by code only (so far).
-            ServerFrame::Pong
-            | ServerFrame::Queued { .. }
-            | ServerFrame::OfferBots { .. }
-            | ServerFrame::Unqueued => {}
+            ServerFrame::Queued { waiting, .. } => {
+                self.refusal = None;
+                let offered = self.queue.is_some_and(|q| q.1);
+                self.queue = Some((waiting, offered));
+            }
+            ServerFrame::OfferBots { waiting, .. } => self.queue = Some((waiting, true)),
+            ServerFrame::Unqueued => {
+                // Out of the queue (the room could not be made): said, and no more knocking.
+                self.queue = None;
+                self.refusal
+                    .get_or_insert_with(|| "you are no longer waiting for a game".into());
+                self.wire.close();
+            }
+            ServerFrame::Pong => {}
         }
     }
 

@@ -105,6 +105,9 @@ pub(crate) struct Net {
     /// was this device's turn (for "Your turn"), as last told.
     pub(crate) present: Vec<bool>,
     pub(crate) my_turn: bool,
+    /// The quick match last asked for (its game and number of players): the results of its
+    /// game offer *Find another game* in place of *Play again*.
+    pub(crate) quick: Option<(&'static engine::games::GameInfo, usize)>,
 }
 
 /// What changed in who is here between two seat lists, in words to show and say: "Ada left",

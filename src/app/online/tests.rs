@@ -2,7 +2,8 @@
 //! (`engine::online::room::Room`, the server's state machine) with fake connections that can
 //! drop, so the client's whole path runs without a network or a window: make a room, join it,
 //! watch it, start, play a game to its end on two devices, lose the connection (a restart of
-//! the server from its stored log) mid-game, a move refused, a damaged hash.
+//! the server from its stored log) mid-game, a move refused, a damaged hash; and a quick match
+//! through the fake's small queue (`quick`).
 
 use super::client::{Client, Heard};
 use super::wire::{Wire, WireState};
@@ -38,6 +39,8 @@ struct Net {
     /// Damage the hash of the next `moved` sent to this line.
     spoil_next: Option<usize>,
     tokens: u32,
+    /// Lines waiting for a two-player quick match, with their names.
+    waiters: Vec<(usize, String)>,
 }
 
 type Shared = Rc<RefCell<Net>>;
@@ -258,10 +261,32 @@ impl Net {
                 }
             }
             ClientFrame::Ping => self.send(id, &ServerFrame::Pong),
-            // Quick match is the real server's (server/tests/quick.rs); this one has no queue.
-            ClientFrame::Quick { .. } | ClientFrame::Unqueue | ClientFrame::Bots => {
-                refuse(self, "no quick match here".into())
+            // A small queue for two-player practice games (the real one: server/src/hub/queue.rs).
+            ClientFrame::Quick { game, name, .. } if game == "practice" => {
+                self.waiters.push((id, name));
+                if self.waiters.len() == 2 {
+                    let group = std::mem::take(&mut self.waiters);
+                    self.seat(group, 0);
+                } else {
+                    self.queued();
+                }
             }
+            ClientFrame::Quick { .. } => refuse(self, "there is no such game here".into()),
+            ClientFrame::Unqueue => {
+                self.waiters.retain(|(w, _)| *w != id);
+                self.send(id, &ServerFrame::Unqueued);
+                self.queued();
+            }
+            ClientFrame::Bots => match self.waiters.iter().position(|(w, _)| *w == id) {
+                Some(i) => {
+                    let me = self.waiters.remove(i);
+                    self.seat(vec![me], 1);
+                }
+                None => refuse(
+                    self,
+                    "this connection is not waiting for a quick match".into(),
+                ),
+            },
         }
     }
 
@@ -623,3 +648,5 @@ fn refusals_read_as_plain_sentences() {
     assert_eq!(super::plain("Done."), "Done.");
     assert_eq!(super::plain(""), "The server refused that.");
 }
+
+mod quick;

@@ -236,13 +236,15 @@ impl ResultsScreen {
                 pitch - 2.0 * u,
             )
         };
+        // After a quick match's game, never a local game: another quick match of the same game.
+        let again = cx.net.quick.filter(|(g, _)| p.online && g.id == p.info.id);
         let mut tapped = None;
         for (i, button) in ResultsButton::ALL.iter().enumerate() {
-            if cx
-                .ui
-                .button(button.key(), at(i as f32), button.label(), true)
-                && tapped.is_none()
-            {
+            let label = match button {
+                ResultsButton::Again if again.is_some() => "Find another game",
+                _ => button.label(),
+            };
+            if cx.ui.button(button.key(), at(i as f32), label, true) && tapped.is_none() {
                 tapped = Some(*button);
             }
         }
@@ -253,12 +255,13 @@ impl ResultsScreen {
                 Some(f) => crate::app::screens::daily_result::share_result(cx, f),
                 None => crate::app::share::share(cx, p),
             },
-            Some(ResultsButton::Again) => match daily {
-                Some(f) => {
+            Some(ResultsButton::Again) => match (again, daily) {
+                (Some((g, n)), _) => return crate::app::screens::quick::find_game(cx, g, n),
+                (None, Some(f)) => {
                     let c = f.challenge.clone();
                     cx.ask(Request::Challenge(Box::new(c)));
                 }
-                None => cx.ask(Request::Restart),
+                (None, None) => cx.ask(Request::Restart),
             },
             Some(ResultsButton::Title) => return Command::Home,
         }

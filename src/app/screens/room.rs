@@ -372,6 +372,7 @@ pub(crate) fn create_room(
             .join(",")
     ));
     leave_room(cx);
+    cx.net.quick = None;
     cx.net.client = Some(Client::new(
         w,
         ClientFrame::Create {
@@ -412,6 +413,7 @@ pub(crate) fn open_room_link(cx: &mut Ctx) {
         return;
     };
     leave_room(cx);
+    cx.net.quick = None;
     cx.net.link = fragment;
     log(&format!(
         "room-link code={} watch={}",

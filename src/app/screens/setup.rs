@@ -1,4 +1,5 @@
-//! The seat setup screen: seat count, names, human or bot, game options, then Start.
+//! The seat setup screen: seat count, names, human or bot, game options, then Start (and in
+//! the web build *Play online with anyone*: a quick match with this many players).
 
 use super::room::clean_name;
 use super::rules::RulesScreen;
@@ -129,6 +130,7 @@ enum SetupButton {
     Back,
     Rules,
     Start,
+    Quick,
 }
 
 impl SetupButton {
@@ -143,6 +145,7 @@ impl SetupButton {
             SetupButton::Back => "back".into(),
             SetupButton::Rules => "rules".into(),
             SetupButton::Start => "start".into(),
+            SetupButton::Quick => "quick".into(),
         }
     }
 }
@@ -192,7 +195,8 @@ impl SetupScreen {
         cx.ui.speak_as("One player more");
         y += row + u;
         let bh = cx.ui.tap(10.0);
-        let bottom_bar = bh + 2.0 * u;
+        // The web build: a row for Play online with anyone over the bottom buttons.
+        let bottom_bar = bh + 2.0 * u + if ONLINE { bh + 2.0 * u } else { 0.0 };
         // Options first worked out (their cards' heights), so the seats know their room.
         // Side by side where the width allows (a card at least 56 wide).
         let small = cx.ui.size(3.0);
@@ -379,7 +383,22 @@ impl SetupScreen {
             switch(sw, on);
         }
         // Bottom bar.
-        let by = h - bottom_bar;
+        let by = h - bh - 2.0 * u;
+        let players = self.seats.len().max(2);
+        if ONLINE
+            && cx.ui.button(
+                &SetupButton::Quick.key(),
+                Area::new(x0, h - bottom_bar, col_w, bh),
+                &if self.game.max_seats > 2 {
+                    format!("Play online with anyone, {players} players")
+                } else {
+                    "Play online with anyone".to_string()
+                },
+                true,
+            )
+        {
+            return crate::app::screens::quick::find_game(cx, self.game, players);
+        }
         let bw = (col_w - 4.0 * u) / 3.0;
         let back = cx.ui.button(
             &SetupButton::Back.key(),
@@ -607,6 +626,7 @@ mod tests {
             Back,
             Rules,
             Start,
+            Quick,
         ]
         .iter()
         .map(|b| b.key())
@@ -624,7 +644,8 @@ mod tests {
                 "opt:4",
                 "back",
                 "rules",
-                "start"
+                "start",
+                "quick"
             ]
         );
     }

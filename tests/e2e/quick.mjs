@@ -1,0 +1,120 @@
+// Quick match in real browsers against the real game server (started here as online.mjs does,
+// with a short --quick-bots-after): "Play online with anyone" on the setup screen.
+//
+// - quickCastle: two browsers press "Play online with anyone" for Castle (two players), each
+//   typing a name once; the first waits alone, the second arrives, the server seats them in one
+//   room (a seat each) and both play it by touch, in step, for a few moves (the drags of
+//   online.mjs mostly miss: two of them alone would play Castle for a long time). A third
+//   browser alone for Castle with three players is offered bots, takes them and plays its room
+//   with the server's two bots to the results; "Play again" there reads "Find another game": it
+//   queues again for Castle with three (no local game) and Cancel comes back to the results.
+
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expectedErrors, freePort, kill, playSeat, serverBinary, startServer } from "./online.mjs";
+
+export async function quickCastle(browser, Tab, h, opts) {
+  const { check, assertDrawn } = h;
+  const bin = serverBinary(opts.root);
+  if (!bin) return { skip: "no server binary (cargo build --release -p catapult-table-server, or CT_SERVER=path)" };
+  const t0 = Date.now();
+  const port = await freePort();
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), "ct-quick-"));
+  const server = await startServer(bin, port, data, opts.dist, ["--quick-bots-after", "4"]);
+  const base = `http://127.0.0.1:${port}/?pace=quick&hints=off`;
+  const contexts = [];
+  const newTab = async (name) => {
+    const ctx = await browser.newContext({ viewport: { width: 1024, height: 700 }, hasTouch: true });
+    contexts.push(ctx);
+    const tab = await Tab.open(ctx, base);
+    tab.page.on("dialog", (d) => d.accept(name).catch(() => {}));
+    return tab;
+  };
+  // From the title to the waiting screen: Castle, (more seats,) Play online with anyone.
+  const queue = async (tab, who, more = 0) => {
+    await tab.tapButton("game:castle");
+    await tab.waitFor(`${who}: the setup screen`, async () => (await tab.q("ct_screen")) === 2);
+    for (let i = 0; i < more; i++) await tab.tapButton("seats+");
+    const mark = tab.mark();
+    await tab.tapButton("quick");
+    await tab.waitLine(new RegExp(`^\\[ct\\] quick-find castle players=${2 + more}$`), 10000, mark);
+    // The waiting screen's first count, or the welcome already (the second of a pair may be
+    // seated in the same frame as its count comes).
+    await tab.waitLine(/^\[ct\] (quick-queued waiting=\d+ offered=false|online-welcome )/, 15000, mark);
+    return mark;
+  };
+  try {
+    const ann = await newTab("Ann");
+    const ben = await newTab("Ben");
+    const annMark = await queue(ann, "Ann");
+    await ann.waitLine(/^\[ct\] quick-queued waiting=1 offered=false$/, 15000, annMark);
+    assertDrawn(await ann.shot("quick-waiting"), "Ann's waiting screen");
+    const benMark = await queue(ben, "Ben");
+    const welcomes = [];
+    for (const [t, m] of [[ann, annMark], [ben, benMark]]) {
+      welcomes.push((await t.waitLine(/^\[ct\] online-welcome code=(\w+) seats=\[(\d)\] host=false phase=Playing/, 20000, m)));
+      await t.waitLine(/^\[ct\] online-game castle moves=0 turn=\d$/, 20000, m);
+      await t.waitFor("the play screen", async () => (await t.q("ct_screen")) === 3, 20000);
+    }
+    check(welcomes[0][1] === welcomes[1][1], `one room for both: ${welcomes[0][1]} and ${welcomes[1][1]}`);
+    check(welcomes[0][2] !== welcomes[1][2], `a seat each: ${welcomes[0][2]} and ${welcomes[1][2]}`);
+    const metS = (Date.now() - t0) / 1000;
+
+    // A third player alone for three-player Castle: offered bots, takes them.
+    const cy = await newTab("Cy");
+    const cyMark = await queue(cy, "Cy", 1);
+    await cy.waitLine(/^\[ct\] quick-queued waiting=1 offered=true$/, 30000, cyMark);
+    assertDrawn(await cy.shot("quick-bots-offered"), "Cy's offer of bots");
+    check(await cy.button("quick:wait"), "Keep waiting is offered");
+    await cy.tapButton("quick:bots");
+    await cy.waitLine(/^\[ct\] online-welcome code=\w+ seats=\[\d\] host=false phase=Playing/, 20000, cyMark);
+    await cy.waitLine(/^\[ct\] online-game castle moves=\d+ turn=\d$/, 20000, cyMark);
+    await cy.waitFor("Cy's play screen", async () => (await cy.q("ct_screen")) === 3, 20000);
+
+    // Ann and Ben play their room in step (these drags mostly miss: two of them alone would
+    // play Castle for a long time); Cy plays the room with the server's bots to the results.
+    const size = await ann.size();
+    const deadline = Date.now() + opts.budgetMs;
+    const stats = { shots: 0, decisions: 0, refused: 0, titleChecks: 0 };
+    const pairMoves = 6;
+    await Promise.all([
+      playSeat(ann, h, "Ann", stats, deadline, size, pairMoves),
+      playSeat(ben, h, "Ben", stats, deadline, size, pairMoves),
+      playSeat(cy, h, "Cy", stats, deadline, size),
+    ]);
+    // The same moves on both (each checked against the room's state hash as it came: no resync).
+    await ann.waitFor("the pair's tables agree", async () => (await ann.q("ct_moves")) === (await ben.q("ct_moves")), 30000);
+    const moves = [await ann.q("ct_moves"), await ben.q("ct_moves")];
+    check(moves[0] >= pairMoves, `the pair played ${moves[0]} moves`);
+    const resyncs = [await ann.q("ct_online_resyncs"), await ben.q("ct_online_resyncs"), await cy.q("ct_online_resyncs")];
+    check(resyncs.every((r) => r === 0), `no device went out of step: ${resyncs}`);
+    await cy.waitFor("Cy's results", async () => (await cy.q("ct_screen")) === 6, 60000);
+    const result = (await cy.waitLine(/^\[ct\] results (.*)$/, 10000, cyMark))[1];
+    const cyMoves = await cy.q("ct_moves");
+
+    // "Play again" is "Find another game": the queue again, not a local game; Cancel comes back.
+    const mark = cy.mark();
+    await cy.tapButton("again");
+    await cy.waitLine(/^\[ct\] quick-find castle players=3$/, 10000, mark);
+    await cy.waitFor("Cy waits again", async () => (await cy.q("ct_screen")) === 8);
+    await cy.waitLine(/^\[ct\] quick-queued waiting=1 offered=false$/, 15000, mark);
+    check(!cy.lines.slice(mark).some((l) => /^\[ct\] start castle/.test(l)), "no local game was started");
+    await cy.tapButton("quick:cancel");
+    await cy.waitLine(/^\[ct\] quick-cancel$/, 10000, mark);
+    await cy.waitFor("Cy's results again", async () => (await cy.q("ct_screen")) === 6);
+    for (const t of [ann, ben, cy]) {
+      expectedErrors(t);
+      t.noErrors();
+    }
+    console.log(
+      `     quick castle: Ann and Ben met in one room in ${metS.toFixed(1)} s and played ${moves[0]} moves in step; ` +
+        `Cy alone took the bots offered and played ${cyMoves} moves to the results (${result}); ` +
+        `Find another game queued again; ${((Date.now() - t0) / 1000).toFixed(1)} s`
+    );
+  } finally {
+    for (const c of contexts) await c.close().catch(() => {});
+    await kill(server);
+    fs.rmSync(data, { recursive: true, force: true });
+  }
+}
