@@ -193,10 +193,33 @@ impl SetupScreen {
             self.resize(n + 1);
         }
         cx.ui.speak_as("One player more");
-        y += row + u;
+        // The web build: Play online with anyone, in the seat count's row where it fits, else
+        // in a row of its own over the bottom buttons.
         let bh = cx.ui.tap(10.0);
-        // The web build: a row for Play online with anyone over the bottom buttons.
-        let bottom_bar = bh + 2.0 * u + if ONLINE { bh + 2.0 * u } else { 0.0 };
+        let players = self.seats.len().max(2);
+        let quick_label = if self.game.max_seats > 2 {
+            format!("Play online with anyone, {players} players")
+        } else {
+            "Play online with anyone".to_string()
+        };
+        let beside = Area::new(x0 + 24.0 * u, y, col_w - 52.0 * u, row - u);
+        let quick_beside = cx.ui.label_fits(&quick_label, beside);
+        let quick_at = match (ONLINE, quick_beside) {
+            (false, _) => None,
+            (true, true) => Some(beside),
+            (true, false) => Some(Area::new(x0, h - 2.0 * bh - 4.0 * u, col_w, bh)),
+        };
+        if let Some(a) = quick_at {
+            if cx
+                .ui
+                .button(&SetupButton::Quick.key(), a, &quick_label, true)
+            {
+                return crate::app::screens::quick::find_game(cx, self.game, players);
+            }
+        }
+        y += row + u;
+        let own_row = ONLINE && !quick_beside;
+        let bottom_bar = bh + 2.0 * u + if own_row { bh + 2.0 * u } else { 0.0 };
         // Options first worked out (their cards' heights), so the seats know their room.
         // Side by side where the width allows (a card at least 56 wide).
         let small = cx.ui.size(3.0);
@@ -266,7 +289,7 @@ impl SetupScreen {
             };
             let one_line = layout.lines < 1.5;
             let segs_w = if one_line {
-                (cw - 40.0 * u).min(17.0 * u * kinds.len() as f32)
+                (cw - 40.0 * u).min((17.0 * u).max(1.6 * MIN_TAP) * kinds.len() as f32)
             } else {
                 cw - 2.0 * u
             };
@@ -384,21 +407,6 @@ impl SetupScreen {
         }
         // Bottom bar.
         let by = h - bh - 2.0 * u;
-        let players = self.seats.len().max(2);
-        if ONLINE
-            && cx.ui.button(
-                &SetupButton::Quick.key(),
-                Area::new(x0, h - bottom_bar, col_w, bh),
-                &if self.game.max_seats > 2 {
-                    format!("Play online with anyone, {players} players")
-                } else {
-                    "Play online with anyone".to_string()
-                },
-                true,
-            )
-        {
-            return crate::app::screens::quick::find_game(cx, self.game, players);
-        }
         let bw = (col_w - 4.0 * u) / 3.0;
         let back = cx.ui.button(
             &SetupButton::Back.key(),

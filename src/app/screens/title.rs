@@ -266,10 +266,14 @@ impl TitleScreen {
             a
         };
         // The name in the largest of a few sizes that fits, never cut when one does.
+        // ... and leaves the description room to be whole at the smallest size.
         let mut ts = cx.ui.size(4.2);
+        let (least, width) = (cx.ui.size(2.2), a.w - 5.0 * u);
+        let needed = cx.ui.wrap(g.blurb, least, width).len() as f32;
         for k in [4.2, 4.0, 3.8, 3.6, 3.4, 3.2, 3.0, 2.8] {
             ts = cx.ui.size(k);
-            if cx.ui.measure(g.name, ts) <= a.w - 5.0 * u {
+            let room = (a.h - ts - 2.5 * u) / (least * 1.25);
+            if cx.ui.measure(g.name, ts) <= width && room >= needed {
                 break;
             }
         }
