@@ -26,7 +26,7 @@ pub const INFO: GameInfo = GameInfo {
     min_seats: 2,
     max_seats: 6,
     available: true,
-    blurb: "Lay tiles, claim roads and cities, and hurl tokens at every fair.",
+    blurb: "Lay tiles, claim cities and roads, hurl tokens at fairs.",
     options: &[
         (
             "no_catapult",
