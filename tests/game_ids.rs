@@ -24,25 +24,50 @@ fn module_dir(file: &Path) -> PathBuf {
     }
 }
 
-/// The files declared as `#[cfg(test)] mod name;` somewhere in `files`.
+/// The files declared as `#[cfg(test)] mod name;` somewhere in `files`, and the modules those
+/// declare in turn (a test module's own `mod name;` is test code too).
 fn test_module_files(files: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
+    let mut out: Vec<PathBuf> = Vec::new();
     for f in files {
         let text = fs::read_to_string(f).unwrap_or_default();
         let lines: Vec<&str> = text.lines().map(str::trim).collect();
         for w in lines.windows(2) {
-            let declared = w[1]
-                .strip_prefix("mod ")
-                .or_else(|| w[1].strip_prefix("pub mod "))
-                .and_then(|rest| rest.strip_suffix(';'));
-            if let (true, Some(name)) = (w[0] == "#[cfg(test)]", declared) {
-                let dir = module_dir(f);
-                out.push(dir.join(format!("{name}.rs")));
-                out.push(dir.join(name).join("mod.rs"));
+            if let (true, Some(name)) = (w[0] == "#[cfg(test)]", declared(w[1])) {
+                out.extend(module_files(f, name));
             }
         }
     }
+    let mut i = 0;
+    while i < out.len() {
+        let text = fs::read_to_string(&out[i]).unwrap_or_default();
+        for name in text.lines().filter_map(|l| declared(l.trim())) {
+            let children = module_files(&out[i], name);
+            out.extend(
+                children
+                    .into_iter()
+                    .filter(|c| !out.contains(c))
+                    .collect::<Vec<_>>(),
+            );
+        }
+        i += 1;
+    }
     out
+}
+
+/// The module a `mod name;` line declares.
+fn declared(line: &str) -> Option<&str> {
+    line.strip_prefix("mod ")
+        .or_else(|| line.strip_prefix("pub mod "))
+        .and_then(|rest| rest.strip_suffix(';'))
+}
+
+/// Where module `name` declared in `file` may live.
+fn module_files(file: &Path, name: &str) -> [PathBuf; 2] {
+    let dir = module_dir(file);
+    [
+        dir.join(format!("{name}.rs")),
+        dir.join(name).join("mod.rs"),
+    ]
 }
 
 /// The lines of `text` outside test code and comments, with their line numbers: an item after a
