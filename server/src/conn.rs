@@ -2,6 +2,7 @@
 //! and the room it follows forwarded to it. A refused frame gets a `refused` answer with the
 //! reason and changes nothing; a connection that keeps flooding is closed.
 
+use crate::hub::cell::Outgoing;
 use crate::hub::{new_token, Hub, QueueNews, RoomCell};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use engine::online::protocol::{is_code, ClientFrame, ServerFrame, ROOM_CODE_LEN, TOKEN_LEN};
@@ -181,16 +182,18 @@ async fn say(out: &mpsc::Sender<Message>, frame: ServerFrame) -> bool {
 /// the room's lock, so none is missed or doubled).
 fn follow(
     out: &mpsc::Sender<Message>,
-    mut rx: broadcast::Receiver<Arc<str>>,
+    mut rx: broadcast::Receiver<Arc<Outgoing>>,
     welcome: ServerFrame,
+    player: Option<usize>,
 ) -> Option<tokio::task::JoinHandle<()>> {
     out.try_send(Message::Text(welcome.to_json().into())).ok()?;
     let out = out.clone();
     Some(tokio::spawn(async move {
         loop {
             match rx.recv().await {
-                Ok(text) => {
-                    if out.send(Message::Text(text.as_ref().into())).await.is_err() {
+                Ok(frame) => {
+                    let text = frame.text_for(player);
+                    if out.send(Message::Text(text.into())).await.is_err() {
                         break;
                     }
                 }
@@ -312,14 +315,14 @@ async fn handle(
             let mut guard = cell.room.clone().lock_owned().await;
             hub.freshen(cell, &mut guard).await;
             let before = guard.meta_json();
-            let hash = match guard.start(*p) {
-                Ok(h) => h,
+            match guard.start(*p) {
+                Ok(_) => {}
                 Err(e) => return Some(refused(&e.0)),
             };
             if let Err(e) = hub.save_meta(cell, &mut guard, before).await {
                 return Some(refused(&e));
             }
-            cell.broadcast(&ServerFrame::Started { hash });
+            cell.broadcast_started(&guard);
             drop(guard);
             hub.run_bots(cell);
             None
@@ -386,7 +389,7 @@ async fn enter(
     }
     let rx = cell.tx.subscribe();
     let welcome = Hub::welcome(&cell, &room, player, token);
-    *forward = follow(out, rx, welcome);
+    *forward = follow(out, rx, welcome, player);
     drop(room);
     *seated = Some(Seated { cell, player });
     None

@@ -338,7 +338,7 @@ impl Hub {
         if guard.meta_json() != before {
             cell.broadcast(&cell.seats_frame(guard));
             if guard.phase() != Phase::Waiting {
-                cell.broadcast(&ServerFrame::Started { hash: guard.hash() });
+                cell.broadcast_started(guard);
             }
         }
         self.follow_moves(cell, guard, rest).await;
@@ -404,7 +404,7 @@ impl Hub {
                     if played.over {
                         self.rate_if_over(guard);
                     }
-                    self.announce(cell, played)
+                    self.announce(cell, guard, played)
                 }
                 Err(_) => return false,
             }
@@ -602,7 +602,7 @@ impl Hub {
                 if played.over {
                     self.rate_if_over(&guard);
                 }
-                self.announce(cell, played);
+                self.announce(cell, &guard, played);
                 drop(guard);
                 Ok(())
             }
@@ -620,14 +620,18 @@ impl Hub {
         }
     }
 
-    fn announce(&self, cell: &RoomCell, p: Played) {
+    /// Sends a move to everyone following the room, each told the draws it may see.
+    fn announce(&self, cell: &RoomCell, room: &Room, p: Played) {
         self.stats.moves.fetch_add(1, Ordering::Relaxed);
         cell.turn_began(p.seq + 1);
-        cell.broadcast(&ServerFrame::Moved {
+        let seed = room.seed_when_over();
+        cell.broadcast_each(room, |player| ServerFrame::Moved {
             seq: p.seq,
-            mv: p.mv,
-            hash: p.hash,
+            mv: p.mv.clone(),
+            hash: p.hash.clone(),
             over: p.over,
+            told: Some(room.tape_for(&p.notes, player)),
+            seed,
         });
     }
 
@@ -670,7 +674,7 @@ impl Hub {
                         if played.over {
                             hub.rate_if_over(&guard);
                         }
-                        hub.announce(&cell, played);
+                        hub.announce(&cell, &guard, played);
                     }
                     Err(_) if guard.seq() != seq => hub.resync(&cell, &mut guard, seq).await,
                     Err(_) => {}
@@ -691,7 +695,7 @@ impl Hub {
         player: Option<usize>,
         token: Option<String>,
     ) -> ServerFrame {
-        let mut view = room.view(&|p| cell.is_online(p));
+        let mut view = room.view(&|p| cell.is_online(p), player);
         cell.mark_handed(&mut view.seats);
         let mut seats = player.map(|p| room.seats_of(p)).unwrap_or_default();
         seats.retain(|&s| !cell.handed(s));
@@ -721,7 +725,7 @@ fn restore(stored: crate::store::StoredRoom) -> Result<Room, String> {
     Room::restore(&stored.code, &stored.meta, moves).map_err(|e| e.0)
 }
 
-mod cell;
+pub mod cell;
 mod clock;
 mod queue;
 

@@ -119,6 +119,9 @@ pub struct Play {
     pub online: bool,
     /// This device's moves for the room, each with the move count it answers, not yet sent.
     pub outbox: Vec<(u64, Move)>,
+    /// A move made here (and sent) that draws what only the room knows: played when the room's
+    /// answer tells the draws (`core::hidden`).
+    pub held: Option<Move>,
 }
 
 impl Play {
@@ -145,6 +148,7 @@ impl Play {
             log: Vec::new(),
             online: false,
             outbox: Vec::new(),
+            held: None,
         }
     }
 
@@ -161,6 +165,25 @@ impl Play {
         let ev = self.driver.play(mv)?;
         self.note(&ev);
         Ok(ev)
+    }
+
+    /// Plays the move held for the room's draws, once they are told (None until then).
+    pub fn play_held(&mut self) -> Option<Vec<Event>> {
+        let mv = self.held.as_ref()?;
+        if self.driver.session.needs_room(mv) {
+            return None;
+        }
+        let mv = self.held.take()?;
+        match self.driver.play(mv) {
+            Ok(ev) => {
+                self.note(&ev);
+                Some(ev)
+            }
+            Err(e) => {
+                self.log.push(format!("A move could not be played: {e}"));
+                None
+            }
+        }
     }
 
     /// Rebuilds a game from its save (a replay): every launch re-simulated and checked against
@@ -203,9 +226,10 @@ impl Play {
         self.game().is_over()
     }
 
-    /// The acting seat, if it is a human's turn and nothing is animating.
+    /// The acting seat, if it is a human's turn and nothing is animating (or waiting for the
+    /// room's draws).
     pub fn human_turn(&self) -> Option<usize> {
-        if self.flight.is_some() {
+        if self.flight.is_some() || self.held.is_some() {
             return None;
         }
         let t = self.game().turn()?;
@@ -264,6 +288,11 @@ impl Play {
             return Err(Refusal::new("it is not that player's turn"));
         }
         let seq = self.driver.session.replay.moves.len() as u64;
+        if self.online && self.driver.session.needs_room(&mv) {
+            self.outbox.push((seq, mv.clone()));
+            self.held = Some(mv);
+            return Ok(Vec::new());
+        }
         let sent = self.online.then(|| mv.clone());
         let ev = self.driver.play(mv)?;
         if let Some(mv) = sent {
@@ -320,7 +349,14 @@ impl Play {
                         at: self.ghosts[seat].last().copied(),
                         gain: None,
                     });
-                    match self.driver.land(shot) {
+                    let mv = shot.into_move();
+                    if self.online && self.driver.session.needs_room(&mv) {
+                        // Its draws come with the room's answer (`play_held`).
+                        self.held = Some(mv);
+                        self.wait = bot_pause();
+                        return tick;
+                    }
+                    match self.driver.play(mv) {
                         Ok(ev) => {
                             if let (Some(l), Some((b, _)), Some((a, key))) =
                                 (tick.landed.as_mut(), before, shown_value(self.game(), seat))

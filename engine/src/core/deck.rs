@@ -1,5 +1,6 @@
 //! Decks with a discard pile that is reshuffled into a new deck when the deck runs out.
 
+use super::hidden::{self, Code, Owner, Seen};
 use super::Rng;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -10,9 +11,10 @@ pub struct Deck<T> {
     pub discard: Vec<T>,
 }
 
-impl<T: Clone> Deck<T> {
+impl<T: Clone + Code> Deck<T> {
+    /// The cards shuffled face down (a room's devices never learn the order).
     pub fn new(mut cards: Vec<T>, rng: &mut Rng) -> Self {
-        rng.shuffle(&mut cards);
+        rng.shuffle_hidden(&mut cards);
         Deck {
             cards,
             discard: Vec::new(),
@@ -21,14 +23,27 @@ impl<T: Clone> Deck<T> {
 
     /// Draws the top card; an empty deck first takes in and shuffles its discard pile.
     /// Returns `(card, reshuffled)`; `None` only when deck and discard are both empty.
+    /// The card is seen by everyone as it is drawn (see `draw_seen`).
     pub fn draw(&mut self, rng: &mut Rng) -> Option<(T, bool)> {
+        self.draw_seen(Seen::All, rng, &mut [])
+    }
+
+    /// Draws the top card, seen by `seen` only. `unknown` lists the other places a card may lie
+    /// unseen (hands, face-down cards): a device told the room's draws finds the card drawn
+    /// there when its own decoy deck does not hold it (`core::hidden`).
+    pub fn draw_seen(
+        &mut self,
+        seen: Seen,
+        rng: &mut Rng,
+        unknown: &mut [(Owner, &mut T)],
+    ) -> Option<(T, bool)> {
         let mut reshuffled = false;
         if self.cards.is_empty() && !self.discard.is_empty() {
             self.cards.append(&mut self.discard);
-            rng.shuffle(&mut self.cards);
+            rng.shuffle_hidden(&mut self.cards);
             reshuffled = true;
         }
-        self.cards.pop().map(|c| (c, reshuffled))
+        hidden::draw(&mut self.cards, seen, rng.is_told(), unknown).map(|c| (c, reshuffled))
     }
 
     pub fn put_discard(&mut self, card: T) {
@@ -61,7 +76,7 @@ mod tests {
     #[test]
     fn empty_deck_reshuffles_its_discard_pile() {
         let mut rng = Rng::new(3);
-        let mut d = Deck::new(vec![1, 2], &mut rng);
+        let mut d = Deck::new(vec![1u32, 2], &mut rng);
         let (a, r1) = d.draw(&mut rng).unwrap_or((0, true));
         let (b, r2) = d.draw(&mut rng).unwrap_or((0, true));
         assert!(!r1 && !r2);

@@ -9,6 +9,7 @@ pub mod design;
 pub mod driver;
 pub mod event;
 pub mod game;
+pub mod hidden;
 pub mod link;
 pub mod moves;
 pub mod order;

@@ -8,6 +8,9 @@ pub struct Rng {
     seed: u64,
     draws: u64,
     gen: RandGenerator,
+    /// Made while a device was being told a room's draws (`core::hidden`): its own numbers
+    /// are a decoy's, and a public number comes from the tape.
+    told: bool,
 }
 
 impl Rng {
@@ -18,7 +21,13 @@ impl Rng {
             seed,
             draws: 0,
             gen,
+            told: super::hidden::telling(),
         }
+    }
+
+    /// Whether this generator plays a decoy for a device told the room's draws.
+    pub fn is_told(&self) -> bool {
+        self.told
     }
 
     /// The generator for `seed` after `draws` numbers were taken.
@@ -48,6 +57,17 @@ impl Rng {
         if n <= 1 {
             return 0;
         }
+        if self.told {
+            if let Some(v) = super::hidden::told_num(n) {
+                return v;
+            }
+        }
+        let v = self.below_own(n);
+        super::hidden::note_num(v);
+        v
+    }
+
+    fn below_own(&mut self, n: u32) -> u32 {
         // Rejection sampling removes modulo bias.
         let zone = u32::MAX - (u32::MAX % n);
         loop {
@@ -65,6 +85,12 @@ impl Rng {
         }
         let span = (hi as i64 - lo as i64 + 1) as u64;
         (lo as i64 + self.below(span.min(u32::MAX as u64) as u32) as i64) as i32
+    }
+
+    /// A shuffle nobody may follow (a deck face down): never noted for a room's devices, and
+    /// a told device shuffles its decoy.
+    pub fn shuffle_hidden<T>(&mut self, items: &mut [T]) {
+        super::hidden::quietly(|| self.shuffle(items));
     }
 
     /// Fisher–Yates shuffle.
@@ -86,7 +112,9 @@ impl Rng {
 
 impl Clone for Rng {
     fn clone(&self) -> Self {
-        Rng::resume(self.seed, self.draws)
+        let mut rng = Rng::resume(self.seed, self.draws);
+        rng.told = self.told;
+        rng
     }
 }
 

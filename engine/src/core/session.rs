@@ -2,6 +2,7 @@
 //! far, and undo of the last decisions that were not shots.
 
 use super::game::check_move;
+use super::hidden::{self, Told};
 use super::replay::{fnv1a, Replay, FNV_OFFSET};
 use super::{Event, Game, Move, Refusal, RuleResult};
 
@@ -12,6 +13,15 @@ pub struct Session {
     /// Physics steps simulated over the whole game.
     pub steps: u64,
     undo: Undo,
+    /// A room's game followed without its seed (`core::hidden`).
+    sealed: Option<Sealed>,
+}
+
+/// What a device following a room without its seed has been told: each move's draws, by the
+/// move's place in the log, and the seats this device holds.
+struct Sealed {
+    seats: Vec<usize>,
+    tapes: std::collections::BTreeMap<u64, Vec<Told>>,
 }
 
 /// What undo needs, and no more: the game as it stood before the first decision since the last
@@ -36,12 +46,74 @@ impl Session {
             events: Vec::new(),
             steps: 0,
             undo: Undo::default(),
+            sealed: None,
         }
+    }
+
+    /// From now on each move is played told its tape (`tell`): the game was made from a decoy
+    /// seed by a device holding `seats`.
+    pub fn seal(&mut self, seats: &[usize]) {
+        self.sealed = Some(Sealed {
+            seats: seats.to_vec(),
+            tapes: Default::default(),
+        });
+    }
+
+    /// Whether this game is followed without its seed.
+    pub fn is_sealed(&self) -> bool {
+        self.sealed.is_some()
+    }
+
+    /// The room's draws for move `seq` (kept until that move is played here).
+    pub fn tell(&mut self, seq: u64, tape: Vec<Told>) {
+        if let Some(s) = &mut self.sealed {
+            s.tapes.insert(seq, tape);
+        }
+    }
+
+    /// The seed came at the end: the game is followed as any other (its replay file is whole).
+    pub fn unseal(&mut self, seed: u64) {
+        self.sealed = None;
+        self.replay.seed = seed;
+    }
+
+    /// Whether `mv`, played here now, would draw what only the room knows (a card, a tile): it
+    /// is then sent and played when the room's answer tells the draw.
+    pub fn needs_room(&self, mv: &Move) -> bool {
+        let Some(s) = &self.sealed else {
+            return false;
+        };
+        let seq = self.replay.moves.len() as u64;
+        if s.tapes.contains_key(&seq) {
+            return false;
+        }
+        let mut game = self.game.clone_game();
+        let (_, fit) = hidden::told(Vec::new(), &s.seats, || game.play(mv));
+        fit.is_err()
     }
 
     /// Plays a move for the seat whose turn it is. A shot that carries launch parameters but no
     /// outcome is simulated here; one that carries both is applied as recorded (see `verify`).
-    pub fn play(&mut self, mut mv: Move) -> RuleResult<Vec<Event>> {
+    pub fn play(&mut self, mv: Move) -> RuleResult<Vec<Event>> {
+        let Some(s) = &mut self.sealed else {
+            return self.play_open(mv);
+        };
+        let seq = self.replay.moves.len() as u64;
+        let seats = s.seats.clone();
+        let tape = match s.tapes.remove(&seq) {
+            Some(t) => t,
+            None if self.needs_room(&mv) => {
+                return Err(Refusal::new("this move waits for the room's answer"))
+            }
+            None => Vec::new(),
+        };
+        let (played, fit) = hidden::told(tape, &seats, || self.play_open(mv));
+        let events = played?;
+        fit.map_err(Refusal)?;
+        Ok(events)
+    }
+
+    fn play_open(&mut self, mut mv: Move) -> RuleResult<Vec<Event>> {
         // The one check of seat and launch prompt; the game's own `fire` and `play` follow it.
         check_move(self.game.as_ref(), &mv)?;
         if mv.is_shot() && mv.outcome.is_none() {
@@ -102,7 +174,8 @@ impl Session {
     }
 
     pub fn can_undo(&self) -> bool {
-        !self.undo.marks.is_empty()
+        // A room's moves are sent as they are made: none is taken back.
+        !self.undo.marks.is_empty() && self.sealed.is_none()
     }
 
     /// Takes back the last decision that was not a shot (shots cannot be taken back).

@@ -35,6 +35,10 @@ pub enum Field<'a> {
     /// Seats as every client sees them.
     Seats(&'a mut Vec<SeatInfo>),
     Phase(&'a mut Phase),
+    /// The draws of one move told to a device (`core::hidden::tape_text`); may be absent.
+    Tape(&'a mut Option<String>),
+    /// The draws of a game's setup and of each move so far; may be absent.
+    Tapes(&'a mut Option<Vec<String>>),
     /// An object inside the frame, with its own keys.
     Record(&'a mut dyn Record, &'static str),
 }
@@ -118,7 +122,11 @@ impl Field<'_> {
     fn optional(&self) -> bool {
         matches!(
             self,
-            Field::Token(_) | Field::MaybeText(..) | Field::MaybeU64(..)
+            Field::Token(_)
+                | Field::MaybeText(..)
+                | Field::MaybeU64(..)
+                | Field::Tape(_)
+                | Field::Tapes(_)
         )
     }
 
@@ -126,7 +134,11 @@ impl Field<'_> {
     fn absent(&self) -> bool {
         matches!(
             self,
-            Field::Token(None) | Field::MaybeText(None, ..) | Field::MaybeU64(None, _)
+            Field::Token(None)
+                | Field::MaybeText(None, ..)
+                | Field::MaybeU64(None, _)
+                | Field::Tape(None)
+                | Field::Tapes(None)
         )
     }
 
@@ -149,6 +161,8 @@ impl Field<'_> {
                 write_seat(out, s.plan, &s.name, Some((s.taken, s.online)))
             }),
             Field::Phase(p) => quote(out, p.name()),
+            Field::Tape(t) => quote(out, t.as_deref().unwrap_or("")),
+            Field::Tapes(ts) => list(out, ts.as_deref().unwrap_or(&[]), |out, t| quote(out, t)),
             Field::Record(rec, _) => write_object(out, None, &mut rec.fields()),
         }
     }
@@ -190,10 +204,28 @@ impl Field<'_> {
                     other => return Err(r.error(format!("unknown phase {}", shown(other)))),
                 }
             }
+            Field::Tape(t) => **t = Some(read_tape(r)?),
+            Field::Tapes(ts) => {
+                let mut all = Vec::new();
+                r.array("tapes", usize::MAX, |r, _| {
+                    all.push(read_tape(r)?);
+                    Ok(())
+                })?;
+                **ts = Some(all);
+            }
             Field::Record(rec, what) => read_record(r, what, &mut **rec)?,
         }
         Ok(())
     }
+}
+
+/// The longest tape of one move (a setup dealing every hand is the longest).
+pub const MAX_TAPE: usize = 64 * 1024;
+
+fn read_tape(r: &mut Reader) -> ReadResult<String> {
+    let t = r.string("a tape", MAX_TAPE)?;
+    crate::core::hidden::parse_tape(&t).map_err(|e| r.error(e))?;
+    Ok(t)
 }
 
 fn read_record(r: &mut Reader, what: &str, rec: &mut dyn Record) -> ReadResult<()> {

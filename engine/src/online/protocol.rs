@@ -82,6 +82,8 @@ pub enum ServerFrame {
     /// The host started the game.
     Started {
         hash: String,
+        /// What the setup drew that this device may see (`core::hidden`).
+        told: Option<String>,
     },
     /// A move was stored: its place in the log, the move as logged (a shot with the outcome the
     /// server simulated) and the state hash after it.
@@ -90,6 +92,10 @@ pub enum ServerFrame {
         mv: Move,
         hash: String,
         over: bool,
+        /// What the move drew that this device may see (`core::hidden`).
+        told: Option<String>,
+        /// The game's seed, with the move that ended it: the replay is whole.
+        seed: Option<u64>,
     },
     /// The last frame was refused; nothing changed.
     Refused {
@@ -281,6 +287,7 @@ impl Record for RoomView {
             ("phase", Field::Phase(&mut self.phase)),
             ("moves", Field::Moves(&mut self.moves)),
             ("hash", hash(&mut self.hash)),
+            ("told", Field::Tapes(&mut self.told)),
         ]
     }
 }
@@ -303,6 +310,7 @@ impl Frames for ServerFrame {
                     game: text(),
                     options: Vec::new(),
                     seed: 0,
+                    told: None,
                     seats: Vec::new(),
                     phase: Phase::Waiting,
                     moves: Vec::new(),
@@ -310,12 +318,17 @@ impl Frames for ServerFrame {
                 },
             },
             ServerFrame::Seats { seats: Vec::new() },
-            ServerFrame::Started { hash: text() },
+            ServerFrame::Started {
+                hash: text(),
+                told: None,
+            },
             ServerFrame::Moved {
                 seq: 0,
                 mv: Move::decide(0, "", &[]),
                 hash: text(),
                 over: false,
+                told: None,
+                seed: None,
             },
             ServerFrame::Refused { why: text() },
             ServerFrame::Pong,
@@ -343,12 +356,17 @@ impl Frames for ServerFrame {
                 ],
             ),
             ServerFrame::Seats { seats } => ("seats", vec![("seats", Field::Seats(seats))]),
-            ServerFrame::Started { hash: h } => ("started", vec![("hash", hash(h))]),
+            ServerFrame::Started { hash: h, told } => (
+                "started",
+                vec![("hash", hash(h)), ("told", Field::Tape(told))],
+            ),
             ServerFrame::Moved {
                 seq,
                 mv,
                 hash: h,
                 over,
+                told,
+                seed,
             } => (
                 "moved",
                 vec![
@@ -356,6 +374,8 @@ impl Frames for ServerFrame {
                     ("move", Field::Move(mv)),
                     ("hash", hash(h)),
                     ("over", Field::Bool(over, "over")),
+                    ("told", Field::Tape(told)),
+                    ("seed", Field::MaybeU64(seed, "seed")),
                 ],
             ),
             ServerFrame::Refused { why } => {

@@ -11,6 +11,7 @@
 use super::protocol::{Phase, RoomView, SeatInfo, SeatPlan, SeatRequest, MAX_PLAYER_NAME};
 use crate::core::bot::{self, BotBudget};
 use crate::core::driver::{bot_seed, Driver, Origin, Recorded};
+use crate::core::hidden::{self, Noted};
 use crate::core::replay::{fnv1a, Replay, FNV_OFFSET};
 use crate::core::{Game, Level, Move, Refusal, RuleResult, Seat, SeatKind, Session};
 use crate::games;
@@ -57,6 +58,8 @@ pub struct Played {
     pub mv: Move,
     pub hash: String,
     pub over: bool,
+    /// What the move drew, and who may see each draw (`tape_for` says it to one player).
+    pub notes: Vec<Noted>,
 }
 
 /// A seat of a quick-match room (`Room::quick`).
@@ -108,6 +111,8 @@ pub struct Room {
     pub code: String,
     meta: Meta,
     driver: Option<Driver>,
+    /// What each draw gave and who may see it: the setup's, then each move's (`core::hidden`).
+    notes: Vec<Vec<Noted>>,
 }
 
 /// The host is the player who made the room.
@@ -230,6 +235,7 @@ impl Room {
             code: code.to_string(),
             meta,
             driver: None,
+            notes: Vec::new(),
         };
         // The game must be one that can be made with these options and seats.
         games::new_game(game, &room.meta.options, room.replay_seats(), seed)?;
@@ -308,9 +314,9 @@ impl Room {
             code: code.to_string(),
             meta,
             driver: None,
+            notes: Vec::new(),
         };
-        let game = room.new_game()?;
-        room.driver = Some(Driver::new(game, &room.header()));
+        room.drive(&[])?;
         Ok(room)
     }
 
@@ -323,17 +329,10 @@ impl Room {
             code: code.to_string(),
             meta,
             driver: None,
+            notes: Vec::new(),
         };
         if room.meta.started {
-            let mut header = room.header();
-            header.moves = moves;
-            let game = room.new_game()?;
-            room.driver = Some(Driver::replay_as(
-                game,
-                &header,
-                Recorded::Trust,
-                Origin::Player,
-            )?);
+            room.drive(&moves)?;
         } else if !moves.is_empty() {
             return Err(Refusal(format!(
                 "room {code}: moves are stored for a game that has not started"
@@ -368,6 +367,30 @@ impl Room {
             self.replay_seats(),
             self.meta.seed,
         )
+    }
+
+    /// The game made and `moves` played through the rules, noting every draw (outcomes trusted:
+    /// each was simulated when it was stored).
+    fn drive(&mut self, moves: &[Move]) -> RuleResult<()> {
+        let (game, setup) = hidden::record(|| self.new_game());
+        let mut driver = Driver::new(game?, &self.header());
+        let mut notes = vec![setup];
+        for (i, mv) in moves.iter().enumerate() {
+            let (applied, n) =
+                hidden::record(|| driver.apply_recorded_as(i, mv, Recorded::Trust, Origin::Player));
+            applied?;
+            notes.push(n);
+        }
+        self.driver = Some(driver);
+        self.notes = notes;
+        Ok(())
+    }
+
+    /// What `player` (None: a watcher) is told of `notes`: the draws its seats may see.
+    pub fn tape_for(&self, notes: &[Noted], player: Option<usize>) -> String {
+        let seats = player.map(|p| self.seats_of(p)).unwrap_or_default();
+        let told: Vec<_> = notes.iter().map(|n| n.for_seats(&seats)).collect();
+        hidden::tape_text(&told)
     }
 
     fn new_game(&self) -> RuleResult<Box<dyn Game>> {
@@ -489,8 +512,7 @@ impl Room {
                 if free == 1 { "" } else { "s" }
             )));
         }
-        let game = self.new_game()?;
-        self.driver = Some(Driver::new(game, &self.header()));
+        self.drive(&[])?;
         self.meta.started = true;
         Ok(self.hash())
     }
@@ -604,19 +626,14 @@ impl Room {
             return Err(Refusal::new("the game has not started yet"));
         };
         let seq = driver.session.replay.moves.len();
-        let applied = driver.apply_recorded_as(seq, &mv, Recorded::Trust, Origin::Player);
+        let (applied, notes) =
+            hidden::record(|| driver.apply_recorded_as(seq, &mv, Recorded::Trust, Origin::Player));
         if applied.is_err() && driver.session.replay.moves.len() > seq {
             // Refused after the rules applied it (a decision with more arguments than it
             // takes): rebuild the room from its log without it.
-            let mut header = driver.session.replay.clone();
-            header.moves.truncate(seq);
-            let game = self.new_game()?;
-            self.driver = Some(Driver::replay_as(
-                game,
-                &header,
-                Recorded::Trust,
-                Origin::Player,
-            )?);
+            let mut moves = driver.session.replay.moves.clone();
+            moves.truncate(seq);
+            self.drive(&moves)?;
         }
         let Some(driver) = self.driver.as_mut() else {
             return Err(Refusal::new("the game has not started yet"));
@@ -630,11 +647,14 @@ impl Room {
             }
         })?;
         let over = driver.game().is_over();
+        let hash = state_hash(&driver.session);
+        self.notes.push(notes.clone());
         Ok(Played {
             seq: seq as u64,
             mv,
-            hash: state_hash(&driver.session),
+            hash,
             over,
+            notes,
         })
     }
 
@@ -696,12 +716,32 @@ impl Room {
             .collect()
     }
 
-    pub fn view(&self, online: &dyn Fn(usize) -> bool) -> RoomView {
+    /// What `player` is told of the setup's draws, once the game has started.
+    pub fn setup_tape(&self, player: Option<usize>) -> Option<String> {
+        self.notes.first().map(|n| self.tape_for(n, player))
+    }
+
+    /// The game's seed, for everyone once the game is over (None before).
+    pub fn seed_when_over(&self) -> Option<u64> {
+        (self.phase() == Phase::Over).then_some(self.meta.seed)
+    }
+
+    /// The room as `player` (None: a watcher) may see it: before the end, the draws its seats
+    /// may see instead of the seed.
+    pub fn view(&self, online: &dyn Fn(usize) -> bool, player: Option<usize>) -> RoomView {
+        let over = self.phase() == Phase::Over;
+        let told = (self.driver.is_some() && !over).then(|| {
+            self.notes
+                .iter()
+                .map(|n| self.tape_for(n, player))
+                .collect()
+        });
         RoomView {
             room: self.code.clone(),
             game: self.meta.game.clone(),
             options: self.meta.options.clone(),
-            seed: self.meta.seed,
+            seed: if over { self.meta.seed } else { 0 },
+            told,
             seats: self.seat_infos(online),
             phase: self.phase(),
             moves: self

@@ -80,7 +80,11 @@ pub struct RoomView {
     pub room: String,
     pub game: String,
     pub options: Vec<String>,
+    /// The game's seed once it is over; 0 before, when `told` carries the draws instead.
     pub seed: u64,
+    /// What this device was told of the setup's draws and of each move's (`core::hidden`): one
+    /// tape for the setup, then one per move. None once the game is over (the seed says all).
+    pub told: Option<Vec<String>>,
     pub seats: Vec<SeatInfo>,
     pub phase: Phase,
     pub moves: Vec<Move>,

@@ -15,10 +15,32 @@ pub(super) type Peers = Mutex<HashMap<String, Instant>>;
 /// A server not heard for this long is taken for gone (it says it is alive every few seconds).
 pub const PEER_SILENCE: Duration = Duration::from_secs(15);
 
+/// A frame as sent to the connections following a room: the same for all, or one for each
+/// player (the draws its seats may see, `core::hidden`) and one for the watchers.
+pub enum Outgoing {
+    All(String),
+    Each {
+        players: Vec<String>,
+        watchers: String,
+    },
+}
+
+impl Outgoing {
+    /// The text for a connection of `player` (None: a watcher).
+    pub fn text_for(&self, player: Option<usize>) -> &str {
+        match self {
+            Outgoing::All(t) => t,
+            Outgoing::Each { players, watchers } => {
+                player.and_then(|p| players.get(p)).unwrap_or(watchers)
+            }
+        }
+    }
+}
+
 pub struct RoomCell {
     pub code: String,
     pub room: Arc<AsyncMutex<Room>>,
-    pub tx: broadcast::Sender<Arc<str>>,
+    pub tx: broadcast::Sender<Arc<Outgoing>>,
     /// Connections per player (index into the room's players).
     pub(super) online: Mutex<HashMap<usize, usize>>,
     /// Connections per player held by other servers sharing the store, as they told.
@@ -106,7 +128,24 @@ impl RoomCell {
 
     /// Sends a frame to every connection following the room.
     pub fn broadcast(&self, frame: &ServerFrame) {
-        let _ = self.tx.send(Arc::from(frame.to_json()));
+        let _ = self.tx.send(Arc::new(Outgoing::All(frame.to_json())));
+    }
+
+    /// Sends each player of the room (and the watchers) its own version of a frame.
+    pub fn broadcast_each(&self, room: &Room, frame: impl Fn(Option<usize>) -> ServerFrame) {
+        let players = (0..room.players())
+            .map(|p| frame(Some(p)).to_json())
+            .collect();
+        let watchers = frame(None).to_json();
+        let _ = self.tx.send(Arc::new(Outgoing::Each { players, watchers }));
+    }
+
+    /// The game started: each told the setup's draws it may see.
+    pub fn broadcast_started(&self, room: &Room) {
+        self.broadcast_each(room, |player| ServerFrame::Started {
+            hash: room.hash(),
+            told: room.setup_tape(player),
+        });
     }
 
     pub fn seats_frame(&self, room: &Room) -> ServerFrame {

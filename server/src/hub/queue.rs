@@ -11,6 +11,8 @@ use engine::online::room::{check_name, QuickSeat};
 use tokio::sync::mpsc;
 
 /// What the queue tells a waiting connection, through the channel it gave.
+// A frame is sent as it is made: a few in a wait, never stored in bulk.
+#[allow(clippy::large_enum_variant)]
 pub enum QueueNews {
     Frame(ServerFrame),
     /// Seated in a new room with this seat token: the connection enters it (its welcome).

@@ -98,6 +98,7 @@ async fn regress_a_move_heard_before_a_losing_race_is_sent_once() {
     assert!(a.play(&cell_a, 0, 0, lost).await.is_err());
     let mut moved = 0;
     while let Ok(frame) = sent.try_recv() {
+        let frame = frame.text_for(None);
         if frame.contains("\"type\":\"moved\"") || frame.starts_with("{\"type\":\"moved\"") {
             moved += 1;
         }

@@ -5,6 +5,7 @@
 
 use engine::core::bot::{self, BotBudget};
 use engine::core::driver::{Driver, Origin, Recorded};
+use engine::core::hidden;
 use engine::core::{Level, Move, Rng};
 use engine::games;
 use engine::online::protocol::{ClientFrame, Phase, RoomView, SeatPlan, SeatRequest, ServerFrame};
@@ -262,15 +263,39 @@ impl Player {
     /// client does when it loads a room).
     fn follow(&mut self) {
         let replay = replay_of(&self.view);
-        let game = games::new_game(
-            &replay.game,
-            &replay.options,
-            replay.seats.clone(),
-            replay.seed,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
-        let d = Driver::replay_as(game, &replay, Recorded::Verify, Origin::Player)
-            .unwrap_or_else(|e| panic!("the room's log does not replay here: {e}"));
+        let new_game = || {
+            games::new_game(
+                &replay.game,
+                &replay.options,
+                replay.seats.clone(),
+                replay.seed,
+            )
+        };
+        let d = match &self.view.told {
+            None => {
+                let game = new_game().unwrap_or_else(|e| panic!("{e}"));
+                Driver::replay_as(game, &replay, Recorded::Verify, Origin::Player)
+                    .unwrap_or_else(|e| panic!("the room's log does not replay here: {e}"))
+            }
+            Some(tapes) => {
+                // The room keeps its seed: the game is made from a decoy, told the draws.
+                assert_eq!(replay.seed, 0, "no seed before the end");
+                let tape = |i: usize| {
+                    let text = tapes.get(i).unwrap_or_else(|| panic!("no tape {i}"));
+                    hidden::parse_tape(text).unwrap_or_else(|e| panic!("{e}"))
+                };
+                let (game, fit) = hidden::told(tape(0), &self.seats, new_game);
+                fit.unwrap_or_else(|e| panic!("the setup's draws: {e}"));
+                let mut d = Driver::new(game.unwrap_or_else(|e| panic!("{e}")), &replay);
+                d.session.seal(&self.seats);
+                for (i, mv) in replay.moves.iter().enumerate() {
+                    d.session.tell(i as u64, tape(i + 1));
+                    d.apply_recorded_as(i, mv, Recorded::Verify, Origin::Player)
+                        .unwrap_or_else(|e| panic!("the room's log does not replay here: {e}"));
+                }
+                d
+            }
+        };
         if !self.view.hash.is_empty() {
             assert_eq!(
                 state_hash(&d.session),
@@ -328,8 +353,9 @@ impl Player {
 
     pub fn apply(&mut self, f: &ServerFrame) {
         match f {
-            ServerFrame::Started { hash } => {
+            ServerFrame::Started { hash, told } => {
                 self.view.phase = Phase::Playing;
+                self.view.told = told.clone().map(|t| vec![t]);
                 self.follow();
                 assert_eq!(&state_hash(&self.driver().session), hash);
             }
@@ -338,17 +364,27 @@ impl Player {
                 mv,
                 hash,
                 over,
+                told,
+                seed,
             } => {
                 assert_eq!(*seq, self.seq(), "moves arrive in order, none missed");
+                assert_eq!(seed.is_some(), *over, "the seed comes with the last move");
                 let d = self
                     .driver
                     .as_mut()
                     .unwrap_or_else(|| panic!("a move before the start"));
+                if let Some(t) = told {
+                    let tape = hidden::parse_tape(t).unwrap_or_else(|e| panic!("{e}"));
+                    d.session.tell(*seq, tape);
+                }
                 // The lockstep check: the shot re-simulates here to the server's outcome.
                 d.apply_recorded_as(*seq as usize, mv, Recorded::Verify, Origin::Player)
                     .unwrap_or_else(|e| panic!("the server's move does not play here: {e}"));
                 assert_eq!(&state_hash(&d.session), hash, "state hash after move {seq}");
                 assert_eq!(*over, d.game().is_over());
+                if let Some(seed) = seed {
+                    d.session.unseal(*seed);
+                }
                 self.view.moves.push(mv.clone());
             }
             ServerFrame::Refused { why } => panic!("refused: {why}"),

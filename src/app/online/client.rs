@@ -17,6 +17,7 @@ use super::wire::{Wire, WireState};
 use crate::app::flight::Flight;
 use crate::app::play::{self, Play};
 use engine::core::driver::{Driver, Recorded};
+use engine::core::hidden::{self, Told};
 use engine::core::{Event, Move, Refusal, RuleResult, SeatKind};
 use engine::online::protocol::{ClientFrame, Phase, RoomView, SeatInfo, SeatPlan, ServerFrame};
 use engine::online::room::{replay_of, state_hash};
@@ -49,6 +50,8 @@ struct Logged {
     seq: u64,
     mv: Move,
     hash: Option<String>,
+    /// What the room told this device of the move's draws (a game followed without its seed).
+    told: Option<Vec<Told>>,
 }
 
 pub struct Client {
@@ -67,7 +70,10 @@ pub struct Client {
     pub welcomed: bool,
     pub game: String,
     options: Vec<String>,
+    /// The game's seed: 0 until the game is over in a room that keeps it (`told` instead).
     seed: u64,
+    /// The draws this device was told: the setup's, then each move's (`core::hidden`).
+    told: Option<Vec<String>>,
     pub seats: Vec<SeatInfo>,
     phase: Phase,
     pending: VecDeque<Logged>,
@@ -139,6 +145,7 @@ impl Client {
             game: String::new(),
             options: Vec::new(),
             seed: 0,
+            told: None,
             seats: Vec::new(),
             phase: Phase::Waiting,
             pending: VecDeque::new(),
@@ -251,6 +258,7 @@ impl Client {
                 self.game = room.game.clone();
                 self.options = room.options.clone();
                 self.seed = room.seed;
+                self.told = room.told.clone();
                 self.seats = room.seats.clone();
                 self.phase = room.phase;
                 heard.push(Heard::Welcomed);
@@ -262,8 +270,9 @@ impl Client {
                 self.seats = seats;
                 heard.push(Heard::Seats);
             }
-            ServerFrame::Started { hash } => {
+            ServerFrame::Started { hash, told } => {
                 self.phase = Phase::Playing;
+                self.told = told.map(|t| vec![t]);
                 self.rebuild(Vec::new(), &hash, heard);
             }
             ServerFrame::Moved {
@@ -271,14 +280,27 @@ impl Client {
                 mv,
                 hash,
                 over,
+                told,
+                seed,
             } => {
                 if over {
                     self.phase = Phase::Over;
                 }
+                if let Some(seed) = seed {
+                    self.seed = seed;
+                }
+                let told = match told.as_deref().map(hidden::parse_tape).transpose() {
+                    Ok(t) => t,
+                    Err(e) => {
+                        self.out_of_step(format!("a move's draws were damaged: {e}"), heard);
+                        return;
+                    }
+                };
                 self.pending.push_back(Logged {
                     seq,
                     mv,
                     hash: Some(hash),
+                    told,
                 });
             }
             ServerFrame::Refused { why } => {
@@ -352,6 +374,7 @@ impl Client {
                     seq: i as u64,
                     mv: mv.clone(),
                     hash: (i + 1 == last).then(|| room.hash.clone()),
+                    told: self.tape(i + 1).ok(),
                 });
             }
             if from >= last && p.flight.is_none() && state_hash(&p.driver.session) != room.hash {
@@ -409,6 +432,21 @@ impl Client {
         }
     }
 
+    /// Tape `i` of what this device was told (0 the setup's, then each move's).
+    fn tape(&self, i: usize) -> RuleResult<Vec<Told>> {
+        let text = self
+            .told
+            .as_ref()
+            .and_then(|t| t.get(i))
+            .ok_or_else(|| Refusal(format!("the room did not tell the draws of move {i}")))?;
+        hidden::parse_tape(text).map_err(Refusal)
+    }
+
+    /// Whether the game is followed without its seed (the room keeps it until the end).
+    fn sealed(&self) -> bool {
+        self.told.is_some() && self.seed == 0
+    }
+
     /// The game of this room with these moves, only this device's seats human.
     pub fn build(&self, moves: Vec<Move>) -> RuleResult<Play> {
         let view = RoomView {
@@ -416,6 +454,7 @@ impl Client {
             game: self.game.clone(),
             options: self.options.clone(),
             seed: self.seed,
+            told: None,
             seats: self.seats.clone(),
             phase: self.phase,
             moves,
@@ -436,17 +475,53 @@ impl Client {
                 info.name
             )));
         }
-        let game = engine::games::game_for(&replay)?;
-        let driver = Driver::replay(game, &replay, Recorded::Trust)?;
+        if !self.sealed() {
+            let game = engine::games::game_for(&replay)?;
+            let driver = Driver::replay(game, &replay, Recorded::Trust)?;
+            return Ok(Play::following(info, driver));
+        }
+        // Made from a decoy seed, told what the room's draws gave where this device may see.
+        let (game, fit) = hidden::told(self.tape(0)?, &self.mine, || {
+            engine::games::game_for(&replay)
+        });
+        fit.map_err(Refusal)?;
+        let mut driver = Driver::new(game?, &replay);
+        driver.session.seal(&self.mine);
+        for (i, mv) in replay.moves.iter().enumerate() {
+            driver.session.tell(i as u64, self.tape(i + 1)?);
+            driver.apply_recorded(i, mv, Recorded::Trust)?;
+        }
         Ok(Play::following(info, driver))
     }
 
     /// Plays the room's moves here in order: an echo of a move made here is compared, a move
     /// made elsewhere is played (a shot animated). Waits while a shot flies.
     fn follow(&mut self, p: &mut Play, heard: &mut Vec<Heard>) {
+        if self.phase == Phase::Over
+            && self.seed != 0
+            && p.driver.session.is_sealed()
+            && self.pending.is_empty()
+            && p.held.is_none()
+            && p.flight.is_none()
+        {
+            // Every move is played: the seed makes the replay whole.
+            p.driver.session.unseal(self.seed);
+        }
+        // The draws are told as soon as they come: a shot made here may land before its echo.
+        for l in &self.pending {
+            if let Some(t) = &l.told {
+                p.driver.session.tell(l.seq, t.clone());
+            }
+        }
         loop {
             if p.flight.is_some() {
                 return;
+            }
+            if p.held.is_some() && p.driver.session.is_sealed() {
+                // A move made here that waited for the room's draws: played now if they came.
+                if let Some(ev) = p.play_held() {
+                    heard.push(Heard::Played(ev));
+                }
             }
             if let Some(a) = self.animating.take() {
                 // Checked by its place: a move may already have been made here after it.
@@ -487,6 +562,26 @@ impl Client {
             if next.seq > n {
                 self.out_of_step(format!("move {} never came", n + 1), heard);
                 return;
+            }
+            if p.held.as_ref().is_some_and(|h| same_move(h, &next.mv)) {
+                // This device's own move, held for its draws: the room's version is played.
+                p.held = None;
+                self.unacked.retain(|(s, _)| *s != next.seq);
+                match p.apply_remote(next.mv.clone()) {
+                    Ok(ev) => heard.push(Heard::Played(ev)),
+                    Err(e) => {
+                        self.out_of_step(format!("a move was refused here: {e}"), heard);
+                        return;
+                    }
+                }
+                if !self.hash_matches(p, &next) {
+                    self.out_of_step(
+                        format!("the table differs after move {}", next.seq + 1),
+                        heard,
+                    );
+                    return;
+                }
+                continue;
             }
             if next.mv.is_shot() {
                 let Some(launch) = next.mv.launch.clone() else {

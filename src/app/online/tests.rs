@@ -108,10 +108,15 @@ impl Net {
     }
 
     fn broadcast(&mut self, f: &ServerFrame) {
+        self.broadcast_each(|_| f.clone());
+    }
+
+    /// Each line its own version of a frame, by the player it holds (the draws it may see).
+    fn broadcast_each(&mut self, frame: impl Fn(Option<usize>) -> ServerFrame) {
         let spoil = self.spoil_next.take();
         for i in 0..self.lines.len() {
             if self.lines[i].follows && self.lines[i].state == Some(WireState::Open) {
-                let mut f = f.clone();
+                let mut f = frame(self.lines[i].player);
                 if let (Some(s), ServerFrame::Moved { hash, .. }) = (spoil, &mut f) {
                     if s == i {
                         *hash = "0000000000000000".into();
@@ -132,7 +137,7 @@ impl Net {
                 host: player == Some(0),
                 token,
             },
-            room: room.view(&|_| true),
+            room: room.view(&|_| true, player),
         };
         self.lines[id].player = player;
         self.lines[id].follows = true;
@@ -146,12 +151,19 @@ impl Net {
     }
 
     fn played(&mut self, p: engine::online::room::Played) {
-        self.broadcast(&ServerFrame::Moved {
+        let Some(room) = self.room.take() else {
+            return;
+        };
+        let seed = room.seed_when_over();
+        self.broadcast_each(|player| ServerFrame::Moved {
             seq: p.seq,
-            mv: p.mv,
-            hash: p.hash,
+            mv: p.mv.clone(),
+            hash: p.hash.clone(),
             over: p.over,
+            told: Some(room.tape_for(&p.notes, player)),
+            seed,
         });
+        self.room = Some(room);
     }
 
     fn bots(&mut self) {
@@ -241,7 +253,13 @@ impl Net {
                 let started = self.room.as_mut().map(|r| r.start(p));
                 match started {
                     Some(Ok(hash)) => {
-                        self.broadcast(&ServerFrame::Started { hash });
+                        if let Some(room) = self.room.take() {
+                            self.broadcast_each(|player| ServerFrame::Started {
+                                hash: hash.clone(),
+                                told: room.setup_tape(player),
+                            });
+                            self.room = Some(room);
+                        }
                         self.bots();
                     }
                     Some(Err(e)) => refuse(self, e.0),

@@ -41,6 +41,15 @@ pub enum Siege {
     PeaceTreaty,
 }
 
+impl crate::core::hidden::Code for Siege {
+    fn code(&self) -> u32 {
+        Siege::ALL.iter().position(|s| s == self).unwrap_or(0) as u32
+    }
+    fn from_code(code: u32) -> Option<Self> {
+        Siege::ALL.get(code as usize).copied()
+    }
+}
+
 impl Siege {
     pub const ALL: [Siege; 8] = [
         Siege::Catapult,

@@ -136,8 +136,8 @@ impl State {
         if options.short {
             let (mut fairs, mut base): (Vec<u8>, Vec<u8>) =
                 cards.iter().partition(|&&k| catalog.kind(k).fair);
-            rng.shuffle(&mut base);
-            rng.shuffle(&mut fairs);
+            rng.shuffle_hidden(&mut base);
+            rng.shuffle_hidden(&mut fairs);
             base.truncate(SHORT_BASE);
             fairs.truncate(SHORT_FAIRS);
             cards = base;

@@ -72,6 +72,12 @@ pub struct Card {
     pub effect: Effect,
 }
 
+impl crate::core::hidden::Code for Card {
+    fn code(&self) -> u32 {
+        self.id
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tower {
     pub id: u32,

@@ -50,6 +50,15 @@ pub enum Card {
     DoubleManeuver,
 }
 
+impl crate::core::hidden::Code for Card {
+    fn code(&self) -> u32 {
+        self.index() as u32
+    }
+    fn from_code(code: u32) -> Option<Self> {
+        Card::from_index(code as i64)
+    }
+}
+
 impl Card {
     pub const ALL: [Card; 6] = [
         Card::Repair,
@@ -307,7 +316,8 @@ impl State {
             let mut deck = Deck::new(Card::ALL.to_vec(), &mut rng);
             let mut hand = Vec::new();
             for _ in 0..HAND_START {
-                if let Some((c, _)) = deck.draw(&mut rng) {
+                let seen = crate::core::hidden::Seen::Seat(seat);
+                if let Some((c, _)) = deck.draw_seen(seen, &mut rng, &mut []) {
                     hand.push(c);
                 }
             }

@@ -111,6 +111,7 @@ fn every_server_frame_round_trips() {
                 game: "castle".into(),
                 options: vec![],
                 seed: u64::MAX,
+                told: Some(vec!["n3 c12 c s4 s".into(), String::new()]),
                 seats: seats.clone(),
                 phase: Phase::Playing,
                 moves: vec![Move::decide(0, "pass", &[]), shot()],
@@ -120,12 +121,15 @@ fn every_server_frame_round_trips() {
         ServerFrame::Seats { seats },
         ServerFrame::Started {
             hash: "0011223344556677".into(),
+            told: Some("c7 c".into()),
         },
         ServerFrame::Moved {
             seq: 3,
             mv: shot(),
             hash: "0011223344556677".into(),
             over: true,
+            told: Some("s9".into()),
+            seed: Some(u64::MAX),
         },
         ServerFrame::Refused {
             why: "it is seat 0's turn, not seat 1's".into(),
@@ -222,6 +226,7 @@ fn frames_are_written_byte_for_byte_as_the_browser_and_the_tests_read_them() {
         game: "castle".into(),
         options: vec![],
         seed: 9,
+        told: None,
         seats: vec![seat.clone()],
         phase: Phase::Over,
         moves: vec![Move::decide(1, "pass", &[])],
@@ -289,7 +294,11 @@ fn frames_are_written_byte_for_byte_as_the_browser_and_the_tests_read_them() {
             format!(r#"{{"type":"seats","seats":[{seat_json}]}}"#),
         ),
         (
-            ServerFrame::Started { hash: "h".into() }.to_json(),
+            ServerFrame::Started {
+                hash: "h".into(),
+                told: None,
+            }
+            .to_json(),
             r#"{"type":"started","hash":"h"}"#.into(),
         ),
         (
@@ -298,6 +307,8 @@ fn frames_are_written_byte_for_byte_as_the_browser_and_the_tests_read_them() {
                 mv: Move::decide(1, "pass", &[]),
                 hash: "h".into(),
                 over: true,
+                told: None,
+                seed: None,
             }
             .to_json(),
             format!(r#"{{"type":"moved","seq":2,"move":{pass},"hash":"h","over":true}}"#),
@@ -407,6 +418,8 @@ fn a_frame_whose_type_comes_last_is_read_the_same() {
             mv: Move::decide(0, "pass", &[]),
             hash: "h".into(),
             over: false,
+            told: None,
+            seed: None,
         })
     );
     // Limits are the named type's, also when it comes last.

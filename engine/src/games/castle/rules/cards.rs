@@ -2,6 +2,7 @@
 
 use super::codec::Square;
 use super::*;
+use crate::core::hidden::{self, Owner, Seen};
 use crate::games::castle::rules::events::Ev;
 
 impl State {
@@ -12,7 +13,7 @@ impl State {
         };
         let d = self.mats[m].deck;
         let mut events = Vec::new();
-        if let Some(card) = self.draw_from(d, seat, &mut events) {
+        if let Some(card) = self.draw_from(d, seat, Seen::Seat(seat), &mut events) {
             self.hands[seat].push(card);
             events.push(ev(
                 Ev::CardDrawn,
@@ -24,15 +25,27 @@ impl State {
         events
     }
 
-    /// Takes the top card of deck `d` for `seat`, reshuffling its discard pile when the deck is
-    /// empty (and saying so in `events`); None when deck and discards are both empty.
+    /// Takes the top card of deck `d` for `seat` (seen by `seen`), reshuffling its discard pile
+    /// when the deck is empty (and saying so in `events`); None when deck and discards are both
+    /// empty.
     pub(super) fn draw_from(
         &mut self,
         d: usize,
         seat: usize,
+        seen: Seen,
         events: &mut Vec<Event>,
     ) -> Option<Card> {
-        let (card, reshuffled) = self.decks[d].draw(&mut self.rng)?;
+        let mut pool: Vec<(Owner, &mut Card)> = Vec::new();
+        let mut deck = None;
+        for (i, k) in self.decks.iter_mut().enumerate() {
+            if i == d {
+                deck = Some(k);
+            } else {
+                pool.extend(k.cards.iter_mut().map(|c| (None, c)));
+            }
+        }
+        pool.extend(unseen_in_play(&mut self.hands, &mut self.mats));
+        let (card, reshuffled) = deck?.draw_seen(seen, &mut self.rng, &mut pool)?;
         if reshuffled {
             events.push(ev(
                 Ev::Reshuffled,
@@ -66,7 +79,9 @@ impl State {
                 self.hands[seat].len()
             );
         }
-        let card = self.hands[seat][i];
+        let mut card = self.hands[seat][i];
+        self.turn_up(&mut card, Seen::All);
+        self.hands[seat][i] = card;
         let mut events = Vec::new();
         if roof.is_some() && card.effect != Effect::ReinforcedRoof {
             crate::refuse!("only a Reinforced Roof is played onto a tower");
@@ -138,4 +153,37 @@ impl State {
         ));
         Ok(events)
     }
+}
+
+impl State {
+    /// A card taken from where it lay unseen (a hand, under a tower) turned up for `seen`: a
+    /// device told the room's draws learns which it is (`core::hidden::show`).
+    pub(super) fn turn_up(&mut self, card: &mut Card, seen: Seen) {
+        let told = self.rng.is_told();
+        let mut pool: Vec<(Owner, &mut Card)> = self
+            .decks
+            .iter_mut()
+            .flat_map(|k| k.cards.iter_mut().map(|c| (None, c)))
+            .collect();
+        pool.extend(unseen_in_play(&mut self.hands, &mut self.mats));
+        hidden::show(card, seen, told, &mut pool);
+    }
+}
+
+/// The cards in play another device may not see: the hands (each its seat's) and the cards face
+/// down under towers.
+fn unseen_in_play<'a>(
+    hands: &'a mut [Vec<Card>],
+    mats: &'a mut [Mat],
+) -> impl Iterator<Item = (Owner, &'a mut Card)> {
+    let in_hands = hands
+        .iter_mut()
+        .enumerate()
+        .flat_map(|(s, h)| h.iter_mut().map(move |c| (Some(s), c)));
+    let below = mats
+        .iter_mut()
+        .flat_map(|m| m.squares.iter_mut())
+        .flat_map(|sq| sq.stack.iter_mut())
+        .filter_map(|t| t.card_below.as_mut().map(|c| (None, c)));
+    in_hands.chain(below)
 }

@@ -138,7 +138,9 @@ impl State {
             }
             for k in 0..extra {
                 let sq = inner(m)[k % squares];
-                let Some((card, _)) = decks[m].draw(&mut rng) else {
+                let Some((card, _)) =
+                    decks[m].draw_seen(crate::core::hidden::Seen::Nobody, &mut rng, &mut [])
+                else {
                     crate::refuse!("deck {} is empty at setup", deck_names[m]);
                 };
                 let mut t = Tower::new(next_tower);

@@ -2,6 +2,7 @@
 
 use super::codec::{ShotFact, StackCard};
 use super::*;
+use crate::core::hidden::Seen;
 use crate::core::LaunchKind;
 use crate::games::castle::rules::events::Ev;
 
@@ -157,7 +158,8 @@ impl State {
             let Some(mut t) = self.mats[m].squares[s].stack.pop() else {
                 break;
             };
-            if let Some(card) = t.card_below.take() {
+            if let Some(mut card) = t.card_below.take() {
+                self.turn_up(&mut card, Seen::All);
                 self.decks[card.deck].put_discard(card);
                 events.push(ev(
                     Ev::CardDiscarded,
@@ -302,7 +304,7 @@ impl State {
                 if !deck_ok {
                     crate::refuse!("your deck is empty: give up a card from your hand (stack SQUARE HAND_INDEX)");
                 }
-                let Some(card) = self.draw_from(d, seat, &mut events) else {
+                let Some(card) = self.draw_from(d, seat, Seen::Nobody, &mut events) else {
                     crate::refuse!("no card is left to stack with");
                 };
                 card

@@ -7,6 +7,7 @@ use super::{
     ev, piece_name, piece_shape, Card, Ev, Loc, Phase, ShotFact, State, TurnState, AMMO,
     MOVE_LIMIT, PIECES, SOLDIERS,
 };
+use crate::core::hidden::{self, Seen};
 use crate::core::{Event, RuleResult};
 
 impl State {
@@ -42,6 +43,11 @@ impl State {
         copy: Option<Card>,
         events: &mut Vec<Event>,
     ) -> RuleResult<()> {
+        // Named by the move: a device that cannot see this hand takes it for one of its cards.
+        let told = self.rng.is_told();
+        let p = &mut self.players[seat];
+        let mut pool: Vec<_> = p.deck.cards.iter_mut().map(|c| (None, c)).collect();
+        hidden::name(seat, &mut p.hand, card, told, &mut pool);
         let Some(i) = self.players[seat].hand.iter().position(|&c| c == card) else {
             crate::refuse!("you have no {} card in your hand", card.name());
         };
@@ -99,7 +105,13 @@ impl State {
                     ));
                 } else {
                     let k = self.rng.below(n as u32) as usize;
-                    let c = self.players[opp].hand.remove(k);
+                    let mut c = self.players[opp].hand.remove(k);
+                    // The thief sees what it took; the others do not.
+                    let told = self.rng.is_told();
+                    let o = &mut self.players[opp];
+                    let mut pool: Vec<_> = o.hand.iter_mut().map(|c| (Some(opp), c)).collect();
+                    pool.extend(o.deck.cards.iter_mut().map(|c| (None, c)));
+                    hidden::show(&mut c, Seen::Seat(seat), told, &mut pool);
                     self.players[seat].hand.push(c);
                     events.push(ev(
                         Ev::ThiefStole,
@@ -356,7 +368,10 @@ impl State {
         for s in 0..2 {
             let mut drawn = 0;
             for _ in 0..lost[s] {
-                match self.players[s].deck.draw(&mut self.rng) {
+                match self.players[s]
+                    .deck
+                    .draw_seen(Seen::Seat(s), &mut self.rng, &mut [])
+                {
                     Some((c, _)) => {
                         self.players[s].hand.push(c);
                         drawn += 1;
