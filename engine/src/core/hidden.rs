@@ -385,3 +385,13 @@ pub fn name<T: Code + PartialEq>(
         make(slot, card.code(), unknown);
     }
 }
+
+/// A public number a game's setup takes straight from its seed (not through a generator): the
+/// server notes it, a device being told takes it from the tape.
+pub fn public_num(v: u32) -> u32 {
+    if telling() {
+        return told_num(u32::MAX).unwrap_or(v);
+    }
+    note_num(v);
+    v
+}

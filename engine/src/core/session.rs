@@ -71,9 +71,9 @@ impl Session {
         }
     }
 
-    /// The seed came at the end: the game is followed as any other (its replay file is whole).
-    pub fn unseal(&mut self, seed: u64) {
-        self.sealed = None;
+    /// The seed came with the last move: the replay file is whole (`referee replay` reads it).
+    /// The game stays followed as it was: the draws still come told.
+    pub fn reveal_seed(&mut self, seed: u64) {
         self.replay.seed = seed;
     }
 

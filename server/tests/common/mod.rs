@@ -383,7 +383,7 @@ impl Player {
                 assert_eq!(&state_hash(&d.session), hash, "state hash after move {seq}");
                 assert_eq!(*over, d.game().is_over());
                 if let Some(seed) = seed {
-                    d.session.unseal(*seed);
+                    d.session.reveal_seed(*seed);
                 }
                 self.view.moves.push(mv.clone());
             }

@@ -288,6 +288,9 @@ impl Client {
                 }
                 if let Some(seed) = seed {
                     self.seed = seed;
+                    if let Some(p) = play {
+                        p.driver.session.reveal_seed(seed);
+                    }
                 }
                 let told = match told.as_deref().map(hidden::parse_tape).transpose() {
                     Ok(t) => t,
@@ -497,22 +500,20 @@ impl Client {
     /// Plays the room's moves here in order: an echo of a move made here is compared, a move
     /// made elsewhere is played (a shot animated). Waits while a shot flies.
     fn follow(&mut self, p: &mut Play, heard: &mut Vec<Heard>) {
-        if self.phase == Phase::Over
-            && self.seed != 0
-            && p.driver.session.is_sealed()
-            && self.pending.is_empty()
-            && p.held.is_none()
-            && p.flight.is_none()
-        {
-            // Every move is played: the seed makes the replay whole.
-            p.driver.session.unseal(self.seed);
-        }
         // The draws are told as soon as they come: a shot made here may land before its echo.
         for l in &self.pending {
             if let Some(t) = &l.told {
                 p.driver.session.tell(l.seq, t.clone());
             }
         }
+        self.follow_moves(p, heard);
+        if self.seed != 0 {
+            // The seed came with the last move: the replay here is whole.
+            p.driver.session.reveal_seed(self.seed);
+        }
+    }
+
+    fn follow_moves(&mut self, p: &mut Play, heard: &mut Vec<Heard>) {
         loop {
             if p.flight.is_some() {
                 return;
@@ -548,7 +549,7 @@ impl Client {
                 let here = &p.driver.session.replay.moves[next.seq as usize];
                 if *here != next.mv {
                     self.out_of_step(
-                        format!("move {} was stored differently", next.seq + 1),
+                        format!("move {} was stored differently: {here:?} / {:?}", next.seq + 1, next.mv),
                         heard,
                     );
                     return;

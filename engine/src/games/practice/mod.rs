@@ -144,7 +144,7 @@ pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dy
         hits: vec![0; n],
         left: vec![SHOTS; n],
         turn: 0,
-        cup_x_mm: 300 + (seed % 300) as i64,
+        cup_x_mm: 300 + crate::core::hidden::public_num((seed % 300) as u32) as i64,
         placing: has("place"),
         markers: Vec::new(),
         tiling: has("tiles").then(|| Tiling::deal(n, seed)),
