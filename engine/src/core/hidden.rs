@@ -308,17 +308,20 @@ pub type Owner = Option<usize>;
 /// Makes `slot` hold the card with `code`, swapping it with where that card lies among
 /// `unknown` (the hands of the seats being told are known here: never taken from). A card made
 /// from its code alone is written when it lies nowhere (a decoy pile of other tiles).
-fn make<T: Code>(slot: &mut T, code: u32, unknown: &mut [(Owner, &mut T)]) {
+fn make<T: Code>(slot: &mut T, code: u32, owner: Owner, unknown: &mut [(Owner, &mut T)]) {
     let right = slot.code() == code;
-    GUESSES.with(|g| {
-        let mut g = g.borrow_mut();
-        g.0 += right as u32;
-        g.1 += 1;
-    });
+    let mine = told_seats();
+    if !owner.is_some_and(|o| mine.contains(&o)) {
+        // A card this device did not know where it lay: what its own game would have guessed.
+        GUESSES.with(|g| {
+            let mut g = g.borrow_mut();
+            g.0 += right as u32;
+            g.1 += 1;
+        });
+    }
     if right {
         return;
     }
-    let mine = told_seats();
     if let Some((_, other)) = unknown
         .iter_mut()
         .find(|(owner, c)| c.code() == code && !owner.is_some_and(|o| mine.contains(&o)))
@@ -348,7 +351,7 @@ pub(crate) fn draw<T: Code>(
                 let (rest, last) = cards.split_at_mut(top);
                 let mut pool: Vec<(Owner, &mut T)> = rest.iter_mut().map(|c| (None, c)).collect();
                 pool.extend(unknown.iter_mut().map(|(o, c)| (*o, &mut **c)));
-                make(&mut last[0], code, &mut pool);
+                make(&mut last[0], code, None, &mut pool);
             }
         }
     }
@@ -357,12 +360,18 @@ pub(crate) fn draw<T: Code>(
     Some(card)
 }
 
-/// A card turned up where it lies (played from a hand, uncovered under a tower): a told device
-/// that may see it learns which it is; the server notes it.
-pub fn show<T: Code>(card: &mut T, seen: Seen, told_rng: bool, unknown: &mut [(Owner, &mut T)]) {
+/// A card turned up where it lies (played from `owner`'s hand, uncovered under a tower): a
+/// told device that may see it learns which it is; the server notes it.
+pub fn show<T: Code>(
+    card: &mut T,
+    owner: Owner,
+    seen: Seen,
+    told_rng: bool,
+    unknown: &mut [(Owner, &mut T)],
+) {
     if told_rng {
         if let Some(Some(code)) = told_card(true) {
-            make(card, code, unknown);
+            make(card, code, owner, unknown);
         }
     }
     note(Kind::Show, card.code(), seen);
@@ -382,7 +391,7 @@ pub fn name<T: Code + PartialEq>(
         return;
     }
     if let Some(slot) = hand.first_mut() {
-        make(slot, card.code(), unknown);
+        make(slot, card.code(), Some(owner), unknown);
     }
 }
 

@@ -549,7 +549,11 @@ impl Client {
                 let here = &p.driver.session.replay.moves[next.seq as usize];
                 if *here != next.mv {
                     self.out_of_step(
-                        format!("move {} was stored differently: {here:?} / {:?}", next.seq + 1, next.mv),
+                        format!(
+                            "move {} was stored differently: {here:?} / {:?}",
+                            next.seq + 1,
+                            next.mv
+                        ),
                         heard,
                     );
                     return;

@@ -80,7 +80,7 @@ impl State {
             );
         }
         let mut card = self.hands[seat][i];
-        self.turn_up(&mut card, Seen::All);
+        self.turn_up(&mut card, Some(seat), Seen::All);
         self.hands[seat][i] = card;
         let mut events = Vec::new();
         if roof.is_some() && card.effect != Effect::ReinforcedRoof {
@@ -156,9 +156,9 @@ impl State {
 }
 
 impl State {
-    /// A card taken from where it lay unseen (a hand, under a tower) turned up for `seen`: a
+    /// A card taken from where it lay unseen (`owner`'s hand, under a tower) turned up for `seen`: a
     /// device told the room's draws learns which it is (`core::hidden::show`).
-    pub(super) fn turn_up(&mut self, card: &mut Card, seen: Seen) {
+    pub(super) fn turn_up(&mut self, card: &mut Card, owner: Owner, seen: Seen) {
         let told = self.rng.is_told();
         let mut pool: Vec<(Owner, &mut Card)> = self
             .decks
@@ -166,7 +166,7 @@ impl State {
             .flat_map(|k| k.cards.iter_mut().map(|c| (None, c)))
             .collect();
         pool.extend(unseen_in_play(&mut self.hands, &mut self.mats));
-        hidden::show(card, seen, told, &mut pool);
+        hidden::show(card, owner, seen, told, &mut pool);
     }
 }
 

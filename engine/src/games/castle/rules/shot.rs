@@ -159,7 +159,7 @@ impl State {
                 break;
             };
             if let Some(mut card) = t.card_below.take() {
-                self.turn_up(&mut card, Seen::All);
+                self.turn_up(&mut card, None, Seen::All);
                 self.decks[card.deck].put_discard(card);
                 events.push(ev(
                     Ev::CardDiscarded,

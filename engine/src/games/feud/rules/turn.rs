@@ -111,7 +111,7 @@ impl State {
                     let o = &mut self.players[opp];
                     let mut pool: Vec<_> = o.hand.iter_mut().map(|c| (Some(opp), c)).collect();
                     pool.extend(o.deck.cards.iter_mut().map(|c| (None, c)));
-                    hidden::show(&mut c, Seen::Seat(seat), told, &mut pool);
+                    hidden::show(&mut c, Some(opp), Seen::Seat(seat), told, &mut pool);
                     self.players[seat].hand.push(c);
                     events.push(ev(
                         Ev::ThiefStole,
