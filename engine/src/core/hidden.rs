@@ -404,3 +404,61 @@ pub fn public_num(v: u32) -> u32 {
     note_num(v);
     v
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Deck, Rng};
+
+    #[test]
+    fn a_tape_reads_back_as_written_and_a_bad_word_is_refused() {
+        let tape = vec![
+            Told::Num(5),
+            Told::Card(Some(12)),
+            Told::Card(None),
+            Told::Show(Some(3)),
+            Told::Show(None),
+        ];
+        assert_eq!(tape_text(&tape), "n5 c12 c s3 s");
+        assert_eq!(parse_tape(&tape_text(&tape)), Ok(tape));
+        assert_eq!(parse_tape(""), Ok(Vec::new()));
+        for bad in ["n", "x1", "c1x", "n99999999999", "c-1", "s 3 q"] {
+            assert!(parse_tape(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_device_told_a_draw_draws_that_card_and_a_hidden_shuffle_is_never_noted() {
+        // The server: a deck shuffled face down, two cards drawn, one for seat 1 only.
+        let ((a, b), notes) = record(|| {
+            let mut rng = Rng::new(99);
+            let mut deck = Deck::new((0..8u32).collect(), &mut rng);
+            let a = deck.draw(&mut rng).map(|c| c.0);
+            let b = deck
+                .draw_seen(Seen::Seat(1), &mut rng, &mut [])
+                .map(|c| c.0);
+            (a, b)
+        });
+        assert_eq!(notes.len(), 2, "the shuffle is not noted: {notes:?}");
+        // Seat 0, from a decoy seed, is told the first card and not the second.
+        let tape: Vec<Told> = notes.iter().map(|n| n.for_seats(&[0])).collect();
+        assert_eq!(tape, vec![Told::Card(a), Told::Card(None)]);
+        let ((x, y), fit) = told(tape, &[0], || {
+            let mut rng = Rng::new(0);
+            let mut deck = Deck::new((0..8u32).collect(), &mut rng);
+            let x = deck.draw(&mut rng).map(|c| c.0);
+            let y = deck.draw(&mut rng).map(|c| c.0);
+            (x, y)
+        });
+        assert_eq!(fit, Ok(()));
+        assert_eq!(x, a, "the card everyone saw");
+        assert_ne!(y, x, "the other is some card still in the deck");
+        let _ = b;
+        // A tape that does not fit the move is said so.
+        let (_, fit) = told(vec![Told::Num(1)], &[0], || {
+            let mut rng = Rng::new(0);
+            Deck::new(vec![1u32, 2], &mut rng).draw(&mut rng)
+        });
+        assert!(fit.is_err());
+    }
+}
