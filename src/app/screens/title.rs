@@ -8,7 +8,7 @@ use crate::app::gesture::mid_angle;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::{self, *};
 use crate::app::{backdrop, draw};
-use crate::app::{log, play, App, Command};
+use crate::app::{log, platform, play, App, Command};
 use engine::core::{LaunchKind, Scene, TableView};
 use engine::games::GameInfo;
 use macroquad::prelude::*;
@@ -56,7 +56,11 @@ impl TitleButton {
 
 impl TitleScreen {
     fn draw(&mut self, app: &mut App) -> Command {
-        prepare_miniature();
+        // The miniatures (a bot plays a few moves for each, ~50 ms a game in the browser) wait
+        // for the first frame: until then the tiles show their sky (docs/web.md, "Cold load").
+        if platform::first_frame_shown() {
+            prepare_miniature();
+        }
         let (w, h, u) = (app.ui.w, app.ui.h, app.ui.u);
         let big = app.ui.size(8.0);
         app.ui.text_centred(
