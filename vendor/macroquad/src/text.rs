@@ -292,7 +292,9 @@ pub fn load_ttf_font_from_bytes(bytes: &[u8]) -> Result<Font, Error> {
 
     let mut font = Font::load_from_bytes(atlas.clone(), bytes)?;
 
-    font.populate_font_cache(&Font::ascii_character_list(), 15);
+    // Catapult Table: the first 255 characters are no longer cached at 15 px here; a glyph is
+    // cached when it is first drawn or measured, at the size it is used (the app rasterizes
+    // its own ahead of drawing: src/app/ui.rs, `Glyphs`).
 
     let ctx = get_context();
 
