@@ -46,8 +46,18 @@ pub fn log(line: &str) {
     println!("{line}");
 }
 
+/// Whether the first frame has been announced (`first_frame`): work the first frame does not
+/// need (the title's miniatures) waits for it, so a cold load shows the title sooner.
+static FIRST_FRAME_SHOWN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// True once `first_frame` has run.
+pub fn first_frame_shown() -> bool {
+    FIRST_FRAME_SHOWN.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Tells the page the first frame is drawn (it hides the loading indicator).
 pub fn first_frame() {
+    FIRST_FRAME_SHOWN.store(true, std::sync::atomic::Ordering::Relaxed);
     #[cfg(target_arch = "wasm32")]
     // SAFETY: an import without arguments.
     unsafe {

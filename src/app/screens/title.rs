@@ -12,7 +12,7 @@ use crate::app::screen::{Screen, ScreenId};
 use crate::app::switch::OneSwitch;
 use crate::app::ui::{self, *};
 use crate::app::{backdrop, draw};
-use crate::app::{log, play, save, Command};
+use crate::app::{log, platform, play, save, Command};
 use engine::core::{LaunchKind, Scene, TableView};
 use engine::games::GameInfo;
 use macroquad::prelude::*;
@@ -98,7 +98,11 @@ impl TitleButton {
 
 impl TitleScreen {
     fn draw(&mut self, cx: &mut Ctx) -> Command {
-        prepare_miniature();
+        // The miniatures (a bot plays a few moves for each, ~50 ms a game in the browser) wait
+        // for the first frame: until then the tiles show their sky (docs/web.md, "Cold load").
+        if platform::first_frame_shown() {
+            prepare_miniature();
+        }
         let (w, h, u) = (cx.ui.w, cx.ui.h, cx.ui.u);
         let big = cx.ui.size(8.0);
         cx.ui.text_centred(
