@@ -17,7 +17,7 @@ pub const KEYS: [(&str, &str); 8] = [
 /// How far the keys pressed this frame scroll a text (pixels): the arrows a line, Page Up and
 /// Page Down a page, Home and End to either end (the rules screen; its Keys section is last).
 pub fn scroll_keys(line: f32, page: f32, total: f32) -> f32 {
-    use macroquad::input::{is_key_pressed, KeyCode};
+    use macroquad::input::KeyCode;
     let page = (page - line).max(line);
     [
         (KeyCode::Down, line),
@@ -28,7 +28,7 @@ pub fn scroll_keys(line: f32, page: f32, total: f32) -> f32 {
         (KeyCode::Home, -total),
     ]
     .iter()
-    .filter(|(k, _)| is_key_pressed(*k))
+    .filter(|(k, _)| super::keyqueue::pressed(*k))
     .map(|(_, by)| by)
     .sum()
 }

@@ -6,6 +6,7 @@ use crate::app::context::Ctx;
 use crate::app::frame::Frame;
 use crate::app::gesture::{self, Feel, Sample};
 use crate::app::keyaim::{AimKey, KeyAim, KeyAimStep, SwitchAim, SwitchStage};
+use crate::app::keyqueue;
 use crate::app::play::Play;
 use crate::app::pointer::PointerEvent;
 use crate::app::route::Owner;
@@ -201,11 +202,11 @@ impl Table {
     /// (Shift-T the one before) and starts the keyboard aim at it, said with the aim; W says
     /// where the aim as it stands would come down.
     fn aim_in_words(&mut self, cx: &mut Ctx, p: &Play, lp: &LaunchPrompt) {
-        let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
-        if is_key_pressed(KeyCode::T) || is_key_pressed(KeyCode::W) {
+        let shift = keyqueue::shift();
+        if keyqueue::pressed(KeyCode::T) || keyqueue::pressed(KeyCode::W) {
             self.keys.used = true;
         }
-        if is_key_pressed(KeyCode::T) {
+        if keyqueue::pressed(KeyCode::T) {
             let game = p.game();
             let places = game.aim_places();
             if places.is_empty() {
@@ -238,7 +239,7 @@ impl Table {
                 log("key-aim place");
                 crate::app::a11y::say(said);
             }
-        } else if is_key_pressed(KeyCode::W) {
+        } else if keyqueue::pressed(KeyCode::W) {
             match &self.keys.aim {
                 Some((a, q, _)) => {
                     let words = landing_said(p.game(), &a.launch(q))
@@ -347,7 +348,7 @@ impl Table {
                     log("key-aim start");
                 }
             }
-            let fine = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+            let fine = keyqueue::shift();
             let step = self
                 .keys
                 .aim
@@ -448,10 +449,9 @@ impl Table {
             self.keys.switch = Some((s, lp.clone(), cache));
             log("switch-aim start");
         }
-        let pressed = is_key_pressed(KeyCode::Space)
-            || (!cx.ui.focused()
-                && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter)));
-        let back = is_key_pressed(KeyCode::Backspace);
+        let pressed = keyqueue::pressed(KeyCode::Space)
+            || (!cx.ui.focused() && keyqueue::pressed_any(&[KeyCode::Enter, KeyCode::KpEnter]));
+        let back = keyqueue::pressed(KeyCode::Backspace);
         // The switch aims now: no button keeps the ring the menu's scan left on one.
         cx.ui.drop_focus();
         let Some((mut s, q, mut cache)) = self.keys.switch.take() else {

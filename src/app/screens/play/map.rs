@@ -5,6 +5,7 @@ use crate::app::context::Ctx;
 use crate::app::frame::{Area, Camera, Frame};
 use crate::app::grid::{self, GridAction, GridInput};
 use crate::app::keymap::{self, MapKey, MapStep};
+use crate::app::keyqueue;
 use crate::app::log;
 use crate::app::map::*;
 use crate::app::play::Play;
@@ -212,9 +213,8 @@ impl Table {
     ) {
         // Going without a follower: the step's one choice (the "No follower" button).
         let skip = g.step == GridStep::Spot && p.game().choices().len() == 1;
-        let no_follower = skip && is_key_pressed(KeyCode::N);
-        let enter = !cx.ui.focused()
-            && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter));
+        let no_follower = skip && keyqueue::pressed(KeyCode::N);
+        let enter = !cx.ui.focused() && keyqueue::pressed_any(&[KeyCode::Enter, KeyCode::KpEnter]);
         let setting = crate::app::save::one_switch(cx.store.as_ref());
         let step = if no_follower {
             Some(MapStep::Skip)
@@ -229,10 +229,10 @@ impl Table {
                 (get_frame_time(), setting.dwell()),
                 skip,
             );
-            if is_key_pressed(KeyCode::Backspace) {
+            if keyqueue::pressed(KeyCode::Backspace) {
                 keymap::switch_back(&mut self.grid);
             }
-            if enter || is_key_pressed(KeyCode::Space) {
+            if enter || keyqueue::pressed(KeyCode::Space) {
                 step = Some(keymap::switch_press(&mut self.grid, map, g, seat));
             }
             step
@@ -249,7 +249,7 @@ impl Table {
             ];
             let k = pairs
                 .iter()
-                .find(|(c, _)| is_key_pressed(*c))
+                .find(|(c, _)| keyqueue::pressed(*c))
                 .map(|(_, k)| *k)
                 .or(enter.then_some(MapKey::Place));
             if k.is_some_and(|k| k != MapKey::Place) {
