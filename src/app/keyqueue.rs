@@ -170,7 +170,7 @@ impl macroquad::miniquad::EventHandler for Recorder<'_> {
 pub struct Subscription(usize);
 
 impl Subscription {
-    pub fn new() -> Subscription {
+    pub fn register() -> Subscription {
         Subscription(macroquad::input::utils::register_input_subscriber())
     }
 

@@ -163,7 +163,7 @@ impl App {
             shown: ScreenId::Title,
             cx: Ctx::new(store, settings, notice, daily, saved),
             a11y: a11y::Mirror::default(),
-            keys: keyqueue::Subscription::new(),
+            keys: keyqueue::Subscription::register(),
             last_size: (0.0, 0.0),
             opening: None,
         }
