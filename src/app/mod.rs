@@ -301,7 +301,9 @@ impl App {
             }
             _ => (self.shown.spoken().to_string(), empty),
         };
-        let updates = self.a11y.frame(&status, log, self.cx.ui.labels());
+        let mut updates = self.a11y.frame(&status, log, self.cx.ui.labels());
+        // The rules or the Details panel, when shown: their words under their headings.
+        updates.extend(self.a11y.page(a11y::take_shown()));
         a11y::publish(&updates);
     }
 

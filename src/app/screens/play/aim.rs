@@ -11,7 +11,7 @@ use crate::app::play::Play;
 use crate::app::pointer::PointerEvent;
 use crate::app::route::Owner;
 use crate::app::ui::*;
-use crate::app::{aim_words, log, sound};
+use crate::app::{a11y, aim_words, log, sound};
 use engine::core::{Launch, LaunchKind, LaunchPrompt};
 use macroquad::prelude::*;
 
@@ -197,20 +197,26 @@ impl Table {
 }
 
 impl Table {
-    /// Fires `launch` through the game's own checks (the same for every way of aiming).
     /// Aiming in words (docs/ui.md, "Playing without sight"): T picks the next place to aim at
     /// (Shift-T the one before) and starts the keyboard aim at it, said with the aim; W says
-    /// where the aim as it stands would come down.
+    /// where the aim as it stands would come down; P reads out every place (the aim unchanged).
     fn aim_in_words(&mut self, cx: &mut Ctx, p: &Play, lp: &LaunchPrompt) {
         let shift = keyqueue::shift();
-        if keyqueue::pressed(KeyCode::T) || keyqueue::pressed(KeyCode::W) {
+        if keyqueue::pressed_any(&[KeyCode::T, KeyCode::W, KeyCode::P]) {
             self.keys.used = true;
         }
-        if keyqueue::pressed(KeyCode::T) {
+        if keyqueue::pressed(KeyCode::P) {
+            // Every place, read out; the aim stays as it is.
+            let places = p.game().aim_places();
+            let picked = self.keys.place;
+            let said = aim_words::places_words(&places, lp.origin[0], picked, a11y::MAX_LINE);
+            log("key-aim places");
+            a11y::say_lines(&said);
+        } else if keyqueue::pressed(KeyCode::T) {
             let game = p.game();
             let places = game.aim_places();
             if places.is_empty() {
-                crate::app::a11y::say("Nothing to aim at from here: aim with the arrow keys");
+                a11y::say("Nothing to aim at from here: aim with the arrow keys");
                 return;
             }
             let n = places.len();
@@ -237,16 +243,16 @@ impl Table {
                 self.aim_tone_for(cx, p, &a, lp);
                 self.keys.aim = Some((a, lp.clone(), Aim::for_keys(cx.ui.clock, path)));
                 log("key-aim place");
-                crate::app::a11y::say(said);
+                a11y::say(said);
             }
         } else if keyqueue::pressed(KeyCode::W) {
             match &self.keys.aim {
                 Some((a, q, _)) => {
                     let words = landing_said(p.game(), &a.launch(q))
                         .unwrap_or_else(|| "does not fly: aim again".to_string());
-                    crate::app::a11y::say(format!("It {words}"));
+                    a11y::say(format!("It {words}"));
                 }
-                None => crate::app::a11y::say("No aim yet: press T for a place, or an arrow key"),
+                None => a11y::say("No aim yet: press T for a place, or an arrow key"),
             }
         }
     }
@@ -281,6 +287,7 @@ impl Table {
         }
     }
 
+    /// Fires `launch` through the game's own checks (the same for every way of aiming).
     fn fire_launch(&mut self, cx: &mut Ctx, p: &mut Play, launch: Launch, by: &str) {
         // Without a pointer, where the shot comes down is said as it is fired (the flight is
         // the same simulation, so the words are what happens).
@@ -295,7 +302,7 @@ impl Table {
                 log(&format!("fired-by {by}"));
                 cx.sfx(sound::Effect::Launch);
                 if let Some(Some(words)) = landing {
-                    crate::app::a11y::say(format!("Fired: it {words}"));
+                    a11y::say(format!("Fired: it {words}"));
                 }
             }
             Err(e) => cx.say(format!("Refused: {e}"), true),
@@ -365,7 +372,7 @@ impl Table {
                     if key == AimKey::NextLauncher {
                         self.kind_pick = Some(a.kind);
                     }
-                    crate::app::a11y::say(aim_words::aim_words(&a, lp));
+                    a11y::say(aim_words::aim_words(&a, lp));
                     self.aim_tone_for(cx, p, &a, lp);
                     let l = a.launch(lp);
                     log(&format!(
