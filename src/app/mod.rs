@@ -39,6 +39,7 @@ pub mod keymap;
 pub mod keyplace;
 pub mod keyqueue;
 pub mod keys_help;
+pub mod map_words;
 pub mod marks;
 pub mod nav;
 pub mod platform;

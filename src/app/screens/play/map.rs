@@ -6,12 +6,12 @@ use crate::app::frame::{Area, Camera, Frame};
 use crate::app::grid::{self, GridAction, GridInput};
 use crate::app::keymap::{self, MapKey, MapStep};
 use crate::app::keyqueue;
-use crate::app::log;
 use crate::app::map::*;
 use crate::app::play::Play;
 use crate::app::route::Owner;
 use crate::app::screens::play::bottom_bar::BarButton;
 use crate::app::ui::*;
+use crate::app::{a11y, log, map_words};
 use engine::core::moves::list;
 use engine::core::scene::{rotate_local, Cell, GridStep};
 use engine::core::{GridPrompt, TileArt, TileMapView};
@@ -75,6 +75,20 @@ impl Table {
                     open.join(";"),
                     map.spots.len()
                 ));
+                // Said as the step begins: the tile in hand by its sides, or the spots offered.
+                let said = match g.step {
+                    GridStep::Place => map_words::hand_words(map),
+                    GridStep::Spot if !map.spots.is_empty() => Some(format!(
+                        "{} spot{} for your {}: the arrows go through them",
+                        map.spots.len(),
+                        if map.spots.len() == 1 { "" } else { "s" },
+                        g.label
+                    )),
+                    GridStep::Spot => None,
+                };
+                if let Some(s) = said {
+                    a11y::say(s);
+                }
             }
         }
         let f = self.camera.frame(bounds, framed);
@@ -216,6 +230,7 @@ impl Table {
         let no_follower = skip && keyqueue::pressed(KeyCode::N);
         let enter = !cx.ui.focused() && keyqueue::pressed_any(&[KeyCode::Enter, KeyCode::KpEnter]);
         let setting = crate::app::save::one_switch(cx.store.as_ref());
+        let before = self.grid.ghost;
         let step = if no_follower {
             Some(MapStep::Skip)
         } else if setting.on() {
@@ -264,10 +279,13 @@ impl Table {
         let shown = match step {
             MapStep::Ghost(c, r) => {
                 log(&format!("grid ghost x={} y={} r={r}", c[0], c[1]));
+                let turned = before.is_some_and(|(b, _)| b == c);
+                a11y::say(map_words::square_words(map, c, r, turned));
                 Some([c[0] as f32 + 0.5, c[1] as f32 + 0.5])
             }
             MapStep::Spot(i) => {
                 log(&format!("key-map spot {i}"));
+                a11y::say(map_words::spot_words(map, i));
                 map.spots.get(i).map(|s| map.on_map(s.cell, s.at))
             }
             MapStep::Send(_) if g.step == GridStep::Place => {
