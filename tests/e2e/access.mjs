@@ -96,6 +96,7 @@ export async function screenReaderLayer(browser, url, Tab, { check, sleep }) {
   s = await a11y(tab);
   check(s.buttons.includes("Start") && s.buttons.includes("Back"), `setup buttons: ${s.buttons.join(" | ")}`);
   check(s.buttons.includes("One player more"), "the + sign is named in words");
+  const setupButtons = s.buttons;
 
   // The rules, every section with the Keys ones, are in the layer as headings and paragraphs;
   // reading them traps nothing: the focus stays on the game and Tab and Enter press Back.
@@ -121,7 +122,7 @@ export async function screenReaderLayer(browser, url, Tab, { check, sleep }) {
   await tab.waitFor("the setup again, the rules gone from the layer", async () => (await tab.q("ct_screen")) === 2 && (await a11y(tab)).page === null, 5000);
 
   // Back by keyboard: Tab round to Back, Enter presses it.
-  const backAt = s.buttons.indexOf("Back");
+  const backAt = setupButtons.indexOf("Back");
   for (let i = 0; i <= backAt; i++) {
     await tab.page.keyboard.press("Tab");
     await sleep(40);
