@@ -265,11 +265,12 @@ impl Carcassonne {
                 let mut cities: Vec<u32> = f.cities.iter().map(|c| s.features.find(*c)).collect();
                 crate::core::order::sort(&mut cities);
                 cities.dedup();
-                let n = cities.len();
-                format!(
-                    "{count}, next to {n} cit{}",
-                    if n == 1 { "y" } else { "ies" }
-                )
+                let cities = match cities.len() {
+                    0 => "no city".to_string(),
+                    1 => "1 city".to_string(),
+                    n => format!("{n} cities"),
+                };
+                format!("{count}, next to {cities}")
             }
         };
         let at = sides_words(sides);
@@ -319,7 +320,11 @@ mod words_tests {
             "{heard:?}"
         );
         assert!(any("Follower on the road at the ") && any("Follower on the city at the "));
-        assert!(any("Follower on the field ") && any(" cit"), "{heard:?}");
+        assert!(
+            any("Follower on the field ") && any(", next to no city)"),
+            "{heard:?}"
+        );
+        assert!(!any("next to 0"), "no figure where a word reads better");
         assert!(
             g.map().arts.iter().any(|a| a.middle == "a cloister"),
             "cloisters are said in the middle"
