@@ -33,7 +33,7 @@
       game.setAttribute("role", "application");
       game.setAttribute("aria-label", "Catapult Table. Tab and Shift+Tab move between the buttons " +
         "and Enter presses one; while aiming, Up and Down turn the aim, Right and Left set the " +
-        "strength and Space fires.");
+        "strength and Space fires; T aims at a place, W says where it would land, P lists the places.");
       game.setAttribute("aria-describedby", "ct-a11y-status");
     }
     // Visually hidden but in the accessibility tree (display:none would hide it from readers).
