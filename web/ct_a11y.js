@@ -2,8 +2,10 @@
 // TalkBack, VoiceOver and NVDA. It mirrors the game's status line (a polite live region), each
 // event as it happens (a log) and the current screen's buttons as real <button>s; pressing one
 // presses the same button on the canvas and gives the keyboard back to the game (macroquad hears
-// keys only on the canvas). The canvas itself is named for assistive technology. Loaded after
-// vendor/mq_js_bundle.js.
+// keys only on the canvas). The canvas itself is named for assistive technology. The words a
+// screen shows to be read (the rules with their Keys section, the Details panel) are a page
+// region of headings and paragraphs: not live, nothing in it takes the focus, so a screen
+// reader's reading keys go through it and Tab passes by. Loaded after vendor/mq_js_bundle.js.
 "use strict";
 (function () {
   var dec = new TextDecoder();
@@ -20,7 +22,7 @@
     return e;
   }
 
-  var root, status, log, buttons;
+  var root, status, page, log, buttons;
   function canvas() {
     return document.getElementById("glcanvas");
   }
@@ -31,7 +33,7 @@
       game.setAttribute("role", "application");
       game.setAttribute("aria-label", "Catapult Table. Tab and Shift+Tab move between the buttons " +
         "and Enter presses one; while aiming, Up and Down turn the aim, Right and Left set the " +
-        "strength and Space fires.");
+        "strength and Space fires; T aims at a place, W says where it would land, P lists the places.");
       game.setAttribute("aria-describedby", "ct-a11y-status");
     }
     // Visually hidden but in the accessibility tree (display:none would hide it from readers).
@@ -40,6 +42,7 @@
       "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0" }, document.body);
     el("h1", {}, root).textContent = "Catapult Table";
     status = el("p", { id: "ct-a11y-status", role: "status", "aria-live": "polite" }, root);
+    page = el("section", { id: "ct-a11y-page", "aria-labelledby": "ct-a11y-page-title", hidden: "" }, root);
     el("h2", {}, root).textContent = "What happened";
     log = el("ol", { id: "ct-a11y-log", role: "log", "aria-live": "polite" }, root);
     el("h2", {}, root).textContent = "Buttons";
@@ -50,6 +53,16 @@
     status: function () { return status ? status.textContent : ""; },
     events: function () {
       return log ? Array.prototype.map.call(log.children, function (li) { return li.textContent; }) : [];
+    },
+    page: function () {
+      if (!page || page.hidden) return null;
+      var out = { title: "", sections: [] };
+      Array.prototype.forEach.call(page.children, function (e) {
+        if (e.tagName === "H2") out.title = e.textContent;
+        else if (e.tagName === "H3") out.sections.push({ heading: e.textContent, words: [] });
+        else if (out.sections.length) out.sections[out.sections.length - 1].words.push(e.textContent);
+      });
+      return out;
     },
     buttons: function () {
       return buttons ? Array.prototype.map.call(buttons.children, function (b) { return b.textContent; }) : [];
@@ -69,6 +82,20 @@
         layer();
         el("li", {}, log).textContent = str(p, n);
         while (log.children.length > KEPT) log.removeChild(log.firstChild);
+      };
+      env.ct_a11y_page = function (p, n) {
+        layer();
+        var text = str(p, n);
+        page.textContent = "";
+        page.hidden = !text.length;
+        if (!text.length) return;
+        text.split("\n").forEach(function (line) {
+          var cut = line.indexOf("\u001f");
+          var kind = line.slice(0, cut), words = line.slice(cut + 1);
+          var tag = kind === "t" ? "h2" : kind === "h" ? "h3" : "p";
+          var e = el(tag, kind === "t" ? { id: "ct-a11y-page-title" } : {}, page);
+          e.textContent = words;
+        });
       };
       env.ct_a11y_buttons = function (p, n) {
         layer();

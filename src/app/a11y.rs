@@ -27,6 +27,78 @@ pub enum Update {
     Event(String),
     /// The screen's buttons changed: their labels, in the canvas order (Tab order).
     Buttons(Vec<String>),
+    /// The words the screen shows to be read (the rules, the Details panel) changed: shown
+    /// under their headings, or none (the region is emptied).
+    Page(Option<Page>),
+}
+
+/// Words a screen shows to be read at leisure (the rules screen, the Details panel): a title
+/// and sections, each a heading and its paragraphs. The page holds them as headings and
+/// paragraphs, not a live region and nothing focusable: a screen reader's reading keys go
+/// through them and Tab passes by (the focus stays with the game).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Page {
+    pub title: String,
+    pub sections: Vec<(String, Vec<String>)>,
+}
+
+/// The most bytes of a page sent (the rules of the longest game are a few thousand).
+pub const MAX_PAGE: usize = 64_000;
+
+impl Page {
+    /// A page titled `title`.
+    pub fn new(title: impl Into<String>) -> Page {
+        Page {
+            title: title.into(),
+            sections: Vec::new(),
+        }
+    }
+
+    /// Adds a section: `words` is split into paragraphs at its line breaks.
+    pub fn section(mut self, heading: impl Into<String>, words: &[String]) -> Page {
+        let paragraphs: Vec<String> = words
+            .iter()
+            .flat_map(|w| w.split('\n'))
+            .map(|p| p.trim().to_string())
+            .filter(|p| !p.is_empty())
+            .collect();
+        self.sections.push((heading.into(), paragraphs));
+        self
+    }
+
+    /// The page as the web side reads it: one line each, "t" the title, "h" a heading, "p" a
+    /// paragraph, the kind and the text parted by a unit separator; cut at `MAX_PAGE` bytes at
+    /// a line's end.
+    pub fn encode(&self) -> String {
+        let clean = |s: &str| s.replace(['\n', '\u{1f}'], " ");
+        let mut lines = vec![format!("t\u{1f}{}", clean(&self.title))];
+        for (h, ps) in &self.sections {
+            lines.push(format!("h\u{1f}{}", clean(h)));
+            lines.extend(ps.iter().map(|p| format!("p\u{1f}{}", clean(p))));
+        }
+        let mut out = String::new();
+        for l in lines {
+            if out.len() + l.len() + 1 > MAX_PAGE {
+                break;
+            }
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&l);
+        }
+        out
+    }
+
+    /// What is said as the page opens: where to read it.
+    pub fn opened_words(&self) -> String {
+        let n = self.sections.len();
+        format!(
+            "{}: {n} section{} to read under the heading {}",
+            self.title,
+            if n == 1 { "" } else { "s" },
+            self.title
+        )
+    }
 }
 
 /// What the page was last told, so only changes are sent.
@@ -37,6 +109,7 @@ pub struct Mirror {
     /// The last lines of the log as it was last seen (the app keeps only its recent lines, so the
     /// log's length says nothing: where this run of lines stands in the new log says what is new).
     tail: Vec<String>,
+    page: Option<Page>,
 }
 
 /// How many of the last seen log lines locate the new ones.
@@ -99,6 +172,40 @@ impl Mirror {
     }
 }
 
+impl Mirror {
+    /// The page the screen shows this frame (`show`), sent when it changed; a page newly opened
+    /// (or another title) is also said, with where to read it.
+    pub fn page(&mut self, page: Option<Page>) -> Vec<Update> {
+        if page == self.page {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        if let Some(p) = page.as_ref() {
+            if self.page.as_ref().map(|q| &q.title) != Some(&p.title) {
+                out.push(Update::Event(fit_line(&p.opened_words())));
+            }
+        }
+        self.page = page.clone();
+        out.push(Update::Page(page));
+        out
+    }
+}
+
+/// The page a screen shows this frame, taken by the shell after the screens drew.
+static SHOWN: Mutex<Option<Page>> = Mutex::new(None);
+
+/// The screen shows `page` this frame (the rules, the Details panel): the layer holds its words.
+pub fn show(page: Page) {
+    if let Ok(mut s) = SHOWN.lock() {
+        *s = Some(page);
+    }
+}
+
+/// The page shown this frame, if any (and none until a screen shows one again).
+pub fn take_shown() -> Option<Page> {
+    SHOWN.lock().ok().and_then(|mut s| s.take())
+}
+
 /// Short items read as one status line: joined by full stops, except after an item that already
 /// ends a sentence ("Now: Draw a card?" is not followed by a stray full stop).
 pub fn sentences(items: &[String]) -> String {
@@ -135,6 +242,15 @@ pub fn say(text: impl Into<String>) {
     }
 }
 
+/// Reads out several lines that belong together (a list split to fit `MAX_LINE`), all of them:
+/// they replace what was waiting, which they answer.
+pub fn say_lines(lines: &[String]) {
+    if let Ok(mut q) = SPOKEN.lock() {
+        q.clear();
+        q.extend(lines.iter().map(|l| fit_line(l)));
+    }
+}
+
 /// The lines waiting to be read out, oldest first (and the queue emptied).
 pub fn take_spoken() -> Vec<String> {
     SPOKEN
@@ -167,6 +283,7 @@ mod web {
         pub fn ct_a11y_status(p: *const u8, n: usize);
         pub fn ct_a11y_event(p: *const u8, n: usize);
         pub fn ct_a11y_buttons(p: *const u8, n: usize);
+        pub fn ct_a11y_page(p: *const u8, n: usize);
     }
 }
 
@@ -194,6 +311,10 @@ pub fn publish(updates: &[Update]) {
                     let text = joined.join("\n");
                     web::ct_a11y_buttons(text.as_ptr(), text.len())
                 }
+                Update::Page(page) => {
+                    let text = page.map(|p| p.encode()).unwrap_or_default();
+                    web::ct_a11y_page(text.as_ptr(), text.len())
+                }
             }
         }
     }
@@ -204,6 +325,9 @@ pub fn publish(updates: &[Update]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The spoken queue is one for the process: its tests take turns.
+    static SPOKEN_TESTS: Mutex<()> = Mutex::new(());
 
     fn s(v: &[&str]) -> Vec<String> {
         v.iter().map(|x| x.to_string()).collect()
@@ -218,6 +342,7 @@ mod tests {
 
     #[test]
     fn spoken_lines_are_read_once_in_order_and_a_held_key_says_only_the_latest() {
+        let _turn = SPOKEN_TESTS.lock();
         let _ = take_spoken();
         say("45 degrees up, strength 50 percent");
         say("45 degrees up, strength 50 percent");
@@ -236,6 +361,65 @@ mod tests {
         let kept = take_spoken();
         assert_eq!(kept.len(), SPOKEN_KEPT);
         assert_eq!(kept.last().map(String::as_str), Some("strength 90 percent"));
+    }
+
+    #[test]
+    fn the_rules_and_details_are_sent_as_a_page_once_and_said_as_they_open() {
+        let mut m = Mirror::default();
+        assert!(m.page(None).is_empty());
+        let rules = Page::new("Rules: Catapult Castle")
+            .section("Goal", &s(&["Take the towers.\nAll of them."]))
+            .section("Keys: aiming", &s(&["Up and Down turn the aim."]));
+        let out = m.page(Some(rules.clone()));
+        assert_eq!(
+            out,
+            vec![
+                Update::Event(
+                    "Rules: Catapult Castle: 2 sections to read under the heading Rules: \
+                     Catapult Castle"
+                        .into()
+                ),
+                Update::Page(Some(rules.clone())),
+            ]
+        );
+        assert!(
+            m.page(Some(rules.clone())).is_empty(),
+            "unchanged: nothing sent"
+        );
+        assert_eq!(
+            rules.encode(),
+            "t\u{1f}Rules: Catapult Castle\nh\u{1f}Goal\np\u{1f}Take the towers.\np\u{1f}All \
+             of them.\nh\u{1f}Keys: aiming\np\u{1f}Up and Down turn the aim."
+        );
+        // The same page with new words is sent again, without saying it opened.
+        let more = rules.clone().section("Recent", &s(&["Ada took a tower"]));
+        assert_eq!(m.page(Some(more.clone())), vec![Update::Page(Some(more))]);
+        assert_eq!(m.page(None), vec![Update::Page(None)]);
+        // A huge page is cut at a line's end.
+        let big = Page::new("Details").section("All", &vec!["word ".repeat(100); 2000]);
+        let text = big.encode();
+        assert!(
+            text.len() <= MAX_PAGE && text.ends_with("word"),
+            "{}",
+            text.len()
+        );
+    }
+
+    #[test]
+    fn a_page_shown_is_taken_once() {
+        show(Page::new("Details"));
+        assert_eq!(take_shown().map(|p| p.title), Some("Details".to_string()));
+        assert_eq!(take_shown(), None);
+    }
+
+    #[test]
+    fn a_list_split_into_lines_is_read_out_whole() {
+        let _turn = SPOKEN_TESTS.lock();
+        let _ = take_spoken();
+        say("45 degrees up, strength 50 percent");
+        let lines: Vec<String> = (0..6).map(|i| format!("part {i}")).collect();
+        say_lines(&lines);
+        assert_eq!(take_spoken(), lines);
     }
 
     #[test]

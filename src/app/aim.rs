@@ -68,11 +68,11 @@ pub(crate) fn aim_key(enter_free: bool) -> Option<AimKey> {
         (KeyCode::Space, AimKey::Fire),
     ];
     for (code, key) in pairs {
-        if is_key_pressed(code) {
+        if super::keyqueue::pressed(code) {
             return Some(key);
         }
     }
-    if enter_free && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter)) {
+    if enter_free && super::keyqueue::pressed_any(&[KeyCode::Enter, KeyCode::KpEnter]) {
         return Some(AimKey::Fire);
     }
     None

@@ -76,6 +76,66 @@ pub fn landing_words(land: [f32; 2], places: &[AimPlace], from: f32) -> String {
     )
 }
 
+/// Every place the game names, read out without changing the aim (the P key): how many, then
+/// each numbered, nearest the launcher at `from` first, with how far it is and which way ("3:
+/// Ben's tower on square 3, 14 hands to the right"), and which one T picked last. Split into
+/// lines of at most `max` bytes at an item's end (the layer reads each line once).
+pub fn places_words(
+    places: &[AimPlace],
+    from: f32,
+    picked: Option<usize>,
+    max: usize,
+) -> Vec<String> {
+    if places.is_empty() {
+        return vec!["Nothing to aim at from here: aim with the arrow keys".to_string()];
+    }
+    let n = places.len();
+    let mut items: Vec<String> = places
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let d = p.x - from;
+            let way = if d >= 0.0 {
+                "to the right"
+            } else {
+                "to the left"
+            };
+            let far = match hands(d.abs()).as_str() {
+                "just" => "right by you".to_string(),
+                h => format!("{h} {way}"),
+            };
+            format!("{}: {}, {far}", i + 1, p.words)
+        })
+        .collect();
+    let head = format!(
+        "{n} place{} to aim at, nearest first: ",
+        if n == 1 { "" } else { "s" }
+    );
+    if let Some(last) = items.last_mut() {
+        last.push('.');
+    }
+    items.push(match picked.filter(|&i| i < n) {
+        Some(i) => format!("You aim at number {}; T picks the next.", i + 1),
+        None => "T aims at the first.".to_string(),
+    });
+    let mut lines = vec![head];
+    for item in items {
+        let Some(line) = lines.last_mut() else {
+            break;
+        };
+        let fresh = line.ends_with(": ") || line.is_empty();
+        if !fresh && line.len() + 2 + item.len() > max {
+            lines.push(item);
+        } else {
+            if !fresh {
+                line.push_str(if line.ends_with('.') { " " } else { "; " });
+            }
+            line.push_str(&item);
+        }
+    }
+    lines
+}
+
 /// How near `land` comes down to `place`, as the aim's tone says it: a step from 0 (eight hands
 /// or more away) to `steps - 1` (on it), and whether it falls short (nearer the launcher at
 /// `from`) or goes past.
@@ -235,6 +295,46 @@ mod tests {
             "lands just short of Ben's tower on square 2"
         );
         assert_eq!(landing_words([0.5, 0.0], &[], 0.0), "lands on the table");
+    }
+
+    #[test]
+    fn the_places_are_read_out_numbered_nearest_first_with_how_far_and_which_way() {
+        let places = [
+            place(1.26, "Ben's tower on square 1"),
+            place(1.8, "Ben's tower on square 2"),
+            place(-0.9, "the tower on square 1 of mat 2"),
+        ];
+        assert_eq!(
+            places_words(&places, 0.0, None, 400),
+            vec![
+                "3 places to aim at, nearest first: 1: Ben's tower on square 1, 14 hands to \
+                 the right; 2: Ben's tower on square 2, 20 hands to the right; 3: the tower on \
+                 square 1 of mat 2, 10 hands to the left. T aims at the first."
+                    .to_string()
+            ]
+        );
+        let said = places_words(&places[..1], 1.25, Some(0), 400);
+        assert_eq!(
+            said,
+            vec![
+                "1 place to aim at, nearest first: 1: Ben's tower on square 1, right by you. \
+                 You aim at number 1; T picks the next."
+                    .to_string()
+            ]
+        );
+        // Long lists are split at an item's end, every line within the limit, nothing lost.
+        let many: Vec<AimPlace> = (0..30)
+            .map(|i| place(i as f32 * 0.1, "Ben's tower"))
+            .collect();
+        let lines = places_words(&many, 0.0, Some(40), 120);
+        assert!(lines.len() > 3, "{lines:?}");
+        assert!(lines.iter().all(|l| l.len() <= 120), "{lines:?}");
+        assert_eq!(lines.join(" ").matches("Ben's tower").count(), 30);
+        assert!(lines.iter().all(|l| !l.contains("number 41")));
+        assert_eq!(
+            places_words(&[], 0.0, None, 400),
+            vec!["Nothing to aim at from here: aim with the arrow keys".to_string()]
+        );
     }
 
     #[test]

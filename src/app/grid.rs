@@ -655,11 +655,13 @@ mod tests {
                 cell: [0, 0],
                 at: [0.5, 0.5],
                 label: "road".into(),
+                words: String::new(),
             },
             MapSpot {
                 cell: [0, 0],
                 at: [0.2, 0.8],
                 label: "field".into(),
+                words: String::new(),
             },
         ];
         let p = GridPrompt::spot("mark", "marker");

@@ -352,11 +352,13 @@ mod tests {
                 cell: [0, 0],
                 at: [0.5, 0.5],
                 label: "city".into(),
+                words: String::new(),
             },
             MapSpot {
                 cell: [0, 0],
                 at: [0.9, 0.5],
                 label: "road".into(),
+                words: String::new(),
             },
         ];
         let p = GridPrompt::spot("follower", "follower");
@@ -418,6 +420,7 @@ mod tests {
             cell: [0, 0],
             at: [0.5, 0.5],
             label: "city".into(),
+            words: String::new(),
         }];
         let p = GridPrompt::spot("follower", "follower");
         let mut g = GridInput::default();

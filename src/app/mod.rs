@@ -37,7 +37,9 @@ mod journal;
 pub mod keyaim;
 pub mod keymap;
 pub mod keyplace;
+pub mod keyqueue;
 pub mod keys_help;
+pub mod map_words;
 pub mod marks;
 pub mod nav;
 pub mod platform;
@@ -110,6 +112,8 @@ struct App {
     cx: Ctx,
     /// What the screen-reader layer was last told.
     a11y: a11y::Mirror,
+    /// The window's keys in the order pressed (one a frame for the screens).
+    keys: keyqueue::Subscription,
     /// The window's size last frame (a resize drops the gesture under way).
     last_size: (f32, f32),
     /// A game link being opened (its shots re-simulated over a few frames).
@@ -160,6 +164,7 @@ impl App {
             shown: ScreenId::Title,
             cx: Ctx::new(store, settings, notice, daily, saved),
             a11y: a11y::Mirror::default(),
+            keys: keyqueue::Subscription::register(),
             last_size: (0.0, 0.0),
             opening: None,
         }
@@ -174,6 +179,7 @@ impl App {
     }
 
     fn input(&mut self) {
+        self.keys.frame();
         let dpi = screen_dpi_scale().max(0.01);
         let raw: Vec<RawTouch> = touches()
             .into_iter()
@@ -232,7 +238,7 @@ impl App {
             matches!(self.shown, ScreenId::Play | ScreenId::Pause) && self.opening.is_none();
         self.cx.ui.clear(if in_game { BAR } else { BG });
         self.screens.new_frame();
-        let escape = is_key_pressed(KeyCode::Escape);
+        let escape = keyqueue::pressed(KeyCode::Escape);
         self.take_dropped_file();
         let opening = self.continue_opening();
         let mut screens = std::mem::take(&mut self.screens);
@@ -296,7 +302,9 @@ impl App {
             }
             _ => (self.shown.spoken().to_string(), empty),
         };
-        let updates = self.a11y.frame(&status, log, self.cx.ui.labels());
+        let mut updates = self.a11y.frame(&status, log, self.cx.ui.labels());
+        // The rules or the Details panel, when shown: their words under their headings.
+        updates.extend(self.a11y.page(a11y::take_shown()));
         a11y::publish(&updates);
     }
 

@@ -3,9 +3,9 @@
 //! monitor get the same layout at different scales.
 
 use super::frame::Area;
-use super::keyaim::Focus;
 use super::pointer::PointerEvent;
 use super::probe::key_hash;
+use super::{keyaim::Focus, keyqueue};
 use macroquad::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
@@ -304,8 +304,8 @@ impl Ui {
     /// button's centre, so every screen answers it exactly as it answers a finger.
     fn keys_and_mirrored_presses(&mut self) {
         let n = self.prev_buttons.len();
-        if is_key_pressed(KeyCode::Tab) {
-            if is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift) {
+        if keyqueue::pressed(KeyCode::Tab) {
+            if keyqueue::shift() {
                 self.focus.previous(n);
             } else {
                 self.focus.next(n);
@@ -328,13 +328,12 @@ impl Ui {
                 self.say_focused();
             }
             self.focus_shown = true;
-            if is_key_pressed(KeyCode::Space) {
+            if keyqueue::pressed(KeyCode::Space) {
                 press = self.focus.current(n);
                 self.scan_t = 0.0;
             }
         }
-        if self.focus_shown && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter))
-        {
+        if self.focus_shown && keyqueue::pressed_any(&[KeyCode::Enter, KeyCode::KpEnter]) {
             press = self.focus.current(n);
         }
         if let Some(i) = super::a11y::take_press() {

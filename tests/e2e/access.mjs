@@ -7,7 +7,21 @@ const a11y = (tab) =>
     status: window.ctA11y.status(),
     events: window.ctA11y.events(),
     buttons: window.ctA11y.buttons(),
+    page: window.ctA11y.page(),
   }));
+
+// The page region (the rules, the Details panel) holds headings and paragraphs only: nothing in
+// it takes the focus, so Tab passes by and the keys stay the game's.
+const pageRegion = (tab) =>
+  tab.page.evaluate(() => {
+    const r = document.getElementById("ct-a11y-page");
+    return {
+      live: r ? r.getAttribute("aria-live") : null,
+      focusable: r ? r.querySelectorAll("button, a, input, select, textarea, [tabindex]").length : -1,
+      headings: r ? Array.from(r.querySelectorAll("h2, h3")).map((h) => h.tagName + ":" + h.textContent) : [],
+      focused: document.activeElement && document.activeElement.id,
+    };
+  });
 
 // Presses a mirrored button as assistive technology does (the button takes the page's focus,
 // then is activated), waiting up to 3 s for it: the layer is rewritten after the frame that drew
@@ -53,6 +67,25 @@ export async function screenReaderLayer(browser, url, Tab, { check, sleep }) {
   check(named.role === "application" && /Catapult Table/.test(named.label) && /Tab/.test(named.label),
     `the canvas has a role and a name: ${JSON.stringify(named)}`);
 
+  // Shift-Tab sent within one frame moves the ring backward (keys keep their modifiers): from
+  // before the first button to the last one, and the layer says it.
+  const titleButtons = s.buttons.length;
+  await tab.page.focus("#glcanvas");
+  await tab.page.keyboard.press("Shift+Tab");
+  await tab.waitFor("the ring on the last button", async () => (await tab.q("ct_focus")) === titleButtons - 1, 3000);
+  await tab.waitFor("the last button said", async () => (await a11y(tab)).events.includes(s.buttons[titleButtons - 1]), 3000);
+  // Two keys sent together are handled in the order pressed: Tab (round to the first button)
+  // then Shift-Tab (back to the last), all before the next frame.
+  await tab.page.keyboard.down("Tab");
+  await tab.page.keyboard.up("Tab");
+  await tab.page.keyboard.down("Shift");
+  await tab.page.keyboard.down("Tab");
+  await tab.page.keyboard.up("Tab");
+  await tab.page.keyboard.up("Shift");
+  await tab.frames(4);
+  const ring = await tab.q("ct_focus");
+  check(ring === titleButtons - 1, `Tab then Shift-Tab in one go end on the last button: ${ring} of ${titleButtons}`);
+
   // A mirrored press does what a tap does: Castle's setup opens, and the keyboard is the game's
   // again (the Tab and Enter below reach the canvas only because of that).
   await pressMirrored(tab, "Catapult Castle");
@@ -63,9 +96,33 @@ export async function screenReaderLayer(browser, url, Tab, { check, sleep }) {
   s = await a11y(tab);
   check(s.buttons.includes("Start") && s.buttons.includes("Back"), `setup buttons: ${s.buttons.join(" | ")}`);
   check(s.buttons.includes("One player more"), "the + sign is named in words");
+  const setupButtons = s.buttons;
+
+  // The rules, every section with the Keys ones, are in the layer as headings and paragraphs;
+  // reading them traps nothing: the focus stays on the game and Tab and Enter press Back.
+  await pressMirrored(tab, "Rules");
+  await tab.waitFor("the rules in the layer", async () => ((await a11y(tab)).page || {}).title === "Rules: Catapult Castle", 5000);
+  s = await a11y(tab);
+  const headings = s.page.sections.map((x) => x.heading);
+  console.log(`     rules in the layer: ${headings.length} sections (${headings.join(" | ")})`);
+  check(headings.includes("Keys: aiming without sight") && headings.includes("All the rules"), `the rules' sections: ${headings.join(" | ")}`);
+  const sight = s.page.sections.find((x) => x.heading === "Keys: aiming without sight");
+  check(/P reads out every place/.test(sight.words.join(" ")), `the Keys section names the P key: ${sight.words.join(" ")}`);
+  check(s.events.some((e) => /^Rules: Catapult Castle: \d+ sections to read under the heading/.test(e)), `the rules' opening is said: ${s.events.slice(-3).join(" / ")}`);
+  let region = await pageRegion(tab);
+  check(region.focusable === 0 && region.live === null, `the rules region takes no focus and is not live: ${JSON.stringify(region)}`);
+  check(region.focused === "glcanvas", `the focus stays on the game while the rules are shown: ${region.focused}`);
+  check(region.headings[0] === "H2:Rules: Catapult Castle" && region.headings.includes("H3:Keys: aiming"), `the rules as headings: ${region.headings.slice(0, 4).join(" | ")}`);
+  const rulesButtons = s.buttons;
+  for (let i = 0; i <= rulesButtons.indexOf("Back"); i++) {
+    await tab.page.keyboard.press("Tab");
+    await sleep(40);
+  }
+  await tab.page.keyboard.press("Enter");
+  await tab.waitFor("the setup again, the rules gone from the layer", async () => (await tab.q("ct_screen")) === 2 && (await a11y(tab)).page === null, 5000);
 
   // Back by keyboard: Tab round to Back, Enter presses it.
-  const backAt = s.buttons.indexOf("Back");
+  const backAt = setupButtons.indexOf("Back");
   for (let i = 0; i <= backAt; i++) {
     await tab.page.keyboard.press("Tab");
     await sleep(40);
@@ -87,6 +144,18 @@ export async function screenReaderLayer(browser, url, Tab, { check, sleep }) {
   console.log(`     status: "${s.status}"; last event: "${s.events[s.events.length - 1]}"; ${s.buttons.length} buttons`);
   check(/'s turn|game is over/.test(s.status), `the status says whose turn it is: ${s.status}`);
   check(!/\b(seat|id)\s*\d/i.test(s.status), `the status names players, not seat numbers: ${s.status}`);
+
+  // The Details panel is in the layer while it is open, and gone when it is closed.
+  await pressMirrored(tab, "Details");
+  await tab.waitFor("the details in the layer", async () => ((await a11y(tab)).page || {}).title === "Details", 5000);
+  s = await a11y(tab);
+  const now = (s.page.sections.find((x) => x.heading === "Now") || { words: [] }).words;
+  console.log(`     details in the layer: ${now.join(" / ")}`);
+  check(now.length > 0 && now.every((w) => w.trim().length > 0 && !w.includes(" · ")), `the details' lines: ${JSON.stringify(now)}`);
+  region = await pageRegion(tab);
+  check(region.focusable === 0 && region.focused === "glcanvas", `the details region takes no focus: ${JSON.stringify(region)}`);
+  await pressMirrored(tab, "Close");
+  await tab.waitFor("the details gone from the layer", async () => (await a11y(tab)).page === null, 5000);
   tab.noErrors();
   await ctx.close();
 }
@@ -183,6 +252,19 @@ export async function withoutSight(browser, url, Tab, h, game) {
       await tab.page.keyboard.press("Space");
       await tab.frames(10);
       continue;
+    }
+    if (shots === 0) {
+      // P reads out every place, numbered, nearest first, and leaves the aim alone (W then says
+      // there is no aim yet).
+      const mark = (await heard(tab)).length;
+      await tab.page.keyboard.press("p");
+      await tab.waitFor("the places said", async () => (await heard(tab)).slice(mark).some((l) => /^\d+ places? to aim at, nearest first: 1: /.test(l)), 10000);
+      const list = (await heard(tab)).slice(mark).filter((l) => / to aim at, nearest first: |^\d+: /.test(l));
+      console.log(`     ${game.name} places: ${list.join(" ").slice(0, 300)}`);
+      check(!/\b(id|seat)\s*\d|\d+(\.\d+)?\s*(m|cm|px)\b/i.test(list.join(" ")), `the places in plain table words: ${list.join(" ")}`);
+      const w = (await heard(tab)).length;
+      await tab.page.keyboard.press("w");
+      await tab.waitFor("no aim yet", async () => (await heard(tab)).slice(w).some((l) => /^No aim yet/.test(l)), 10000);
     }
     // The first shot at the nearest place; after a miss, the same place again (T, then
     // Shift-T back). Then W, and the strength corrected by what is heard until it lands on it.

@@ -388,8 +388,21 @@ export async function oneSwitchCarcassonneTile(browser, url, Tab, h) {
     localStorage.removeItem("catapult-table.save");
     localStorage.removeItem("catapult-table.one-switch");
   });
+  // Every line the screen-reader layer reads out (its log keeps only the last 20).
+  await tab.page.evaluate(() => {
+    window.__ctHeard = [];
+    const watch = () => {
+      const log = document.getElementById("ct-a11y-log");
+      if (!log) return setTimeout(watch, 50);
+      new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => window.__ctHeard.push(n.textContent)))).observe(log, { childList: true });
+    };
+    watch();
+  });
+  const heard = () => tab.page.evaluate(() => window.__ctHeard.slice());
   await startByKeys(tab, "carcassonne", 7, ["opt:2"], check);
   await tab.waitFor("seat 0's first tile", async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_input")) === 8, 30000);
+  // The tile in hand is said by its sides as the turn begins.
+  await tab.waitFor("the tile said", async () => (await heard()).some((l) => /^Your tile: .*(city|road|field).* lit squares? to lay it on/.test(l)), 5000);
   await keys(tab, ["Escape"]);
   await tab.waitFor("the pause menu", async () => (await tab.q("ct_screen")) === 4);
   let m = tab.mark();
@@ -409,6 +422,9 @@ export async function oneSwitchCarcassonneTile(browser, url, Tab, h) {
   await keys(tab, ["Space"]);
   await sleep(1200);
   await tab.shot("one-switch-map-turns");
+  const squares = (await heard()).filter((l) => /^Square \d+ of \d+, .*start tile\. Tile: .*\. Touches /.test(l));
+  console.log(`     lit squares said: ${squares.slice(0, 2).join(" / ")}`);
+  check(squares.length >= 1, `each lit square is said with its neighbours: ${(await heard()).slice(-4).join(" / ")}`);
   await keys(tab, ["Space"]);
   const laid = await tab.waitLine(new RegExp(`^\\[ct\\] (move ${moves + 1} seat 0 \\S+.*|refused .*)$`), 10000, m);
   check(laid[1].startsWith(`move ${moves + 1} seat 0 place`), `two presses laid the tile: ${laid[1]}`);
@@ -417,6 +433,9 @@ export async function oneSwitchCarcassonneTile(browser, url, Tab, h) {
   await tab.waitLine(/^\[ct\] key-map spot (\d+)$/, 5000, m);
   await sleep(300);
   await tab.shot("one-switch-map-spot");
+  const spots = (await heard()).filter((l) => /^(Follower on the (city|road|field|cloister).*\), \d+ of \d+|Go without a follower)$/.test(l));
+  console.log(`     spots said: ${spots.slice(0, 3).join(" / ")}`);
+  check(spots.length >= 1, `each follower spot is said by its feature: ${(await heard()).slice(-4).join(" / ")}`);
   await keys(tab, ["Space"]);
   const put = await tab.waitLine(new RegExp(`^\\[ct\\] (move ${moves + 2} seat 0 \\S+.*|refused .*)$`), 10000, m);
   check(/^move \d+ seat 0 (follower|skip)/.test(put[1]), `a press answered the follower step: ${put[1]}`);

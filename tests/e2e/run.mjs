@@ -512,7 +512,7 @@ async function main() {
         await test("keyboard: a whole short Carcassonne game by keys alone (tiles, followers, a catapult round aimed, hurled and caught), human vs bot to the results screen", () =>
           keyboardWholeGame(browser, url, Tab, { check, sleep }, "carcassonne", carcassonneByKeys())
         );
-        await test("keyboard: one switch on the tile map: squares, then turns, lit in turn, a press keeps, a press lays; the follower step by one press", () =>
+        await test("keyboard: one switch on the tile map: squares, then turns, lit in turn, a press keeps, a press lays; the follower step by one press; the tile, each lit square and each spot said in words", () =>
           oneSwitchCarcassonneTile(browser, url, Tab, { check, sleep })
         );
       }

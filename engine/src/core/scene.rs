@@ -42,10 +42,16 @@ pub enum ArtShape {
     },
 }
 
-/// How one kind of tile looks: its shapes, drawn in order (the first is usually the background).
+/// How one kind of tile looks: its shapes, drawn in order (the first is usually the background),
+/// and the same in words for a player who cannot see it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TileArt {
     pub shapes: Vec<ArtShape>,
+    /// What each side of the unrotated art is, in the player's words ("city", "road",
+    /// "field"): north, east, south, west. Empty when the game does not say.
+    pub edges: Vec<String>,
+    /// What stands in the middle, if anything ("a cloister"); empty when nothing does.
+    pub middle: String,
 }
 
 /// A tile lying on the map.
@@ -99,6 +105,9 @@ pub struct MapSpot {
     pub at: [f32; 2],
     /// What the spot is, for the player ("city", "road"…).
     pub label: String,
+    /// The spot in a whole phrase for a player who cannot see the map ("Follower on the city
+    /// at the top (2 tiles, open)"); empty when the label says it all.
+    pub words: String,
 }
 
 /// Everything the app needs to draw and play a tile map.
@@ -333,6 +342,38 @@ pub fn cell_point(cell: Cell, local: [f32; 2], rotation: u8) -> [f32; 2] {
     [cell[0] as f32 + r[0], cell[1] as f32 + r[1]]
 }
 
+/// Where `cell` is, in the player's words, from the first tile laid (at cell 0, 0): "the start
+/// tile", "just above the start tile", "2 right and 1 down from the start tile".
+pub fn cell_words(cell: Cell) -> String {
+    let [x, y] = cell;
+    match (x, y) {
+        (0, 0) => "the start tile".to_string(),
+        (0, 1) => "just above the start tile".to_string(),
+        (0, -1) => "just below the start tile".to_string(),
+        (1, 0) => "just right of the start tile".to_string(),
+        (-1, 0) => "just left of the start tile".to_string(),
+        _ => {
+            let across = match x {
+                0 => String::new(),
+                x if x > 0 => format!("{x} right"),
+                x => format!("{} left", -x),
+            };
+            let up = match y {
+                0 => String::new(),
+                y if y > 0 => format!("{y} up"),
+                y => format!("{} down", -y),
+            };
+            let both = match (across.is_empty(), up.is_empty()) {
+                (false, false) => format!("{across} and {up}"),
+                (true, _) => up,
+                (_, true) => across,
+            };
+            let of = if y == 0 { "of" } else { "from" };
+            format!("{both} {of} the start tile")
+        }
+    }
+}
+
 /// The cell containing a map point.
 pub fn cell_of(p: [f32; 2]) -> Cell {
     [p[0].floor() as i32, p[1].floor() as i32]
@@ -373,6 +414,20 @@ mod tests {
         assert!(near(map.on_map([0, 0], [0.5, 0.9]), [0.5, 0.9]));
         assert_eq!(cell_of([-1.1, 3.5]), [-2, 3]);
         assert_eq!(cell_of([0.0, -0.01]), [0, -1]);
+    }
+
+    #[test]
+    fn cells_are_said_from_the_start_tile() {
+        assert_eq!(cell_words([0, 0]), "the start tile");
+        assert_eq!(cell_words([0, 1]), "just above the start tile");
+        assert_eq!(cell_words([-1, 0]), "just left of the start tile");
+        assert_eq!(cell_words([3, 0]), "3 right of the start tile");
+        assert_eq!(cell_words([0, -2]), "2 down from the start tile");
+        assert_eq!(cell_words([2, 1]), "2 right and 1 up from the start tile");
+        assert_eq!(
+            cell_words([-1, -1]),
+            "1 left and 1 down from the start tile"
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The rules screen: a game's rules in short sections (Goal, Your turn, Shooting…), each a card
 //! with a small drawn picture, the whole text last (`rules_text`), scrolled by drag or wheel.
 
+use crate::app::a11y;
 use crate::app::context::Ctx;
 use crate::app::frame::Area;
 use crate::app::pointer::PointerEvent;
@@ -57,7 +58,15 @@ impl Screen<Ctx> for RulesScreen {
         Command::Stay
     }
 
-    fn frame(&mut self, cx: &mut Ctx, _active: bool) -> Command {
+    fn frame(&mut self, cx: &mut Ctx, active: bool) -> Command {
+        if active {
+            // The screen-reader layer holds the same sections, to be read under their headings.
+            let page = sections(self.game).into_iter().fold(
+                a11y::Page::new(format!("Rules: {}", self.game.name)),
+                |page, sec| page.section(sec.heading, &[sec.words]),
+            );
+            a11y::show(page);
+        }
         self.draw(cx)
     }
 }

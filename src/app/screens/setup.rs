@@ -6,6 +6,7 @@ use super::rules::RulesScreen;
 use crate::app::context::Ctx;
 use crate::app::frame::Area;
 use crate::app::journal::seed_now;
+use crate::app::keyqueue;
 use crate::app::online::wire::ONLINE;
 use crate::app::play::Play;
 use crate::app::screen::{Screen, ScreenId};
@@ -353,15 +354,15 @@ impl SetupScreen {
         }
         if let Some(i) = self.editing {
             if let Some(seat) = self.seats.get_mut(i) {
-                while let Some(c) = get_char_pressed() {
-                    if !c.is_control() && seat.name.chars().count() < 24 {
+                if let Some(c) = keyqueue::typed() {
+                    if seat.name.chars().count() < 24 {
                         seat.name.push(c);
                     }
                 }
-                if is_key_pressed(KeyCode::Backspace) {
+                if keyqueue::pressed(KeyCode::Backspace) {
                     seat.name.pop();
                 }
-                if is_key_pressed(KeyCode::Enter) {
+                if keyqueue::pressed_any(&[KeyCode::Enter, KeyCode::KpEnter]) {
                     self.editing = None;
                 }
             }

@@ -5,6 +5,7 @@
 
 use crate::app::context::Ctx;
 use crate::app::frame::{Area, Camera};
+use crate::app::keyqueue;
 use crate::app::play::Play;
 use crate::app::probe::TableFigures;
 use crate::app::screen::{Screen, ScreenId};
@@ -278,11 +279,11 @@ impl ViewerScreen {
                 }
             }
         }
-        if is_key_pressed(KeyCode::Space) {
+        if keyqueue::pressed(KeyCode::Space) {
             v.toggle_play();
-        } else if is_key_pressed(KeyCode::Right) {
+        } else if keyqueue::pressed(KeyCode::Right) {
             v.step_forward();
-        } else if is_key_pressed(KeyCode::Left) {
+        } else if keyqueue::pressed(KeyCode::Left) {
             v.step_back();
         }
         close

@@ -314,7 +314,24 @@ pub fn art(kind: &TileKind) -> TileArt {
             rgb: JUNCTION,
         });
     }
-    TileArt { shapes }
+    let edges = kind
+        .oriented(0)
+        .edges
+        .iter()
+        .map(|e| e.word().to_string())
+        .collect();
+    let middle = if kind.fair {
+        "the fair"
+    } else if kind.has_cloister() {
+        "a cloister"
+    } else {
+        ""
+    };
+    TileArt {
+        shapes,
+        edges,
+        middle: middle.to_string(),
+    }
 }
 
 #[cfg(test)]

@@ -293,19 +293,27 @@ impl Carcassonne {
                         cell: [p.x, p.y],
                         at: self.spot_at(p.kind, spot),
                         label: label.to_string(),
+                        words: format!("Follower on {}", self.spot_words(p, spot)),
                     });
                 }
             }
         }
         if s.round().map(|r| r.step) == Some(Step::Aim) {
             for (t, p) in s.map.tiles.iter().enumerate() {
+                let fair = Some(t as u16) == s.round().map(|r| r.fair_tile);
+                let at = crate::core::scene::cell_words([p.x, p.y]);
                 spots.push(MapSpot {
                     cell: [p.x, p.y],
                     at: [0.5, 0.5],
-                    label: if Some(t as u16) == s.round().map(|r| r.fair_tile) {
+                    label: if fair {
                         "aim at the fair".into()
                     } else {
                         "aim here".into()
+                    },
+                    words: if fair {
+                        format!("Aim at the fair, {at}")
+                    } else {
+                        format!("Aim at the tile {at}")
                     },
                 });
             }

@@ -205,3 +205,138 @@ impl StatusText for Carcassonne {
         out
     }
 }
+
+/// Sides of a tile as a player reads them, top, left, right, bottom ("at the top", "at the left
+/// and right", "all round"), from a 4-bit set of edges (north 1, east 2, south 4, west 8).
+pub fn sides_words(edges: u8) -> String {
+    const READ: [(u8, &str); 4] = [(0, "top"), (3, "left"), (1, "right"), (2, "bottom")];
+    let names: Vec<&str> = READ
+        .iter()
+        .filter(|(e, _)| edges & (1 << e) != 0)
+        .map(|(_, w)| *w)
+        .collect();
+    match names.len() {
+        0 => String::new(),
+        4 => "all round".to_string(),
+        1 => format!("at the {}", names[0]),
+        n => format!("at the {} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+impl Carcassonne {
+    /// Follower spot `spot` of placed tile `p` in words: its feature, the sides of the tile it
+    /// reaches and how the feature stands ("the city at the top (2 tiles, open)", "the
+    /// cloister (5 of the 8 tiles round it)", "the field at the bottom (3 tiles, next to 1
+    /// city)").
+    pub(crate) fn spot_words(&self, p: &rules::Placed, spot: u8) -> String {
+        use rules::tiles::{rotate_edges, rotate_halves};
+        let s = &self.state;
+        let Some(seg) = s.catalog().kind(p.kind).segments.get(spot as usize) else {
+            return "a spot".to_string();
+        };
+        let sides = match seg.kind {
+            FeatureKind::City | FeatureKind::Road => rotate_edges(seg.edges, p.rot),
+            FeatureKind::Field => {
+                let halves = rotate_halves(seg.edges, p.rot);
+                (0..4u8)
+                    .filter(|e| halves & (0b11 << (2 * e)) != 0)
+                    .fold(0, |m, e| m | (1 << e))
+            }
+            FeatureKind::Cloister => 0,
+        };
+        let g = rules::Features::seg_of(p, spot);
+        let f = s.features.feature(g);
+        let tiles = f.tiles.len();
+        let count = format!("{tiles} tile{}", if tiles == 1 { "" } else { "s" });
+        let how = match seg.kind {
+            FeatureKind::City | FeatureKind::Road => {
+                let state = if s.features.is_complete(&s.map, g) {
+                    "finished"
+                } else {
+                    "open"
+                };
+                format!("{count}, {state}")
+            }
+            FeatureKind::Cloister => format!(
+                "{} of the 8 tiles round it",
+                s.features.cloister_neighbours(&s.map, g)
+            ),
+            FeatureKind::Field => {
+                let mut cities: Vec<u32> = f.cities.iter().map(|c| s.features.find(*c)).collect();
+                crate::core::order::sort(&mut cities);
+                cities.dedup();
+                let cities = match cities.len() {
+                    0 => "no city".to_string(),
+                    1 => "1 city".to_string(),
+                    n => format!("{n} cities"),
+                };
+                format!("{count}, next to {cities}")
+            }
+        };
+        let at = sides_words(sides);
+        let at = if at.is_empty() {
+            String::new()
+        } else {
+            format!(" {at}")
+        };
+        format!("the {}{at} ({how})", seg.kind.word())
+    }
+}
+
+#[cfg(test)]
+mod words_tests {
+    use super::*;
+
+    #[test]
+    fn every_tile_and_follower_spot_of_a_whole_game_is_said_in_words() {
+        use crate::core::seat::{default_seats, SeatKind};
+        let mut g = Carcassonne::new(&["no_catapult".into()], default_seats(2, SeatKind::Bot), 8)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut heard: Vec<String> = Vec::new();
+        while g.turn().is_some() {
+            let Scene::Map(map) = g.scene() else {
+                panic!("Carcassonne is always a map");
+            };
+            for art in &map.arts {
+                assert_eq!(art.edges.len(), 4, "every tile says its four sides");
+                assert!(art
+                    .edges
+                    .iter()
+                    .all(|e| ["city", "road", "field"].contains(&e.as_str())));
+            }
+            for s in &map.spots {
+                assert!(s.words.starts_with("Follower on the "), "{}", s.words);
+                assert!(s.words.ends_with(')'), "{}", s.words);
+                heard.push(s.words.clone());
+            }
+            let mv = g
+                .bot_move(super::super::bot::Level::Normal, 1)
+                .unwrap_or_else(|| panic!("no bot move"));
+            g.apply(&mv).unwrap_or_else(|e| panic!("{mv:?}: {e}"));
+        }
+        let any = |pat: &str| heard.iter().any(|w| w.contains(pat));
+        assert!(
+            any("tiles, open)") && any("of the 8 tiles round it)"),
+            "{heard:?}"
+        );
+        assert!(any("Follower on the road at the ") && any("Follower on the city at the "));
+        assert!(
+            any("Follower on the field ") && any(", next to no city)"),
+            "{heard:?}"
+        );
+        assert!(!any("next to 0"), "no figure where a word reads better");
+        assert!(
+            g.map().arts.iter().any(|a| a.middle == "a cloister"),
+            "cloisters are said in the middle"
+        );
+    }
+
+    #[test]
+    fn sides_are_read_top_left_right_bottom() {
+        assert_eq!(sides_words(0b0001), "at the top");
+        assert_eq!(sides_words(0b1010), "at the left and right");
+        assert_eq!(sides_words(0b0111), "at the top, right and bottom");
+        assert_eq!(sides_words(0b1111), "all round");
+        assert_eq!(sides_words(0), "");
+    }
+}

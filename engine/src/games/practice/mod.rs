@@ -239,6 +239,7 @@ impl Practice {
                         cell,
                         at,
                         label: label.into(),
+                        words: String::new(),
                     })
                     .collect()
             })

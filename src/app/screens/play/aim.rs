@@ -6,11 +6,12 @@ use crate::app::context::Ctx;
 use crate::app::frame::Frame;
 use crate::app::gesture::{self, Feel, Sample};
 use crate::app::keyaim::{AimKey, KeyAim, KeyAimStep, SwitchAim, SwitchStage};
+use crate::app::keyqueue;
 use crate::app::play::Play;
 use crate::app::pointer::PointerEvent;
 use crate::app::route::Owner;
 use crate::app::ui::*;
-use crate::app::{aim_words, log, sound};
+use crate::app::{a11y, aim_words, log, sound};
 use engine::core::{Launch, LaunchKind, LaunchPrompt};
 use macroquad::prelude::*;
 
@@ -196,20 +197,26 @@ impl Table {
 }
 
 impl Table {
-    /// Fires `launch` through the game's own checks (the same for every way of aiming).
     /// Aiming in words (docs/ui.md, "Playing without sight"): T picks the next place to aim at
     /// (Shift-T the one before) and starts the keyboard aim at it, said with the aim; W says
-    /// where the aim as it stands would come down.
+    /// where the aim as it stands would come down; P reads out every place (the aim unchanged).
     fn aim_in_words(&mut self, cx: &mut Ctx, p: &Play, lp: &LaunchPrompt) {
-        let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
-        if is_key_pressed(KeyCode::T) || is_key_pressed(KeyCode::W) {
+        let shift = keyqueue::shift();
+        if keyqueue::pressed_any(&[KeyCode::T, KeyCode::W, KeyCode::P]) {
             self.keys.used = true;
         }
-        if is_key_pressed(KeyCode::T) {
+        if keyqueue::pressed(KeyCode::P) {
+            // Every place, read out; the aim stays as it is.
+            let places = p.game().aim_places();
+            let picked = self.keys.place;
+            let said = aim_words::places_words(&places, lp.origin[0], picked, a11y::MAX_LINE);
+            log("key-aim places");
+            a11y::say_lines(&said);
+        } else if keyqueue::pressed(KeyCode::T) {
             let game = p.game();
             let places = game.aim_places();
             if places.is_empty() {
-                crate::app::a11y::say("Nothing to aim at from here: aim with the arrow keys");
+                a11y::say("Nothing to aim at from here: aim with the arrow keys");
                 return;
             }
             let n = places.len();
@@ -236,16 +243,16 @@ impl Table {
                 self.aim_tone_for(cx, p, &a, lp);
                 self.keys.aim = Some((a, lp.clone(), Aim::for_keys(cx.ui.clock, path)));
                 log("key-aim place");
-                crate::app::a11y::say(said);
+                a11y::say(said);
             }
-        } else if is_key_pressed(KeyCode::W) {
+        } else if keyqueue::pressed(KeyCode::W) {
             match &self.keys.aim {
                 Some((a, q, _)) => {
                     let words = landing_said(p.game(), &a.launch(q))
                         .unwrap_or_else(|| "does not fly: aim again".to_string());
-                    crate::app::a11y::say(format!("It {words}"));
+                    a11y::say(format!("It {words}"));
                 }
-                None => crate::app::a11y::say("No aim yet: press T for a place, or an arrow key"),
+                None => a11y::say("No aim yet: press T for a place, or an arrow key"),
             }
         }
     }
@@ -280,6 +287,7 @@ impl Table {
         }
     }
 
+    /// Fires `launch` through the game's own checks (the same for every way of aiming).
     fn fire_launch(&mut self, cx: &mut Ctx, p: &mut Play, launch: Launch, by: &str) {
         // Without a pointer, where the shot comes down is said as it is fired (the flight is
         // the same simulation, so the words are what happens).
@@ -294,7 +302,7 @@ impl Table {
                 log(&format!("fired-by {by}"));
                 cx.sfx(sound::Effect::Launch);
                 if let Some(Some(words)) = landing {
-                    crate::app::a11y::say(format!("Fired: it {words}"));
+                    a11y::say(format!("Fired: it {words}"));
                 }
             }
             Err(e) => cx.say(format!("Refused: {e}"), true),
@@ -347,7 +355,7 @@ impl Table {
                     log("key-aim start");
                 }
             }
-            let fine = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+            let fine = keyqueue::shift();
             let step = self
                 .keys
                 .aim
@@ -364,7 +372,7 @@ impl Table {
                     if key == AimKey::NextLauncher {
                         self.kind_pick = Some(a.kind);
                     }
-                    crate::app::a11y::say(aim_words::aim_words(&a, lp));
+                    a11y::say(aim_words::aim_words(&a, lp));
                     self.aim_tone_for(cx, p, &a, lp);
                     let l = a.launch(lp);
                     log(&format!(
@@ -448,10 +456,9 @@ impl Table {
             self.keys.switch = Some((s, lp.clone(), cache));
             log("switch-aim start");
         }
-        let pressed = is_key_pressed(KeyCode::Space)
-            || (!cx.ui.focused()
-                && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter)));
-        let back = is_key_pressed(KeyCode::Backspace);
+        let pressed = keyqueue::pressed(KeyCode::Space)
+            || (!cx.ui.focused() && keyqueue::pressed_any(&[KeyCode::Enter, KeyCode::KpEnter]));
+        let back = keyqueue::pressed(KeyCode::Backspace);
         // The switch aims now: no button keeps the ring the menu's scan left on one.
         cx.ui.drop_focus();
         let Some((mut s, q, mut cache)) = self.keys.switch.take() else {

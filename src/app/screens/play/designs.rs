@@ -4,6 +4,7 @@ use super::Table;
 use crate::app::context::Ctx;
 use crate::app::designs::*;
 use crate::app::frame::Area;
+use crate::app::keyqueue;
 use crate::app::play::Play;
 use crate::app::ui::*;
 use crate::app::{log, platform};
@@ -310,15 +311,15 @@ impl Table {
         let Some((i, mut text)) = self.designs.renaming.take() else {
             return;
         };
-        while let Some(c) = get_char_pressed() {
-            if !c.is_control() && text.chars().count() < design::MAX_NAME_CHARS {
+        if let Some(c) = keyqueue::typed() {
+            if text.chars().count() < design::MAX_NAME_CHARS {
                 text.push(c);
             }
         }
-        if is_key_pressed(KeyCode::Backspace) {
+        if keyqueue::pressed(KeyCode::Backspace) {
             text.pop();
         }
-        if is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter) {
+        if keyqueue::pressed_any(&[KeyCode::Enter, KeyCode::KpEnter]) {
             self.set_design_name(cx, i, &text);
         } else {
             self.designs.renaming = Some((i, text));

@@ -304,6 +304,7 @@ impl Table {
         cx.ui.panel(a, Color::new(0.05, 0.06, 0.08, 0.96));
         cx.ui.cover(a);
         let width = a.w - 4.0 * u;
+        crate::app::a11y::show(details_page(p));
         // The status line's pictures with what each stands for, then the game's whole story.
         let mut lines: Vec<(Icon, String, Color)> = Vec::new();
         let is = small * 1.15;
@@ -400,6 +401,20 @@ pub(crate) fn key_line(item: &StatusItem) -> String {
     match chars.next() {
         Some(c) => format!("{}{}: {}", c.to_uppercase(), chars.as_str(), item.text),
         None => item.text.clone(),
+    }
+}
+
+/// The Details panel's words for the screen-reader layer: the status items with what each
+/// picture stands for and the game's lines, then the recent events, newest first.
+fn details_page(p: &Play) -> crate::app::a11y::Page {
+    let mut now: Vec<String> = p.game().status().iter().map(key_line).collect();
+    now.extend(p.game().hud().iter().flat_map(|l| detail_parts(l)));
+    let recent: Vec<String> = p.log.iter().rev().take(8).cloned().collect();
+    let page = crate::app::a11y::Page::new("Details").section("Now", &now);
+    if recent.is_empty() {
+        page
+    } else {
+        page.section("Recent", &recent)
     }
 }
 

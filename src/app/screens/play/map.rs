@@ -5,12 +5,13 @@ use crate::app::context::Ctx;
 use crate::app::frame::{Area, Camera, Frame};
 use crate::app::grid::{self, GridAction, GridInput};
 use crate::app::keymap::{self, MapKey, MapStep};
-use crate::app::log;
+use crate::app::keyqueue;
 use crate::app::map::*;
 use crate::app::play::Play;
 use crate::app::route::Owner;
 use crate::app::screens::play::bottom_bar::BarButton;
 use crate::app::ui::*;
+use crate::app::{a11y, log, map_words};
 use engine::core::moves::list;
 use engine::core::scene::{rotate_local, Cell, GridStep};
 use engine::core::{GridPrompt, TileArt, TileMapView};
@@ -74,6 +75,20 @@ impl Table {
                     open.join(";"),
                     map.spots.len()
                 ));
+                // Said as the step begins: the tile in hand by its sides, or the spots offered.
+                let said = match g.step {
+                    GridStep::Place => map_words::hand_words(map),
+                    GridStep::Spot if !map.spots.is_empty() => Some(format!(
+                        "{} spot{} for your {}: the arrows go through them",
+                        map.spots.len(),
+                        if map.spots.len() == 1 { "" } else { "s" },
+                        g.label
+                    )),
+                    GridStep::Spot => None,
+                };
+                if let Some(s) = said {
+                    a11y::say(s);
+                }
             }
         }
         let f = self.camera.frame(bounds, framed);
@@ -212,10 +227,10 @@ impl Table {
     ) {
         // Going without a follower: the step's one choice (the "No follower" button).
         let skip = g.step == GridStep::Spot && p.game().choices().len() == 1;
-        let no_follower = skip && is_key_pressed(KeyCode::N);
-        let enter = !cx.ui.focused()
-            && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter));
+        let no_follower = skip && keyqueue::pressed(KeyCode::N);
+        let enter = !cx.ui.focused() && keyqueue::pressed_any(&[KeyCode::Enter, KeyCode::KpEnter]);
         let setting = crate::app::save::one_switch(cx.store.as_ref());
+        let before = self.grid.ghost;
         let step = if no_follower {
             Some(MapStep::Skip)
         } else if setting.on() {
@@ -229,10 +244,10 @@ impl Table {
                 (get_frame_time(), setting.dwell()),
                 skip,
             );
-            if is_key_pressed(KeyCode::Backspace) {
+            if keyqueue::pressed(KeyCode::Backspace) {
                 keymap::switch_back(&mut self.grid);
             }
-            if enter || is_key_pressed(KeyCode::Space) {
+            if enter || keyqueue::pressed(KeyCode::Space) {
                 step = Some(keymap::switch_press(&mut self.grid, map, g, seat));
             }
             step
@@ -249,7 +264,7 @@ impl Table {
             ];
             let k = pairs
                 .iter()
-                .find(|(c, _)| is_key_pressed(*c))
+                .find(|(c, _)| keyqueue::pressed(*c))
                 .map(|(_, k)| *k)
                 .or(enter.then_some(MapKey::Place));
             if k.is_some_and(|k| k != MapKey::Place) {
@@ -264,10 +279,13 @@ impl Table {
         let shown = match step {
             MapStep::Ghost(c, r) => {
                 log(&format!("grid ghost x={} y={} r={r}", c[0], c[1]));
+                let turned = before.is_some_and(|(b, _)| b == c);
+                a11y::say(map_words::square_words(map, c, r, turned));
                 Some([c[0] as f32 + 0.5, c[1] as f32 + 0.5])
             }
             MapStep::Spot(i) => {
                 log(&format!("key-map spot {i}"));
+                a11y::say(map_words::spot_words(map, i));
                 map.spots.get(i).map(|s| map.on_map(s.cell, s.at))
             }
             MapStep::Send(_) if g.step == GridStep::Place => {

@@ -5,6 +5,7 @@ use crate::app::context::Ctx;
 use crate::app::frame::{Area, Frame};
 use crate::app::gesture;
 use crate::app::keyplace::{self, CarryStep, KeyCarry, PlaceKey};
+use crate::app::keyqueue;
 use crate::app::log;
 use crate::app::play::Play;
 use crate::app::pointer::PointerEvent;
@@ -548,18 +549,19 @@ pub(crate) fn place_key(enter_free: bool) -> Option<PlaceKey> {
         (KeyCode::Backspace, PlaceKey::Back),
     ];
     for (code, key) in pairs {
-        if is_key_pressed(code) {
+        if keyqueue::pressed(code) {
             return Some(key);
         }
     }
-    if enter_free && (is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter)) {
+    if enter_free && keyqueue::pressed_any(&[KeyCode::Enter, KeyCode::KpEnter]) {
         return Some(PlaceKey::Place);
     }
     None
 }
 
+/// Shift held as this frame's key went down.
 pub(crate) fn shift_held() -> bool {
-    is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift)
+    keyqueue::shift()
 }
 
 /// Where the ghost would land, as the move would send it: x, y in metres, angle in radians.

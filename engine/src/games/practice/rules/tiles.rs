@@ -235,7 +235,10 @@ pub fn arts() -> Vec<TileArt> {
     });
     [straight, bend, dead_end, field, cross]
         .into_iter()
-        .map(|shapes| TileArt { shapes })
+        .map(|shapes| TileArt {
+            shapes,
+            ..TileArt::default()
+        })
         .collect()
 }
 
