@@ -713,5 +713,7 @@ impl Room {
     }
 }
 
+mod rematch;
+
 #[cfg(test)]
 mod tests;
