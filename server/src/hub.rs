@@ -404,7 +404,7 @@ impl Hub {
                     if played.over {
                         self.rate_if_over(guard);
                     }
-                    self.announce(cell, played)
+                    self.announce(cell, played, false)
                 }
                 Err(_) => return false,
             }
@@ -568,18 +568,20 @@ impl Hub {
                 self.limits.clock_strikes
             ));
         }
-        self.play_move(cell, player, seq, mv).await?;
+        self.play_move(cell, player, seq, mv, false).await?;
         cell.player_moved(seat);
         Ok(())
     }
 
-    /// Plays a move for a player's seat (theirs, or the clock's for them).
+    /// Plays a move for a player's seat (theirs, or the clock's for them: `clock`, and so
+    /// marked on its `moved`).
     async fn play_move(
         &self,
         cell: &Arc<RoomCell>,
         player: usize,
         seq: u64,
         mv: Move,
+        clock: bool,
     ) -> Result<(), String> {
         let guard = cell.room.clone().lock_owned().await;
         let store = self.store.clone();
@@ -602,7 +604,7 @@ impl Hub {
                 if played.over {
                     self.rate_if_over(&guard);
                 }
-                self.announce(cell, played);
+                self.announce(cell, played, clock);
                 drop(guard);
                 Ok(())
             }
@@ -620,7 +622,7 @@ impl Hub {
         }
     }
 
-    fn announce(&self, cell: &RoomCell, p: Played) {
+    fn announce(&self, cell: &RoomCell, p: Played, clock: bool) {
         self.stats.moves.fetch_add(1, Ordering::Relaxed);
         cell.turn_began(p.seq + 1);
         cell.broadcast(&ServerFrame::Moved {
@@ -628,6 +630,7 @@ impl Hub {
             mv: p.mv,
             hash: p.hash,
             over: p.over,
+            clock,
         });
     }
 
@@ -670,7 +673,7 @@ impl Hub {
                         if played.over {
                             hub.rate_if_over(&guard);
                         }
-                        hub.announce(&cell, played);
+                        hub.announce(&cell, played, false);
                     }
                     Err(_) if guard.seq() != seq => hub.resync(&cell, &mut guard, seq).await,
                     Err(_) => {}
@@ -721,6 +724,7 @@ fn restore(stored: crate::store::StoredRoom) -> Result<Room, String> {
     Room::restore(&stored.code, &stored.meta, moves).map_err(|e| e.0)
 }
 
+mod after;
 mod cell;
 mod clock;
 mod queue;

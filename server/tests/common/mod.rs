@@ -338,6 +338,7 @@ impl Player {
                 mv,
                 hash,
                 over,
+                ..
             } => {
                 assert_eq!(*seq, self.seq(), "moves arrive in order, none missed");
                 let d = self
