@@ -151,6 +151,7 @@ impl Net {
             mv: p.mv,
             hash: p.hash,
             over: p.over,
+            clock: false,
         });
     }
 
