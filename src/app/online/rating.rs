@@ -39,7 +39,8 @@ impl RatingWatch {
 
     /// Whether to ask the server for the table now (a rated game only).
     pub(crate) fn want_ask(&mut self, phase: Phase, rated: bool, now: f64) -> bool {
-        if !rated || self.after.is_some() || self.tries >= TRIES || now - self.last < EVERY {
+        let soon = self.tries > 0 && now - self.last < EVERY;
+        if !rated || self.after.is_some() || self.tries >= TRIES || soon {
             return false;
         }
         let ask = match phase {

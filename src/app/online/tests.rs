@@ -41,6 +41,8 @@ struct Net {
     tokens: u32,
     /// Lines waiting for a two-player quick match, with their names.
     waiters: Vec<(usize, String)>,
+    /// Lines whose players asked for a rematch (`after`).
+    rematch_asks: Vec<usize>,
 }
 
 type Shared = Rc<RefCell<Net>>;
@@ -278,6 +280,11 @@ impl Net {
                 self.send(id, &ServerFrame::Unqueued);
                 self.queued();
             }
+            ClientFrame::Rematch => self.rematch(id),
+            ClientFrame::Ratings { game, .. } => {
+                let table = self.table(&game);
+                self.send(id, &table);
+            }
             ClientFrame::Bots => match self.waiters.iter().position(|(w, _)| *w == id) {
                 Some(i) => {
                     let me = self.waiters.remove(i);
@@ -320,6 +327,9 @@ struct Device {
     out_of_step: u32,
     refused: Vec<String>,
     why: Vec<String>,
+    /// The seats the clock played for, and the rematch asks, as heard.
+    clocked: Vec<usize>,
+    rematch: Vec<Vec<usize>>,
 }
 
 impl Device {
@@ -330,6 +340,8 @@ impl Device {
             out_of_step: 0,
             refused: Vec::new(),
             why: Vec::new(),
+            clocked: Vec::new(),
+            rematch: Vec::new(),
         }
     }
 
@@ -344,6 +356,8 @@ impl Device {
                     self.why.push(w);
                 }
                 Heard::Refused(why) => self.refused.push(why),
+                Heard::Clock(seat) => self.clocked.push(seat),
+                Heard::Rematch(asked) => self.rematch.push(asked),
                 _ => {}
             }
         }
@@ -650,4 +664,5 @@ fn refusals_read_as_plain_sentences() {
     assert_eq!(super::plain(""), "The server refused that.");
 }
 
+mod after;
 mod quick;

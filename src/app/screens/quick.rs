@@ -144,6 +144,9 @@ impl QuickScreen {
         ) {
             return cancel(cx);
         }
+        if !offer && cx.ui.button("quick:ratings", at(1.0), "Ratings", true) {
+            return crate::app::screens::ratings::show_ratings(cx, self.game);
+        }
         if offer && cx.ui.button("quick:wait", at(1.0), "Keep waiting", true) {
             self.answered = true;
             a11y::say("Still waiting for players.");
