@@ -381,7 +381,7 @@ impl App {
                 let Some(c) = self.cx.net.client.as_ref() else {
                     return;
                 };
-                let Some(t) = c.ratings.as_ref() else { return };
+                let Some(t) = c.ratings() else { return };
                 log(&format!(
                     "online-ratings {} players={} mine={:?}",
                     t.game,
@@ -561,7 +561,7 @@ pub(crate) fn ask_rematch(cx: &mut Ctx) {
         cx.say("Waiting for the others to accept the rematch.", false);
     } else if c.ask_rematch() {
         log("online-rematch-asked");
-        let others = !c.rematch.is_empty();
+        let others = !c.rematch().is_empty();
         cx.say(
             if others {
                 "Rematch accepted: the new game is starting."

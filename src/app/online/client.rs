@@ -109,9 +109,9 @@ pub struct Client {
     /// the server offered a room with bots.
     queue: Option<(u64, bool)>,
     /// The seats whose players asked for a rematch of the finished game.
-    pub rematch: Vec<usize>,
+    rematch: Vec<usize>,
     /// The ratings table last sent.
-    pub ratings: Option<Table>,
+    ratings: Option<Table>,
 }
 
 /// The words a server uses when every invited seat is taken (the room offers to watch).
@@ -179,6 +179,21 @@ impl Client {
             rematch: Vec::new(),
             ratings: None,
         }
+    }
+
+    /// The seats whose players asked for a rematch of the finished game.
+    pub fn rematch(&self) -> &[usize] {
+        &self.rematch
+    }
+
+    /// The ratings table last sent, if any.
+    pub fn ratings(&self) -> Option<&Table> {
+        self.ratings.as_ref()
+    }
+
+    /// Forgets the ratings table (another is asked for).
+    pub fn forget_ratings(&mut self) {
+        self.ratings = None;
     }
 
     /// Asks for (or accepts) a rematch of the finished game.

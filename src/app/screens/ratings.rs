@@ -50,7 +50,7 @@ pub(crate) fn show_ratings(cx: &mut Ctx, game: &'static GameInfo) -> Command {
             },
         ));
     } else if let Some(c) = cx.net.client.as_mut() {
-        c.ratings = None;
+        c.forget_ratings();
     }
     log(&format!("ratings-show {}", game.id));
     Command::Push(Box::new(RatingsScreen {
@@ -103,7 +103,7 @@ impl RatingsScreen {
         let bottom = h - bh - 4.0 * u;
         let c = cx.net.client.as_ref();
         let table = c
-            .and_then(|c| c.ratings.as_ref())
+            .and_then(|c| c.ratings())
             .filter(|t| t.game == self.game.id);
         match (table, c.and_then(|c| c.refusal())) {
             (Some(t), _) if t.entries.is_empty() => {

@@ -481,7 +481,7 @@ fn results_buttons(cx: &Ctx, online: bool, quick: bool) -> Vec<(ResultsButton, &
     if let (true, Some(c)) = (online, player) {
         let label = if c.asked_rematch() {
             "Rematch asked"
-        } else if !c.rematch.is_empty() {
+        } else if !c.rematch().is_empty() {
             "Accept rematch"
         } else {
             ResultsButton::Rematch.label()
@@ -510,7 +510,7 @@ fn online_notes(cx: &Ctx, online: bool, quick: bool) -> Vec<String> {
     }
     if c.asked_rematch() {
         out.push("Waiting for the others to accept the rematch.".into());
-    } else if let Some(&s) = c.rematch.first() {
+    } else if let Some(&s) = c.rematch().first() {
         let name = c
             .seats
             .get(s)

@@ -165,7 +165,7 @@ fn a_rematch_asked_and_accepted_moves_both_devices_to_a_new_room_played_to_the_e
     assert_eq!(
         rematch_news(
             &[],
-            &ben.client.rematch,
+            ben.client.rematch(),
             &ben.client.seats,
             &ben.client.mine
         ),
@@ -174,7 +174,7 @@ fn a_rematch_asked_and_accepted_moves_both_devices_to_a_new_room_played_to_the_e
     assert!(
         rematch_news(
             &[],
-            &ann.client.rematch,
+            ann.client.rematch(),
             &ann.client.seats,
             &ann.client.mine
         )
@@ -186,7 +186,7 @@ fn a_rematch_asked_and_accepted_moves_both_devices_to_a_new_room_played_to_the_e
     for d in [&ann, &ben] {
         assert_eq!(d.client.code, AGAIN, "the new room");
         assert_eq!(d.client.phase(), Phase::Playing);
-        assert!(d.client.rematch.is_empty(), "a new room asks afresh");
+        assert!(d.client.rematch().is_empty(), "a new room asks afresh");
         let moves = d.play.as_ref().map(|p| p.driver.session.replay.moves.len());
         assert_eq!(moves, Some(0), "its game built afresh");
     }
@@ -200,6 +200,6 @@ fn a_rematch_asked_and_accepted_moves_both_devices_to_a_new_room_played_to_the_e
         .client
         .ask_ratings("practice", "device-of-Ann-0123456789"));
     run(&net, &mut [&mut ann], 1);
-    let t = ann.client.ratings.as_ref();
+    let t = ann.client.ratings();
     assert_eq!(t.and_then(|t| t.mine()).map(|e| e.rating), Some(1512));
 }
