@@ -221,6 +221,35 @@ mod presence_tests {
     }
 
     #[test]
+    fn a_quick_match_is_remembered_for_its_room_and_anything_else_is_not_read() {
+        let castle = engine::games::info("castle").ok();
+        let Some(castle) = castle else {
+            panic!("castle is a game")
+        };
+        let kept = quick_value(castle, 3);
+        assert_eq!(kept, "castle 3");
+        assert_eq!(
+            quick_from(&kept).map(|(g, n)| (g.id, n)),
+            Some(("castle", 3))
+        );
+        for bad in [
+            "",
+            "castle",
+            "castle x",
+            "castle 1",
+            "castle 99",
+            "chess 2",
+            "castle 3 4",
+        ] {
+            assert!(quick_from(bad).is_none(), "{bad}");
+        }
+        assert_eq!(
+            quick_key("0123456789abcdef"),
+            "catapult-table.quick.0123456789abcdef"
+        );
+    }
+
+    #[test]
     fn a_friend_who_leaves_and_comes_back_is_told_by_name() {
         let here = seat("Bo", SeatPlan::Here, true);
         let bot = seat("Bot 3", SeatPlan::Bot(Default::default()), true);
