@@ -45,7 +45,7 @@ impl App {
             }
             Request::Restart => match self.screens.game() {
                 // Online, never a local game: the rematch once over, else the room is left.
-                Some(p) if p.online && p.is_over() => ask_rematch(cx),
+                Some(p) if p.online && p.is_over() => crate::app::screens::results::ask_rematch(cx),
                 Some(p) if p.online => {
                     log("online-leave from the pause menu");
                     crate::app::screens::room::leave_room(cx);
@@ -543,34 +543,5 @@ impl Ctx {
             )),
             Err(e) => self.say(format!("The game could not be saved: {e}"), true),
         }
-    }
-}
-
-/// Asks the room for a rematch of its finished game (the results' *Rematch*, the pause menu's).
-pub(crate) fn ask_rematch(cx: &mut Ctx) {
-    let Some(c) = cx.net.client.as_mut() else {
-        cx.say(
-            "This room is closed: open its link to come back to it.",
-            true,
-        );
-        return;
-    };
-    if c.watching() {
-        cx.say("Only the players can ask for a rematch.", true);
-    } else if c.asked_rematch() {
-        cx.say("Waiting for the others to accept the rematch.", false);
-    } else if c.ask_rematch() {
-        log("online-rematch-asked");
-        let others = !c.rematch().is_empty();
-        cx.say(
-            if others {
-                "Rematch accepted: the new game is starting."
-            } else {
-                "Rematch asked: waiting for the others to accept."
-            },
-            false,
-        );
-    } else {
-        cx.say("Not connected to the room: try again in a moment.", true);
     }
 }

@@ -7,7 +7,7 @@ use crate::app::frame::Area;
 use crate::app::play::Play;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::*;
-use crate::app::Command;
+use crate::app::{log, Command};
 use macroquad::prelude::*;
 
 /// The results of the game just played (handed over by the play screen, kept for Play again,
@@ -266,7 +266,7 @@ impl ResultsScreen {
         }
         match tapped {
             None => {}
-            Some(ResultsButton::Rematch) => crate::app::session::ask_rematch(cx),
+            Some(ResultsButton::Rematch) => ask_rematch(cx),
             Some(ResultsButton::Watch) => cx.ask(Request::Watch),
             Some(ResultsButton::Share) => match daily {
                 Some(f) => crate::app::screens::daily_result::share_result(cx, f),
@@ -279,7 +279,7 @@ impl ResultsScreen {
                     cx.ask(Request::Challenge(Box::new(c)));
                 }
                 (None, None) if !p.online => cx.ask(Request::Restart),
-                (None, None) => crate::app::session::ask_rematch(cx),
+                (None, None) => ask_rematch(cx),
             },
             Some(ResultsButton::Title) => return Command::Home,
         }
@@ -519,6 +519,35 @@ fn online_notes(cx: &Ctx, online: bool, quick: bool) -> Vec<String> {
         out.push(format!("{name} wants a rematch."));
     }
     out
+}
+
+/// Asks the room for a rematch of its finished game (the results' *Rematch*, the pause menu's).
+pub(crate) fn ask_rematch(cx: &mut Ctx) {
+    let Some(c) = cx.net.client.as_mut() else {
+        cx.say(
+            "This room is closed: open its link to come back to it.",
+            true,
+        );
+        return;
+    };
+    if c.watching() {
+        cx.say("Only the players can ask for a rematch.", true);
+    } else if c.asked_rematch() {
+        cx.say("Waiting for the others to accept the rematch.", false);
+    } else if c.ask_rematch() {
+        log("online-rematch-asked");
+        let others = !c.rematch().is_empty();
+        cx.say(
+            if others {
+                "Rematch accepted: the new game is starting."
+            } else {
+                "Rematch asked: waiting for the others to accept."
+            },
+            false,
+        );
+    } else {
+        cx.say("Not connected to the room: try again in a moment.", true);
+    }
 }
 
 #[cfg(test)]
