@@ -94,6 +94,8 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
                 let answer = match news {
                     QueueNews::Frame(f) => Some(f),
                     QueueNews::Seated { cell, token } => {
+                        // A rematch: this connection leaves the finished room for the new one.
+                        leave(&hub, seated.take(), forward.take()).await;
                         enter(&hub, cell.clone(), Some(token), &mut seated, &out, &mut forward)
                             .await
                     }
@@ -150,6 +152,20 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
         }
     }
     hub.unqueue(line.id);
+    // Its news channel closed first: a rematch asked for on it no longer counts.
+    drop(line);
+    leave(&hub, seated, forward).await;
+    drop(out);
+    let _ = writer.await;
+}
+
+/// The connection stops following its room: its player shown gone, and a rematch the others
+/// asked for made if they are now everyone connected.
+async fn leave(
+    hub: &Arc<Hub>,
+    seated: Option<Seated>,
+    forward: Option<tokio::task::JoinHandle<()>>,
+) {
     if let Some(f) = forward {
         f.abort();
     }
@@ -159,11 +175,12 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
     }) = seated
     {
         hub.set_online(&cell, p, false);
-        let room = cell.room.lock().await;
-        cell.broadcast(&cell.seats_frame(&room));
+        {
+            let room = cell.room.lock().await;
+            cell.broadcast(&cell.seats_frame(&room));
+        }
+        hub.rematch_left(&cell).await;
     }
-    drop(out);
-    let _ = writer.await;
 }
 
 fn refused(why: &str) -> ServerFrame {
@@ -369,6 +386,27 @@ async fn handle(
             Ok(()) => None,
             Err(e) => Some(refused(&e)),
         },
+        ClientFrame::Rematch => {
+            let Some(Seated {
+                cell,
+                player: Some(p),
+            }) = seated.as_ref()
+            else {
+                return Some(refused(
+                    "only a player seated in a finished room can ask for a rematch",
+                ));
+            };
+            match hub.rematch(cell, *p, &line.news.0).await {
+                Ok(()) => None,
+                Err(e) => Some(refused(&e)),
+            }
+        }
+        ClientFrame::Ratings { game, device } => {
+            match hub.ratings_table(&game, device.as_deref()).await {
+                Ok(frame) => Some(frame),
+                Err(e) => Some(refused(&e)),
+            }
+        }
     }
 }
 

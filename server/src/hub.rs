@@ -404,7 +404,7 @@ impl Hub {
                     if played.over {
                         self.rate_if_over(guard);
                     }
-                    self.announce(cell, guard, played)
+                    self.announce(cell, guard, played, false)
                 }
                 Err(_) => return false,
             }
@@ -568,18 +568,20 @@ impl Hub {
                 self.limits.clock_strikes
             ));
         }
-        self.play_move(cell, player, seq, mv).await?;
+        self.play_move(cell, player, seq, mv, false).await?;
         cell.player_moved(seat);
         Ok(())
     }
 
-    /// Plays a move for a player's seat (theirs, or the clock's for them).
+    /// Plays a move for a player's seat (theirs, or the clock's for them: `clock`, and so
+    /// marked on its `moved`).
     async fn play_move(
         &self,
         cell: &Arc<RoomCell>,
         player: usize,
         seq: u64,
         mv: Move,
+        clock: bool,
     ) -> Result<(), String> {
         let guard = cell.room.clone().lock_owned().await;
         let store = self.store.clone();
@@ -602,7 +604,7 @@ impl Hub {
                 if played.over {
                     self.rate_if_over(&guard);
                 }
-                self.announce(cell, &guard, played);
+                self.announce(cell, &guard, played, clock);
                 drop(guard);
                 Ok(())
             }
@@ -620,8 +622,9 @@ impl Hub {
         }
     }
 
-    /// Sends a move to everyone following the room, each told the draws it may see.
-    fn announce(&self, cell: &RoomCell, room: &Room, p: Played) {
+    /// Sends a move to everyone following the room, each told the draws it may see; `clock`:
+    /// the turn clock played it.
+    fn announce(&self, cell: &RoomCell, room: &Room, p: Played, clock: bool) {
         self.stats.moves.fetch_add(1, Ordering::Relaxed);
         cell.turn_began(p.seq + 1);
         let seed = room.seed_when_over();
@@ -632,6 +635,7 @@ impl Hub {
             over: p.over,
             told: Some(room.tape_for(&p.notes, player)),
             seed,
+            clock,
         });
     }
 
@@ -674,7 +678,7 @@ impl Hub {
                         if played.over {
                             hub.rate_if_over(&guard);
                         }
-                        hub.announce(&cell, &guard, played);
+                        hub.announce(&cell, &guard, played, false);
                     }
                     Err(_) if guard.seq() != seq => hub.resync(&cell, &mut guard, seq).await,
                     Err(_) => {}
@@ -725,6 +729,7 @@ fn restore(stored: crate::store::StoredRoom) -> Result<Room, String> {
     Room::restore(&stored.code, &stored.meta, moves).map_err(|e| e.0)
 }
 
+mod after;
 pub mod cell;
 mod clock;
 mod queue;

@@ -119,6 +119,12 @@ async fn a_hundred_thousand_malformed_frames_find_no_panic() {
         .to_json(),
         ClientFrame::Start.to_json(),
         ClientFrame::Ping.to_json(),
+        ClientFrame::Rematch.to_json(),
+        ClientFrame::Ratings {
+            game: "castle".into(),
+            device: Some("device-of-eve-00001".into()),
+        }
+        .to_json(),
     ];
     let mut tasks = Vec::new();
     for c in 0..CONNECTIONS {

@@ -33,20 +33,27 @@ impl App {
         let cx = &mut self.cx;
         match r {
             Request::Quit => {
-                // The game stays saved: the title screen offers to resume it.
+                // The game stays saved: the title screen offers to resume it (a room's game is
+                // not saved here: the room is the save, its link comes back to it).
                 if let Some(p) = self.screens.take_game() {
-                    if !p.is_over() {
+                    if !p.is_over() && !p.online {
                         let line = save::describe(&p);
                         cx.saved = Some((Box::new(p), line));
                     }
                 }
                 cx.command(Command::Home);
             }
-            Request::Restart => {
-                if let Some(p) = self.screens.game() {
-                    crate::app::screens::play::restart(cx, p);
+            Request::Restart => match self.screens.game() {
+                // Online, never a local game: the rematch once over, else the room is left.
+                Some(p) if p.online && p.is_over() => crate::app::screens::results::ask_rematch(cx),
+                Some(p) if p.online => {
+                    log("online-leave from the pause menu");
+                    crate::app::screens::room::leave_room(cx);
+                    cx.command(Command::Home);
                 }
-            }
+                Some(p) => crate::app::screens::play::restart(cx, p),
+                None => {}
+            },
             Request::Share => {
                 if let Some(p) = self.screens.game() {
                     crate::app::share::share(cx, p);
@@ -195,6 +202,17 @@ impl App {
         for h in heard {
             self.heard(h);
         }
+        // The player's rating around a quick-match game (`online::rating`).
+        let quick = self.cx.net.quick.map(|(g, _)| g.id);
+        if let (Some(c), Some(game)) = (self.cx.net.client.as_mut(), quick) {
+            let rated = self.cx.net.rating.rated && self.cx.net.rating.room == c.code;
+            if c.welcomed
+                && c.game == game
+                && self.cx.net.rating.want_ask(c.phase(), rated, get_time())
+            {
+                c.ask_ratings(game, &self.cx.daily.diary.token);
+            }
+        }
         let Some(c) = self.cx.net.client.as_ref() else {
             return;
         };
@@ -261,12 +279,27 @@ impl App {
                     c.phase(),
                     c.watching()
                 ));
+                let rated = !c.watching()
+                    && c.mine.len() == 1
+                    && !c
+                        .seats
+                        .iter()
+                        .any(|s| matches!(s.plan, engine::online::protocol::SeatPlan::Bot(_)));
                 if let Some(t) = c.token().map(str::to_string) {
                     if let Err(e) = self.cx.store.set(&token_key(&code), &t) {
                         self.cx
                             .say(format!("Your seat could not be remembered: {e}"), true);
                     }
+                    // A quick match's room is remembered as one (a reload still knows it).
+                    if let Some((g, n)) = self.cx.net.quick {
+                        let kept = self.cx.store.set(&quick_key(&code), &quick_value(g, n));
+                        if let Err(e) = kept {
+                            log(&format!("online-quick-not-kept {e}"));
+                        }
+                    }
                 }
+                self.cx.net.rating.follow(&code, rated);
+                self.cx.net.rematch.clear();
                 // The room in the address bar: a reload (or the link kept) comes back to it.
                 self.cx.net.link = link.fragment();
                 wire::show_fragment(&self.cx.net.link);
@@ -320,6 +353,46 @@ impl App {
                     "This device fell out of step with the room: loading the game again.",
                     false,
                 );
+            }
+            Heard::Clock(seat) => {
+                let Some(c) = self.cx.net.client.as_ref() else {
+                    return;
+                };
+                if let Some(n) = clock_news(seat, &c.seats, &c.mine) {
+                    log(&format!("online-clock {n}"));
+                    self.cx.say(n, false);
+                }
+            }
+            Heard::Rematch(asked) => {
+                let Some(c) = self.cx.net.client.as_ref() else {
+                    return;
+                };
+                let news = rematch_news(&self.cx.net.rematch, &asked, &c.seats, &c.mine);
+                log(&format!(
+                    "online-rematch asked={}",
+                    engine::core::moves::list(&asked)
+                ));
+                self.cx.net.rematch = asked;
+                for n in news {
+                    self.cx.say(n, false);
+                }
+            }
+            Heard::Ratings => {
+                let Some(c) = self.cx.net.client.as_ref() else {
+                    return;
+                };
+                let Some(t) = c.ratings() else { return };
+                log(&format!(
+                    "online-ratings {} players={} mine={:?}",
+                    t.game,
+                    t.players,
+                    t.mine().map(|e| (e.rating, e.games))
+                ));
+                let quick = self.cx.net.quick.is_some_and(|(g, _)| g.id == t.game);
+                if quick && self.cx.net.rating.room == c.code {
+                    let phase = c.phase();
+                    self.cx.net.rating.heard(t, phase);
+                }
             }
             Heard::TokenUnknown => {
                 if let Some(c) = self.cx.net.client.as_ref() {

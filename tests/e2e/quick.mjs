@@ -7,7 +7,9 @@
 //   online.mjs mostly miss: two of them alone would play Castle for a long time). A third
 //   browser alone for Castle with three players is offered bots, takes them and plays its room
 //   with the server's two bots to the results; "Play again" there reads "Find another game": it
-//   queues again for Castle with three (no local game) and Cancel comes back to the results.
+//   queues again for Castle with three (no local game) and Cancel comes back to the results and
+//   into the room; "Rematch" there starts a new room with the same seats (Cy the only player
+//   connected, the bots staying bots) and its game (no local game).
 
 import fs from "node:fs";
 import os from "node:os";
@@ -68,7 +70,7 @@ export async function quickCastle(browser, Tab, h, opts) {
     assertDrawn(await cy.shot("quick-bots-offered"), "Cy's offer of bots");
     check(await cy.button("quick:wait"), "Keep waiting is offered");
     await cy.tapButton("quick:bots");
-    await cy.waitLine(/^\[ct\] online-welcome code=\w+ seats=\[\d\] host=false phase=Playing/, 20000, cyMark);
+    const cyRoom = (await cy.waitLine(/^\[ct\] online-welcome code=(\w+) seats=\[\d\] host=false phase=Playing/, 20000, cyMark))[1];
     await cy.waitLine(/^\[ct\] online-game castle moves=\d+ turn=\d$/, 20000, cyMark);
     await cy.waitFor("Cy's play screen", async () => (await cy.q("ct_screen")) === 3, 20000);
 
@@ -103,6 +105,19 @@ export async function quickCastle(browser, Tab, h, opts) {
     await cy.tapButton("quick:cancel");
     await cy.waitLine(/^\[ct\] quick-cancel$/, 10000, mark);
     await cy.waitFor("Cy's results again", async () => (await cy.q("ct_screen")) === 6);
+    // Back in the room (resumed): "Rematch" makes a new room with the same seats at once (Cy
+    // is its only player still connected) and its game starts; never a local game.
+    await cy.waitLine(new RegExp(`^\\[ct\\] online-welcome code=${cyRoom} .*phase=Over`), 15000, mark);
+    check(await cy.button("rematch"), "Rematch is offered after an online game");
+    const rm = cy.mark();
+    await cy.tapButton("rematch");
+    await cy.waitLine(/^\[ct\] online-rematch-asked$/, 10000, rm);
+    const again = await cy.waitLine(/^\[ct\] online-welcome code=(\w+) seats=\[\d\] host=false phase=Playing/, 20000, rm);
+    check(again[1] !== cyRoom, `the rematch is a new room: ${again[1]} after ${cyRoom}`);
+    await cy.waitLine(/^\[ct\] online-game castle moves=\d+ turn=\d$/, 20000, rm);
+    await cy.waitFor("Cy's rematch", async () => (await cy.q("ct_screen")) === 3, 20000);
+    check(!cy.lines.slice(rm).some((l) => /^\[ct\] start castle/.test(l)), "the rematch is no local game");
+    const rematchS = (Date.now() - t0) / 1000;
     for (const t of [ann, ben, cy]) {
       expectedErrors(t);
       t.noErrors();
@@ -110,7 +125,8 @@ export async function quickCastle(browser, Tab, h, opts) {
     console.log(
       `     quick castle: Ann and Ben met in one room in ${metS.toFixed(1)} s and played ${moves[0]} moves in step; ` +
         `Cy alone took the bots offered and played ${cyMoves} moves to the results (${result}); ` +
-        `Find another game queued again; ${((Date.now() - t0) / 1000).toFixed(1)} s`
+        `Find another game queued again; Cancel came back to the room and its Rematch began a new room at ${rematchS.toFixed(1)} s; ` +
+        `${((Date.now() - t0) / 1000).toFixed(1)} s`
     );
   } finally {
     for (const c of contexts) await c.close().catch(() => {});

@@ -3,7 +3,10 @@
 //! that list, and reading fills it through the strict reader (`core::strict_json`), which refuses
 //! unknown keys, duplicates and out-of-range numbers with the line and the column.
 
-use super::values::{Phase, SeatInfo, SeatPlan, SeatRequest, MAX_PLAYER_NAME, TOKEN_LEN};
+use super::values::{
+    Phase, RatingEntry, SeatInfo, SeatPlan, SeatRequest, MAX_PLAYER_NAME, MAX_RATING_ENTRIES,
+    TOKEN_LEN,
+};
 use crate::core::replay::{read_move, MAX_NAME, MAX_OPTIONS};
 use crate::core::seat::MAX_SEATS;
 use crate::core::strict_json::{shown, ReadResult, Reader};
@@ -22,6 +25,10 @@ pub enum Field<'a> {
     MaybeU64(&'a mut Option<u64>, &'static str),
     U64(&'a mut u64, &'static str),
     Bool(&'a mut bool, &'static str),
+    /// A mark written only when true (`"clock":true`); absent, it is false.
+    Flag(&'a mut bool, &'static str),
+    /// A game's ratings table.
+    Ratings(&'a mut Vec<RatingEntry>),
     /// A move in the replay codec.
     Move(&'a mut Move),
     /// A whole log of moves.
@@ -127,19 +134,23 @@ impl Field<'_> {
                 | Field::MaybeU64(..)
                 | Field::Tape(_)
                 | Field::Tapes(_)
+                | Field::Flag(..)
         )
     }
 
     /// An optional key without a value: not written.
     fn absent(&self) -> bool {
-        matches!(
-            self,
-            Field::Token(None)
-                | Field::MaybeText(None, ..)
-                | Field::MaybeU64(None, _)
-                | Field::Tape(None)
-                | Field::Tapes(None)
-        )
+        match self {
+            Field::Flag(b, _) => !**b,
+            _ => matches!(
+                self,
+                Field::Token(None)
+                    | Field::MaybeText(None, ..)
+                    | Field::MaybeU64(None, _)
+                    | Field::Tape(None)
+                    | Field::Tapes(None)
+            ),
+        }
     }
 
     fn write(&mut self, out: &mut String) {
@@ -149,7 +160,10 @@ impl Field<'_> {
             Field::MaybeText(t, ..) => quote(out, t.as_deref().unwrap_or("")),
             Field::MaybeU64(v, _) => out.push_str(&v.unwrap_or(0).to_string()),
             Field::U64(v, _) => out.push_str(&v.to_string()),
-            Field::Bool(b, _) => out.push_str(if **b { "true" } else { "false" }),
+            Field::Bool(b, _) | Field::Flag(b, _) => {
+                out.push_str(if **b { "true" } else { "false" })
+            }
+            Field::Ratings(rs) => list(out, rs, write_rating),
             Field::Move(m) => out.push_str(&m.serialize_json()),
             Field::Moves(ms) => list(out, ms, |out, m| out.push_str(&m.serialize_json())),
             Field::Options(os) => list(out, os, |out, o| quote(out, o)),
@@ -175,6 +189,16 @@ impl Field<'_> {
             Field::MaybeU64(v, what) => **v = Some(r.u64(what)?),
             Field::U64(v, what) => **v = r.u64(what)?,
             Field::Bool(b, what) => **b = r.bool(what)?,
+            Field::Flag(b, what) => {
+                if !r.bool(what)? {
+                    return Err(r.error(format!("`{what}` is written only when true")));
+                }
+                **b = true;
+            }
+            Field::Ratings(rs) => r.array("entries", MAX_RATING_ENTRIES, |r, i| {
+                rs.push(read_rating(r, i)?);
+                Ok(())
+            })?,
             Field::Move(m) => **m = read_move(r, 0)?,
             Field::Moves(ms) => r.array("moves", usize::MAX, |r, i| {
                 ms.push(read_move(r, i)?);
@@ -296,6 +320,41 @@ fn read_seat_info(r: &mut Reader, i: usize) -> ReadResult<SeatInfo> {
         other => return Err(r.error(format!("{what}: unknown kind {}", shown(other)))),
     };
     Ok(s)
+}
+
+fn write_rating(out: &mut String, e: &RatingEntry) {
+    out.push_str(&format!("{{\"rank\":{},\"name\":", e.rank));
+    quote(out, &e.name);
+    out.push_str(&format!(
+        ",\"rating\":{},\"games\":{},\"provisional\":{},\"you\":{}}}",
+        e.rating, e.games, e.provisional, e.you
+    ));
+}
+
+fn read_rating(r: &mut Reader, i: usize) -> ReadResult<RatingEntry> {
+    let what = format!("entry {i}");
+    const KEYS: [&str; 6] = ["rank", "name", "rating", "games", "provisional", "you"];
+    let mut e = RatingEntry {
+        rank: 0,
+        name: String::new(),
+        rating: 0,
+        games: 0,
+        provisional: false,
+        you: false,
+    };
+    let seen = r.object(&what, &KEYS, |r, k| {
+        match k {
+            0 => e.rank = r.u64("a rank")?,
+            1 => e.name = r.string("a player's name", MAX_PLAYER_NAME)?,
+            2 => e.rating = r.int("a rating", -100_000, 100_000)? as i64,
+            3 => e.games = r.u64("games")?,
+            4 => e.provisional = r.bool("provisional")?,
+            _ => e.you = r.bool("you")?,
+        }
+        Ok(())
+    })?;
+    r.require(&what, &KEYS, &seen, &[0, 1, 2, 3, 4, 5])?;
+    Ok(e)
 }
 
 fn read_level(r: &mut Reader) -> ReadResult<Level> {

@@ -7,8 +7,8 @@
 
 use super::codec::{self, Field, Frames, Keyed, Record};
 pub use super::values::{
-    Phase, RoomView, SeatInfo, SeatPlan, SeatRequest, You, CODE_ALPHABET, MAX_DEVICE,
-    MAX_PLAYER_NAME, ROOM_CODE_LEN, TOKEN_LEN,
+    Phase, RatingEntry, RoomView, SeatInfo, SeatPlan, SeatRequest, You, CODE_ALPHABET, MAX_DEVICE,
+    MAX_PLAYER_NAME, MAX_RATING_ENTRIES, ROOM_CODE_LEN, TOKEN_LEN,
 };
 use crate::core::replay::MAX_NAME;
 use crate::core::strict_json::{self, shown};
@@ -65,6 +65,15 @@ pub enum ClientFrame {
     /// Takes the server's offer (`offer_bots`): a room now with the players waiting and bots
     /// in the other seats.
     Bots,
+    /// A seated player of a finished room asks for (or accepts) a rematch: a new room with the
+    /// same players.
+    Rematch,
+    /// Asks for a game's ratings table (`device`: the asker's own entry is marked, and added
+    /// after the best when it is further down).
+    Ratings {
+        game: String,
+        device: Option<String>,
+    },
 }
 
 /// What the server sends.
@@ -86,7 +95,8 @@ pub enum ServerFrame {
         told: Option<String>,
     },
     /// A move was stored: its place in the log, the move as logged (a shot with the outcome the
-    /// server simulated) and the state hash after it.
+    /// server simulated) and the state hash after it. `clock`: the turn clock played it for a
+    /// seat whose time ran out (written only then).
     Moved {
         seq: u64,
         mv: Move,
@@ -96,6 +106,7 @@ pub enum ServerFrame {
         told: Option<String>,
         /// The game's seed, with the move that ended it: the replay is whole.
         seed: Option<u64>,
+        clock: bool,
     },
     /// The last frame was refused; nothing changed.
     Refused {
@@ -118,6 +129,18 @@ pub enum ServerFrame {
     },
     /// The sender left the quick-match queue.
     Unqueued,
+    /// The players of these seats asked for a rematch of the finished game (sent to the room
+    /// each time one more asks).
+    Rematch {
+        asked: Vec<usize>,
+    },
+    /// A game's ratings table, best first (the asker's own entry marked `you`, after the best
+    /// when further down); `players`: how many are rated in it.
+    Ratings {
+        game: String,
+        players: u64,
+        entries: Vec<RatingEntry>,
+    },
 }
 
 fn room_code(code: &mut String) -> Field<'_> {
@@ -176,6 +199,11 @@ impl Frames for ClientFrame {
             },
             ClientFrame::Unqueue,
             ClientFrame::Bots,
+            ClientFrame::Rematch,
+            ClientFrame::Ratings {
+                game: text(),
+                device: None,
+            },
         ]
     }
 
@@ -233,6 +261,17 @@ impl Frames for ClientFrame {
             ),
             ClientFrame::Unqueue => ("unqueue", vec![]),
             ClientFrame::Bots => ("bots", vec![]),
+            ClientFrame::Rematch => ("rematch", vec![]),
+            ClientFrame::Ratings { game, device } => (
+                "ratings",
+                vec![
+                    ("game", Field::Text(game, "the game id", MAX_NAME)),
+                    (
+                        "device",
+                        Field::MaybeText(device, "a device token", MAX_DEVICE),
+                    ),
+                ],
+            ),
         }
     }
 
@@ -329,6 +368,7 @@ impl Frames for ServerFrame {
                 over: false,
                 told: None,
                 seed: None,
+                clock: false,
             },
             ServerFrame::Refused { why: text() },
             ServerFrame::Pong,
@@ -343,6 +383,12 @@ impl Frames for ServerFrame {
                 waiting: 0,
             },
             ServerFrame::Unqueued,
+            ServerFrame::Rematch { asked: Vec::new() },
+            ServerFrame::Ratings {
+                game: text(),
+                players: 0,
+                entries: Vec::new(),
+            },
         ]
     }
 
@@ -367,6 +413,7 @@ impl Frames for ServerFrame {
                 over,
                 told,
                 seed,
+                clock,
             } => (
                 "moved",
                 vec![
@@ -376,6 +423,7 @@ impl Frames for ServerFrame {
                     ("over", Field::Bool(over, "over")),
                     ("told", Field::Tape(told)),
                     ("seed", Field::MaybeU64(seed, "seed")),
+                    ("clock", Field::Flag(clock, "clock")),
                 ],
             ),
             ServerFrame::Refused { why } => {
@@ -393,6 +441,21 @@ impl Frames for ServerFrame {
                 waiting,
             } => ("offer_bots", queue_fields(game, players, waiting)),
             ServerFrame::Unqueued => ("unqueued", vec![]),
+            ServerFrame::Rematch { asked } => {
+                ("rematch", vec![("asked", Field::SeatNumbers(asked))])
+            }
+            ServerFrame::Ratings {
+                game,
+                players,
+                entries,
+            } => (
+                "ratings",
+                vec![
+                    ("game", Field::Text(game, "the game id", MAX_NAME)),
+                    ("players", Field::U64(players, "players")),
+                    ("entries", Field::Ratings(entries)),
+                ],
+            ),
         }
     }
 
@@ -444,3 +507,5 @@ pub fn shown_text(s: &str) -> String {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_after_games;

@@ -753,5 +753,7 @@ impl Room {
     }
 }
 
+mod rematch;
+
 #[cfg(test)]
 mod tests;

@@ -101,3 +101,21 @@ pub struct You {
     /// The seat token, to keep and `resume` with (none for a watcher).
     pub token: Option<String>,
 }
+
+/// One line of a game's ratings table (`ratings`), as `GET /ratings/GAME` writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatingEntry {
+    /// 1 for the best.
+    pub rank: u64,
+    pub name: String,
+    /// Rounded, on Glicko-2's scale (1500 to start).
+    pub rating: i64,
+    pub games: u64,
+    /// Few games yet: the rating may still move a lot.
+    pub provisional: bool,
+    /// The asking device's own entry.
+    pub you: bool,
+}
+
+/// The most entries a `ratings` frame carries (the best 50 and the asker's own).
+pub const MAX_RATING_ENTRIES: usize = 51;

@@ -50,6 +50,8 @@ pub struct RoomCell {
     /// The room's turn clock (quick-match rooms: `clock`).
     pub(super) clock: Mutex<super::clock::Clock>,
     pub(super) clock_on: AtomicBool,
+    /// Who asked for a rematch of the finished game (`after`).
+    pub(super) rematch: Mutex<super::after::Rematch>,
 }
 
 impl RoomCell {
@@ -65,6 +67,7 @@ impl RoomCell {
             bot_busy: AtomicBool::new(false),
             clock: Mutex::new(super::clock::Clock::default()),
             clock_on: AtomicBool::new(false),
+            rematch: Mutex::new(super::after::Rematch::default()),
         })
     }
 

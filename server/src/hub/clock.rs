@@ -147,7 +147,7 @@ impl Hub {
                     break;
                 };
                 // Refused when the player's own move came first: the clock looks again.
-                if hub.play_move(&cell, holder, seq, mv).await.is_ok()
+                if hub.play_move(&cell, holder, seq, mv, true).await.is_ok()
                     && cell.ran_out(seat, hub.limits.clock_strikes)
                 {
                     let room = cell.room.lock().await;

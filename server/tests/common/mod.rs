@@ -366,6 +366,7 @@ impl Player {
                 over,
                 told,
                 seed,
+                ..
             } => {
                 assert_eq!(*seq, self.seq(), "moves arrive in order, none missed");
                 assert_eq!(seed.is_some(), *over, "the seed comes with the last move");

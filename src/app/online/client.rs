@@ -19,7 +19,9 @@ use crate::app::play::{self, Play};
 use engine::core::driver::{Driver, Recorded};
 use engine::core::hidden::{self, Told};
 use engine::core::{Event, Move, Refusal, RuleResult, SeatKind};
-use engine::online::protocol::{ClientFrame, Phase, RoomView, SeatInfo, SeatPlan, ServerFrame};
+use engine::online::protocol::{
+    ClientFrame, Phase, RatingEntry, RoomView, SeatInfo, SeatPlan, ServerFrame,
+};
 use engine::online::room::{replay_of, state_hash};
 use std::collections::VecDeque;
 
@@ -41,6 +43,28 @@ pub enum Heard {
     OutOfStep(String),
     /// The room does not know the token kept for it: forget it.
     TokenUnknown,
+    /// The turn clock played this seat's move (its time ran out).
+    Clock(usize),
+    /// The players of these seats asked for a rematch (all who have, so far).
+    Rematch(Vec<usize>),
+    /// A game's ratings table came (`Client::ratings`).
+    Ratings,
+}
+
+/// A game's ratings table as the server sent it: its game, how many are rated, the best (and
+/// this device's own entry, marked).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub game: String,
+    pub players: u64,
+    pub entries: Vec<RatingEntry>,
+}
+
+impl Table {
+    /// This device's own entry, if it is rated.
+    pub fn mine(&self) -> Option<&RatingEntry> {
+        self.entries.iter().find(|e| e.you)
+    }
 }
 
 /// A move of the room's log not yet played here: its place, the move, and the state hash after
@@ -90,6 +114,10 @@ pub struct Client {
     /// Waiting for a quick match: the players waiting (this device among them), and whether
     /// the server offered a room with bots.
     queue: Option<(u64, bool)>,
+    /// The seats whose players asked for a rematch of the finished game.
+    rematch: Vec<usize>,
+    /// The ratings table last sent.
+    ratings: Option<Table>,
 }
 
 /// The words a server uses when every invited seat is taken (the room offers to watch).
@@ -155,7 +183,42 @@ impl Client {
             resyncs: 0,
             refusal: None,
             queue: None,
+            rematch: Vec::new(),
+            ratings: None,
         }
+    }
+
+    /// The seats whose players asked for a rematch of the finished game.
+    pub fn rematch(&self) -> &[usize] {
+        &self.rematch
+    }
+
+    /// The ratings table last sent, if any.
+    pub fn ratings(&self) -> Option<&Table> {
+        self.ratings.as_ref()
+    }
+
+    /// Forgets the ratings table (another is asked for).
+    pub fn forget_ratings(&mut self) {
+        self.ratings = None;
+    }
+
+    /// Asks for (or accepts) a rematch of the finished game.
+    pub fn ask_rematch(&mut self) -> bool {
+        self.send(&ClientFrame::Rematch)
+    }
+
+    /// Whether this device asked for the rematch already.
+    pub fn asked_rematch(&self) -> bool {
+        self.mine.iter().any(|s| self.rematch.contains(s))
+    }
+
+    /// Asks for a game's ratings table (this device's own entry marked).
+    pub fn ask_ratings(&mut self, game: &str, device: &str) -> bool {
+        self.send(&ClientFrame::Ratings {
+            game: game.to_string(),
+            device: Some(device.to_string()),
+        })
     }
 
     pub fn wire_state(&self) -> WireState {
@@ -237,6 +300,13 @@ impl Client {
     fn take(&mut self, frame: ServerFrame, play: Option<&mut Play>, heard: &mut Vec<Heard>) {
         match frame {
             ServerFrame::Welcome { you, room } => {
+                if !self.code.is_empty() && self.code != room.room {
+                    // Another room on this connection (a rematch): its game is built afresh.
+                    self.reload = true;
+                    self.unacked.clear();
+                    self.animating = None;
+                    self.rematch.clear();
+                }
                 self.welcomed = true;
                 self.refusal = None;
                 self.queue = None;
@@ -282,6 +352,7 @@ impl Client {
                 over,
                 told,
                 seed,
+                clock,
             } => {
                 if over {
                     self.phase = Phase::Over;
@@ -299,6 +370,9 @@ impl Client {
                         return;
                     }
                 };
+                if clock {
+                    heard.push(Heard::Clock(mv.seat as usize));
+                }
                 self.pending.push_back(Logged {
                     seq,
                     mv,
@@ -344,6 +418,22 @@ impl Client {
                 self.wire.close();
             }
             ServerFrame::Pong => {}
+            ServerFrame::Rematch { asked } => {
+                self.rematch = asked.clone();
+                heard.push(Heard::Rematch(asked));
+            }
+            ServerFrame::Ratings {
+                game,
+                players,
+                entries,
+            } => {
+                self.ratings = Some(Table {
+                    game,
+                    players,
+                    entries,
+                });
+                heard.push(Heard::Ratings);
+            }
         }
     }
 

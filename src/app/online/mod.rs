@@ -7,6 +7,7 @@
 
 pub mod client;
 pub mod link;
+pub(crate) mod rating;
 pub mod wire;
 
 use engine::online::protocol::{SeatInfo, SeatPlan};
@@ -108,6 +109,29 @@ pub(crate) struct Net {
     /// The quick match last asked for (its game and number of players): the results of its
     /// game offer *Find another game* in place of *Play again*.
     pub(crate) quick: Option<(&'static engine::games::GameInfo, usize)>,
+    /// The seats that asked for a rematch, as last told (for "Ada wants a rematch").
+    pub(crate) rematch: Vec<usize>,
+    /// This device's rating around the quick-match game being played.
+    pub(crate) rating: rating::RatingWatch,
+}
+
+/// Where this device keeps the quick match its room belongs to (`game players`), so a reload
+/// mid-game still knows the game as one (*Find another game*, the rating).
+pub fn quick_key(code: &str) -> String {
+    format!("catapult-table.quick.{code}")
+}
+
+/// What `quick_key` keeps: the game's id and its number of players.
+pub(crate) fn quick_value(game: &engine::games::GameInfo, players: usize) -> String {
+    format!("{} {players}", game.id)
+}
+
+/// A quick match read back from `quick_value` (anything else: none).
+pub(crate) fn quick_from(value: &str) -> Option<(&'static engine::games::GameInfo, usize)> {
+    let (id, n) = value.split_once(' ')?;
+    let info = engine::games::info(id).ok()?;
+    let n: usize = n.parse().ok()?;
+    (info.available && (2..=info.max_seats).contains(&n)).then_some((info, n))
 }
 
 /// What changed in who is here between two seat lists, in words to show and say: "Ada left",
@@ -129,6 +153,57 @@ pub(crate) fn presence_news(before: &[bool], now: &[SeatInfo], mine: &[usize]) -
         .collect()
 }
 
+/// What the turn clock's move for `seat` is told as: "Ada ran out of time: the bot played for
+/// them" (this device's own seat: "you"); nothing for a seat the bot plays anyway.
+pub(crate) fn clock_news(seat: usize, seats: &[SeatInfo], mine: &[usize]) -> Option<String> {
+    let s = seats.get(seat)?;
+    if mine.contains(&seat) {
+        let whose = if mine.len() > 1 {
+            format!("{} ran out of time", s.name)
+        } else {
+            "You ran out of time".to_string()
+        };
+        return Some(format!("{whose}: the bot played for you."));
+    }
+    if matches!(s.plan, SeatPlan::Bot(_)) {
+        return None;
+    }
+    Some(format!(
+        "{} ran out of time: the bot played for them.",
+        s.name
+    ))
+}
+
+/// Who newly asked for a rematch, in words: "Ada wants a rematch" (not this device's seats).
+pub(crate) fn rematch_news(
+    before: &[usize],
+    now: &[usize],
+    seats: &[SeatInfo],
+    mine: &[usize],
+) -> Vec<String> {
+    now.iter()
+        .filter(|s| !before.contains(s) && !mine.contains(s))
+        .filter_map(|&s| seats.get(s))
+        .map(|s| format!("{} wants a rematch", s.name))
+        .collect()
+}
+
+/// A rating as the app writes it: 1,512.
+pub(crate) fn rating_text(r: i64) -> String {
+    let digits = r.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if r < 0 {
+        out.insert(0, '-');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests;
 
@@ -143,6 +218,35 @@ mod presence_tests {
             taken: true,
             online,
         }
+    }
+
+    #[test]
+    fn a_quick_match_is_remembered_for_its_room_and_anything_else_is_not_read() {
+        let castle = engine::games::info("castle").ok();
+        let Some(castle) = castle else {
+            panic!("castle is a game")
+        };
+        let kept = quick_value(castle, 3);
+        assert_eq!(kept, "castle 3");
+        assert_eq!(
+            quick_from(&kept).map(|(g, n)| (g.id, n)),
+            Some(("castle", 3))
+        );
+        for bad in [
+            "",
+            "castle",
+            "castle x",
+            "castle 1",
+            "castle 99",
+            "chess 2",
+            "castle 3 4",
+        ] {
+            assert!(quick_from(bad).is_none(), "{bad}");
+        }
+        assert_eq!(
+            quick_key("0123456789abcdef"),
+            "catapult-table.quick.0123456789abcdef"
+        );
     }
 
     #[test]

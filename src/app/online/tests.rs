@@ -41,6 +41,8 @@ struct Net {
     tokens: u32,
     /// Lines waiting for a two-player quick match, with their names.
     waiters: Vec<(usize, String)>,
+    /// Lines whose players asked for a rematch (`after`).
+    rematch_asks: Vec<usize>,
 }
 
 type Shared = Rc<RefCell<Net>>;
@@ -151,6 +153,11 @@ impl Net {
     }
 
     fn played(&mut self, p: engine::online::room::Played) {
+        self.played_marked(p, false);
+    }
+
+    /// A move sent to every line, told its draws; `clock`: the turn clock played it.
+    fn played_marked(&mut self, p: engine::online::room::Played, clock: bool) {
         let Some(room) = self.room.take() else {
             return;
         };
@@ -162,6 +169,7 @@ impl Net {
             over: p.over,
             told: Some(room.tape_for(&p.notes, player)),
             seed,
+            clock,
         });
         self.room = Some(room);
     }
@@ -295,6 +303,11 @@ impl Net {
                 self.send(id, &ServerFrame::Unqueued);
                 self.queued();
             }
+            ClientFrame::Rematch => self.rematch(id),
+            ClientFrame::Ratings { game, .. } => {
+                let table = self.table(&game);
+                self.send(id, &table);
+            }
             ClientFrame::Bots => match self.waiters.iter().position(|(w, _)| *w == id) {
                 Some(i) => {
                     let me = self.waiters.remove(i);
@@ -337,6 +350,9 @@ struct Device {
     out_of_step: u32,
     refused: Vec<String>,
     why: Vec<String>,
+    /// The seats the clock played for, and the rematch asks, as heard.
+    clocked: Vec<usize>,
+    rematch: Vec<Vec<usize>>,
 }
 
 impl Device {
@@ -347,6 +363,8 @@ impl Device {
             out_of_step: 0,
             refused: Vec::new(),
             why: Vec::new(),
+            clocked: Vec::new(),
+            rematch: Vec::new(),
         }
     }
 
@@ -361,6 +379,8 @@ impl Device {
                     self.why.push(w);
                 }
                 Heard::Refused(why) => self.refused.push(why),
+                Heard::Clock(seat) => self.clocked.push(seat),
+                Heard::Rematch(asked) => self.rematch.push(asked),
                 _ => {}
             }
         }
@@ -667,4 +687,5 @@ fn refusals_read_as_plain_sentences() {
     assert_eq!(super::plain(""), "The server refused that.");
 }
 
+mod after;
 mod quick;

@@ -5,6 +5,7 @@ pub(crate) mod daily_result;
 pub(crate) mod pause;
 pub(crate) mod play;
 pub(crate) mod quick;
+pub(crate) mod ratings;
 pub(crate) mod results;
 pub(crate) mod room;
 pub(crate) mod rules;

@@ -1,4 +1,5 @@
-//! The pause menu drawn over the frozen game: resume, restart, share by link, watch the replay,
+//! The pause menu drawn over the frozen game: resume, restart (online: leave the room, or the
+//! rematch once over), share by link, watch the replay,
 //! rules, reduce motion (camera follow, shake and particles off), the aim path (long, short, or
 //! off for table experts), one-switch play (off, slow, normal, fast), quit to title.
 
@@ -107,12 +108,19 @@ impl PauseScreen {
         );
         let b = |i: usize| Area::new(x, y0 + i as f32 * (bh + 2.0 * u), bw, bh);
         let mut tapped = None;
+        // Online, Restart never starts a local game: it leaves the room, or asks for the
+        // rematch once the game is over (`session`'s answer to it).
+        let online = cx.net.client.as_ref().map(|c| c.phase());
         for (i, button) in PauseButton::ALL.iter().enumerate() {
-            let label = button.label(
-                cx.settings.reduce_motion,
-                save::aim_path(cx.store.as_ref()),
-                save::one_switch(cx.store.as_ref()),
-            );
+            let label = match (button, online) {
+                (PauseButton::Restart, Some(engine::online::protocol::Phase::Over)) => "Rematch",
+                (PauseButton::Restart, Some(_)) => "Leave the room",
+                _ => button.label(
+                    cx.settings.reduce_motion,
+                    save::aim_path(cx.store.as_ref()),
+                    save::one_switch(cx.store.as_ref()),
+                ),
+            };
             if cx.ui.button(button.key(), b(i), label, true) && tapped.is_none() {
                 tapped = Some(*button);
             }

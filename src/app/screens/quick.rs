@@ -24,6 +24,9 @@ pub(crate) struct QuickScreen {
     said: Option<(u64, bool)>,
     /// The player answered the offer of bots (keep waiting, or the room is being made).
     answered: bool,
+    /// The room this device was in (its code and seat token) when it asked: *Cancel* comes back
+    /// to it (its results keep their *Rematch*).
+    back_to: Option<(String, String)>,
 }
 
 impl Screen<Ctx> for QuickScreen {
@@ -32,7 +35,7 @@ impl Screen<Ctx> for QuickScreen {
         ScreenId::Room
     }
     fn back(&mut self, cx: &mut Ctx) -> Command {
-        cancel(cx)
+        cancel(cx, self.back_to.take())
     }
     fn frame(&mut self, cx: &mut Ctx, active: bool) -> Command {
         self.draw(cx, active)
@@ -60,6 +63,12 @@ pub(crate) fn find_game(cx: &mut Ctx, game: &'static GameInfo, players: usize) -
         }
     }
     let players = players.max(2);
+    let back_to = cx
+        .net
+        .client
+        .as_ref()
+        .filter(|c| c.welcomed && !c.code.is_empty())
+        .and_then(|c| Some((c.code.clone(), c.token()?.to_string())));
     leave_room(cx);
     log(&format!("quick-find {} players={players}", game.id));
     cx.net.quick = Some((game, players));
@@ -77,16 +86,21 @@ pub(crate) fn find_game(cx: &mut Ctx, game: &'static GameInfo, players: usize) -
         players,
         said: None,
         answered: false,
+        back_to,
     }))
 }
 
-/// Leaves the queue (the server told, the connection closed), back to where the player was.
-fn cancel(cx: &mut Ctx) -> Command {
+/// Leaves the queue (the server told, the connection closed), back to where the player was
+/// (into the room it was in, when it asked from a room's results).
+fn cancel(cx: &mut Ctx, back_to: Option<(String, String)>) -> Command {
     if let Some(c) = cx.net.client.as_mut() {
         c.send(&ClientFrame::Unqueue);
     }
     log("quick-cancel");
     leave_room(cx);
+    if let (Some((room, token)), Some(w)) = (back_to, wire::platform_wire()) {
+        cx.net.client = Some(Client::new(w, ClientFrame::Resume { room, token }));
+    }
     Command::Pop
 }
 
@@ -142,7 +156,10 @@ impl QuickScreen {
             if refused { "Back" } else { "Cancel" },
             true,
         ) {
-            return cancel(cx);
+            return cancel(cx, self.back_to.take());
+        }
+        if !offer && cx.ui.button("quick:ratings", at(1.0), "Ratings", true) {
+            return crate::app::screens::ratings::show_ratings(cx, self.game);
         }
         if offer && cx.ui.button("quick:wait", at(1.0), "Keep waiting", true) {
             self.answered = true;

@@ -7,7 +7,7 @@ use crate::app::frame::Area;
 use crate::app::play::Play;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::ui::*;
-use crate::app::Command;
+use crate::app::{log, Command};
 use macroquad::prelude::*;
 
 /// The results of the game just played (handed over by the play screen, kept for Play again,
@@ -52,14 +52,18 @@ impl Screen<Ctx> for ResultsScreen {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum ResultsButton {
     Again,
+    /// After an online game: a rematch in a new room with the same players.
+    Rematch,
     Watch,
     Share,
     Title,
 }
 
 impl ResultsButton {
-    const ALL: [ResultsButton; 4] = [
+    #[cfg(test)]
+    const ALL: [ResultsButton; 5] = [
         ResultsButton::Again,
+        ResultsButton::Rematch,
         ResultsButton::Watch,
         ResultsButton::Share,
         ResultsButton::Title,
@@ -68,6 +72,7 @@ impl ResultsButton {
     fn key(self) -> &'static str {
         match self {
             ResultsButton::Again => "again",
+            ResultsButton::Rematch => "rematch",
             ResultsButton::Watch => "watch",
             ResultsButton::Share => "share",
             ResultsButton::Title => "title",
@@ -77,6 +82,7 @@ impl ResultsButton {
     fn label(self) -> &'static str {
         match self {
             ResultsButton::Again => "Play again",
+            ResultsButton::Rematch => "Rematch",
             ResultsButton::Watch => "Watch replay",
             ResultsButton::Share => "Share",
             ResultsButton::Title => "Title",
@@ -140,11 +146,18 @@ impl ResultsScreen {
         let best = scores.iter().copied().max().unwrap_or(0).max(1);
         let ts = cx.ui.size(3.6);
         let row_h = (ts * 1.9).max(8.0 * u);
-        // The buttons: one row of four, or two of two on a narrow screen (their words whole).
+        // After an online game: never a local game. A quick match's *Play again* finds another
+        // game; the players (not watchers) are offered the rematch; lines say the rating and
+        // who wants the rematch.
+        let again = cx.net.quick.filter(|(g, _)| p.online && g.id == p.info.id);
+        let buttons = results_buttons(cx, p.online, again.is_some());
+        let notes = online_notes(cx, p.online, again.is_some());
+        let notes_h = notes.len() as f32 * ts * 1.4;
+        // The buttons: one row, or two on a narrow screen (their words whole).
         let two_rows = w < h;
         let pitch = cx.ui.tap(10.0) + 2.0 * u;
         let buttons_h = if two_rows { 2.0 * pitch } else { pitch };
-        let floor = h - buttons_h - 2.0 * u;
+        let floor = h - buttons_h - 2.0 * u - notes_h;
         let name_w = ranking
             .standings
             .iter()
@@ -210,7 +223,12 @@ impl ResultsScreen {
         // totals round by round, for the games that keep them.
         let history = p.game().score_history();
         let chart_top = y + 2.0 * u;
-        let chart_bottom = h - buttons_h - 2.0 * u;
+        let chart_bottom = h - buttons_h - 2.0 * u - notes_h;
+        for (i, note) in notes.iter().enumerate() {
+            let ny = chart_bottom + u + i as f32 * ts * 1.4;
+            cx.ui
+                .text_centred(note, Area::new(0.0, ny, w, ts), ts, TEXT);
+        }
         if let Some(f) = daily {
             let area = Area::new(x0, chart_top, col_w, chart_bottom - chart_top);
             crate::app::screens::daily_result::daily_panel(cx, f, area);
@@ -225,7 +243,11 @@ impl ResultsScreen {
             );
             Self::chart(cx, &history, goal, &colours, area);
         }
-        let per_row = if two_rows { 2.0 } else { 4.0 };
+        let per_row = if two_rows {
+            buttons.len().div_ceil(2) as f32
+        } else {
+            buttons.len() as f32
+        };
         let bw = (col_w - (per_row - 1.0) * 2.0 * u) / per_row;
         let at = |i: f32| {
             let (row, col) = ((i / per_row).floor(), i % per_row);
@@ -236,20 +258,15 @@ impl ResultsScreen {
                 pitch - 2.0 * u,
             )
         };
-        // After a quick match's game, never a local game: another quick match of the same game.
-        let again = cx.net.quick.filter(|(g, _)| p.online && g.id == p.info.id);
         let mut tapped = None;
-        for (i, button) in ResultsButton::ALL.iter().enumerate() {
-            let label = match button {
-                ResultsButton::Again if again.is_some() => "Find another game",
-                _ => button.label(),
-            };
+        for (i, (button, label)) in buttons.iter().enumerate() {
             if cx.ui.button(button.key(), at(i as f32), label, true) && tapped.is_none() {
                 tapped = Some(*button);
             }
         }
         match tapped {
             None => {}
+            Some(ResultsButton::Rematch) => ask_rematch(cx),
             Some(ResultsButton::Watch) => cx.ask(Request::Watch),
             Some(ResultsButton::Share) => match daily {
                 Some(f) => crate::app::screens::daily_result::share_result(cx, f),
@@ -261,7 +278,8 @@ impl ResultsScreen {
                     let c = f.challenge.clone();
                     cx.ask(Request::Challenge(Box::new(c)));
                 }
-                (None, None) => cx.ask(Request::Restart),
+                (None, None) if !p.online => cx.ask(Request::Restart),
+                (None, None) => ask_rematch(cx),
             },
             Some(ResultsButton::Title) => return Command::Home,
         }
@@ -446,6 +464,92 @@ fn confetti(colours: &[Color], w: f32, h: f32, u: f32, clock: f64, still: bool) 
     }
 }
 
+/// The results' buttons and their words: after an online game no *Play again* of a local game
+/// (a quick match's reads *Find another game*), and *Rematch* for the room's players (*Accept
+/// rematch* once another asked, *Rematch asked* once this device did).
+fn results_buttons(cx: &Ctx, online: bool, quick: bool) -> Vec<(ResultsButton, &'static str)> {
+    let mut out = Vec::new();
+    if !online || quick {
+        let again = if quick {
+            "Find another game"
+        } else {
+            ResultsButton::Again.label()
+        };
+        out.push((ResultsButton::Again, again));
+    }
+    let player = cx.net.client.as_ref().filter(|c| !c.watching());
+    if let (true, Some(c)) = (online, player) {
+        let label = if c.asked_rematch() {
+            "Rematch asked"
+        } else if !c.rematch().is_empty() {
+            "Accept rematch"
+        } else {
+            ResultsButton::Rematch.label()
+        };
+        out.push((ResultsButton::Rematch, label));
+    }
+    for b in [
+        ResultsButton::Watch,
+        ResultsButton::Share,
+        ResultsButton::Title,
+    ] {
+        out.push((b, b.label()));
+    }
+    out
+}
+
+/// The lines over the buttons after an online game: the rating (a quick match), and who wants
+/// the rematch.
+fn online_notes(cx: &Ctx, online: bool, quick: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some(c) = cx.net.client.as_ref().filter(|_| online) else {
+        return out;
+    };
+    if quick && !c.watching() && cx.net.rating.room == c.code {
+        out.extend(cx.net.rating.line(cx.net.rating.rated));
+    }
+    if c.asked_rematch() {
+        out.push("Waiting for the others to accept the rematch.".into());
+    } else if let Some(&s) = c.rematch().first() {
+        let name = c
+            .seats
+            .get(s)
+            .map(|s| s.name.as_str())
+            .unwrap_or("A player");
+        out.push(format!("{name} wants a rematch."));
+    }
+    out
+}
+
+/// Asks the room for a rematch of its finished game (the results' *Rematch*, the pause menu's).
+pub(crate) fn ask_rematch(cx: &mut Ctx) {
+    let Some(c) = cx.net.client.as_mut() else {
+        cx.say(
+            "This room is closed: open its link to come back to it.",
+            true,
+        );
+        return;
+    };
+    if c.watching() {
+        cx.say("Only the players can ask for a rematch.", true);
+    } else if c.asked_rematch() {
+        cx.say("Waiting for the others to accept the rematch.", false);
+    } else if c.ask_rematch() {
+        log("online-rematch-asked");
+        let others = !c.rematch().is_empty();
+        cx.say(
+            if others {
+                "Rematch accepted: the new game is starting."
+            } else {
+                "Rematch asked: waiting for the others to accept."
+            },
+            false,
+        );
+    } else {
+        cx.say("Not connected to the room: try again in a moment.", true);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -472,6 +576,6 @@ mod tests {
     #[test]
     fn results_buttons_keep_the_keys_the_browser_tests_press() {
         let keys: Vec<&str> = ResultsButton::ALL.iter().map(|b| b.key()).collect();
-        assert_eq!(keys, ["again", "watch", "share", "title"]);
+        assert_eq!(keys, ["again", "rematch", "watch", "share", "title"]);
     }
 }

@@ -423,7 +423,12 @@ pub(crate) fn open_room_link(cx: &mut Ctx) {
         cx.net.client = Some(Client::new(w, ClientFrame::Watch { room: link.code }));
         cx.command(Command::Fresh(Box::new(RoomScreen::following())));
     } else if let Some(token) = cx.store.get(&token_key(&link.code)) {
-        // Back to one's own seat, also when it is not one's turn.
+        // Back to one's own seat, also when it is not one's turn; a quick match's room is
+        // known as one again (Find another game, the rating).
+        cx.net.quick = cx
+            .store
+            .get(&crate::app::online::quick_key(&link.code))
+            .and_then(|v| crate::app::online::quick_from(&v));
         cx.net.client = Some(Client::new(
             w,
             ClientFrame::Resume {

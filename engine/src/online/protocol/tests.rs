@@ -130,6 +130,7 @@ fn every_server_frame_round_trips() {
             over: true,
             told: Some("s9".into()),
             seed: Some(u64::MAX),
+            clock: false,
         },
         ServerFrame::Refused {
             why: "it is seat 0's turn, not seat 1's".into(),
@@ -309,6 +310,7 @@ fn frames_are_written_byte_for_byte_as_the_browser_and_the_tests_read_them() {
                 over: true,
                 told: None,
                 seed: None,
+                clock: false,
             }
             .to_json(),
             format!(r#"{{"type":"moved","seq":2,"move":{pass},"hash":"h","over":true}}"#),
@@ -396,8 +398,8 @@ fn the_blanks_name_every_type_once_and_each_blank_round_trips() {
         assert_eq!(unique.len(), types.len(), "{types:?}");
         assert!(round_trips, "{types:?}");
     }
-    assert_eq!(ClientFrame::blanks().len(), 10);
-    assert_eq!(ServerFrame::blanks().len(), 9);
+    assert_eq!(ClientFrame::blanks().len(), 12);
+    assert_eq!(ServerFrame::blanks().len(), 11);
 }
 
 #[test]
@@ -420,6 +422,7 @@ fn a_frame_whose_type_comes_last_is_read_the_same() {
             over: false,
             told: None,
             seed: None,
+            clock: false,
         })
     );
     // Limits are the named type's, also when it comes last.
@@ -440,7 +443,7 @@ fn refusals_name_the_line_the_column_and_the_reason() {
         ("{\"type\":\"move\",\"seq\":18446744073709551616,\"move\":{\"seat\":0,\"action\":\"a\"}}", "line 1, column 22: seq"),
         ("{\"type\":\"move\",\"seq\":1.5,\"move\":{\"seat\":0,\"action\":\"a\"}}", "line 1, column"),
         ("{\"type\":\"move\",\"seq\":1,\"move\":{\"seat\":0,\"action\":\"a\"},\"move\":{}}", "given twice"),
-        ("{\"type\":\"flyaway\"}", "unknown message type `flyaway` (the types are: create, join, resume, watch, start, move, ping, quick, unqueue, bots)"),
+        ("{\"type\":\"flyaway\"}", "unknown message type `flyaway` (the types are: create, join, resume, watch, start, move, ping, quick, unqueue, bots, rematch, ratings)"),
         ("{\"room\":\"r\"}", "the message lacks the key `type`"),
         ("{\"type\":\"watch\",\"room\":\"0123456789abcdefg\"}", "text longer than 16 characters"),
         ("{\"type\":\"create\",\"game\":\"castle\",\"options\":[],\"seats\":[{\"kind\":\"bot\",\"name\":\"b\",\"level\":\"godlike\"}]}", "a bot's level is `easy`, `normal` or `hard`, not `godlike`"),

@@ -57,7 +57,7 @@ impl Net {
     }
 }
 
-fn quick(net: &Shared, name: &str) -> Device {
+pub(super) fn quick(net: &Shared, name: &str) -> Device {
     Device::new(
         net,
         ClientFrame::Quick {
@@ -69,7 +69,7 @@ fn quick(net: &Shared, name: &str) -> Device {
     )
 }
 
-fn play_out(net: &Shared, devices: &mut [&mut Device]) {
+pub(super) fn play_out(net: &Shared, devices: &mut [&mut Device]) {
     for _ in 0..400 {
         run(net, devices, 1);
         if devices.iter().all(|d| over(d)) {
