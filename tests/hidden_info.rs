@@ -61,24 +61,9 @@ fn follow(
     r: &Replay,
     notes: &[Vec<Noted>],
     seats: &[usize],
-    mut each: impl FnMut(usize, &dyn Game),
+    each: impl FnMut(usize, &dyn Game),
 ) -> (Vec<String>, Driver) {
-    let mut header = r.clone();
-    header.seed = DECOY;
-    header.moves.clear();
-    let (game, fit) = hidden::told(tape(&notes[0], seats), seats, || games::game_for(&header));
-    fit.unwrap_or_else(|e| panic!("{} setup: {e}", r.game));
-    let mut d = Driver::new(game.unwrap_or_else(|e| panic!("{e}")), &header);
-    d.session.seal(seats);
-    let mut hashes = Vec::new();
-    for (i, mv) in r.moves.iter().enumerate() {
-        each(i, d.game());
-        d.session.tell(i as u64, tape(&notes[i + 1], seats));
-        d.apply_recorded(i, mv, Recorded::Trust)
-            .unwrap_or_else(|e| panic!("{} seats {seats:?} move {i}: {e}", r.game));
-        hashes.push(state_hash(&d.session));
-    }
-    (hashes, d)
+    follow_from(r, notes, seats, DECOY, each)
 }
 
 fn choices_text(g: &dyn Game) -> Vec<String> {
@@ -147,7 +132,7 @@ fn guessed(game: &str, with_seed: bool) -> (u32, u32) {
     for r in golden_of(game) {
         let (notes, truth, _) = serve(&r);
         let seed = if with_seed { r.seed } else { DECOY };
-        let (hashes, _) = follow_from(&r, &notes, &[0], seed);
+        let (hashes, _) = follow_from(&r, &notes, &[0], seed, |_, _| {});
         assert_eq!(hashes, truth, "{game}");
     }
     hidden::take_guesses()
@@ -158,6 +143,7 @@ fn follow_from(
     notes: &[Vec<Noted>],
     seats: &[usize],
     seed: u64,
+    mut each: impl FnMut(usize, &dyn Game),
 ) -> (Vec<String>, Driver) {
     let mut header = r.clone();
     header.moves.clear();
@@ -168,9 +154,10 @@ fn follow_from(
     d.session.seal(seats);
     let mut hashes = Vec::new();
     for (i, mv) in r.moves.iter().enumerate() {
+        each(i, d.game());
         d.session.tell(i as u64, tape(&notes[i + 1], seats));
         d.apply_recorded(i, mv, Recorded::Trust)
-            .unwrap_or_else(|e| panic!("{} move {i}: {e}", r.game));
+            .unwrap_or_else(|e| panic!("{} seats {seats:?} move {i}: {e}", r.game));
         hashes.push(state_hash(&d.session));
     }
     (hashes, d)

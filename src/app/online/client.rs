@@ -658,27 +658,13 @@ impl Client {
                 self.out_of_step(format!("move {} never came", n + 1), heard);
                 return;
             }
-            if p.held.as_ref().is_some_and(|h| same_move(h, &next.mv)) {
-                // This device's own move, held for its draws: the room's version is played.
+            // This device's own move, held for its draws: the room's version is played here.
+            let held = p.held.as_ref().is_some_and(|h| same_move(h, &next.mv));
+            if held {
                 p.held = None;
                 self.unacked.retain(|(s, _)| *s != next.seq);
-                match p.apply_remote(next.mv.clone()) {
-                    Ok(ev) => heard.push(Heard::Played(ev)),
-                    Err(e) => {
-                        self.out_of_step(format!("a move was refused here: {e}"), heard);
-                        return;
-                    }
-                }
-                if !self.hash_matches(p, &next) {
-                    self.out_of_step(
-                        format!("the table differs after move {}", next.seq + 1),
-                        heard,
-                    );
-                    return;
-                }
-                continue;
             }
-            if next.mv.is_shot() {
+            if next.mv.is_shot() && !held {
                 let Some(launch) = next.mv.launch.clone() else {
                     self.out_of_step("a shot came without its launch".into(), heard);
                     return;
