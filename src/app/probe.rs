@@ -411,9 +411,11 @@ pub extern "C" fn ct_ghost_r() -> i32 {
     read(|p| p.ghost, -1)
 }
 /// The last frame's texts as one console line, `[ct] texts [[x,y,w,h,"text","#ink",
-/// "#behind",contrast,"s"|"w"|"c"],...]` (JSON; the last: on the screen, a label in the table
-/// or map, such a label cut by the table's edge), for the browser tests' checks that no two
-/// texts overlap, none leaves the screen and each reads against what is behind it.
+/// "#behind",contrast,"s"|"w"|"c",marker],...]` (JSON; the kind: on the screen, a label in the
+/// table or map, such a label cut by the table's edge; a table label's marker `[x,y]`, the
+/// point of its piece it names, else null), for the browser tests' checks that no two texts
+/// overlap, none leaves the screen, each label stands by its piece and each text reads
+/// against what is behind it.
 #[no_mangle]
 pub extern "C" fn ct_texts() {
     let line = read(|p| texts_json(&p.texts), String::from("[]"));
@@ -445,8 +447,11 @@ fn texts_json(texts: &[super::seen::Text]) -> String {
                 (true, false) => "w",
                 (true, true) => "c",
             };
+            let marker = t
+                .marker
+                .map_or(String::from("null"), |(x, y)| format!("[{x:.1},{y:.1}]"));
             format!(
-                "[{:.1},{:.1},{:.1},{:.1},\"{}\",\"{}\",\"{}\",{:.2},\"{kind}\"]",
+                "[{:.1},{:.1},{:.1},{:.1},\"{}\",\"{}\",\"{}\",{:.2},\"{kind}\",{marker}]",
                 r.x,
                 r.y,
                 r.w,
@@ -579,6 +584,7 @@ mod tests {
             contrast: 21.0,
             world,
             cut,
+            marker: world.then_some((0.5, 2.0)),
         };
         let j = texts_json(&[
             text([1.0, 2.0, 30.5, 14.0], "Ada's \"turn\"", false, false),
@@ -586,7 +592,7 @@ mod tests {
         ]);
         assert_eq!(
             j,
-            r##"[[1.0,2.0,30.5,14.0,"Ada's \"turn\"","#ffffff","#000000",21.00,"s"],[0.0,0.0,1.0,1.0,"a\\b","#ffffff","#000000",21.00,"c"]]"##
+            r##"[[1.0,2.0,30.5,14.0,"Ada's \"turn\"","#ffffff","#000000",21.00,"s",null],[0.0,0.0,1.0,1.0,"a\\b","#ffffff","#000000",21.00,"c",[0.5,2.0]]]"##
         );
     }
 

@@ -128,6 +128,11 @@ export async function lookFraming(browser, url, Tab, h, available) {
           (ok ? "" : "  <- NOT met")
       );
       if (!ok) failed.push(`${id} ${w}x${hgt}`);
+      // The layout test's checks on the framed turn: no text over another, each label by its
+      // piece (regress: Mat 3's tower numbers stood stacked at the right edge at 1180x820).
+      const texts = await drawnTexts(tab);
+      const bad = [...layoutProblems(texts, w, hgt), ...readingProblems(texts, false)];
+      if (bad.length) failed.push(`${id} ${w}x${hgt}: ${bad.join("; ")}`);
       await picture(tab, w === 1180 ? `look-${id}-start` : `look-${id}-start-${w}x${hgt}`);
       tab.noErrors();
       await ctx.close();
