@@ -29,6 +29,7 @@ const LABEL: Color = Color::new(0.86, 0.87, 0.9, 1.0);
 /// Short labels are placed first (numbers on pieces stay; a long caption gives way). A label
 /// whose marker is off the table's area (its piece beyond the screen's edge) is not drawn: it
 /// would stand at the edge, away from its piece.
+#[cfg(test)]
 fn place_labels(ui: &Ui, view: &TableView, f: &Frame) -> Vec<(f32, f32, String, f32)> {
     place_labels_at(ui, view, f)
         .into_iter()
