@@ -32,6 +32,13 @@ pub fn table(ui: &Ui, view: &TableView, f: &Frame) {
 
 /// The table with the view's own motion (`Motion`).
 pub fn table_in(ui: &Ui, view: &TableView, f: &Frame, motion: Motion) {
+    bodies_in(view, f, motion);
+    // Labels last, on small plates: never hidden behind the table's edge or a piece.
+    labels::draw(ui, view, f);
+}
+
+/// The table's bodies without their labels (the target view's second look at the table).
+pub fn bodies_in(view: &TableView, f: &Frame, motion: Motion) {
     let mid = (view.bounds[0] + view.bounds[2]) * 0.5;
     // Cups of stone (a floor and its walls) first get their inside: the far wall, in shadow.
     for b in &view.bodies {
@@ -55,8 +62,6 @@ pub fn table_in(ui: &Ui, view: &TableView, f: &Frame, motion: Motion) {
             },
         );
     }
-    // Labels last, on small plates: never hidden behind the table's edge or a piece.
-    labels::draw(ui, view, f);
 }
 
 /// One body faded to `alpha` (a fallen figure carried off the table).

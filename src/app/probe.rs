@@ -162,26 +162,48 @@ pub extern "C" fn ct_bot_slices() -> u32 {
 type Framing = ([f32; 4], [f32; 4], [f32; 3], u32);
 static FRAMING: Mutex<Option<Framing>> = Mutex::new(None);
 
-/// Records the turn's framing as drawn this frame (`camera::draw_table`).
+/// Records the turn's framing as drawn this frame (`camera::draw_table`); the target view
+/// is recorded after it when drawn (`target_view`).
 pub fn framing(pieces: [f32; 4], area: [f32; 4], tops: [f32; 3]) {
     let frame = read(|p| p.frames, 0);
     if let Ok(mut g) = FRAMING.lock() {
         *g = Some((pieces, area, tops, frame));
     }
+    if let Ok(mut g) = INSET.lock() {
+        *g = None;
+    }
+}
+
+/// The target view drawn this frame: its box on screen and the target's height in it (px).
+static INSET: Mutex<Option<([f32; 4], f32)>> = Mutex::new(None);
+
+/// Records the target view drawn this frame (`screens/play/target_view.rs`).
+pub fn target_view(area: [f32; 4], target_px: f32) {
+    if let Ok(mut g) = INSET.lock() {
+        *g = Some((area, target_px));
+    }
 }
 
 /// The last turn's framing as one console line, `[ct] framing {"pieces":[..],"area":[..],
-/// "top":y,"target":y,"tallest":y,"frame":n}` (JSON), or `[ct] framing null` before any turn
-/// was framed.
+/// "top":y,"target":y,"tallest":y,"inset":[x,y,w,h,target]|null,"frame":n}` (JSON; the inset:
+/// the target view's box and the target's height in it, null when none was drawn), or
+/// `[ct] framing null` before any turn was framed.
 #[no_mangle]
 pub extern "C" fn ct_framing() {
+    let inset = INSET
+        .lock()
+        .ok()
+        .and_then(|g| *g)
+        .map_or(String::from("null"), |(a, t)| {
+            format!("[{:.1},{:.1},{:.1},{:.1},{t:.1}]", a[0], a[1], a[2], a[3])
+        });
     let line = FRAMING
         .lock()
         .ok()
         .and_then(|g| *g)
         .map(|(p, a, t, frame)| {
             format!(
-                "{{\"pieces\":[{:.1},{:.1},{:.1},{:.1}],\"area\":[{:.1},{:.1},{:.1},{:.1}],\"top\":{:.1},\"target\":{:.1},\"tallest\":{:.1},\"frame\":{frame}}}",
+                "{{\"pieces\":[{:.1},{:.1},{:.1},{:.1}],\"area\":[{:.1},{:.1},{:.1},{:.1}],\"top\":{:.1},\"target\":{:.1},\"tallest\":{:.1},\"inset\":{inset},\"frame\":{frame}}}",
                 p[0], p[1], p[2], p[3], a[0], a[1], a[2], a[3], t[0], t[1], t[2]
             )
         })

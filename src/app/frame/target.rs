@@ -119,7 +119,10 @@ mod tests {
         let cup = [1.06, 0.0, 1.128, 0.078];
         let v = target_view(cup, &main, sky).expect("room in the sky");
         assert!(v.target_px / table.h >= 0.25, "{v:?}");
-        assert!(v.area.y >= table.y && v.area.y + v.area.h <= sky.floor, "{v:?}");
+        assert!(
+            v.area.y >= table.y && v.area.y + v.area.h <= sky.floor,
+            "{v:?}"
+        );
         assert!(v.area.x >= 470.0 && v.area.x + v.area.w <= 1180.0, "{v:?}");
         // The cup's top and foot in the inset are `target_px` apart, inside it.
         let (_, foot) = v.frame.to_screen(1.09, 0.0);
@@ -154,7 +157,10 @@ mod tests {
         assert_eq!(target_view(cup, &main, sky(upright, 500.0)), None);
         let big = [1.0, 0.0, 1.2, 0.3];
         let tablet = Area::new(0.0, 150.0, 1180.0, 560.0);
-        assert_eq!(target_view(big, &main, sky(tablet, 150.0 + 0.33 * 560.0)), None);
+        assert_eq!(
+            target_view(big, &main, sky(tablet, 150.0 + 0.33 * 560.0)),
+            None
+        );
         let broken = [f32::NAN, 0.0, 1.0, 0.1];
         assert_eq!(target_view(broken, &main, sky(tablet, 400.0)), None);
     }
