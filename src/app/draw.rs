@@ -38,6 +38,8 @@ pub fn table_in(ui: &Ui, view: &TableView, f: &Frame, motion: Motion) {
 }
 
 /// The table's bodies without their labels (the target view's second look at the table).
+/// Not inlined: its two callers share one copy (the web build's size budget).
+#[inline(never)]
 pub fn bodies_in(view: &TableView, f: &Frame, motion: Motion) {
     let mid = (view.bounds[0] + view.bounds[2]) * 0.5;
     // Cups of stone (a floor and its walls) first get their inside: the far wall, in shadow.

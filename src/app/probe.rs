@@ -169,34 +169,42 @@ pub fn framing(pieces: [f32; 4], area: [f32; 4], tops: [f32; 3]) {
     if let Ok(mut g) = FRAMING.lock() {
         *g = Some((pieces, area, tops, frame));
     }
-    if let Ok(mut g) = INSET.lock() {
-        *g = None;
-    }
 }
 
-/// The target view drawn this frame: its box on screen and the target's height in it (px).
-static INSET: Mutex<Option<([f32; 4], f32)>> = Mutex::new(None);
+/// The target view drawn last: its box on screen, the target's height in it (px) and the frame
+/// it was drawn in (the last published frame's count while it was drawn).
+static INSET: Mutex<Option<([f32; 4], f32, u32)>> = Mutex::new(None);
 
 /// Records the target view drawn this frame (`screens/play/target_view.rs`).
 pub fn target_view(area: [f32; 4], target_px: f32) {
+    let frame = read(|p| p.frames, 0);
     if let Ok(mut g) = INSET.lock() {
-        *g = Some((area, target_px));
+        *g = Some((area, target_px, frame));
     }
+}
+
+/// The target view if the last frame drawn showed one.
+fn inset_now() -> Option<([f32; 4], f32)> {
+    let now = read(|p| p.frames, 0);
+    let last = INSET.lock().ok().and_then(|g| *g)?;
+    (last.2 + 1 == now).then_some((last.0, last.1))
+}
+
+/// The target's height (px) in the target view of the last frame drawn, 0 without one.
+#[no_mangle]
+pub extern "C" fn ct_inset() -> f32 {
+    inset_now().map_or(0.0, |i| i.1)
 }
 
 /// The last turn's framing as one console line, `[ct] framing {"pieces":[..],"area":[..],
 /// "top":y,"target":y,"tallest":y,"inset":[x,y,w,h,target]|null,"frame":n}` (JSON; the inset:
-/// the target view's box and the target's height in it, null when none was drawn), or
+/// the target view's box and the target's height in it, null when the last frame had none), or
 /// `[ct] framing null` before any turn was framed.
 #[no_mangle]
 pub extern "C" fn ct_framing() {
-    let inset = INSET
-        .lock()
-        .ok()
-        .and_then(|g| *g)
-        .map_or(String::from("null"), |(a, t)| {
-            format!("[{:.1},{:.1},{:.1},{:.1},{t:.1}]", a[0], a[1], a[2], a[3])
-        });
+    let inset = inset_now().map_or(String::from("null"), |(a, t)| {
+        format!("[{:.1},{:.1},{:.1},{:.1},{t:.1}]", a[0], a[1], a[2], a[3])
+    });
     let line = FRAMING
         .lock()
         .ok()
