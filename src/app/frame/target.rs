@@ -30,7 +30,7 @@ pub struct Sky {
     pub floor: f32,
     /// The screen x-range kept clear: the launcher, a full pull round it and its words.
     pub clear: [f32; 2],
-    /// A margin, pixels (one of the screen's units).
+    /// A margin, pixels (one of the screen's units): one over the inset, two under it.
     pub margin: f32,
 }
 
@@ -54,7 +54,8 @@ pub fn target_view(target: [f32; 4], main: &Frame, sky: Sky) -> Option<TargetVie
     if !ok || th <= 0.0 || t.w < 1.0 || t.h < 1.0 || t.h > t.w {
         return None;
     }
-    let h = (sky.floor - m - (t.y + m)).min(MOST_H * t.h);
+    // A margin over it, two under it (room for its pointer down to the target).
+    let h = (sky.floor - 2.0 * m - (t.y + m)).min(MOST_H * t.h);
     let target_px = FILL * h;
     if h < LEAST_H * t.h || target_px < LEAST_GAIN * th * main.scale {
         return None;

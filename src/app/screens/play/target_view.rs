@@ -94,6 +94,17 @@ impl Table {
             line,
             Color::new(0.1, 0.12, 0.16, 0.8),
         );
-        draw_rectangle_lines(a.x, a.y, a.w, a.h, line, Color::new(1.0, 1.0, 1.0, 0.9));
+        let white = Color::new(1.0, 1.0, 1.0, 0.9);
+        draw_rectangle_lines(a.x, a.y, a.w, a.h, line, white);
+        // A pointer from its bottom edge down towards the target it shows.
+        let (tx, _) = f.to_screen(place.x, 0.0);
+        let tx = tx.clamp(a.x + 2.0 * u, a.x + a.w - 2.0 * u);
+        let (y0, y1) = (a.y + a.h + line, a.y + a.h + 1.6 * u);
+        draw_triangle(
+            vec2(tx - 1.2 * u, y0),
+            vec2(tx + 1.2 * u, y0),
+            vec2(tx, y1),
+            white,
+        );
     }
 }
