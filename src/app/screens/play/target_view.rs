@@ -35,7 +35,7 @@ impl Table {
         let b = view.bounds;
         let (x0, x1) = (place.x - place.half_width, place.x + place.half_width);
         let top = pieces_top(view, [x0, b[1], x1, b[3]]);
-        if !(top > 0.0) {
+        if top.is_nan() || top <= 0.0 {
             return;
         }
         let (u, t) = (cx.ui.u, self.area);
