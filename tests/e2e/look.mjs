@@ -162,28 +162,59 @@ export async function lookFraming(browser, url, Tab, h, available) {
   check(failed.length === 0, `framing not met: ${failed.join(", ")}`);
 }
 
-// Castle at a tablet: a pull held up and to the right, the dots drawn in the target view too
-// (docs/images/look-castle-aim.png); let go, the target view is gone while the shot flies.
+// Castle at a tablet: a pull held up and to the right whose predicted dots come down into the
+// target view (the pulls tried, the one with most dots inside the inset kept; the path shown is
+// the game's 40 frames, so a lob's dots may end before the target), pictured with the dots in
+// the inset too (docs/images/look-castle-aim.png); let go, the inset is gone while it flies.
 async function aimedInTheTargetView(tab, h, failed) {
   const { sleep } = h;
   const anchor = [await tab.q("ct_anchor_x"), await tab.q("ct_anchor_y")];
   const size = await tab.size();
-  const pull = 0.22 * Math.min(size.w, size.h);
-  const r = (35 * Math.PI) / 180;
-  const end = [anchor[0] - pull * Math.cos(r), anchor[1] + pull * Math.sin(r)];
+  const fr = await lineOf(tab, "ct_framing", "framing");
+  const [ix, iy, iw, ih] = fr.inset || [0, 0, 0, 0];
+  await tab.q("ct_watch_table");
+  await tab.frames(2);
+  const [scale, ox, oy] = (await lineOf(tab, "ct_table", "table")).f;
+  const endOf = (deg, share) => {
+    const r = (deg * Math.PI) / 180;
+    const pull = share * 0.3 * Math.min(size.w, size.h);
+    return [anchor[0] - pull * Math.cos(r), anchor[1] + pull * Math.sin(r)];
+  };
+  // Held: pressed on the launcher, moved out in six steps, the dots worked out.
+  const hold = async (end) => {
+    await tab.touch("touchStart", [anchor]);
+    await tab.frames(1);
+    for (let i = 1; i <= 6; i++) {
+      await tab.touch("touchMove", [[anchor[0] + ((end[0] - anchor[0]) * i) / 6, anchor[1] + ((end[1] - anchor[1]) * i) / 6]]);
+      await sleep(20);
+    }
+    await sleep(150);
+    await tab.frames(2);
+    const p = await lineOf(tab, "ct_path", "path");
+    const dots = p ? p.dots : [];
+    return dots.filter(([x, y]) => {
+      const [sx, sy] = [ox + x * scale, oy - y * scale];
+      return sx >= ix && sx <= ix + iw && sy >= iy && sy <= iy + ih;
+    }).length;
+  };
+  let best = { inside: -1, end: endOf(35, 0.73) };
+  for (const deg of [15, 20, 25, 30, 40]) {
+    for (const share of [0.6, 0.7, 0.8, 0.9, 1.0]) {
+      const end = endOf(deg, share);
+      const inside = await hold(end);
+      await tab.touch("touchCancel", []);
+      await tab.frames(1);
+      if (inside > best.inside) best = { inside, end, deg, share };
+    }
+  }
   const moves = await tab.q("ct_moves");
   const mark = tab.mark();
-  await tab.touch("touchStart", [anchor]);
-  await tab.frames(1);
-  for (let i = 1; i <= 6; i++) {
-    await tab.touch("touchMove", [[anchor[0] + ((end[0] - anchor[0]) * i) / 6, anchor[1] + ((end[1] - anchor[1]) * i) / 6]]);
-    await sleep(20);
-  }
-  await sleep(150);
-  await tab.frames(2);
+  const inside = await hold(best.end);
   const held = await tab.q("ct_inset");
-  const path = await lineOf(tab, "ct_path", "path");
-  console.log(`     target view castle 1180x820, a pull held: the target ${Math.round(held)} px tall in it, ${path ? path.dots.length : 0} dots predicted`);
+  console.log(
+    `     target view castle 1180x820, a pull held (${best.deg}°, ${Math.round(best.share * 100)}%): ` +
+      `the target ${Math.round(held)} px tall in it, ${inside} predicted dots inside it`
+  );
   if (!(held > 0)) failed.push("castle 1180x820: no target view while a pull is held");
   await picture(tab, "look-castle-aim");
   await tab.touch("touchEnd", []);
@@ -192,6 +223,9 @@ async function aimedInTheTargetView(tab, h, failed) {
   const flying = await tab.q("ct_inset");
   if ((await tab.q("ct_busy")) === 1 && flying > 0) failed.push("castle 1180x820: the target view stayed up in flight");
   await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 60000, mark);
+  // The looks ended with a touch cancel (nothing fired): the browser notes the page's
+  // preventDefault on it, which is not an error of the game's.
+  tab.errors = tab.errors.filter((e) => !e.includes("touchcancel event with cancelable=false"));
 }
 
 // ------------------------------------------------------------------ held upright
@@ -675,15 +709,11 @@ export async function lookPictures(browser, url, Tab, h, fixtures) {
     await tab.load();
     await tab.frames(4);
     await sleep(200);
-    // Every game on the title has its description whole: never dropped, never cut.
+    // Every game on the title has its description whole: never dropped, never cut, at every
+    // size (regress: on a phone on its side Carcassonne's was cut to its first clause, the
+    // player count taking the row under its long name).
     const drawn = (await lineOf(tab, "ct_texts", "texts")).map((t) => t[4]).join(" ");
-    // A phone on its side is measured, not held to it yet: Carcassonne's long name leaves its
-    // description one clause there (docs/look-and-feel.md, "Title and results").
     for (const [name, blurb] of blurbs.filter(([n]) => drawn.includes(n))) {
-      if (hgt < 500 && !drawn.includes(blurb)) {
-        console.log(`     title ${w}x${hgt}: ${name}'s description cut to a clause`);
-        continue;
-      }
       check(drawn.includes(blurb), `${w}x${hgt}: ${name}'s description whole on the title ("${blurb}"): ${drawn}`);
     }
     if (w === 1180) await picture(tab, "look-title");
