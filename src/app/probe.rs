@@ -478,7 +478,7 @@ fn texts_json(texts: &[super::seen::Text]) -> String {
                 (true, true) => "c",
             };
             let marker = t
-                .marker
+                .marker()
                 .map_or(String::from("null"), |(x, y)| format!("[{x:.1},{y:.1}]"));
             format!(
                 "[{:.1},{:.1},{:.1},{:.1},\"{}\",\"{}\",\"{}\",{:.2},\"{kind}\",{marker}]",
@@ -606,20 +606,20 @@ mod tests {
 
     #[test]
     fn texts_are_listed_as_json_with_quotes_escaped() {
-        let text = |a: [f32; 4], words: &str, world: bool, cut: bool| super::super::seen::Text {
-            area: super::super::frame::Area::new(a[0], a[1], a[2], a[3]),
-            words: words.to_string(),
-            ink: [1.0, 1.0, 1.0, 1.0],
-            behind: [0.0, 0.0, 0.0, 1.0],
-            contrast: 21.0,
-            world,
-            cut,
-            marker: world.then_some((0.5, 2.0)),
-        };
-        let j = texts_json(&[
-            text([1.0, 2.0, 30.5, 14.0], "Ada's \"turn\"", false, false),
-            text([0.0, 0.0, 1.0, 1.0], "a\\b", true, true),
-        ]);
+        use super::super::seen;
+        let a = |v: [f32; 4]| super::super::frame::Area::new(v[0], v[1], v[2], v[3]);
+        let white = [1.0, 1.0, 1.0, 1.0];
+        seen::start([0.0, 0.0, 0.0, 1.0]);
+        seen::text(
+            a([1.0, 2.0, 30.5, 14.0]),
+            "Ada's \"turn\"",
+            white,
+            false,
+            false,
+        );
+        seen::text(a([0.0, 0.0, 1.0, 1.0]), "a\\b", white, true, true);
+        seen::marker_of_last("a\\b", (0.5, 2.0));
+        let j = texts_json(&seen::texts());
         assert_eq!(
             j,
             r##"[[1.0,2.0,30.5,14.0,"Ada's \"turn\"","#ffffff","#000000",21.00,"s",null],[0.0,0.0,1.0,1.0,"a\\b","#ffffff","#000000",21.00,"c",[0.5,2.0]]]"##

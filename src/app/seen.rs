@@ -22,7 +22,14 @@ pub struct Text {
     /// Part of it is cut off by the table's edge.
     pub cut: bool,
     /// A label's marker on screen: the point on its piece it names (a tower's foot, a mat).
-    pub marker: Option<(f32, f32)>,
+    marker: Option<(f32, f32)>,
+}
+
+impl Text {
+    /// A label's marker on screen (`marker_of_last`), None for other texts.
+    pub fn marker(&self) -> Option<(f32, f32)> {
+        self.marker
+    }
 }
 
 #[derive(Default)]
