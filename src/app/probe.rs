@@ -171,23 +171,25 @@ pub fn framing(pieces: [f32; 4], area: [f32; 4], tops: [f32; 3]) {
     }
 }
 
-/// The target view drawn last: its box on screen, the target's height in it (px) and the frame
-/// it was drawn in (the last published frame's count while it was drawn).
-static INSET: Mutex<Option<([f32; 4], f32, u32)>> = Mutex::new(None);
+/// The target view drawn last: its box on screen, the target's height in it (px), the world
+/// box it shows (metres: x0, y0, x1, y1) and the frame it was drawn in (the last published
+/// frame's count while it was drawn).
+type Inset = ([f32; 4], f32, [f32; 4], u32);
+static INSET: Mutex<Option<Inset>> = Mutex::new(None);
 
 /// Records the target view drawn this frame (`screens/play/target_view.rs`).
-pub fn target_view(area: [f32; 4], target_px: f32) {
+pub fn target_view(area: [f32; 4], target_px: f32, world: [f32; 4]) {
     let frame = read(|p| p.frames, 0);
     if let Ok(mut g) = INSET.lock() {
-        *g = Some((area, target_px, frame));
+        *g = Some((area, target_px, world, frame));
     }
 }
 
 /// The target view if the last frame drawn showed one.
-fn inset_now() -> Option<([f32; 4], f32)> {
+fn inset_now() -> Option<([f32; 4], f32, [f32; 4])> {
     let now = read(|p| p.frames, 0);
     let last = INSET.lock().ok().and_then(|g| *g)?;
-    (last.2 + 1 == now).then_some((last.0, last.1))
+    (last.3 + 1 == now).then_some((last.0, last.1, last.2))
 }
 
 /// The target's height (px) in the target view of the last frame drawn, 0 without one.
@@ -197,13 +199,17 @@ pub extern "C" fn ct_inset() -> f32 {
 }
 
 /// The last turn's framing as one console line, `[ct] framing {"pieces":[..],"area":[..],
-/// "top":y,"target":y,"tallest":y,"inset":[x,y,w,h,target]|null,"frame":n}` (JSON; the inset:
-/// the target view's box and the target's height in it, null when the last frame had none), or
+/// "top":y,"target":y,"tallest":y,"inset":[x,y,w,h,target,wx0,wy0,wx1,wy1]|null,"frame":n}`
+/// (JSON; the inset: the target view's box, the target's height in it and the world box it
+/// shows, null when the last frame had none), or
 /// `[ct] framing null` before any turn was framed.
 #[no_mangle]
 pub extern "C" fn ct_framing() {
-    let inset = inset_now().map_or(String::from("null"), |(a, t)| {
-        format!("[{:.1},{:.1},{:.1},{:.1},{t:.1}]", a[0], a[1], a[2], a[3])
+    let inset = inset_now().map_or(String::from("null"), |(a, t, w)| {
+        format!(
+            "[{:.1},{:.1},{:.1},{:.1},{t:.1},{:.4},{:.4},{:.4},{:.4}]",
+            a[0], a[1], a[2], a[3], w[0], w[1], w[2], w[3]
+        )
     });
     let line = FRAMING
         .lock()

@@ -57,7 +57,9 @@ impl Table {
             return;
         };
         let a = tv.area;
-        crate::app::probe::target_view([a.x, a.y, a.w, a.h], tv.target_px);
+        let (wx0, wy1) = tv.frame.to_world(a.x, a.y);
+        let (wx1, wy0) = tv.frame.to_world(a.x + a.w, a.y + a.h);
+        crate::app::probe::target_view([a.x, a.y, a.w, a.h], tv.target_px, [wx0, wy0, wx1, wy1]);
         // A soft shadow under it, then the scene through the inset's own frame, cut to it.
         let shadow = (0.6 * u).max(2.0);
         draw_rectangle(
