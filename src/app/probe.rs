@@ -205,11 +205,13 @@ pub extern "C" fn ct_inset() -> f32 {
 /// `[ct] framing null` before any turn was framed.
 #[no_mangle]
 pub extern "C" fn ct_framing() {
+    // Numbers joined by commas (one formatting path: the web build's size budget).
+    let list = |v: &[f32]| {
+        let s: Vec<String> = v.iter().map(|x| format!("{x:.4}")).collect();
+        s.join(",")
+    };
     let inset = inset_now().map_or(String::from("null"), |(a, t, w)| {
-        format!(
-            "[{:.1},{:.1},{:.1},{:.1},{t:.1},{:.4},{:.4},{:.4},{:.4}]",
-            a[0], a[1], a[2], a[3], w[0], w[1], w[2], w[3]
-        )
+        format!("[{},{},{}]", list(&a), list(&[t]), list(&w))
     });
     let line = FRAMING
         .lock()
@@ -217,8 +219,12 @@ pub extern "C" fn ct_framing() {
         .and_then(|g| *g)
         .map(|(p, a, t, frame)| {
             format!(
-                "{{\"pieces\":[{:.1},{:.1},{:.1},{:.1}],\"area\":[{:.1},{:.1},{:.1},{:.1}],\"top\":{:.1},\"target\":{:.1},\"tallest\":{:.1},\"inset\":{inset},\"frame\":{frame}}}",
-                p[0], p[1], p[2], p[3], a[0], a[1], a[2], a[3], t[0], t[1], t[2]
+                "{{\"pieces\":[{}],\"area\":[{}],\"top\":{},\"target\":{},\"tallest\":{},\"inset\":{inset},\"frame\":{frame}}}",
+                list(&p),
+                list(&a),
+                list(&t[..1]),
+                list(&t[1..2]),
+                list(&t[2..])
             )
         })
         .unwrap_or_else(|| "null".to_string());

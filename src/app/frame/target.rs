@@ -47,6 +47,7 @@ pub struct TargetView {
 /// seen by the main view `main`, in the `sky` left free; None when there is no room for it to
 /// show the target `LEAST_GAIN` times larger (a phone on its side, a screen held upright, a
 /// target already large), or the input is broken.
+#[inline(never)]
 pub fn target_view(target: [f32; 4], main: &Frame, sky: Sky) -> Option<TargetView> {
     let ok = target.iter().all(|v| v.is_finite()) && main.scale.is_finite();
     let (t, m) = (sky.table, sky.margin.max(0.0));

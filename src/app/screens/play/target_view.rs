@@ -17,6 +17,7 @@ use macroquad::prelude::*;
 
 impl Table {
     /// Draws the target view over the main view `f` of `view` when there is one to draw.
+    #[inline(never)]
     pub(super) fn draw_target_view(&mut self, cx: &mut Ctx, p: &Play, view: &TableView, f: &Frame) {
         let aiming = p.flight.is_none()
             && p.human_turn().is_some()
