@@ -38,6 +38,7 @@ pub fn hill(t: f32, phase: f32) -> f32 {
 }
 
 /// Draws the sky, hills and clouds over `area`, and the tabletop from `horizon` down.
+#[inline(never)]
 pub fn draw(area: Area, f: &Frame) {
     let Area { x, y, w, h } = area;
     let y0 = horizon(area, f);

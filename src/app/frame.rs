@@ -428,5 +428,7 @@ impl Camera {
     }
 }
 
+pub mod target;
+
 #[cfg(test)]
 mod tests;

@@ -162,7 +162,8 @@ pub extern "C" fn ct_bot_slices() -> u32 {
 type Framing = ([f32; 4], [f32; 4], [f32; 3], u32);
 static FRAMING: Mutex<Option<Framing>> = Mutex::new(None);
 
-/// Records the turn's framing as drawn this frame (`camera::draw_table`).
+/// Records the turn's framing as drawn this frame (`camera::draw_table`); the target view
+/// is recorded after it when drawn (`target_view`).
 pub fn framing(pieces: [f32; 4], area: [f32; 4], tops: [f32; 3]) {
     let frame = read(|p| p.frames, 0);
     if let Ok(mut g) = FRAMING.lock() {
@@ -170,19 +171,60 @@ pub fn framing(pieces: [f32; 4], area: [f32; 4], tops: [f32; 3]) {
     }
 }
 
+/// The target view drawn last: its box on screen, the target's height in it (px), the world
+/// box it shows (metres: x0, y0, x1, y1) and the frame it was drawn in (the last published
+/// frame's count while it was drawn).
+type Inset = ([f32; 4], f32, [f32; 4], u32);
+static INSET: Mutex<Option<Inset>> = Mutex::new(None);
+
+/// Records the target view drawn this frame (`screens/play/target_view.rs`).
+pub fn target_view(area: [f32; 4], target_px: f32, world: [f32; 4]) {
+    let frame = read(|p| p.frames, 0);
+    if let Ok(mut g) = INSET.lock() {
+        *g = Some((area, target_px, world, frame));
+    }
+}
+
+/// The target view if the last frame drawn showed one.
+fn inset_now() -> Option<([f32; 4], f32, [f32; 4])> {
+    let now = read(|p| p.frames, 0);
+    let last = INSET.lock().ok().and_then(|g| *g)?;
+    (last.3 + 1 == now).then_some((last.0, last.1, last.2))
+}
+
+/// The target's height (px) in the target view of the last frame drawn, 0 without one.
+#[no_mangle]
+pub extern "C" fn ct_inset() -> f32 {
+    inset_now().map_or(0.0, |i| i.1)
+}
+
 /// The last turn's framing as one console line, `[ct] framing {"pieces":[..],"area":[..],
-/// "top":y,"target":y,"tallest":y,"frame":n}` (JSON), or `[ct] framing null` before any turn
-/// was framed.
+/// "top":y,"target":y,"tallest":y,"inset":[x,y,w,h,target,wx0,wy0,wx1,wy1]|null,"frame":n}`
+/// (JSON; the inset: the target view's box, the target's height in it and the world box it
+/// shows, null when the last frame had none), or
+/// `[ct] framing null` before any turn was framed.
 #[no_mangle]
 pub extern "C" fn ct_framing() {
+    // Numbers joined by commas (one formatting path: the web build's size budget).
+    let list = |v: &[f32]| {
+        let s: Vec<String> = v.iter().map(|x| format!("{x:.4}")).collect();
+        s.join(",")
+    };
+    let inset = inset_now().map_or(String::from("null"), |(a, t, w)| {
+        format!("[{},{},{}]", list(&a), list(&[t]), list(&w))
+    });
     let line = FRAMING
         .lock()
         .ok()
         .and_then(|g| *g)
         .map(|(p, a, t, frame)| {
             format!(
-                "{{\"pieces\":[{:.1},{:.1},{:.1},{:.1}],\"area\":[{:.1},{:.1},{:.1},{:.1}],\"top\":{:.1},\"target\":{:.1},\"tallest\":{:.1},\"frame\":{frame}}}",
-                p[0], p[1], p[2], p[3], a[0], a[1], a[2], a[3], t[0], t[1], t[2]
+                "{{\"pieces\":[{}],\"area\":[{}],\"top\":{},\"target\":{},\"tallest\":{},\"inset\":{inset},\"frame\":{frame}}}",
+                list(&p),
+                list(&a),
+                list(&t[..1]),
+                list(&t[1..2]),
+                list(&t[2..])
             )
         })
         .unwrap_or_else(|| "null".to_string());
@@ -411,9 +453,11 @@ pub extern "C" fn ct_ghost_r() -> i32 {
     read(|p| p.ghost, -1)
 }
 /// The last frame's texts as one console line, `[ct] texts [[x,y,w,h,"text","#ink",
-/// "#behind",contrast,"s"|"w"|"c"],...]` (JSON; the last: on the screen, a label in the table
-/// or map, such a label cut by the table's edge), for the browser tests' checks that no two
-/// texts overlap, none leaves the screen and each reads against what is behind it.
+/// "#behind",contrast,"s"|"w"|"c",marker],...]` (JSON; the kind: on the screen, a label in the
+/// table or map, such a label cut by the table's edge; a table label's marker `[x,y]`, the
+/// point of its piece it names, else null), for the browser tests' checks that no two texts
+/// overlap, none leaves the screen, each label stands by its piece and each text reads
+/// against what is behind it.
 #[no_mangle]
 pub extern "C" fn ct_texts() {
     let line = read(|p| texts_json(&p.texts), String::from("[]"));
@@ -445,8 +489,11 @@ fn texts_json(texts: &[super::seen::Text]) -> String {
                 (true, false) => "w",
                 (true, true) => "c",
             };
+            let marker = t
+                .marker()
+                .map_or(String::from("null"), |(x, y)| format!("[{x:.1},{y:.1}]"));
             format!(
-                "[{:.1},{:.1},{:.1},{:.1},\"{}\",\"{}\",\"{}\",{:.2},\"{kind}\"]",
+                "[{:.1},{:.1},{:.1},{:.1},\"{}\",\"{}\",\"{}\",{:.2},\"{kind}\",{marker}]",
                 r.x,
                 r.y,
                 r.w,
@@ -571,22 +618,23 @@ mod tests {
 
     #[test]
     fn texts_are_listed_as_json_with_quotes_escaped() {
-        let text = |a: [f32; 4], words: &str, world: bool, cut: bool| super::super::seen::Text {
-            area: super::super::frame::Area::new(a[0], a[1], a[2], a[3]),
-            words: words.to_string(),
-            ink: [1.0, 1.0, 1.0, 1.0],
-            behind: [0.0, 0.0, 0.0, 1.0],
-            contrast: 21.0,
-            world,
-            cut,
-        };
-        let j = texts_json(&[
-            text([1.0, 2.0, 30.5, 14.0], "Ada's \"turn\"", false, false),
-            text([0.0, 0.0, 1.0, 1.0], "a\\b", true, true),
-        ]);
+        use super::super::seen;
+        let a = |v: [f32; 4]| super::super::frame::Area::new(v[0], v[1], v[2], v[3]);
+        let white = [1.0, 1.0, 1.0, 1.0];
+        seen::start([0.0, 0.0, 0.0, 1.0]);
+        seen::text(
+            a([1.0, 2.0, 30.5, 14.0]),
+            "Ada's \"turn\"",
+            white,
+            false,
+            false,
+        );
+        seen::text(a([0.0, 0.0, 1.0, 1.0]), "a\\b", white, true, true);
+        seen::marker_of_last("a\\b", (0.5, 2.0));
+        let j = texts_json(&seen::texts());
         assert_eq!(
             j,
-            r##"[[1.0,2.0,30.5,14.0,"Ada's \"turn\"","#ffffff","#000000",21.00,"s"],[0.0,0.0,1.0,1.0,"a\\b","#ffffff","#000000",21.00,"c"]]"##
+            r##"[[1.0,2.0,30.5,14.0,"Ada's \"turn\"","#ffffff","#000000",21.00,"s",null],[0.0,0.0,1.0,1.0,"a\\b","#ffffff","#000000",21.00,"c",[0.5,2.0]]]"##
         );
     }
 

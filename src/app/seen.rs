@@ -21,6 +21,15 @@ pub struct Text {
     pub world: bool,
     /// Part of it is cut off by the table's edge.
     pub cut: bool,
+    /// A label's marker on screen: the point on its piece it names (a tower's foot, a mat).
+    marker: Option<(f32, f32)>,
+}
+
+impl Text {
+    /// A label's marker on screen (`marker_of_last`), None for other texts.
+    pub fn marker(&self) -> Option<(f32, f32)> {
+        self.marker
+    }
 }
 
 #[derive(Default)]
@@ -74,7 +83,17 @@ pub fn text(area: Area, words: &str, ink: Rgba, world: bool, cut: bool) {
             contrast,
             world,
             cut,
+            marker: None,
         });
+    });
+}
+
+/// The text just drawn with `words` is a label naming the piece at screen point `at`.
+pub fn marker_of_last(words: &str, at: (f32, f32)) {
+    SEEN.with(|s| {
+        if let Some(t) = s.borrow_mut().texts.last_mut().filter(|t| t.words == words) {
+            t.marker = Some(at);
+        }
     });
 }
 

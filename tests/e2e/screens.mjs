@@ -43,13 +43,14 @@ const LATE = [
 ];
 const FINISHED_LINK = fs.readFileSync(path.join(here, "fixtures", "castle-2p-s2.link"), "utf8").trim();
 
-// The texts of the app's last frame: [{x, y, w, h, t, ink, bg, ratio, kind}] (kind "s" on the
-// screen, "w" a label in the table or on the map, "c" such a label cut by the table's edge).
+// The texts of the app's last frame: [{x, y, w, h, t, ink, bg, ratio, kind, marker}] (kind "s"
+// on the screen, "w" a label in the table or on the map, "c" such a label cut by the table's
+// edge; marker: a table label's piece, the screen point it names, else null).
 export async function drawnTexts(tab) {
   const mark = tab.mark();
   await tab.page.evaluate(() => wasm_exports.ct_texts());
   const m = await tab.waitLine(/^\[ct\] texts (.*)$/, 5000, mark);
-  return JSON.parse(m[1]).map(([x, y, w, h, t, ink, bg, ratio, kind]) => ({ x, y, w, h, t, ink, bg, ratio, kind }));
+  return JSON.parse(m[1]).map(([x, y, w, h, t, ink, bg, ratio, kind, marker]) => ({ x, y, w, h, t, ink, bg, ratio, kind, marker }));
 }
 
 // The buttons and tap targets of the app's last frame: {w, h, dpi, targets: [{x, y, w, h, key}]}.
@@ -109,14 +110,20 @@ export function behindProblems(texts, img) {
   return bad;
 }
 
-// What is wrong with how one frame's texts read: contrast, labels cut by the table's edge and
-// (with `noCuts`, at phone size) texts cut short with "...".
+// What is wrong with how one frame's texts read: contrast, labels cut by the table's edge or
+// away from their piece and (with `noCuts`, at phone size) texts cut short with "...".
 export function readingProblems(texts, noCuts) {
   const bad = [];
   for (const a of texts) {
     const what = `"${a.t}" (${a.x},${a.y})`;
     if (a.ratio < MIN_CONTRAST) bad.push(`contrast ${a.ratio}:1 under ${MIN_CONTRAST}:1: ${what} ${a.ink} on ${a.bg}`);
     if (a.kind === "c") bad.push(`label cut by the table's edge: ${what}`);
+    // regress: labels of pieces beyond the screen's edge stood stacked at the edge, over
+    // another mat's caption. A label stands by its piece: within a line across, two up or down.
+    const m = a.marker;
+    if (m && (m[0] < a.x - a.h || m[0] > a.x + a.w + a.h || m[1] < a.y - 2 * a.h || m[1] > a.y + 3 * a.h)) {
+      bad.push(`label away from its piece at (${m[0]},${m[1]}): ${what}`);
+    }
     if (noCuts && /(\.\.\.|…)$/.test(a.t.trim())) bad.push(`text cut short: ${what}`);
   }
   return bad;

@@ -317,11 +317,25 @@ impl TitleScreen {
                 room
             }
         };
+        // With the player count in the bottom corner, a short last line shares its row.
+        let status_x = a.x + a.w - sw - 2.5 * u;
+        let beside_status = |lines: &[String], size: f32| {
+            lines.iter().enumerate().all(|(i, l)| {
+                let y = a.y + 2.0 * u + ts + i as f32 * size * 1.25;
+                y + size <= sy || a.x + 4.0 * u + cx.ui.measure(l, size) <= status_x
+            })
+        };
         let mut ds = bs;
         let mut lines = Vec::new();
         for k in [2.8, 2.6, 2.4, 2.2] {
             ds = cx.ui.size(k);
-            lines = blurb_lines(&cx.ui, g.blurb, ds, a.w - 5.0 * u, room_at(ds));
+            let full = ((a.h - ts - 2.5 * u) / (ds * 1.25)).floor().max(0.0) as usize;
+            let whole = cx.ui.wrap(g.blurb, ds, a.w - 5.0 * u);
+            lines = if whole.len() <= full && beside_status(&whole, ds) {
+                whole
+            } else {
+                blurb_lines(&cx.ui, g.blurb, ds, a.w - 5.0 * u, room_at(ds))
+            };
             let words: usize = lines.iter().map(|l| l.split_whitespace().count()).sum();
             if words == g.blurb.split_whitespace().count() {
                 break;

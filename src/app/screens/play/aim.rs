@@ -166,6 +166,7 @@ impl Table {
                     let dots = a.predicted(p.game(), &l, now);
                     crate::app::probe::aim_path(dots);
                     draw_dots(dots, f, u);
+                    self.dots = dots.to_vec();
                     if dots.is_empty() && drag {
                         // No path (the table expert's setting): the launch direction alone.
                         let len = 10.0 * u;
@@ -418,6 +419,7 @@ impl Table {
         let dots = cache.predicted(p.game(), launch, now).to_vec();
         crate::app::probe::aim_path(&dots);
         draw_dots(&dots, f, u);
+        self.dots = dots;
         let len = 6.0 * u + 8.0 * u * pct as f32 / 100.0;
         let (dx, dy) = engine::physics::launch::direction(launch.angle);
         draw_line(ox, oy, ox + dx * len, oy - dy * len, u * 0.8, ACCENT);

@@ -11,6 +11,7 @@ pub(crate) mod hud;
 mod map;
 mod placement;
 mod round_map;
+mod target_view;
 
 use super::pause::PauseScreen;
 use super::results::ResultsScreen;
@@ -74,6 +75,8 @@ pub(crate) struct Table {
     press: route::Router,
     /// The pointer's aim under way.
     aim: Option<Aim>,
+    /// The predicted dots drawn this frame (world metres), drawn again in the target view.
+    dots: Vec<[f32; 2]>,
     /// The keyboard's aim (arrow keys, Space fires) and the one switch's.
     keys: aim_state::Keys,
     /// A piece being placed or moved.
@@ -459,6 +462,7 @@ impl PlayScreen {
         }
         // Launcher, aim, placement ghost.
         let feel = Feel::for_screen(f.metres(w.min(h)));
+        self.table.dots.clear();
         if let Some(lp) = &offer.launch {
             let kind = offer.kind.unwrap_or(LaunchKind::Catapult);
             self.table.launch_input(cx, p, lp, kind, &f, &feel);
@@ -478,6 +482,7 @@ impl PlayScreen {
             self.table.place = None;
         }
         self.table.first_game_hint(cx, &offer, &f);
+        self.table.draw_target_view(cx, p, &view, &f);
         self.ask_to_turn = self.table.portrait_hint(cx, true);
         self.table.draw_strips(cx, p, &strips, top_h, active);
         self.table.draw_bottom_bar(cx, p, &bar, &offer);
