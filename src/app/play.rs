@@ -121,7 +121,7 @@ pub struct Play {
     pub outbox: Vec<(u64, Move)>,
     /// A move made here (and sent) that draws what only the room knows: played when the room's
     /// answer tells the draws (`core::hidden`).
-    pub held: Option<Move>,
+    held: Option<Move>,
 }
 
 impl Play {
@@ -165,6 +165,16 @@ impl Play {
         let ev = self.driver.play(mv)?;
         self.note(&ev);
         Ok(ev)
+    }
+
+    /// The move made here that waits for the room's draws, if any.
+    pub fn held(&self) -> Option<&Move> {
+        self.held.as_ref()
+    }
+
+    /// Forgets the held move: the room's own version of it is played instead.
+    pub fn drop_held(&mut self) {
+        self.held = None;
     }
 
     /// Plays the move held for the room's draws, once they are told (None until then).

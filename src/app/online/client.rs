@@ -608,7 +608,7 @@ impl Client {
             if p.flight.is_some() {
                 return;
             }
-            if p.held.is_some() && p.driver.session.is_sealed() {
+            if p.held().is_some() && p.driver.session.is_sealed() {
                 // A move made here that waited for the room's draws: played now if they came.
                 if let Some(ev) = p.play_held() {
                     heard.push(Heard::Played(ev));
@@ -659,9 +659,9 @@ impl Client {
                 return;
             }
             // This device's own move, held for its draws: the room's version is played here.
-            let held = p.held.as_ref().is_some_and(|h| same_move(h, &next.mv));
+            let held = p.held().is_some_and(|h| same_move(h, &next.mv));
             if held {
-                p.held = None;
+                p.drop_held();
                 self.unacked.retain(|(s, _)| *s != next.seq);
             }
             if next.mv.is_shot() && !held {
