@@ -118,6 +118,9 @@ struct App {
     last_size: (f32, f32),
     /// A game link being opened (its shots re-simulated over a few frames).
     opening: Option<share::Pending>,
+    /// One switch: since when the switch is held while the table takes it, and whether that
+    /// hold has opened the menu.
+    switch_hold: Option<(f64, bool)>,
 }
 
 /// One line of the app's log (the browser console on the web; e2e tests read it).
@@ -167,6 +170,7 @@ impl App {
             keys: keyqueue::Subscription::register(),
             last_size: (0.0, 0.0),
             opening: None,
+            switch_hold: None,
         }
     }
 
@@ -230,6 +234,29 @@ impl App {
             .begin(w, h, events, self.cx.tracker.primary_pos());
     }
 
+    /// One-switch play while the table takes the switch (an aim, a placement, the tile map: the
+    /// buttons are not scanned then): the switch held for two seconds opens the menu, as Escape
+    /// does from a keyboard. The press itself counts as any press (it kept the sweep's value).
+    fn menu_by_holding(&mut self) -> bool {
+        let table_takes_it = save::one_switch(self.cx.store.as_ref()).on()
+            && self.shown == ScreenId::Play
+            && !matches!(
+                self.screens.table_figures().map_or(0, |t| t.probe.input),
+                0 | 6
+            );
+        if !table_takes_it || !(is_key_down(KeyCode::Space) || is_key_down(KeyCode::Enter)) {
+            self.switch_hold = None;
+            return false;
+        }
+        let (since, opened) = self.switch_hold.get_or_insert((get_time(), false));
+        if *opened || get_time() - *since < screens::title::SWITCH_HOLD {
+            return false;
+        }
+        *opened = true;
+        log("one-switch menu by holding");
+        true
+    }
+
     fn frame(&mut self) {
         self.input();
         // The in-game screen starts in its bars' colour (they are then not drawn: its table
@@ -238,7 +265,7 @@ impl App {
             matches!(self.shown, ScreenId::Play | ScreenId::Pause) && self.opening.is_none();
         self.cx.ui.clear(if in_game { BAR } else { BG });
         self.screens.new_frame();
-        let escape = keyqueue::pressed(KeyCode::Escape);
+        let escape = keyqueue::pressed(KeyCode::Escape) | self.menu_by_holding();
         self.take_dropped_file();
         let opening = self.continue_opening();
         let mut screens = std::mem::take(&mut self.screens);

@@ -489,7 +489,7 @@ async function main() {
       await test("keyboard: the screens by Tab and Enter, a Castle shot aimed with the arrows (Shift finer) and fired with Space", () =>
         keyboardCastleShot(browser, url, Tab, { check, sleep })
       );
-      await test("keyboard: the rules' Keys section reached by keys; one switch turned on in the pause menu by keys, the menu scanned, a Castle shot by one switch (angle kept, strength fires)", () =>
+      await test("keyboard: the rules' Keys section reached by keys; one switch turned on in the pause menu by keys, the menu scanned, a Castle shot by one switch (angle kept, the switch held opens the menu, strength fires)", () =>
         oneSwitchCastleShot(browser, url, Tab, { check, sleep })
       );
       await test("keyboard: one switch turned on from the title by holding the switch; the title's buttons then scanned", () =>

@@ -27,7 +27,7 @@ pub(crate) struct TitleScreen {
 }
 
 /// Holding the switch this long on the title turns one-switch play on (seconds).
-const SWITCH_HOLD: f64 = 2.0;
+pub(crate) const SWITCH_HOLD: f64 = 2.0;
 
 impl Screen<Ctx> for TitleScreen {
     fn id(&self) -> ScreenId {
