@@ -259,13 +259,15 @@ impl App {
 
     fn frame(&mut self) {
         self.input();
+        // Before the screens' figures are told anew: last frame's say whether the table aims.
+        let held_menu = self.menu_by_holding();
         // The in-game screen starts in its bars' colour (they are then not drawn: its table
         // area is wholly drawn over, by the backdrop or the tile map); the others in `BG`.
         let in_game =
             matches!(self.shown, ScreenId::Play | ScreenId::Pause) && self.opening.is_none();
         self.cx.ui.clear(if in_game { BAR } else { BG });
         self.screens.new_frame();
-        let escape = keyqueue::pressed(KeyCode::Escape) | self.menu_by_holding();
+        let escape = keyqueue::pressed(KeyCode::Escape) | held_menu;
         self.take_dropped_file();
         let opening = self.continue_opening();
         let mut screens = std::mem::take(&mut self.screens);

@@ -329,17 +329,21 @@ export async function oneSwitchCastleShot(browser, url, Tab, h) {
   const moves = await tab.q("ct_moves");
   await sleep(1200);
   await tab.shot("one-switch-angle");
-  // The switch held for two seconds while it aims: the press keeps the angle, the hold opens
-  // the menu (a switch user has no Escape); the aim waits there at its strength.
+  // The switch held for two seconds while it aims opens the menu (a switch user has no Escape);
+  // back from it, the aim starts again at the angle.
   await tab.page.keyboard.down("Space");
   await sleep(2600);
   await tab.page.keyboard.up("Space");
-  const kept = await tab.waitLine(/^\[ct\] switch-aim angle (\d+)$/, 5000, m);
   await tab.waitLine(/^\[ct\] one-switch menu by holding$/, 5000, m);
   await tab.waitFor("the menu over the game", async () => (await tab.q("ct_input")) !== 1, 5000);
   await tab.shot("one-switch-held-menu");
+  m = tab.mark();
   await keys(tab, ["Escape"]);
-  await tab.waitFor("back in the game, the aim where it was", async () => (await tab.q("ct_input")) === 1, 10000);
+  await tab.waitFor("back in the game", async () => (await tab.q("ct_input")) === 1, 10000);
+  await tab.waitLine(/^\[ct\] switch-aim start$/, 10000, m);
+  await sleep(1200);
+  await keys(tab, ["Space"]);
+  const kept = await tab.waitLine(/^\[ct\] switch-aim angle (\d+)$/, 5000, m);
   await sleep(1500);
   await tab.shot("one-switch-strength");
   await keys(tab, ["Space"]);
