@@ -157,12 +157,44 @@ pub fn take_guesses() -> (u32, u32) {
     GUESSES.with(|g| std::mem::take(&mut *g.borrow_mut()))
 }
 
+/// Puts a tape in place for a while; the one before comes back at its end, also when a rule
+/// panics on the way (a server thread goes on to its next room).
+struct Swap {
+    before: Option<Tape>,
+    ended: bool,
+}
+
+impl Swap {
+    fn new(tape: Tape) -> Swap {
+        Swap {
+            before: TAPE.with(|t| t.borrow_mut().replace(tape)),
+            ended: false,
+        }
+    }
+
+    /// The tape as it ended; the one before is back.
+    fn end(mut self) -> Option<Tape> {
+        self.ended = true;
+        let before = self.before.take();
+        TAPE.with(|t| std::mem::replace(&mut *t.borrow_mut(), before))
+    }
+}
+
+impl Drop for Swap {
+    fn drop(&mut self) {
+        if !self.ended {
+            // A rule panicked on the way: the tape before comes back all the same.
+            let before = self.before.take();
+            TAPE.with(|t| *t.borrow_mut() = before);
+        }
+    }
+}
+
 /// Runs `f` noting every draw (the server's side of a move, or of a game's setup).
 pub fn record<R>(f: impl FnOnce() -> R) -> (R, Vec<Noted>) {
-    let before = TAPE.with(|t| t.borrow_mut().replace(Tape::Record(Vec::new())));
+    let swap = Swap::new(Tape::Record(Vec::new()));
     let r = f();
-    let notes = TAPE.with(|t| std::mem::replace(&mut *t.borrow_mut(), before));
-    match notes {
+    match swap.end() {
         Some(Tape::Record(n)) => (r, n),
         _ => (r, Vec::new()),
     }
@@ -172,16 +204,14 @@ pub fn record<R>(f: impl FnOnce() -> R) -> (R, Vec<Noted>) {
 /// The error says the tape did not fit the move: a draw it had nothing for, an entry of the
 /// wrong kind, or entries left over.
 pub fn told<R>(tape: Vec<Told>, seats: &[usize], f: impl FnOnce() -> R) -> (R, Result<(), String>) {
-    let tape = Tape::Told {
+    let swap = Swap::new(Tape::Told {
         told: tape.into(),
         seats: seats.to_vec(),
         misses: 0,
         wrong: 0,
-    };
-    let before = TAPE.with(|t| t.borrow_mut().replace(tape));
+    });
     let r = f();
-    let after = TAPE.with(|t| std::mem::replace(&mut *t.borrow_mut(), before));
-    let fit = match after {
+    let fit = match swap.end() {
         Some(Tape::Told {
             told,
             misses,
@@ -210,10 +240,15 @@ pub(crate) fn telling() -> bool {
 
 /// Runs a hidden shuffle: its steps are neither noted nor told.
 pub(crate) fn quietly<R>(f: impl FnOnce() -> R) -> R {
+    struct Quiet;
+    impl Drop for Quiet {
+        fn drop(&mut self) {
+            QUIET.with(|q| *q.borrow_mut() -= 1);
+        }
+    }
     QUIET.with(|q| *q.borrow_mut() += 1);
-    let r = f();
-    QUIET.with(|q| *q.borrow_mut() -= 1);
-    r
+    let _quiet = Quiet;
+    f()
 }
 
 fn quiet() -> bool {
@@ -409,6 +444,18 @@ pub fn public_num(v: u32) -> u32 {
 mod tests {
     use super::*;
     use crate::core::{Deck, Rng};
+
+    #[test]
+    fn a_panic_inside_a_tape_leaves_no_tape_behind() {
+        let caught = std::panic::catch_unwind(|| {
+            told(vec![Told::Num(1)], &[0], || {
+                quietly(|| panic!("a rule broke"))
+            })
+        });
+        assert!(caught.is_err());
+        assert!(!telling(), "the tape is gone with the panic");
+        assert!(!quiet(), "and so is the quiet");
+    }
 
     #[test]
     fn a_tape_reads_back_as_written_and_a_bad_word_is_refused() {
