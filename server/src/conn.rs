@@ -175,8 +175,7 @@ async fn leave(
     }) = seated
     {
         hub.set_online(&cell, p, false);
-        {
-            let room = cell.room.lock().await;
+        if let Ok(room) = hub.lock(&cell).await {
             cell.broadcast(&cell.seats_frame(&room));
         }
         hub.rematch_left(&cell).await;
@@ -284,7 +283,10 @@ async fn handle(
                 Err(e) => return Some(refused(&e)),
             };
             {
-                let mut guard = cell.room.clone().lock_owned().await;
+                let mut guard = match hub.lock(&cell).await {
+                    Ok(g) => g,
+                    Err(e) => return Some(refused(&e)),
+                };
                 let before = guard.meta_json();
                 if let Err(e) = guard.join(&name, &token) {
                     return Some(refused(&e.0));
@@ -303,7 +305,10 @@ async fn handle(
                 Ok(c) => c,
                 Err(e) => return Some(refused(&e)),
             };
-            let known = cell.room.lock().await.player(&token).is_some();
+            let known = match hub.lock(&cell).await {
+                Ok(room) => room.player(&token).is_some(),
+                Err(e) => return Some(refused(&e)),
+            };
             if !known {
                 return Some(refused("this seat token does not belong to this room"));
             }
@@ -329,7 +334,10 @@ async fn handle(
             else {
                 return Some(refused("only the player who made the room can start it"));
             };
-            let mut guard = cell.room.clone().lock_owned().await;
+            let mut guard = match hub.lock(cell).await {
+                Ok(g) => g,
+                Err(e) => return Some(refused(&e)),
+            };
             hub.freshen(cell, &mut guard).await;
             let before = guard.meta_json();
             match guard.start(*p) {
@@ -419,7 +427,10 @@ async fn enter(
     out: &mpsc::Sender<Message>,
     forward: &mut Option<tokio::task::JoinHandle<()>>,
 ) -> Option<ServerFrame> {
-    let room = cell.room.lock().await;
+    let room = match hub.lock(&cell).await {
+        Ok(r) => r,
+        Err(e) => return Some(refused(&e)),
+    };
     let player = token.as_deref().and_then(|t| room.player(t));
     if let Some(p) = player {
         hub.set_online(&cell, p, true);

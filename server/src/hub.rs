@@ -22,6 +22,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use tokio::sync::OwnedMutexGuard;
 
+/// What a room under its lock is (`Hub::lock`).
+type Guard = RoomGuard;
+
 /// How a server is run (the command line's options).
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -33,6 +36,10 @@ pub struct Limits {
     pub allowed_origins: Vec<String>,
     /// Rooms untouched for this long are forgotten.
     pub room_days: u64,
+    /// A room not asked for this long (no move, no visitor) is let go when nobody follows it,
+    /// and put to sleep (only its move count kept, rebuilt from the store when next asked for)
+    /// when connections still follow it (`Hub::sweep`).
+    pub idle_after: Duration,
     /// Quick-match requests one address may make per hour.
     pub quick_per_address: usize,
     /// Connections of one address that may wait for a quick match at once.
@@ -55,6 +62,7 @@ impl Default for Limits {
             frames_per_second: 20,
             allowed_origins: Vec::new(),
             room_days: 14,
+            idle_after: Duration::from_secs(60),
             quick_per_address: 120,
             queued_per_address: 8,
             quick_bots_after: Duration::from_secs(20),
@@ -66,13 +74,25 @@ impl Default for Limits {
 }
 
 use cell::Peers;
-pub use cell::{RoomCell, PEER_SILENCE};
+pub use cell::{Held, RoomCell, RoomGuard, PEER_SILENCE};
 
 /// What the server has done, for the benchmark and the logs.
 #[derive(Default)]
 pub struct Stats {
     pub shots: AtomicU64,
     pub moves: AtomicU64,
+    /// Rooms woken from sleep (rebuilt from the store), and the time that took in all (µs).
+    pub rebuilds: AtomicU64,
+    pub rebuild_us: AtomicU64,
+}
+
+/// What a sweep did (`Hub::sweep`).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Swept {
+    /// Rooms nobody follows, let go (they load again from the store).
+    pub let_go: usize,
+    /// Rooms still followed, put to sleep (their game dropped until the next move or visitor).
+    pub slept: usize,
 }
 
 pub struct Hub {
@@ -214,7 +234,9 @@ impl Hub {
                     };
                     let hub = self.clone();
                     tokio::spawn(async move {
-                        let mut guard = cell.room.clone().lock_owned().await;
+                        let Ok(mut guard) = hub.lock(&cell).await else {
+                            return;
+                        };
                         let at = guard.seq();
                         if at <= seq {
                             hub.resync(&cell, &mut guard, at).await;
@@ -239,9 +261,11 @@ impl Hub {
                     };
                     // In the order told (the listener's own task), then the seats sent.
                     if cell.set_remote(&server, player, count) {
+                        let hub = self.clone();
                         tokio::spawn(async move {
-                            let room = cell.room.lock().await;
-                            cell.broadcast(&cell.seats_frame(&room));
+                            if let Ok(room) = hub.lock(&cell).await {
+                                cell.broadcast(&cell.seats_frame(&room));
+                            }
                         });
                     }
                 }
@@ -308,8 +332,9 @@ impl Hub {
                 .unwrap_or_default();
             for cell in cells {
                 if cell.forget_servers(&gone) {
-                    let room = cell.room.lock().await;
-                    cell.broadcast(&cell.seats_frame(&room));
+                    if let Ok(room) = self.lock(&cell).await {
+                        cell.broadcast(&cell.seats_frame(&room));
+                    }
                 }
             }
         }
@@ -319,7 +344,9 @@ impl Hub {
     /// notices were missed): a waiting room is rebuilt from the stored setup (its start, if it
     /// started, sent to its clients), then every stored move they have not been sent.
     async fn follow_setup(&self, cell: &Arc<RoomCell>) {
-        let mut guard = cell.room.clone().lock_owned().await;
+        let Ok(mut guard) = self.lock(cell).await else {
+            return;
+        };
         if guard.phase() != Phase::Waiting {
             let at = guard.seq();
             self.resync(cell, &mut guard, at).await;
@@ -330,7 +357,7 @@ impl Hub {
 
     /// Rebuilds a room whose clients know it as waiting from the store: its seats sent, its
     /// start if it started, then its moves.
-    async fn setup_from_store(&self, cell: &RoomCell, guard: &mut OwnedMutexGuard<Room>) {
+    async fn setup_from_store(&self, cell: &RoomCell, guard: &mut Guard) {
         let before = guard.meta_json();
         let Some(rest) = self.restore_to(guard, 0).await else {
             return;
@@ -347,7 +374,7 @@ impl Hub {
     /// Brings a room held here up to the store when its clients have been sent its first `known`
     /// moves: the moves stored after those are applied and broadcast, in order. A room that is
     /// not at `known` (a move played here but refused by the store) is first rebuilt to it.
-    pub async fn resync(&self, cell: &RoomCell, guard: &mut OwnedMutexGuard<Room>, known: u64) {
+    pub async fn resync(&self, cell: &RoomCell, guard: &mut Guard, known: u64) {
         if guard.seq() == known && guard.phase() != Phase::Waiting {
             let (store, code) = (self.store.clone(), guard.code.clone());
             if let Ok(Ok(rest)) = blocking(move || store.moves_since(&code, known)).await {
@@ -363,11 +390,7 @@ impl Hub {
 
     /// Rebuilds the room from the store with its first `known` moves (fewer if fewer are
     /// stored); returns the stored moves after those.
-    async fn restore_to(
-        &self,
-        guard: &mut OwnedMutexGuard<Room>,
-        known: u64,
-    ) -> Option<Vec<String>> {
+    async fn restore_to(&self, guard: &mut Guard, known: u64) -> Option<Vec<String>> {
         let (store, code) = (self.store.clone(), guard.code.clone());
         let mut stored = blocking(move || store.load(&code)).await.ok()?.ok()??;
         let rest = stored
@@ -387,12 +410,7 @@ impl Hub {
 
     /// Applies stored moves that follow the room as it stands and broadcasts each; false when
     /// one does not follow (the room is then rebuilt by the caller).
-    async fn follow_moves(
-        &self,
-        cell: &RoomCell,
-        guard: &mut OwnedMutexGuard<Room>,
-        rest: Vec<String>,
-    ) -> bool {
+    async fn follow_moves(&self, cell: &RoomCell, guard: &mut Guard, rest: Vec<String>) -> bool {
         for text in rest {
             let Ok(mv) = Move::deserialize_json(&text) else {
                 eprintln!("room {}: a stored move is damaged", guard.code);
@@ -467,7 +485,7 @@ impl Hub {
             .get(code)
             .cloned();
         if let Some(cell) = held {
-            let mut guard = cell.room.clone().lock_owned().await;
+            let mut guard = self.lock(&cell).await?;
             self.freshen(&cell, &mut guard).await;
             drop(guard);
             return Ok(cell);
@@ -504,7 +522,7 @@ impl Hub {
 
     /// With a shared store, brings a room held here up to the store before a client enters it
     /// or changes it: another server may have stored a change whose notice is still on its way.
-    pub async fn freshen(&self, cell: &RoomCell, guard: &mut OwnedMutexGuard<Room>) {
+    pub async fn freshen(&self, cell: &RoomCell, guard: &mut Guard) {
         if !self.store.shared() {
             return;
         }
@@ -514,18 +532,6 @@ impl Hub {
             let at = guard.seq();
             self.resync(cell, guard, at).await;
         }
-    }
-
-    /// Lets go of rooms nobody follows (no connection, no bot thinking): they are in the store
-    /// and load again when asked for. Checked under the rooms' lock, where `room` hands out
-    /// its copies, so a room is never held twice. Returns how many were let go.
-    pub fn evict_idle(&self) -> usize {
-        let Ok(mut rooms) = self.rooms.lock() else {
-            return 0;
-        };
-        let before = rooms.len();
-        rooms.retain(|_, cell| Arc::strong_count(cell) > 1);
-        before - rooms.len()
     }
 
     /// Rooms held in memory now.
@@ -539,7 +545,7 @@ impl Hub {
     pub async fn save_meta(
         &self,
         cell: &RoomCell,
-        room: &mut OwnedMutexGuard<Room>,
+        room: &mut Guard,
         before: String,
     ) -> Result<(), String> {
         let (store, code, meta) = (self.store.clone(), room.code.clone(), room.meta_json());
@@ -583,7 +589,7 @@ impl Hub {
         mv: Move,
         clock: bool,
     ) -> Result<(), String> {
-        let guard = cell.room.clone().lock_owned().await;
+        let guard = self.lock(cell).await?;
         let store = self.store.clone();
         let shot = mv.is_shot();
         let (mut guard, result, at) = blocking(move || {
@@ -649,13 +655,15 @@ impl Hub {
         let (hub, cell) = (self.clone(), cell.clone());
         tokio::spawn(async move {
             loop {
-                let job = cell.room.lock().await.bot_job();
+                let job = hub.lock(&cell).await.ok().and_then(|g| g.bot_job());
                 let Some(job) = job else { break };
                 let seq = job.seq;
                 let Ok(Some(mv)) = blocking(move || job.think()).await else {
                     break;
                 };
-                let guard = cell.room.clone().lock_owned().await;
+                let Ok(guard) = hub.lock(&cell).await else {
+                    break;
+                };
                 let store = hub.store.clone();
                 let shot = mv.is_shot();
                 let Ok((mut guard, result)) = blocking(move || {
@@ -686,7 +694,7 @@ impl Hub {
             }
             cell.bot_busy.store(false, Ordering::Release);
             // A move may have come between the last look and the flag: look once more.
-            if cell.room.lock().await.bot_job().is_some() {
+            if hub.lock(&cell).await.is_ok_and(|g| g.bot_job().is_some()) {
                 hub.run_bots(&cell);
             }
         });
@@ -733,6 +741,7 @@ mod after;
 pub mod cell;
 mod clock;
 mod queue;
+mod sleep;
 
 pub use queue::{QueueNews, QuickAsk};
 

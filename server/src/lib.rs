@@ -45,7 +45,7 @@ pub struct Config {
 pub const USAGE: &str =
     "usage: catapult-table-server [--addr HOST:PORT] [--data DIR] [--dist DIR] \
 [--database-url postgres://…] [--allow-origin ORIGIN]... [--rooms-per-address N] \
-[--frames-per-second N] [--room-days N] [--quick-per-address N] [--queued-per-address N] \
+[--frames-per-second N] [--room-days N] [--idle-after SECS] [--quick-per-address N] [--queued-per-address N] \
 [--quick-bots-after SECS] [--decision-clock SECS] [--shot-clock SECS] [--clock-strikes N]
        catapult-table-server --precompress DIR   (write .br files beside the web build's files)
   --addr     where to listen (default 127.0.0.1:8080; put a TLS reverse proxy in front to serve \
@@ -54,6 +54,9 @@ others)
   --database-url  keep rooms in this PostgreSQL database instead, shared by every server given \
 it (default: the DATABASE_URL environment variable; none: the SQLite file in --data)
   --dist     the web game's files (default ./dist)
+  --idle-after  a room with no move and no visitor for this long is let go from memory when \
+nobody follows it, or keeps only its move count when connections still follow it, and is \
+rebuilt from its stored log when next asked for (default 60 seconds)
   --quick-bots-after  a player waiting this long for a quick match without enough others is \
 offered a room with bots (default 20 seconds)
   --decision-clock, --shot-clock  a quick-match seat that takes longer than this to decide (default \
@@ -97,6 +100,10 @@ impl Config {
                     c.limits.frames_per_second = number(value()?)?.clamp(1, 100_000) as u32
                 }
                 "--room-days" => c.limits.room_days = number(value()?)?,
+                "--idle-after" => {
+                    c.limits.idle_after =
+                        std::time::Duration::from_secs(number(value()?)?.clamp(1, 86_400))
+                }
                 "--quick-per-address" => c.limits.quick_per_address = number(value()?)? as usize,
                 "--queued-per-address" => c.limits.queued_per_address = number(value()?)? as usize,
                 "--quick-bots-after" => {
@@ -230,12 +237,21 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
     let addr = listener
         .local_addr()
         .map_err(|e| format!("cannot read the address listened on: {e}"))?;
+    // Rooms not asked for in --idle-after are let go (nobody follows them) or put to sleep
+    // (connections still follow them): looked for twice in that time (at most every minute).
     let sweeper = hub.clone();
+    let idle = config.limits.idle_after;
     tokio::spawn(async move {
-        let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+        let every = (idle / 2).clamp(
+            std::time::Duration::from_millis(250),
+            std::time::Duration::from_secs(60),
+        );
+        let mut every = tokio::time::interval(every);
         loop {
             every.tick().await;
-            sweeper.evict_idle();
+            // Off the async threads: dropping many rooms' tables takes a while.
+            let s = sweeper.clone();
+            let _ = hub::blocking(move || s.sweep(idle)).await;
         }
     });
     ready(addr);
@@ -299,6 +315,8 @@ mod tests {
             "0",
             "--clock-strikes",
             "4",
+            "--idle-after",
+            "0",
         ]))
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((c.addr.port(), c.limits.rooms_per_address), (0, 3));
@@ -308,6 +326,9 @@ mod tests {
         // A clock of no time would take every move from the players: one second at least.
         assert_eq!(c.limits.shot_clock.as_secs(), 1);
         assert_eq!(c.limits.clock_strikes, 4);
+        // A room asleep the moment it is left would be rebuilt for every move: one second at
+        // least.
+        assert_eq!(c.limits.idle_after.as_secs(), 1);
         let e = Config::parse(&args(&["--quick-bots-after", "soon"]))
             .err()
             .unwrap_or_default();

@@ -13,13 +13,25 @@
 //! A room's two clients share one copy of the game, applied with the server's outcomes (as a
 //! client loading a room does): the machine's cores stay for the server. Shots are random
 //! launches within the launch prompt and decisions random choices, so games are long.
+//!
+//! `--games mixed` plays the five games in a fixed mix of seat counts (`mix::MIX`; a room's guest
+//! plays seat 1, its host every other seat); `--idle N` first opens N more rooms, plays a few
+//! moves in each and leaves them (the server lets them go after its `--idle-after`), prints
+//! their memory, and how long a visitor to one waits while the server rebuilds it.
+
+#[path = "rooms_bench/figures.rs"]
+mod figures;
+#[path = "rooms_bench/mix.rs"]
+mod mix;
+use figures::{db_cpu, finish, Figures};
 
 use engine::core::driver::{Driver, Origin, Recorded};
-use engine::core::{Launch, Move, Rng};
+use engine::core::{hidden, Launch, Move, Rng};
 use engine::games;
 use engine::online::protocol::{ClientFrame, SeatPlan, SeatRequest, ServerFrame};
 use engine::online::room::replay_of;
 use futures_util::{SinkExt, StreamExt};
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -45,6 +57,15 @@ struct Options {
     stores: Stores,
     database_url: Option<String>,
     timeline: bool,
+    /// `--games mixed`: the five games in `mix::MIX`.
+    mixed: bool,
+    /// Rooms opened, played a few moves (`idle_moves`) and left before the load.
+    idle: usize,
+    idle_moves: usize,
+    /// The idle rooms' clients stay connected (silent): the rooms are put to sleep, not let go.
+    idle_followed: bool,
+    /// The servers' `--idle-after` (their default when none).
+    idle_after: Option<u64>,
 }
 
 fn options() -> Result<Options, String> {
@@ -60,12 +81,21 @@ fn options() -> Result<Options, String> {
         stores: Stores::Both,
         database_url: None,
         timeline: false,
+        mixed: false,
+        idle: 0,
+        idle_moves: 3,
+        idle_followed: false,
+        idle_after: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         if flag == "--timeline" {
             o.timeline = true;
+            continue;
+        }
+        if flag == "--idle-followed" {
+            o.idle_followed = true;
             continue;
         }
         let v = it
@@ -81,6 +111,11 @@ fn options() -> Result<Options, String> {
             "--every-ms" => o.every = Duration::from_millis(n()?),
             "--seconds" => o.seconds = n()?,
             "--game" => o.game = v,
+            "--games" if v == "mixed" => o.mixed = true,
+            "--games" => o.game = v,
+            "--idle" => o.idle = n()? as usize,
+            "--idle-moves" => o.idle_moves = n()? as usize,
+            "--idle-after" => o.idle_after = Some(n()?),
             "--store" => {
                 o.stores = match v.as_str() {
                     "sqlite" => Stores::Sqlite,
@@ -93,7 +128,8 @@ fn options() -> Result<Options, String> {
             _ => {
                 return Err(format!(
                     "unknown option {flag}\nusage: rooms-bench [--rooms N] [--every-ms MS] \
-                     [--seconds S] [--game ID] [--store sqlite|postgres|both] \
+                     [--seconds S] [--game ID | --games mixed] [--idle N] [--idle-moves M] [--idle-followed] \
+                     [--idle-after SECS] [--store sqlite|postgres|both] \
                      [--database-url postgres://…] [--timeline]"
                 ))
             }
@@ -157,6 +193,8 @@ struct Tally {
     others: Mutex<Vec<u32>>,
     /// When each round trip began (ms after the load started) and how long it took (µs).
     timeline: Mutex<Vec<(u32, u32)>>,
+    /// Round trips per game and seat count.
+    by_game: Mutex<BTreeMap<(String, usize), Vec<u32>>>,
     moves: AtomicU64,
     shots: AtomicU64,
     failures: AtomicU64,
@@ -200,20 +238,29 @@ fn random_move(d: &Driver, rng: &mut Rng) -> Option<Move> {
     Some(choices[i].mv.clone())
 }
 
-async fn open_room(urls: &[String; 2], game: &str) -> Result<(Ws, Ws, Driver), String> {
+/// A started room of `game` with `seats` seats: its host's client, its guest's, the game as
+/// both follow it, and its code.
+async fn open_room(
+    urls: &[String; 2],
+    game: &str,
+    seats: usize,
+) -> Result<(Ws, Ws, Driver, String), String> {
     let (mut host, _) = tokio_tungstenite::connect_async(&urls[0])
         .await
         .map_err(|e| e.to_string())?;
-    let seats = vec![
-        SeatRequest {
-            plan: SeatPlan::Here,
-            name: "Ann".into(),
-        },
-        SeatRequest {
-            plan: SeatPlan::Invited,
-            name: "Ben".into(),
-        },
-    ];
+    let seats = (0..seats)
+        .map(|i| SeatRequest {
+            plan: if mix::client_of(i) == 1 {
+                SeatPlan::Invited
+            } else {
+                SeatPlan::Here
+            },
+            name: [
+                "Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo",
+            ][i % 10]
+                .into(),
+        })
+        .collect();
     send(
         &mut host,
         &ClientFrame::Create {
@@ -241,24 +288,117 @@ async fn open_room(urls: &[String; 2], game: &str) -> Result<(Ws, Ws, Driver), S
         return Err("no welcome".into());
     };
     send(&mut host, &ClientFrame::Start).await?;
-    next_news(&mut host).await?;
+    let started = next_news(&mut host).await?;
     next_news(&mut guest).await?;
     let replay = replay_of(&room);
-    let g = games::new_game(
-        &replay.game,
-        &replay.options,
-        replay.seats.clone(),
-        replay.seed,
-    )
-    .map_err(|e| e.0)?;
-    Ok((host, guest, Driver::new(g, &replay)))
+    let new_game = || {
+        games::new_game(
+            &replay.game,
+            &replay.options,
+            replay.seats.clone(),
+            replay.seed,
+        )
+    };
+    // The game both clients follow is the host's: with hidden draws (the seed kept by the
+    // server), made from a decoy and told the draws the host's seats may see.
+    let d = match started {
+        ServerFrame::Started {
+            told: Some(tape), ..
+        } => {
+            let tape = hidden::parse_tape(&tape)?;
+            let host_seats = host_seats(replay.seats.len());
+            let (g, fit) = hidden::told(tape, &host_seats, new_game);
+            fit?;
+            let mut d = Driver::new(g.map_err(|e| e.0)?, &replay);
+            d.session.seal(&host_seats);
+            d
+        }
+        _ => Driver::new(new_game().map_err(|e| e.0)?, &replay),
+    };
+    Ok((host, guest, d, room.room.clone()))
+}
+
+/// The seats a room's host plays (every seat but the guest's).
+fn host_seats(seats: usize) -> Vec<usize> {
+    (0..seats).filter(|&s| mix::client_of(s) == 0).collect()
+}
+
+/// What one move of a room came to.
+pub(crate) enum Step {
+    /// Its sender had its broadcast back after `rtt`, the room's other client after `other`.
+    Moved {
+        rtt: Duration,
+        other: Duration,
+        shot: bool,
+        /// When it was sent.
+        sent: Instant,
+    },
+    Refused,
+    /// The game is over, or a client was lost: why.
+    Stop(String),
+}
+
+/// Plays one random move for the seat to act, from the client that plays it, and waits for
+/// both clients to have it.
+async fn step(socks: &mut [Ws; 2], d: &mut Driver, rng: &mut Rng) -> Step {
+    if d.game().is_over() {
+        return Step::Stop("the game is over".into());
+    }
+    let Some(mv) = random_move(d, rng) else {
+        return Step::Stop("no move to play".into());
+    };
+    let by = mix::client_of(mv.seat as usize);
+    let seq = d.session.replay.moves.len() as u64;
+    let shot = mv.is_shot();
+    let sent = Instant::now();
+    if let Err(e) = send(&mut socks[by], &ClientFrame::Move { seq, mv }).await {
+        return Step::Stop(e);
+    }
+    let got = loop {
+        match next(&mut socks[by]).await {
+            Ok(ServerFrame::Seats { .. }) => continue,
+            other => break other,
+        }
+    };
+    let rtt = sent.elapsed();
+    match got {
+        Ok(got @ ServerFrame::Moved { .. }) => {
+            // The other client receives the same move.
+            let other = match next_news(&mut socks[1 - by]).await {
+                Ok(f @ ServerFrame::Moved { .. }) => f,
+                other => return Step::Stop(format!("the other client got {other:?}")),
+            };
+            // Applied as the host's client has it (the draws its seats may see).
+            let ServerFrame::Moved { mv, told, .. } = (if by == 0 { got } else { other }) else {
+                return Step::Stop("no move".into());
+            };
+            if let Some(t) = told {
+                match hidden::parse_tape(&t) {
+                    Ok(tape) => d.session.tell(seq, tape),
+                    Err(e) => return Step::Stop(e),
+                }
+            }
+            if let Err(e) = d.apply_recorded_as(seq as usize, &mv, Recorded::Trust, Origin::Player)
+            {
+                return Step::Stop(format!("the move does not apply here: {e:?}"));
+            }
+            Step::Moved {
+                rtt,
+                other: sent.elapsed(),
+                shot,
+                sent,
+            }
+        }
+        Ok(ServerFrame::Refused { .. }) => Step::Refused,
+        other => Step::Stop(format!("its client got {other:?}")),
+    }
 }
 
 /// One room: a move every `every` (from a staggered start) until `until`.
 async fn play_room(
     mut socks: [Ws; 2],
     mut d: Driver,
-    seed: u64,
+    (seed, kind): (u64, (String, usize)),
     every: Duration,
     (t0, start, until): (
         tokio::time::Instant,
@@ -270,65 +410,46 @@ async fn play_room(
     let mut rng = Rng::new(seed);
     let begun = t0;
     let mut tick = tokio::time::interval_at(start, every);
+    let us = |d: Duration| d.as_micros().min(u32::MAX as u128) as u32;
     loop {
         tick.tick().await;
-        if tokio::time::Instant::now() >= until || d.game().is_over() {
+        if tokio::time::Instant::now() >= until {
             break;
         }
-        let Some(mv) = random_move(&d, &mut rng) else {
-            break;
-        };
-        let seat = mv.seat as usize;
-        let seq = d.session.replay.moves.len() as u64;
-        let shot = mv.is_shot();
-        let sent = Instant::now();
-        if send(&mut socks[seat % 2], &ClientFrame::Move { seq, mv })
-            .await
-            .is_err()
-        {
-            break;
-        }
-        let got = loop {
-            match next(&mut socks[seat % 2]).await {
-                Ok(ServerFrame::Seats { .. }) => continue,
-                other => break other,
-            }
-        };
-        let rtt = sent.elapsed();
-        match got {
-            Ok(ServerFrame::Moved { mv, .. }) => {
+        match step(&mut socks, &mut d, &mut rng).await {
+            Step::Moved {
+                rtt,
+                other,
+                shot,
+                sent,
+            } => {
                 if let Ok(mut r) = tally.rtts.lock() {
-                    r.push(rtt.as_micros().min(u32::MAX as u128) as u32);
+                    r.push(us(rtt));
+                }
+                if let Ok(mut g) = tally.by_game.lock() {
+                    g.entry(kind.clone()).or_default().push(us(rtt));
                 }
                 if let Ok(mut t) = tally.timeline.lock() {
                     let at = sent.duration_since(begun.into_std()).as_millis() as u32;
-                    t.push((at, rtt.as_micros().min(u32::MAX as u128) as u32));
+                    t.push((at, us(rtt)));
                 }
                 tally.moves.fetch_add(1, Ordering::Relaxed);
                 if shot {
                     tally.shots.fetch_add(1, Ordering::Relaxed);
                 }
-                let at = seq as usize;
-                if d.apply_recorded_as(at, &mv, Recorded::Trust, Origin::Player)
-                    .is_err()
-                {
-                    break;
-                }
-                // The other client receives the same move.
-                if !matches!(
-                    next_news(&mut socks[(seat + 1) % 2]).await,
-                    Ok(ServerFrame::Moved { .. })
-                ) {
-                    break;
-                }
                 if let Ok(mut r) = tally.others.lock() {
-                    r.push(sent.elapsed().as_micros().min(u32::MAX as u128) as u32);
+                    r.push(us(other));
                 }
             }
-            Ok(ServerFrame::Refused { .. }) => {
+            Step::Refused => {
                 tally.failures.fetch_add(1, Ordering::Relaxed);
             }
-            _ => break,
+            Step::Stop(why) => {
+                if !why.contains("over") {
+                    eprintln!("a room stopped playing: {why}");
+                }
+                break;
+            }
         }
     }
 }
@@ -369,7 +490,11 @@ impl Drop for Running {
     }
 }
 
-fn start_server(data: &std::path::Path, database_url: Option<&str>) -> Result<Running, String> {
+fn start_server(
+    data: &std::path::Path,
+    database_url: Option<&str>,
+    idle_after: Option<u64>,
+) -> Result<Running, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let server_exe = exe.with_file_name("catapult-table-server");
     let _ = std::fs::create_dir_all(data);
@@ -384,6 +509,9 @@ fn start_server(data: &std::path::Path, database_url: Option<&str>) -> Result<Ru
         .stdout(Stdio::piped());
     if let Some(url) = database_url {
         cmd.args(["--database-url", url]);
+    }
+    if let Some(s) = idle_after {
+        cmd.args(["--idle-after", &s.to_string()]);
     }
     let mut child = cmd
         .spawn()
@@ -402,105 +530,6 @@ fn start_server(data: &std::path::Path, database_url: Option<&str>) -> Result<Ru
     Ok(Running { child, addr })
 }
 
-/// The figures of one run.
-#[derive(Default)]
-struct Figures {
-    label: String,
-    rooms: usize,
-    opened: f64,
-    moves: u64,
-    wall: f64,
-    shots: u64,
-    refused: u64,
-    p50: f64,
-    p99: f64,
-    max: f64,
-    other_p50: f64,
-    other_p99: f64,
-    cpu: f64,
-    db_cpu: Option<f64>,
-    rss_empty: u64,
-    rss_full: u64,
-    rss_end: u64,
-}
-
-impl Figures {
-    fn per_shot_ms(&self) -> f64 {
-        self.cpu * 1000.0 / self.shots.max(1) as f64
-    }
-    fn per_room_kb(&self) -> f64 {
-        self.rss_full.saturating_sub(self.rss_empty) as f64 / 1e3 / self.rooms.max(1) as f64
-    }
-    fn print(&self) {
-        println!("rooms held: {}", self.rooms);
-        println!(
-            "moves: {} in {:.1} s = {:.1} moves/s ({} shots re-simulated, {} refused)",
-            self.moves,
-            self.wall,
-            self.moves as f64 / self.wall,
-            self.shots,
-            self.refused
-        );
-        println!(
-            "round trip: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (target p99 <= 100 ms: {})",
-            self.p50,
-            self.p99,
-            self.max,
-            if self.p99 <= 100.0 { "met" } else { "missed" }
-        );
-        println!(
-            "the other seat has the move: p50 {:.2} ms, p99 {:.2} ms after it was sent",
-            self.other_p50, self.other_p99
-        );
-        println!(
-            "server CPU: {:.2} s in all = {:.2} ms per re-simulated shot (all server work / \
-             shots), {:.0}% of one core",
-            self.cpu,
-            self.per_shot_ms(),
-            self.cpu * 100.0 / self.wall
-        );
-        if let Some(db) = self.db_cpu {
-            println!(
-                "database CPU (PostgreSQL's processes): {db:.2} s, {:.0}% of one core",
-                db * 100.0 / self.wall
-            );
-        }
-        println!(
-            "memory: {:.1} MB with no room, {:.1} MB with {} rooms = {:.1} KB per room ({:.1} MB \
-             at the end)",
-            self.rss_empty as f64 / 1e6,
-            self.rss_full as f64 / 1e6,
-            self.rooms,
-            self.per_room_kb(),
-            self.rss_end as f64 / 1e6
-        );
-    }
-}
-
-/// CPU time of PostgreSQL's processes: the postmaster (first line of postmaster.pid) and its
-/// children, from /proc.
-fn db_cpu(postmaster: Option<u32>) -> Option<Duration> {
-    let pm = postmaster?;
-    let mut total = proc_usage(pm).0;
-    for e in std::fs::read_dir("/proc").ok()?.flatten() {
-        let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
-            continue;
-        };
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        let after = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
-        // Field 4 (ppid) is the second after the name.
-        if after
-            .split_whitespace()
-            .nth(1)
-            .and_then(|v| v.parse::<u32>().ok())
-            == Some(pm)
-        {
-            total += proc_usage(pid).0;
-        }
-    }
-    Some(total)
-}
-
 async fn run(o: Options) -> Result<(), String> {
     let base = std::env::temp_dir().join(format!("rooms-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&base);
@@ -513,7 +542,7 @@ async fn run(o: Options) -> Result<(), String> {
 async fn run_in(o: &Options, base: &std::path::Path) -> Result<(), String> {
     let mut all = Vec::new();
     if o.stores != Stores::Postgres {
-        let server = start_server(&base.join("sqlite"), None)?;
+        let server = start_server(&base.join("sqlite"), None, o.idle_after)?;
         let urls = [
             format!("ws://{}/ws", server.addr),
             format!("ws://{}/ws", server.addr),
@@ -545,8 +574,8 @@ async fn run_in(o: &Options, base: &std::path::Path) -> Result<(), String> {
                 None => return Err(catapult_table_server::pg_cluster::NOT_INSTALLED.into()),
             },
         };
-        let a = start_server(&base.join("a"), Some(&url))?;
-        let b = start_server(&base.join("b"), Some(&url))?;
+        let a = start_server(&base.join("a"), Some(&url), o.idle_after)?;
+        let b = start_server(&base.join("b"), Some(&url), o.idle_after)?;
         let urls = [format!("ws://{}/ws", a.addr), format!("ws://{}/ws", b.addr)];
         println!(
             "\n== two servers, one PostgreSQL database (each room's seats on different servers)"
@@ -557,44 +586,6 @@ async fn run_in(o: &Options, base: &std::path::Path) -> Result<(), String> {
         all.push(f?);
     }
     finish(&all)
-}
-
-fn finish(all: &[Figures]) -> Result<(), String> {
-    if all.len() < 2 {
-        return Ok(());
-    }
-    println!("\n== side by side");
-    let row = |what: &str, f: &dyn Fn(&Figures) -> String| {
-        let cells: Vec<String> = all.iter().map(|x| format!("{:>28}", f(x))).collect();
-        println!("{what:<28}{}", cells.join(""));
-    };
-    row("", &|x| x.label.clone());
-    row("rooms held", &|x| {
-        format!("{} (opened in {:.1} s)", x.rooms, x.opened)
-    });
-    row("moves per second", &|x| {
-        format!("{:.1}", x.moves as f64 / x.wall)
-    });
-    row("refused", &|x| x.refused.to_string());
-    row("round trip p50 / p99", &|x| {
-        format!("{:.1} / {:.1} ms", x.p50, x.p99)
-    });
-    row("round trip max", &|x| format!("{:.1} ms", x.max));
-    row("other seat has it p50/p99", &|x| {
-        format!("{:.1} / {:.1} ms", x.other_p50, x.other_p99)
-    });
-    row("server CPU per shot", &|x| {
-        format!("{:.2} ms", x.per_shot_ms())
-    });
-    row("server CPU", &|x| {
-        format!("{:.0}% of a core", x.cpu * 100.0 / x.wall)
-    });
-    row("database CPU", &|x| match x.db_cpu {
-        Some(d) => format!("{:.0}% of a core", d * 100.0 / x.wall),
-        None => "(in the server)".into(),
-    });
-    row("memory per room", &|x| format!("{:.1} KB", x.per_room_kb()));
-    Ok(())
 }
 
 /// The load on servers `pids`: each room's host connects to `urls[0]`, its guest to `urls[1]`.
@@ -612,10 +603,40 @@ async fn bench(
         })
     };
     let (_, rss_empty) = usage();
+    let mut idle = Vec::new();
+    let mut rss_idle = rss_empty;
+    let games = if o.mixed { "the mix" } else { &o.game };
+    if o.idle > 0 {
+        let t = Instant::now();
+        idle = mix::open_idle(
+            urls,
+            o.idle,
+            (o.mixed, &o.game),
+            o.idle_moves,
+            o.idle_followed,
+        )
+        .await?;
+        let wait = Duration::from_secs(o.idle_after.unwrap_or(60)) * 3 / 2 + Duration::from_secs(2);
+        println!(
+            "opened {} idle rooms of {games} in {:.1} s ({} moves each, then both clients {}; \
+             {:.1} MB); waiting {:.0} s for the server to let them go or put them to sleep",
+            idle.len(),
+            t.elapsed().as_secs_f64(),
+            o.idle_moves,
+            if o.idle_followed {
+                "stayed, silent"
+            } else {
+                "left"
+            },
+            usage().1 as f64 / 1e6,
+            wait.as_secs_f64()
+        );
+        tokio::time::sleep(wait).await;
+        rss_idle = usage().1;
+    }
     println!(
-        "rooms-bench: {} rooms of {} (2 clients each), one move every {} ms per room, {} s",
+        "rooms-bench: {} rooms of {games} (2 clients each), one move every {} ms per room, {} s",
         o.rooms,
-        o.game,
         o.every.as_millis(),
         o.seconds
     );
@@ -623,11 +644,13 @@ async fn bench(
     let mut rooms = Vec::with_capacity(o.rooms);
     let sem = Arc::new(tokio::sync::Semaphore::new(64));
     let mut opening = Vec::new();
-    for _ in 0..o.rooms {
-        let (urls, game, sem) = (urls.clone(), o.game.clone(), sem.clone());
+    for i in 0..o.rooms {
+        let (urls, sem) = (urls.clone(), sem.clone());
+        let (game, seats) = mix::kind(o.mixed, &o.game, i);
         opening.push(tokio::spawn(async move {
             let _permit = sem.acquire().await;
-            open_room(&urls, &game).await
+            let r = open_room(&urls, &game, seats).await;
+            r.map(|(h, g, d, _)| (h, g, d, (game, seats)))
         }));
     }
     for t in opening {
@@ -644,32 +667,49 @@ async fn bench(
         rtts: Mutex::new(Vec::new()),
         others: Mutex::new(Vec::new()),
         timeline: Mutex::new(Vec::new()),
+        by_game: Mutex::new(BTreeMap::new()),
         moves: AtomicU64::new(0),
         shots: AtomicU64::new(0),
         failures: AtomicU64::new(0),
     });
     let (cpu0, _) = usage();
+    let me0 = proc_usage(std::process::id()).0;
     let db0 = db_cpu(postmaster);
     let t0 = tokio::time::Instant::now();
     let until = t0 + Duration::from_secs(o.seconds);
     let n = rooms.len().max(1) as u32;
     let mut tasks = Vec::new();
-    for (i, (host, guest, d)) in rooms.into_iter().enumerate() {
+    for (i, (host, guest, d, kind)) in rooms.into_iter().enumerate() {
         let start = t0 + o.every * i as u32 / n;
         tasks.push(tokio::spawn(play_room(
             [host, guest],
             d,
-            i as u64 + 1,
+            (i as u64 + 1, kind),
             o.every,
             (t0, start, until),
             tally.clone(),
         )));
     }
+    let sampling = pids.to_vec();
+    let sampler = tokio::spawn(async move {
+        let (mut sum, mut n) = (0u64, 0u64);
+        let mut every = tokio::time::interval(Duration::from_secs(1));
+        loop {
+            every.tick().await;
+            if tokio::time::Instant::now() >= until {
+                return sum / n.max(1);
+            }
+            sum += sampling.iter().map(|&p| proc_usage(p).1).sum::<u64>();
+            n += 1;
+        }
+    });
     for t in tasks {
         let _ = t.await;
     }
     let wall = t0.elapsed().as_secs_f64();
     let (cpu1, rss_end) = usage();
+    let me1 = proc_usage(std::process::id()).0;
+    let rss_load = sampler.await.unwrap_or(0);
     let db1 = db_cpu(postmaster);
     let sorted = |m: &Mutex<Vec<u32>>| {
         let mut v = m.lock().map(|r| r.clone()).unwrap_or_default();
@@ -692,15 +732,23 @@ async fn bench(
         other_p50: percentile(&others, 0.50),
         other_p99: percentile(&others, 0.99),
         cpu: cpu1.saturating_sub(cpu0).as_secs_f64(),
+        client_cpu: me1.saturating_sub(me0).as_secs_f64(),
         db_cpu: match (db0, db1) {
             (Some(a), Some(b)) => Some(b.saturating_sub(a).as_secs_f64()),
             _ => None,
         },
         rss_empty,
+        rss_idle,
+        idle: idle.len(),
         rss_full,
+        rss_load,
         rss_end,
+        by_game: tally.by_game.lock().map(|g| g.clone()).unwrap_or_default(),
     };
     f.print();
+    if !idle.is_empty() {
+        mix::rebuilds(&urls[0], &idle, 10).await?;
+    }
     if o.timeline {
         // Where the slow round trips fall: p50 / p99 / max of the moves sent in each window.
         let mut t = tally.timeline.lock().map(|t| t.clone()).unwrap_or_default();

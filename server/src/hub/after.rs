@@ -39,7 +39,7 @@ impl Hub {
         news: &mpsc::UnboundedSender<QueueNews>,
     ) -> Result<(), String> {
         {
-            let room = cell.room.lock().await;
+            let room = self.lock(cell).await?;
             if room.phase() != Phase::Over {
                 return Err("a rematch is asked for once the game is over".into());
             }
@@ -81,7 +81,7 @@ impl Hub {
 
     /// Makes the rematch when every player still connected has asked.
     async fn rematch_if_ready(self: &Arc<Self>, cell: &Arc<RoomCell>) -> Result<(), String> {
-        let room = cell.room.lock().await;
+        let room = self.lock(cell).await?;
         let askers = {
             let mut r = cell.rematch.lock().map_err(unwell)?;
             if r.made.is_some() || r.asked.is_empty() {

@@ -4,10 +4,10 @@
 use engine::online::protocol::ServerFrame;
 use engine::online::room::Room;
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::{broadcast, Mutex as AsyncMutex};
+use tokio::sync::{broadcast, Mutex as AsyncMutex, OwnedMappedMutexGuard};
 
 /// Servers sharing the store, by id, with when each was last heard.
 pub(super) type Peers = Mutex<HashMap<String, Instant>>;
@@ -37,9 +37,30 @@ impl Outgoing {
     }
 }
 
+/// A room's game as a server holds it: the whole room (its rules and its table), or, for a
+/// started room with no move and no visitor for a while (`Hub::sleep_idle`), only the number of
+/// moves its connections have been sent: the rest is in the store, and the room is rebuilt from
+/// its recorded outcomes when it is next asked for (`Hub::lock`).
+pub enum Held {
+    Live(Box<Room>),
+    Asleep { seq: u64 },
+}
+
+/// A room taken under its lock (`Hub::lock`), awake.
+pub type RoomGuard = OwnedMappedMutexGuard<Held, Room>;
+
+/// The time since the server started, in milliseconds: when a room was last asked for.
+pub(super) fn clock_ms() -> u64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_millis() as u64
+}
+
 pub struct RoomCell {
     pub code: String,
-    pub room: Arc<AsyncMutex<Room>>,
+    /// Taken through `Hub::lock`, which wakes a room that sleeps.
+    pub(super) room: Arc<AsyncMutex<Held>>,
+    /// When the room was last taken (`clock_ms`).
+    pub(super) touched: AtomicU64,
     pub tx: broadcast::Sender<Arc<Outgoing>>,
     /// Connections per player (index into the room's players).
     pub(super) online: Mutex<HashMap<usize, usize>>,
@@ -59,7 +80,8 @@ impl RoomCell {
         let (tx, _) = broadcast::channel(256);
         Arc::new(RoomCell {
             code: room.code.clone(),
-            room: Arc::new(AsyncMutex::new(room)),
+            room: Arc::new(AsyncMutex::new(Held::Live(Box::new(room)))),
+            touched: AtomicU64::new(clock_ms()),
             tx,
             online: Mutex::new(HashMap::new()),
             remote: Mutex::new(HashMap::new()),
@@ -69,6 +91,16 @@ impl RoomCell {
             clock_on: AtomicBool::new(false),
             rematch: Mutex::new(super::after::Rematch::default()),
         })
+    }
+
+    /// The room was asked for now.
+    pub(super) fn touch(&self) {
+        self.touched.store(clock_ms(), Ordering::Relaxed);
+    }
+
+    /// How long since the room was last asked for.
+    pub(super) fn untouched(&self) -> Duration {
+        Duration::from_millis(clock_ms().saturating_sub(self.touched.load(Ordering::Relaxed)))
     }
 
     /// Connections this server holds for a player.

@@ -121,7 +121,9 @@ impl Hub {
         tokio::spawn(async move {
             loop {
                 let due = {
-                    let room = cell.room.lock().await;
+                    let Ok(room) = hub.lock(&cell).await else {
+                        break;
+                    };
                     hub.clock_due(&cell, &room)
                 };
                 let job = match due {
@@ -150,8 +152,9 @@ impl Hub {
                 if hub.play_move(&cell, holder, seq, mv, true).await.is_ok()
                     && cell.ran_out(seat, hub.limits.clock_strikes)
                 {
-                    let room = cell.room.lock().await;
-                    cell.broadcast(&cell.seats_frame(&room));
+                    if let Ok(room) = hub.lock(&cell).await {
+                        cell.broadcast(&cell.seats_frame(&room));
+                    }
                 }
             }
             cell.clock_on.store(false, Ordering::Release);

@@ -26,13 +26,24 @@ async fn a_room_nobody_follows_is_let_go_and_loads_again_from_the_store() {
         .create(ip, "feud", &[], &seats)
         .await
         .unwrap_or_else(|e| panic!("{e}"));
-    let code = cell.room.lock().await.code.clone();
+    let code = hub
+        .lock(&cell)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"))
+        .code
+        .clone();
     assert_eq!(hub.evict_idle(), 0, "followed");
     drop(cell);
     assert_eq!(hub.evict_idle(), 1);
     assert_eq!(hub.rooms_held(), 0);
     let back = hub.room(&code).await.unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(back.room.lock().await.player(&token), Some(0));
+    assert_eq!(
+        hub.lock(&back)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"))
+            .player(&token),
+        Some(0)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -58,7 +69,7 @@ async fn regress_a_move_heard_before_a_losing_race_is_sent_once() {
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     let code = {
-        let mut g = cell_a.room.clone().lock_owned().await;
+        let mut g = a.lock(&cell_a).await.unwrap_or_else(|e| panic!("{e}"));
         let before = g.meta_json();
         g.start(0).unwrap_or_else(|e| panic!("{e}"));
         a.save_meta(&cell_a, &mut g, before)
@@ -69,7 +80,7 @@ async fn regress_a_move_heard_before_a_losing_race_is_sent_once() {
     let cell_b = b.room(&code).await.unwrap_or_else(|e| panic!("{e}"));
     // Two different moves for the first place in the log.
     let (won, lost) = {
-        let g = cell_a.room.lock().await;
+        let g = a.lock(&cell_a).await.unwrap_or_else(|e| panic!("{e}"));
         let game = g
             .session()
             .unwrap_or_else(|| panic!("started"))
@@ -91,7 +102,7 @@ async fn regress_a_move_heard_before_a_losing_race_is_sent_once() {
         .unwrap_or_else(|e| panic!("{e}"));
     {
         // What hearing the other server's notice does.
-        let mut g = cell_a.room.clone().lock_owned().await;
+        let mut g = a.lock(&cell_a).await.unwrap_or_else(|e| panic!("{e}"));
         let at = g.seq();
         a.resync(&cell_a, &mut g, at).await;
     }
@@ -104,7 +115,13 @@ async fn regress_a_move_heard_before_a_losing_race_is_sent_once() {
         }
     }
     assert_eq!(moved, 1, "the stored move is sent once");
-    assert_eq!(cell_a.room.lock().await.seq(), 1);
+    assert_eq!(
+        a.lock(&cell_a)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"))
+            .seq(),
+        1
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -213,7 +230,7 @@ async fn two_waiting_are_seated_in_a_started_rated_room_and_its_result_is_rated_
     assert!(!hub.is_queued(a) && !hub.is_queued(b));
     let cell = cell_a;
     let (pa, pb) = {
-        let room = cell.room.lock().await;
+        let room = hub.lock(&cell).await.unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(room.phase(), Phase::Playing);
         assert!(room.rated());
         let (pa, pb) = (room.player(&tok_a), room.player(&tok_b));
@@ -231,7 +248,7 @@ async fn two_waiting_are_seated_in_a_started_rated_room_and_its_result_is_rated_
     let mut n = 0;
     loop {
         let (seq, mv, player) = {
-            let room = cell.room.lock().await;
+            let room = hub.lock(&cell).await.unwrap_or_else(|e| panic!("{e}"));
             let Some(s) = room.session().filter(|_| room.phase() == Phase::Playing) else {
                 break;
             };
@@ -382,7 +399,7 @@ async fn a_lone_waiter_is_offered_bots_and_taking_them_starts_a_room_with_a_bot(
     );
     hub.bots(c).await.unwrap_or_else(|e| panic!("{e}"));
     let (cell, token) = seated(&mut rx).await;
-    let room = cell.room.lock().await;
+    let room = hub.lock(&cell).await.unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(room.phase(), Phase::Playing);
     assert!(!room.rated(), "one player and bots: unrated");
     let infos = room.seat_infos(&|_| true);
@@ -394,5 +411,88 @@ async fn a_lone_waiter_is_offered_bots_and_taking_them_starts_a_room_with_a_bot(
     assert!(room.player(&token).is_some());
     drop(room);
     assert!(!hub.is_queued(c));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A started room followed by a connection and not asked for a while is put to sleep (its game
+/// dropped, only its move count kept) and rebuilt from the store when next asked for: the same
+/// state hash, the same log, and the game plays on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_followed_room_put_to_sleep_wakes_with_the_same_hash_and_plays_on() {
+    use engine::core::bot::{self, BotBudget};
+    use engine::core::{Level, Rng};
+    let dir = std::env::temp_dir().join(format!("ct-hub-sleep-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = crate::store::Sqlite::open(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let hub = Hub::new(Arc::new(store), Limits::default(), "test".into());
+    let seats = seats(&[SeatPlan::Here, SeatPlan::Here]);
+    let ip = IpAddr::from([127, 0, 0, 1]);
+    let (cell, _) = hub
+        .create(ip, "castle", &[], &seats)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    {
+        let mut g = hub.lock(&cell).await.unwrap_or_else(|e| panic!("{e}"));
+        let before = g.meta_json();
+        g.start(0).unwrap_or_else(|e| panic!("{e}"));
+        hub.save_meta(&cell, &mut g, before)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let play = |n: u64| {
+        let (hub, cell) = (&hub, &cell);
+        async move {
+            let (seq, mv) = {
+                let g = hub.lock(cell).await.unwrap_or_else(|e| panic!("{e}"));
+                let game = g
+                    .session()
+                    .unwrap_or_else(|| panic!("started"))
+                    .game
+                    .as_ref();
+                let mv = bot::choose_at(game, Level::Easy, &mut Rng::new(n), BotBudget::default());
+                (g.seq(), mv.unwrap_or_else(|| panic!("a move")))
+            };
+            hub.play(cell, 0, seq, mv)
+                .await
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+    };
+    for n in 1..=4 {
+        play(n).await;
+    }
+    let (hash, log) = {
+        let g = hub.lock(&cell).await.unwrap_or_else(|e| panic!("{e}"));
+        (g.hash(), g.replay_text())
+    };
+    // Asked for just now: not idle yet.
+    assert_eq!(hub.sweep(Duration::from_secs(60)), Swept::default());
+    assert_eq!(
+        hub.sweep(Duration::ZERO),
+        Swept {
+            let_go: 0,
+            slept: 1
+        },
+        "followed (this test holds the room), so put to sleep, not let go"
+    );
+    assert!(matches!(
+        *cell.room.try_lock().unwrap_or_else(|_| panic!("free")),
+        Held::Asleep { seq: 4 }
+    ));
+    {
+        let g = hub.lock(&cell).await.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((g.hash(), g.replay_text()), (hash, log));
+    }
+    assert_eq!(hub.stats.rebuilds.load(Ordering::Relaxed), 1);
+    // Asleep again, then a move wakes it and is played on the rebuilt game.
+    assert_eq!(hub.sweep(Duration::ZERO).slept, 1);
+    play(5).await;
+    assert_eq!(hub.stats.rebuilds.load(Ordering::Relaxed), 2);
+    assert_eq!(
+        hub.lock(&cell)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"))
+            .seq(),
+        5
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
