@@ -7,6 +7,7 @@ use super::ui::{rgb, Ui};
 use engine::core::{BodyShape, BodyView, Look, TableView};
 use macroquad::prelude::*;
 
+mod catapult;
 mod labels;
 
 /// What moves in the view alone this frame: a catapult's arm swinging after it fired.
@@ -102,7 +103,7 @@ fn body_styled(b: &BodyView, f: &Frame, st: Style) {
                 angle: -b.angle,
             };
             if b.look == Look::Catapult {
-                catapult(&r, c, st);
+                catapult::catapult(&r, c, st);
             } else {
                 rect_look(&r, b.look, c);
             }
@@ -175,6 +176,18 @@ impl Box2 {
         }
     }
 
+    /// The part of the box between local u0..u1 and v0..v1, as a box of its own.
+    fn part(&self, u0: f32, v0: f32, u1: f32, v1: f32) -> Box2 {
+        let (cx, cy) = self.at((u0 + u1) * 0.5, (v0 + v1) * 0.5);
+        Box2 {
+            cx,
+            cy,
+            hw: self.hw * (u1 - u0).abs() * 0.5,
+            hh: self.hh * (v1 - v0).abs() * 0.5,
+            angle: self.angle,
+        }
+    }
+
     /// Fills the part of the box between local u0..u1 and v0..v1.
     fn fill(&self, u0: f32, v0: f32, u1: f32, v1: f32, col: Color) {
         self.quad([(u0, v0), (u1, v0), (u1, v1), (u0, v1)], col);
@@ -215,14 +228,29 @@ impl Box2 {
     }
 }
 
-/// Bevels: a lit top edge and a shadowed bottom edge `edge` pixels deep.
+/// The one shading every solid piece shares (blocks, cubes, stone, a catapult's beams): a lit
+/// top and left edge and a shadowed bottom and right edge, `edge` pixels deep, mitred at the
+/// corners like a bevelled block. All of it inside the piece's outline.
 fn bevel(r: &Box2, c: Color, edge: f32) {
-    let ev = (edge / r.hh).min(0.5);
-    let eu = (edge / r.hw).min(0.5);
-    r.fill(-1.0, 1.0 - 2.0 * ev, 1.0, 1.0, shade(c, 0.28));
-    r.fill(-1.0, -1.0, 1.0, -1.0 + 2.0 * ev, shade(c, -0.3));
-    r.fill(-1.0, -1.0, -1.0 + 2.0 * eu, 1.0, shade(c, 0.12));
-    r.fill(1.0 - 2.0 * eu, -1.0, 1.0, 1.0, shade(c, -0.18));
+    let ev = (edge / r.hh.max(1e-3)).min(0.5) * 2.0;
+    let eu = (edge / r.hw.max(1e-3)).min(0.5) * 2.0;
+    let (u0, u1, v0, v1) = (-1.0 + eu, 1.0 - eu, -1.0 + ev, 1.0 - ev);
+    r.quad(
+        [(-1.0, 1.0), (1.0, 1.0), (u1, v1), (u0, v1)],
+        shade(c, 0.28),
+    );
+    r.quad(
+        [(-1.0, -1.0), (u0, v0), (u1, v0), (1.0, -1.0)],
+        shade(c, -0.3),
+    );
+    r.quad(
+        [(-1.0, -1.0), (-1.0, 1.0), (u0, v1), (u0, v0)],
+        shade(c, 0.12),
+    );
+    r.quad(
+        [(1.0, -1.0), (u1, v0), (u1, v1), (1.0, 1.0)],
+        shade(c, -0.18),
+    );
 }
 
 /// Depth: the piece's side face, seen a little from the right and above, `d` pixels deep.
@@ -269,7 +297,9 @@ fn cup_back(floor: &BodyView, all: &[BodyView]) -> Option<(f32, f32, f32, f32, f
     ))
 }
 
-/// A tower's inside: its far wall of dark stone with courses of mortar.
+/// A tower's inside: its far wall of dark stone with courses of mortar, its top cut into
+/// merlons with the sky showing between them (a castle's crenellations; the cup's outline is its
+/// floor and walls, so the gaps take nothing from what a ball can hit).
 fn stone_back(back: &(f32, f32, f32, f32, f32), f: &Frame, c: Color) {
     let &(x, y, hw, hh, a) = back;
     let (sx, sy) = f.to_screen(x, y);
@@ -281,10 +311,37 @@ fn stone_back(back: &(f32, f32, f32, f32, f32), f: &Frame, c: Color) {
         angle: -a,
     };
     let d = (r.hw * 0.12).clamp(1.0, 5.0);
-    side_face(&r, c, d);
+    let (n, band) = crenels(&r);
+    crenellated(&r.moved(d, -d), n, band, shade(c, -0.42));
     let back = shade(c, -0.5);
-    r.fill(-1.0, -1.0, 1.0, 1.0, back);
-    bricks(&r, shade(c, -0.68), 1.0);
+    crenellated(&r, n, band, back);
+    bricks(&r.part(-1.0, -1.0, 1.0, 1.0 - band), shade(c, -0.68), 1.0);
+    // A lit capstone on each merlon.
+    let cap = (1.5 / r.hh).min(band * 0.4);
+    for k in (0..n).step_by(2) {
+        let u0 = -1.0 + 2.0 * k as f32 / n as f32;
+        r.fill(u0, 1.0 - cap, u0 + 2.0 / n as f32, 1.0, shade(c, -0.2));
+    }
+}
+
+/// How a wall's top is cut into merlons: their count with the gaps between them (odd, so both
+/// ends are merlons) and the band's depth in the box's local units (0: too small to cut).
+fn crenels(r: &Box2) -> (usize, f32) {
+    let n = ((r.hw * 2.0 / 9.0) as usize).clamp(3, 9) | 1;
+    let band_px = (r.hw * 2.0 / n as f32 * 0.7).min(r.hh * 0.3);
+    if r.hw < 10.0 || band_px < 2.5 {
+        return (1, 0.0);
+    }
+    (n, band_px / r.hh)
+}
+
+/// Fills the box, its top `band` (local units) cut into `n` merlons and gaps.
+fn crenellated(r: &Box2, n: usize, band: f32, col: Color) {
+    r.fill(-1.0, -1.0, 1.0, 1.0 - band, col);
+    for k in (0..n).step_by(2) {
+        let u0 = -1.0 + 2.0 * k as f32 / n as f32;
+        r.fill(u0, 1.0 - band, u0 + 2.0 / n as f32, 1.0, col);
+    }
 }
 
 /// Courses of stone blocks over the box, joints staggered from course to course.
@@ -319,8 +376,7 @@ fn rect_look(r: &Box2, look: Look, c: Color) {
             // Scenery (a box lid, a scoring tile): flat, with a lit top and a darker rim.
             r.fill(-1.0, -1.0, 1.0, 1.0, c);
             if small > 2.0 {
-                let top = (1.5 / r.hh).min(0.4);
-                r.fill(-1.0, 1.0 - top, 1.0, 1.0, shade(c, 0.3));
+                bevel(r, c, (small * 0.25).clamp(1.0, 3.0));
                 r.outline(1.0, shade(c, -0.45));
             }
         }
@@ -344,17 +400,24 @@ fn rect_look(r: &Box2, look: Look, c: Color) {
                 side_face(r, c, (small * 0.18).clamp(1.0, 4.0));
             }
             r.fill(-1.0, -1.0, 1.0, 1.0, c);
-            bevel(r, c, (small * 0.25).clamp(1.0, 4.0));
+            // A cube's bevel is deeper: its edge reads as a die's, not a block's.
+            let k = if look == Look::Cube { 0.32 } else { 0.25 };
+            bevel(r, c, (small * k).clamp(1.0, 5.0));
             let long = r.hw.max(r.hh);
-            if look == Look::Wood && long > 14.0 && small > 3.0 {
+            if look == Look::Wood && long > 14.0 && small > 4.5 {
                 // Grain along the long side, and the rings of the end grain at one end.
                 let along_u = r.hw >= r.hh;
                 let g = with_alpha(shade(c, -0.35), 0.45 * c.a);
-                for k in [-0.45f32, 0.05, 0.5] {
-                    if along_u {
-                        r.line(-0.9, k, 0.9, k + 0.08, 1.0, g);
-                    } else {
-                        r.line(k, -0.9, k + 0.08, 0.9, 1.0, g);
+                // Each grain line bends once, as wood's does.
+                for (k, bend) in [(-0.45f32, 0.12f32), (0.05, -0.1), (0.5, 0.08)] {
+                    let pts = [(-0.9, k), (-0.1, k + bend), (0.9, k + 0.08)];
+                    for w in pts.windows(2) {
+                        let ((a, b), (c2, d)) = (w[0], w[1]);
+                        if along_u {
+                            r.line(a, b, c2, d, 1.0, g);
+                        } else {
+                            r.line(b, a, d, c2, 1.0, g);
+                        }
                     }
                 }
                 if small > 6.0 {
@@ -392,9 +455,17 @@ fn rect_look(r: &Box2, look: Look, c: Color) {
                 g.fill(-1.6, 1.0 - cap, 1.6, 1.0 + cap, shade(c, 0.35));
             } else {
                 bricks(r, mortar, 1.0);
-                // The lit rim along the top.
+                // The lit rim along the top, and the crenels of its parapet set in below it
+                // (inside the outline: the top a piece lands on is where it is drawn).
                 let rim = (2.0 / r.hh).min(0.3);
                 r.fill(-1.0, 1.0 - rim, 1.0, 1.0, shade(c, 0.4));
+                let (n, band) = crenels(r);
+                for k in (1..n).step_by(2) {
+                    let u0 = -1.0 + 2.0 * k as f32 / n as f32;
+                    let slot = r.part(u0, 1.0 - band, u0 + 2.0 / n as f32, 1.0);
+                    slot.fill(-1.0, -1.0, 1.0, 1.0, shade(base, -0.35));
+                    slot.fill(-1.0, -1.0, 1.0, -0.6, shade(base, 0.25));
+                }
                 r.outline(line, shade(c, -0.6));
             }
         }
@@ -413,8 +484,9 @@ fn rect_look(r: &Box2, look: Look, c: Color) {
     }
 }
 
-/// A card seen almost edge-on: a white face with rounded ends, its back in the card's colour
-/// with a light diamond pattern (the owner's colour, a siege card's, a roof's).
+/// A card seen almost edge-on: a white face with a dark edge, its back in the card's colour
+/// (the owner's, a siege card's, a roof's) printed as a card back is: a light border and an
+/// emblem in the middle (a diamond with the back's colour at its heart).
 fn card(r: &Box2, c: Color) {
     let along_u = r.hw >= r.hh;
     let (long, thin) = if along_u { (r.hw, r.hh) } else { (r.hh, r.hw) };
@@ -422,113 +494,44 @@ fn card(r: &Box2, c: Color) {
     r.grown(0.8).fill(-1.0, -1.0, 1.0, 1.0, edge);
     let face = Color::new(0.96, 0.94, 0.88, c.a);
     r.fill(-1.0, -1.0, 1.0, 1.0, face);
-    // The back: the upper (or left) two thirds in the card's colour.
+    // The back: the upper (or left) part in the card's colour, as a box of its own along the
+    // card (its u along the card's length, its v across: 1 the outer side).
     let back = if along_u {
-        [(-0.97, -0.1), (0.97, -0.1), (0.97, 0.85), (-0.97, 0.85)]
+        r.part(-0.97, -0.3, 0.97, 0.88)
     } else {
-        [(-0.85, -0.97), (0.1, -0.97), (0.1, 0.97), (-0.85, 0.97)]
-    };
-    r.quad(back, c);
-    if thin >= 2.5 && long > 12.0 {
-        // A row of light diamonds along the back.
-        let n = ((long / (thin * 2.0)) as usize).clamp(2, 14);
-        let mark = shade(c, 0.45);
-        for i in 0..n {
-            let t = -0.9 + 1.8 * (i as f32 + 0.5) / n as f32;
-            let d = 0.8 / n as f32;
-            let q = if along_u {
-                [(t - d, 0.37), (t, 0.75), (t + d, 0.37), (t, 0.0)]
-            } else {
-                [(-0.37, t - d), (-0.75, t), (-0.37, t + d), (0.0, t)]
-            };
-            r.quad(q, mark);
+        let p = r.part(-0.88, -0.97, 0.3, 0.97);
+        Box2 {
+            hw: p.hh,
+            hh: p.hw,
+            angle: p.angle + std::f32::consts::FRAC_PI_2,
+            ..p
         }
-    }
-}
-
-/// A catapult on its box: a wooden base frame with feet, an upright, and a throwing arm from a
-/// pivot at the back up to a cup under the shot; the arm turns forward by `st.arm` after firing.
-/// A tall thin part (a catapult's post) is the arm alone, standing in its frame.
-fn catapult(r: &Box2, c: Color, st: Style) {
-    let wood = c;
-    let dark = shade(c, -0.5);
-    let line = (r.hw.min(r.hh) * 0.1).clamp(0.8, 2.0);
-    let fw = st.forward;
-    if r.hh > 3.0 * r.hw {
-        // The post: the arm itself, turning about its foot.
-        let w = (r.hw * 2.0).max(2.0);
-        let a = r.angle + st.arm * fw;
-        let foot = r.at(0.0, -1.0);
-        let len = 2.0 * r.hh;
-        let tip = (foot.0 + a.sin() * len, foot.1 - a.cos() * len);
-        draw_line(foot.0, foot.1, tip.0, tip.1, w + 2.0 * line, dark);
-        draw_line(foot.0, foot.1, tip.0, tip.1, w, wood);
-        cup(tip.0, tip.1, (w * 2.2).max(4.0), wood, dark);
-        return;
-    }
-    // The base: a beam along the bottom third, with two feet (a long low chassis is all base).
-    let sledge = r.hw > 2.0 * r.hh;
-    let base_top = if sledge {
-        1.0
-    } else {
-        -1.0 + 0.55 * (r.hw / r.hh).min(1.2)
     };
-    r.grown(line).fill(-1.0, -1.0, 1.0, base_top, dark);
-    r.fill(-1.0, -1.0, 1.0, base_top, wood);
-    r.fill(-1.0, base_top - 0.12, 1.0, base_top, shade(wood, 0.25));
-    for u in [-0.75f32, 0.75] {
-        let rp = r.hw.min(r.hh) * 0.22;
-        r.blob(u, -1.0, rp / r.hw.max(1.0), rp / r.hh.max(1.0), dark);
+    back.fill(-1.0, -1.0, 1.0, 1.0, c);
+    if thin >= 2.5 && long > 12.0 {
+        let light = shade(c, 0.55);
+        // A border where the back is thick enough to keep its colour inside it.
+        if back.hh >= 4.0 {
+            let inset = 1.0 / back.hh;
+            let end = (1.5 / back.hw).min(0.2);
+            back.part(-1.0 + end, -1.0 + inset, 1.0 - end, 1.0 - inset)
+                .outline(1.0, light);
+        }
+        // The emblem: a diamond in the middle with the back's colour at its heart, and a
+        // smaller one each side of it.
+        let d = (back.hh / back.hw * 1.4).min(0.3);
+        for (u, k) in [(0.0f32, 1.0f32), (-0.55, 0.6), (0.55, 0.6)] {
+            let q = [
+                (u - d * k, 0.0),
+                (u, 0.8 * k),
+                (u + d * k, 0.0),
+                (u, -0.8 * k),
+            ];
+            back.quad(q, light);
+        }
+        let heart = [(-d * 0.4, 0.0), (0.0, 0.32), (d * 0.4, 0.0), (0.0, -0.32)];
+        back.quad(heart, c);
     }
-    if sledge {
-        r.line(-0.9, -0.3, 0.9, -0.3, 1.0, dark);
-        return;
-    }
-    // The upright: an A-frame from the base to the top, behind the arm.
-    let up = shade(wood, -0.2);
-    r.quad(
-        [
-            (-0.55, base_top),
-            (-0.35, base_top),
-            (0.05, 0.65),
-            (-0.1, 0.65),
-        ],
-        up,
-    );
-    r.quad(
-        [
-            (0.35, base_top),
-            (0.55, base_top),
-            (0.1, 0.65),
-            (-0.05, 0.65),
-        ],
-        up,
-    );
-    // The arm: from the pivot low at the back to the cup at the top middle.
-    let pivot = r.p(-0.75 * fw, base_top + 0.1);
-    let rest = r.p(0.0, 0.92);
-    let (dx, dy) = (rest.x - pivot.x, rest.y - pivot.y);
-    let turn = st.arm * fw;
-    let (s, co) = turn.sin_cos();
-    let tip = vec2(pivot.x + dx * co - dy * s, pivot.y + dx * s + dy * co);
-    let w = (r.hw * 0.22).max(2.0);
-    draw_line(pivot.x, pivot.y, tip.x, tip.y, w + 2.0 * line, dark);
-    draw_line(pivot.x, pivot.y, tip.x, tip.y, w, shade(wood, 0.15));
-    draw_circle(pivot.x, pivot.y, w * 0.8, dark);
-    cup(tip.x, tip.y, (r.hw * 0.5).max(4.0), shade(wood, 0.1), dark);
-}
-
-/// A cup `w` pixels across, its rim at (x, y).
-fn cup(x: f32, y: f32, w: f32, c: Color, dark: Color) {
-    let h = w * 0.45;
-    draw_triangle(
-        vec2(x - w * 0.5, y),
-        vec2(x + w * 0.5, y),
-        vec2(x, y + h * 1.2),
-        dark,
-    );
-    draw_rectangle(x - w * 0.5, y - 0.5, w, h * 0.6, c);
-    draw_line(x - w * 0.55, y, x + w * 0.55, y, 1.5, dark);
 }
 
 /// A standing figure: a soldier (tall: head over shoulders and a body widening to its base) or

@@ -55,9 +55,10 @@ pub fn draw(icon: Icon, x: f32, y: f32, s: f32, seat: Color) {
         }
         Icon::Card => card(x + 0.2 * s, y + 0.08 * s, s),
         Icon::Deck => {
+            // A deck lies face down: the top cards show their printed backs.
             for k in 0..3 {
                 let d = k as f32 * 0.09;
-                card(x + (0.08 + d) * s, y + (0.2 - d) * s, s * 0.9);
+                card_back(x + (0.08 + d) * s, y + (0.2 - d) * s, s * 0.9);
             }
         }
         Icon::Soldier => {
@@ -128,6 +129,29 @@ fn card(x: f32, y: f32, s: f32) {
     draw_rectangle(x, y, w, h, PAPER);
     draw_rectangle_lines(x, y, w, h, 0.06 * s, INK);
     draw_circle(x + w * 0.5, y + h * 0.5, 0.1 * s, RED);
+}
+
+/// A playing card face down, `s` the icon's size: a printed back (a red field, a light border
+/// and a diamond in the middle), as the table's cards have.
+fn card_back(x: f32, y: f32, s: f32) {
+    let (w, h) = (0.56 * s, 0.8 * s);
+    draw_rectangle(x, y, w, h, PAPER);
+    let m = 0.07 * s;
+    draw_rectangle(x + m, y + m, w - 2.0 * m, h - 2.0 * m, RED);
+    draw_rectangle_lines(x, y, w, h, 0.06 * s, INK);
+    let (cx, cy, r) = (x + w * 0.5, y + h * 0.5, 0.13 * s);
+    draw_triangle(
+        vec2(cx, cy - r * 1.3),
+        vec2(cx + r, cy),
+        vec2(cx, cy + r * 1.3),
+        PAPER,
+    );
+    draw_triangle(
+        vec2(cx, cy - r * 1.3),
+        vec2(cx - r, cy),
+        vec2(cx, cy + r * 1.3),
+        PAPER,
+    );
 }
 
 /// A five-pointed star centred on `c` with outer radius `r`.

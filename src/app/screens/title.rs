@@ -5,7 +5,7 @@ use super::setup::SetupScreen;
 use crate::app::context::Ctx;
 use crate::app::frame::Area;
 use crate::app::frame::{
-    aim_focus, close_up_bounds, pieces_top, side_bounds, turn_bounds, Frame, TurnShot,
+    aim_focus, close_up_bounds, pieces_box, pieces_top, side_bounds, turn_bounds, Frame, TurnShot,
 };
 use crate::app::gesture::mid_angle;
 use crate::app::screen::{Screen, ScreenId};
@@ -498,6 +498,7 @@ fn miniature(ui: &Ui, id: &str, pic: Area) {
             }
             None => [-1.0, -0.2, 1.0, 0.6],
         };
+        let bounds = found.map_or(bounds, |mini| picture_bounds(mini, bounds, framed));
         let f = Frame::fit(bounds, framed);
         let dpi = screen_dpi_scale().max(0.01);
         // SAFETY: macroquad's internal GL context is borrowed on the main thread for this one
@@ -523,6 +524,42 @@ fn miniature(ui: &Ui, id: &str, pic: Area) {
         2.0,
         Color::new(0.0, 0.0, 0.0, 0.35),
     );
+}
+
+/// A picture's pieces stand at least this share of its height (at the turn's framing), else it
+/// shows the shooter and the pieces nearest it instead (`picture_bounds`).
+const PICTURE_PIECES: f32 = 0.22;
+/// How far (metres) the shooter's picture reaches the way the launcher faces.
+const PICTURE_REACH: f32 = 0.42;
+
+/// The bounds of a game's picture on the title: the turn's framing (`bounds`) where its pieces
+/// read, else the launcher and the pieces within `PICTURE_REACH` of it the way it faces, framed
+/// as a close-up (Castle's catapult and its own towers, Catapults' lever, cube and meeple: at
+/// the turn's framing, a metre to the target, they were specks in a 190-pixel picture).
+fn picture_bounds(mini: &Miniature, bounds: [f32; 4], framed: Area) -> [f32; 4] {
+    let h = bounds[3] - bounds[1];
+    let top = pieces_top(&mini.view, bounds);
+    let Some(shot) = mini.shot else {
+        return bounds;
+    };
+    if h.is_nan() || h <= 0.0 || !top.is_finite() || top / h >= PICTURE_PIECES {
+        return bounds;
+    }
+    let lx = shot.launcher[0];
+    let (x0, x1) = match shot.facing {
+        1 => (lx - 0.1, lx + PICTURE_REACH),
+        -1 => (lx - PICTURE_REACH, lx + 0.1),
+        _ => (lx - PICTURE_REACH * 0.5, lx + PICTURE_REACH * 0.5),
+    };
+    let near = pieces_box(&mini.view, [x0, bounds[1], x1, bounds[3]], shot.launcher);
+    let (n0, n1) = (near[0].max(x0 - 0.1), near[2].min(x1 + 0.1));
+    let top = near[3];
+    let ok = [n0, n1, top].iter().all(|v| v.is_finite()) && n1 > n0 && top > 0.0;
+    if !ok {
+        return bounds;
+    }
+    let m = (n1 - n0) * 0.04;
+    close_up_bounds([n0 - m, -0.01, n1 + m, top * 1.12], top, framed)
 }
 
 /// The box around a table's pieces (not the table itself), a little room around it.
