@@ -90,7 +90,7 @@ async function toAim(tab, h) {
 }
 
 // A probe that answers with a console line `[ct] <name> <json>`.
-async function lineOf(tab, fn, name) {
+export async function lineOf(tab, fn, name) {
   const mark = tab.mark();
   await tab.q(fn);
   const m = await tab.waitLine(new RegExp(`^\\[ct\\] ${name} (.*)$`), 5000, mark);

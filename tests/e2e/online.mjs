@@ -77,11 +77,14 @@ export function expectedErrors(tab) {
 
 // Plays this tab's seats until the results screen (or until the game has `untilMoves` moves): a
 // drag-to-fire with a pull a little off the default each shot, a tap on the first choice
-// otherwise (as the whole-game tests play).
-export async function playSeat(tab, h, who, stats, deadline, size, untilMoves = 0) {
+// otherwise (as the whole-game tests play). With `how.keys` a shot is aimed as a player aims by
+// keys instead: T (the nearest place to aim at, with the strength whose predicted flight comes
+// down on it) then Space, so shots hit and a game between two such players ends.
+export async function playSeat(tab, h, who, stats, deadline, size, untilMoves = 0, how = {}) {
   const { check, sleep } = h;
   const over = async () => (await tab.q("ct_screen")) === 6;
   let shots = 0;
+  let misses = 0;
   for (;;) {
     const left = deadline - Date.now();
     check(left > 0, `${who}: the game did not end in time (moves ${await tab.q("ct_moves")})`);
@@ -100,7 +103,47 @@ export async function playSeat(tab, h, who, stats, deadline, size, untilMoves = 
     const title = await tab.page.title();
     check(/Your turn/.test(title), `${who}: the page title says it is my turn: "${title}"`);
     stats.titleChecks++;
-    if (input === 1 || input === 2) {
+    if (input >= 1 && input <= 4 && how.keys) {
+      // As a player aiming by keys: T (the places nearest first, each with the strength whose
+      // predicted flight comes down on it), back to the nearest after a hit, on to the next
+      // of the four nearest after each miss (a tower holding a ball throws the next one out);
+      // or, with `how.prefer`, the place so named.
+      const said = async () => tab.page.evaluate(() => Array.from(document.getElementById("ct-a11y-log")?.children || []).map((n) => n.textContent).filter((l) => l.startsWith("Aiming at ")).pop() || "");
+      const press = async (key) => {
+        const m = tab.mark();
+        await tab.page.keyboard.press(key);
+        const placed = await tab.waitLine(/^\[ct\] key-aim place$/, 5000, m).then(() => true, () => false);
+        await tab.frames(2); // the words reach the layer's log
+        return placed;
+      };
+      if (await press("t")) {
+        const place = async () => {
+          const words = await said();
+          const [, at, of] = (words.match(/\((\d+) of (\d+)\)/) || [0, 1, 1]).map(Number);
+          return { words, at, of };
+        };
+        let now = await place();
+        let want = (misses % Math.min(4, now.of)) + 1;
+        // A player who knows the game goes for the best place (`how.prefer`, by its words).
+        for (let i = 0; how.prefer && i < now.of; i++) {
+          if (how.prefer.test(now.words)) {
+            want = now.at;
+            break;
+          }
+          await press("t");
+          now = await place();
+        }
+        const back = (now.at - want + now.of) % now.of;
+        const on = (want - now.at + now.of) % now.of;
+        for (let i = 0; i < Math.min(back, on); i++) await press(back <= on ? "Shift+t" : "t");
+      } else {
+        stats.unplaced = (stats.unplaced || 0) + 1; // nothing in reach: Space fires the keys' default aim
+      }
+      if (process.env.CT_DEBUG) console.log(who, await said());
+      await tab.page.keyboard.press("Space");
+      shots++;
+      stats.shots++;
+    } else if (input === 1 || input === 2) {
       const anchor = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };
       const r = rng(7000 + stats.shots * 13 + shots);
       const towards = anchor.x < size.w / 2 ? 1 : -1;
@@ -122,7 +165,20 @@ export async function playSeat(tab, h, who, stats, deadline, size, untilMoves = 
       await tab.tapButton(key);
       stats.decisions++;
     }
-    const got = await tab.waitLine(new RegExp(`^\\[ct\\] (move ${moves + 1} .*|refused .*|gesture cancelled)$`), 90000, mark);
+    // The move played (its line, or the count gone past it: a room's move may be told while
+    // this one is on its way), a refusal or a cancel.
+    const re = new RegExp(`^\\[ct\\] (move ${moves + 1} .*|refused .*|gesture cancelled)$`);
+    let got = null;
+    await tab.waitFor(`${who}: move ${moves + 1} played`, async () => {
+      got = tab.lines.slice(mark).map((l) => l.match(re)).find(Boolean) || null;
+      if (!got && (await tab.q("ct_moves")) > moves) got = [null, "move (counted)"];
+      return got !== null;
+    }, 90000);
+    if (how.keys && input >= 1 && input <= 4) {
+      const hit = tab.lines.slice(mark).some((l) => /^\[ct\] landed seat \d+ hit yes/.test(l));
+      misses = hit ? 0 : misses + 1;
+      stats.hits = (stats.hits || 0) + (hit ? 1 : 0);
+    }
     if (!got[1].startsWith("move ")) {
       stats.refused++;
       check(stats.refused <= 20, `${who}: too many refusals; the last: ${got[1]}`);

@@ -3,8 +3,10 @@
 //
 // - quickCastle: two browsers press "Play online with anyone" for Castle (two players), each
 //   typing a name once; the first waits alone, the second arrives, the server seats them in one
-//   room (a seat each) and both play it by touch, in step, for a few moves (the drags of
-//   online.mjs mostly miss: two of them alone would play Castle for a long time). A third
+//   room (a seat each) and both play it in step to the results: decisions by touch, each shot
+//   aimed as a player aims by keys (T, the nearest place to aim at, then Space). Both show the
+//   same ranking and their rating for the game after it; the server's ratings table counts
+//   them. A third
 //   browser alone for Castle with three players is offered bots, takes them and plays its room
 //   with the server's two bots to the results; "Play again" there reads "Find another game": it
 //   queues again for Castle with three (no local game) and Cancel comes back to the results and
@@ -14,7 +16,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { lineOf } from "./look.mjs";
 import { expectedErrors, freePort, kill, playSeat, serverBinary, startServer } from "./online.mjs";
+
+// The pair's game: Catapults, whose length is its rounds (a Castle game between two players who
+// only take towers from the middle mats can go on for a hundred moves).
+const PAIR_GAME = "catapults";
 
 export async function quickCastle(browser, Tab, h, opts) {
   const { check, assertDrawn } = h;
@@ -34,13 +41,13 @@ export async function quickCastle(browser, Tab, h, opts) {
     return tab;
   };
   // From the title to the waiting screen: Castle, (more seats,) Play online with anyone.
-  const queue = async (tab, who, more = 0) => {
-    await tab.tapButton("game:castle");
+  const queue = async (tab, who, game, more = 0) => {
+    await tab.tapButton(`game:${game}`);
     await tab.waitFor(`${who}: the setup screen`, async () => (await tab.q("ct_screen")) === 2);
     for (let i = 0; i < more; i++) await tab.tapButton("seats+");
     const mark = tab.mark();
     await tab.tapButton("quick");
-    await tab.waitLine(new RegExp(`^\\[ct\\] quick-find castle players=${2 + more}$`), 10000, mark);
+    await tab.waitLine(new RegExp(`^\\[ct\\] quick-find ${game} players=${2 + more}$`), 10000, mark);
     // The waiting screen's first count, or the welcome already (the second of a pair may be
     // seated in the same frame as its count comes).
     await tab.waitLine(/^\[ct\] (quick-queued waiting=\d+ offered=false|online-welcome )/, 15000, mark);
@@ -49,14 +56,14 @@ export async function quickCastle(browser, Tab, h, opts) {
   try {
     const ann = await newTab("Ann");
     const ben = await newTab("Ben");
-    const annMark = await queue(ann, "Ann");
+    const annMark = await queue(ann, "Ann", PAIR_GAME);
     await ann.waitLine(/^\[ct\] quick-queued waiting=1 offered=false$/, 15000, annMark);
     assertDrawn(await ann.shot("quick-waiting"), "Ann's waiting screen");
-    const benMark = await queue(ben, "Ben");
+    const benMark = await queue(ben, "Ben", PAIR_GAME);
     const welcomes = [];
     for (const [t, m] of [[ann, annMark], [ben, benMark]]) {
       welcomes.push((await t.waitLine(/^\[ct\] online-welcome code=(\w+) seats=\[(\d)\] host=false phase=Playing/, 20000, m)));
-      await t.waitLine(/^\[ct\] online-game castle moves=0 turn=\d$/, 20000, m);
+      await t.waitLine(new RegExp(`^\\[ct\\] online-game ${PAIR_GAME} moves=0 turn=\\d$`), 20000, m);
       await t.waitFor("the play screen", async () => (await t.q("ct_screen")) === 3, 20000);
     }
     check(welcomes[0][1] === welcomes[1][1], `one room for both: ${welcomes[0][1]} and ${welcomes[1][1]}`);
@@ -65,7 +72,7 @@ export async function quickCastle(browser, Tab, h, opts) {
 
     // A third player alone for three-player Castle: offered bots, takes them.
     const cy = await newTab("Cy");
-    const cyMark = await queue(cy, "Cy", 1);
+    const cyMark = await queue(cy, "Cy", "castle", 1);
     await cy.waitLine(/^\[ct\] quick-queued waiting=1 offered=true$/, 30000, cyMark);
     assertDrawn(await cy.shot("quick-bots-offered"), "Cy's offer of bots");
     check(await cy.button("quick:wait"), "Keep waiting is offered");
@@ -74,23 +81,57 @@ export async function quickCastle(browser, Tab, h, opts) {
     await cy.waitLine(/^\[ct\] online-game castle moves=\d+ turn=\d$/, 20000, cyMark);
     await cy.waitFor("Cy's play screen", async () => (await cy.q("ct_screen")) === 3, 20000);
 
-    // Ann and Ben play their room in step (these drags mostly miss: two of them alone would
-    // play Castle for a long time); Cy plays the room with the server's bots to the results.
+    // Ann and Ben play their room in step to the results, aiming by keys; Cy plays the room
+    // with the server's bots to the results.
     const size = await ann.size();
     const deadline = Date.now() + opts.budgetMs;
     const stats = { shots: 0, decisions: 0, refused: 0, titleChecks: 0 };
-    const pairMoves = 6;
+    const cyStats = { shots: 0, decisions: 0, refused: 0, titleChecks: 0 };
     await Promise.all([
-      playSeat(ann, h, "Ann", stats, deadline, size, pairMoves),
-      playSeat(ben, h, "Ben", stats, deadline, size, pairMoves),
-      playSeat(cy, h, "Cy", stats, deadline, size),
+      playSeat(ann, h, "Ann", stats, deadline, size, 0, { keys: true, prefer: /^Aiming at the 5-point tile/ }),
+      playSeat(ben, h, "Ben", stats, deadline, size, 0, { keys: true }),
+      playSeat(cy, h, "Cy", cyStats, deadline, size),
     ]);
-    // The same moves on both (each checked against the room's state hash as it came: no resync).
-    await ann.waitFor("the pair's tables agree", async () => (await ann.q("ct_moves")) === (await ben.q("ct_moves")), 30000);
+    // The same moves and the same ranking on both (each move checked against the room's state
+    // hash as it came: no resync).
+    const pairResults = [];
+    for (const [t, m, who] of [[ann, annMark, "Ann"], [ben, benMark, "Ben"]]) {
+      await t.waitFor(`${who}'s results`, async () => (await t.q("ct_screen")) === 6, 60000);
+      pairResults.push((await t.waitLine(/^\[ct\] results (.*)$/, 10000, m))[1]);
+    }
     const moves = [await ann.q("ct_moves"), await ben.q("ct_moves")];
-    check(moves[0] >= pairMoves, `the pair played ${moves[0]} moves`);
+    check(moves[0] === moves[1], `the pair's games have the same moves: ${moves}`);
+    check(pairResults[0] === pairResults[1], `the same ranking on both: ${pairResults[0]} / ${pairResults[1]}`);
+    check(/Ann/.test(pairResults[0]) && /Ben/.test(pairResults[0]), `the ranking names Ann and Ben: ${pairResults[0]}`);
     const resyncs = [await ann.q("ct_online_resyncs"), await ben.q("ct_online_resyncs"), await cy.q("ct_online_resyncs")];
     check(resyncs.every((r) => r === 0), `no device went out of step: ${resyncs}`);
+    // A rated game: each results screen says the player's rating, and the server's table has both.
+    const ratingLine = async (t) => {
+      const texts = await lineOf(t, "ct_texts", "texts");
+      return (texts || []).map((x) => x[4]).find((w) => /^Your rating: /.test(w)) || null;
+    };
+    for (const [t, who] of [[ann, "Ann"], [ben, "Ben"]]) {
+      await t.waitFor(`${who}'s rating on the results`, async () => (await ratingLine(t)) !== null, 30000);
+    }
+    const ratings = [await ratingLine(ann), await ratingLine(ben)];
+    const table = await (await fetch(`http://127.0.0.1:${port}/ratings/${PAIR_GAME}`)).json();
+    const names = table.entries.map((e) => e.name);
+    check(names.includes("Ann") && names.includes("Ben"), `the ratings table has Ann and Ben: ${JSON.stringify(table.entries)}`);
+    check(table.entries.every((e) => e.games === 1), `each counted one game: ${JSON.stringify(table.entries)}`);
+    assertDrawn(await ann.shot("quick-results"), "Ann's results");
+    // Anyone sees the game's table from its setup screen (Ratings beside Play online with anyone).
+    const dee = await newTab("Dee");
+    await dee.tapButton(`game:${PAIR_GAME}`);
+    await dee.waitFor("Dee: the setup screen", async () => (await dee.q("ct_screen")) === 2);
+    const deeMark = dee.mark();
+    await dee.tapButton("ratings");
+    await dee.waitLine(new RegExp(`^\\[ct\\] ratings-show ${PAIR_GAME}$`), 10000, deeMark);
+    const shown = async () => ((await lineOf(dee, "ct_texts", "texts")) || []).map((x) => x[4]);
+    await dee.waitFor("the table shown", async () => (await shown()).some((w) => /^1\. (Ann|Ben) /.test(w)), 15000);
+    const rows = (await shown()).filter((w) => /^\d\. /.test(w));
+    check(rows.length === 2 && rows.some((w) => /Ann/.test(w)) && rows.some((w) => /Ben/.test(w)), `the setup's Ratings shows Ann and Ben: ${rows.join(" / ")}`);
+    assertDrawn(await dee.shot("quick-ratings-table"), "the ratings table from the setup screen");
+    const pairS = (Date.now() - t0) / 1000;
     await cy.waitFor("Cy's results", async () => (await cy.q("ct_screen")) === 6, 60000);
     const result = (await cy.waitLine(/^\[ct\] results (.*)$/, 10000, cyMark))[1];
     const cyMoves = await cy.q("ct_moves");
@@ -118,12 +159,13 @@ export async function quickCastle(browser, Tab, h, opts) {
     await cy.waitFor("Cy's rematch", async () => (await cy.q("ct_screen")) === 3, 20000);
     check(!cy.lines.slice(rm).some((l) => /^\[ct\] start castle/.test(l)), "the rematch is no local game");
     const rematchS = (Date.now() - t0) / 1000;
-    for (const t of [ann, ben, cy]) {
+    for (const t of [ann, ben, cy, dee]) {
       expectedErrors(t);
       t.noErrors();
     }
     console.log(
-      `     quick castle: Ann and Ben met in one room in ${metS.toFixed(1)} s and played ${moves[0]} moves in step; ` +
+      `     quick: Ann and Ben (${PAIR_GAME}) met in one room in ${metS.toFixed(1)} s and played ${moves[0]} moves in step to the results at ${pairS.toFixed(1)} s ` +
+        `(${stats.shots} shots by keys, ${stats.hits || 0} hits, ${stats.decisions} decisions, ${stats.unplaced || 0} without a place; ${pairResults[0]}; ${ratings.join(" / ")}); ` +
         `Cy alone took the bots offered and played ${cyMoves} moves to the results (${result}); ` +
         `Find another game queued again; Cancel came back to the room and its Rematch began a new room at ${rematchS.toFixed(1)} s; ` +
         `${((Date.now() - t0) / 1000).toFixed(1)} s`

@@ -613,8 +613,8 @@ async function main() {
       await test("online: room links that are not ones, and one to no room, get a message in words and the saved game is kept", () =>
         onlineHostileLinks(browser, Tab, h, opts)
       );
-      await test("quick: two browsers press Play online with anyone for Castle, meet in one room and play it in step; a third alone takes the bots offered and plays to the results, where Find another game queues again", () =>
-        quickCastle(browser, Tab, h, { ...opts, budgetMs: 600000 })
+      await test("quick: two browsers press Play online with anyone for Catapults, meet in one room and play it in step to the results (rated, the table shown from the setup screen); a third alone for Castle takes the bots offered and plays to the results, where Find another game queues again", () =>
+        quickCastle(browser, Tab, h, { ...opts, budgetMs: Number(process.env.CT_QUICK_BUDGET || 600000) })
       );
       await test("daily: today's Castle challenge played by touch, its line shared, its score on the day's board served by the real server", () =>
         dailyCastle(browser, Tab, h, opts)

@@ -132,6 +132,7 @@ enum SetupButton {
     Rules,
     Start,
     Quick,
+    Ratings,
 }
 
 impl SetupButton {
@@ -147,6 +148,7 @@ impl SetupButton {
             SetupButton::Rules => "rules".into(),
             SetupButton::Start => "start".into(),
             SetupButton::Quick => "quick".into(),
+            SetupButton::Ratings => "ratings".into(),
         }
     }
 }
@@ -203,12 +205,19 @@ impl SetupScreen {
         } else {
             "Play online with anyone".to_string()
         };
-        let beside = Area::new(x0 + 24.0 * u, y, col_w - 52.0 * u, row - u);
+        // Its Ratings (the game's table) beside it.
+        let ratings_w = cx.ui.measure("Ratings", cx.ui.size(4.0)) + 6.0 * u;
+        let beside = Area::new(x0 + 24.0 * u, y, col_w - 54.0 * u - ratings_w, row - u);
         let quick_beside = cx.ui.label_fits(&quick_label, beside);
         let quick_at = match (ONLINE, quick_beside) {
             (false, _) => None,
             (true, true) => Some(beside),
-            (true, false) => Some(Area::new(x0, h - 2.0 * bh - 4.0 * u, col_w, bh)),
+            (true, false) => Some(Area::new(
+                x0,
+                h - 2.0 * bh - 4.0 * u,
+                col_w - ratings_w - 2.0 * u,
+                bh,
+            )),
         };
         if let Some(a) = quick_at {
             if cx
@@ -216,6 +225,13 @@ impl SetupScreen {
                 .button(&SetupButton::Quick.key(), a, &quick_label, true)
             {
                 return crate::app::screens::quick::find_game(cx, self.game, players);
+            }
+            let at = Area::new(a.x + a.w + 2.0 * u, a.y, ratings_w, a.h);
+            if cx
+                .ui
+                .button(&SetupButton::Ratings.key(), at, "Ratings", true)
+            {
+                return crate::app::screens::ratings::show_ratings(cx, self.game);
             }
         }
         y += row + u;
@@ -636,6 +652,7 @@ mod tests {
             Rules,
             Start,
             Quick,
+            Ratings,
         ]
         .iter()
         .map(|b| b.key())
@@ -654,7 +671,8 @@ mod tests {
                 "back",
                 "rules",
                 "start",
-                "quick"
+                "quick",
+                "ratings"
             ]
         );
     }
