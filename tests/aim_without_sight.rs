@@ -1,10 +1,10 @@
 //! Aiming without sight, in the engine (docs/ui.md, "Playing without sight"): at the first shot
 //! of every side-view game the game names the places to aim at in players' words, and the
 //! starting aim at the nearest one (`app::aim_words::aim_at`, by the predicted flight) comes down
-//! on it or within two hands of it, said in table words. No window: the very launches the keys
-//! would fire.
+//! on it or within two hands of it, said in table words, and stops there too. No window: the
+//! very launches the keys would fire.
 
-use catapult_table::app::aim_words::{aim_at, landing, landing_words, HAND};
+use catapult_table::app::aim_words::{aim_at, fall, landing_words, Fall, HAND};
 use engine::core::{Game, LaunchKind};
 use engine::headless::bot_game;
 use engine::physics::preview;
@@ -66,13 +66,13 @@ fn every_side_view_game_names_its_places_and_a_starting_aim_comes_down_at_one() 
         let from = prompt.origin[0];
         let first = &places[0];
         let started = std::time::Instant::now();
-        let land_of = |l: &engine::core::Launch| landing(&preview::flight(g, l, FRAMES));
-        let aim = aim_at(&prompt, first, None, land_of)
+        let fall_of = |l: &engine::core::Launch| fall(&preview::flight(g, l, FRAMES));
+        let aim = aim_at(&prompt, first, None, fall_of)
             .unwrap_or_else(|| panic!("{}: no aim at {}", game.id, first.words));
         let took = started.elapsed();
-        let land = land_of(&aim.launch(&prompt))
+        let f = fall_of(&aim.launch(&prompt))
             .unwrap_or_else(|| panic!("{}: the aim's flight", game.id));
-        let words = landing_words(land, &places, from);
+        let words = landing_words(f, &places, from);
         println!(
             "{}: {} places, first {:?}; the starting aim {} ({:.0} ms to find)",
             game.id,
@@ -81,7 +81,7 @@ fn every_side_view_game_names_its_places_and_a_starting_aim_comes_down_at_one() 
             words,
             took.as_secs_f64() * 1000.0
         );
-        let off = (land[0] - first.x).abs() - first.half_width;
+        let off = (f.land[0] - first.x).abs() - first.half_width;
         assert!(
             off <= 2.0 * HAND,
             "{}: the starting aim at {} {words}",
@@ -89,4 +89,55 @@ fn every_side_view_game_names_its_places_and_a_starting_aim_comes_down_at_one() 
             first.words
         );
     }
+}
+
+/// Catapults' first flick of seat 0 aimed by T at each scoring tile: where it comes down and
+/// where it stops.
+fn catapults_falls(seed: u64) -> Vec<(String, Fall, String)> {
+    let id = engine::games::catapults::INFO.id;
+    let mut d = bot_game(id, 2, seed, &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(to_seat0_aim(&mut d), "seat 0 aims");
+    let g: &dyn Game = d.game();
+    let prompt = g.launch_prompt().unwrap_or_else(|| panic!("a prompt"));
+    let places = g.aim_places();
+    let fall_of = |l: &engine::core::Launch| fall(&preview::flight(g, l, FRAMES));
+    places
+        .iter()
+        .filter_map(|p| {
+            let aim = aim_at(&prompt, p, None, fall_of)?;
+            let f = fall_of(&aim.launch(&prompt))?;
+            Some((
+                p.words.clone(),
+                f,
+                landing_words(f, &places, prompt.origin[0]),
+            ))
+        })
+        .collect()
+}
+
+#[test]
+fn regress_t_aimed_a_catapults_cube_that_landed_on_the_5_point_tile_and_slid_off() {
+    // The starting aim came down on the tile nearest where it was asked to, by first contact
+    // only: a cube that touched the 5-point tile and slid on scored nothing. Now the aim is
+    // nudged to where the cube also stops on it, and the words say where it stops.
+    let places = catapults_falls(3);
+    let mut stays = 0;
+    for (place, f, words) in &places {
+        println!(
+            "T at {place}: {words} (down at {:.3}, stops at {:.3})",
+            f.land[0], f.rest[0]
+        );
+        if words == &format!("lands on {place}") {
+            stays += 1;
+        }
+    }
+    assert!(
+        stays * 2 >= places.len(),
+        "the starting aim stops on its place for at most half the places: {places:?}"
+    );
+    let five = places
+        .iter()
+        .find(|(p, ..)| p.contains("5-point"))
+        .unwrap_or_else(|| panic!("a 5-point tile: {places:?}"));
+    assert_eq!(five.2, format!("lands on {}", five.0), "{five:?}");
 }

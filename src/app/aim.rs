@@ -84,15 +84,15 @@ pub(crate) const TONE_EVERY: f64 = 0.2;
 /// Frames of flight followed to find where a shot comes down (six seconds).
 pub(crate) const LANDING_FRAMES: u32 = 360;
 
-/// Where `launch` comes down, in table words against the game's places, if it flies.
+/// Where `launch` comes down and stops, in table words against the game's places, if it flies.
 pub(crate) fn landing_said(game: &dyn engine::core::Game, launch: &Launch) -> Option<String> {
     let from = game.launch_prompt()?.origin[0];
-    let land = aim_words::landing(&engine::physics::preview::flight(
+    let fall = aim_words::fall(&engine::physics::preview::flight(
         game,
         launch,
         LANDING_FRAMES,
     ))?;
-    Some(aim_words::landing_words(land, &game.aim_places(), from))
+    Some(aim_words::landing_words(fall, &game.aim_places(), from))
 }
 
 /// The predicted path is worked out again at most this often (seconds): a short run of a big

@@ -43,6 +43,28 @@ pub fn landing(path: &[[f32; 2]]) -> Option<[f32; 2]> {
     path.last().copied()
 }
 
+/// Where a flight first comes down (`landing`) and where it stops: its last point, at rest or
+/// where the followed frames end (a cube that lands on a tile may slide off it; a ball that
+/// lands on a cup's rim may bounce out).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fall {
+    pub land: [f32; 2],
+    pub rest: [f32; 2],
+}
+
+/// The `Fall` of a flight; None for an empty one.
+pub fn fall(path: &[[f32; 2]]) -> Option<Fall> {
+    Some(Fall {
+        land: landing(path)?,
+        rest: *path.last()?,
+    })
+}
+
+/// How far `x` is outside `place` (0 on it).
+fn outside(x: f32, place: &AimPlace) -> f32 {
+    ((x - place.x).abs() - place.half_width).max(0.0)
+}
+
 /// A distance in hands: "just", "a hand", "2 hands"…
 fn hands(d: f32) -> String {
     let n = (d / HAND).round() as i64;
@@ -53,23 +75,36 @@ fn hands(d: f32) -> String {
     }
 }
 
-/// Where `land` is in words, against `places` (nearest the launcher first), for a shot from
-/// `from` (the launcher's x): on a place, or short of or past the nearest one.
-pub fn landing_words(land: [f32; 2], places: &[AimPlace], from: f32) -> String {
+/// Where `fall` is in words, against `places` (nearest the launcher first), for a shot from
+/// `from` (the launcher's x): where it comes down (on a place, or short of or past the nearest
+/// one), then where it stops when that is more than a hand away and said differently.
+pub fn landing_words(fall: Fall, places: &[AimPlace], from: f32) -> String {
+    let first = where_words(fall.land, places, from);
+    if (fall.rest[0] - fall.land[0]).abs() > HAND {
+        let then = where_words(fall.rest, places, from);
+        if then != first {
+            return format!("lands {first} and stops {then}");
+        }
+    }
+    format!("lands {first}")
+}
+
+/// A point in words against the place nearest it: "on Ben's tower", "a hand short of it"…
+fn where_words(at: [f32; 2], places: &[AimPlace], from: f32) -> String {
     let Some(near) = places
         .iter()
-        .min_by(|a, b| (a.x - land[0]).abs().total_cmp(&(b.x - land[0]).abs()))
+        .min_by(|a, b| (a.x - at[0]).abs().total_cmp(&(b.x - at[0]).abs()))
     else {
-        return "lands on the table".to_string();
+        return "on the table".to_string();
     };
-    let off = (land[0] - near.x).abs();
+    let off = (at[0] - near.x).abs();
     if off <= near.half_width.max(HAND / 4.0) {
-        return format!("lands on {}", near.words);
+        return format!("on {}", near.words);
     }
     let gap = off - near.half_width;
-    let short = (land[0] - from).abs() < (near.x - from).abs();
+    let short = (at[0] - from).abs() < (near.x - from).abs();
     format!(
-        "lands {} {} {}",
+        "{} {} {}",
         hands(gap),
         if short { "short of" } else { "past" },
         near.words
@@ -169,13 +204,15 @@ pub fn aim_words(aim: &KeyAim, prompt: &LaunchPrompt) -> String {
 }
 
 /// A starting aim at `place`: the prompt's first launcher, 45 degrees up towards the place where
-/// the prompt allows it, and the strength whose predicted flight (`land_of`) comes down nearest
-/// it, found by halving within the prompt's useful strengths. None when nothing can be aimed.
+/// the prompt allows it, and the strength whose predicted flight (`fall_of`) comes down nearest
+/// it, found by halving within the prompt's useful strengths, then nudged (up to `SETTLE_STEPS`
+/// either way) to where it both comes down and stops on it, or nearest it. None when nothing
+/// can be aimed.
 pub fn aim_at(
     prompt: &LaunchPrompt,
     place: &AimPlace,
     previous: Option<&KeyAim>,
-    mut land_of: impl FnMut(&Launch) -> Option<[f32; 2]>,
+    mut fall_of: impl FnMut(&Launch) -> Option<Fall>,
 ) -> Option<KeyAim> {
     let start = KeyAim::start(prompt, previous)?;
     let from = prompt.origin[0];
@@ -186,21 +223,47 @@ pub fn aim_at(
         LaunchKind::Catapult | LaunchKind::Toss => &[450, 550, 650],
         _ => &[450],
     };
-    let mut best: Option<(f32, KeyAim)> = None;
+    let mut best: Option<((f32, f32), KeyAim)> = None;
     for &up in angles {
         let mut aim = start.clone();
         if aim.kind != LaunchKind::Flick {
             let toward = if dir > 0.0 { up } else { 1800 - up };
             aim.angle = clamp_angle(toward, prompt.angle);
         }
-        aim.power = strength_towards(prompt, &aim, place, dir, &mut land_of);
-        let off = land_of(&aim.launch(prompt)).map_or(f32::MAX, |l| (l[0] - place.x).abs());
-        if best.as_ref().is_none_or(|(b, _)| off < *b) {
-            best = Some((off, aim));
+        let found = strength_towards(prompt, &aim, place, dir, &mut fall_of);
+        let (u0, u1) = prompt.useful_power;
+        let step = ((u1 - u0) / SETTLE_SHARE).max(1);
+        // The strength found first, then the nudges nearest it first, until one both comes
+        // down and stops on the place (a flick's tumble is not smooth in its strength).
+        let nudges = (0..=SETTLE_STEPS).flat_map(|k| [k, -k]).skip(1);
+        for power in std::iter::once(found).chain(nudges.map(|k| found + k * step)) {
+            if power < prompt.power.0 || power > prompt.power.1 {
+                continue;
+            }
+            aim.power = power;
+            // Off the place where it comes down or where it stops, whichever is farther; then
+            // how far from its middle it comes down.
+            let off = fall_of(&aim.launch(prompt)).map_or((f32::MAX, f32::MAX), |f| {
+                (
+                    outside(f.land[0], place).max(outside(f.rest[0], place)),
+                    (f.land[0] - place.x).abs(),
+                )
+            });
+            if best.as_ref().is_none_or(|(b, _)| off < *b) {
+                best = Some((off, aim.clone()));
+            }
+            if off.0 == 0.0 {
+                break;
+            }
         }
     }
     best.map(|(_, aim)| aim)
 }
+
+/// How many strength steps either way of the halving's answer `aim_at` tries, and a step as a
+/// share of the useful strengths (1/`SETTLE_SHARE`).
+const SETTLE_STEPS: i32 = 6;
+const SETTLE_SHARE: i32 = 100;
 
 /// The strength at `aim`'s angle whose flight comes down nearest `place`, found by halving
 /// within the prompt's useful strengths.
@@ -209,7 +272,7 @@ fn strength_towards(
     aim: &KeyAim,
     place: &AimPlace,
     dir: f32,
-    land_of: &mut impl FnMut(&Launch) -> Option<[f32; 2]>,
+    fall_of: &mut impl FnMut(&Launch) -> Option<Fall>,
 ) -> i32 {
     let (p0, p1) = prompt.power;
     let (u0, u1) = prompt.useful_power;
@@ -218,7 +281,7 @@ fn strength_towards(
     let mut beyond = |power: i32| -> Option<f32> {
         let mut a = aim.clone();
         a.power = power;
-        land_of(&a.launch(prompt)).map(|l| (l[0] - place.x) * dir)
+        fall_of(&a.launch(prompt)).map(|f| (f.land[0] - place.x) * dir)
     };
     if beyond(hi).is_some_and(|b| b <= 0.0) {
         return hi;
@@ -271,6 +334,11 @@ mod tests {
         assert_eq!(landing(&[]), None);
     }
 
+    /// A fall that stops where it comes down.
+    fn still(at: [f32; 2]) -> Fall {
+        Fall { land: at, rest: at }
+    }
+
     #[test]
     fn a_landing_is_said_on_short_of_or_past_the_nearest_place() {
         let places = [
@@ -278,23 +346,87 @@ mod tests {
             place(1.2, "Ben's tower on square 2"),
         ];
         assert_eq!(
-            landing_words([1.01, 0.1], &places, 0.0),
+            landing_words(still([1.01, 0.1]), &places, 0.0),
             "lands on Ben's tower on square 1"
         );
         assert_eq!(
-            landing_words([0.88, 0.0], &places, 0.0),
+            landing_words(still([0.88, 0.0]), &places, 0.0),
             "lands a hand short of Ben's tower on square 1"
         );
         assert_eq!(
-            landing_words([1.5, 0.0], &places, 0.0),
+            landing_words(still([1.5, 0.0]), &places, 0.0),
             "lands 3 hands past Ben's tower on square 2"
         );
         // Shooting leftwards: nearer the launcher is still short.
         assert_eq!(
-            landing_words([1.26, 0.0], &places, 2.0),
+            landing_words(still([1.26, 0.0]), &places, 2.0),
             "lands just short of Ben's tower on square 2"
         );
-        assert_eq!(landing_words([0.5, 0.0], &[], 0.0), "lands on the table");
+        assert_eq!(
+            landing_words(still([0.5, 0.0]), &[], 0.0),
+            "lands on the table"
+        );
+    }
+
+    #[test]
+    fn a_cube_that_slides_off_the_tile_is_said_to_stop_past_it() {
+        // Catapults: the aim in words said "lands on the 5-point tile" of a cube that then slid
+        // off it and scored nothing.
+        let places = [place(1.0, "the 5-point tile")];
+        let slid = Fall {
+            land: [1.01, 0.02],
+            rest: [1.3, 0.0],
+        };
+        assert_eq!(
+            landing_words(slid, &places, 0.0),
+            "lands on the 5-point tile and stops 3 hands past the 5-point tile"
+        );
+        let onto = Fall {
+            land: [0.8, 0.0],
+            rest: [1.0, 0.02],
+        };
+        assert_eq!(
+            landing_words(onto, &places, 0.0),
+            "lands 2 hands short of the 5-point tile and stops on the 5-point tile"
+        );
+        // Within a hand it is one place: said once.
+        let nudged = Fall {
+            land: [1.0, 0.02],
+            rest: [1.02, 0.0],
+        };
+        assert_eq!(
+            landing_words(nudged, &places, 0.0),
+            "lands on the 5-point tile"
+        );
+    }
+
+    #[test]
+    fn the_starting_aim_at_a_place_is_one_that_stays_on_it() {
+        let mut p = LaunchPrompt::new(LaunchKind::Flick, [0.0, 0.0]);
+        p.power = (0, 1000);
+        p.useful_power = (0, 1000);
+        // Comes down a metre per 250 of strength and slides on a tenth of a metre past it.
+        let slides = |l: &Launch| {
+            let land = l.power as f32 / 250.0;
+            Some(Fall {
+                land: [land, 0.0],
+                rest: [land + 0.1, 0.0],
+            })
+        };
+        let target = place(2.0, "the 5-point tile");
+        let aim = aim_at(&p, &target, None, slides).unwrap_or_else(|| panic!("an aim"));
+        let f = slides(&aim.launch(&p)).unwrap_or_else(|| panic!("a fall"));
+        assert!(
+            outside(f.rest[0], &target) < 0.05 && outside(f.land[0], &target) < 0.05,
+            "comes down at {} and stops at {}",
+            f.land[0],
+            f.rest[0]
+        );
+        assert!(
+            aim.power < 500,
+            "less than the strength that lands on it: {}",
+            aim.power
+        );
     }
 
     #[test]
@@ -365,7 +497,7 @@ mod tests {
         // A flight that comes down a metre per 250 of strength, the way it is aimed.
         let land = |l: &Launch| {
             let dir = if l.angle <= 900 { 1.0 } else { -1.0 };
-            Some([dir * l.power as f32 / 250.0, 0.0])
+            Some(still([dir * l.power as f32 / 250.0, 0.0]))
         };
         let aim = aim_at(&p, &place(2.0, "Ben's fortress"), None, land)
             .unwrap_or_else(|| panic!("an aim"));

@@ -279,7 +279,9 @@ export async function withoutSight(browser, url, Tab, h, game) {
       const mark = (await heard(tab)).length;
       await tab.page.keyboard.press("w");
       await tab.waitFor("the landing said", async () => (await heard(tab)).slice(mark).some((l) => /^It (lands|does not)/.test(l)), 10000);
-      const where = (await heard(tab)).slice(mark).find((l) => /^It (lands|does not)/.test(l));
+      const said = (await heard(tab)).slice(mark).find((l) => /^It (lands|does not)/.test(l));
+      // Steered by where it comes down (where it then stops is said after " and stops ").
+      const where = said.split(" and stops ")[0];
       if (!/ (short of|past) /.test(where)) break;
       const key = / short of /.test(where) ? "ArrowRight" : "ArrowLeft";
       await tab.page.keyboard.press(/^It lands (just|a hand) /.test(where) ? `Shift+${key}` : key);

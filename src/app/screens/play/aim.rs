@@ -229,10 +229,10 @@ impl Table {
             };
             self.keys.place = Some(i);
             let last = self.keys.last.clone();
-            let land_of = |l: &Launch| {
-                aim_words::landing(&engine::physics::preview::flight(game, l, LANDING_FRAMES))
+            let fall_of = |l: &Launch| {
+                aim_words::fall(&engine::physics::preview::flight(game, l, LANDING_FRAMES))
             };
-            if let Some(a) = aim_words::aim_at(lp, &places[i], last.as_ref(), land_of) {
+            if let Some(a) = aim_words::aim_at(lp, &places[i], last.as_ref(), fall_of) {
                 let path = crate::app::save::aim_path(cx.store.as_ref());
                 let said = format!(
                     "Aiming at {} ({} of {n}): {}",
