@@ -261,14 +261,33 @@ impl TitleScreen {
         // The words come first: where the name and the description do not fit whole beside the
         // picture, the tile is all words.
         let beside = Area::new(a.x + pic_w, a.y, a.w - pic_w, a.h);
-        let words_fit = words_fit_in(&cx.ui, g, beside);
-        let a = if g.available && pic_w > 12.0 * u && words_fit {
+        let pictured = g.available && pic_w > 12.0 * u;
+        if pictured && words_fit_in(&cx.ui, g, beside) {
             let pic = Area::new(a.x + u, a.y + (a.h - pic_h) * 0.5, pic_w - u, pic_h);
             miniature(&cx.ui, g.id, pic);
-            Area::new(a.x + pic_w, a.y, a.w - pic_w, a.h)
+            Self::words(cx, beside, g);
+        } else if let Some(l) = pictured.then(|| under_name(&cx.ui, g, a)).flatten() {
+            // A long name: across the top, the picture under it with the description beside.
+            let x = a.x + 2.5 * u;
+            cx.ui.text(g.name, x, a.y + 1.5 * u, l.name_size, TEXT);
+            let count = seat_range(g.min_seats, g.max_seats);
+            cx.ui
+                .text(&count, l.count_at.0, l.count_at.1, cx.ui.size(2.8), GOOD);
+            miniature(&cx.ui, g.id, l.picture);
+            for (i, line) in l.lines.iter().enumerate() {
+                let y = l.picture.y + i as f32 * l.size * 1.25;
+                cx.ui.text(line, l.words_x, y, l.size, TEXT);
+            }
         } else {
-            a
-        };
+            Self::words(cx, a, g);
+        }
+        tapped
+    }
+
+    /// A tile's name, player count and description in `a` (all of the tile, or beside its
+    /// picture).
+    fn words(cx: &mut Ctx, a: Area, g: &GameInfo) {
+        let u = cx.ui.u;
         // The name in the largest of a few sizes that fits, never cut when one does.
         // ... and leaves the description room to be whole at the smallest size.
         let mut ts = cx.ui.size(4.2);
@@ -350,8 +369,63 @@ impl TitleScreen {
                 colour,
             );
         }
-        tapped
     }
+}
+
+/// A tile laid out with its name across the top (the player count beside it, or in the bottom
+/// corner where the name needs the row) and its picture under the name, the description beside
+/// the picture (a name too long to share a row with a picture).
+struct UnderName {
+    name_size: f32,
+    count_at: (f32, f32),
+    picture: Area,
+    words_x: f32,
+    size: f32,
+    lines: Vec<String>,
+}
+
+/// That layout for `g` in the tile `a`, when the name fits its row and the whole description
+/// fits beside a picture at least a fifth of the tile wide; None otherwise.
+fn under_name(ui: &Ui, g: &GameInfo, a: Area) -> Option<UnderName> {
+    let u = ui.u;
+    let bs = ui.size(2.8);
+    let count = ui.measure(&seat_range(g.min_seats, g.max_seats), bs);
+    let title = ui.size(scale::TITLE);
+    // The name at the title's size (bold) first: with the count beside it, else alone.
+    let beside = ui.measure(g.name, title) + count + 7.0 * u <= a.w;
+    let name_size = [4.2, 4.0, 3.8, 3.6, 3.4, 3.2, 3.0, 2.8]
+        .into_iter()
+        .map(|k| ui.size(k))
+        .find(|ts| ui.measure(g.name, *ts) + 5.0 * u <= a.w)?;
+    let count_x = a.x + a.w - count - 2.5 * u;
+    let (count_at, bottom) = if beside {
+        ((count_x, a.y + 1.5 * u), a.y + a.h - 1.2 * u)
+    } else {
+        let y = a.y + a.h - bs - 1.2 * u;
+        ((count_x, y), y - 0.5 * u)
+    };
+    let name_size = if beside { title } else { name_size };
+    let top = a.y + 2.0 * u + name_size;
+    let h = a.y + a.h - 1.2 * u - top;
+    let pic_w = (h * 1.6).min(a.w * 0.36);
+    if h < 6.0 * u || pic_w < a.w * 0.2 {
+        return None;
+    }
+    let picture = Area::new(a.x + 2.5 * u, top, pic_w, h);
+    let words_x = picture.x + pic_w + 2.0 * u;
+    let width = a.x + a.w - 2.5 * u - words_x;
+    [2.8, 2.6, 2.4, 2.2].into_iter().find_map(|k| {
+        let size = ui.size(k);
+        let lines = ui.wrap(g.blurb, size, width);
+        (top + lines.len() as f32 * size * 1.25 <= bottom).then_some(UnderName {
+            name_size,
+            count_at,
+            picture,
+            words_x,
+            size,
+            lines,
+        })
+    })
 }
 
 /// Whether a tile's words fit whole in `a`: its name on a line at the smallest size the tile
