@@ -373,31 +373,24 @@ mod tests {
         // Catapults: the aim in words said "lands on the 5-point tile" of a cube that then slid
         // off it and scored nothing.
         let places = [place(1.0, "the 5-point tile")];
-        let slid = Fall {
-            land: [1.01, 0.02],
-            rest: [1.3, 0.0],
+        // Down at one x, stopped at another.
+        let said = |down: f32, stops: f32| {
+            let f = Fall {
+                land: [down, 0.02],
+                rest: [stops, 0.0],
+            };
+            landing_words(f, &places, 0.0)
         };
         assert_eq!(
-            landing_words(slid, &places, 0.0),
+            said(1.01, 1.3),
             "lands on the 5-point tile and stops 3 hands past the 5-point tile"
         );
-        let onto = Fall {
-            land: [0.8, 0.0],
-            rest: [1.0, 0.02],
-        };
         assert_eq!(
-            landing_words(onto, &places, 0.0),
+            said(0.8, 1.0),
             "lands 2 hands short of the 5-point tile and stops on the 5-point tile"
         );
         // Within a hand it is one place: said once.
-        let nudged = Fall {
-            land: [1.0, 0.02],
-            rest: [1.02, 0.0],
-        };
-        assert_eq!(
-            landing_words(nudged, &places, 0.0),
-            "lands on the 5-point tile"
-        );
+        assert_eq!(said(1.0, 1.02), "lands on the 5-point tile");
     }
 
     #[test]
