@@ -105,8 +105,9 @@ pub fn side_bounds(bounds: [f32; 4], area: Area) -> [f32; 4] {
 /// Of a side view framed for a turn (`turn_bounds`), the share of the area's height below the
 /// table's top edge (the near tabletop).
 pub const TURN_BELOW: f32 = 0.18;
-/// Of the area's width, the room left beyond the pieces on a side with no launcher.
-const TURN_MARGIN: f32 = 0.03;
+/// Of the area's width, the room left beyond the pieces on a side with no launcher (1%: at 3%
+/// Feud's fortress stood a point short of a quarter of the height at 1180x820).
+const TURN_MARGIN: f32 = 0.01;
 /// Room above the tallest piece, as a share of the area's height (the start of a lob).
 const TURN_HEADROOM: f32 = 0.05;
 /// Held upright, the room behind the launcher beyond a full pull, as a share of the width.
