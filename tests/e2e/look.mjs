@@ -717,8 +717,8 @@ export async function lookPictures(browser, url, Tab, h, fixtures) {
     for (const [name, blurb] of blurbs.filter(([n]) => drawn.includes(n))) {
       check(drawn.includes(blurb), `${w}x${hgt}: ${name}'s description whole on the title ("${blurb}"): ${drawn}`);
     }
-    if (w === 1180) await picture(tab, "look-title");
-    else await tab.shot(`look-title-${w}x${hgt}`);
+    // docs/images at every size: tablet, desktop and a phone both ways.
+    await picture(tab, w === 1180 ? "look-title" : `look-title-${w}x${hgt}`);
     tab.noErrors();
     await ctx.close();
   }
