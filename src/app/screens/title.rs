@@ -259,7 +259,8 @@ impl TitleScreen {
         let pic_w = (a.h * 1.8).min(a.w * 0.36);
         let pic_h = (a.h - 2.0 * u).min(pic_w * 0.62);
         // The words come first: where the name and the description do not fit whole beside the
-        // picture, the tile is all words.
+        // picture, the name goes across the top with the picture under it (`under_name`); where
+        // that does not fit either, the tile is all words.
         let beside = Area::new(a.x + pic_w, a.y, a.w - pic_w, a.h);
         let pictured = g.available && pic_w > 12.0 * u;
         if pictured && words_fit_in(&cx.ui, g, beside) {
@@ -390,10 +391,10 @@ fn under_name(ui: &Ui, g: &GameInfo, a: Area) -> Option<UnderName> {
     let u = ui.u;
     let bs = ui.size(2.8);
     let count = ui.measure(&seat_range(g.min_seats, g.max_seats), bs);
-    let title = ui.size(scale::TITLE);
-    // The name at the title's size (bold) first: with the count beside it, else alone.
-    let beside = ui.measure(g.name, title) + count + 7.0 * u <= a.w;
-    let name_size = [4.2, 4.0, 3.8, 3.6, 3.4, 3.2, 3.0, 2.8]
+    // The count beside the name when both fit at the title's size (bold), else in the corner.
+    let beside = ui.measure(g.name, ui.size(scale::TITLE)) + count + 7.0 * u <= a.w;
+    // The largest size the name fits its row at (the title's size where the count shares it).
+    let name_size = [scale::TITLE, 4.0, 3.8, 3.6, 3.4, 3.2, 3.0, 2.8]
         .into_iter()
         .map(|k| ui.size(k))
         .find(|ts| ui.measure(g.name, *ts) + 5.0 * u <= a.w)?;
@@ -404,7 +405,6 @@ fn under_name(ui: &Ui, g: &GameInfo, a: Area) -> Option<UnderName> {
         let y = a.y + a.h - bs - 1.2 * u;
         ((count_x, y), y - 0.5 * u)
     };
-    let name_size = if beside { title } else { name_size };
     let top = a.y + 2.0 * u + name_size;
     let h = a.y + a.h - 1.2 * u - top;
     let pic_w = (h * 1.6).min(a.w * 0.36);
