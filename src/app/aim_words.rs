@@ -235,8 +235,8 @@ pub fn aim_at(
         let step = ((u1 - u0) / SETTLE_SHARE).max(1);
         // The strength found first, then the nudges nearest it first, until one both comes
         // down and stops on the place (a flick's tumble is not smooth in its strength).
-        let nudges = (0..=SETTLE_STEPS).flat_map(|k| [k, -k]).skip(1);
-        for power in std::iter::once(found).chain(nudges.map(|k| found + k * step)) {
+        let nudges = std::iter::once(0).chain((1..=SETTLE_STEPS).flat_map(|k| [k, -k]));
+        for power in nudges.map(|k| found + k * step) {
             if power < prompt.power.0 || power > prompt.power.1 {
                 continue;
             }
