@@ -92,12 +92,12 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
             },
             Some(news) = line.news.1.recv() => {
                 let answer = match news {
-                    QueueNews::Frame(f) => Some(f),
+                    QueueNews::Frame(f) => Some(*f),
                     QueueNews::Seated { cell, token } => {
                         // A rematch: this connection leaves the finished room for the new one.
-                        leave(&hub, seated.take(), forward.take()).await;
-                        enter(&hub, cell.clone(), Some(token), &mut seated, &out, &mut forward)
-                            .await
+                        Box::pin(leave(&hub, seated.take(), forward.take())).await;
+                        let token = Some(token);
+                        Box::pin(enter(&hub, cell, token, &mut seated, &out, &mut forward)).await
                     }
                 };
                 if let Some(a) = answer {
@@ -143,7 +143,11 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
         // `parse` refuses a frame over `MAX_FRAME` bytes before reading it.
         let answer = match ClientFrame::parse(text.as_str()) {
             Err(e) => Some(refused(&e.0)),
-            Ok(frame) => handle(&hub, &line, frame, &mut seated, &out, &mut forward).await,
+            // Boxed, as are `enter` and `leave`: a waiting connection's task then holds only
+            // this loop's state, not the largest of the futures it may await (5 KB).
+            Ok(frame) => {
+                Box::pin(handle(&hub, &line, frame, &mut seated, &out, &mut forward)).await
+            }
         };
         if let Some(a) = answer {
             if !say(&out, a).await {
@@ -154,7 +158,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
     hub.unqueue(line.id);
     // Its news channel closed first: a rematch asked for on it no longer counts.
     drop(line);
-    leave(&hub, seated, forward).await;
+    Box::pin(leave(&hub, seated, forward)).await;
     drop(out);
     let _ = writer.await;
 }

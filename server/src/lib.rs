@@ -30,6 +30,11 @@ use tower_http::services::ServeDir;
 /// `MAX_FRAME`, is smaller and answered with a refusal; past this the connection is closed).
 pub const TRANSPORT_CAP: usize = 1 << 20;
 
+/// Each connection's read buffer. tungstenite's default, 128 KiB, is zero-filled when it is
+/// first read into, so it stays resident: two players made a room cost 330 KB. A client's
+/// frames are a few hundred bytes; a longer one is still read whole (the buffer grows to it).
+pub const READ_BUFFER: usize = 1024;
+
 /// How the server is run.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -185,6 +190,7 @@ async fn upgrade(
     }
     ws.max_message_size(TRANSPORT_CAP)
         .max_frame_size(TRANSPORT_CAP)
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| conn::serve(socket, hub, peer.ip()))
 }
 

@@ -388,6 +388,10 @@ pub trait Game: Draw + StatusText + BotAdvice + Designs + CloneGame + Send {
     fn sample_outcome(&self, _rng: &mut Rng) -> Option<Outcome> {
         None
     }
+    /// Lets go of what the game keeps only to fire its next shots faster and can build again
+    /// (Catapults' struck tables): a server's room calls it after each move, so a room waiting
+    /// for its next move holds its rules and no table. Never changes what a shot does.
+    fn drop_caches(&mut self) {}
 }
 
 /// Refuses a launch when no shot is expected now (`Game::no_shot_now`) or when it is outside

@@ -36,6 +36,8 @@ struct Undo {
     base_moves: usize,
     /// (log length, events length) before each decision since the copy.
     marks: Vec<(usize, usize)>,
+    /// Set by `forgo_undo`: no copy is taken and no decision marked.
+    forgone: bool,
 }
 
 impl Session {
@@ -48,6 +50,15 @@ impl Session {
             undo: Undo::default(),
             sealed: None,
         }
+    }
+
+    /// This session never undoes (a server's room: a move sent is played): it keeps no copy of
+    /// the game before each run of decisions.
+    pub fn forgo_undo(&mut self) {
+        self.undo = Undo {
+            forgone: true,
+            ..Undo::default()
+        };
     }
 
     /// From now on each move is played told its tape (`tell`): the game was made from a decoy
@@ -124,7 +135,8 @@ impl Session {
             let mut shot = self.game.fire(&launch)?;
             mv.outcome = Some(shot.run_to_rest());
         }
-        if !mv.is_shot() && self.undo.base.is_none() {
+        let undoable = !mv.is_shot() && !self.undo.forgone;
+        if undoable && self.undo.base.is_none() {
             self.undo.base = Some(self.game.clone_game());
             self.undo.base_moves = self.replay.moves.len();
         }
@@ -133,8 +145,9 @@ impl Session {
             self.steps = self.steps.saturating_add(o.steps);
         }
         if mv.is_shot() {
-            self.undo = Undo::default();
-        } else {
+            self.undo.base = None;
+            self.undo.marks.clear();
+        } else if undoable {
             self.undo
                 .marks
                 .push((self.replay.moves.len(), self.events.len()));

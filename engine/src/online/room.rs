@@ -374,6 +374,8 @@ impl Room {
     fn drive(&mut self, moves: &[Move]) -> RuleResult<()> {
         let (game, setup) = hidden::record(|| self.new_game());
         let mut driver = Driver::new(game?, &self.header());
+        // A room holds its rules between moves and no more (docs/benchmarks.md, "Memory").
+        driver.session.forgo_undo();
         let mut notes = vec![setup];
         for (i, mv) in moves.iter().enumerate() {
             let (applied, n) =
@@ -381,6 +383,7 @@ impl Room {
             applied?;
             notes.push(n);
         }
+        driver.session.game.drop_caches();
         self.driver = Some(driver);
         self.notes = notes;
         Ok(())
@@ -646,6 +649,7 @@ impl Room {
                 _ => Refusal(text),
             }
         })?;
+        driver.session.game.drop_caches();
         let over = driver.game().is_over();
         let hash = state_hash(&driver.session);
         self.notes.push(notes.clone());

@@ -122,7 +122,7 @@ impl Hub {
                 }
                 let why = format!("the rematch could not be made: {e}");
                 for (_, news) in &askers {
-                    let _ = news.send(QueueNews::Frame(ServerFrame::Refused { why: why.clone() }));
+                    let _ = news.send(QueueNews::frame(ServerFrame::Refused { why: why.clone() }));
                 }
                 Ok(())
             }

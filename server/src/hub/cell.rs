@@ -15,6 +15,11 @@ pub(super) type Peers = Mutex<HashMap<String, Instant>>;
 /// A server not heard for this long is taken for gone (it says it is alive every few seconds).
 pub const PEER_SILENCE: Duration = Duration::from_secs(15);
 
+/// Frames a room's connections may fall behind before one is closed to reconnect (it resumes
+/// from the log). Each slot costs about 40 bytes a room whether used or not: 64 rather than
+/// tokio's usual 256 saves 7.5 KB in every room held.
+const FOLLOW_QUEUE: usize = 64;
+
 /// A frame as sent to the connections following a room: the same for all, or one for each
 /// player (the draws its seats may see, `core::hidden`) and one for the watchers.
 pub enum Outgoing {
@@ -77,7 +82,7 @@ pub struct RoomCell {
 
 impl RoomCell {
     pub(super) fn new(room: Room, peers: Arc<Peers>) -> Arc<RoomCell> {
-        let (tx, _) = broadcast::channel(256);
+        let (tx, _) = broadcast::channel(FOLLOW_QUEUE);
         Arc::new(RoomCell {
             code: room.code.clone(),
             room: Arc::new(AsyncMutex::new(Held::Live(Box::new(room)))),

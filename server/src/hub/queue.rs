@@ -14,12 +14,16 @@ use tokio::sync::mpsc;
 // A frame is sent as it is made: a few in a wait, never stored in bulk.
 #[allow(clippy::large_enum_variant)]
 pub enum QueueNews {
-    Frame(ServerFrame),
+    /// Boxed: every connection's news channel holds a block of 32 of these from the start.
+    Frame(Box<ServerFrame>),
     /// Seated in a new room with this seat token: the connection enters it (its welcome).
-    Seated {
-        cell: Arc<RoomCell>,
-        token: String,
-    },
+    Seated { cell: Arc<RoomCell>, token: String },
+}
+
+impl QueueNews {
+    pub fn frame(frame: ServerFrame) -> QueueNews {
+        QueueNews::Frame(Box::new(frame))
+    }
 }
 
 struct Waiter {
@@ -95,7 +99,7 @@ impl Queue {
             return;
         };
         for w in list {
-            let _ = w.news.send(QueueNews::Frame(ServerFrame::Queued {
+            let _ = w.news.send(QueueNews::frame(ServerFrame::Queued {
                 game: key.0.clone(),
                 players: key.1 as u64,
                 waiting: list.len() as u64,
@@ -301,7 +305,7 @@ impl Hub {
         let waiting = list.len() as u64;
         if let Some(w) = list.iter_mut().find(|w| w.conn == conn && w.since == since) {
             w.offered = true;
-            let _ = w.news.send(QueueNews::Frame(ServerFrame::OfferBots {
+            let _ = w.news.send(QueueNews::frame(ServerFrame::OfferBots {
                 game: key.0.clone(),
                 players: key.1 as u64,
                 waiting,
@@ -386,8 +390,8 @@ impl Hub {
             Err(e) => {
                 for w in &group {
                     let why = format!("the quick-match room could not be made: {e}");
-                    let _ = w.news.send(QueueNews::Frame(ServerFrame::Refused { why }));
-                    let _ = w.news.send(QueueNews::Frame(ServerFrame::Unqueued));
+                    let _ = w.news.send(QueueNews::frame(ServerFrame::Refused { why }));
+                    let _ = w.news.send(QueueNews::frame(ServerFrame::Unqueued));
                 }
             }
         }

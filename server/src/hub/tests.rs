@@ -183,7 +183,7 @@ async fn news(rx: &mut News) -> QueueNews {
 
 async fn frame(rx: &mut News) -> ServerFrame {
     match news(rx).await {
-        QueueNews::Frame(f) => f,
+        QueueNews::Frame(f) => *f,
         QueueNews::Seated { .. } => panic!("seated, expected a frame"),
     }
 }
@@ -192,7 +192,7 @@ async fn seated(rx: &mut News) -> (Arc<RoomCell>, String) {
     loop {
         match news(rx).await {
             QueueNews::Seated { cell, token } => return (cell, token),
-            QueueNews::Frame(ServerFrame::Queued { .. }) => continue,
+            QueueNews::Frame(f) if matches!(*f, ServerFrame::Queued { .. }) => continue,
             QueueNews::Frame(f) => panic!("expected a seat, got {f:?}"),
         }
     }

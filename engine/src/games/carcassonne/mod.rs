@@ -19,6 +19,7 @@ use crate::core::{
 };
 use rules::catapult::{HAND_ALONG_MM, HAND_HEIGHT_MM};
 use rules::{Action, FarmRule, FeatureKind, Options, Phase, RoundAction, State, Step, Token};
+use std::sync::{Arc, OnceLock};
 
 pub const INFO: GameInfo = GameInfo {
     id: "carcassonne",
@@ -115,11 +116,18 @@ pub const ACTION_HAND: &str = rules::turn::ACTION_HAND;
 pub struct Carcassonne {
     seats: Vec<Seat>,
     state: State,
+    /// How the tiles look (`looks`): made when the map is first shown and shared by copies,
+    /// so a server's room, which never shows it, does not hold it (38 KB).
+    looks: OnceLock<Arc<Looks>>,
+    seed: u64,
+}
+
+/// The look of every tile kind of the game's catalog.
+struct Looks {
     /// The art of every tile kind (index = kind).
     arts: Vec<TileArt>,
     /// Follower spots of every tile kind (index = kind, then spot).
     spots: Vec<Vec<[f32; 2]>>,
-    seed: u64,
 }
 
 pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dyn Game>> {
@@ -143,28 +151,27 @@ impl Carcassonne {
             }
         }
         let (state, _) = State::new(seats.len(), seed, o)?;
-        let arts = state.catalog().kinds.iter().map(art::art).collect();
-        let spots = state.catalog().kinds.iter().map(art::spots).collect();
-        Ok(Carcassonne {
-            seats,
-            state,
-            arts,
-            spots,
-            seed,
-        })
+        Ok(Carcassonne::from_state(state, seats, seed))
     }
 
     /// A game from a hand-built rules state (scenarios and physics tests).
     pub fn from_state(state: State, seats: Vec<Seat>, seed: u64) -> Self {
-        let arts = state.catalog().kinds.iter().map(art::art).collect();
-        let spots = state.catalog().kinds.iter().map(art::spots).collect();
         Carcassonne {
             seats,
             state,
-            arts,
-            spots,
+            looks: OnceLock::new(),
             seed,
         }
+    }
+
+    fn looks(&self) -> &Looks {
+        self.looks.get_or_init(|| {
+            let kinds = &self.state.catalog().kinds;
+            Arc::new(Looks {
+                arts: kinds.iter().map(art::art).collect(),
+                spots: kinds.iter().map(art::spots).collect(),
+            })
+        })
     }
 
     pub fn state(&self) -> &State {
@@ -180,7 +187,8 @@ impl Carcassonne {
     }
 
     fn spot_at(&self, kind: u8, spot: u8) -> [f32; 2] {
-        self.spots
+        self.looks()
+            .spots
             .get(kind as usize)
             .and_then(|s| s.get(spot as usize))
             .copied()
@@ -324,7 +332,7 @@ impl Carcassonne {
                 .then(|| tiles.last().map(|t| t.cell))
                 .flatten(),
             tiles,
-            arts: self.arts.clone(),
+            arts: self.looks().arts.clone(),
             legal,
             in_hand: s.in_hand().map(|k| k as usize),
             pieces,

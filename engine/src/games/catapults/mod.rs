@@ -203,6 +203,9 @@ pub fn aim_bounds() -> [f32; 4] {
 use crate::core::status::{self, Icon, StatusItem};
 
 impl Game for Catapults {
+    fn drop_caches(&mut self) {
+        self.built = Built::default();
+    }
     fn header(&self) -> Header<'_> {
         Header {
             info: &INFO,
