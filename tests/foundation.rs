@@ -156,3 +156,34 @@ fn undo_takes_back_decisions_but_never_a_shot() {
         "moving out of turn is refused"
     );
 }
+
+#[test]
+fn a_session_that_forgoes_undo_plays_the_same_and_takes_nothing_back() {
+    let seats = default_seats(2, SeatKind::Human);
+    let session = |forgo: bool| {
+        let game = new_game("castle", &[], seats.clone(), 5).unwrap_or_else(|e| panic!("{e}"));
+        let header = engine::core::replay::Replay::new("castle", &[], seats.clone(), 5);
+        let mut s = engine::core::Session::new(game, header);
+        if forgo {
+            s.forgo_undo();
+        }
+        s
+    };
+    let (mut kept, mut forgone) = (session(false), session(true));
+    for s in [&mut kept, &mut forgone] {
+        let decision = s.game.choices().into_iter().next();
+        let decision = decision.unwrap_or_else(|| panic!("castle offers a decision first"));
+        s.play(decision.mv).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(kept.can_undo());
+    assert!(!forgone.can_undo(), "a room's session keeps no undo");
+    assert!(forgone.undo().is_err());
+    for s in [&mut kept, &mut forgone] {
+        let launch = first_launch(s.game.as_ref());
+        let seat = s.game.turn().unwrap_or(0);
+        s.play(Move::shot(seat, launch))
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert_eq!(forgone.hash(), kept.hash());
+    assert_eq!(forgone.game.hud(), kept.game.hud());
+}
