@@ -158,14 +158,14 @@ fn undo_takes_back_decisions_but_never_a_shot() {
 }
 
 #[test]
-fn a_session_that_forgoes_undo_plays_the_same_and_takes_nothing_back() {
+fn a_session_that_keeps_only_its_log_plays_the_same_and_takes_nothing_back() {
     let seats = default_seats(2, SeatKind::Human);
     let session = |forgo: bool| {
         let game = new_game("castle", &[], seats.clone(), 5).unwrap_or_else(|e| panic!("{e}"));
         let header = engine::core::replay::Replay::new("castle", &[], seats.clone(), 5);
         let mut s = engine::core::Session::new(game, header);
         if forgo {
-            s.forgo_undo();
+            s.keep_only_log();
         }
         s
     };
@@ -185,5 +185,6 @@ fn a_session_that_forgoes_undo_plays_the_same_and_takes_nothing_back() {
             .unwrap_or_else(|e| panic!("{e}"));
     }
     assert_eq!(forgone.hash(), kept.hash());
+    assert!(forgone.events.is_empty() && !kept.events.is_empty());
     assert_eq!(forgone.game.hud(), kept.game.hud());
 }

@@ -13,6 +13,8 @@ pub struct Session {
     /// Physics steps simulated over the whole game.
     pub steps: u64,
     undo: Undo,
+    /// Set by `keep_only_log`: no undo copy is taken and no event kept.
+    only_log: bool,
     /// A room's game followed without its seed (`core::hidden`).
     sealed: Option<Sealed>,
 }
@@ -36,8 +38,6 @@ struct Undo {
     base_moves: usize,
     /// (log length, events length) before each decision since the copy.
     marks: Vec<(usize, usize)>,
-    /// Set by `forgo_undo`: no copy is taken and no decision marked.
-    forgone: bool,
 }
 
 impl Session {
@@ -48,17 +48,18 @@ impl Session {
             events: Vec::new(),
             steps: 0,
             undo: Undo::default(),
+            only_log: false,
             sealed: None,
         }
     }
 
-    /// This session never undoes (a server's room: a move sent is played): it keeps no copy of
-    /// the game before each run of decisions.
-    pub fn forgo_undo(&mut self) {
-        self.undo = Undo {
-            forgone: true,
-            ..Undo::default()
-        };
+    /// This session keeps its game and its log, nothing more: no copy of the game for undo and
+    /// no history of events (a server's room: a move sent is played, and each move's events go
+    /// to whoever played it). A 40-move Castle room held 20 KB of events.
+    pub fn keep_only_log(&mut self) {
+        self.only_log = true;
+        self.undo = Undo::default();
+        self.events = Vec::new();
     }
 
     /// From now on each move is played told its tape (`tell`): the game was made from a decoy
@@ -135,7 +136,7 @@ impl Session {
             let mut shot = self.game.fire(&launch)?;
             mv.outcome = Some(shot.run_to_rest());
         }
-        let undoable = !mv.is_shot() && !self.undo.forgone;
+        let undoable = !mv.is_shot() && !self.only_log;
         if undoable && self.undo.base.is_none() {
             self.undo.base = Some(self.game.clone_game());
             self.undo.base_moves = self.replay.moves.len();
@@ -153,7 +154,9 @@ impl Session {
                 .push((self.replay.moves.len(), self.events.len()));
         }
         self.replay.moves.push(mv);
-        self.events.extend(events.iter().cloned());
+        if !self.only_log {
+            self.events.extend(events.iter().cloned());
+        }
         Ok(events)
     }
 

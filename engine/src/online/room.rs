@@ -375,7 +375,7 @@ impl Room {
         let (game, setup) = hidden::record(|| self.new_game());
         let mut driver = Driver::new(game?, &self.header());
         // A room holds its rules between moves and no more (docs/benchmarks.md, "Memory").
-        driver.session.forgo_undo();
+        driver.session.keep_only_log();
         let mut notes = vec![setup];
         for (i, mv) in moves.iter().enumerate() {
             let (applied, n) =
