@@ -238,6 +238,24 @@ fn random_move(d: &Driver, rng: &mut Rng) -> Option<Move> {
     Some(choices[i].mv.clone())
 }
 
+/// A client connected to `url`. A server out of file descriptors leaves new connections
+/// waiting in its backlog, never answered: after 30 s that is said rather than waited on.
+async fn connect(url: &str) -> Result<Ws, String> {
+    match tokio::time::timeout(
+        Duration::from_secs(30),
+        tokio_tungstenite::connect_async(url),
+    )
+    .await
+    {
+        Ok(Ok((ws, _))) => Ok(ws),
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(_) => Err(format!(
+            "{url} did not answer in 30 s (each room's two clients are two open files for the \
+             server and for this process: is `ulimit -n` below twice the rooms?)"
+        )),
+    }
+}
+
 /// A started room of `game` with `seats` seats: its host's client, its guest's, the game as
 /// both follow it, and its code.
 async fn open_room(
@@ -245,9 +263,7 @@ async fn open_room(
     game: &str,
     seats: usize,
 ) -> Result<(Ws, Ws, Driver, String), String> {
-    let (mut host, _) = tokio_tungstenite::connect_async(&urls[0])
-        .await
-        .map_err(|e| e.to_string())?;
+    let mut host = connect(&urls[0]).await?;
     let seats = (0..seats)
         .map(|i| SeatRequest {
             plan: if mix::client_of(i) == 1 {
@@ -273,9 +289,7 @@ async fn open_room(
     let ServerFrame::Welcome { room, .. } = next_news(&mut host).await? else {
         return Err("no welcome".into());
     };
-    let (mut guest, _) = tokio_tungstenite::connect_async(&urls[1])
-        .await
-        .map_err(|e| e.to_string())?;
+    let mut guest = connect(&urls[1]).await?;
     send(
         &mut guest,
         &ClientFrame::Join {

@@ -3,7 +3,7 @@
 //! a visitor waits for such a room once the server has let it go (loaded from the store and
 //! rebuilt from its recorded outcomes).
 
-use super::{next_news, open_room, percentile, send, step, Step, Ws};
+use super::{connect, next_news, open_room, percentile, send, step, Step, Ws};
 use engine::core::Rng;
 use engine::games::{assault, carcassonne, castle, catapults, feud};
 use engine::online::protocol::{ClientFrame, ServerFrame};
@@ -107,9 +107,7 @@ pub async fn open_idle(
 
 /// A visitor (a watcher) to an idle room: the time from asking until its welcome.
 async fn visit(url: &str, code: &str) -> Result<Duration, String> {
-    let (mut ws, _) = tokio_tungstenite::connect_async(url)
-        .await
-        .map_err(|e| e.to_string())?;
+    let mut ws = connect(url).await?;
     let asked = Instant::now();
     send(
         &mut ws,
