@@ -1,6 +1,7 @@
 //! What a server's room holds between moves, counted by a global allocator (exact bytes, not
 //! timing: the same on every machine). A room keeps its rules and its log, not the tables its
-//! shots were simulated on, nor an undo copy nobody can use (docs/benchmarks.md, "Memory").
+//! shots were simulated on, nor an undo copy or events nobody reads (docs/benchmarks.md, "Rooms
+//! at 39 KB").
 
 use engine::core::bot::{self, BotBudget};
 use engine::core::{Level, Rng};

@@ -374,7 +374,8 @@ impl Room {
     fn drive(&mut self, moves: &[Move]) -> RuleResult<()> {
         let (game, setup) = hidden::record(|| self.new_game());
         let mut driver = Driver::new(game?, &self.header());
-        // A room holds its rules between moves and no more (docs/benchmarks.md, "Memory").
+        // A room holds its rules and log between moves, no more (docs/benchmarks.md, "Rooms at
+        // 39 KB").
         driver.session.keep_only_log();
         let mut notes = vec![setup];
         for (i, mv) in moves.iter().enumerate() {

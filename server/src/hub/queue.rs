@@ -11,8 +11,6 @@ use engine::online::room::{check_name, QuickSeat};
 use tokio::sync::mpsc;
 
 /// What the queue tells a waiting connection, through the channel it gave.
-// A frame is sent as it is made: a few in a wait, never stored in bulk.
-#[allow(clippy::large_enum_variant)]
 pub enum QueueNews {
     /// Boxed: every connection's news channel holds a block of 32 of these from the start.
     Frame(Box<ServerFrame>),
