@@ -343,6 +343,7 @@ impl Courier {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::games::castle::INFO as CASTLE;
 
     fn reply(status: u16, body: &str) -> Reply {
         Reply {
@@ -356,7 +357,7 @@ mod tests {
         assert_eq!(encode_query("Ada Lovelace&x=1"), "Ada%20Lovelace%26x%3D1");
         assert_eq!(encode_query("Zoë"), "Zo%C3%AB");
         let o = Outgoing {
-            game: "castle".into(),
+            game: CASTLE.id.into(),
             day: "2026-12-04".into(),
             claim: 24,
             replay: String::new(),
@@ -413,11 +414,11 @@ mod tests {
     fn the_desktop_keeps_results_on_the_device() {
         let mut d = Diary::default();
         let day = engine::challenge::Day::parse("2026-12-04").unwrap_or_else(|e| panic!("{e}"));
-        d.record("castle", day, 5, "l", "h", "r");
+        d.record(CASTLE.id, day, 5, "l", "h", "r");
         let mut c = Courier::default();
         assert_eq!(c.tick(0.0, &mut d, "Ada"), Done::Nothing);
         assert_eq!(
-            c.status_of("castle", "2026-12-04"),
+            c.status_of(CASTLE.id, "2026-12-04"),
             Some(&Status::OfflineBuild)
         );
         assert_eq!(d.outbox.len(), 1, "kept, not dropped");
