@@ -111,7 +111,7 @@ mod tests {
 
     fn table(rating: i64, games: u64) -> Table {
         Table {
-            game: "feud".into(),
+            game: engine::games::feud::INFO.id.into(),
             players: 2,
             entries: vec![RatingEntry {
                 rank: 1,
