@@ -4,6 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 say() { printf '\n== %s\n' "$*"; }
+# A stage of `test` (timed: see stage below), or only a heading in the other commands.
+stage_or_say() { if [ "${SUITE_T0:-0}" != 0 ]; then stage "$@"; else say "$@"; fi; }
 
 # Sound on a Linux desktop links ALSA (found through pkg-config; Debian: libasound2-dev). A fresh
 # machine with only rustup has neither, so native builds then go without sound (the `audio`
@@ -48,7 +50,7 @@ build_web_files() {
   # developing the app; a shipped build uses the defaults.
   local profile=${WEB_PROFILE:-web}
   local features=${WEB_FEATURES:-}
-  say "web build (profile $profile${features:+, features $features}) into dist/"
+  stage_or_say "web build (profile $profile${features:+, features $features}) into dist/"
   RUSTFLAGS="${WEB_RUSTFLAGS:--C target-feature=+simd128}" \
     cargo build --profile "$profile" --target wasm32-unknown-unknown --bin catapult-table \
     ${features:+--features "$features"}
@@ -57,6 +59,7 @@ build_web_files() {
   rm -rf dist && mkdir -p dist
   cp "target/wasm32-unknown-unknown/$dir/catapult-table.wasm" dist/catapult-table.wasm
   if [ "$profile" != dev ] && command -v wasm-opt >/dev/null 2>&1; then
+    stage_or_say "wasm-opt -Oz (two passes)"
     # Two passes, the second until nothing more comes off: ~1.5 KB gzip more than one pass, for
     # seconds (--converge from the start takes minutes).
     local pass
@@ -96,9 +99,9 @@ build_web() {
 # ~4% smaller than gzip -9) and brotli (quality 11), written by the server's --precompress.
 build_shipped() {
   build_web_files
-  say "game server build (release)"
+  stage_or_say "game server build (release)"
   cargo build --release -p catapult-table-server
-  say "precompressing dist/ (gzip by Zopfli, brotli)"
+  stage_or_say "precompressing dist/ (gzip by Zopfli, brotli)"
   ./target/release/catapult-table-server --precompress dist
   web_sizes
 }
@@ -142,16 +145,57 @@ serve() {
   exec ./target/release/catapult-table-server --addr "$addr" --data "${DATA:-server-data}" --dist dist
 }
 
+# Each stage's wall time, printed as a table when `test` ends, passed or failed (a failure names
+# the stage it stopped in): docs/testing.md keeps the figures. Also written to
+# target/stage-times.txt.
+STAGE_NAMES=()
+STAGE_SECS=()
+STAGE_NOW=""
+STAGE_T0=0
+SUITE_T0=0
+now_ms() { date +%s%3N; }
+stage() { # name: ends the running stage and starts this one
+  stage_end
+  STAGE_NOW=$1
+  STAGE_T0=$(now_ms)
+  say "$1"
+}
+stage_end() {
+  if [ -n "$STAGE_NOW" ]; then
+    STAGE_NAMES+=("$STAGE_NOW")
+    STAGE_SECS+=("$(stage_secs "$STAGE_T0")")
+    STAGE_NOW=""
+  fi
+}
+stage_secs() { local d=$(($(now_ms) - $1)); printf '%d.%d' $((d / 1000)) $((d % 1000 / 100)); }
+stage_table() { # exit status
+  local rc=$1 i out
+  out=$(
+    printf '\n== stage times (wall, seconds)\n'
+    for i in "${!STAGE_NAMES[@]}"; do printf '%-44s %8s\n' "${STAGE_NAMES[$i]}" "${STAGE_SECS[$i]}"; done
+    if [ -n "$STAGE_NOW" ]; then
+      printf '%-44s %8s  FAILED (exit %s)\n' "$STAGE_NOW" "$(stage_secs "$STAGE_T0")" "$rc"
+    fi
+    printf '%-44s %8s\n' "total" "$(stage_secs "$SUITE_T0")"
+  )
+  echo "$out"
+  mkdir -p target && echo "$out" >target/stage-times.txt
+}
+
 run_tests() {
-  say "cargo fmt --check"
+  SUITE_T0=$(now_ms)
+  trap 'stage_table $?' EXIT
+  stage "cargo fmt --check"
   cargo fmt --all -- --check
-  say "layer rules (tests/layers.rs)"
+  stage "layer rules (tests/layers.rs)"
   cargo test --quiet $CT_NATIVE_FEATURES --test layers
-  say "cargo clippy --all-targets -- -D warnings"
+  stage "cargo clippy --all-targets -- -D warnings"
   cargo clippy --all-targets $CT_NATIVE_FEATURES -- -D warnings
-  say "cargo test"
+  stage "cargo test: build"
+  cargo test --all-targets --no-run $CT_NATIVE_FEATURES
+  stage "cargo test: run"
   cargo test --all-targets --no-fail-fast $CT_NATIVE_FEATURES
-  say "wasm: nothing the browser build uses may pull in wasm-bindgen"
+  stage "wasm: nothing the browser build uses may pull in wasm-bindgen"
   ensure_wasm_target wasm32-unknown-unknown
   # The server (and its database drivers) never goes to wasm; the app, engine and tools do.
   if cargo tree -p catapult-table -p engine -p tools --target wasm32-unknown-unknown -i wasm-bindgen >/dev/null 2>&1; then
@@ -162,6 +206,7 @@ run_tests() {
   CT_SIZE_BUDGET=${CT_SIZE_BUDGET:-892000} build_shipped
   if [ -x scripts/determinism.sh ]; then
     if command -v node >/dev/null 2>&1; then
+      stage "determinism: native = wasm (scripts/determinism.sh)"
       ./scripts/determinism.sh
     else
       say "SKIPPING the native = wasm determinism check: Node.js 20+ is not installed (it runs the wasm referee; apt-get install nodejs)"
@@ -169,7 +214,7 @@ run_tests() {
   fi
   if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then
     if [ -d tests/e2e ] && [ -f tests/e2e/package.json ]; then
-      say "browser tests (headless Chromium)"
+      stage "browser tests (headless Chromium)"
       (cd tests/e2e && { [ -d node_modules/playwright-core ] || npm install --no-audit --no-fund; } && node run.mjs)
     else
       echo "no browser tests found in tests/e2e"
@@ -177,6 +222,7 @@ run_tests() {
   else
     say "SKIPPING browser tests: chromium is not installed (apt-get install chromium)"
   fi
+  stage_end
   say "all tests passed"
 }
 
