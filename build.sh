@@ -187,8 +187,8 @@ run_tests() {
   trap 'stage_table $?' EXIT
   stage "cargo fmt --check"
   cargo fmt --all -- --check
-  stage "layer rules (tests/layers.rs)"
-  cargo test --quiet $CT_NATIVE_FEATURES --test layers
+  stage "layer rules (tests/it/layers.rs; builds the tests' binary)"
+  cargo test --quiet $CT_NATIVE_FEATURES --test it layers::
   stage "cargo clippy --all-targets -- -D warnings"
   cargo clippy --all-targets $CT_NATIVE_FEATURES -- -D warnings
   stage "cargo test: build"
@@ -233,8 +233,8 @@ run_fuzz() {
   say "long fuzz run (release)"
   CT_FUZZ_PARSER=${CT_FUZZ_PARSER:-1000000} CT_FUZZ_GAMES=${CT_FUZZ_GAMES:-100000} \
     CT_FUZZ_SHOTS=${CT_FUZZ_SHOTS:-10000} \
-    cargo test --release $CT_NATIVE_FEATURES --test fuzz_parser --test fuzz_games --test fuzz_shots \
-    -- --ignored --nocapture --test-threads 1
+    cargo test --release $CT_NATIVE_FEATURES --test it \
+    -- --ignored --nocapture --test-threads 1 fuzz_parser:: fuzz_games:: fuzz_shots::
 }
 
 case "${1:-native}" in

@@ -97,12 +97,12 @@ export async function lineOf(tab, fn, name) {
   return JSON.parse(m[1]);
 }
 
-// What a turn's framing reaches at tablet and desktop sizes (tests/framing.rs, `reached`): the
+// What a turn's framing reaches at tablet and desktop sizes (tests/it/framing.rs, `reached`): the
 // least share of the play area's height what the turn aims at spans, the most left as empty sky.
 // The issue's 25% and 35% where a game's proportions allow (docs/look-and-feel.md, "Camera").
 const REACHED = { castle: [0.13, 0.42], feud: [0.23, 0.34], assault: [0.25, 0.34], catapults: [0.08, 0.47] };
 // Where the main view leaves the target small, the target view (an inset in the sky) shows it
-// at least this share of the play area's height at tablet and desktop sizes (tests/framing.rs,
+// at least this share of the play area's height at tablet and desktop sizes (tests/it/framing.rs,
 // `inset_reached`).
 const INSET_REACHED = { castle: 0.25, catapults: 0.25 };
 

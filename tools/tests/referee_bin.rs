@@ -1,5 +1,5 @@
 //! The `referee` binary itself, run as a process (the rest of its tests call `tools::referee`
-//! directly: tests/hostile_referee.rs, tests/referee_cli.rs).
+//! directly: tests/it/hostile_referee.rs, tests/it/referee_cli.rs).
 
 #[cfg(unix)]
 #[test]

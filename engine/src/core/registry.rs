@@ -2,7 +2,7 @@
 //! about a game without playing it (`GameInfo`), and the types its fields are made of. Each game
 //! writes its own entry in its folder (`games/<id>/mod.rs`, `INFO`); `games::GAMES` lists them.
 //! Every fact about one game that code elsewhere needs is a field here, so no file outside a
-//! game's folder names a game (tests/game_ids.rs).
+//! game's folder names a game (tests/it/game_ids.rs).
 
 use super::event::Cue;
 use super::{Game, Refusal, RuleResult, Seat};

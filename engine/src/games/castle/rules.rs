@@ -6,7 +6,7 @@
 //! facts, read from and written to the replay), `setup` (the table at the start),
 //! `turn` (the choices open now, `apply`, the end of a turn), `shot` (a shot's facts, hits,
 //! misses, roofs, placing a captured tower), `cards` (drawing, playing) and `solo` (ranks,
-//! rearranging, solo hits). All of it is as pure as this file (tests/layers.rs checks them).
+//! rearranging, solo hits). All of it is as pure as this file (tests/it/layers.rs checks them).
 
 use crate::core::{
     rank, Choice, Deck, Event, Move, Outcome, Ranking, Refusal, Rng, RuleResult, TurnOrder,

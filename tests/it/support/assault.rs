@@ -1,4 +1,4 @@
-//! Shared Assault fixtures for the integration tests (`#[path]`-included, not a test target).
+//! Shared Assault fixtures for the integration tests (`crate::support::assault`).
 #![allow(dead_code)]
 
 use engine::core::{Event, Game, Launch, LaunchKind, Move, Outcome};

@@ -4,8 +4,7 @@
 //! screens in `src/app/screens/`, the table's gestures and panels as `impl Table` in
 //! `src/app/screens/play/` and beside the table, and what every screen borrows in `Ctx`.
 
-#[path = "support/source.rs"]
-mod source;
+use crate::support::source;
 
 use source::{root, rust_files};
 use std::fs;

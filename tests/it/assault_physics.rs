@@ -10,8 +10,7 @@ use engine::games::assault::rules::{self, Siege, Task};
 use engine::games::assault::{ballistic, table, Assault};
 use engine::physics::TableConfig;
 
-#[path = "support/assault.rs"]
-mod support;
+use crate::support::assault as support;
 use support::{build_all, design, simulate};
 
 fn new_game(n: usize, seed: u64) -> Assault {

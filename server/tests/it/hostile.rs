@@ -2,7 +2,7 @@
 //! server stays up. Plus SIGKILL mid-game: every acknowledged move survives the restart and the
 //! players resume their seats with their tokens.
 
-mod common;
+use crate::common;
 
 use common::*;
 use engine::core::{Launch, Level, Move};

@@ -1,6 +1,6 @@
 //! The web game's files from `--dist`: plain, or the precompressed copy a browser accepts.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::io::{Read, Write};

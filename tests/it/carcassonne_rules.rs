@@ -752,7 +752,7 @@ fn the_same_seed_gives_the_same_game() {
 }
 
 /// Time whole 2-seat games (run in release to measure:
-/// `CARC_LEVEL=normal cargo test --release --test carcassonne_rules timing -- --nocapture --ignored`;
+/// `CARC_LEVEL=normal cargo test --release --test it carcassonne_rules::timing -- --nocapture --ignored`;
 /// CARC_LEVEL is easy, normal, hard or unset for all three).
 #[test]
 #[ignore]
@@ -923,7 +923,7 @@ mod game_face {
 }
 
 /// Strength of each level against another, seats swapped every game (run in release:
-/// `cargo test --release --test carcassonne_rules strength -- --nocapture --ignored`).
+/// `cargo test --release --test it carcassonne_rules::strength -- --nocapture --ignored`).
 #[test]
 #[ignore]
 fn strength_of_the_levels_head_to_head() {

@@ -13,8 +13,7 @@ use engine::games::assault::geometry::{self as geo, TableVersion};
 use engine::games::assault::rules::{self, Siege, Task, TABLE_V2};
 use engine::games::assault::{ballistic, table, Assault};
 
-#[path = "support/assault.rs"]
-mod support;
+use crate::support::assault as support;
 use support::{build_all, design, play, simulate};
 
 fn game(n: usize, version: TableVersion, seed: u64) -> Assault {

@@ -6,7 +6,7 @@
 //! to its supply). Prints a table.
 //!
 //! Short run in `cargo test`; the long run (10⁴ shots per game, release):
-//! `CT_FUZZ_SHOTS=10000 cargo test --release --test fuzz_shots -- --ignored --nocapture`
+//! `CT_FUZZ_SHOTS=10000 cargo test --release --test it fuzz_shots:: -- --ignored --nocapture`
 //! (`./build.sh fuzz`).
 
 use engine::core::scene::grid_moves;

@@ -1,5 +1,5 @@
 //! The Catapult's rounds, scenario by scenario: shots are outcome-only (the facts a hurl would
-//! report), so every rule is tested apart from the physics (tests/carcassonne_physics.rs).
+//! report), so every rule is tested apart from the physics (tests/it/carcassonne_physics.rs).
 //!
 //! The layout: the start tile, a row of five cloisters south of it (x = -2..=2, y = -1), each
 //! with its own monk, and the pile stacked so that the fair tile C06 comes when wanted.

@@ -2,7 +2,7 @@
 //! started room and play it through (its result rated), a lone player is offered bots and takes
 //! them, and hostile quick-match frames are refused in words with nothing changed.
 
-mod common;
+use crate::common;
 
 use common::*;
 use engine::online::protocol::{ClientFrame, Phase, SeatPlan, ServerFrame};

@@ -3,7 +3,7 @@
 //! log), re-simulating to the server's hashes; a seat that runs out twice in a row is handed to
 //! the bot, shown as a bot seat, and the game finishes; a friends' room has no clock.
 
-mod common;
+use crate::common;
 
 use common::*;
 use engine::core::Level;

@@ -409,7 +409,7 @@ fn deepest_under_the_top(g: &Feud) -> i32 {
 
 #[test]
 fn regress_a_feud_block_never_rests_under_the_table_top() {
-    // Found by the random shots (tests/fuzz_shots.rs, shot 674 of the Feud run, game seed
+    // Found by the random shots (tests/it/fuzz_shots.rs, shot 674 of the Feud run, game seed
     // 2922274172): seat 2 had just put its catapult down on one of its blocks lying off the board;
     // the first table pushed the block out of the chassis the shortest way, down into the table
     // top, where it came to rest 32 mm deep. The file is that game up to and including the shot.

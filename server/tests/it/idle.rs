@@ -6,7 +6,7 @@
 //! plays on (every move's hash checked by every client). No timing is asserted: the sleeps
 //! only give the server's sweep (every half of --idle-after) time to pass.
 
-mod common;
+use crate::common;
 
 use common::*;
 use engine::online::protocol::{ClientFrame, SeatPlan};

@@ -3,7 +3,7 @@
 //! player who left played by the bot), the ratings table over the WebSocket, and hostile versions
 //! of these frames refused in words with nothing changed.
 
-mod common;
+use crate::common;
 
 use common::*;
 use engine::online::protocol::{ClientFrame, Phase, SeatPlan, ServerFrame};

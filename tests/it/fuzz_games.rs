@@ -5,8 +5,8 @@
 //! (`Game::invariant_violations`, each game adds its own).
 //!
 //! Shots are outcome-only (not simulated) so that many whole games fit in a run; the physics is
-//! fuzzed separately (`tests/fuzz_shots.rs`). The short run is part of `cargo test`; the long run:
-//! `CT_FUZZ_GAMES=100000 cargo test --release --test fuzz_games -- --ignored --nocapture`
+//! fuzzed separately (`tests/it/fuzz_shots.rs`). The short run is part of `cargo test`; the long run:
+//! `CT_FUZZ_GAMES=100000 cargo test --release --test it fuzz_games:: -- --ignored --nocapture`
 //! (`./build.sh fuzz`).
 
 use catapult_table::app::gesture::placement_args;

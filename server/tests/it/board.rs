@@ -2,7 +2,7 @@
 //! every forged kind is refused with its reason, hostile requests get a clear answer, and the
 //! board survives a restart.
 
-mod common;
+use crate::common;
 
 use catapult_table_server::board::today;
 use common::*;

@@ -3,7 +3,7 @@
 //! connections. Every frame is answered, none makes the server panic, and it stays up and keeps
 //! its room playable. Bounded: a fixed count of frames, sent in batches answered in order.
 
-mod common;
+use crate::common;
 
 use common::*;
 use engine::online::protocol::SeatPlan::{Here, Invited};

@@ -11,8 +11,7 @@ use engine::games::assault::geometry::{self as geo, Pose};
 use engine::games::assault::rules::{self, Siege, Task};
 use engine::games::assault::{table, Assault};
 
-#[path = "support/assault.rs"]
-mod support;
+use crate::support::assault as support;
 use support::{build_every_castle, stack};
 
 fn new_game(n: usize, gods: bool, seed: u64) -> Assault {

@@ -308,7 +308,7 @@ fn the_aim_table_reaches_its_zones() {
 }
 
 /// Regenerates assets/catapults/aim.json's hints (run by hand after changing the physics):
-/// `cargo test --test catapults_physics -- --ignored --nocapture regenerate`.
+/// `cargo test --test it catapults_physics::regenerate -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn regenerate_aim_table() {

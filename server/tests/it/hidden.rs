@@ -5,7 +5,7 @@
 //! other player plays), holds that card there no more often than chance; the seed comes with
 //! the last move and the log then replays whole with the referee.
 
-mod common;
+use crate::common;
 
 use common::*;
 use engine::core::hidden;

@@ -2,7 +2,7 @@
 //! game with a bot seat played by the server): every client follows with its own engine, and
 //! the room's log, as a late watcher receives it, replays with the referee to the same summary.
 
-mod common;
+use crate::common;
 
 use common::*;
 use engine::core::Level;

@@ -4,8 +4,7 @@
 //! (everything but its table, `Game` impl, view and bots) is pure; no std transcendental math on
 //! the simulation path.
 
-#[path = "support/source.rs"]
-mod source;
+use crate::support::source;
 
 use source::{root, rust_files};
 use std::fs;

@@ -5,7 +5,7 @@
 //! must be answered — accepted or refused with a message — without a panic, and quickly.
 //!
 //! The short run is part of `cargo test`; the long run:
-//! `CT_FUZZ_PARSER=1000000 cargo test --release --test fuzz_parser -- --ignored --nocapture`
+//! `CT_FUZZ_PARSER=1000000 cargo test --release --test it fuzz_parser:: -- --ignored --nocapture`
 //! (`./build.sh fuzz`).
 
 use engine::core::replay::Replay;

@@ -5,7 +5,7 @@
 //! racing for one move: exactly one is stored. Where PostgreSQL is not installed each test prints
 //! one SKIP line and passes (`CT_REQUIRE_POSTGRES=1`, as `.ci/run` sets, makes that a failure).
 
-mod common;
+use crate::common;
 
 use catapult_table_server::pg::Postgres;
 use catapult_table_server::pg_cluster::{Cluster, NOT_INSTALLED};

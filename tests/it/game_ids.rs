@@ -4,8 +4,7 @@
 //! edit here. Test code may name games: `tests/`, files declared under `#[cfg(test)]`, and the
 //! items that follow a `#[cfg(test)]` line.
 
-#[path = "support/source.rs"]
-mod source;
+use crate::support::source;
 
 use source::{root, rust_files};
 use std::fs;
