@@ -8,10 +8,12 @@ pub mod answer;
 pub mod board;
 pub mod conn;
 pub mod hub;
+pub mod limits;
 pub mod pg;
 pub mod pg_cluster;
 pub mod precompress;
 pub mod ratings;
+pub mod room;
 pub mod shared_db;
 pub mod store;
 
@@ -255,9 +257,8 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         let mut every = tokio::time::interval(every);
         loop {
             every.tick().await;
-            // Off the async threads: dropping many rooms' tables takes a while.
-            let s = sweeper.clone();
-            let _ = hub::blocking(move || s.sweep(idle)).await;
+            // Each room's owner decides for itself (and drops its own tables).
+            sweeper.sweep(idle).await;
         }
     });
     ready(addr);

@@ -456,6 +456,63 @@ fn updated(seats: &[Placed], before: &[Option<(f64, f64, f64, i64)>]) -> Vec<Rat
         .collect()
 }
 
+/// A game's ratings table as the `ratings` frame over a connection carries it: the best, and
+/// the device's own entry (marked `you`) after them when it is further down (as
+/// `GET /ratings/GAME` does).
+pub async fn table_frame(
+    ratings: Option<&Ratings>,
+    game: &str,
+    device: Option<&str>,
+) -> Result<engine::online::protocol::ServerFrame, String> {
+    let info = engine::games::info(game).map_err(|e| e.0)?;
+    if !info.available {
+        return Err(format!("{} cannot be played yet", info.name));
+    }
+    if let Some(d) = device {
+        crate::board::check_device(d)?;
+    }
+    let Some(ratings) = ratings else {
+        return Err("this server keeps no ratings".into());
+    };
+    let all = ratings.table(info.id).await?;
+    Ok(engine::online::protocol::ServerFrame::Ratings {
+        game: info.id.to_string(),
+        players: all.len() as u64,
+        entries: table_entries(&all, device),
+    })
+}
+
+/// The best `TABLE_SIZE` of a table (ranked best first), and the device's own entry after them.
+fn table_entries(
+    all: &[Rated],
+    device: Option<&str>,
+) -> Vec<engine::online::protocol::RatingEntry> {
+    let mine = |r: &Rated| device == Some(r.device.as_str());
+    let entry = |i: usize, r: &Rated| engine::online::protocol::RatingEntry {
+        rank: i as u64 + 1,
+        name: r.name.clone(),
+        rating: r.rating.rating.round() as i64,
+        games: r.games.max(0) as u64,
+        provisional: r.rating.deviation > PROVISIONAL_DEVIATION,
+        you: mine(r),
+    };
+    let mut out: Vec<_> = all
+        .iter()
+        .take(TABLE_SIZE)
+        .enumerate()
+        .map(|(i, r)| entry(i, r))
+        .collect();
+    if let Some((i, r)) = all
+        .iter()
+        .enumerate()
+        .skip(TABLE_SIZE)
+        .find(|(_, r)| mine(r))
+    {
+        out.push(entry(i, r));
+    }
+    out
+}
+
 pub fn router(ratings: Arc<Ratings>) -> Router {
     Router::new()
         .route("/ratings/{game}", get(show))
