@@ -7,6 +7,7 @@
 pub mod answer;
 pub mod board;
 pub mod conn;
+pub mod db;
 pub mod hub;
 pub mod limits;
 pub mod pg;
@@ -14,7 +15,6 @@ pub mod pg_cluster;
 pub mod precompress;
 pub mod ratings;
 pub mod room;
-pub mod shared_db;
 pub mod store;
 
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
@@ -222,8 +222,8 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
                 Ok(Some(pg::Heard::Listening)) => {}
                 _ => eprintln!("room store: not hearing the other servers yet; serving anyway"),
             }
-            let board = board::Board::shared(store.pool());
-            let ratings = ratings::Ratings(shared_db::SharedDb::Postgres(store.pool()));
+            let board = board::Board::shared(store.pool()).await?;
+            let ratings = ratings::Ratings::postgres(store.pool()).await?;
             let hub = Arc::new(Hub::new(Arc::new(store), config.limits.clone(), server));
             tokio::spawn(hub.clone().hear(heard));
             tokio::spawn(hub.clone().keep_alive());
