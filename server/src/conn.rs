@@ -276,7 +276,7 @@ async fn handle(
             player: Some(p),
             ..
         }) => Ok((code.clone(), *p)),
-        _ => Err(Some(refused(why))),
+        _ => Err(Some(Box::new(refused(why)))),
     };
     let done = |r: Result<(), String>| r.err().map(|e| refused(&e));
     match frame {
@@ -317,14 +317,14 @@ async fn handle(
         ClientFrame::Start => {
             let (code, p) = match mine("only the player who made the room can start it") {
                 Ok(m) => m,
-                Err(answer) => return answer,
+                Err(answer) => return answer.map(|a| *a),
             };
             done(rooms.start(&code, p).await)
         }
         ClientFrame::Move { seq, mv } => {
             let (code, p) = match mine("join or resume a room with a seat before moving") {
                 Ok(m) => m,
-                Err(answer) => return answer,
+                Err(answer) => return answer.map(|a| *a),
             };
             done(rooms.play(&code, p, seq, mv).await)
         }
@@ -354,7 +354,7 @@ async fn handle(
             let (code, p) =
                 match mine("only a player seated in a finished room can ask for a rematch") {
                     Ok(m) => m,
-                    Err(answer) => return answer,
+                    Err(answer) => return answer.map(|a| *a),
                 };
             done(rooms.rematch(&code, p, &line.news.0).await)
         }

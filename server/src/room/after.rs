@@ -103,10 +103,13 @@ impl Owner {
 
 type Askers = Vec<(usize, mpsc::UnboundedSender<News>)>;
 
+/// The rematch's room with each old player's new token, or why it could not be made.
+type Made = Result<(Room, Vec<Option<String>>), String>;
+
 impl Owner {
     /// When every player still connected has asked: the askers, taken, and the rematch's room
     /// with their tokens.
-    fn rematch_made(&mut self) -> Option<(Askers, Result<(Room, Vec<Option<String>>), String>)> {
+    fn rematch_made(&mut self) -> Option<(Askers, Made)> {
         let room = self.room.as_deref()?;
         let r = &self.rematch;
         if r.made.is_some() || r.asked.is_empty() {
@@ -124,10 +127,7 @@ impl Owner {
 }
 
 /// The rematch's room and each old player's new token (none for those who did not ask).
-fn rematch_room(
-    room: &Room,
-    askers: &[(usize, mpsc::UnboundedSender<News>)],
-) -> Result<(Room, Vec<Option<String>>), String> {
+fn rematch_room(room: &Room, askers: &[(usize, mpsc::UnboundedSender<News>)]) -> Made {
     let mut tokens = Vec::new();
     for p in 0..room.players() {
         tokens.push(match askers.iter().any(|a| a.0 == p) {

@@ -399,17 +399,17 @@ impl Rooms {
     /// it from the store's log, with its recorded outcomes, when next asked. Each room's owner
     /// decides for itself.
     pub async fn sweep(&self, idle: Duration) -> Swept {
-        let mut swept = Swept::default();
+        let mut answers = Vec::new();
         for inbox in self.all() {
             let (reply, answer) = oneshot::channel();
-            if inbox
-                .0
-                .send(Box::new(Ask::Sweep { idle, reply }))
-                .await
-                .is_err()
-            {
-                continue;
+            let ask = Box::new(Ask::Sweep { idle, reply });
+            if inbox.0.send(ask).await.is_ok() {
+                answers.push(answer);
             }
+        }
+        // Asked all first, then answered: the rooms decide in parallel.
+        let mut swept = Swept::default();
+        for answer in answers {
             match answer.await {
                 Ok(Ok(Sweep::LetGo)) => swept.let_go += 1,
                 Ok(Ok(Sweep::Slept)) => swept.slept += 1,
