@@ -87,12 +87,19 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
         ip,
         news: mpsc::unbounded_channel(),
     };
+    // A connection that says nothing within the limit is closed (it holds an open file).
+    let mut first = Some(tokio::time::Instant::now() + hub.limits.first_frame_limit);
     loop {
+        let silent_until = first.unwrap_or_else(tokio::time::Instant::now);
         let msg = tokio::select! {
             msg = stream.next() => match msg {
-                Some(Ok(msg)) => msg,
+                Some(Ok(msg)) => {
+                    first = None;
+                    msg
+                }
                 _ => break,
             },
+            _ = tokio::time::sleep_until(silent_until), if first.is_some() => break,
             Some(news) = line.news.1.recv() => {
                 let answer = match news {
                     QueueNews::Frame(f) => Some(*f),

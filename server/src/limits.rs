@@ -30,6 +30,15 @@ pub struct Limits {
     pub shot_clock: Duration,
     /// A seat that runs out of time this many turns in a row is handed to the bot for good.
     pub clock_strikes: u32,
+    /// A connection has this long to send its request's headers (the WebSocket upgrade).
+    pub upgrade_limit: Duration,
+    /// An upgraded connection has this long to send its first frame.
+    pub first_frame_limit: Duration,
+    /// Connections one address may hold at once.
+    pub connections_per_address: usize,
+    /// Connections the server holds at once (default: its open-file limit less a reserve,
+    /// `gate::FILE_RESERVE`).
+    pub connections: usize,
 }
 
 impl Default for Limits {
@@ -46,6 +55,10 @@ impl Default for Limits {
             decision_clock: Duration::from_secs(60),
             shot_clock: Duration::from_secs(45),
             clock_strikes: 3,
+            upgrade_limit: Duration::from_secs(10),
+            first_frame_limit: Duration::from_secs(20),
+            connections_per_address: 64,
+            connections: crate::gate::default_connections(),
         }
     }
 }
