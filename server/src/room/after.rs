@@ -7,13 +7,13 @@
 //! seats are played by the normal bot. The asks live in this server's memory, like the turn
 //! clock.
 
-use super::owner::{broadcast, Owner};
+use super::owner::broadcast;
 use super::*;
 use engine::online::protocol::Phase;
 
 /// The rematch asked for in a finished room.
 #[derive(Default)]
-pub(super) struct Rematch {
+pub struct Rematch {
     /// The players who asked, each with the channel its connection hears news by.
     asked: Vec<(usize, mpsc::UnboundedSender<News>)>,
     /// The rematch's room once made (or being made: "").

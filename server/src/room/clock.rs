@@ -9,7 +9,6 @@
 //! again) starts the turn being played afresh, and a seat's count of turns run out starts again
 //! from none. Friends' rooms have no clock.
 
-use super::owner::Owner;
 use super::*;
 use engine::core::bot::{self, BotBudget};
 use engine::core::driver::bot_seed;
@@ -17,7 +16,7 @@ use engine::core::{Level, Rng};
 use engine::online::protocol::{Phase, SeatInfo, SeatPlan};
 use engine::online::room::HOST;
 
-pub(super) struct Clock {
+pub struct Clock {
     /// Turns run out in a row, per seat.
     strikes: HashMap<usize, u32>,
     /// Seats handed to the bot for the rest of the game.

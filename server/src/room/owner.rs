@@ -1,41 +1,10 @@
-//! A room's owner: the task that holds one live room and does everything done to it, one asked
-//! thing at a time. Who is connected (here and on the other servers), who watches, which seats
-//! are the bot's and which players have moved are all known here, in one place.
+//! A room's owner (`Owner`, in the folder's `mod.rs`): the task that holds one live room and does
+//! everything done to it, one asked thing at a time. Who is connected (here and on the other
+//! servers), who watches, which seats are the bot's and which players have moved are all known
+//! to it, in one place.
 
-use super::after::Rematch;
-use super::clock::Clock;
 use super::*;
 use engine::online::protocol::{Phase, You};
-
-/// Frames a room's connections may fall behind before one is closed to reconnect (it resumes
-/// from the log). Each slot costs about 40 bytes a room whether used or not: 64 rather than
-/// tokio's usual 256 saves 7.5 KB in every room held.
-const FOLLOW_QUEUE: usize = 64;
-
-pub(super) struct Owner {
-    pub(super) rooms: Arc<Rooms>,
-    pub(super) code: String,
-    /// The room's game; None while it sleeps (its rules and table dropped, only `asleep`, the
-    /// moves its connections have been sent, kept: it is rebuilt from the store when next
-    /// asked for).
-    pub(super) room: Option<Box<Room>>,
-    pub(super) asleep: u64,
-    pub(super) tx: broadcast::Sender<Arc<Outgoing>>,
-    /// Connections per player here (index into the room's players).
-    pub(super) online: HashMap<usize, usize>,
-    /// Connections per player held by other servers sharing the store, as they told.
-    pub(super) remote: HashMap<(String, usize), usize>,
-    /// Connections that entered and have not left (players and watchers).
-    followers: usize,
-    /// A bot's move is being thought out.
-    thinking: bool,
-    pub(super) clock: Clock,
-    pub(super) rematch: Rematch,
-    /// When the room was last asked for.
-    touched: Instant,
-    /// The owner's own inbox, for the moves its bots think out off its task.
-    pub(super) me: mpsc::WeakSender<Box<Ask>>,
-}
 
 /// Gives a room its owner; `bots`: its bots and clock start at once.
 pub(super) fn spawn(rooms: Arc<Rooms>, room: Room, bots: bool) -> Inbox {
@@ -51,8 +20,8 @@ pub(super) fn spawn(rooms: Arc<Rooms>, room: Room, bots: bool) -> Inbox {
         remote: HashMap::new(),
         followers: 0,
         thinking: false,
-        clock: Clock::default(),
-        rematch: Rematch::default(),
+        clock: Default::default(),
+        rematch: Default::default(),
         touched: Instant::now(),
         me: inbox.downgrade(),
     };

@@ -3,7 +3,7 @@
 //! to the store when another server tells of a change (`heard`) or before a client enters or
 //! changes it (`freshen`), every move its own clients have not been sent broadcast in order.
 
-use super::owner::{broadcast_started, Owner};
+use super::owner::broadcast_started;
 use super::*;
 use engine::online::protocol::Phase;
 
