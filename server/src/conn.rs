@@ -1,9 +1,11 @@
-//! One WebSocket connection: its frames read (size cap, strict parsing, rate limit), answered,
-//! and the room it follows forwarded to it. A refused frame gets a `refused` answer with the
-//! reason and changes nothing; a connection that keeps flooding is closed.
+//! One WebSocket connection: its frames read (size cap, strict parsing, rate limit), each handed
+//! to its room's owner (`room::Rooms`) or to the hub's quick-match queue, the answer sent, and
+//! the room it follows forwarded to it. It runs no room's transaction itself. A refused frame
+//! gets a `refused` answer with the reason and changes nothing; a connection that keeps
+//! flooding is closed.
 
-use crate::hub::cell::Outgoing;
-use crate::hub::{new_token, Hub, QueueNews, RoomCell};
+use crate::hub::{Hub, QueueNews};
+use crate::room::Entered;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use engine::online::protocol::{is_code, ClientFrame, ServerFrame, ROOM_CODE_LEN, TOKEN_LEN};
 use futures_util::{SinkExt, StreamExt};
@@ -47,7 +49,7 @@ impl Bucket {
 const FLOOD_CLOSE: u32 = 200;
 
 /// The connection itself: its number, its address, and the channel the quick-match queue
-/// sends its news by.
+/// and its room's rematch send its news by.
 struct Line {
     id: u64,
     ip: IpAddr,
@@ -57,10 +59,12 @@ struct Line {
     ),
 }
 
-/// Where a connection stands: the room it follows and, unless it only watches, its player.
+/// Where a connection stands: the room it follows (by code) and, unless it only watches, its
+/// player there, with the task forwarding the room's frames to it.
 struct Seated {
-    cell: Arc<RoomCell>,
+    code: String,
     player: Option<usize>,
+    forward: tokio::task::JoinHandle<()>,
 }
 
 pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
@@ -78,26 +82,33 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
     let mut bucket = Bucket::new(hub.limits.frames_per_second);
     let mut flooded = 0u32;
     let mut seated: Option<Seated> = None;
-    let mut forward: Option<tokio::task::JoinHandle<()>> = None;
     let mut line = Line {
         id: hub.connection_id(),
         ip,
         news: mpsc::unbounded_channel(),
     };
+    // A connection that says nothing within the limit is closed (it holds an open file).
+    let mut first = Some(tokio::time::Instant::now() + hub.limits.first_frame_limit);
     loop {
+        let silent_until = first.unwrap_or_else(tokio::time::Instant::now);
         let msg = tokio::select! {
             msg = stream.next() => match msg {
-                Some(Ok(msg)) => msg,
+                Some(Ok(msg)) => {
+                    first = None;
+                    msg
+                }
                 _ => break,
             },
+            _ = tokio::time::sleep_until(silent_until), if first.is_some() => break,
             Some(news) = line.news.1.recv() => {
                 let answer = match news {
                     QueueNews::Frame(f) => Some(*f),
-                    QueueNews::Seated { cell, token } => {
+                    QueueNews::Seated { code, token } => {
                         // A rematch: this connection leaves the finished room for the new one.
-                        Box::pin(leave(&hub, seated.take(), forward.take())).await;
-                        let token = Some(token);
-                        Box::pin(enter(&hub, cell, token, &mut seated, &out, &mut forward)).await
+                        Box::pin(leave(&hub, seated.take())).await;
+                        let entered = hub.rooms.enter(&code, Some(&token), false).await;
+                        Box::pin(follow(entered, code, &out, &mut seated))
+                            .await
                     }
                 };
                 if let Some(a) = answer {
@@ -143,11 +154,9 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
         // `parse` refuses a frame over `MAX_FRAME` bytes before reading it.
         let answer = match ClientFrame::parse(text.as_str()) {
             Err(e) => Some(refused(&e.0)),
-            // Boxed, as are `enter` and `leave`: a waiting connection's task then holds only
+            // Boxed, as are `follow` and `leave`: a waiting connection's task then holds only
             // this loop's state, not the largest of the futures it may await (5 KB).
-            Ok(frame) => {
-                Box::pin(handle(&hub, &line, frame, &mut seated, &out, &mut forward)).await
-            }
+            Ok(frame) => Box::pin(handle(&hub, &line, frame, &mut seated, &out)).await,
         };
         if let Some(a) = answer {
             if !say(&out, a).await {
@@ -158,31 +167,17 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
     hub.unqueue(line.id);
     // Its news channel closed first: a rematch asked for on it no longer counts.
     drop(line);
-    Box::pin(leave(&hub, seated, forward)).await;
+    Box::pin(leave(&hub, seated)).await;
     drop(out);
     let _ = writer.await;
 }
 
-/// The connection stops following its room: its player shown gone, and a rematch the others
-/// asked for made if they are now everyone connected.
-async fn leave(
-    hub: &Arc<Hub>,
-    seated: Option<Seated>,
-    forward: Option<tokio::task::JoinHandle<()>>,
-) {
-    if let Some(f) = forward {
-        f.abort();
-    }
-    if let Some(Seated {
-        cell,
-        player: Some(p),
-    }) = seated
-    {
-        hub.set_online(&cell, p, false);
-        if let Ok(room) = hub.lock(&cell).await {
-            cell.broadcast(&cell.seats_frame(&room));
-        }
-        hub.rematch_left(&cell).await;
+/// The connection stops following its room (its owner shows its player gone, and makes a
+/// rematch the others asked for if they are now everyone connected).
+async fn leave(hub: &Hub, seated: Option<Seated>) {
+    if let Some(s) = seated {
+        s.forward.abort();
+        hub.rooms.leave(&s.code, s.player).await;
     }
 }
 
@@ -198,17 +193,31 @@ async fn say(out: &mpsc::Sender<Message>, frame: ServerFrame) -> bool {
         .is_ok()
 }
 
-/// Follows a room: its welcome is sent, then every frame broadcast after it (subscribed under
-/// the room's lock, so none is missed or doubled).
-fn follow(
+/// Follows the room entered: its welcome is sent, then every frame broadcast after it (the
+/// owner subscribed as it made the welcome, so none is missed or doubled).
+async fn follow(
+    entered: Result<Entered, String>,
+    code: String,
     out: &mpsc::Sender<Message>,
-    mut rx: broadcast::Receiver<Arc<Outgoing>>,
-    welcome: ServerFrame,
-    player: Option<usize>,
-) -> Option<tokio::task::JoinHandle<()>> {
-    out.try_send(Message::Text(welcome.to_json().into())).ok()?;
-    let out = out.clone();
-    Some(tokio::spawn(async move {
+    seated: &mut Option<Seated>,
+) -> Option<ServerFrame> {
+    let Entered {
+        player,
+        welcome,
+        frames: mut rx,
+    } = match entered {
+        Ok(e) => e,
+        Err(e) => return Some(refused(&e)),
+    };
+    let sent = out
+        .try_send(Message::Text(welcome.to_json().into()))
+        .is_ok();
+    let forwarding = out.clone();
+    let forward = tokio::spawn(async move {
+        if !sent {
+            return;
+        }
+        let out = forwarding;
         loop {
             match rx.recv().await {
                 Ok(frame) => {
@@ -230,7 +239,13 @@ fn follow(
                 Err(broadcast::error::RecvError::Closed) => break,
             }
         }
-    }))
+    });
+    *seated = Some(Seated {
+        code,
+        player,
+        forward,
+    });
+    None
 }
 
 async fn handle(
@@ -239,7 +254,6 @@ async fn handle(
     frame: ClientFrame,
     seated: &mut Option<Seated>,
     out: &mpsc::Sender<Message>,
-    forward: &mut Option<tokio::task::JoinHandle<()>>,
 ) -> Option<ServerFrame> {
     let entering = matches!(
         frame,
@@ -261,6 +275,17 @@ async fn handle(
     }
     let ip = line.ip;
     let bad_code = |room: &str| !is_code(room, ROOM_CODE_LEN);
+    let rooms = &hub.rooms;
+    // The seated player's room, or the refusal in these words.
+    let mine = |why: &str| match seated.as_ref() {
+        Some(Seated {
+            code,
+            player: Some(p),
+            ..
+        }) => Ok((code.clone(), *p)),
+        _ => Err(Some(Box::new(refused(why)))),
+    };
+    let done = |r: Result<(), String>| r.err().map(|e| refused(&e));
     match frame {
         ClientFrame::Ping => Some(ServerFrame::Pong),
         ClientFrame::Create {
@@ -268,107 +293,47 @@ async fn handle(
             options,
             seats,
         } => {
-            let (cell, token) = match hub.create(ip, &game, &options, &seats).await {
+            let (code, token) = match hub.create(ip, &game, &options, &seats).await {
                 Ok(made) => made,
                 Err(e) => return Some(refused(&e)),
             };
-            enter(hub, cell, Some(token), seated, out, forward).await
+            let entered = rooms.enter(&code, Some(&token), false).await;
+            follow(entered, code, out, seated).await
         }
         ClientFrame::Join { room, name } => {
             if bad_code(&room) {
                 return Some(refused("this is not a room code"));
             }
-            let cell = match hub.room(&room).await {
-                Ok(c) => c,
-                Err(e) => return Some(refused(&e)),
-            };
-            let token = match new_token() {
-                Ok(t) => t,
-                Err(e) => return Some(refused(&e)),
-            };
-            {
-                let mut guard = match hub.lock(&cell).await {
-                    Ok(g) => g,
-                    Err(e) => return Some(refused(&e)),
-                };
-                let before = guard.meta_json();
-                if let Err(e) = guard.join(&name, &token) {
-                    return Some(refused(&e.0));
-                }
-                if let Err(e) = hub.save_meta(&cell, &mut guard, before).await {
-                    return Some(refused(&e));
-                }
-            }
-            enter(hub, cell, Some(token), seated, out, forward).await
+            let entered = rooms.join(&room, &name).await;
+            follow(entered, room, out, seated).await
         }
         ClientFrame::Resume { room, token } => {
             if bad_code(&room) || !is_code(&token, TOKEN_LEN) {
                 return Some(refused("this is not a room code and seat token"));
             }
-            let cell = match hub.room(&room).await {
-                Ok(c) => c,
-                Err(e) => return Some(refused(&e)),
-            };
-            let known = match hub.lock(&cell).await {
-                Ok(room) => room.player(&token).is_some(),
-                Err(e) => return Some(refused(&e)),
-            };
-            if !known {
-                return Some(refused("this seat token does not belong to this room"));
-            }
-            let answer = enter(hub, cell.clone(), Some(token), seated, out, forward).await;
-            hub.run_bots(&cell);
-            answer
+            let entered = rooms.enter(&room, Some(&token), true).await;
+            follow(entered, room, out, seated).await
         }
         ClientFrame::Watch { room } => {
             if bad_code(&room) {
                 return Some(refused("this is not a room code"));
             }
-            let cell = match hub.room(&room).await {
-                Ok(c) => c,
-                Err(e) => return Some(refused(&e)),
-            };
-            enter(hub, cell, None, seated, out, forward).await
+            let entered = rooms.enter(&room, None, false).await;
+            follow(entered, room, out, seated).await
         }
         ClientFrame::Start => {
-            let Some(Seated {
-                cell,
-                player: Some(p),
-            }) = seated.as_ref()
-            else {
-                return Some(refused("only the player who made the room can start it"));
+            let (code, p) = match mine("only the player who made the room can start it") {
+                Ok(m) => m,
+                Err(answer) => return answer.map(|a| *a),
             };
-            let mut guard = match hub.lock(cell).await {
-                Ok(g) => g,
-                Err(e) => return Some(refused(&e)),
-            };
-            hub.freshen(cell, &mut guard).await;
-            let before = guard.meta_json();
-            match guard.start(*p) {
-                Ok(_) => {}
-                Err(e) => return Some(refused(&e.0)),
-            };
-            if let Err(e) = hub.save_meta(cell, &mut guard, before).await {
-                return Some(refused(&e));
-            }
-            cell.broadcast_started(&guard);
-            drop(guard);
-            hub.run_bots(cell);
-            None
+            done(rooms.start(&code, p).await)
         }
         ClientFrame::Move { seq, mv } => {
-            let Some(Seated {
-                cell,
-                player: Some(p),
-            }) = seated.as_ref()
-            else {
-                return Some(refused("join or resume a room with a seat before moving"));
+            let (code, p) = match mine("join or resume a room with a seat before moving") {
+                Ok(m) => m,
+                Err(answer) => return answer.map(|a| *a),
             };
-            if let Err(e) = hub.play(cell, *p, seq, mv).await {
-                return Some(refused(&e));
-            }
-            hub.run_bots(cell);
-            None
+            done(rooms.play(&code, p, seq, mv).await)
         }
         ClientFrame::Quick {
             game,
@@ -382,10 +347,7 @@ async fn handle(
                 players,
                 device,
             };
-            match hub.quick(line.id, ip, ask, &line.news.0).await {
-                Ok(()) => None,
-                Err(e) => Some(refused(&e)),
-            }
+            done(hub.quick(line.id, ip, ask, &line.news.0).await)
         }
         ClientFrame::Unqueue => {
             if hub.unqueue(line.id) {
@@ -394,56 +356,21 @@ async fn handle(
                 Some(refused("this connection is not waiting for a quick match"))
             }
         }
-        ClientFrame::Bots => match hub.bots(line.id).await {
-            Ok(()) => None,
-            Err(e) => Some(refused(&e)),
-        },
+        ClientFrame::Bots => done(hub.bots(line.id).await),
         ClientFrame::Rematch => {
-            let Some(Seated {
-                cell,
-                player: Some(p),
-            }) = seated.as_ref()
-            else {
-                return Some(refused(
-                    "only a player seated in a finished room can ask for a rematch",
-                ));
-            };
-            match hub.rematch(cell, *p, &line.news.0).await {
-                Ok(()) => None,
-                Err(e) => Some(refused(&e)),
-            }
+            let (code, p) =
+                match mine("only a player seated in a finished room can ask for a rematch") {
+                    Ok(m) => m,
+                    Err(answer) => return answer.map(|a| *a),
+                };
+            done(rooms.rematch(&code, p, &line.news.0).await)
         }
         ClientFrame::Ratings { game, device } => {
-            match hub.ratings_table(&game, device.as_deref()).await {
+            let ratings = rooms.ratings.get().map(|r| r.as_ref());
+            match crate::ratings::table_frame(ratings, &game, device.as_deref()).await {
                 Ok(frame) => Some(frame),
                 Err(e) => Some(refused(&e)),
             }
         }
     }
-}
-
-/// Enters a room as the token's player (or as a watcher without one) and sends the welcome.
-async fn enter(
-    hub: &Hub,
-    cell: Arc<RoomCell>,
-    token: Option<String>,
-    seated: &mut Option<Seated>,
-    out: &mpsc::Sender<Message>,
-    forward: &mut Option<tokio::task::JoinHandle<()>>,
-) -> Option<ServerFrame> {
-    let room = match hub.lock(&cell).await {
-        Ok(r) => r,
-        Err(e) => return Some(refused(&e)),
-    };
-    let player = token.as_deref().and_then(|t| room.player(t));
-    if let Some(p) = player {
-        hub.set_online(&cell, p, true);
-        cell.broadcast(&cell.seats_frame(&room));
-    }
-    let rx = cell.tx.subscribe();
-    let welcome = Hub::welcome(&cell, &room, player, token);
-    *forward = follow(out, rx, welcome, player);
-    drop(room);
-    *seated = Some(Seated { cell, player });
-    None
 }

@@ -7,18 +7,22 @@
 pub mod answer;
 pub mod board;
 pub mod conn;
+pub mod db;
+pub mod gate;
 pub mod hub;
+pub mod limits;
 pub mod pg;
 pub mod pg_cluster;
 pub mod precompress;
 pub mod ratings;
-pub mod shared_db;
+pub mod room;
 pub mod store;
 
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::Extension;
 use axum::Router;
 use hub::{Hub, Limits};
 use std::net::SocketAddr;
@@ -51,7 +55,8 @@ pub const USAGE: &str =
     "usage: catapult-table-server [--addr HOST:PORT] [--data DIR] [--dist DIR] \
 [--database-url postgres://…] [--allow-origin ORIGIN]... [--rooms-per-address N] \
 [--frames-per-second N] [--room-days N] [--idle-after SECS] [--quick-per-address N] [--queued-per-address N] \
-[--quick-bots-after SECS] [--decision-clock SECS] [--shot-clock SECS] [--clock-strikes N]
+[--quick-bots-after SECS] [--decision-clock SECS] [--shot-clock SECS] [--clock-strikes N] \
+[--upgrade-limit SECS] [--first-frame-limit SECS] [--connections-per-address N] [--connections N]
        catapult-table-server --precompress DIR   (write .br files beside the web build's files)
   --addr     where to listen (default 127.0.0.1:8080; put a TLS reverse proxy in front to serve \
 others)
@@ -67,7 +72,12 @@ offered a room with bots (default 20 seconds)
   --decision-clock, --shot-clock  a quick-match seat that takes longer than this to decide (default \
 60 seconds) or to shoot (default 45) has its move played by the server's normal bot
   --clock-strikes  a seat that runs out of time this many turns in a row is handed to the bot for \
-the rest of the game (default 3)";
+the rest of the game (default 3)
+  --upgrade-limit, --first-frame-limit  a connection that takes longer than this to send its \
+request (default 10 seconds) or, upgraded, its first message (default 20) is closed
+  --connections-per-address, --connections  connections one address (default 64) and the server \
+(default: the open-file limit less 128 kept for the stores and a fresh player) may hold at once; \
+past either a new connection is closed at once";
 
 impl Config {
     pub fn parse(args: &[String]) -> Result<Config, String> {
@@ -126,6 +136,18 @@ impl Config {
                 "--clock-strikes" => {
                     c.limits.clock_strikes = number(value()?)?.clamp(1, 1000) as u32
                 }
+                "--upgrade-limit" => {
+                    c.limits.upgrade_limit =
+                        std::time::Duration::from_secs(number(value()?)?.clamp(1, 3600))
+                }
+                "--first-frame-limit" => {
+                    c.limits.first_frame_limit =
+                        std::time::Duration::from_secs(number(value()?)?.clamp(1, 3600))
+                }
+                "--connections-per-address" => {
+                    c.limits.connections_per_address = number(value()?)?.max(1) as usize
+                }
+                "--connections" => c.limits.connections = number(value()?)?.max(1) as usize,
                 "--help" | "-h" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown option {other}\n{USAGE}")),
             }
@@ -172,6 +194,7 @@ async fn upgrade(
     ws: WebSocketUpgrade,
     State(hub): State<Arc<Hub>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    pass: Option<Extension<Arc<gate::Pass>>>,
     headers: HeaderMap,
 ) -> Response {
     let text = |h| {
@@ -191,7 +214,11 @@ async fn upgrade(
     ws.max_message_size(TRANSPORT_CAP)
         .max_frame_size(TRANSPORT_CAP)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| conn::serve(socket, hub, peer.ip()))
+        .on_upgrade(move |socket| async move {
+            // Counted against the address's and the server's ceilings until it closes.
+            let _pass = pass;
+            conn::serve(socket, hub, peer.ip()).await
+        })
 }
 
 /// Runs the server until it is stopped; `ready` is told the address it listens on.
@@ -220,8 +247,8 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
                 Ok(Some(pg::Heard::Listening)) => {}
                 _ => eprintln!("room store: not hearing the other servers yet; serving anyway"),
             }
-            let board = board::Board::shared(store.pool());
-            let ratings = ratings::Ratings(shared_db::SharedDb::Postgres(store.pool()));
+            let board = board::Board::shared(store.pool()).await?;
+            let ratings = ratings::Ratings::postgres(store.pool()).await?;
             let hub = Arc::new(Hub::new(Arc::new(store), config.limits.clone(), server));
             tokio::spawn(hub.clone().hear(heard));
             tokio::spawn(hub.clone().keep_alive());
@@ -255,19 +282,20 @@ pub async fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), S
         let mut every = tokio::time::interval(every);
         loop {
             every.tick().await;
-            // Off the async threads: dropping many rooms' tables takes a while.
-            let s = sweeper.clone();
-            let _ = hub::blocking(move || s.sweep(idle)).await;
+            // Each room's owner decides for itself (and drops its own tables).
+            sweeper.sweep(idle).await;
         }
     });
     ready(addr);
-    axum::serve(
+    let limits = &config.limits;
+    let gate = gate::Gate::new(limits.connections_per_address, limits.connections);
+    gate::serve(
         listener,
-        router(hub.clone(), board, ratings, config.dist.clone())
-            .into_make_service_with_connect_info::<SocketAddr>(),
+        router(hub.clone(), board, ratings, config.dist.clone()),
+        gate,
+        limits.upgrade_limit,
     )
     .await
-    .map_err(|e| format!("the server stopped: {e}"))
 }
 
 #[cfg(test)]
@@ -323,6 +351,14 @@ mod tests {
             "4",
             "--idle-after",
             "0",
+            "--upgrade-limit",
+            "3",
+            "--first-frame-limit",
+            "0",
+            "--connections-per-address",
+            "5",
+            "--connections",
+            "100",
         ]))
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((c.addr.port(), c.limits.rooms_per_address), (0, 3));
@@ -335,6 +371,13 @@ mod tests {
         // A room asleep the moment it is left would be rebuilt for every move: one second at
         // least.
         assert_eq!(c.limits.idle_after.as_secs(), 1);
+        assert_eq!(c.limits.upgrade_limit.as_secs(), 3);
+        // A connection must have a moment to speak: one second at least.
+        assert_eq!(c.limits.first_frame_limit.as_secs(), 1);
+        assert_eq!(
+            (c.limits.connections_per_address, c.limits.connections),
+            (5, 100)
+        );
         let e = Config::parse(&args(&["--quick-bots-after", "soon"]))
             .err()
             .unwrap_or_default();

@@ -43,12 +43,12 @@ const MIGRATIONS: &[(i64, &str)] = &[
      );
      CREATE INDEX rooms_updated ON rooms(updated);",
     ),
-    // Today's challenge boards, shared by every server on the database.
-    (2, crate::board::PG_SCHEMA),
-    // The players' ratings, shared likewise.
-    (3, crate::ratings::PG_SCHEMA),
-    // The rooms whose results the ratings have counted (each counts once).
-    (4, crate::ratings::PG_RATED_ROOMS),
+    // Steps 2 to 4 made the challenge boards' and the ratings' tables before each feature
+    // owned its tables and migrations (`board::results`, `ratings::store`): nothing now, kept so
+    // that a database made then is at this server's version.
+    (2, "SELECT 1"),
+    (3, "SELECT 1"),
+    (4, "SELECT 1"),
 ];
 
 /// One statement: the move at `seq` when move `seq - 1` is stored, the room touched, and the
@@ -244,45 +244,7 @@ async fn listen_once(
 }
 
 async fn migrate(client: &mut deadpool_postgres::Client) -> Result<i64, String> {
-    let tx = client.transaction().await.map_err(pg)?;
-    // Servers starting together take turns here.
-    tx.execute("SELECT pg_advisory_xact_lock(7316001)", &[])
-        .await
-        .map_err(pg)?;
-    tx.batch_execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations (
-             version BIGINT PRIMARY KEY,
-             applied BIGINT NOT NULL
-         )",
-    )
-    .await
-    .map_err(pg)?;
-    let at: i64 = tx
-        .query_one(
-            "SELECT COALESCE(MAX(version), 0)::BIGINT FROM schema_migrations",
-            &[],
-        )
-        .await
-        .map_err(pg)?
-        .get(0);
-    let newest = MIGRATIONS.last().map(|m| m.0).unwrap_or(0);
-    if at > newest {
-        return Err(format!(
-            "the room store is at schema version {at}, newer than this server's {newest}: run a \
-             newer server"
-        ));
-    }
-    for (version, sql) in MIGRATIONS.iter().filter(|m| m.0 > at) {
-        tx.batch_execute(sql).await.map_err(pg)?;
-        tx.execute(
-            "INSERT INTO schema_migrations (version, applied) VALUES ($1, $2)",
-            &[version, &(crate::store::now() as i64)],
-        )
-        .await
-        .map_err(pg)?;
-    }
-    tx.commit().await.map_err(pg)?;
-    Ok(newest.max(at))
+    crate::db::migrate_pg(client, "schema_migrations", "the room store", MIGRATIONS).await
 }
 
 impl Store for Postgres {

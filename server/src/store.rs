@@ -141,7 +141,7 @@ pub trait Store: Send + Sync + 'static {
 /// The SQLite store's migrations, in order: number, then the SQL bringing the schema from the
 /// one before. The first is what the rooms issue's store made (`IF NOT EXISTS`: a data folder
 /// made before migrations were recorded takes it as it is).
-const SQLITE_MIGRATIONS: &[(i64, &str)] = &[(
+const SQLITE_MIGRATIONS: crate::db::Migrations = &[(
     1,
     "CREATE TABLE IF NOT EXISTS rooms (
          code TEXT PRIMARY KEY,
@@ -156,39 +156,6 @@ const SQLITE_MIGRATIONS: &[(i64, &str)] = &[(
      );
      CREATE INDEX IF NOT EXISTS rooms_updated ON rooms(updated);",
 )];
-
-/// Runs the migrations not yet recorded, each in a transaction with its record; returns the
-/// schema's version. A file from a newer server (a version this one does not know) is refused.
-fn migrate_sqlite(conn: &mut Connection) -> rusqlite::Result<i64> {
-    conn.execute_batch(
-        "CREATE TABLE IF NOT EXISTS schema_migrations (
-             version INTEGER PRIMARY KEY,
-             applied INTEGER NOT NULL
-         );",
-    )?;
-    let at: i64 = conn.query_row(
-        "SELECT COALESCE(MAX(version), 0) FROM schema_migrations",
-        [],
-        |r| r.get(0),
-    )?;
-    let newest = SQLITE_MIGRATIONS.last().map(|m| m.0).unwrap_or(0);
-    if at > newest {
-        return Err(rusqlite::Error::InvalidParameterName(format!(
-            "the room store is at schema version {at}, newer than this server's {newest}: run a \
-             newer server"
-        )));
-    }
-    for (version, sql) in SQLITE_MIGRATIONS.iter().filter(|m| m.0 > at) {
-        let tx = conn.transaction()?;
-        tx.execute_batch(sql)?;
-        tx.execute(
-            "INSERT INTO schema_migrations (version, applied) VALUES (?1, ?2)",
-            params![version, now() as i64],
-        )?;
-        tx.commit()?;
-    }
-    Ok(newest.max(at))
-}
 
 /// Moves waiting for the writer: each is answered once the transaction holding it is committed.
 struct Append {
@@ -230,7 +197,12 @@ impl Sqlite {
         conn.pragma_update(None, "synchronous", "FULL")
             .map_err(db)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
-        migrate_sqlite(&mut conn).map_err(db)?;
+        crate::db::migrate_sqlite(
+            &mut conn,
+            "schema_migrations",
+            "the room store",
+            SQLITE_MIGRATIONS,
+        )?;
         // The log is copied into the database file by a thread of its own (below), not by the
         // commit that happens to fill it: a move never waits for a checkpoint.
         conn.pragma_update(None, "wal_autocheckpoint", 0)

@@ -1,7 +1,7 @@
 //! Today's challenge boards (docs/challenge.md): a player's replay is ranked only after the engine
 //! has re-simulated it (`engine::challenge::verify`). Each device's best result per game and day,
-//! kept beside the rooms (`results`: SQLite on its own, the shared PostgreSQL database when
-//! servers share one).
+//! kept beside the rooms behind the board's own store (`results`: SQLite on its own, the shared
+//! PostgreSQL database when servers share one).
 //!
 //! `POST /challenge/GAME/DATE?name=NAME&device=TOKEN&claim=SCORE` with the replay as the body:
 //! 200 with the entry's rank (JSON), or 4xx with the reason in words. `GET /challenge/GAME/DATE`
@@ -22,9 +22,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-mod results;
-
-pub use results::PG_SCHEMA;
+pub mod results;
 
 /// The largest replay a submission may carry (a whole Catapults game is ~30 KB).
 pub const MAX_REPLAY: usize = 256 * 1024;
@@ -59,9 +57,9 @@ impl Board {
         Ok(Board::over(results::Results::sqlite(dir)?))
     }
 
-    /// The board in the rooms' shared PostgreSQL database (its table made by their migrations).
-    pub fn shared(pool: deadpool_postgres::Pool) -> Board {
-        Board::over(results::Results(crate::shared_db::SharedDb::Postgres(pool)))
+    /// The board in the shared PostgreSQL database (its table made by its own migrations).
+    pub async fn shared(pool: deadpool_postgres::Pool) -> Result<Board, String> {
+        Ok(Board::over(results::Results::postgres(pool).await?))
     }
 
     fn over(results: results::Results) -> Board {

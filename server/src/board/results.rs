@@ -1,15 +1,27 @@
-//! Where a board's results are kept (`shared_db`): `DIR/board.sqlite` for a server on its own,
-//! or the rooms' PostgreSQL database, where its table is migration 2 of the rooms' store.
+//! Where a board's results are kept: the `ResultStore` trait, with `DIR/board.sqlite` for a
+//! server on its own (`SqliteResults`) and the shared PostgreSQL database for servers sharing
+//! one (`PgResults`), each with the board's own numbered migrations (`board_migrations`). The
+//! board owns its table, `results`.
 //!
 //! A result is kept by one statement in both: insert the device's first result of the day, or
 //! count the try and keep the better score, unless the device is out of tries (then no row comes
 //! back). Two servers taking the same device's results at once cannot both pass the limit.
 
 use super::{Entry, PER_DEVICE_DAY};
-use crate::shared_db::{pg_error, SharedDb};
-use rusqlite::params;
+use crate::db::{self, Migrations, Pg};
+use rusqlite::{params, Connection};
+use std::sync::{Arc, Mutex};
 
-const SQLITE_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS results (
+const WHAT: &str = "the challenge board";
+
+/// Where the migrations run are recorded, in the board's file or the shared database.
+const MIGRATIONS_TABLE: &str = "board_migrations";
+
+/// SQLite's steps. The first is the schema the board's file had before migrations were
+/// recorded (`IF NOT EXISTS`: such a file is taken as it is).
+const SQLITE: Migrations = &[(
+    1,
+    "CREATE TABLE IF NOT EXISTS results (
          game TEXT NOT NULL,
          day TEXT NOT NULL,
          device TEXT NOT NULL,
@@ -21,10 +33,14 @@ const SQLITE_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS results (
          tries INTEGER NOT NULL,
          PRIMARY KEY (game, day, device)
      );
-     CREATE INDEX IF NOT EXISTS results_rank ON results(game, day, score DESC, at);";
+     CREATE INDEX IF NOT EXISTS results_rank ON results(game, day, score DESC, at);",
+)];
 
-/// The schema in PostgreSQL: migration 2 of the rooms' store.
-pub const PG_SCHEMA: &str = "CREATE TABLE results (
+/// PostgreSQL's steps. The first is what the rooms' migration 2 made before each feature owned
+/// its tables (`IF NOT EXISTS`: a database made then is taken as it is).
+const POSTGRES: Migrations = &[(
+    1,
+    "CREATE TABLE IF NOT EXISTS results (
          game TEXT NOT NULL,
          day TEXT NOT NULL,
          device TEXT NOT NULL,
@@ -36,7 +52,8 @@ pub const PG_SCHEMA: &str = "CREATE TABLE results (
          tries BIGINT NOT NULL,
          PRIMARY KEY (game, day, device)
      );
-     CREATE INDEX results_rank ON results(game, day, score DESC, at);";
+     CREATE INDEX IF NOT EXISTS results_rank ON results(game, day, score DESC, at);",
+)];
 
 /// The better result replaces the kept one (a tie keeps the earlier); every try is counted.
 /// Written for SQLite; `for_postgres` gives PostgreSQL's spelling of the same statement.
@@ -60,76 +77,164 @@ fn for_postgres(sql: &str) -> String {
     sql.replace('?', "$").replace("MAX(", "GREATEST(")
 }
 
-const WHAT: &str = "the challenge board";
-
-pub struct Results(pub SharedDb);
-
-fn db(e: rusqlite::Error) -> String {
-    format!("{WHAT} failed: {e}")
-}
-
-fn pg(e: tokio_postgres::Error) -> String {
-    pg_error(WHAT, e)
-}
-
 fn out_of_tries() -> String {
     format!(
         "this device has sent {PER_DEVICE_DAY} results for this day's challenge, the most allowed"
     )
 }
 
+/// The board's store (blocking calls: `Results` makes them off the async threads).
+pub trait ResultStore: Send + Sync + 'static {
+    /// Keeps a device's result if it is its best of the day; false when the device is out of
+    /// tries.
+    fn keep(&self, e: &Entry, replay: &str, now: i64) -> Result<bool, String>;
+    /// The day's board, best first (ties: the earlier result first).
+    fn standings(&self, game: &str, day: &str) -> Result<Vec<Entry>, String>;
+}
+
+pub struct SqliteResults(Mutex<Connection>);
+
+fn sqlite_err(e: rusqlite::Error) -> String {
+    format!("{WHAT} failed: {e}")
+}
+
+impl SqliteResults {
+    /// `DIR/board.sqlite`, its table brought up to date.
+    pub fn open(dir: &std::path::Path) -> Result<SqliteResults, String> {
+        let mut conn = db::sqlite_file(dir, "board.sqlite")?;
+        db::migrate_sqlite(&mut conn, MIGRATIONS_TABLE, WHAT, SQLITE)?;
+        Ok(SqliteResults(Mutex::new(conn)))
+    }
+}
+
+impl ResultStore for SqliteResults {
+    fn keep(&self, e: &Entry, replay: &str, now: i64) -> Result<bool, String> {
+        let db = sqlite_err;
+        let conn = self
+            .0
+            .lock()
+            .map_err(|_| format!("{WHAT} is unavailable"))?;
+        let mut q = conn.prepare_cached(KEEP).map_err(db)?;
+        let mut rows = q
+            .query(params![
+                e.game,
+                e.day,
+                e.device,
+                e.name,
+                e.score,
+                e.line,
+                replay,
+                now,
+                PER_DEVICE_DAY
+            ])
+            .map_err(db)?;
+        Ok(rows.next().map_err(db)?.is_some())
+    }
+
+    fn standings(&self, game: &str, day: &str) -> Result<Vec<Entry>, String> {
+        let db = sqlite_err;
+        let conn = self
+            .0
+            .lock()
+            .map_err(|_| format!("{WHAT} is unavailable"))?;
+        let mut q = conn.prepare_cached(STANDINGS).map_err(db)?;
+        let rows = q
+            .query_map(params![game, day], |r| {
+                Ok(Entry {
+                    game: game.to_string(),
+                    day: day.to_string(),
+                    device: r.get(0)?,
+                    name: r.get(1)?,
+                    score: r.get(2)?,
+                    line: r.get(3)?,
+                })
+            })
+            .map_err(db)?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(db)
+    }
+}
+
+pub struct PgResults(Pg);
+
+impl PgResults {
+    /// The board in the shared database, its table brought up to date.
+    pub async fn open(pool: deadpool_postgres::Pool) -> Result<PgResults, String> {
+        Ok(PgResults(
+            Pg::open(pool, WHAT, MIGRATIONS_TABLE, POSTGRES).await?,
+        ))
+    }
+}
+
+impl ResultStore for PgResults {
+    fn keep(&self, e: &Entry, replay: &str, now: i64) -> Result<bool, String> {
+        let pg = |err| self.0.err(err);
+        self.0.run(async {
+            let c = self.0.client().await?;
+            let rows = c
+                .query(
+                    &for_postgres(KEEP),
+                    &[
+                        &e.game,
+                        &e.day,
+                        &e.device,
+                        &e.name,
+                        &e.score,
+                        &e.line,
+                        &replay,
+                        &now,
+                        &PER_DEVICE_DAY,
+                    ],
+                )
+                .await
+                .map_err(pg)?;
+            Ok(!rows.is_empty())
+        })
+    }
+
+    fn standings(&self, game: &str, day: &str) -> Result<Vec<Entry>, String> {
+        let pg = |err| self.0.err(err);
+        self.0.run(async {
+            let c = self.0.client().await?;
+            let rows = c
+                .query(&for_postgres(STANDINGS), &[&game, &day])
+                .await
+                .map_err(pg)?;
+            rows.iter()
+                .map(|r| {
+                    Ok(Entry {
+                        game: game.to_string(),
+                        day: day.to_string(),
+                        device: r.try_get(0).map_err(pg)?,
+                        name: r.try_get(1).map_err(pg)?,
+                        score: r.try_get(2).map_err(pg)?,
+                        line: r.try_get(3).map_err(pg)?,
+                    })
+                })
+                .collect()
+        })
+    }
+}
+
+/// The board's results behind their store (calls made off the async threads).
+pub struct Results(Arc<dyn ResultStore>);
+
 impl Results {
     /// The board of a server on its own: `DIR/board.sqlite`.
     pub fn sqlite(dir: &std::path::Path) -> Result<Results, String> {
-        SharedDb::sqlite(dir, "board.sqlite", SQLITE_SCHEMA).map(Results)
+        Ok(Results(Arc::new(SqliteResults::open(dir)?)))
+    }
+
+    /// The board in the shared PostgreSQL database.
+    pub async fn postgres(pool: deadpool_postgres::Pool) -> Result<Results, String> {
+        Ok(Results(Arc::new(PgResults::open(pool).await?)))
     }
 
     /// Keeps a device's result if it is its best of the day; refused past the device's tries.
     pub async fn keep(&self, e: &Entry, replay: String, now: i64) -> Result<(), String> {
-        let kept = match &self.0 {
-            SharedDb::Sqlite(conn) => {
-                let e = e.clone();
-                SharedDb::blocking(conn, WHAT, move |conn| {
-                    let mut q = conn.prepare_cached(KEEP).map_err(db)?;
-                    let mut rows = q
-                        .query(params![
-                            e.game,
-                            e.day,
-                            e.device,
-                            e.name,
-                            e.score,
-                            e.line,
-                            replay,
-                            now,
-                            PER_DEVICE_DAY
-                        ])
-                        .map_err(db)?;
-                    Ok(rows.next().map_err(db)?.is_some())
-                })
-                .await?
-            }
-            SharedDb::Postgres(pool) => {
-                let c = SharedDb::client(pool, WHAT).await?;
-                let rows = c
-                    .query(
-                        &for_postgres(KEEP),
-                        &[
-                            &e.game,
-                            &e.day,
-                            &e.device,
-                            &e.name,
-                            &e.score,
-                            &e.line,
-                            &replay,
-                            &now,
-                            &PER_DEVICE_DAY,
-                        ],
-                    )
-                    .await
-                    .map_err(pg)?;
-                !rows.is_empty()
-            }
-        };
+        let (store, e) = (self.0.clone(), e.clone());
+        let kept = tokio::task::spawn_blocking(move || store.keep(&e, &replay, now))
+            .await
+            .map_err(|_| format!("{WHAT} failed"))??;
         if kept {
             Ok(())
         } else {
@@ -139,47 +244,10 @@ impl Results {
 
     /// The day's board, best first (ties: the earlier result first).
     pub async fn standings(&self, game: &str, day: &str) -> Result<Vec<Entry>, String> {
-        let (game, day) = (game.to_string(), day.to_string());
-        match &self.0 {
-            SharedDb::Sqlite(conn) => {
-                SharedDb::blocking(conn, WHAT, move |conn| {
-                    let mut q = conn.prepare_cached(STANDINGS).map_err(db)?;
-                    let rows = q
-                        .query_map(params![game, day], |r| {
-                            Ok(Entry {
-                                game: game.clone(),
-                                day: day.clone(),
-                                device: r.get(0)?,
-                                name: r.get(1)?,
-                                score: r.get(2)?,
-                                line: r.get(3)?,
-                            })
-                        })
-                        .map_err(db)?;
-                    rows.collect::<Result<Vec<_>, _>>().map_err(db)
-                })
-                .await
-            }
-            SharedDb::Postgres(pool) => {
-                let c = SharedDb::client(pool, WHAT).await?;
-                let rows = c
-                    .query(&for_postgres(STANDINGS), &[&game, &day])
-                    .await
-                    .map_err(pg)?;
-                rows.iter()
-                    .map(|r| {
-                        Ok(Entry {
-                            game: game.clone(),
-                            day: day.clone(),
-                            device: r.try_get(0).map_err(pg)?,
-                            name: r.try_get(1).map_err(pg)?,
-                            score: r.try_get(2).map_err(pg)?,
-                            line: r.try_get(3).map_err(pg)?,
-                        })
-                    })
-                    .collect()
-            }
-        }
+        let (store, game, day) = (self.0.clone(), game.to_string(), day.to_string());
+        tokio::task::spawn_blocking(move || store.standings(&game, &day))
+            .await
+            .map_err(|_| format!("{WHAT} failed"))?
     }
 }
 

@@ -6,23 +6,9 @@
 //! empties it of those waiters; a room it made is stored like any other.
 
 use super::*;
-use crate::ratings::Placed;
+use engine::online::protocol::ServerFrame;
 use engine::online::room::{check_name, QuickSeat};
 use tokio::sync::mpsc;
-
-/// What the queue tells a waiting connection, through the channel it gave.
-pub enum QueueNews {
-    /// Boxed: every connection's news channel holds a block of 32 of these from the start.
-    Frame(Box<ServerFrame>),
-    /// Seated in a new room with this seat token: the connection enters it (its welcome).
-    Seated { cell: Arc<RoomCell>, token: String },
-}
-
-impl QueueNews {
-    pub fn frame(frame: ServerFrame) -> QueueNews {
-        QueueNews::Frame(Box::new(frame))
-    }
-}
 
 struct Waiter {
     conn: u64,
@@ -158,38 +144,6 @@ pub struct QuickAsk {
 }
 
 impl Hub {
-    /// Rated rooms' results are recorded in `ratings` from now on.
-    pub fn use_ratings(&self, ratings: Arc<Ratings>) {
-        let _ = self.ratings.set(ratings);
-    }
-
-    /// A number for a new connection.
-    pub fn connection_id(&self) -> u64 {
-        self.next_conn.fetch_add(1, Ordering::Relaxed)
-    }
-
-    /// Records a rated room's result once its game is over (off the caller's path; recording
-    /// is keyed by the room's code, so a second try, here or on another server, counts nothing).
-    pub(super) fn rate_if_over(&self, room: &Room) {
-        let (Some(result), Some(ratings)) = (room.rated_result(), self.ratings.get()) else {
-            return;
-        };
-        let (ratings, code, game) = (ratings.clone(), room.code.clone(), room.game().to_string());
-        let placed: Vec<Placed> = result
-            .into_iter()
-            .map(|s| Placed {
-                device: s.device,
-                name: s.name,
-                place: s.place,
-            })
-            .collect();
-        tokio::spawn(async move {
-            if let Err(e) = ratings.record(&code, &game, &placed, now() as i64).await {
-                eprintln!("room {code}: its result was not rated: {e}");
-            }
-        });
-    }
-
     /// Whether this connection waits for a quick match.
     pub fn is_queued(&self, conn: u64) -> bool {
         self.queue
@@ -229,7 +183,7 @@ impl Hub {
                 "this connection already waits for a quick match (send unqueue to leave it)".into(),
             );
         }
-        let rating = match (&ask.device, self.ratings.get()) {
+        let rating = match (&ask.device, self.rooms.ratings.get()) {
             (Some(d), Some(r)) => r.rating_of(&key.0, d).await.ok().flatten(),
             _ => None,
         };
@@ -376,14 +330,13 @@ impl Hub {
     /// queue.
     async fn seat(self: &Arc<Self>, key: &Key, group: Vec<Waiter>) {
         match self.quick_room(key, &group).await {
-            Ok((cell, tokens)) => {
+            Ok((code, tokens)) => {
                 for (w, token) in group.iter().zip(tokens) {
                     let _ = w.news.send(QueueNews::Seated {
-                        cell: cell.clone(),
+                        code: code.clone(),
                         token,
                     });
                 }
-                self.run_bots(&cell);
             }
             Err(e) => {
                 for w in &group {
@@ -399,9 +352,9 @@ impl Hub {
         &self,
         key: &Key,
         group: &[Waiter],
-    ) -> Result<(Arc<RoomCell>, Vec<String>), String> {
-        let code = code_from(&random_bytes::<10>()?, ROOM_CODE_LEN);
-        let seed = u64::from_le_bytes(random_bytes::<8>()?);
+    ) -> Result<(String, Vec<String>), String> {
+        let code = crate::room::new_code()?;
+        let seed = crate::room::new_seed()?;
         let tokens = group
             .iter()
             .map(|_| new_token())
@@ -417,11 +370,12 @@ impl Hub {
             .collect();
         seats.resize(key.1.max(seats.len()), QuickSeat::Bot);
         // Who sits where (and so who begins) is drawn.
-        let draw = random_bytes::<16>()?;
+        let draw = crate::room::random_bytes::<16>()?;
         for i in (1..seats.len()).rev() {
             seats.swap(i, usize::from(draw[i % 16]) % (i + 1));
         }
         let room = Room::quick(&code, &key.0, &seats, seed).map_err(|e| e.0)?;
-        Ok((self.store_new(room).await?, tokens))
+        // Made started: its bots and clock go at once.
+        Ok((self.rooms.create(room, true).await?, tokens))
     }
 }

@@ -484,14 +484,16 @@ fn two_servers_on_one_database_show_one_challenge_board() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ratings_recorded_at_once_through_two_servers_all_count() {
     use catapult_table_server::ratings::{Placed, Ratings};
-    use catapult_table_server::shared_db::SharedDb;
     let Some(db) = cluster("ratings") else { return };
     let mut handles = Vec::new();
     for name in ["one", "two"] {
         let store = Postgres::open(&db.url, name.into())
             .await
             .unwrap_or_else(|e| panic!("{e}"));
-        handles.push(Arc::new(Ratings(SharedDb::Postgres(store.pool()))));
+        let ratings = Ratings::postgres(store.pool())
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        handles.push(Arc::new(ratings));
     }
     let seat = |device: &str, place: usize| Placed {
         device: device.into(),
@@ -537,4 +539,114 @@ async fn ratings_recorded_at_once_through_two_servers_all_count() {
         }
     }
     assert_eq!(counted, 1);
+}
+
+/// A database made by the build before each feature owned its tables (the rooms' migrations 2
+/// to 4 made the board's and the ratings' tables) keeps working: its rooms, its board and its
+/// ratings are read, and written on, by this build, each feature recording its own migrations.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_from_before_each_feature_owned_its_tables_keeps_working() {
+    use catapult_table_server::board::Board;
+    use catapult_table_server::ratings::{Placed, Ratings};
+    let Some(db) = cluster("before") else { return };
+    // The schema exactly as the build before left it, with a room, a result and a rating.
+    let (client, connection) = tokio_postgres::connect(&db.url, tokio_postgres::NoTls)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    tokio::spawn(connection);
+    client
+        .batch_execute(
+            "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, applied BIGINT NOT NULL);
+             INSERT INTO schema_migrations VALUES (1, 0), (2, 0), (3, 0), (4, 0);
+             CREATE TABLE rooms (code TEXT PRIMARY KEY, meta TEXT NOT NULL, updated BIGINT NOT NULL);
+             CREATE TABLE moves (
+                 code TEXT NOT NULL REFERENCES rooms(code) ON DELETE CASCADE,
+                 seq BIGINT NOT NULL, mv TEXT NOT NULL, PRIMARY KEY (code, seq));
+             CREATE INDEX rooms_updated ON rooms(updated);
+             CREATE TABLE results (
+                 game TEXT NOT NULL, day TEXT NOT NULL, device TEXT NOT NULL, name TEXT NOT NULL,
+                 score BIGINT NOT NULL, line TEXT NOT NULL, replay TEXT NOT NULL, at BIGINT NOT NULL,
+                 tries BIGINT NOT NULL, PRIMARY KEY (game, day, device));
+             CREATE INDEX results_rank ON results(game, day, score DESC, at);
+             CREATE TABLE ratings (
+                 game TEXT NOT NULL, device TEXT NOT NULL, name TEXT NOT NULL,
+                 rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL,
+                 volatility DOUBLE PRECISION NOT NULL, games BIGINT NOT NULL,
+                 updated BIGINT NOT NULL, PRIMARY KEY (game, device));
+             CREATE INDEX ratings_rank ON ratings(game, rating DESC);
+             CREATE TABLE rated_rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, at BIGINT NOT NULL);
+             INSERT INTO rooms VALUES ('OLDROOM', '{}', 1);
+             INSERT INTO results VALUES ('castle', '2026-12-01', 'device-old', 'Old', 7, 'seven',
+                 'replay', 1, 1);
+             INSERT INTO ratings VALUES ('castle', 'device-old', 'Old', 1612.5, 200, 0.06, 3, 1);
+             INSERT INTO rated_rooms VALUES ('OLDRATED', 'castle', 1);",
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let store = Arc::new(
+        Postgres::open(&db.url, "now".into())
+            .await
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let rooms = store.clone();
+    let old = tokio::task::spawn_blocking(move || rooms.load("OLDROOM"))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(old.is_ok_and(|r| r.is_some()));
+    let ratings = Ratings::postgres(store.pool())
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let board = Board::shared(store.pool())
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let table = ratings
+        .table("castle")
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(table.len(), 1);
+    assert_eq!((table[0].name.as_str(), table[0].games), ("Old", 3));
+    assert_eq!(
+        ratings.rating_of("castle", "device-old").await,
+        Ok(Some(1612.5))
+    );
+    let standings = board
+        .standings("castle", "2026-12-01")
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(standings.len(), 1);
+    assert_eq!((standings[0].name.as_str(), standings[0].score), ("Old", 7));
+    // Written on: a room already counted stays counted once; a new one counts.
+    let seats = vec![
+        Placed {
+            device: "device-old".into(),
+            name: "Old".into(),
+            place: 0,
+        },
+        Placed {
+            device: "device-new".into(),
+            name: "New".into(),
+            place: 1,
+        },
+    ];
+    let again = ratings.record("OLDRATED", "castle", &seats, 2).await;
+    assert!(matches!(again, Ok(Err(_))), "{again:?}");
+    let new = ratings.record("NEWROOM", "castle", &seats, 2).await;
+    assert!(matches!(new, Ok(Ok(_))), "{new:?}");
+    let table = ratings
+        .table("castle")
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(table.iter().map(|r| r.games).sum::<i64>(), 5);
+    // Each feature recorded its own migrations; the rooms' stay at 4.
+    for (table, version) in [
+        ("schema_migrations", 4i64),
+        ("board_migrations", 1),
+        ("ratings_migrations", 1),
+    ] {
+        let row = client
+            .query_one(&format!("SELECT MAX(version) FROM {table}"), &[])
+            .await
+            .unwrap_or_else(|e| panic!("{table}: {e}"));
+        assert_eq!(row.get::<_, Option<i64>>(0), Some(version), "{table}");
+    }
 }

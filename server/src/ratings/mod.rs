@@ -1,7 +1,8 @@
 //! Players' ratings, one per game and device (no accounts: the device's token is the identity,
 //! the name the one the player last chose), from the server's own results of rated games
-//! (quick-match rooms; bots' games and friends' rooms are unrated). Kept in `shared_db`:
-//! `DIR/ratings.sqlite`, or the shared PostgreSQL database (migration 3 of the rooms' store).
+//! (quick-match rooms; bots' games and friends' rooms are unrated). Kept behind the ratings'
+//! own store (`store::RatingStore`): `DIR/ratings.sqlite`, or the shared PostgreSQL database,
+//! each with the ratings' own migrations.
 //!
 //! The maths is the `skillratings` crate's: Glicko-2 for a game of two, Weng-Lin (OpenSkill's
 //! Bradley-Terry model) for three to ten. A player has one rating per game on Glicko-2's scale
@@ -13,18 +14,19 @@
 //! "games","provisional","you"}]}`, the best 50 and the asking device's own entry after them.
 
 use crate::answer::{js, json, refuse, top_with_mine};
-use crate::shared_db::{pg_error, SharedDb};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
-use rusqlite::params;
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::{MultiTeamOutcome, Outcomes};
 use std::collections::HashMap;
 use std::sync::Arc;
+
+pub mod store;
+use store::{PgRatings, RatingStore, SqliteRatings, Stored};
 
 /// Entries a game's table shows.
 pub const TABLE_SIZE: usize = 50;
@@ -32,48 +34,6 @@ pub const TABLE_SIZE: usize = 50;
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 /// Glicko-2 points per Weng-Lin point: 350 / (25/3).
 const SCALE: f64 = 42.0;
-
-const WHAT: &str = "the ratings";
-
-const SQLITE_SCHEMA: &str = "CREATE TABLE IF NOT EXISTS ratings (
-         game TEXT NOT NULL,
-         device TEXT NOT NULL,
-         name TEXT NOT NULL,
-         rating REAL NOT NULL,
-         deviation REAL NOT NULL,
-         volatility REAL NOT NULL,
-         games INTEGER NOT NULL,
-         updated INTEGER NOT NULL,
-         PRIMARY KEY (game, device)
-     );
-     CREATE INDEX IF NOT EXISTS ratings_rank ON ratings(game, rating DESC);
-     CREATE TABLE IF NOT EXISTS rated_rooms (
-         code TEXT PRIMARY KEY,
-         game TEXT NOT NULL,
-         at INTEGER NOT NULL
-     );";
-
-/// The schema in PostgreSQL: migration 3 of the rooms' store.
-pub const PG_SCHEMA: &str = "CREATE TABLE ratings (
-         game TEXT NOT NULL,
-         device TEXT NOT NULL,
-         name TEXT NOT NULL,
-         rating DOUBLE PRECISION NOT NULL,
-         deviation DOUBLE PRECISION NOT NULL,
-         volatility DOUBLE PRECISION NOT NULL,
-         games BIGINT NOT NULL,
-         updated BIGINT NOT NULL,
-         PRIMARY KEY (game, device)
-     );
-     CREATE INDEX ratings_rank ON ratings(game, rating DESC);";
-
-/// The rooms whose results are counted, so each counts once (migration 4 of the rooms' store
-/// in PostgreSQL; in SQLite made with the ratings' file, or added to an older one).
-pub const PG_RATED_ROOMS: &str = "CREATE TABLE rated_rooms (
-         code TEXT PRIMARY KEY,
-         game TEXT NOT NULL,
-         at BIGINT NOT NULL
-     );";
 
 /// Why a room already counted is not rated again.
 pub const ALREADY_RATED: &str = "this room's result is already counted";
@@ -140,15 +100,8 @@ pub fn rate(players: &[(Glicko2Rating, usize)]) -> Vec<Glicko2Rating> {
     }
 }
 
-pub struct Ratings(pub SharedDb);
-
-fn db(e: rusqlite::Error) -> String {
-    format!("{WHAT} failed: {e}")
-}
-
-fn pg(e: tokio_postgres::Error) -> String {
-    pg_error(WHAT, e)
-}
+/// The players' ratings, behind their store (calls made off the async threads).
+pub struct Ratings(Arc<dyn RatingStore>);
 
 /// Why a finished game is not rated, if it is not.
 fn unrated(game: &[Placed]) -> Option<&'static str> {
@@ -162,41 +115,30 @@ fn unrated(game: &[Placed]) -> Option<&'static str> {
 }
 
 impl Ratings {
+    /// A server on its own: `DIR/ratings.sqlite`.
     pub fn sqlite(dir: &std::path::Path) -> Result<Ratings, String> {
-        SharedDb::sqlite(dir, "ratings.sqlite", SQLITE_SCHEMA).map(Ratings)
+        Ok(Ratings(Arc::new(SqliteRatings::open(dir)?)))
+    }
+
+    /// Servers sharing one PostgreSQL database.
+    pub async fn postgres(pool: deadpool_postgres::Pool) -> Result<Ratings, String> {
+        Ok(Ratings(Arc::new(PgRatings::open(pool).await?)))
+    }
+
+    async fn call<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&dyn RatingStore) -> Result<T, String> + Send + 'static,
+    ) -> Result<T, String> {
+        let store = self.0.clone();
+        tokio::task::spawn_blocking(move || f(store.as_ref()))
+            .await
+            .map_err(|_| "the ratings failed".to_string())?
     }
 
     /// A device's rating in a game, if it has played a rated game of it.
     pub async fn rating_of(&self, game: &str, device: &str) -> Result<Option<f64>, String> {
         let (game, device) = (game.to_string(), device.to_string());
-        match &self.0 {
-            SharedDb::Sqlite(conn) => {
-                SharedDb::blocking(conn, WHAT, move |conn| {
-                    conn.query_row(
-                        "SELECT rating FROM ratings WHERE game=?1 AND device=?2 AND games > 0",
-                        params![game, device],
-                        |r| r.get(0),
-                    )
-                    .map(Some)
-                    .or_else(|e| match e {
-                        rusqlite::Error::QueryReturnedNoRows => Ok(None),
-                        e => Err(db(e)),
-                    })
-                })
-                .await
-            }
-            SharedDb::Postgres(pool) => {
-                let c = SharedDb::client(pool, WHAT).await?;
-                let row = c
-                    .query_opt(
-                        "SELECT rating FROM ratings WHERE game=$1 AND device=$2 AND games > 0",
-                        &[&game, &device],
-                    )
-                    .await
-                    .map_err(pg)?;
-                row.map(|r| r.try_get(0).map_err(pg)).transpose()
-            }
-        }
+        self.call(move |s| s.rating_of(&game, &device)).await
     }
 
     /// Rates the finished game of room `room` (`game`); returns the seats' new ratings in their
@@ -214,205 +156,20 @@ impl Ratings {
             return Ok(Err(why));
         }
         let (room, game, seats) = (room.to_string(), game.to_string(), seats.to_vec());
-        let rated = match &self.0 {
-            SharedDb::Sqlite(conn) => {
-                SharedDb::blocking(conn, WHAT, move |conn| {
-                    let tx = conn.transaction().map_err(db)?;
-                    let new = tx
-                        .execute(
-                            "INSERT INTO rated_rooms (code, game, at) VALUES (?1, ?2, ?3)
-                             ON CONFLICT (code) DO NOTHING",
-                            params![room, game, now],
-                        )
-                        .map_err(db)?;
-                    if new == 0 {
-                        return Ok(None);
-                    }
-                    let mut before = Vec::new();
-                    for s in &seats {
-                        let had = tx
-                            .query_row(
-                                "SELECT rating, deviation, volatility, games FROM ratings
-                                 WHERE game=?1 AND device=?2",
-                                params![game, s.device],
-                                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-                            )
-                            .map(Some)
-                            .or_else(|e| match e {
-                                rusqlite::Error::QueryReturnedNoRows => Ok(None),
-                                e => Err(e),
-                            })
-                            .map_err(db)?;
-                        before.push(had);
-                    }
-                    let after = updated(&seats, &before);
-                    for r in &after {
-                        tx.execute(
-                            "INSERT INTO ratings
-                                 (game, device, name, rating, deviation, volatility, games, updated)
-                             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-                             ON CONFLICT (game, device) DO UPDATE SET name=excluded.name,
-                                 rating=excluded.rating, deviation=excluded.deviation,
-                                 volatility=excluded.volatility, games=excluded.games,
-                                 updated=excluded.updated",
-                            params![
-                                game,
-                                r.device,
-                                r.name,
-                                r.rating.rating,
-                                r.rating.deviation,
-                                r.rating.volatility,
-                                r.games,
-                                now
-                            ],
-                        )
-                        .map_err(db)?;
-                    }
-                    tx.commit().map_err(db)?;
-                    Ok(Some(after))
-                })
-                .await?
-            }
-            SharedDb::Postgres(pool) => {
-                let mut c = SharedDb::client(pool, WHAT).await?;
-                let tx = c.transaction().await.map_err(pg)?;
-                let new = tx
-                    .execute(
-                        "INSERT INTO rated_rooms (code, game, at) VALUES ($1, $2, $3)
-                         ON CONFLICT (code) DO NOTHING",
-                        &[&room, &game, &now],
-                    )
-                    .await
-                    .map_err(pg)?;
-                if new == 0 {
-                    return Ok(Err(ALREADY_RATED));
-                }
-                // Rows first, in one order on every server, then locked: no deadlock, no lost
-                // update.
-                let mut devices: Vec<&str> = seats.iter().map(|s| s.device.as_str()).collect();
-                devices.sort_unstable();
-                for d in &devices {
-                    tx.execute(
-                        "INSERT INTO ratings
-                             (game, device, name, rating, deviation, volatility, games, updated)
-                         VALUES ($1, $2, '', 1500, 350, 0.06, 0, $3)
-                         ON CONFLICT (game, device) DO NOTHING",
-                        &[&game, d, &now],
-                    )
-                    .await
-                    .map_err(pg)?;
-                }
-                let rows = tx
-                    .query(
-                        "SELECT device, rating, deviation, volatility, games FROM ratings
-                         WHERE game=$1 AND device = ANY($2) ORDER BY device FOR UPDATE",
-                        &[&game, &devices],
-                    )
-                    .await
-                    .map_err(pg)?;
-                let mut had: HashMap<String, (f64, f64, f64, i64)> = HashMap::new();
-                for r in &rows {
-                    let device: String = r.try_get(0).map_err(pg)?;
-                    let games: i64 = r.try_get(4).map_err(pg)?;
-                    had.insert(
-                        device,
-                        (
-                            r.try_get(1).map_err(pg)?,
-                            r.try_get(2).map_err(pg)?,
-                            r.try_get(3).map_err(pg)?,
-                            games,
-                        ),
-                    );
-                }
-                let before: Vec<_> = seats
-                    .iter()
-                    .map(|s| had.get(&s.device).copied().filter(|h| h.3 > 0))
-                    .collect();
-                let after = updated(&seats, &before);
-                for r in &after {
-                    tx.execute(
-                        "UPDATE ratings SET name=$3, rating=$4, deviation=$5, volatility=$6,
-                             games=$7, updated=$8 WHERE game=$1 AND device=$2",
-                        &[
-                            &game,
-                            &r.device,
-                            &r.name,
-                            &r.rating.rating,
-                            &r.rating.deviation,
-                            &r.rating.volatility,
-                            &r.games,
-                            &now,
-                        ],
-                    )
-                    .await
-                    .map_err(pg)?;
-                }
-                tx.commit().await.map_err(pg)?;
-                Some(after)
-            }
-        };
+        let rated = self
+            .call(move |s| s.record(&room, &game, &seats, now))
+            .await?;
         Ok(rated.ok_or(ALREADY_RATED))
     }
 
     /// The game's table, best first (equal ratings: more games first).
     pub async fn table(&self, game: &str) -> Result<Vec<Rated>, String> {
         let game = game.to_string();
-        const ORDER: &str = "ORDER BY rating DESC, games DESC, device ASC";
-        let rows: Vec<(String, String, f64, f64, f64, i64)> = match &self.0 {
-            SharedDb::Sqlite(conn) => {
-                SharedDb::blocking(conn, WHAT, move |conn| {
-                    let mut q = conn
-                        .prepare_cached(&format!(
-                            "SELECT device, name, rating, deviation, volatility, games
-                             FROM ratings WHERE game=?1 AND games > 0 {ORDER}"
-                        ))
-                        .map_err(db)?;
-                    let rows = q
-                        .query_map(params![game], |r| {
-                            Ok((
-                                r.get(0)?,
-                                r.get(1)?,
-                                r.get(2)?,
-                                r.get(3)?,
-                                r.get(4)?,
-                                r.get(5)?,
-                            ))
-                        })
-                        .map_err(db)?;
-                    rows.collect::<Result<Vec<_>, _>>().map_err(db)
-                })
-                .await?
-            }
-            SharedDb::Postgres(pool) => {
-                let c = SharedDb::client(pool, WHAT).await?;
-                let rows = c
-                    .query(
-                        &format!(
-                            "SELECT device, name, rating, deviation, volatility, games
-                             FROM ratings WHERE game=$1 AND games > 0 {ORDER}"
-                        ),
-                        &[&game],
-                    )
-                    .await
-                    .map_err(pg)?;
-                rows.iter()
-                    .map(|r| {
-                        Ok((
-                            r.try_get(0).map_err(pg)?,
-                            r.try_get(1).map_err(pg)?,
-                            r.try_get(2).map_err(pg)?,
-                            r.try_get(3).map_err(pg)?,
-                            r.try_get(4).map_err(pg)?,
-                            r.try_get(5).map_err(pg)?,
-                        ))
-                    })
-                    .collect::<Result<_, String>>()?
-            }
-        };
+        let rows = self.call(move |s| s.table(&game)).await?;
         Ok(rows
             .into_iter()
             .map(
-                |(device, name, rating, deviation, volatility, games)| Rated {
+                |(device, name, (rating, deviation, volatility, games))| Rated {
                     device,
                     name,
                     rating: Glicko2Rating {
@@ -428,7 +185,7 @@ impl Ratings {
 }
 
 /// The seats' ratings after the game, from what was stored (None: a first game).
-fn updated(seats: &[Placed], before: &[Option<(f64, f64, f64, i64)>]) -> Vec<Rated> {
+fn updated(seats: &[Placed], before: &[Option<Stored>]) -> Vec<Rated> {
     let start: Vec<(Glicko2Rating, usize)> = seats
         .iter()
         .zip(before)
@@ -454,6 +211,63 @@ fn updated(seats: &[Placed], before: &[Option<(f64, f64, f64, i64)>]) -> Vec<Rat
             games: b.map_or(0, |b| b.3) + 1,
         })
         .collect()
+}
+
+/// A game's ratings table as the `ratings` frame over a connection carries it: the best, and
+/// the device's own entry (marked `you`) after them when it is further down (as
+/// `GET /ratings/GAME` does).
+pub async fn table_frame(
+    ratings: Option<&Ratings>,
+    game: &str,
+    device: Option<&str>,
+) -> Result<engine::online::protocol::ServerFrame, String> {
+    let info = engine::games::info(game).map_err(|e| e.0)?;
+    if !info.available {
+        return Err(format!("{} cannot be played yet", info.name));
+    }
+    if let Some(d) = device {
+        crate::board::check_device(d)?;
+    }
+    let Some(ratings) = ratings else {
+        return Err("this server keeps no ratings".into());
+    };
+    let all = ratings.table(info.id).await?;
+    Ok(engine::online::protocol::ServerFrame::Ratings {
+        game: info.id.to_string(),
+        players: all.len() as u64,
+        entries: table_entries(&all, device),
+    })
+}
+
+/// The best `TABLE_SIZE` of a table (ranked best first), and the device's own entry after them.
+fn table_entries(
+    all: &[Rated],
+    device: Option<&str>,
+) -> Vec<engine::online::protocol::RatingEntry> {
+    let mine = |r: &Rated| device == Some(r.device.as_str());
+    let entry = |i: usize, r: &Rated| engine::online::protocol::RatingEntry {
+        rank: i as u64 + 1,
+        name: r.name.clone(),
+        rating: r.rating.rating.round() as i64,
+        games: r.games.max(0) as u64,
+        provisional: r.rating.deviation > PROVISIONAL_DEVIATION,
+        you: mine(r),
+    };
+    let mut out: Vec<_> = all
+        .iter()
+        .take(TABLE_SIZE)
+        .enumerate()
+        .map(|(i, r)| entry(i, r))
+        .collect();
+    if let Some((i, r)) = all
+        .iter()
+        .enumerate()
+        .skip(TABLE_SIZE)
+        .find(|(_, r)| mine(r))
+    {
+        out.push(entry(i, r));
+    }
+    out
 }
 
 pub fn router(ratings: Arc<Ratings>) -> Router {
