@@ -143,12 +143,15 @@ pub fn check_device(token: &str) -> Result<(), String> {
     }
 }
 
-/// The day a result is for, if its board still takes results.
+/// The day a result is for, if its board takes results: a day that has begun (UTC) and is at
+/// most `LATE_DAYS` past. A day not yet begun is refused, however close its midnight.
 fn open_day(date: &str) -> Result<Day, String> {
     let day = Day::parse(date).map_err(|e| e.0)?;
     let today = today().unix_days();
-    if day.unix_days() > today + 1 {
-        return Err(format!("the challenge of {day} has not begun yet"));
+    if day.unix_days() > today {
+        return Err(format!(
+            "the challenge of {day} has not begun yet: it opens at midnight UTC"
+        ));
     }
     if day.unix_days() < today - LATE_DAYS {
         return Err(format!(
@@ -299,11 +302,12 @@ mod tests {
     }
 
     #[test]
-    fn a_board_takes_today_and_a_week_late_but_not_tomorrow_s_tomorrow() {
+    fn a_board_takes_today_and_a_week_late_but_not_tomorrow() {
         let t = today().unix_days();
         let d = |n: i64| Day::from_unix_days(t + n).to_string();
         assert!(open_day(&d(0)).is_ok());
         assert!(open_day(&d(-LATE_DAYS)).is_ok() || Day::parse(&d(-LATE_DAYS)).is_err());
+        assert!(open_day(&d(1)).is_err_and(|e| e.contains("not begun")));
         assert!(open_day(&d(2)).is_err_and(|e| e.contains("not begun")));
         assert!(open_day(&d(-LATE_DAYS - 1)).is_err());
     }
