@@ -121,13 +121,10 @@ pub struct Entry {
     pub line: String,
 }
 
-/// A player's name as boards show it: 1 to 24 characters, no control characters.
+/// A player's name as boards show it: the rooms' own check (`engine::online::names`): 1 to 24
+/// characters, none invisible, turning the text around, private or unassigned.
 pub fn check_name(name: &str) -> Result<String, String> {
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > 24 || name.chars().any(char::is_control) {
-        return Err("a name is 1 to 24 letters, digits or signs".into());
-    }
-    Ok(name.to_string())
+    engine::online::names::check_name(name).map_err(|e| e.0)
 }
 
 /// A device token: 16 to 64 letters, digits, `-` or `_` (the app makes a random one).
@@ -296,6 +293,8 @@ mod tests {
         assert!(check_name("").is_err());
         assert!(check_name("a\u{7}b").is_err());
         assert!(check_name(&"x".repeat(25)).is_err());
+        assert!(check_name("Ada\u{202e}nimda").is_err_and(|e| e.contains("turns the text")));
+        assert!(check_name("A\u{200d}da").is_err_and(|e| e.contains("invisible")));
         assert!(check_device("abcdefghijklmnop").is_ok());
         assert!(check_device("short").is_err());
         assert!(check_device("abcdefghijklmnop/").is_err());
