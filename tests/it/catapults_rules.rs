@@ -530,3 +530,60 @@ fn aiming_frames_the_lever_and_the_box_closer_than_the_whole_table() {
     assert_eq!(dg.turn(), None);
     assert!(dg.aim_bounds().is_none());
 }
+
+/// The house rule "Every game ends" (docs/rules/catapults.md): two seats that mirror each other's
+/// flicks tie every round, so nobody ever leads by 2 at 21; the game ends at the move cap
+/// (`GameInfo::max_moves`, 625 rounds of 8 flicks) as a draw, ranked as the table stands.
+#[test]
+fn mirrored_flicks_tie_every_round_and_the_game_ends_at_the_move_cap_as_a_draw() {
+    let cap = games::catapults::INFO.max_moves;
+    assert_eq!(cap, engine::core::registry::MAX_MOVES);
+    let mut g = game(2);
+    let same = [CENTRE, CENTRE, TABLE, TABLE];
+    let mut moves = 0u32;
+    while !g.is_over() {
+        let before = g.state.round;
+        play_round(&mut g, &[same, same]);
+        moves += 8;
+        assert_eq!(
+            g.state.totals[0], g.state.totals[1],
+            "a tie, round {before}"
+        );
+        assert!(moves <= cap, "no end at the cap");
+    }
+    assert_eq!(moves, cap, "the game ends exactly at the cap");
+    assert!(g.capped(), "over by the cap, not by the rules");
+    assert_eq!(g.turn(), None);
+    assert_eq!(g.phase(), "Move limit reached");
+    let r = g.ranking();
+    assert_eq!(r.winner(), None, "a draw: {r:?}");
+    assert!(r.standings.iter().all(|s| s.place == 1), "{r:?}");
+    // A flick after the end is refused in words and changes nothing.
+    let fact = cube(0, 0, CENTRE);
+    let err = g
+        .apply(&Move::outcome_only(0, vec![fact]))
+        .err()
+        .map(|e| e.0)
+        .unwrap_or_default();
+    assert_eq!(err, "the game is over");
+}
+
+/// The same house rule with a leader: seat 0 wins the first round, then both mirror each other;
+/// at the cap the leader on points wins.
+#[test]
+fn at_the_move_cap_the_leader_on_points_wins() {
+    let mut g = game(2);
+    play_round(
+        &mut g,
+        &[[CENTRE, TABLE, TABLE, TABLE], [TABLE, TABLE, TABLE, TABLE]],
+    );
+    let lead = g.state.totals[0] - g.state.totals[1];
+    assert!(lead > 0 && !g.is_over(), "{:?}", g.state.totals);
+    let same = [TABLE, TABLE, TABLE, TABLE];
+    while !g.is_over() {
+        play_round(&mut g, &[same, same]);
+    }
+    assert!(g.capped());
+    assert_eq!(g.state.totals[0] - g.state.totals[1], lead);
+    assert_eq!(g.ranking().winner(), Some(0));
+}

@@ -21,17 +21,31 @@ impl<T: Clone + Code> Deck<T> {
         }
     }
 
-    /// Draws the top card; an empty deck first takes in and shuffles its discard pile.
-    /// Returns `(card, reshuffled)`; `None` only when deck and discard are both empty.
-    /// The card is seen by everyone as it is drawn (see `draw_seen`).
-    pub fn draw(&mut self, rng: &mut Rng) -> Option<(T, bool)> {
-        self.draw_seen(Seen::All, rng, &mut [])
-    }
-
-    /// Draws the top card, seen by `seen` only. `unknown` lists the other places a card may lie
-    /// unseen (hands, face-down cards): a device told the room's draws finds the card drawn
-    /// there when its own decoy deck does not hold it (`core::hidden`).
-    pub fn draw_seen(
+    /// Draws the top card, seen by `seen` only; an empty deck first takes in and shuffles its
+    /// discard pile. Returns `(card, reshuffled)`; `None` only when deck and discard are both
+    /// empty. There is no default: the rule that draws states who sees the card
+    /// (`Seen::All` face up, `Seen::Seat(n)` into a hand, `Seen::Nobody` face down), so a new
+    /// rule cannot leak a hand by forgetting to say (fail closed; docs/architecture.md).
+    /// `unknown` lists the other places a card may lie unseen (hands, face-down cards): a
+    /// device told the room's draws finds the card drawn there when its own decoy deck does not
+    /// hold it (`core::hidden`).
+    ///
+    /// ```
+    /// use engine::core::{hidden::Seen, Deck, Rng};
+    /// let mut rng = Rng::new(1);
+    /// let mut deck = Deck::new(vec![1u32, 2, 3], &mut rng);
+    /// assert!(deck.draw(Seen::Seat(0), &mut rng, &mut []).is_some());
+    /// ```
+    ///
+    /// A draw that does not say who sees the card does not compile:
+    ///
+    /// ```compile_fail
+    /// use engine::core::{hidden::Seen, Deck, Rng};
+    /// let mut rng = Rng::new(1);
+    /// let mut deck = Deck::new(vec![1u32, 2, 3], &mut rng);
+    /// assert!(deck.draw(&mut rng, &mut []).is_some());
+    /// ```
+    pub fn draw(
         &mut self,
         seen: Seen,
         rng: &mut Rng,
@@ -77,13 +91,13 @@ mod tests {
     fn empty_deck_reshuffles_its_discard_pile() {
         let mut rng = Rng::new(3);
         let mut d = Deck::new(vec![1u32, 2], &mut rng);
-        let (a, r1) = d.draw(&mut rng).unwrap_or((0, true));
-        let (b, r2) = d.draw(&mut rng).unwrap_or((0, true));
+        let (a, r1) = d.draw(Seen::All, &mut rng, &mut []).unwrap_or((0, true));
+        let (b, r2) = d.draw(Seen::All, &mut rng, &mut []).unwrap_or((0, true));
         assert!(!r1 && !r2);
-        assert_eq!(d.draw(&mut rng), None);
+        assert_eq!(d.draw(Seen::All, &mut rng, &mut []), None);
         d.put_discard(a);
         d.put_discard(b);
-        let (_, r3) = d.draw(&mut rng).unwrap_or((0, false));
+        let (_, r3) = d.draw(Seen::All, &mut rng, &mut []).unwrap_or((0, false));
         assert!(r3, "drawing from an empty deck must reshuffle the discards");
         assert_eq!(d.discard.len(), 0);
         assert_eq!(d.available(), 1);

@@ -18,8 +18,9 @@ pub fn bot_seed(seed: u64, moves: usize) -> u64 {
     seed ^ moves as u64 ^ BOT_SEED_MIX
 }
 
-/// Upper bound on moves in a bot-only game: reaching it is a bug, not a result.
-pub const MOVE_CAP: usize = 5000;
+/// Upper bound on moves a driver plays out: the games' own cap (`registry::MAX_MOVES`, each
+/// game's `GameInfo::max_moves`) ends every game there first, so reaching it is a bug.
+pub const MOVE_CAP: usize = super::registry::MAX_MOVES as usize;
 
 /// What to do with a recorded move's outcome when a replay or a save is applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

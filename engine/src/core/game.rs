@@ -292,11 +292,13 @@ pub trait RulesState {
     fn ranking(&self) -> Ranking;
 }
 
-/// What every game has in one place: its registry entry, its seats and its rules state.
+/// What every game has in one place: its registry entry, its seats, its rules state and the
+/// moves played so far (counted by `Game::apply` through `Game::count_played`, for the move cap).
 pub struct Header<'a> {
     pub info: &'static super::registry::GameInfo,
     pub seats: &'a [Seat],
     pub state: &'a dyn RulesState,
+    pub played: u32,
 }
 
 /// A boxed copy of a game (bots simulate on copies): given to every game that is `Clone`.
@@ -319,12 +321,28 @@ pub trait Game: Draw + StatusText + BotAdvice + Designs + CloneGame + Send {
     fn seats(&self) -> &[Seat] {
         self.header().seats
     }
-    /// The seat expected to move now, or None once the game is over.
+    /// Counts one move played: `apply` (and `Session`, which checks and plays a move itself) calls
+    /// it once the game's `play` has taken the move, and
+    /// the game hands the count back in `header().played`. Games only keep the number.
+    fn count_played(&mut self);
+    /// The game has reached its move cap (`GameInfo::max_moves`) before ending by its own rules:
+    /// it is over, ranked as the table stands (docs/rules/<id>.md, "Every game ends").
+    fn capped(&self) -> bool {
+        let h = self.header();
+        h.played >= h.info.max_moves && !h.state.is_over()
+    }
+    /// The seat expected to move now, or None once the game is over (by its rules or its cap).
     fn turn(&self) -> Option<usize> {
+        if self.capped() {
+            return None;
+        }
         self.header().state.acting()
     }
     /// Short phase label for the HUD (`Aim`, `Place tower`, `Building`…).
     fn phase(&self) -> String {
+        if self.capped() {
+            return "Move limit reached".into();
+        }
         let h = self.header();
         h.state.phase_label(h.seats)
     }
@@ -357,13 +375,18 @@ pub trait Game: Draw + StatusText + BotAdvice + Designs + CloneGame + Send {
         check_launch(self, launch)?;
         self.fire(launch)
     }
-    /// Checks the seat and any launch (`check_move`), then plays the move. Not overridden.
+    /// Checks the seat and any launch (`check_move`), then plays the move and counts it (a
+    /// refused move is not counted). Not overridden.
     fn apply(&mut self, mv: &Move) -> RuleResult<Vec<Event>> {
         check_move(self, mv)?;
-        self.play(mv)
+        let events = self.play(mv)?;
+        self.count_played();
+        Ok(events)
     }
+    /// Over by the game's own rules or by its move cap (`capped`).
     fn is_over(&self) -> bool {
-        self.header().state.is_over()
+        let h = self.header();
+        h.state.is_over() || h.played >= h.info.max_moves
     }
     /// Each seat's primary measure (towers held, points…), as printed by the referee.
     fn scores(&self) -> Vec<i64> {

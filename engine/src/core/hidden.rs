@@ -480,10 +480,8 @@ mod tests {
         let ((a, b), notes) = record(|| {
             let mut rng = Rng::new(99);
             let mut deck = Deck::new((0..8u32).collect(), &mut rng);
-            let a = deck.draw(&mut rng).map(|c| c.0);
-            let b = deck
-                .draw_seen(Seen::Seat(1), &mut rng, &mut [])
-                .map(|c| c.0);
+            let a = deck.draw(Seen::All, &mut rng, &mut []).map(|c| c.0);
+            let b = deck.draw(Seen::Seat(1), &mut rng, &mut []).map(|c| c.0);
             (a, b)
         });
         assert_eq!(notes.len(), 2, "the shuffle is not noted: {notes:?}");
@@ -493,8 +491,8 @@ mod tests {
         let ((x, y), fit) = told(tape, &[0], || {
             let mut rng = Rng::new(0);
             let mut deck = Deck::new((0..8u32).collect(), &mut rng);
-            let x = deck.draw(&mut rng).map(|c| c.0);
-            let y = deck.draw(&mut rng).map(|c| c.0);
+            let x = deck.draw(Seen::All, &mut rng, &mut []).map(|c| c.0);
+            let y = deck.draw(Seen::All, &mut rng, &mut []).map(|c| c.0);
             (x, y)
         });
         assert_eq!(fit, Ok(()));
@@ -504,7 +502,7 @@ mod tests {
         // A tape that does not fit the move is said so.
         let (_, fit) = told(vec![Told::Num(1)], &[0], || {
             let mut rng = Rng::new(0);
-            Deck::new(vec![1u32, 2], &mut rng).draw(&mut rng)
+            Deck::new(vec![1u32, 2], &mut rng).draw(Seen::All, &mut rng, &mut [])
         });
         assert!(fit.is_err());
     }

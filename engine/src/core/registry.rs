@@ -56,7 +56,17 @@ pub struct GameInfo {
     pub short_rules: &'static [RulesSection],
     /// How the game's daily challenge is played, if it has one (docs/challenge.md).
     pub daily: Option<DailyFormat>,
+    /// Every game ends: after this many moves a game that has not ended by its own rules ends
+    /// there and is ranked as the table stands by its own final ranking (the house rule in
+    /// `docs/rules/<id>.md`, "Every game ends"). Far above any real game (`MAX_MOVES`).
+    pub max_moves: u32,
 }
+
+/// The move cap of every game (`GameInfo::max_moves`): 5,000 moves. The longest games measured
+/// are a few hundred moves (Assault with ten seats, 370 in the golden corpus), so no game played
+/// to its own end reaches it; a game that never ends (two Catapults seats tying every round)
+/// stops here.
+pub const MAX_MOVES: u32 = 5_000;
 
 /// The small picture the rules screen draws beside a section.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,6 +146,7 @@ impl GameInfo {
         fixture: false,
         short_rules: &[],
         daily: None,
+        max_moves: MAX_MOVES,
     };
 
     /// The seats of this game's benchmark and corpus games.

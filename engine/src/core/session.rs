@@ -142,6 +142,8 @@ impl Session {
             self.undo.base_moves = self.replay.moves.len();
         }
         let events = self.game.play(&mv)?;
+        // Counted as `Game::apply` counts: the move cap reads it.
+        self.game.count_played();
         if let Some(o) = &mv.outcome {
             self.steps = self.steps.saturating_add(o.steps);
         }

@@ -171,4 +171,46 @@ mod tests {
             .map(|e| e.0);
         assert!(e.unwrap_or_default().contains("no option `turbo`"));
     }
+
+    /// Every game ends (docs/rules/<id>.md, "Every game ends"): each game, its count brought to
+    /// two moves short of its cap, plays on with its bots; the move before the cap leaves it in
+    /// play, the move that reaches the cap ends it, with nobody to move, every seat ranked as
+    /// the table stands and any further move refused.
+    #[test]
+    fn every_game_ends_at_its_move_cap_ranked_as_the_table_stands() {
+        use crate::core::driver::Driver;
+        use crate::core::replay::Replay;
+        use crate::core::session::Session;
+        for g in GAMES.iter().filter(|g| g.available) {
+            assert!(
+                g.max_moves >= 5_000,
+                "{}: a cap far above any real game",
+                g.id
+            );
+            let header = Replay::new(
+                g.id,
+                &new_game_options(g.id, &[]),
+                default_seats(g.bench_seats(), SeatKind::Bot),
+                5,
+            );
+            let mut game = game_for(&header).unwrap_or_else(|e| panic!("{}: {e}", g.id));
+            for _ in 0..g.max_moves - 2 {
+                game.count_played();
+            }
+            assert!(!game.is_over() && game.turn().is_some(), "{}", g.id);
+            let mut d = Driver::of(Session::new(game, header));
+            let first = d.bot_turn().unwrap_or_else(|e| panic!("{}: {e}", g.id));
+            assert!(!d.game().is_over(), "{}: one move short of the cap", g.id);
+            d.bot_turn().unwrap_or_else(|e| panic!("{}: {e}", g.id));
+            let game = d.game();
+            assert!(game.is_over() && game.capped(), "{}", g.id);
+            assert_eq!(game.turn(), None, "{}", g.id);
+            assert_eq!(game.phase(), "Move limit reached", "{}", g.id);
+            let r = game.ranking();
+            assert_eq!(r.standings.len(), g.bench_seats(), "{}", g.id);
+            assert!(r.standings.iter().any(|s| s.place == 1), "{}", g.id);
+            let refused = d.play(first).err().map(|e| e.0).unwrap_or_default();
+            assert_eq!(refused, "the game is over", "{}", g.id);
+        }
+    }
 }

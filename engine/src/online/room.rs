@@ -8,7 +8,8 @@
 // nanoserde's DeJson derive for `Option` fields trips clippy::question_mark in generated code.
 #![allow(clippy::question_mark)]
 
-use super::protocol::{Phase, RoomView, SeatInfo, SeatPlan, SeatRequest, MAX_PLAYER_NAME};
+pub use super::names::check_name;
+use super::protocol::{Phase, RoomView, SeatInfo, SeatPlan, SeatRequest};
 use crate::core::bot::{self, BotBudget};
 use crate::core::driver::{bot_seed, Driver, Origin, Recorded};
 use crate::core::hidden::{self, Noted};
@@ -154,17 +155,6 @@ pub fn replay_of(view: &RoomView) -> Replay {
     let mut r = Replay::new(&view.game, &view.options, seats, view.seed);
     r.moves = view.moves.clone();
     r
-}
-
-/// A player's name as a room takes it (join, quick match): trimmed, 1 to 24 characters.
-pub fn check_name(name: &str) -> RuleResult<String> {
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > MAX_PLAYER_NAME {
-        return Err(Refusal(format!(
-            "a name must have 1 to {MAX_PLAYER_NAME} characters"
-        )));
-    }
-    Ok(name.to_string())
 }
 
 /// Compares two tokens in time that does not depend on where they differ.

@@ -119,13 +119,10 @@ pub struct Entry {
     pub line: String,
 }
 
-/// A player's name as boards show it: 1 to 24 characters, no control characters.
+/// A player's name as boards show it: the rooms' own check (`engine::online::names`): 1 to 24
+/// characters, none invisible, turning the text around, private or unassigned.
 pub fn check_name(name: &str) -> Result<String, String> {
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > 24 || name.chars().any(char::is_control) {
-        return Err("a name is 1 to 24 letters, digits or signs".into());
-    }
-    Ok(name.to_string())
+    engine::online::names::check_name(name).map_err(|e| e.0)
 }
 
 /// A device token: 16 to 64 letters, digits, `-` or `_` (the app makes a random one).
@@ -141,12 +138,15 @@ pub fn check_device(token: &str) -> Result<(), String> {
     }
 }
 
-/// The day a result is for, if its board still takes results.
+/// The day a result is for, if its board takes results: a day that has begun (UTC) and is at
+/// most `LATE_DAYS` past. A day not yet begun is refused, however close its midnight.
 fn open_day(date: &str) -> Result<Day, String> {
     let day = Day::parse(date).map_err(|e| e.0)?;
     let today = today().unix_days();
-    if day.unix_days() > today + 1 {
-        return Err(format!("the challenge of {day} has not begun yet"));
+    if day.unix_days() > today {
+        return Err(format!(
+            "the challenge of {day} has not begun yet: it opens at midnight UTC"
+        ));
     }
     if day.unix_days() < today - LATE_DAYS {
         return Err(format!(
@@ -291,17 +291,20 @@ mod tests {
         assert!(check_name("").is_err());
         assert!(check_name("a\u{7}b").is_err());
         assert!(check_name(&"x".repeat(25)).is_err());
+        assert!(check_name("Ada\u{202e}nimda").is_err_and(|e| e.contains("turns the text")));
+        assert!(check_name("A\u{200d}da").is_err_and(|e| e.contains("invisible")));
         assert!(check_device("abcdefghijklmnop").is_ok());
         assert!(check_device("short").is_err());
         assert!(check_device("abcdefghijklmnop/").is_err());
     }
 
     #[test]
-    fn a_board_takes_today_and_a_week_late_but_not_tomorrow_s_tomorrow() {
+    fn a_board_takes_today_and_a_week_late_but_not_tomorrow() {
         let t = today().unix_days();
         let d = |n: i64| Day::from_unix_days(t + n).to_string();
         assert!(open_day(&d(0)).is_ok());
         assert!(open_day(&d(-LATE_DAYS)).is_ok() || Day::parse(&d(-LATE_DAYS)).is_err());
+        assert!(open_day(&d(1)).is_err_and(|e| e.contains("not begun")));
         assert!(open_day(&d(2)).is_err_and(|e| e.contains("not begun")));
         assert!(open_day(&d(-LATE_DAYS - 1)).is_err());
     }

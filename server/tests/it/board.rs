@@ -140,6 +140,39 @@ fn a_real_replay_is_ranked_forgeries_refused_and_the_board_kept() {
     assert!(server.is_running(), "{}", server.errors());
 }
 
+/// A replay of tomorrow's challenge, played out for real, is refused in words before any check
+/// and tomorrow's board stays empty: a day not yet begun (UTC) takes no results.
+#[test]
+fn tomorrow_s_challenge_is_refused_until_its_day_begins() {
+    let dir = TempDir::new("board-tomorrow");
+    let mut server = Server::start(&dir.0, &[]);
+    let tomorrow = engine::challenge::Day::from_unix_days(today().unix_days() + 1);
+    let c = challenge_for("castle", tomorrow).unwrap_or_else(|e| panic!("{e}"));
+    let replay = play_out(&c, Level::Normal, 3).unwrap_or_else(|e| panic!("{e}"));
+    let text = replay.to_json();
+    let score = verify(&c, &text).unwrap_or_else(|e| panic!("{e}")).score;
+    let (status, body) = http(
+        &server.addr,
+        "POST",
+        &format!("/challenge/castle/{tomorrow}?name=Ada&device={ADA}&claim={score}"),
+        &text,
+    );
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body.contains("has not begun yet") && body.contains("midnight UTC"),
+        "{body}"
+    );
+    let (status, board) = http(
+        &server.addr,
+        "GET",
+        &format!("/challenge/castle/{tomorrow}?device={ADA}"),
+        "",
+    );
+    assert_eq!(status, 200, "{board}");
+    assert!(board.contains("\"players\":0"), "{board}");
+    assert!(server.is_running(), "{}", server.errors());
+}
+
 /// `/ratings/GAME` on a real server: a known game's table (empty before any rated game), an
 /// unknown or hostile game name refused in words.
 #[test]

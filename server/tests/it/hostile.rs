@@ -262,6 +262,91 @@ async fn a_flood_is_refused_then_cut_off() {
     assert_eq!(next(&mut other).await, Some(ServerFrame::Pong));
 }
 
+/// Names that lie (a right-to-left override, zero widths, private or unassigned characters) are
+/// refused in words wherever a name enters: making a room, joining one, quick match. The seat
+/// stays free and an honest name then takes it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_that_hide_or_turn_text_are_refused_and_take_no_seat() {
+    let dir = TempDir::new("names");
+    let server = Server::start(&dir.0, &[]);
+    let hostile = [
+        ("Ada\u{202e}nimda", "turns the text around"),
+        ("\u{2067}Ben", "turns the text around"),
+        ("Ca\u{200d}rl", "invisible"),
+        ("Dee\u{200b}", "invisible"),
+        ("Eve\u{e000}", "private"),
+        ("Fay\u{378}", "not in Unicode"),
+    ];
+    let mut bad_seats = seats(&[Here, Invited]);
+    bad_seats[0].name = hostile[0].0.to_string();
+    let mut ws = connect(&server).await;
+    send(
+        &mut ws,
+        &ClientFrame::Create {
+            game: "feud".into(),
+            options: vec![],
+            seats: bad_seats,
+        },
+    )
+    .await;
+    let why = refusal(&mut ws).await;
+    assert!(why.contains(hostile[0].1), "{why}");
+
+    let host = Player::enter(
+        connect(&server).await,
+        ClientFrame::Create {
+            game: "feud".into(),
+            options: vec![],
+            seats: seats(&[Here, Invited]),
+        },
+    )
+    .await;
+    let code = host.code();
+    let mut guest = connect(&server).await;
+    for (name, why_want) in hostile {
+        send(
+            &mut guest,
+            &ClientFrame::Join {
+                room: code.clone(),
+                name: name.to_string(),
+            },
+        )
+        .await;
+        let why = refusal(&mut guest).await;
+        assert!(why.contains(why_want), "{name:?}: {why}");
+        assert!(!why.contains("U+") && !why.contains("\\u"), "{why}");
+    }
+    let seen = watched_log(&server, &code).await;
+    assert!(
+        seen.view.seats.iter().all(|s| s.name != "Ada\u{202e}nimda") && !seen.view.seats[1].taken,
+        "{:?}",
+        seen.view.seats
+    );
+    let friend = Player::enter(
+        guest,
+        ClientFrame::Join {
+            room: code.clone(),
+            name: "Friend".into(),
+        },
+    )
+    .await;
+    assert_eq!(friend.seats, vec![1]);
+
+    let mut ws = connect(&server).await;
+    send(
+        &mut ws,
+        &ClientFrame::Quick {
+            game: "feud".into(),
+            name: "Mallory\u{202e}".into(),
+            players: None,
+            device: None,
+        },
+    )
+    .await;
+    let why = refusal(&mut ws).await;
+    assert!(why.contains("turns the text around"), "{why}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn too_many_rooms_from_one_address_are_refused() {
     let dir = TempDir::new("rooms");

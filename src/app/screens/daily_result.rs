@@ -9,7 +9,7 @@ use crate::app::daily::{self, Finished};
 use crate::app::frame::Area;
 use crate::app::online::NAME_KEY;
 use crate::app::play::Play;
-use crate::app::screens::room::clean_name;
+use crate::app::screens::room::checked_name;
 use crate::app::share::{send_text, Shared};
 use crate::app::ui::*;
 use crate::app::{diary, log};
@@ -67,8 +67,7 @@ pub(crate) fn link_not_mine(cx: &mut Ctx, replay_json: &str) {
 pub(crate) fn board_name(cx: &mut Ctx) -> String {
     cx.store
         .get(NAME_KEY)
-        .map(|n| clean_name(&n))
-        .filter(|n| !n.is_empty() && !n.chars().any(char::is_control))
+        .and_then(|n| checked_name(&n).ok())
         .unwrap_or_else(|| diary::default_name(&cx.daily.diary.token))
 }
 

@@ -4,7 +4,7 @@
 //! room with bots when it does (or keep waiting), and cancels. Once the server seats the players
 //! their room's game starts as a joined room's does (`session`'s `online_frame` hears it).
 
-use super::room::{clean_name, leave_room};
+use super::room::{checked_name, leave_room};
 use crate::app::context::Ctx;
 use crate::app::frame::Area;
 use crate::app::online::client::Client;
@@ -49,10 +49,17 @@ pub(crate) fn find_game(cx: &mut Ctx, game: &'static GameInfo, players: usize) -
         cx.say("This version plays offline only.", true);
         return Command::Stay;
     };
-    let mut name = clean_name(&cx.store.get(NAME_KEY).unwrap_or_default());
+    let mut name = checked_name(&cx.store.get(NAME_KEY).unwrap_or_default()).unwrap_or_default();
     if name.is_empty() {
         if let platform::Asked::Text(t) = platform::ask_text("Your name", "") {
-            name = clean_name(&t);
+            match checked_name(&t) {
+                Ok(n) => name = n,
+                Err(why) if !t.trim().is_empty() => {
+                    cx.say(why, true);
+                    return Command::Stay;
+                }
+                Err(_) => {}
+            }
         }
         if name.is_empty() {
             cx.say("Type your name first.", true);

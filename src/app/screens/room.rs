@@ -18,7 +18,7 @@ use crate::app::{log, platform, Command};
 use engine::core::Seat;
 use engine::games::GameInfo;
 use engine::online::protocol::SeatRequest;
-use engine::online::protocol::{ClientFrame, Phase, SeatPlan, MAX_PLAYER_NAME};
+use engine::online::protocol::{ClientFrame, Phase, SeatPlan};
 use macroquad::prelude::*;
 
 /// The room screen: asking a name to join with, or following the room.
@@ -74,9 +74,11 @@ impl RoomButton {
     }
 }
 
-/// A name as a room takes it: trimmed, at most `MAX_PLAYER_NAME` characters.
-pub(crate) fn clean_name(name: &str) -> String {
-    name.trim().chars().take(MAX_PLAYER_NAME).collect()
+/// A name as a room takes it, by the rooms' own check (`engine::online::names`, the server
+/// calls the same): trimmed, 1 to 24 characters, none invisible or turning the text around.
+/// The refusal in words, ready for a toast.
+pub(crate) fn checked_name(name: &str) -> Result<String, String> {
+    engine::online::names::check_name(name).map_err(|e| format!("That name cannot be used: {e}."))
 }
 
 impl RoomScreen {
@@ -125,7 +127,10 @@ impl RoomScreen {
                 )
             {
                 if let platform::Asked::Text(t) = platform::ask_text("Your name", name) {
-                    *name = clean_name(&t);
+                    match checked_name(&t) {
+                        Ok(n) => *name = n,
+                        Err(why) => cx.say(why, true),
+                    }
                 }
             }
             y += row + u;
@@ -359,7 +364,7 @@ pub(crate) fn create_room(
             } else {
                 SeatPlan::Here
             },
-            name: clean_name(&s.name),
+            name: checked_name(&s.name).unwrap_or_else(|_| s.name.trim().to_string()),
         })
         .collect();
     log(&format!(
@@ -461,5 +466,27 @@ pub(crate) fn send_invite(cx: &mut Ctx, code: &str) {
         Ok(share::Shared::Shown) => cx.say("Copy the link from the box and send it.", false),
         Ok(share::Shared::File(path)) => cx.say(format!("The link was written to {path}."), false),
         Err(e) => cx.say(format!("The link could not be shared: {e}."), true),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::checked_name;
+
+    #[test]
+    fn the_app_refuses_a_hostile_name_in_the_server_s_words_before_sending_it() {
+        assert_eq!(checked_name("  Ada "), Ok("Ada".to_string()));
+        for (name, why) in [
+            ("Ada\u{202e}nimda", "turns the text around"),
+            ("A\u{200d}da", "invisible"),
+            ("Ada\u{e000}", "private"),
+            ("", "1 to 24 characters"),
+        ] {
+            let said = checked_name(name).err().unwrap_or_default();
+            assert!(
+                said.starts_with("That name cannot be used: ") && said.contains(why),
+                "{name:?}: {said}"
+            );
+        }
     }
 }

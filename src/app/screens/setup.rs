@@ -1,7 +1,7 @@
 //! The seat setup screen: seat count, names, human or bot, game options, then Start (and in
 //! the web build *Play online with anyone*: a quick match with this many players).
 
-use super::room::clean_name;
+use super::room::checked_name;
 use super::rules::RulesScreen;
 use crate::app::context::Ctx;
 use crate::app::frame::Area;
@@ -459,13 +459,18 @@ impl SetupScreen {
                 }
             }
             if online {
-                let seats: Vec<Seat> = seats
-                    .into_iter()
-                    .map(|mut seat| {
-                        seat.name = clean_name(&seat.name);
-                        seat
-                    })
-                    .collect();
+                let mut named = Vec::with_capacity(seats.len());
+                for (i, mut seat) in seats.into_iter().enumerate() {
+                    match checked_name(&seat.name) {
+                        Ok(n) => seat.name = n,
+                        Err(why) => {
+                            cx.say(format!("Seat {}: {why}", i + 1), true);
+                            return Command::Stay;
+                        }
+                    }
+                    named.push(seat);
+                }
+                let seats = named;
                 return crate::app::screens::room::create_room(
                     cx,
                     game,

@@ -87,6 +87,8 @@ pub const ID: &str = "assault";
 
 #[derive(Clone)]
 pub struct Assault {
+    /// Moves played so far (`Game::count_played`): the move cap reads it.
+    played: u32,
     pub state: State,
     seats: Vec<Seat>,
 }
@@ -115,7 +117,11 @@ impl Assault {
         let mut state = State::new(seats.len(), options, seed)?;
         let mut events = Vec::new();
         state.run(&mut events);
-        Ok(Assault { state, seats })
+        Ok(Assault {
+            state,
+            seats,
+            played: 0,
+        })
     }
 
     fn names(&self) -> Vec<String> {
@@ -198,7 +204,12 @@ impl Game for Assault {
             info: &INFO,
             seats: &self.seats,
             state: &self.state,
+            played: self.played,
         }
+    }
+
+    fn count_played(&mut self) {
+        self.played += 1;
     }
 
     fn choices(&self) -> Vec<Choice> {

@@ -114,6 +114,8 @@ pub const ACTION_HAND: &str = rules::turn::ACTION_HAND;
 
 #[derive(Clone)]
 pub struct Carcassonne {
+    /// Moves played so far (`Game::count_played`): the move cap reads it.
+    played: u32,
     seats: Vec<Seat>,
     state: State,
     /// How the tiles look (`looks`): made when the map is first shown and shared by copies,
@@ -157,6 +159,7 @@ impl Carcassonne {
     /// A game from a hand-built rules state (scenarios and physics tests).
     pub fn from_state(state: State, seats: Vec<Seat>, seed: u64) -> Self {
         Carcassonne {
+            played: 0,
             seats,
             state,
             looks: OnceLock::new(),
@@ -353,7 +356,12 @@ impl Game for Carcassonne {
             info: &INFO,
             seats: &self.seats,
             state: &self.state,
+            played: self.played,
         }
+    }
+
+    fn count_played(&mut self) {
+        self.played += 1;
     }
 
     fn choices(&self) -> Vec<Choice> {

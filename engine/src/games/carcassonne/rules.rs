@@ -25,6 +25,7 @@ pub use tokens::{CatchOutcome, Token};
 pub use turn::{Action, MoveError};
 
 use crate::core::game::RulesState;
+use crate::core::hidden::Seen;
 use crate::core::{Deck, Refusal, Rng, RuleResult};
 use std::sync::Arc;
 
@@ -329,7 +330,7 @@ impl State {
     /// Draws until a tile fits somewhere, or ends the game when the pile is empty.
     fn begin_turn(&mut self, out: &mut Vec<Event>) {
         loop {
-            let Some((kind, _)) = self.pile.draw(&mut self.rng) else {
+            let Some((kind, _)) = self.pile.draw(Seen::All, &mut self.rng, &mut []) else {
                 out.push(Event::new(None, EventKind::PileEmpty));
                 self.score_end(out);
                 self.history.push(self.scores.clone());

@@ -90,6 +90,8 @@ pub const INFO: GameInfo = GameInfo {
 
 #[derive(Clone)]
 pub struct Castle {
+    /// Moves played so far (`Game::count_played`): the move cap reads it.
+    played: u32,
     pub state: State,
     seats: Vec<Seat>,
     /// The setup's events (for the log; `apply` returns the later ones).
@@ -100,6 +102,7 @@ impl Castle {
     pub fn create(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Castle> {
         let (state, setup_events) = State::new(seats.len(), options, seed)?;
         Ok(Castle {
+            played: 0,
             state,
             seats,
             setup_events,
@@ -260,7 +263,12 @@ impl Game for Castle {
             info: &INFO,
             seats: &self.seats,
             state: &self.state,
+            played: self.played,
         }
+    }
+
+    fn count_played(&mut self) {
+        self.played += 1;
     }
 
     fn choices(&self) -> Vec<Choice> {

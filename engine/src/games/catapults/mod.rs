@@ -76,6 +76,8 @@ on the left.",
 
 #[derive(Clone)]
 pub struct Catapults {
+    /// Moves played so far (`Game::count_played`): the move cap reads it.
+    played: u32,
     pub state: State,
     seats: Vec<Seat>,
     built: Built,
@@ -132,6 +134,7 @@ pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dy
 impl Catapults {
     pub fn new(seats: Vec<Seat>) -> RuleResult<Catapults> {
         Ok(Catapults {
+            played: 0,
             state: State::new(seats.len())?,
             seats,
             built: Built::default(),
@@ -211,7 +214,12 @@ impl Game for Catapults {
             info: &INFO,
             seats: &self.seats,
             state: &self.state,
+            played: self.played,
         }
+    }
+
+    fn count_played(&mut self) {
+        self.played += 1;
     }
 
     fn choices(&self) -> Vec<Choice> {

@@ -91,6 +91,8 @@ pub const RULES_V2: &str = "rules_v2";
 
 #[derive(Clone)]
 pub struct Feud {
+    /// Moves played so far (`Game::count_played`): the move cap reads it.
+    played: u32,
     pub state: State,
     seats: Vec<Seat>,
     /// Repair by drag: blocks are put down standing upright (else lying flat). A choice of the
@@ -119,6 +121,7 @@ impl Feud {
             crate::refuse!("Catapult Feud is a game for exactly 2 players");
         }
         Ok(Feud {
+            played: 0,
             state: State::new(seed)?,
             seats,
             repair_upright: false,
@@ -392,7 +395,12 @@ impl Game for Feud {
             info: &INFO,
             seats: &self.seats,
             state: &self.state,
+            played: self.played,
         }
+    }
+
+    fn count_played(&mut self) {
+        self.played += 1;
     }
 
     fn choices(&self) -> Vec<Choice> {

@@ -317,7 +317,7 @@ impl State {
             let mut hand = Vec::new();
             for _ in 0..HAND_START {
                 let seen = crate::core::hidden::Seen::Seat(seat);
-                if let Some((c, _)) = deck.draw_seen(seen, &mut rng, &mut []) {
+                if let Some((c, _)) = deck.draw(seen, &mut rng, &mut []) {
                     hand.push(c);
                 }
             }

@@ -63,6 +63,8 @@ const SHOTS: i64 = 2;
 
 #[derive(Clone)]
 pub struct Practice {
+    /// Moves played so far (`Game::count_played`): the move cap reads it.
+    played: u32,
     seats: Vec<Seat>,
     kind: LaunchKind,
     hits: Vec<i64>,
@@ -139,6 +141,7 @@ pub fn new(options: &[String], seats: Vec<Seat>, seed: u64) -> RuleResult<Box<dy
     };
     let n = seats.len();
     Ok(Box::new(Practice {
+        played: 0,
         seats,
         kind,
         hits: vec![0; n],
@@ -333,7 +336,12 @@ impl Game for Practice {
             info: &INFO,
             seats: &self.seats,
             state: self,
+            played: self.played,
         }
+    }
+
+    fn count_played(&mut self) {
+        self.played += 1;
     }
 
     fn choices(&self) -> Vec<Choice> {
@@ -551,6 +559,7 @@ mod tests {
 
     fn tiled(n: usize, hands: &[usize]) -> Practice {
         let mut g = Practice {
+            played: 0,
             seats: default_seats(n, SeatKind::Human),
             kind: LaunchKind::Catapult,
             hits: vec![0; n],

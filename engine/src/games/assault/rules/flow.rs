@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::core::game::RulesState;
+use crate::core::hidden::Seen;
 
 impl State {
     /// Resolves automatic tasks until a seat must act (or the game ends).
@@ -28,7 +29,7 @@ impl State {
                     }
                     let mut drawn = Vec::new();
                     for _ in 0..n {
-                        match self.building.draw(&mut self.rng) {
+                        match self.building.draw(Seen::All, &mut self.rng, &mut []) {
                             Some((c, _)) => drawn.push(c),
                             None => break,
                         }
@@ -108,7 +109,7 @@ impl State {
     }
 
     pub(super) fn draw_siege(&mut self, events: &mut Vec<Event>) -> Option<Siege> {
-        let (k, reshuffled) = self.siege.draw(&mut self.rng)?;
+        let (k, reshuffled) = self.siege.draw(Seen::All, &mut self.rng, &mut [])?;
         if reshuffled {
             events.push(ev(
                 Ev::SiegeReshuffled,

@@ -1,6 +1,7 @@
 //! Setting up a game: seats, mats, decks, the first tasks.
 
 use super::*;
+use crate::core::hidden::Seen;
 
 impl State {
     pub fn new(n: usize, options: &[String], seed: u64) -> RuleResult<State> {
@@ -33,7 +34,7 @@ impl State {
         let mut players = vec![Player::default(); n];
         for p in players.iter_mut() {
             for _ in 0..CARDS_PER_PLAYER {
-                if let Some((c, _)) = building.draw(&mut rng) {
+                if let Some((c, _)) = building.draw(Seen::All, &mut rng, &mut []) {
                     p.hand.push(c);
                 }
             }

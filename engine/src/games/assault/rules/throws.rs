@@ -3,6 +3,7 @@
 use super::codec::ShotFact;
 use super::*;
 use crate::core::game::RulesState;
+use crate::core::hidden::Seen;
 
 impl State {
     /// Applies a shot's facts to a copy of the players (and the tower) without consequences.
@@ -375,7 +376,7 @@ impl State {
         let p = &mut self.players[s];
         p.hand = keep;
         while self.players[s].hand.len() < 2 {
-            match self.building.draw(&mut self.rng) {
+            match self.building.draw(Seen::All, &mut self.rng, &mut []) {
                 Some((c, _)) => self.players[s].hand.push(c),
                 None => break,
             }

@@ -45,7 +45,7 @@ impl State {
             }
         }
         pool.extend(unseen_in_play(&mut self.hands, &mut self.mats));
-        let (card, reshuffled) = deck?.draw_seen(seen, &mut self.rng, &mut pool)?;
+        let (card, reshuffled) = deck?.draw(seen, &mut self.rng, &mut pool)?;
         if reshuffled {
             events.push(ev(
                 Ev::Reshuffled,

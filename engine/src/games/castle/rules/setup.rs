@@ -139,7 +139,7 @@ impl State {
             for k in 0..extra {
                 let sq = inner(m)[k % squares];
                 let Some((card, _)) =
-                    decks[m].draw_seen(crate::core::hidden::Seen::Nobody, &mut rng, &mut [])
+                    decks[m].draw(crate::core::hidden::Seen::Nobody, &mut rng, &mut [])
                 else {
                     crate::refuse!("deck {} is empty at setup", deck_names[m]);
                 };

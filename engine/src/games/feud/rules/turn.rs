@@ -370,7 +370,7 @@ impl State {
             for _ in 0..lost[s] {
                 match self.players[s]
                     .deck
-                    .draw_seen(Seen::Seat(s), &mut self.rng, &mut [])
+                    .draw(Seen::Seat(s), &mut self.rng, &mut [])
                 {
                     Some((c, _)) => {
                         self.players[s].hand.push(c);
