@@ -77,6 +77,13 @@ build_web_files() {
   # keeps them): 2.4 KB gzip, and ~0.3 KB more (issue #57).
   local js
   for js in dist/*.js dist/index.html; do sed -i -E '/^[[:space:]]*\/\/.*$/d; s/^[[:space:]]+//' "$js"; done
+  # They ship as one file, ct.js, in the order they run (index.html and sw.js name only it): one
+  # request and one gzip stream instead of five, ~1.5 KB less sent (issue #57).
+  local scripts="ct_plugin.js ct_a11y.js ct_link.js ct_file.js ct_net.js"
+  for js in web/ct_*.js; do
+    case " $scripts " in *" ${js#web/} "*) ;; *) echo "build.sh: ${js#web/} is not among the page's scripts (build_web_files)"; exit 1 ;; esac
+  done
+  (cd dist && cat $scripts >ct.js && rm $scripts)
   # The service worker's cache is named after this build, so a new build replaces the old cache.
   local build_id
   build_id=$(find dist -type f ! -name sw.js -print0 | sort -z | xargs -0 cat | sha256sum | cut -c1-12)
