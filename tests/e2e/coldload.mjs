@@ -86,7 +86,7 @@ function median(xs) {
 }
 
 // Runs in the page before its own scripts: notes each value of the loading bar (and each words
-// of its status line) with the time, and the first animation frame after the bar first moved.
+// of its status line) with the time, and the first animation frame after its fill first grew.
 function recordBar() {
   const rec = { values: [], notes: [], moved: null };
   window.__ctBar = rec;
@@ -96,7 +96,9 @@ function recordBar() {
       if (m.type === "attributes" && m.target.id === "bar") {
         const v = m.target.getAttribute("aria-valuenow");
         rec.values.push([t, v === null ? null : Number(v)]);
-        if (v !== null && Number(v) > 0 && rec.moved === null) {
+      } else if (m.type === "attributes" && m.target.parentNode && m.target.parentNode.id === "bar") {
+        const x = /scaleX\(([0-9.e-]+)\)/.exec(m.target.getAttribute("style") || "");
+        if (x && Number(x[1]) > 0 && rec.moved === null) {
           rec.moved = -1;
           requestAnimationFrame((f) => { rec.moved = f; });
         }
@@ -104,7 +106,7 @@ function recordBar() {
         rec.notes.push([t, m.target.textContent]);
       }
     }
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow", "style"] });
 }
 
 async function throttle(ctx, page, link) {
@@ -145,6 +147,16 @@ export async function coldLoad(browser, url, link, shot = null) {
     });
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
+    // The first frame as the page says it (at once: a service worker registered by it must not
+    // be counted before it).
+    const firstFrame = new Promise((resolve) => {
+      page.on("console", (m) => {
+        if (m.text().startsWith("[ct] first-frame-ms ")) {
+          drawn = true;
+          resolve();
+        }
+      });
+    });
     await page.goto(url, { waitUntil: "commit" });
     if (shot) {
       // Half-way: a screenshot of what a player on this link is looking at.
@@ -153,8 +165,13 @@ export async function coldLoad(browser, url, link, shot = null) {
         .then(async () => fs.writeFileSync(shot, await page.screenshot()))
         .catch(() => {});
     }
-    await waitFirstFrame(page);
-    drawn = true;
+    let timer;
+    await Promise.race([
+      firstFrame,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("no first frame in 60 s")), 60000);
+      }),
+    ]).finally(() => clearTimeout(timer));
     const t = await page.evaluate(() => {
       const res = performance.getEntriesByType("resource");
       const nav = performance.getEntriesByType("navigation")[0];
@@ -253,10 +270,11 @@ export async function loadingPage(browser, url, Tab, { check, sleep }, shots = n
     check(sky > 0.15 && wood > 0.05, `the picture of the table is painted (sky ${sky.toFixed(2)}, wood ${wood.toFixed(2)})`);
     const fill = share(img, during.bar, FILL, 40);
     const track = share(img, during.bar, TRACK, 40);
+    // Its fill follows the value (a little behind: it glides, and a busy machine paints late).
     const want = during.value / 100;
     check(
-      fill > want - 0.2 && fill < want + 0.3 && track > 0.05,
-      `the bar is drawn as far as its value ${during.value} (filled ${fill.toFixed(2)}, track ${track.toFixed(2)})`
+      fill > 0.03 && fill < want + 0.15 && track > 0.05,
+      `the bar is drawn, filled no further than its value ${during.value} (filled ${fill.toFixed(2)}, track ${track.toFixed(2)})`
     );
     check(share(img, { x: 0, y: img.height - 4, width: img.width, height: 4 }, BG, 6) > 0.9, "the page's background is the title's");
 
@@ -331,7 +349,7 @@ async function main() {
     console.log(`cold loads of ${server.url} in headless Chromium (${LOADS} per link, fresh context each; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")})`);
     console.log(
       `${"link".padEnd(22)} ${"painted".padStart(8)} ${"bar moves".padStart(9)} ${"first frame".padStart(11)} ` +
-        `${"wasm done".padStart(9)} ${"transfer".padStart(8)} ${"frame-xfer".padStart(10)} ` +
+        `${"wasm done".padStart(9)} ${"ready".padStart(8)} ${"transfer".padStart(8)} ${"frame-xfer".padStart(10)} ` +
         `${"bytes".padStart(8)}  wasm fetches (page+worker), type, encoding`
     );
     const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)}` : "-").padStart(5) + " ms";
@@ -350,12 +368,13 @@ async function main() {
         moved: median(runs.map((r) => r.moved)),
         firstFrame: median(runs.map((r) => r.firstFrame)),
         wasmEnd: median(runs.map((r) => r.wasmEnd)),
+        wasmReady: median(runs.map((r) => r.wasmReady)),
       };
       summary.push({ link, m, transfer });
       const h = runs[0].wasmHeaders || { type: "-", encoding: "-" };
       console.log(
         `${link.name.padEnd(22)} ${ms(m.painted).padStart(8)} ${ms(m.moved).padStart(9)} ` +
-          `${ms(m.firstFrame).padStart(11)} ${ms(m.wasmEnd).padStart(9)} ${ms(transfer).padStart(8)} ` +
+          `${ms(m.firstFrame).padStart(11)} ${ms(m.wasmEnd).padStart(9)} ${ms(m.wasmReady).padStart(8)} ${ms(transfer).padStart(8)} ` +
           `${ms(m.firstFrame - transfer).padStart(10)} ${String(bytes).padStart(8)}  ` +
           `${Math.max(...runs.map((r) => r.wasmFetches.page))}+${Math.max(...runs.map((r) => r.wasmFetches.worker))}, ` +
           `${h.type}, ${h.encoding}`
@@ -367,8 +386,9 @@ async function main() {
     }
     console.log(
       "painted: the page's first paint (the game's name, the picture of the table and the bar, before any " +
-        "script or the wasm); bar moves: the first animation frame after the bar's value left 0; first frame: " +
-        "the game's first frame on the canvas, its title with all its text; wasm done: its last byte; " +
+        "script or the wasm); bar moves: the first animation frame after the bar's fill first grew; first frame: " +
+        "the game's first frame on the canvas, its title with all its text; wasm done: its last byte; ready: " +
+        "the wasm compiled (while it streamed) and instantiated, the game about to start; " +
         "transfer: the bytes sent (compressed) over the link's throughput alone; frame-xfer: first frame " +
         "less transfer. All ms since navigation, medians."
     );
