@@ -30,6 +30,7 @@ import { lookFraming, lookNewcomer, lookPictures, lookRound, lookRules, lookSetu
 import { dailyCastle } from "./daily.mjs";
 import { onlineCastle, onlineHostileLinks } from "./online.mjs";
 import { quickCastle } from "./quick.mjs";
+import { loadingPage, loadingPageUnsized } from "./coldload.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(process.env.CT_DIST || path.join(here, "..", "..", "dist"));
@@ -290,6 +291,13 @@ async function main() {
       tab.noErrors();
       await ctx.close();
     });
+
+    await test("the loading page: the game's name, its picture and a progress bar rising to 100 while the wasm arrives, then the title takes over", () =>
+      loadingPage(browser, url, Tab, { check, sleep }, SHOTS)
+    );
+    await test("the loading page without the wasm's size: the bar is indeterminate and the game starts", () =>
+      loadingPageUnsized(browser, url, Tab, { check, sleep })
+    );
 
     await test("a tap on the title screen does what it should (setup, or 'not built yet')", async () => {
       const ctx = await browser.newContext({
