@@ -4,7 +4,7 @@
 //! (127.0.0.2) is answered within a second, and the server closes the silent ones by their time
 //! limits. A bounded number of connections; the test stops by itself.
 
-mod common;
+use crate::common;
 
 use common::*;
 use engine::online::protocol::{ClientFrame, ServerFrame};

@@ -14,7 +14,7 @@
 //!   command words, fact names) are not checked: they are too common to tell.
 
 #[path = "support/source.rs"]
-mod source;
+use crate::support::source;
 
 use source::{root, rust_files};
 use std::collections::BTreeSet;

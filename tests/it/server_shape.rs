@@ -10,7 +10,7 @@
 //! (`store.rs`, `pg.rs`: where those store methods are written) may name them.
 
 #[path = "support/source.rs"]
-mod source;
+use crate::support::source;
 
 use source::{root, rust_files};
 use std::fs;
