@@ -647,7 +647,7 @@ async function main() {
     }
 
     // Online rooms through the real game server (tests/e2e/online.mjs; CT_ONLY=online runs just
-    // these; the server binary comes from build.sh's test stage, or CT_SERVER=path).
+    // these; the server binary: CT_SERVER=path, as build.sh's test stage sets it, else target/'s).
     if (available.includes("castle")) {
       const h = { check, sleep, assertDrawn };
       const opts = { root: path.resolve(here, "..", ".."), dist: DIST, fixtures: path.join(here, "fixtures") };
