@@ -1,5 +1,5 @@
-// Online rooms in real browsers against the real game server (`catapult-table-server`, built
-// by build.sh's test stage: target/release/catapult-table-server, or CT_SERVER=path). The test
+// Online rooms in real browsers against the real game server (`catapult-table-server`: the one
+// `cargo test` built and tested, which build.sh's test stage passes as CT_SERVER=path). The test
 // starts the server itself on a free loopback port with a temporary data folder, serving the
 // build under test (CT_DIST's dist/), and kills it with SIGKILL mid-game.
 //
@@ -19,9 +19,12 @@ import path from "node:path";
 import { gesturePath } from "./games.mjs";
 import { rng } from "./whole.mjs";
 
+// CT_SERVER (`./build.sh test` sets it to the binary `cargo test` built), else a release build,
+// else the debug one `cargo test` leaves.
 export function serverBinary(root) {
-  const p = process.env.CT_SERVER || path.join(root, "target", "release", "catapult-table-server");
-  return fs.existsSync(p) ? p : null;
+  if (process.env.CT_SERVER) return fs.existsSync(process.env.CT_SERVER) ? process.env.CT_SERVER : null;
+  const built = ["release", "debug"].map((p) => path.join(root, "target", p, "catapult-table-server"));
+  return built.find((p) => fs.existsSync(p)) || null;
 }
 
 export function freePort() {

@@ -12,6 +12,8 @@ import { chromium } from "playwright-core";
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { format } from "node:util";
 import { fileURLToPath } from "node:url";
 import { decodePng, pixelStats } from "./png.mjs";
 import { CHROMIUM, FLAGS, GAMES, gesturePath, keyHash } from "./games.mjs";
@@ -83,22 +85,61 @@ const results = [];
 // CT_ONLY=regex runs only the tests whose names match (for working on one game).
 const ONLY = process.env.CT_ONLY ? new RegExp(process.env.CT_ONLY) : null;
 
-async function test(name, fn) {
+// Tests run side by side, up to CT_LANES at a time (default 2; CT_LANES=1 runs them one after
+// another), each in its own browser context of the one shared browser: contexts share no storage,
+// no service worker and no cookies, and a test that needs a game server starts its own on a free
+// port. Most of a browser test's time is the game's own real time (a shot flies for seconds, a bot
+// waits its turn), not CPU, so two lanes fit on two cores (docs/testing.md). A test marked
+// `{ alone: true }` runs with nothing beside it: the first one (it reads which games exist) and
+// those that print timings (frame times, a bot's longest frame). A test's lines are printed
+// together when it ends, under its name; `ok`, `FAIL` or `SKIP` and the name close them.
+const LANES = Math.max(1, Number(process.env.CT_LANES || 2) || 1);
+const running = new Set();
+const finished = new Map();
+const lines = new AsyncLocalStorage();
+const print = console.log.bind(console);
+console.log = (...args) => {
+  const buf = lines.getStore();
+  if (buf) buf.push(format(...args));
+  else print(...args);
+};
+
+async function test(name, fn, opts = {}) {
   if (ONLY && !ONLY.test(name) && results.length > 0) return;
+  if (opts.alone) await Promise.all(running);
+  while (running.size >= LANES) await Promise.race(running);
+  const buffered = LANES > 1 && !opts.alone;
+  const run = buffered ? lines.run([], () => runTest(name, fn)) : runTest(name, fn);
+  const p = run.finally(() => running.delete(p));
+  running.add(p);
+  finished.set(name, p);
+  if (opts.alone) await p;
+}
+
+// The test called `name` has ended (for a test that needs what an earlier one made).
+function ended(name) {
+  return finished.get(name) || Promise.resolve();
+}
+
+async function runTest(name, fn) {
   const t = Date.now();
+  let line;
   try {
     const skipped = await fn();
     if (skipped && skipped.skip) {
       results.push({ name, status: "skipped" });
-      console.log(`SKIP ${name}: ${skipped.skip}`);
+      line = `SKIP ${name}: ${skipped.skip}`;
     } else {
       results.push({ name, status: "passed" });
-      console.log(`ok   ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+      line = `ok   ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`;
     }
   } catch (e) {
     results.push({ name, status: "failed" });
-    console.log(`FAIL ${name}: ${e && e.stack ? e.stack : e}`);
+    line = `FAIL ${name}: ${e && e.stack ? e.stack : e}`;
   }
+  const buf = lines.getStore();
+  if (buf && buf.length) print(buf.map((l) => `  [${name.slice(0, 40)}] ${l}`).join("\n"));
+  print(line);
 }
 
 function check(cond, msg) {
@@ -290,7 +331,7 @@ async function main() {
       check((await tab.q("ct_screen")) === 1, "the title screen is shown");
       tab.noErrors();
       await ctx.close();
-    });
+    }, { alone: true });
 
     await test("the loading page: the game's name, its picture and a progress bar rising to 100 while the wasm arrives, then the title takes over", () =>
       loadingPage(browser, url, Tab, { check, sleep }, SHOTS)
@@ -416,6 +457,7 @@ async function main() {
         shared = await linkShareAndContinue(browser, url, Tab, h);
       });
       await test("link: a changed or cut-short link is refused with a message, the save kept", async () => {
+        await ended("link: a game shared from one browser continues in a fresh one from the link");
         if (!shared) return { skip: "no shared link (the sharing test failed)" };
         await linkTamperedRefused(browser, url, Tab, h, shared.linkUrl);
       });
@@ -536,7 +578,8 @@ async function main() {
     // ~10 s), never asserted: a shared machine's load sets them (CT_ONLY="frame times" runs just this).
     if (available.includes("assault")) {
       await test("frame times: Assault with 10 seats draws (printed, not asserted)", () =>
-        frameTimes(browser, url, Tab, { check, sleep }, path.join(here, "fixtures"))
+        frameTimes(browser, url, Tab, { check, sleep }, path.join(here, "fixtures")),
+        { alone: true }
       );
     }
 
@@ -552,7 +595,8 @@ async function main() {
       if (!available.includes(game)) continue;
       const id = file.replace(/^bot-think-|\.json$/g, "");
       await test(`${id}: the longest bot frame while Hard bots think (printed against its 50 ms target)`, () =>
-        botThinking(browser, url, Tab, { check, sleep }, path.join(here, "fixtures"), id)
+        botThinking(browser, url, Tab, { check, sleep }, path.join(here, "fixtures"), id),
+        { alone: true }
       );
     }
 
@@ -611,7 +655,7 @@ async function main() {
     }
 
     // Online rooms through the real game server (tests/e2e/online.mjs; CT_ONLY=online runs just
-    // these; the server binary comes from build.sh's test stage, or CT_SERVER=path).
+    // these; the server binary: CT_SERVER=path, as build.sh's test stage sets it, else target/'s).
     if (available.includes("castle")) {
       const h = { check, sleep, assertDrawn };
       const opts = { root: path.resolve(here, "..", ".."), dist: DIST, fixtures: path.join(here, "fixtures") };
@@ -651,6 +695,7 @@ async function main() {
       tab.noErrors();
       await ctx.close();
     });
+    await Promise.all(running);
   } finally {
     await browser.close();
     server.close();
