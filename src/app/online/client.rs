@@ -20,6 +20,7 @@ use engine::core::driver::{Driver, Recorded};
 use engine::core::hidden::{self, Told};
 use engine::core::{Event, Move, Refusal, RuleResult, SeatKind};
 use engine::online::protocol::{
+    Aid,
     ClientFrame, Phase, RatingEntry, RoomView, SeatInfo, SeatPlan, ServerFrame,
 };
 use engine::online::room::{replay_of, state_hash};
@@ -118,6 +119,8 @@ pub struct Client {
     rematch: Vec<usize>,
     /// The ratings table last sent.
     ratings: Option<Table>,
+    /// Each seat's aim aid when the room set them (`RoomView::aids`).
+    pub aids: Option<Vec<Option<Aid>>>,
 }
 
 /// The words a server uses when every invited seat is taken (the room offers to watch).
@@ -185,6 +188,7 @@ impl Client {
             queue: None,
             rematch: Vec::new(),
             ratings: None,
+            aids: None,
         }
     }
 
@@ -331,6 +335,7 @@ impl Client {
                 self.told = room.told.clone();
                 self.seats = room.seats.clone();
                 self.phase = room.phase;
+                self.aids = room.aids.as_deref().map(Aid::split);
                 heard.push(Heard::Welcomed);
                 if room.phase != Phase::Waiting {
                     self.catch_up(room, play, heard);
@@ -552,6 +557,7 @@ impl Client {
             phase: self.phase,
             moves,
             hash: String::new(),
+            aids: None,
         };
         let mut replay = replay_of(&view);
         for (i, s) in replay.seats.iter_mut().enumerate() {

@@ -68,12 +68,14 @@ fn every_client_frame_round_trips() {
             name: "Ann".into(),
             players: None,
             device: None,
+            aid: None,
         },
         ClientFrame::Quick {
             game: "castle".into(),
             name: "Ann".into(),
             players: Some(3),
             device: Some("d".repeat(MAX_DEVICE)),
+            aid: Some("learning".into()),
         },
         ClientFrame::Unqueue,
         ClientFrame::Bots,
@@ -116,6 +118,7 @@ fn every_server_frame_round_trips() {
                 phase: Phase::Playing,
                 moves: vec![Move::decide(0, "pass", &[]), shot()],
                 hash: "0011223344556677".into(),
+                aids: Some("standard,learning,".into()),
             },
         },
         ServerFrame::Seats { seats },
@@ -232,6 +235,7 @@ fn frames_are_written_byte_for_byte_as_the_browser_and_the_tests_read_them() {
         phase: Phase::Over,
         moves: vec![Move::decide(1, "pass", &[])],
         hash: "h".into(),
+        aids: None,
     };
     let welcome = |token: Option<String>| ServerFrame::Welcome {
         you: You {
@@ -326,6 +330,7 @@ fn frames_are_written_byte_for_byte_as_the_browser_and_the_tests_read_them() {
                 name: "Ann".into(),
                 players: None,
                 device: None,
+                aid: None,
             }
             .to_json(),
             r#"{"type":"quick","game":"feud","name":"Ann"}"#.into(),
@@ -336,6 +341,7 @@ fn frames_are_written_byte_for_byte_as_the_browser_and_the_tests_read_them() {
                 name: "Ann".into(),
                 players: Some(3),
                 device: Some("dev".into()),
+                aid: None,
             }
             .to_json(),
             r#"{"type":"quick","game":"castle","name":"Ann","players":3,"device":"dev"}"#

@@ -2,6 +2,7 @@
 
 use super::Table;
 use crate::app::aim::*;
+use crate::app::aim::AidLevel;
 use crate::app::context::Ctx;
 use crate::app::frame::Frame;
 use crate::app::gesture::{self, Feel, Sample};
@@ -89,7 +90,7 @@ impl Table {
                             self.aim = Some(Aim {
                                 samples: vec![Sample::new(0.0, wx, wy)],
                                 t0: now,
-                                path: crate::app::save::aim_path(cx.store.as_ref()),
+                                aid: self.aid_now(cx, p),
                                 predicted: None,
                                 predicted_at: now,
                             });
@@ -198,6 +199,19 @@ impl Table {
 }
 
 impl Table {
+    /// The aim aid in force now (docs/ui.md, "Aid levels"): the room's when an online room set
+    /// one for this device's seats, else the player's setting (Learning in practice and for a
+    /// first game's first shots). Kept in the settings for the pause menu.
+    pub(crate) fn aid_now(&self, cx: &mut Ctx, p: &Play) -> AidLevel {
+        let room = p.online.then(|| crate::app::online::room_aid(cx)).flatten();
+        let aid = room.unwrap_or_else(|| {
+            crate::app::save::aid_level(cx.store.as_ref(), p.info.id == "practice")
+        });
+        cx.settings.aid = aid;
+        cx.settings.aid_fixed = room.is_some();
+        aid
+    }
+
     /// Aiming in words (docs/ui.md, "Playing without sight"): T picks the next place to aim at
     /// (Shift-T the one before) and starts the keyboard aim at it, said with the aim; W says
     /// where the aim as it stands would come down; P reads out every place (the aim unchanged).
@@ -233,7 +247,7 @@ impl Table {
                 aim_words::fall(&engine::physics::preview::flight(game, l, LANDING_FRAMES))
             };
             if let Some(a) = aim_words::aim_at(lp, &places[i], last.as_ref(), fall_of) {
-                let path = crate::app::save::aim_path(cx.store.as_ref());
+                let path = self.aid_now(cx, p);
                 let said = format!(
                     "Aiming at {} ({} of {n}): {}",
                     places[i].words,
@@ -299,6 +313,9 @@ impl Table {
         );
         match p.fire(launch) {
             Ok(()) => {
+                if let Err(e) = crate::app::save::count_shot(cx.store.as_mut()) {
+                    log(&format!("could not count the shot: {e}"));
+                }
                 log(&format!("fire {text}"));
                 log(&format!("fired-by {by}"));
                 cx.sfx(sound::Effect::Launch);
@@ -351,7 +368,7 @@ impl Table {
                     if lp.kinds.contains(&kind) && kind != LaunchKind::Release {
                         a.kind = kind;
                     }
-                    let cache = Aim::for_keys(now, crate::app::save::aim_path(cx.store.as_ref()));
+                    let cache = Aim::for_keys(now, self.aid_now(cx, p));
                     self.keys.aim = Some((a, lp.clone(), cache));
                     log("key-aim start");
                 }
@@ -454,7 +471,7 @@ impl Table {
             };
             s.set_kind(lp, kind);
             let now = cx.ui.clock;
-            let cache = Aim::for_keys(now, crate::app::save::aim_path(cx.store.as_ref()));
+            let cache = Aim::for_keys(now, self.aid_now(cx, p));
             self.keys.switch = Some((s, lp.clone(), cache));
             log("switch-aim start");
         }
