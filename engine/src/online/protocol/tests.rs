@@ -444,7 +444,7 @@ fn a_frame_whose_type_comes_last_is_read_the_same() {
 #[test]
 fn refusals_name_the_line_the_column_and_the_reason() {
     for (text, says) in [
-        ("{\n \"type\": \"ping\",\n \"x\": 1}", "line 3, column 2: unknown key `x` in the message (the keys are: type, game, options, seats, room, name, token, seq, move, players, device)"),
+        ("{\n \"type\": \"ping\",\n \"x\": 1}", "line 3, column 2: unknown key `x` in the message (the keys are: type, game, options, seats, room, name, token, seq, move, players, device, aid)"),
         ("{\"type\":\"ping\",\"type\":\"ping\"}", "line 1, column 16: key `type` is given twice in the message"),
         ("{\"type\":\"move\",\"seq\":18446744073709551616,\"move\":{\"seat\":0,\"action\":\"a\"}}", "line 1, column 22: seq"),
         ("{\"type\":\"move\",\"seq\":1.5,\"move\":{\"seat\":0,\"action\":\"a\"}}", "line 1, column"),
