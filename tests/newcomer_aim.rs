@@ -341,11 +341,7 @@ fn the_predicted_path_is_the_first_part_of_the_shots_own_flight() {
         let started = std::time::Instant::now();
         let dots = preview::flight(g, &l, LEARNING_FRAMES);
         let took = started.elapsed();
-        assert_eq!(
-            dots,
-            preview::flight(g, &l, LEARNING_FRAMES),
-            "{game}"
-        );
+        assert_eq!(dots, preview::flight(g, &l, LEARNING_FRAMES), "{game}");
         assert_eq!(dots.len() as u32, LEARNING_FRAMES + 1, "{game}");
         assert!(preview::flight(g, &l, 0).len() == 1, "{game}");
         let first = dots[0];
@@ -375,8 +371,14 @@ fn the_predicted_path_is_the_first_part_of_the_shots_own_flight() {
 
 /// The shots a newcomer at an aid level gets.
 const LEVEL_SHOTS: usize = 5;
-/// Newcomers (seeds) per game and level.
-const LEVEL_SEEDS: u64 = 6;
+/// Newcomers (seeds) per game and level: 2 in the suite, more with `NEWCOMER_SEEDS` (the
+/// shares in docs/look-and-feel.md are from 8, in a release build).
+fn level_seeds() -> u64 {
+    std::env::var("NEWCOMER_SEEDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2)
+}
 
 /// Who aims, seeing only what the aid level draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -390,14 +392,26 @@ enum Newcomer {
     Trail,
 }
 
-/// A coarser grid of gestures than a hand tries (every 10 degrees, every 10% of the pull): the
-/// same aim to within a hand's wobble, at a fraction of the flights.
+/// The gestures a newcomer looks at: first every 15 degrees and every 20% of the pull, then
+/// every 5 degrees and 5% round the best of those (`refine`): the same aim to within a hand's
+/// wobble, at a fraction of the flights of the whole grid.
 fn coarse_tries(kind: LaunchKind, p: &LaunchPrompt) -> Vec<Try> {
     tries(kind, p)
         .into_iter()
         .filter(|t| {
             let k = ((t.angle - p.angle.0 as f32).rem_euclid(3600.0) / 50.0).round() as i64;
-            k % 2 == 0 && (t.share * 20.0).round() as i64 % 2 == 0
+            k % 3 == 0 && (t.share * 20.0).round() as i64 % 4 == 0
+        })
+        .collect()
+}
+
+/// The whole grid's gestures near `best`.
+fn refine(kind: LaunchKind, p: &LaunchPrompt, best: Try) -> Vec<Try> {
+    tries(kind, p)
+        .into_iter()
+        .filter(|t| {
+            let da = (t.angle - best.angle + 1800.0).rem_euclid(3600.0) - 1800.0;
+            da.abs() <= 100.0 && (t.share - best.share).abs() <= 0.15 && t.offset == best.offset
         })
         .collect()
 }
@@ -411,25 +425,32 @@ fn by_the_dots(
     aid: AidLevel,
     by_eye: bool,
 ) -> Option<Try> {
-    let mut best: Option<(f32, Try)> = None;
-    for t in coarse_tries(kind, p) {
-        let Ok(l) = gesture::launch_for(p, kind, &samples(kind, p, t), &feel()) else {
-            continue;
-        };
+    let miss_of = |t: Try| -> Option<f32> {
+        let l = gesture::launch_for(p, kind, &samples(kind, p, t), &feel()).ok()?;
         let dots = aid.dots(g, &l);
-        let Some(end) = dots.last() else {
-            continue;
-        };
-        let _ = end;
+        dots.last()?;
         // By eye: the dots continued, passing the target from above in Castle. Else the dots
         // as they are, laid on the target (at Standard their top; at Learning often the fall).
-        let miss = if by_eye {
+        Some(if by_eye {
             nearest_to(&followed(&dots), target, g.id() == "castle")
         } else {
             nearest_to(&dots, target, false)
+        })
+    };
+    let mut best: Option<(f32, Try)> = None;
+    for stage in 0..2 {
+        let grid = match (stage, best) {
+            (0, _) => coarse_tries(kind, p),
+            (_, Some((_, b))) => refine(kind, p, b),
+            _ => break,
         };
-        if best.is_none_or(|(m, _)| miss < m) {
-            best = Some((miss, t));
+        for t in grid {
+            let Some(miss) = miss_of(t) else {
+                continue;
+            };
+            if best.is_none_or(|(m, _)| miss < m) {
+                best = Some((miss, t));
+            }
         }
     }
     best.map(|(_, t)| t)
@@ -448,6 +469,40 @@ fn middling(p: &LaunchPrompt, kind: LaunchKind, target: [f32; 2]) -> Try {
         share: 0.6,
         offset: 0.0,
     }
+}
+
+/// The trail corrector's first shot: a middling lob its way (`middling`), its strength by what
+/// the level shows: at Learning the dots passing the target, at Standard the arc's top half way
+/// there (an arc comes down as far past its top as it rose before it), at Expert 60%.
+fn first_lob(
+    g: &dyn Game,
+    p: &LaunchPrompt,
+    kind: LaunchKind,
+    target: [f32; 2],
+    aid: AidLevel,
+) -> Try {
+    let lob = middling(p, kind, target);
+    let half = p.origin[0] + (target[0] - p.origin[0]) * 0.5;
+    let mut best: Option<(f32, Try)> = None;
+    for s in 1..=20 {
+        let t = Try {
+            share: s as f32 / 20.0,
+            ..lob
+        };
+        let Ok(l) = gesture::launch_for(p, kind, &samples(kind, p, t), &feel()) else {
+            continue;
+        };
+        let dots = aid.dots(g, &l);
+        let miss = match (aid, dots.last()) {
+            (AidLevel::Learning, Some(_)) => nearest_to(&dots, target, g.id() == "castle"),
+            (AidLevel::Standard, Some(top)) => (top[0] - half).abs(),
+            _ => continue,
+        };
+        if best.is_none_or(|(m, _)| miss < m) {
+            best = Some((miss, t));
+        }
+    }
+    best.map_or(lob, |(_, t)| t)
 }
 
 /// How far along the table (from the launcher at `from`) a shot's `trail` went, as a player
@@ -512,6 +567,7 @@ fn at_level(game: &str, seed: u64, aid: AidLevel, who: Newcomer) -> (usize, Opti
                     ..a
                 }
             }
+            (Newcomer::Trail, _) => first_lob(g, &p, kind, target, aid),
             (Newcomer::DotsByEye, _) => by_the_dots(g, &p, kind, target, aid, true)
                 .unwrap_or_else(|| middling(&p, kind, target)),
             _ => by_the_dots(g, &p, kind, target, aid, false)
@@ -532,6 +588,16 @@ fn at_level(game: &str, seed: u64, aid: AidLevel, who: Newcomer) -> (usize, Opti
         if let Some(went) = read_trail(&trail, p.origin, target) {
             trails.push((t.share, went));
         }
+        // In Catapults every tile scores: a hit there is the cube stopping on the tile aimed at
+        // (the 5-point tile in the middle), as the issue counted T's shots.
+        let aimed = g
+            .aim_places()
+            .into_iter()
+            .min_by(|a, b| (a.x - target[0]).abs().total_cmp(&(b.x - target[0]).abs()));
+        let on_aimed = match (trail.last(), &aimed) {
+            (Some(rest), Some(pl)) => (rest[0] - pl.x).abs() <= pl.half_width,
+            _ => false,
+        };
         let before = others(g, 0);
         let outcome = match g.start_shot(&launch) {
             Ok(mut s) => s.run_to_rest(),
@@ -543,7 +609,12 @@ fn at_level(game: &str, seed: u64, aid: AidLevel, who: Newcomer) -> (usize, Opti
         if let Err(e) = d.play(mv) {
             panic!("{game}: the newcomer's shot was refused: {e}");
         }
-        if scored || moved_any(&before, &others(d.game(), 0)) {
+        let hit = if game == "catapults" {
+            on_aimed
+        } else {
+            scored || moved_any(&before, &others(d.game(), 0))
+        };
+        if hit {
             hits += 1;
             first = first.or(Some(shot));
         }
@@ -567,7 +638,7 @@ fn at_each_aid_level_the_trail_corrector_hits_and_the_dots_answer_less_at_standa
                     continue;
                 }
                 let (mut hits, mut found) = (0, 0);
-                for seed in 1..=LEVEL_SEEDS {
+                for seed in 1..=level_seeds() {
                     let (h, first) = at_level(game, seed, aid, who);
                     hits += h;
                     found += usize::from(first.is_some());
@@ -575,10 +646,11 @@ fn at_each_aid_level_the_trail_corrector_hits_and_the_dots_answer_less_at_standa
                         failed.push(format!("{game} seed {seed}"));
                     }
                 }
-                let shots = LEVEL_SEEDS as usize * LEVEL_SHOTS;
+                let shots = level_seeds() as usize * LEVEL_SHOTS;
                 println!(
-                    "aid {game} {} {who:?}: {hits}/{shots} shots hit, {found}/{LEVEL_SEEDS} newcomers hit within {LEVEL_SHOTS}",
-                    aid.name()
+                    "aid {game} {} {who:?}: {hits}/{shots} shots hit, {found}/{} newcomers hit within {LEVEL_SHOTS}",
+                    aid.name(),
+                    level_seeds()
                 );
                 match totals.iter_mut().find(|(k, _)| *k == (aid, who)) {
                     Some((_, v)) => {
@@ -627,7 +699,7 @@ fn the_standard_dots_stop_at_the_top_of_the_arc() {
             panic!("{game}: no launch prompt");
         };
         let kind = p.kinds[0];
-        for t in coarse_tries(kind, &p).into_iter().step_by(7) {
+        for t in coarse_tries(kind, &p).into_iter().step_by(3) {
             let Ok(l) = gesture::launch_for(&p, kind, &samples(kind, &p, t), &feel()) else {
                 continue;
             };

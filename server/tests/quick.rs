@@ -255,7 +255,14 @@ async fn a_quick_room_where_a_seat_plays_at_learning_shows_it_and_is_not_rated()
         .view
         .seats
         .iter()
-        .map(|s| if s.name == "Ben" { "learning" } else { "standard" }.to_string())
+        .map(|s| {
+            if s.name == "Ben" {
+                "learning"
+            } else {
+                "standard"
+            }
+            .to_string()
+        })
         .collect();
     for p in &players {
         assert_eq!(p.view.aids.as_deref(), Some(levels.join(",").as_str()));

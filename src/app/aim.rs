@@ -62,7 +62,9 @@ impl AidLevel {
     pub fn about(self) -> &'static str {
         match self {
             AidLevel::Learning => "The dots show the first part of the shot, bounces and all.",
-            AidLevel::Standard => "The dots show the shot rising, up to its top; the last shot stays on the table.",
+            AidLevel::Standard => {
+                "The dots show the shot rising, up to its top; the last shot stays on the table."
+            }
             AidLevel::Expert => "No dots: the last shot stays on the table.",
         }
     }
@@ -82,9 +84,7 @@ impl AidLevel {
         use engine::physics::preview;
         match self {
             AidLevel::Learning => preview::flight(game, launch, LEARNING_FRAMES),
-            AidLevel::Standard => {
-                preview::rising(&preview::flight(game, launch, preview::RISING_FRAMES)).to_vec()
-            }
+            AidLevel::Standard => preview::rising_flight(game, launch),
             AidLevel::Expert => Vec::new(),
         }
     }

@@ -7,8 +7,8 @@
 
 use super::codec::{self, Field, Frames, Keyed, Record};
 pub use super::values::{
-    Aid, Phase, RatingEntry, RoomView, SeatInfo, SeatPlan, SeatRequest, You, CODE_ALPHABET, MAX_DEVICE,
-    MAX_PLAYER_NAME, MAX_RATING_ENTRIES, ROOM_CODE_LEN, TOKEN_LEN,
+    Aid, Phase, RatingEntry, RoomView, SeatInfo, SeatPlan, SeatRequest, You, CODE_ALPHABET,
+    MAX_DEVICE, MAX_PLAYER_NAME, MAX_RATING_ENTRIES, ROOM_CODE_LEN, TOKEN_LEN,
 };
 use crate::core::replay::MAX_NAME;
 use crate::core::strict_json::{self, shown};
@@ -336,7 +336,10 @@ impl Record for RoomView {
             ("moves", Field::Moves(&mut self.moves)),
             ("hash", hash(&mut self.hash)),
             ("told", Field::Tapes(&mut self.told)),
-            ("aids", Field::MaybeText(&mut self.aids, "the seats' aim aids", MAX_AIDS)),
+            (
+                "aids",
+                Field::MaybeText(&mut self.aids, "the seats' aim aids", MAX_AIDS),
+            ),
         ]
     }
 }

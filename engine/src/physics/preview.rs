@@ -102,6 +102,22 @@ pub fn rising(track: &[[f32; 2]]) -> &[[f32; 2]] {
     &track[..=end.min(track.len() - 1)]
 }
 
+/// The rising part of `launch`'s flight (`rising` of `flight`), followed only as far as needed:
+/// half a second first, then longer while the piece still climbs (up to `RISING_FRAMES`).
+pub fn rising_flight(game: &dyn Game, launch: &Launch) -> Vec<[f32; 2]> {
+    let mut frames = 30;
+    loop {
+        let track = flight(game, launch, frames);
+        let cut = rising(&track);
+        // Cut before the last frame followed (or the flight ended early): the top is in.
+        if cut.len() + 2 < track.len() || track.len() <= frames as usize || frames >= RISING_FRAMES
+        {
+            return cut.to_vec();
+        }
+        frames = (frames * 2).min(RISING_FRAMES);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::rising;
@@ -137,7 +153,11 @@ mod tests {
             .max_by(|a, b| a.1[1].total_cmp(&b.1[1]))
             .map(|(i, _)| i)
             .unwrap_or(0);
-        assert!(r.len() >= top && r.len() <= top + 2, "{} vs top {top}", r.len());
+        assert!(
+            r.len() >= top && r.len() <= top + 2,
+            "{} vs top {top}",
+            r.len()
+        );
         // Never a point of the way down.
         for w in r[5..].windows(2) {
             assert!(w[1][1] >= w[0][1] - 1e-6);

@@ -20,8 +20,7 @@ use engine::core::driver::{Driver, Recorded};
 use engine::core::hidden::{self, Told};
 use engine::core::{Event, Move, Refusal, RuleResult, SeatKind};
 use engine::online::protocol::{
-    Aid,
-    ClientFrame, Phase, RatingEntry, RoomView, SeatInfo, SeatPlan, ServerFrame,
+    Aid, ClientFrame, Phase, RatingEntry, RoomView, SeatInfo, SeatPlan, ServerFrame,
 };
 use engine::online::room::{replay_of, state_hash};
 use std::collections::VecDeque;

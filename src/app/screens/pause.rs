@@ -3,9 +3,9 @@
 //! rules, reduce motion (camera follow, shake and particles off), the aim aid (Learning, Standard,
 //! Expert: docs/ui.md, "Aid levels"; fixed by a rated room), one-switch play (off, slow, normal, fast), quit to title.
 
+use crate::app::aim::AidLevel;
 use crate::app::context::{Ctx, Request};
 use crate::app::frame::Area;
-use crate::app::aim::AidLevel;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::switch::OneSwitch;
 use crate::app::ui::*;

@@ -68,11 +68,7 @@ impl Room {
             }
         }
         let rated = quick
-            && super::rated_setup(
-                players.len(),
-                devices.len(),
-                aids.as_deref().unwrap_or(&[]),
-            );
+            && super::rated_setup(players.len(), devices.len(), aids.as_deref().unwrap_or(&[]));
         let mut room = Room {
             code: code.to_string(),
             meta: Meta {
