@@ -384,7 +384,7 @@ mod tests {
             Some("it barely rises, its top a hand to the left")
         );
         assert_eq!(rise_words(&[], [0.0, 0.0]), None);
-        let trail = [[0.0, 0.0], [0.5, 0.3], [0.88, 0.0]];
+        let trail = [[0.0, 0.0], [0.3, 0.2], [0.6, 0.2], [0.88, 0.0]];
         assert_eq!(
             trail_words(&trail, &[place(1.0, "Ben's tower")], 0.0).as_deref(),
             Some("Last shot lands a hand short of Ben's tower")

@@ -509,6 +509,12 @@ impl Table {
     ) {
         let u = cx.ui.u;
         let now = cx.ui.clock;
+        // The level may change under an aim (the pause menu): the dots follow at once.
+        let aid = self.aid_now(cx, p);
+        if cache.aid != aid {
+            cache.aid = aid;
+            cache.predicted = None;
+        }
         let dots = cache.predicted(p.game(), launch, now).to_vec();
         crate::app::probe::aim_path(&dots);
         draw_dots(&dots, f, u);
