@@ -340,12 +340,14 @@ async fn handle(
             name,
             players,
             device,
+            aid,
         } => {
             let ask = crate::hub::QuickAsk {
                 game,
                 name,
                 players,
                 device,
+                aid,
             };
             done(hub.quick(line.id, ip, ask, &line.news.0).await)
         }

@@ -2,17 +2,100 @@
 
 use super::aim_words;
 use super::frame::Frame;
-use super::gesture::{PathLength, Sample};
+use super::gesture::Sample;
 use super::keyaim::{AimKey, KeyAim, SwitchAim};
 use engine::core::{Launch, LaunchPrompt};
 use macroquad::prelude::*;
+
+/// How much the aim shows of the shot to come (docs/ui.md, "Aid levels"): one setting for the
+/// dots, the words and the tones. Bots never read it; it is a view, never part of a move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AidLevel {
+    /// The first part of the very shot, bounces included (`LEARNING_FRAMES` frames).
+    Learning,
+    /// The rising part of the arc only (`preview::rising`): up to its top or its first
+    /// contact, never the way down; the last shot's trail shows the rest.
+    #[default]
+    Standard,
+    /// No dots: the last shot's trail only.
+    Expert,
+}
+
+/// Frames of flight the Learning dots show (about two thirds of a second).
+pub const LEARNING_FRAMES: u32 = 40;
+
+impl AidLevel {
+    pub const ALL: [AidLevel; 3] = [AidLevel::Learning, AidLevel::Standard, AidLevel::Expert];
+
+    /// The stored name (settings, the room's setup).
+    pub fn key(self) -> &'static str {
+        match self {
+            AidLevel::Learning => "learning",
+            AidLevel::Standard => "standard",
+            AidLevel::Expert => "expert",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<AidLevel> {
+        AidLevel::ALL.into_iter().find(|a| a.key() == key)
+    }
+
+    /// The level's name as a player reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            AidLevel::Learning => "Learning",
+            AidLevel::Standard => "Standard",
+            AidLevel::Expert => "Expert",
+        }
+    }
+
+    /// What the setting's button says.
+    pub fn label(self) -> &'static str {
+        match self {
+            AidLevel::Learning => "Aim aid: Learning (the path)",
+            AidLevel::Standard => "Aim aid: Standard (the rise)",
+            AidLevel::Expert => "Aim aid: Expert (no path)",
+        }
+    }
+
+    /// What the level shows, in a sentence (said when it is chosen).
+    pub fn about(self) -> &'static str {
+        match self {
+            AidLevel::Learning => "The dots show the first part of the shot, bounces and all.",
+            AidLevel::Standard => {
+                "The dots show the shot rising, up to its top; the last shot stays on the table."
+            }
+            AidLevel::Expert => "No dots: the last shot stays on the table.",
+        }
+    }
+
+    /// The next level when its button is tapped.
+    pub fn next(self) -> AidLevel {
+        match self {
+            AidLevel::Learning => AidLevel::Standard,
+            AidLevel::Standard => AidLevel::Expert,
+            AidLevel::Expert => AidLevel::Learning,
+        }
+    }
+
+    /// The dots this level shows for `launch` (world metres, one a frame from the launcher):
+    /// Learning the first `LEARNING_FRAMES` of the flight, Standard its rising part, Expert none.
+    pub fn dots(self, game: &dyn engine::core::Game, launch: &Launch) -> Vec<[f32; 2]> {
+        use engine::physics::preview;
+        match self {
+            AidLevel::Learning => preview::flight(game, launch, LEARNING_FRAMES),
+            AidLevel::Standard => preview::rising_flight(game, launch),
+            AidLevel::Expert => Vec::new(),
+        }
+    }
+}
 
 /// A throw being drawn by the finger.
 pub(crate) struct Aim {
     pub(crate) samples: Vec<Sample>,
     pub(crate) t0: f64,
-    /// How much predicted path to show (the setting, read when the gesture starts).
-    pub(crate) path: PathLength,
+    /// How much of the predicted path to show (the aid level, read when the gesture starts).
+    pub(crate) aid: AidLevel,
     /// The predicted path of the launch a release would fire now (kept while it does not change)
     /// and when it was worked out.
     pub(crate) predicted: Option<(Launch, Vec<[f32; 2]>)>,
@@ -102,11 +185,11 @@ pub(crate) const PREDICT_EVERY: f64 = 0.1;
 impl Aim {
     /// The predicted path's cache of an aim by keys or by one switch (no pointer samples), its
     /// first prediction due at once.
-    pub(crate) fn for_keys(now: f64, path: PathLength) -> Aim {
+    pub(crate) fn for_keys(now: f64, aid: AidLevel) -> Aim {
         Aim {
             samples: Vec::new(),
             t0: now,
-            path,
+            aid,
             predicted: None,
             predicted_at: now - PREDICT_EVERY,
         }
@@ -119,13 +202,12 @@ impl Aim {
         launch: &Launch,
         now: f64,
     ) -> &[[f32; 2]] {
-        let frames = self.path.frames();
-        if frames == 0 {
+        if self.aid == AidLevel::Expert {
             return &[];
         }
         let stale = self.predicted.as_ref().is_none_or(|(l, _)| l != launch);
         if stale && (self.predicted.is_none() || now - self.predicted_at >= PREDICT_EVERY) {
-            let dots = engine::physics::preview::flight(game, launch, frames);
+            let dots = self.aid.dots(game, launch);
             self.predicted = Some((launch.clone(), dots));
             self.predicted_at = now;
         }

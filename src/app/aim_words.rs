@@ -89,6 +89,35 @@ pub fn landing_words(fall: Fall, places: &[AimPlace], from: f32) -> String {
     format!("lands {first}")
 }
 
+/// The Standard aid's words for the rising part of a flight (`preview::rising`): how high and
+/// how far out its top lies from the launcher at `from` ("it rises 6 hands up, its top 4 hands
+/// to the right"), and nothing of where it comes down. None for an empty flight.
+pub fn rise_words(rising: &[[f32; 2]], from: [f32; 2]) -> Option<String> {
+    let top = rising.last()?;
+    let up = top[1] - from[1];
+    let out = top[0] - from[0];
+    let high = match hands(up.abs()).as_str() {
+        "just" => "barely rises".to_string(),
+        h if up >= 0.0 => format!("rises {h} up"),
+        h => format!("drops {h}"),
+    };
+    let side = if out >= 0.0 { "right" } else { "left" };
+    let far = match hands(out.abs()).as_str() {
+        "just" => "right over the launcher".to_string(),
+        h => format!("{h} to the {side}"),
+    };
+    Some(format!("it {high}, its top {far}"))
+}
+
+/// The last shot's trail in words (what a sighted player sees of it on the table): where it
+/// came down and stopped against `places`, for a shot from `from`.
+pub fn trail_words(trail: &[[f32; 2]], places: &[AimPlace], from: f32) -> Option<String> {
+    Some(format!(
+        "Last shot {}",
+        landing_words(fall(trail)?, places, from)
+    ))
+}
+
 /// A point in words against the place nearest it: "on Ben's tower", "a hand short of it"…
 fn where_words(at: [f32; 2], places: &[AimPlace], from: f32) -> String {
     let Some(near) = places
@@ -171,6 +200,23 @@ pub fn places_words(
     lines
 }
 
+/// An aim shaken by about a Normal bot's hand (`core::bot::Level::Normal`'s `aim_noise`: a
+/// standard deviation of 3 degrees and 3.8% of the strength range), kept in the prompt: T's
+/// start at the Standard aid, for the player to correct. `draw` gives numbers in -1..=1.
+pub fn shaken(aim: &KeyAim, prompt: &LaunchPrompt, mut draw: impl FnMut() -> f32) -> KeyAim {
+    let noise = engine::core::Level::Normal.aim_noise();
+    // The sum of three uniform draws, as the bots shake.
+    let mut bell = |sd: i32| -> i32 { ((draw() + draw() + draw()) * sd as f32).round() as i32 };
+    let mut out = aim.clone();
+    if out.kind != LaunchKind::Flick {
+        out.angle = clamp_angle(out.angle + bell(noise.angle), prompt.angle);
+    }
+    let (lo, hi) = prompt.power;
+    let span = (hi - lo).max(0);
+    out.power = (out.power + bell(noise.power) * span / 1000).clamp(lo.min(hi), hi.max(lo));
+    out
+}
+
 /// How near `land` comes down to `place`, as the aim's tone says it: a step from 0 (eight hands
 /// or more away) to `steps - 1` (on it), and whether it falls short (nearer the launcher at
 /// `from`) or goes past.
@@ -201,6 +247,17 @@ pub fn aim_words(aim: &KeyAim, prompt: &LaunchPrompt) -> String {
         LaunchKind::Flick => format!("strength {share} percent"),
         _ => format!("{up} degrees up, strength {share} percent"),
     }
+}
+
+/// Whether `aim` (a start `aim_at` found for `place`) brings a shot down within two hands of it
+/// (`fall_of`, the predicted flight): T skips a place no aim reaches.
+pub fn reaches(
+    aim: &KeyAim,
+    prompt: &LaunchPrompt,
+    place: &AimPlace,
+    mut fall_of: impl FnMut(&Launch) -> Option<Fall>,
+) -> bool {
+    fall_of(&aim.launch(prompt)).is_some_and(|f| outside(f.land[0], place) <= 2.0 * HAND)
 }
 
 /// A starting aim at `place`: the prompt's first launcher, 45 degrees up towards the place where
@@ -313,6 +370,48 @@ mod tests {
             half_width: 0.03,
             words: words.into(),
         }
+    }
+
+    #[test]
+    fn the_rise_is_said_by_its_top_never_by_where_it_comes_down() {
+        let rise = [[0.0, 0.1], [0.1, 0.4], [0.36, 0.64]];
+        assert_eq!(
+            rise_words(&rise, [0.0, 0.1]).as_deref(),
+            Some("it rises 6 hands up, its top 4 hands to the right")
+        );
+        assert_eq!(
+            rise_words(&[[1.0, 0.1], [0.91, 0.1]], [1.0, 0.1]).as_deref(),
+            Some("it barely rises, its top a hand to the left")
+        );
+        assert_eq!(rise_words(&[], [0.0, 0.0]), None);
+        let trail = [[0.0, 0.0], [0.3, 0.2], [0.6, 0.2], [0.88, 0.0]];
+        assert_eq!(
+            trail_words(&trail, &[place(1.0, "Ben's tower")], 0.0).as_deref(),
+            Some("Last shot lands a hand short of Ben's tower")
+        );
+    }
+
+    #[test]
+    fn t_at_standard_starts_about_a_normal_bots_hand_off_and_stays_in_the_prompt() {
+        let mut p = LaunchPrompt::new(LaunchKind::Catapult, [0.0, 0.0]);
+        p.angle = (100, 800);
+        p.power = (100, 1000);
+        let aim = KeyAim::start(&p, None).unwrap_or_else(|| panic!("aimable"));
+        // The largest shake: every draw at its end (3 x 3 degrees, 3 x 3.8% of 900).
+        let most = shaken(&aim, &p, || 1.0);
+        assert_eq!((most.angle, most.power), (aim.angle + 90, aim.power + 102));
+        let least = shaken(&aim, &p, || -1.0);
+        assert_eq!(
+            (least.angle, least.power),
+            (aim.angle - 90, aim.power - 102)
+        );
+        assert_eq!(shaken(&aim, &p, || 0.0), aim);
+        // Kept in the prompt at its ends.
+        let mut high = aim.clone();
+        high.power = 1000;
+        high.angle = 800;
+        let kept = shaken(&high, &p, || 1.0);
+        assert_eq!((kept.angle, kept.power), (800, 1000));
     }
 
     #[test]

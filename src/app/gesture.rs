@@ -49,60 +49,6 @@ impl Feel {
     }
 }
 
-/// How much of a shot's flight the aim shows as dots (`physics::preview::flight`): none (the table
-/// expert's choice), the first third of a second, or about two thirds (the default).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum PathLength {
-    Off,
-    Short,
-    #[default]
-    Long,
-}
-
-impl PathLength {
-    pub const ALL: [PathLength; 3] = [PathLength::Long, PathLength::Short, PathLength::Off];
-
-    /// Frames (1/60 s) of flight shown.
-    pub fn frames(self) -> u32 {
-        match self {
-            PathLength::Off => 0,
-            PathLength::Short => 20,
-            PathLength::Long => 40,
-        }
-    }
-
-    /// The stored name (settings).
-    pub fn key(self) -> &'static str {
-        match self {
-            PathLength::Off => "off",
-            PathLength::Short => "short",
-            PathLength::Long => "long",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<PathLength> {
-        PathLength::ALL.into_iter().find(|p| p.key() == key)
-    }
-
-    /// What the setting's button says.
-    pub fn label(self) -> &'static str {
-        match self {
-            PathLength::Off => "Aim path: off (table expert)",
-            PathLength::Short => "Aim path: short",
-            PathLength::Long => "Aim path: long",
-        }
-    }
-
-    /// The next setting when its button is tapped.
-    pub fn next(self) -> PathLength {
-        match self {
-            PathLength::Long => PathLength::Short,
-            PathLength::Short => PathLength::Off,
-            PathLength::Off => PathLength::Long,
-        }
-    }
-}
-
 /// Strength as a person reads it: the share (0..=100) of the gesture's full range a launch
 /// used, whatever power span the game maps that range onto.
 pub fn strength_percent(prompt: &LaunchPrompt, power: i32) -> i32 {

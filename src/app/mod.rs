@@ -60,7 +60,7 @@ pub mod viewer;
 pub mod warm;
 pub mod wording;
 
-mod aim;
+pub mod aim;
 mod audio;
 mod context;
 mod designs;
@@ -156,7 +156,7 @@ impl App {
         let settings = save::Settings {
             muted,
             reduce_motion,
-            upright_ok: false,
+            ..save::Settings::default()
         };
         let daily = board::Daily {
             diary,

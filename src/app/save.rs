@@ -2,7 +2,7 @@
 //! offered for resume at start. A save that cannot be resumed is never dropped silently: it is
 //! moved aside under another key and the player is told why.
 
-use super::gesture::PathLength;
+use super::aim::AidLevel;
 use super::play::Play;
 use super::store::Store;
 use super::switch::OneSwitch;
@@ -15,8 +15,15 @@ pub const ASIDE_KEY: &str = "catapult-table.save.unreadable";
 pub const MUTE_KEY: &str = "catapult-table.mute";
 /// "1" when the player turned camera motion, shakes and particles off.
 pub const MOTION_KEY: &str = "catapult-table.reduce-motion";
-/// How much of the predicted path the aim shows (`gesture::PathLength`'s key).
+/// The old aim path setting ("long", "short", "off"): read only when no aid level is stored
+/// ("off" was the table expert's choice, now Expert).
 pub const AIM_PATH_KEY: &str = "catapult-table.aim-path";
+/// The aim aid level the player chose (`aim::AidLevel`'s key); none stored: the default.
+pub const AID_KEY: &str = "catapult-table.aid";
+/// How many shots this device's players have aimed and fired (the default aid level follows it).
+pub const SHOTS_KEY: &str = "catapult-table.shots";
+/// Shots at Learning before the default becomes Standard: a first game's first shots.
+pub const LEARNING_SHOTS: u64 = 8;
 
 /// One-switch play and its sweep speed (`switch::OneSwitch`'s key).
 pub const ONE_SWITCH_KEY: &str = "catapult-table.one-switch";
@@ -112,6 +119,11 @@ pub struct Settings {
     pub reduce_motion: bool,
     /// A side view played upright ("Play upright anyway").
     pub upright_ok: bool,
+    /// The aim aid in force for the game on screen (`aid_level`, or the room's), set by the
+    /// play screen each frame; the pause menu shows and cycles it.
+    pub aid: AidLevel,
+    /// The room fixed the aid (a rated room): the pause menu does not change it.
+    pub aid_fixed: bool,
 }
 
 pub fn muted(store: &dyn Store) -> bool {
@@ -130,16 +142,46 @@ pub fn set_reduce_motion(store: &mut dyn Store, on: bool) -> Result<(), String> 
     set_flag(store, MOTION_KEY, on)
 }
 
-/// The aim path setting (the default, a long path, when none or an unknown one is stored).
-pub fn aim_path(store: &dyn Store) -> PathLength {
-    store
-        .get(AIM_PATH_KEY)
-        .and_then(|k| PathLength::from_key(&k))
-        .unwrap_or_default()
+/// The aid level the player chose, if they chose one (an old "aim path: off" reads as Expert).
+pub fn chosen_aid(store: &dyn Store) -> Option<AidLevel> {
+    if let Some(a) = store.get(AID_KEY).and_then(|k| AidLevel::from_key(&k)) {
+        return Some(a);
+    }
+    (store.get(AIM_PATH_KEY).as_deref() == Some("off")).then_some(AidLevel::Expert)
 }
 
-pub fn set_aim_path(store: &mut dyn Store, path: PathLength) -> Result<(), String> {
-    store.set(AIM_PATH_KEY, path.key())
+/// The aid level for a shot now: the player's choice; else Learning in practice and for a first
+/// game's first shots (`LEARNING_SHOTS`), Standard after.
+pub fn aid_level(store: &dyn Store, practice: bool) -> AidLevel {
+    if let Some(a) = chosen_aid(store) {
+        return a;
+    }
+    if practice || shots_taken(store) < LEARNING_SHOTS {
+        AidLevel::Learning
+    } else {
+        AidLevel::Standard
+    }
+}
+
+pub fn set_aid_level(store: &mut dyn Store, aid: AidLevel) -> Result<(), String> {
+    store.set(AID_KEY, aid.key())
+}
+
+/// Shots aimed and fired on this device (0 when none or an unreadable count is stored).
+pub fn shots_taken(store: &dyn Store) -> u64 {
+    store
+        .get(SHOTS_KEY)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Counts one more shot (only up to where the default stops changing).
+pub fn count_shot(store: &mut dyn Store) -> Result<(), String> {
+    let n = shots_taken(store);
+    if n >= LEARNING_SHOTS {
+        return Ok(());
+    }
+    store.set(SHOTS_KEY, &(n + 1).to_string())
 }
 
 /// The one-switch setting (off when none or an unknown one is stored).
@@ -172,15 +214,31 @@ mod tests {
     }
 
     #[test]
-    fn the_aim_path_setting_is_long_until_changed_and_remembered() {
+    fn the_aid_is_learning_for_the_first_shots_and_in_practice_then_standard_until_chosen() {
         let mut store = MemStore::default();
-        assert_eq!(aim_path(&store), PathLength::Long);
-        for p in PathLength::ALL {
-            assert!(set_aim_path(&mut store, p).is_ok());
-            assert_eq!(aim_path(&store), p);
+        assert_eq!(aid_level(&store, false), AidLevel::Learning);
+        for _ in 0..LEARNING_SHOTS {
+            assert_eq!(aid_level(&store, false), AidLevel::Learning);
+            assert!(count_shot(&mut store).is_ok());
         }
-        assert!(store.set(AIM_PATH_KEY, "sideways").is_ok());
-        assert_eq!(aim_path(&store), PathLength::Long);
+        assert_eq!(aid_level(&store, false), AidLevel::Standard);
+        assert_eq!(aid_level(&store, true), AidLevel::Learning, "practice");
+        for a in AidLevel::ALL {
+            assert!(set_aid_level(&mut store, a).is_ok());
+            assert_eq!(aid_level(&store, false), a);
+            assert_eq!(aid_level(&store, true), a, "a choice holds in practice too");
+        }
+        assert!(store.set(AID_KEY, "sideways").is_ok());
+        assert_eq!(aid_level(&store, false), AidLevel::Standard);
+    }
+
+    #[test]
+    fn an_old_aim_path_off_reads_as_expert() {
+        let mut store = MemStore::default();
+        assert!(store.set(AIM_PATH_KEY, "off").is_ok());
+        assert_eq!(aid_level(&store, false), AidLevel::Expert);
+        assert!(store.set(AIM_PATH_KEY, "long").is_ok());
+        assert_eq!(aid_level(&store, false), AidLevel::Learning);
     }
 
     #[test]

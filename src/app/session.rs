@@ -284,7 +284,15 @@ impl App {
                     && !c
                         .seats
                         .iter()
-                        .any(|s| matches!(s.plan, engine::online::protocol::SeatPlan::Bot(_)));
+                        .any(|s| matches!(s.plan, engine::online::protocol::SeatPlan::Bot(_)))
+                    && !c.aids.as_ref().is_some_and(|a| {
+                        a.contains(&Some(engine::online::protocol::Aid::Learning))
+                    });
+                // Every seat hears each seat's aim aid (a room that set them).
+                if let Some(said) = crate::app::online::aids_said(c) {
+                    log(&format!("online-aids {said}"));
+                    crate::app::a11y::say(said);
+                }
                 if let Some(t) = c.token().map(str::to_string) {
                     if let Err(e) = self.cx.store.set(&token_key(&code), &t) {
                         self.cx

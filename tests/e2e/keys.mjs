@@ -495,3 +495,71 @@ export function feudByKeys() {
     },
   };
 }
+
+// The aim aid (issue #53, docs/ui.md "Aid levels") by keys at one screen size: the setup's
+// button turns Learning (a first game's default) to Standard, remembered; the dots then end at
+// the top of the arc (never a point of the way down), W says how high and how far the top is,
+// not where it comes down; the pause menu's button turns it to Expert: no dots at all.
+export async function aidLevelsByKeys(browser, url, Tab, h, size) {
+  const { check } = h;
+  const ctx = await browser.newContext({ viewport: size });
+  const tab = await Tab.open(ctx, `${url}?seed=7&pace=quick&hints=off`);
+  await tab.page.evaluate(() => {
+    localStorage.removeItem("catapult-table.save");
+    localStorage.removeItem("catapult-table.aid");
+    localStorage.removeItem("catapult-table.shots");
+  });
+  await tab.waitFor("the title's buttons", async () => (await tab.q("ct_button_index", keyHash("game:castle"))) >= 0, 30000);
+  await pressButton(tab, "game:castle", check);
+  await tab.waitFor("the setup screen", async () => (await tab.q("ct_screen")) === 2);
+  await tab.frames(3);
+  const learning = await buttons(tab);
+  check(learning.some((b) => /^Aim aid: Learning/.test(b)), `a first game starts at Learning (${learning.join(" | ")})`);
+  let m = tab.mark();
+  await pressButton(tab, "aid", check);
+  await tab.waitLine(/^\[ct\] aid standard$/, 5000, m);
+  const stored = await tab.page.evaluate(() => localStorage.getItem("catapult-table.aid"));
+  check(stored === "standard", `the level is kept (${stored})`);
+  m = tab.mark();
+  await pressButton(tab, "start", check);
+  await tab.waitLine(/^\[ct\] start castle /, 10000, m);
+  await tab.waitFor(
+    "the human's turn at the catapult",
+    async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0 && (await tab.q("ct_input")) === 1,
+    30000
+  );
+  const dotsNow = async () => {
+    await tab.frames(4);
+    const mk = tab.mark();
+    await tab.page.evaluate(() => wasm_exports.ct_path());
+    return JSON.parse((await tab.waitLine(/^\[ct\] path (.*)$/, 5000, mk))[1]).dots;
+  };
+  m = tab.mark();
+  await tab.page.keyboard.press("ArrowUp");
+  await tab.waitLine(/^\[ct\] key-aim start$/, 5000, m);
+  const dots = await dotsNow();
+  const top = Math.max(...dots.map((d) => d[1]));
+  check(dots.length > 3, `Standard shows the rise (${dots.length} dots)`);
+  check(dots[dots.length - 1][1] >= top - 0.01, `the dots end at their highest: never the way down (${JSON.stringify(dots.slice(-3))})`);
+  const heard = () => tab.page.evaluate(() => window.ctA11y.events());
+  const before = (await heard()).length;
+  await tab.page.keyboard.press("w");
+  await tab.waitFor("W said", async () => (await heard()).slice(before).some((l) => / rises | barely rises| drops /.test(l)), 5000);
+  const said = (await heard()).slice(before).find((l) => / rises | barely rises| drops /.test(l));
+  check(/its top/.test(said) && !/lands/.test(said), `W says the top, not the landing: ${said}`);
+  await tab.shot(`aid-standard-${size.width}x${size.height}`);
+  // The pause menu by Escape: Standard to Expert.
+  await keys(tab, ["Escape"]);
+  await tab.waitFor("the pause menu", async () => (await tab.q("ct_screen")) === 4);
+  m = tab.mark();
+  await pressButton(tab, "aid", check);
+  await tab.waitLine(/^\[ct\] aid expert$/, 5000, m);
+  await keys(tab, ["Escape"]);
+  await tab.waitFor("back in the game", async () => (await tab.q("ct_input")) === 1, 10000);
+  await keys(tab, ["ArrowRight"]);
+  const none = await dotsNow();
+  check(none.length === 0, `Expert shows no dots (${none.length})`);
+  await tab.shot(`aid-expert-${size.width}x${size.height}`);
+  tab.noErrors();
+  await ctx.close();
+}

@@ -27,7 +27,7 @@ import { botThinking } from "./think.mjs";
 import { cameraFollowPinchReduce } from "./camera.mjs";
 import { frameTimes } from "./fps.mjs";
 import { screenReaderLayer, withoutSight } from "./access.mjs";
-import { carcassonneByKeys, feudByKeys, keyboardCastleShot, keyboardWholeGame, oneSwitchCarcassonneTile, oneSwitchCastleShot, oneSwitchFromTitle } from "./keys.mjs";
+import { aidLevelsByKeys, carcassonneByKeys, feudByKeys, keyboardCastleShot, keyboardWholeGame, oneSwitchCarcassonneTile, oneSwitchCastleShot, oneSwitchFromTitle } from "./keys.mjs";
 import { lookFraming, lookNewcomer, lookPictures, lookRound, lookRules, lookSetup, lookUpright } from "./look.mjs";
 import { dailyCastle } from "./daily.mjs";
 import { onlineCastle, onlineHostileLinks } from "./online.mjs";
@@ -536,6 +536,12 @@ async function main() {
     }
 
     if (available.includes("castle")) {
+      // The aim aid at three sizes (CT_ONLY=aid runs just these).
+      for (const size of [{ width: 1280, height: 800 }, { width: 1180, height: 820 }, { width: 844, height: 390 }]) {
+        await test(`aid: the aim aid by keys at ${size.width}x${size.height}: setup to Standard (the rise, W the top), pause menu to Expert (no dots)`, () =>
+          aidLevelsByKeys(browser, url, Tab, { check, sleep }, size)
+        );
+      }
       await test("keyboard: the screens by Tab and Enter, a Castle shot aimed with the arrows (Shift finer) and fired with Space", () =>
         keyboardCastleShot(browser, url, Tab, { check, sleep })
       );

@@ -5,8 +5,16 @@
 //! nearest target; the hand then wobbles a little (a few degrees, a few percent of the pull). They
 //! must hit something within 3 shots in every side-view game with a catapult, a flick or a throw.
 //! Everything runs through the engine (the very launches the gestures produce), no window.
+//!
+//! Then per aid level (`aim::AidLevel`, docs/ui.md "Aid levels") two newcomers who see only what
+//! that level draws: a *dots follower* who puts the end of the visible dots on the target (and
+//! one who also continues the dots by eye), and a *trail corrector* who takes a first shot by
+//! the dots (a middling one at Expert) and then corrects its strength from where the last
+//! shot's trail came down. Their hit shares are in docs/look-and-feel.md ("Aid levels").
 
-use catapult_table::app::gesture::{self, Feel, PathLength, Sample};
+use catapult_table::app::aim::{AidLevel, LEARNING_FRAMES};
+use catapult_table::app::aim_words;
+use catapult_table::app::gesture::{self, Feel, Sample};
 use engine::core::{BodyShape, BodyView, Game, Launch, LaunchKind, LaunchPrompt, Look, Move};
 use engine::headless::bot_game;
 use engine::physics::preview;
@@ -222,7 +230,7 @@ fn to_seat0_aim(d: &mut engine::core::driver::Driver) -> bool {
 }
 
 /// The shot (1..=SHOTS) on which the newcomer first hits something, or None.
-fn newcomer(game: &str, seed: u64, path: PathLength) -> Option<usize> {
+fn newcomer(game: &str, seed: u64) -> Option<usize> {
     let mut d = bot_game(game, 2, seed, &[]).unwrap_or_else(|e| panic!("{game}: {e}"));
     let mut hand = Hand(seed.wrapping_mul(2_654_435_761).max(1));
     for shot in 1..=SHOTS {
@@ -244,7 +252,7 @@ fn newcomer(game: &str, seed: u64, path: PathLength) -> Option<usize> {
             let Some(l) = launch_of(t) else {
                 continue;
             };
-            let dots = preview::flight(g, &l, path.frames());
+            let dots = preview::flight(g, &l, LEARNING_FRAMES);
             let miss = nearest_to(&followed(&dots), target, game == "castle");
             if best.is_none_or(|(m, _)| miss < m) {
                 best = Some((miss, t));
@@ -295,7 +303,7 @@ fn a_newcomer_aiming_by_the_predicted_path_hits_within_three_shots() {
     let mut failed = Vec::new();
     for game in ["castle", "feud", "assault", "catapults"] {
         for seed in [1u64, 2, 3] {
-            let n = newcomer(game, seed, PathLength::default());
+            let n = newcomer(game, seed);
             println!(
                 "newcomer {game} seed {seed}: first hit on shot {}",
                 n.map_or("none".to_string(), |n| n.to_string())
@@ -331,14 +339,10 @@ fn the_predicted_path_is_the_first_part_of_the_shots_own_flight() {
             panic!("{game}: the middle gesture was refused");
         };
         let started = std::time::Instant::now();
-        let dots = preview::flight(g, &l, PathLength::Long.frames());
+        let dots = preview::flight(g, &l, LEARNING_FRAMES);
         let took = started.elapsed();
-        assert_eq!(
-            dots,
-            preview::flight(g, &l, PathLength::Long.frames()),
-            "{game}"
-        );
-        assert_eq!(dots.len() as u32, PathLength::Long.frames() + 1, "{game}");
+        assert_eq!(dots, preview::flight(g, &l, LEARNING_FRAMES), "{game}");
+        assert_eq!(dots.len() as u32, LEARNING_FRAMES + 1, "{game}");
         assert!(preview::flight(g, &l, 0).len() == 1, "{game}");
         let first = dots[0];
         let gap = (first[0] - p.origin[0]).hypot(first[1] - p.origin[1]);
@@ -362,5 +366,366 @@ fn the_predicted_path_is_the_first_part_of_the_shots_own_flight() {
             dots.len(),
             took.as_secs_f64() * 1000.0
         );
+    }
+}
+
+/// The shots a newcomer at an aid level gets.
+const LEVEL_SHOTS: usize = 5;
+/// Newcomers (seeds) per game and level: 2 in the suite, more with `NEWCOMER_SEEDS` (the
+/// shares in docs/look-and-feel.md are from 8, in a release build).
+fn level_seeds() -> u64 {
+    std::env::var("NEWCOMER_SEEDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2)
+}
+
+/// Who aims, seeing only what the aid level draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Newcomer {
+    /// Puts the end of the visible dots on the target.
+    DotsEnd,
+    /// Continues the visible dots by eye (the same fall) and passes them through the target.
+    DotsByEye,
+    /// A first shot by the dots' end (a middling one without dots), then the strength corrected
+    /// from where the last shot's trail came down.
+    Trail,
+}
+
+/// The gestures a newcomer looks at: first every 15 degrees and every 20% of the pull, then
+/// every 5 degrees and 5% round the best of those (`refine`): the same aim to within a hand's
+/// wobble, at a fraction of the flights of the whole grid.
+fn coarse_tries(kind: LaunchKind, p: &LaunchPrompt) -> Vec<Try> {
+    tries(kind, p)
+        .into_iter()
+        .filter(|t| {
+            let k = ((t.angle - p.angle.0 as f32).rem_euclid(3600.0) / 50.0).round() as i64;
+            k % 3 == 0 && (t.share * 20.0).round() as i64 % 4 == 0
+        })
+        .collect()
+}
+
+/// The whole grid's gestures near `best`.
+fn refine(kind: LaunchKind, p: &LaunchPrompt, best: Try) -> Vec<Try> {
+    tries(kind, p)
+        .into_iter()
+        .filter(|t| {
+            let da = (t.angle - best.angle + 1800.0).rem_euclid(3600.0) - 1800.0;
+            da.abs() <= 100.0 && (t.share - best.share).abs() <= 0.15 && t.offset == best.offset
+        })
+        .collect()
+}
+
+/// The gesture a newcomer who sees `aid`'s dots picks for `target`, or None without dots.
+fn by_the_dots(
+    g: &dyn Game,
+    p: &LaunchPrompt,
+    kind: LaunchKind,
+    target: [f32; 2],
+    aid: AidLevel,
+    by_eye: bool,
+) -> Option<Try> {
+    let miss_of = |t: Try| -> Option<f32> {
+        let l = gesture::launch_for(p, kind, &samples(kind, p, t), &feel()).ok()?;
+        let dots = aid.dots(g, &l);
+        dots.last()?;
+        // By eye: the dots continued, passing the target from above in Castle. Else the dots
+        // as they are, laid on the target (at Standard their top; at Learning often the fall).
+        Some(if by_eye {
+            nearest_to(&followed(&dots), target, g.id() == "castle")
+        } else {
+            nearest_to(&dots, target, false)
+        })
+    };
+    let mut best: Option<(f32, Try)> = None;
+    for stage in 0..2 {
+        let grid = match (stage, best) {
+            (0, _) => coarse_tries(kind, p),
+            (_, Some((_, b))) => refine(kind, p, b),
+            _ => break,
+        };
+        for t in grid {
+            let Some(miss) = miss_of(t) else {
+                continue;
+            };
+            if best.is_none_or(|(m, _)| miss < m) {
+                best = Some((miss, t));
+            }
+        }
+    }
+    best.map(|(_, t)| t)
+}
+
+/// A middling gesture towards `target`: 45 degrees up its way (or the prompt's middle), 60%.
+fn middling(p: &LaunchPrompt, kind: LaunchKind, target: [f32; 2]) -> Try {
+    let toward = if target[0] >= p.origin[0] { 450 } else { 1350 };
+    let angle = if kind == LaunchKind::Flick {
+        gesture::mid_angle(p.angle)
+    } else {
+        gesture::clamp_angle(toward, p.angle)
+    };
+    Try {
+        angle: angle as f32,
+        share: 0.6,
+        offset: 0.0,
+    }
+}
+
+/// The trail corrector's first shot: a middling lob its way (`middling`), its strength by what
+/// the level shows: at Learning the dots passing the target, at Standard the arc's top half way
+/// there (an arc comes down as far past its top as it rose before it), at Expert 60%.
+fn first_lob(
+    g: &dyn Game,
+    p: &LaunchPrompt,
+    kind: LaunchKind,
+    target: [f32; 2],
+    aid: AidLevel,
+) -> Try {
+    let lob = middling(p, kind, target);
+    let half = p.origin[0] + (target[0] - p.origin[0]) * 0.5;
+    let mut best: Option<(f32, Try)> = None;
+    for s in 1..=20 {
+        let t = Try {
+            share: s as f32 / 20.0,
+            ..lob
+        };
+        let Ok(l) = gesture::launch_for(p, kind, &samples(kind, p, t), &feel()) else {
+            continue;
+        };
+        let dots = aid.dots(g, &l);
+        let miss = match (aid, dots.last()) {
+            (AidLevel::Learning, Some(_)) => nearest_to(&dots, target, g.id() == "castle"),
+            (AidLevel::Standard, Some(top)) => (top[0] - half).abs(),
+            _ => continue,
+        };
+        if best.is_none_or(|(m, _)| miss < m) {
+            best = Some((miss, t));
+        }
+    }
+    best.map_or(lob, |(_, t)| t)
+}
+
+/// How far along the table (from the launcher at `from`) a shot's `trail` went, as a player
+/// reads it against `target`: where it came down when that is short of the target; where it
+/// passed the target's line when it passed below the target's top (it hit the side: short by
+/// as much as it was low); where it came down when it passed over.
+fn read_trail(trail: &[[f32; 2]], from: [f32; 2], target: [f32; 2]) -> Option<f32> {
+    let want = (target[0] - from[0]).abs();
+    let dir = (target[0] - from[0]).signum();
+    let land = aim_words::landing(trail)?;
+    let landed = (land[0] - from[0]) * dir;
+    let crossing = trail.windows(2).find(|w| {
+        let (a, b) = ((w[0][0] - from[0]) * dir, (w[1][0] - from[0]) * dir);
+        a < want && b >= want
+    });
+    Some(match crossing {
+        None => landed.min(want - 0.01),
+        Some(w) if w[1][1] < target[1] => want - (target[1] - w[1][1]),
+        Some(_) => landed.max(want + 0.01),
+    })
+}
+
+/// How many of `LEVEL_SHOTS` shots hit, and the first that did, for one newcomer.
+fn at_level(game: &str, seed: u64, aid: AidLevel, who: Newcomer) -> (usize, Option<usize>) {
+    let mut d = bot_game(game, 2, seed, &[]).unwrap_or_else(|e| panic!("{game}: {e}"));
+    let mut hand = Hand(seed.wrapping_mul(2_654_435_761).max(1));
+    let (mut hits, mut first) = (0, None);
+    // The trail corrector's memory: the gesture, and (pull share, distance it came down at).
+    let mut aim: Option<Try> = None;
+    let mut trails: Vec<(f32, f32)> = Vec::new();
+    for shot in 1..=LEVEL_SHOTS {
+        if !to_seat0_aim(&mut d) {
+            break;
+        }
+        let g = d.game();
+        let Some(p) = g.launch_prompt() else {
+            break;
+        };
+        let kind = p.kinds[0];
+        let Some(target) = targets(g, 0).into_iter().min_by(|a, b| {
+            let da = (a[0] - p.origin[0]).abs();
+            let db = (b[0] - p.origin[0]).abs();
+            da.total_cmp(&db)
+        }) else {
+            break;
+        };
+        let want = (target[0] - p.origin[0]).abs();
+        let t = match (who, aim) {
+            (Newcomer::Trail, Some(a)) if !trails.is_empty() => {
+                let (s1, d1) = trails[trails.len() - 1];
+                // The last two trails give the strength's slope; one alone, range grows as the
+                // square of the speed.
+                let share = match trails.len().checked_sub(2).map(|i| trails[i]) {
+                    Some((s0, d0)) if (d1 - d0).abs() > 0.01 && (s1 - s0).abs() > 0.005 => {
+                        s1 + (want - d1) * (s1 - s0) / (d1 - d0)
+                    }
+                    _ if d1 > 0.01 => s1 * (want / d1).sqrt(),
+                    _ => s1 + 0.2,
+                };
+                Try {
+                    share: share.clamp(0.05, 1.0),
+                    ..a
+                }
+            }
+            (Newcomer::Trail, _) => first_lob(g, &p, kind, target, aid),
+            (Newcomer::DotsByEye, _) => by_the_dots(g, &p, kind, target, aid, true)
+                .unwrap_or_else(|| middling(&p, kind, target)),
+            _ => by_the_dots(g, &p, kind, target, aid, false)
+                .unwrap_or_else(|| middling(&p, kind, target)),
+        };
+        aim = Some(t);
+        let shaken = Try {
+            angle: t.angle + 20.0 * hand.next(),
+            share: (t.share + 0.04 * hand.next()).clamp(0.02, 1.0),
+            ..t
+        };
+        let Ok(launch) = gesture::launch_for(&p, kind, &samples(kind, &p, shaken), &feel()) else {
+            continue;
+        };
+        // The trail the shot leaves on the table: the same flight as the shot, read as a player
+        // reads it: how far short or past the target it went (`read_trail`).
+        let trail = preview::flight(g, &launch, 360);
+        if let Some(went) = read_trail(&trail, p.origin, target) {
+            trails.push((t.share, went));
+        }
+        // In Catapults every tile scores: a hit there is the cube stopping on the tile aimed at
+        // (the 5-point tile in the middle), as the issue counted T's shots.
+        let aimed = g
+            .aim_places()
+            .into_iter()
+            .min_by(|a, b| (a.x - target[0]).abs().total_cmp(&(b.x - target[0]).abs()));
+        let on_aimed = match (trail.last(), &aimed) {
+            (Some(rest), Some(pl)) => (rest[0] - pl.x).abs() <= pl.half_width,
+            _ => false,
+        };
+        let before = others(g, 0);
+        let outcome = match g.start_shot(&launch) {
+            Ok(mut s) => s.run_to_rest(),
+            Err(e) => panic!("{game}: the newcomer's launch was refused: {e}"),
+        };
+        let scored = g.shot_hit(&outcome) == Some(true);
+        let mut mv = Move::shot(0, launch);
+        mv.outcome = Some(outcome);
+        if let Err(e) = d.play(mv) {
+            panic!("{game}: the newcomer's shot was refused: {e}");
+        }
+        let hit = if game == "catapults" {
+            on_aimed
+        } else {
+            scored || moved_any(&before, &others(d.game(), 0))
+        };
+        if hit {
+            hits += 1;
+            first = first.or(Some(shot));
+        }
+    }
+    (hits, first)
+}
+
+/// Hit shares per game, level and newcomer (printed; the table is in docs/look-and-feel.md):
+/// at Standard the trail corrector hits within five shots in every side-view game, and the
+/// newcomer who only puts the dots' end on the target hits clearly less than at Learning.
+#[test]
+fn at_each_aid_level_the_trail_corrector_hits_and_the_dots_answer_less_at_standard() {
+    let games = ["castle", "feud", "assault", "catapults"];
+    let mut failed = Vec::new();
+    // (level, newcomer) -> (hits, shots) over every game.
+    let mut totals: Vec<((AidLevel, Newcomer), (usize, usize))> = Vec::new();
+    for game in games {
+        for aid in AidLevel::ALL {
+            for who in [Newcomer::DotsEnd, Newcomer::DotsByEye, Newcomer::Trail] {
+                if aid == AidLevel::Expert && who != Newcomer::Trail {
+                    continue;
+                }
+                let (mut hits, mut found) = (0, 0);
+                for seed in 1..=level_seeds() {
+                    let (h, first) = at_level(game, seed, aid, who);
+                    hits += h;
+                    found += usize::from(first.is_some());
+                    if who == Newcomer::Trail && aid == AidLevel::Standard && first.is_none() {
+                        failed.push(format!("{game} seed {seed}"));
+                    }
+                }
+                let shots = level_seeds() as usize * LEVEL_SHOTS;
+                println!(
+                    "aid {game} {} {who:?}: {hits}/{shots} shots hit, {found}/{} newcomers hit within {LEVEL_SHOTS}",
+                    aid.name(),
+                    level_seeds()
+                );
+                match totals.iter_mut().find(|(k, _)| *k == (aid, who)) {
+                    Some((_, v)) => {
+                        v.0 += hits;
+                        v.1 += shots;
+                    }
+                    None => totals.push(((aid, who), (hits, shots))),
+                }
+            }
+        }
+    }
+    for ((aid, who), (h, n)) in &totals {
+        println!("aid all {} {who:?}: {h}/{n}", aid.name());
+    }
+    let share = |aid, who| {
+        totals
+            .iter()
+            .find(|(k, _)| *k == (aid, who))
+            .map_or(0.0, |(_, (h, n))| *h as f32 / (*n).max(1) as f32)
+    };
+    assert!(
+        failed.is_empty(),
+        "the Standard trail corrector did not hit within {LEVEL_SHOTS} shots: {failed:?}"
+    );
+    let (learning, standard) = (
+        share(AidLevel::Learning, Newcomer::DotsEnd),
+        share(AidLevel::Standard, Newcomer::DotsEnd),
+    );
+    assert!(
+        standard + 0.15 <= learning,
+        "the dots' end answers the shot at Standard too: {standard:.2} of shots hit against {learning:.2} at Learning"
+    );
+}
+
+/// The Standard dots are the rising part of the very flight: its first frames, never past the
+/// top of the arc, and no longer than the Learning dots need to reach it.
+#[test]
+fn the_standard_dots_stop_at_the_top_of_the_arc() {
+    for game in ["castle", "feud", "assault", "catapults", "carcassonne"] {
+        let mut d = bot_game(game, 2, 1, &[]).unwrap_or_else(|e| panic!("{game}: {e}"));
+        if !to_seat0_aim(&mut d) {
+            panic!("{game}: no shot for seat 0");
+        }
+        let g = d.game();
+        let Some(p) = g.launch_prompt() else {
+            panic!("{game}: no launch prompt");
+        };
+        let kind = p.kinds[0];
+        for t in coarse_tries(kind, &p).into_iter().step_by(3) {
+            let Ok(l) = gesture::launch_for(&p, kind, &samples(kind, &p, t), &feel()) else {
+                continue;
+            };
+            let whole = preview::flight(g, &l, preview::RISING_FRAMES);
+            let shown = AidLevel::Standard.dots(g, &l);
+            assert!(
+                whole.starts_with(&shown),
+                "{game}: the dots are the flight's own"
+            );
+            assert!(
+                !shown.is_empty() || whole.is_empty(),
+                "{game}: no dots at all"
+            );
+            // The dots end at their highest (nothing of a way down), and a flight that comes
+            // down lower than they end is not shown to where it comes down.
+            if let Some(last) = shown.last() {
+                let high = shown.iter().map(|d| d[1]).fold(f32::MIN, f32::max);
+                assert!(
+                    last[1] >= high - 0.01,
+                    "{game}: the dots go down before they end"
+                );
+                if whole.last().is_some_and(|e| e[1] < last[1] - 0.05) {
+                    assert!(shown.len() < whole.len(), "{game}: the way down is shown");
+                }
+            }
+            assert!(AidLevel::Expert.dots(g, &l).is_empty());
+        }
     }
 }

@@ -7,12 +7,15 @@
 
 use super::codec::{self, Field, Frames, Keyed, Record};
 pub use super::values::{
-    Phase, RatingEntry, RoomView, SeatInfo, SeatPlan, SeatRequest, You, CODE_ALPHABET, MAX_DEVICE,
-    MAX_PLAYER_NAME, MAX_RATING_ENTRIES, ROOM_CODE_LEN, TOKEN_LEN,
+    Aid, Phase, RatingEntry, RoomView, SeatInfo, SeatPlan, SeatRequest, You, CODE_ALPHABET,
+    MAX_DEVICE, MAX_PLAYER_NAME, MAX_RATING_ENTRIES, ROOM_CODE_LEN, TOKEN_LEN,
 };
 use crate::core::replay::MAX_NAME;
 use crate::core::strict_json::{self, shown};
 use crate::core::{Move, Refusal, RuleResult};
+
+/// The longest list of the seats' aim aids (`RoomView::aids`): a level's key and a comma a seat.
+pub const MAX_AIDS: usize = crate::core::seat::MAX_SEATS * 9;
 
 /// The largest frame a client may send (bytes): a move is a few hundred bytes.
 pub const MAX_FRAME: usize = 16 * 1024;
@@ -53,12 +56,15 @@ pub enum ClientFrame {
     Ping,
     /// Quick match: waits for other players of `game` (`players` seats, 2 when absent) and is
     /// seated with them in a new started room. `device` is the player's device token, the
-    /// identity their rating is kept under (without one the game is not rated).
+    /// identity their rating is kept under (without one the game is not rated). `aid`: the aim
+    /// aid the player chose (`Aid`'s key): only Learning (the room is then not rated) or Expert
+    /// change the room's Standard.
     Quick {
         game: String,
         name: String,
         players: Option<u64>,
         device: Option<String>,
+        aid: Option<String>,
     },
     /// Leaves the quick-match queue.
     Unqueue,
@@ -196,6 +202,7 @@ impl Frames for ClientFrame {
                 name: text(),
                 players: None,
                 device: None,
+                aid: None,
             },
             ClientFrame::Unqueue,
             ClientFrame::Bots,
@@ -247,6 +254,7 @@ impl Frames for ClientFrame {
                 name,
                 players,
                 device,
+                aid,
             } => (
                 "quick",
                 vec![
@@ -257,6 +265,7 @@ impl Frames for ClientFrame {
                         "device",
                         Field::MaybeText(device, "a device token", MAX_DEVICE),
                     ),
+                    ("aid", Field::MaybeText(aid, "an aim aid", MAX_NAME)),
                 ],
             ),
             ClientFrame::Unqueue => ("unqueue", vec![]),
@@ -327,6 +336,10 @@ impl Record for RoomView {
             ("moves", Field::Moves(&mut self.moves)),
             ("hash", hash(&mut self.hash)),
             ("told", Field::Tapes(&mut self.told)),
+            (
+                "aids",
+                Field::MaybeText(&mut self.aids, "the seats' aim aids", MAX_AIDS),
+            ),
         ]
     }
 }
@@ -354,6 +367,7 @@ impl Frames for ServerFrame {
                     phase: Phase::Waiting,
                     moves: Vec::new(),
                     hash: text(),
+                    aids: None,
                 },
             },
             ServerFrame::Seats { seats: Vec::new() },

@@ -9,7 +9,7 @@
 #![allow(clippy::question_mark)]
 
 pub use super::names::check_name;
-use super::protocol::{Phase, RoomView, SeatInfo, SeatPlan, SeatRequest};
+use super::protocol::{Aid, Phase, RoomView, SeatInfo, SeatPlan, SeatRequest};
 use crate::core::bot::{self, BotBudget};
 use crate::core::driver::{bot_seed, Driver, Origin, Recorded};
 use crate::core::hidden::{self, Noted};
@@ -30,8 +30,12 @@ struct Meta {
     /// Made by the server's quick-match queue (absent, and not written, for a friends' room:
     /// a room stored before quick match reads and writes the same).
     quick: Option<bool>,
-    /// Its result counts for its players' ratings (a quick room of two or more devices).
+    /// Its result counts for its players' ratings (a quick room of two or more devices, none
+    /// of them at the Learning aid: `rated_setup`).
     rated: Option<bool>,
+    /// Each seat's aim aid (`Aid::join`), set by the room (a quick-match room); absent, and not
+    /// written, elsewhere: a room stored before aid levels reads and writes the same.
+    aids: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, SerJson, DeJson)]
@@ -66,11 +70,13 @@ pub struct Played {
 /// A seat of a quick-match room (`Room::quick`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum QuickSeat {
-    /// A waiting player, with the token the room will know them by and their device token.
+    /// A waiting player, with the token the room will know them by, their device token and
+    /// the aim aid they asked for (`Aid::in_quick_room`).
     Player {
         name: String,
         token: String,
         device: Option<String>,
+        aid: Option<String>,
     },
     /// A bot at the normal level.
     Bot,
@@ -204,6 +210,7 @@ impl Room {
             started: false,
             quick: None,
             rated: None,
+            aids: None,
         };
         for s in seats {
             let (level, holder) = match s.plan {
@@ -255,15 +262,19 @@ impl Room {
             started: true,
             quick: Some(true),
             rated: None,
+            aids: None,
         };
         let mut bots = 0;
+        let mut aids = Vec::new();
         for s in seats {
             match s {
                 QuickSeat::Player {
                     name,
                     token,
                     device,
+                    aid,
                 } => {
+                    aids.push(Some(Aid::in_quick_room(aid.as_deref())));
                     let name = check_name(name)?;
                     meta.players.push(Player {
                         name: name.clone(),
@@ -278,6 +289,7 @@ impl Room {
                     });
                 }
                 QuickSeat::Bot => {
+                    aids.push(None);
                     bots += 1;
                     meta.seats.push(MetaSeat {
                         kind: "bot".into(),
@@ -298,8 +310,9 @@ impl Room {
             .collect();
         crate::core::order::sort(&mut devices);
         devices.dedup();
-        let rated = meta.players.len() >= 2 && devices.len() == meta.players.len();
+        let rated = rated_setup(meta.players.len(), devices.len(), &aids);
         meta.rated = rated.then_some(true);
+        meta.aids = Some(Aid::join(&aids));
         let mut room = Room {
             code: code.to_string(),
             meta,
@@ -412,6 +425,11 @@ impl Room {
     /// Whether this player made the room (and may start it): nobody in a quick-match room.
     pub fn is_host(&self, player: usize) -> bool {
         player == HOST && self.meta.quick != Some(true)
+    }
+
+    /// Each seat's aim aid, when the room set them (a quick-match room).
+    pub fn aids(&self) -> Option<Vec<Option<Aid>>> {
+        self.meta.aids.as_deref().map(Aid::split)
     }
 
     /// Whether the room's result counts for its players' ratings.
@@ -744,8 +762,16 @@ impl Room {
                 .map(|s| s.replay.moves.clone())
                 .unwrap_or_default(),
             hash: self.hash(),
+            aids: self.meta.aids.clone(),
         }
     }
+}
+
+/// Whether a quick-match room is rated, from its setup: two or more players, each with a device
+/// token of its own (`devices`: the distinct tokens), and no seat playing at the Learning aim
+/// aid (its dots answer the shot: docs/online.md, "Rated rooms").
+pub fn rated_setup(players: usize, devices: usize, aids: &[Option<Aid>]) -> bool {
+    players >= 2 && devices == players && !aids.contains(&Some(Aid::Learning))
 }
 
 mod rematch;

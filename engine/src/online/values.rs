@@ -15,6 +15,57 @@ pub const ROOM_CODE_LEN: usize = 16;
 /// A seat token: 26 characters of base 32, 130 random bits.
 pub const TOKEN_LEN: usize = 26;
 
+/// The aim aid a seat plays with (the app's `aim::AidLevel`; docs/ui.md, "Aid levels"): a
+/// view on the player's device, never part of a move. A quick-match room sets every player's
+/// seat to Standard unless the player asked for Learning (the room is then not rated) or for
+/// Expert (less aid is no advantage); every seat sees each seat's level (`RoomView::aids`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aid {
+    Learning,
+    Standard,
+    Expert,
+}
+
+impl Aid {
+    pub const ALL: [Aid; 3] = [Aid::Learning, Aid::Standard, Aid::Expert];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Aid::Learning => "learning",
+            Aid::Standard => "standard",
+            Aid::Expert => "expert",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Aid> {
+        Aid::ALL.into_iter().find(|a| a.key() == key)
+    }
+
+    /// The level a quick-match room gives a player who asked for `asked` (None: Standard; an
+    /// unknown word: Standard).
+    pub fn in_quick_room(asked: Option<&str>) -> Aid {
+        match asked.and_then(Aid::from_key) {
+            Some(Aid::Learning) => Aid::Learning,
+            Some(Aid::Expert) => Aid::Expert,
+            _ => Aid::Standard,
+        }
+    }
+
+    /// The seats' levels as `RoomView::aids` carries them: each seat's key, "" for a seat
+    /// without one (a bot), joined by commas.
+    pub fn join(aids: &[Option<Aid>]) -> String {
+        aids.iter()
+            .map(|a| a.map_or("", |a| a.key()))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// `join`'s words read back: None for a seat without a level or an unknown word.
+    pub fn split(text: &str) -> Vec<Option<Aid>> {
+        text.split(',').map(Aid::from_key).collect()
+    }
+}
+
 /// How a seat of a new room is filled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeatPlan {
@@ -90,6 +141,9 @@ pub struct RoomView {
     pub moves: Vec<Move>,
     /// `state_hash` after the last move ("" before the game starts).
     pub hash: String,
+    /// Each seat's aim aid (`Aid::join`) in a room that set them (a quick-match room); None
+    /// elsewhere (each device plays at its own setting).
+    pub aids: Option<String>,
 }
 
 /// Who a welcomed client is in the room.

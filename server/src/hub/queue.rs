@@ -15,6 +15,8 @@ struct Waiter {
     ip: IpAddr,
     name: String,
     device: Option<String>,
+    /// The aim aid the player asked for (`protocol::Aid::in_quick_room` decides).
+    aid: Option<String>,
     rating: f64,
     /// When it queued (also tells this wait from a later one of the same connection).
     since: Instant,
@@ -141,6 +143,7 @@ pub struct QuickAsk {
     pub name: String,
     pub players: Option<u64>,
     pub device: Option<String>,
+    pub aid: Option<String>,
 }
 
 impl Hub {
@@ -209,6 +212,7 @@ impl Hub {
                 ip,
                 name,
                 device: ask.device,
+                aid: ask.aid,
                 rating: rating.unwrap_or(1500.0),
                 since,
                 offered: false,
@@ -366,6 +370,7 @@ impl Hub {
                 name: w.name.clone(),
                 token: token.clone(),
                 device: w.device.clone(),
+                aid: w.aid.clone(),
             })
             .collect();
         seats.resize(key.1.max(seats.len()), QuickSeat::Bot);

@@ -46,6 +46,7 @@ fn ask(game: &str, name: &str, players: Option<u64>, device: Option<&str>) -> Qu
         name: name.into(),
         players,
         device: device.map(String::from),
+        aid: None,
     }
 }
 

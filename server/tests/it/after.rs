@@ -15,6 +15,7 @@ fn quick(game: &str, name: &str, device: &str) -> ClientFrame {
         name: name.into(),
         players: Some(2),
         device: Some(device.into()),
+        aid: None,
     }
 }
 

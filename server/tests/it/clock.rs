@@ -25,6 +25,7 @@ fn quick(name: &str, device: &str) -> ClientFrame {
         name: name.into(),
         players: Some(2),
         device: Some(device.into()),
+        aid: None,
     }
 }
 

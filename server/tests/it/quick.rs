@@ -13,6 +13,7 @@ fn quick(game: &str, name: &str, players: Option<u64>, device: Option<&str>) -> 
         name: name.into(),
         players,
         device: device.map(String::from),
+        aid: None,
     }
 }
 
@@ -204,5 +205,95 @@ async fn hostile_quick_frames_are_refused_in_words_and_change_nothing() {
     }
     send(&mut ws, &ClientFrame::Ping).await;
     assert_eq!(next_news(&mut ws).await, ServerFrame::Pong, "still up");
+    assert!(!server.errors().contains("panicked"), "{}", server.errors());
+}
+
+/// Quick match with the aim aid a player asked for (`aid`: an `Aid` key).
+fn quick_at(game: &str, name: &str, device: &str, aid: Option<&str>) -> ClientFrame {
+    ClientFrame::Quick {
+        game: game.into(),
+        name: name.into(),
+        players: Some(2),
+        device: Some(device.into()),
+        aid: aid.map(String::from),
+    }
+}
+
+/// Two players quick-matched; their welcomes (Ann queued first).
+async fn matched(server: &Server, ann: ClientFrame, ben: ClientFrame) -> Vec<Player> {
+    let mut ws = connect(server).await;
+    send(&mut ws, &ann).await;
+    assert!(matches!(
+        next_news(&mut ws).await,
+        ServerFrame::Queued { waiting: 1, .. }
+    ));
+    let ben = Player::quick(connect(server).await, ben).await;
+    let ann = loop {
+        match next_news(&mut ws).await {
+            ServerFrame::Queued { .. } => continue,
+            ServerFrame::Welcome { you, room } => break Player::welcomed(ws, you, room),
+            other => panic!("expected a welcome, got {other:?}"),
+        }
+    };
+    vec![ann, ben]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quick_room_where_a_seat_plays_at_learning_shows_it_and_is_not_rated() {
+    let dir = TempDir::new("quick-learning");
+    let server = Server::start(&dir.0, &[]);
+    // Ben asks for the Learning aid (an old client's Ann asks nothing: Standard).
+    let mut players = matched(
+        &server,
+        quick_at("feud", "Ann", "device-of-ann-0001", None),
+        quick_at("feud", "Ben", "device-of-ben-0001", Some("learning")),
+    )
+    .await;
+    assert_eq!(players[0].code(), players[1].code(), "one room");
+    // Every seat sees each seat's level, in seat order.
+    let levels: Vec<String> = players[0]
+        .view
+        .seats
+        .iter()
+        .map(|s| {
+            if s.name == "Ben" {
+                "learning"
+            } else {
+                "standard"
+            }
+            .to_string()
+        })
+        .collect();
+    for p in &players {
+        assert_eq!(p.view.aids.as_deref(), Some(levels.join(",").as_str()));
+    }
+    play_on(&mut players, 5000).await;
+    assert!(players[0].is_over(), "the game ends");
+    // Then the same two at Standard (the room's level whatever a client might claim): that
+    // game is rated, and it is their only rated game.
+    let mut again = matched(
+        &server,
+        quick_at("feud", "Ann", "device-of-ann-0001", Some("standard")),
+        quick_at("feud", "Ben", "device-of-ben-0001", Some("no-such-level")),
+    )
+    .await;
+    for p in &again {
+        assert_eq!(p.view.aids.as_deref(), Some("standard,standard"));
+    }
+    play_on(&mut again, 5000).await;
+    assert!(again[0].is_over(), "the second game ends");
+    let mut body = String::new();
+    for _ in 0..2400 {
+        body = http(&server.addr, "GET", "/ratings/feud", "").1;
+        if body.contains("\"players\":2") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(body.contains("\"players\":2"), "{body}");
+    assert!(
+        body.contains("\"games\":1") && !body.contains("\"games\":2"),
+        "the Learning game was rated too: {body}"
+    );
     assert!(!server.errors().contains("panicked"), "{}", server.errors());
 }

@@ -20,7 +20,7 @@ use engine::core::driver::{Driver, Recorded};
 use engine::core::hidden::{self, Told};
 use engine::core::{Event, Move, Refusal, RuleResult, SeatKind};
 use engine::online::protocol::{
-    ClientFrame, Phase, RatingEntry, RoomView, SeatInfo, SeatPlan, ServerFrame,
+    Aid, ClientFrame, Phase, RatingEntry, RoomView, SeatInfo, SeatPlan, ServerFrame,
 };
 use engine::online::room::{replay_of, state_hash};
 use std::collections::VecDeque;
@@ -118,6 +118,8 @@ pub struct Client {
     rematch: Vec<usize>,
     /// The ratings table last sent.
     ratings: Option<Table>,
+    /// Each seat's aim aid when the room set them (`RoomView::aids`).
+    pub aids: Option<Vec<Option<Aid>>>,
 }
 
 /// The words a server uses when every invited seat is taken (the room offers to watch).
@@ -185,6 +187,7 @@ impl Client {
             queue: None,
             rematch: Vec::new(),
             ratings: None,
+            aids: None,
         }
     }
 
@@ -331,6 +334,7 @@ impl Client {
                 self.told = room.told.clone();
                 self.seats = room.seats.clone();
                 self.phase = room.phase;
+                self.aids = room.aids.as_deref().map(Aid::split);
                 heard.push(Heard::Welcomed);
                 if room.phase != Phase::Waiting {
                     self.catch_up(room, play, heard);
@@ -552,6 +556,7 @@ impl Client {
             phase: self.phase,
             moves,
             hash: String::new(),
+            aids: None,
         };
         let mut replay = replay_of(&view);
         for (i, s) in replay.seats.iter_mut().enumerate() {

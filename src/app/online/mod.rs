@@ -14,6 +14,40 @@ use engine::online::protocol::{SeatInfo, SeatPlan};
 use macroquad::prelude::*;
 use std::sync::Mutex;
 
+/// The aim aid the room set for this device's seats (a quick-match room sets every player's:
+/// docs/online.md, "Rated rooms"), if it set one.
+pub(crate) fn room_aid(cx: &crate::app::context::Ctx) -> Option<crate::app::aim::AidLevel> {
+    let c = cx.net.client.as_ref()?;
+    let aids = c.aids.as_ref()?;
+    let mine = c.mine.first()?;
+    let aid = (*aids.get(*mine)?)?;
+    crate::app::aim::AidLevel::from_key(aid.key())
+}
+
+/// Each seat's aim aid in words for everyone in the room ("Aim aid: Ann Standard, Ben
+/// Learning"), with what it means for the rating; None when the room set no levels.
+pub(crate) fn aids_said(c: &client::Client) -> Option<String> {
+    let aids = c.aids.as_ref()?;
+    let mut parts = Vec::new();
+    let mut learning = false;
+    for (seat, aid) in c.seats.iter().zip(aids) {
+        if let Some(a) = aid {
+            learning |= *a == engine::online::protocol::Aid::Learning;
+            let name = crate::app::aim::AidLevel::from_key(a.key()).map_or("", |l| l.name());
+            parts.push(format!("{} {name}", seat.name));
+        }
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    let rating = if learning {
+        " A seat plays at Learning: this game is not rated."
+    } else {
+        ""
+    };
+    Some(format!("Aim aid: {}.{rating}", parts.join(", ")))
+}
+
 /// Where a room's seat token is kept on this device (browser storage), one key per room.
 pub fn token_key(code: &str) -> String {
     format!("catapult-table.room.{code}")

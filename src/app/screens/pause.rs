@@ -1,11 +1,11 @@
 //! The pause menu drawn over the frozen game: resume, restart (online: leave the room, or the
 //! rematch once over), share by link, watch the replay,
-//! rules, reduce motion (camera follow, shake and particles off), the aim path (long, short, or
-//! off for table experts), one-switch play (off, slow, normal, fast), quit to title.
+//! rules, reduce motion (camera follow, shake and particles off), the aim aid (Learning, Standard,
+//! Expert: docs/ui.md, "Aid levels"; fixed by a rated room), one-switch play (off, slow, normal, fast), quit to title.
 
+use crate::app::aim::AidLevel;
 use crate::app::context::{Ctx, Request};
 use crate::app::frame::Area;
-use crate::app::gesture::PathLength;
 use crate::app::screen::{Screen, ScreenId};
 use crate::app::switch::OneSwitch;
 use crate::app::ui::*;
@@ -36,7 +36,7 @@ enum PauseButton {
     Watch,
     Rules,
     Motion,
-    AimPath,
+    Aid,
     OneSwitch,
     Quit,
 }
@@ -49,7 +49,7 @@ impl PauseButton {
         PauseButton::Watch,
         PauseButton::Rules,
         PauseButton::Motion,
-        PauseButton::AimPath,
+        PauseButton::Aid,
         PauseButton::OneSwitch,
         PauseButton::Quit,
     ];
@@ -62,13 +62,13 @@ impl PauseButton {
             PauseButton::Watch => "watch",
             PauseButton::Rules => "rules",
             PauseButton::Motion => "motion",
-            PauseButton::AimPath => "aim-path",
+            PauseButton::Aid => "aid",
             PauseButton::OneSwitch => "one-switch",
             PauseButton::Quit => "quit",
         }
     }
 
-    fn label(self, reduced_motion: bool, path: PathLength, switch: OneSwitch) -> &'static str {
+    fn label(self, reduced_motion: bool, aid: AidLevel, switch: OneSwitch) -> &'static str {
         match self {
             PauseButton::Resume => "Resume",
             PauseButton::Restart => "Restart",
@@ -76,7 +76,7 @@ impl PauseButton {
             PauseButton::Watch => "Watch replay",
             PauseButton::Rules => "Rules",
             PauseButton::Motion => motion_label(reduced_motion),
-            PauseButton::AimPath => path.label(),
+            PauseButton::Aid => aid.label(),
             PauseButton::OneSwitch => switch.label(),
             PauseButton::Quit => "Quit to title",
         }
@@ -117,7 +117,7 @@ impl PauseScreen {
                 (PauseButton::Restart, Some(_)) => "Leave the room",
                 _ => button.label(
                     cx.settings.reduce_motion,
-                    save::aim_path(cx.store.as_ref()),
+                    cx.settings.aid,
                     save::one_switch(cx.store.as_ref()),
                 ),
             };
@@ -157,15 +157,25 @@ impl PauseScreen {
                 ));
                 Command::Stay
             }
-            Some(PauseButton::AimPath) => {
-                let next = save::aim_path(cx.store.as_ref()).next();
-                if let Err(e) = save::set_aim_path(cx.store.as_mut(), next) {
+            Some(PauseButton::Aid) => {
+                if cx.settings.aid_fixed {
+                    // A rated room set every seat's level: it is the room's, not the player's.
                     cx.say(
-                        format!("Could not remember the aim path setting: {e}"),
+                        format!(
+                            "This room plays at {} for every seat: the aim aid cannot change here.",
+                            cx.settings.aid.name()
+                        ),
                         true,
                     );
+                    return Command::Stay;
                 }
-                log(&format!("aim-path {}", next.key()));
+                let next = cx.settings.aid.next();
+                if let Err(e) = save::set_aid_level(cx.store.as_mut(), next) {
+                    cx.say(format!("Could not remember the aim aid: {e}"), true);
+                }
+                cx.settings.aid = next;
+                log(&format!("aid {}", next.key()));
+                cx.say(format!("Aim aid: {}. {}", next.name(), next.about()), false);
                 Command::Stay
             }
             Some(PauseButton::OneSwitch) => {
@@ -213,13 +223,13 @@ mod tests {
                 "watch",
                 "rules",
                 "motion",
-                "aim-path",
+                "aid",
                 "one-switch",
                 "quit"
             ]
         );
         assert_eq!(
-            PauseButton::Motion.label(true, PathLength::Long, OneSwitch::Off),
+            PauseButton::Motion.label(true, AidLevel::Standard, OneSwitch::Off),
             "Reduce motion: on"
         );
     }

@@ -86,6 +86,8 @@ pub(crate) fn find_game(cx: &mut Ctx, game: &'static GameInfo, players: usize) -
             name,
             players: Some(players as u64),
             device: Some(cx.daily.diary.token.clone()),
+            // Only a level the player chose: the room plays at Standard otherwise.
+            aid: crate::app::save::chosen_aid(cx.store.as_ref()).map(|a| a.key().to_string()),
         },
     ));
     Command::Push(Box::new(QuickScreen {

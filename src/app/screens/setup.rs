@@ -133,6 +133,8 @@ enum SetupButton {
     Start,
     Quick,
     Ratings,
+    /// The aim aid level (`aim::AidLevel`), cycled.
+    Aid,
 }
 
 impl SetupButton {
@@ -149,6 +151,7 @@ impl SetupButton {
             SetupButton::Start => "start".into(),
             SetupButton::Quick => "quick".into(),
             SetupButton::Ratings => "ratings".into(),
+            SetupButton::Aid => "aid".into(),
         }
     }
 }
@@ -424,7 +427,7 @@ impl SetupScreen {
         }
         // Bottom bar.
         let by = h - bh - 2.0 * u;
-        let bw = (col_w - 4.0 * u) / 3.0;
+        let bw = (col_w - 6.0 * u) / 4.0;
         let back = cx.ui.button(
             &SetupButton::Back.key(),
             Area::new(x0, by, bw, bh),
@@ -437,10 +440,27 @@ impl SetupScreen {
             "Rules",
             true,
         );
+        // The aim aid, one switch for the dots, words and tones (docs/ui.md, "Aid levels").
+        let aid = crate::app::save::aid_level(cx.store.as_ref(), self.game.id == "practice");
+        let aid_area = Area::new(x0 + 2.0 * (bw + 2.0 * u), by, bw, bh);
+        let aid_label = format!("Aid: {}", aid.name());
+        if cx
+            .ui
+            .button(&SetupButton::Aid.key(), aid_area, &aid_label, true)
+        {
+            let next = aid.next();
+            if let Err(e) = crate::app::save::set_aid_level(cx.store.as_mut(), next) {
+                cx.say(format!("Could not remember the aim aid: {e}"), true);
+            }
+            crate::app::log(&format!("aid {}", next.key()));
+            cx.say(format!("Aim aid: {}. {}", next.name(), next.about()), false);
+        }
+        cx.ui
+            .speak_as(&format!("Aim aid: {}. {}", aid.name(), aid.about()));
         let online = self.invited.iter().any(|v| *v);
         let start = cx.ui.button(
             &SetupButton::Start.key(),
-            Area::new(x0 + 2.0 * (bw + 2.0 * u), by, bw, bh),
+            Area::new(x0 + 3.0 * (bw + 2.0 * u), by, bw, bh),
             if online { "Play online" } else { "Start" },
             true,
         );

@@ -68,12 +68,14 @@ fn every_client_frame_round_trips() {
             name: "Ann".into(),
             players: None,
             device: None,
+            aid: None,
         },
         ClientFrame::Quick {
             game: "castle".into(),
             name: "Ann".into(),
             players: Some(3),
             device: Some("d".repeat(MAX_DEVICE)),
+            aid: Some("learning".into()),
         },
         ClientFrame::Unqueue,
         ClientFrame::Bots,
@@ -116,6 +118,7 @@ fn every_server_frame_round_trips() {
                 phase: Phase::Playing,
                 moves: vec![Move::decide(0, "pass", &[]), shot()],
                 hash: "0011223344556677".into(),
+                aids: Some("standard,learning,".into()),
             },
         },
         ServerFrame::Seats { seats },
@@ -232,6 +235,7 @@ fn frames_are_written_byte_for_byte_as_the_browser_and_the_tests_read_them() {
         phase: Phase::Over,
         moves: vec![Move::decide(1, "pass", &[])],
         hash: "h".into(),
+        aids: None,
     };
     let welcome = |token: Option<String>| ServerFrame::Welcome {
         you: You {
@@ -326,6 +330,7 @@ fn frames_are_written_byte_for_byte_as_the_browser_and_the_tests_read_them() {
                 name: "Ann".into(),
                 players: None,
                 device: None,
+                aid: None,
             }
             .to_json(),
             r#"{"type":"quick","game":"feud","name":"Ann"}"#.into(),
@@ -336,6 +341,7 @@ fn frames_are_written_byte_for_byte_as_the_browser_and_the_tests_read_them() {
                 name: "Ann".into(),
                 players: Some(3),
                 device: Some("dev".into()),
+                aid: None,
             }
             .to_json(),
             r#"{"type":"quick","game":"castle","name":"Ann","players":3,"device":"dev"}"#
@@ -438,7 +444,7 @@ fn a_frame_whose_type_comes_last_is_read_the_same() {
 #[test]
 fn refusals_name_the_line_the_column_and_the_reason() {
     for (text, says) in [
-        ("{\n \"type\": \"ping\",\n \"x\": 1}", "line 3, column 2: unknown key `x` in the message (the keys are: type, game, options, seats, room, name, token, seq, move, players, device)"),
+        ("{\n \"type\": \"ping\",\n \"x\": 1}", "line 3, column 2: unknown key `x` in the message (the keys are: type, game, options, seats, room, name, token, seq, move, players, device, aid)"),
         ("{\"type\":\"ping\",\"type\":\"ping\"}", "line 1, column 16: key `type` is given twice in the message"),
         ("{\"type\":\"move\",\"seq\":18446744073709551616,\"move\":{\"seat\":0,\"action\":\"a\"}}", "line 1, column 22: seq"),
         ("{\"type\":\"move\",\"seq\":1.5,\"move\":{\"seat\":0,\"action\":\"a\"}}", "line 1, column"),

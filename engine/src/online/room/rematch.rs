@@ -60,7 +60,15 @@ impl Room {
         let mut devices: Vec<&str> = players.iter().filter_map(|p| p.device.as_deref()).collect();
         crate::core::order::sort(&mut devices);
         devices.dedup();
-        let rated = quick && players.len() >= 2 && devices.len() == players.len();
+        // Each seat keeps its aim aid: the list turns with the seats.
+        let mut aids = self.aids();
+        if let Some(a) = aids.as_mut() {
+            if turn <= a.len() {
+                a.rotate_left(turn);
+            }
+        }
+        let rated = quick
+            && super::rated_setup(players.len(), devices.len(), aids.as_deref().unwrap_or(&[]));
         let mut room = Room {
             code: code.to_string(),
             meta: Meta {
@@ -72,6 +80,7 @@ impl Room {
                 started: true,
                 quick: self.meta.quick,
                 rated: rated.then_some(true),
+                aids: aids.map(|a| super::Aid::join(&a)),
             },
             driver: None,
             notes: Vec::new(),
@@ -98,12 +107,14 @@ mod tests {
             name: "Ann".into(),
             token: "a".repeat(26),
             device: Some("device-of-ann-0001".into()),
+            aid: None,
         }];
         seats.push(match ben {
             true => QuickSeat::Player {
                 name: "Ben".into(),
                 token: "b".repeat(26),
                 device: Some("device-of-ben-0001".into()),
+                aid: None,
             },
             false => QuickSeat::Bot,
         });

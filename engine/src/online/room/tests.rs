@@ -239,6 +239,7 @@ fn waiting(name: &str, token: &str, device: Option<&str>) -> QuickSeat {
         name: name.into(),
         token: token.into(),
         device: device.map(String::from),
+        aid: None,
     }
 }
 
@@ -335,4 +336,41 @@ fn a_finished_rated_room_gives_each_player_a_place() {
     assert_eq!(result[0].device, "device-of-ann-0001");
     assert_eq!(result[1].name, "Ben");
     assert!(result.iter().any(|s| s.place == 0));
+}
+
+#[test]
+fn a_quick_room_sets_every_players_aid_to_standard_and_a_learning_seat_makes_it_unrated() {
+    let with = |aid: Option<&str>| QuickSeat::Player {
+        name: "Ben".into(),
+        token: "tb".into(),
+        device: Some("device-of-ben-0001".into()),
+        aid: aid.map(String::from),
+    };
+    let ann = waiting("Ann", "ta", Some("device-of-ann-0001"));
+    // Asked nothing, Standard, or a word the room does not know: Standard, rated.
+    for asked in [None, Some("standard"), Some("sideways")] {
+        let r = Room::quick("c", "feud", &[ann.clone(), with(asked)], 1)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(r.rated(), "{asked:?}");
+        assert_eq!(r.aids(), Some(vec![Some(Aid::Standard); 2]), "{asked:?}");
+    }
+    // Less aid is no advantage: Expert stays, still rated.
+    let r = Room::quick("c", "feud", &[ann.clone(), with(Some("expert"))], 1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.rated());
+    assert_eq!(r.aids(), Some(vec![Some(Aid::Standard), Some(Aid::Expert)]));
+    // Learning: the seat plays with it, every seat sees it, and the game is not rated.
+    let r = Room::quick("c", "feud", &[ann.clone(), with(Some("learning"))], 1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!r.rated());
+    let view = r.view(&|_| true, Some(0));
+    assert_eq!(view.aids.as_deref(), Some("standard,learning"));
+    // It survives a restart; a bot's seat has none.
+    let back = Room::restore("c", &r.meta_json(), vec![]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!back.rated());
+    assert_eq!(back.aids(), r.aids());
+    let r = Room::quick("c", "feud", &[ann, QuickSeat::Bot], 1).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.aids(), Some(vec![Some(Aid::Standard), None]));
+    // A friends' room sets none (each device plays at its own setting).
+    assert_eq!(room("feud", &[Here, Invited]).aids(), None);
 }

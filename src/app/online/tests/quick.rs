@@ -45,6 +45,7 @@ impl Net {
                 name: name.clone(),
                 token,
                 device: None,
+                aid: None,
             });
         }
         seats.extend(std::iter::repeat_n(QuickSeat::Bot, bots));
@@ -65,6 +66,7 @@ pub(super) fn quick(net: &Shared, name: &str) -> Device {
             name: name.into(),
             players: Some(2),
             device: Some(format!("device-of-{name}-0123456789")),
+            aid: None,
         },
     )
 }
@@ -152,6 +154,7 @@ fn a_quick_match_refused_is_said_and_a_refusal_while_waiting_keeps_the_wait() {
             name: "Eve".into(),
             players: None,
             device: None,
+            aid: None,
         },
     );
     run(&net, &mut [&mut d], 2);

@@ -1,6 +1,7 @@
 //! Aiming on the table: the pointer's drag, the keys and the one switch, and the shot they fire.
 
 use super::Table;
+use crate::app::aim::AidLevel;
 use crate::app::aim::*;
 use crate::app::context::Ctx;
 use crate::app::frame::Frame;
@@ -89,7 +90,7 @@ impl Table {
                             self.aim = Some(Aim {
                                 samples: vec![Sample::new(0.0, wx, wy)],
                                 t0: now,
-                                path: crate::app::save::aim_path(cx.store.as_ref()),
+                                aid: self.aid_now(cx, p),
                                 predicted: None,
                                 predicted_at: now,
                             });
@@ -198,6 +199,19 @@ impl Table {
 }
 
 impl Table {
+    /// The aim aid in force now (docs/ui.md, "Aid levels"): the room's when an online room set
+    /// one for this device's seats, else the player's setting (Learning in practice and for a
+    /// first game's first shots). Kept in the settings for the pause menu.
+    pub(crate) fn aid_now(&self, cx: &mut Ctx, p: &Play) -> AidLevel {
+        let room = p.online.then(|| crate::app::online::room_aid(cx)).flatten();
+        let aid = room.unwrap_or_else(|| {
+            crate::app::save::aid_level(cx.store.as_ref(), p.info.id == "practice")
+        });
+        cx.settings.aid = aid;
+        cx.settings.aid_fixed = room.is_some();
+        aid
+    }
+
     /// Aiming in words (docs/ui.md, "Playing without sight"): T picks the next place to aim at
     /// (Shift-T the one before) and starts the keyboard aim at it, said with the aim; W says
     /// where the aim as it stands would come down; P reads out every place (the aim unchanged).
@@ -214,47 +228,108 @@ impl Table {
             log("key-aim places");
             a11y::say_lines(&said);
         } else if keyqueue::pressed(KeyCode::T) {
+            let aid = self.aid_now(cx, p);
             let game = p.game();
             let places = game.aim_places();
             if places.is_empty() {
-                a11y::say("Nothing to aim at from here: aim with the arrow keys");
+                a11y::say("Nothing to aim at from here: aim with the arrow keys, Space fires");
                 return;
             }
             let n = places.len();
-            let i = match (self.keys.place, shift) {
-                (None, false) => 0,
-                (None, true) => n - 1,
-                (Some(i), false) => (i + 1) % n,
-                (Some(i), true) => (i + n - 1) % n,
-            };
-            self.keys.place = Some(i);
             let last = self.keys.last.clone();
             let fall_of = |l: &Launch| {
                 aim_words::fall(&engine::physics::preview::flight(game, l, LANDING_FRAMES))
             };
-            if let Some(a) = aim_words::aim_at(lp, &places[i], last.as_ref(), fall_of) {
-                let path = crate::app::save::aim_path(cx.store.as_ref());
-                let said = format!(
-                    "Aiming at {} ({} of {n}): {}",
-                    places[i].words,
-                    i + 1,
-                    aim_words::aim_words(&a, lp)
-                );
-                cx.ui.drop_focus();
-                self.aim_tone_for(cx, p, &a, lp);
-                self.keys.aim = Some((a, lp.clone(), Aim::for_keys(cx.ui.clock, path)));
-                log("key-aim place");
-                a11y::say(said);
-            }
-        } else if keyqueue::pressed(KeyCode::W) {
-            match &self.keys.aim {
-                Some((a, q, _)) => {
-                    let words = landing_said(p.game(), &a.launch(q))
-                        .unwrap_or_else(|| "does not fly: aim again".to_string());
-                    a11y::say(format!("It {words}"));
+            // The next place (Shift: the one before) that an aim reaches: a place no aim
+            // brings a shot down near is skipped, said once.
+            let mut found = None;
+            let mut skipped = 0;
+            for k in 1..=n {
+                let i = match (self.keys.place, shift) {
+                    (None, false) => k - 1,
+                    (None, true) => n - k,
+                    (Some(i), false) => (i + k) % n,
+                    (Some(i), true) => (i + n * 2 - k) % n,
+                };
+                let Some(a) = aim_words::aim_at(lp, &places[i], last.as_ref(), fall_of) else {
+                    continue;
+                };
+                if aim_words::reaches(&a, lp, &places[i], fall_of) {
+                    found = Some((i, a));
+                    break;
                 }
-                None => a11y::say("No aim yet: press T for a place, or an arrow key"),
+                skipped += 1;
             }
+            let Some((i, found)) = found else {
+                a11y::say("No place is in reach from here: aim with the arrow keys, Space fires");
+                return;
+            };
+            self.keys.place = Some(i);
+            // Learning starts on the place; Standard about a Normal bot's hand off it; Expert
+            // only towards it, at a middling strength: the arrows and the tone do the rest.
+            let a = match aid {
+                AidLevel::Learning => found,
+                AidLevel::Standard => {
+                    aim_words::shaken(&found, lp, || macroquad::rand::gen_range(-1.0f32, 1.0))
+                }
+                AidLevel::Expert => {
+                    let mut a = KeyAim::start(lp, None).unwrap_or(found.clone());
+                    a.angle = found.angle;
+                    a
+                }
+            };
+            let start = match aid {
+                AidLevel::Learning => "Aiming at",
+                AidLevel::Standard => "Aiming near",
+                AidLevel::Expert => "Aiming towards",
+            };
+            let skipped = match skipped {
+                0 => String::new(),
+                1 => " (one place out of reach skipped)".to_string(),
+                k => format!(" ({k} places out of reach skipped)"),
+            };
+            let said = format!(
+                "{start} {} ({} of {n}){skipped}: {}. Arrows correct it, W says where it goes, Space fires",
+                places[i].words,
+                i + 1,
+                aim_words::aim_words(&a, lp)
+            );
+            cx.ui.drop_focus();
+            self.keys.toned_at = 0.0;
+            self.aim_tone_for(cx, p, &a, lp);
+            self.keys.aim = Some((a, lp.clone(), Aim::for_keys(cx.ui.clock, aid)));
+            log("key-aim place");
+            a11y::say(said);
+        } else if keyqueue::pressed(KeyCode::W) {
+            let aid = self.aid_now(cx, p);
+            let game = p.game();
+            let from = lp.origin;
+            let places = game.aim_places();
+            let trail = p
+                .ghost_now()
+                .and_then(|g| aim_words::trail_words(g, &places, from[0]));
+            let now = match (&self.keys.aim, aid) {
+                (None, _) => "No aim yet: press T for a place, or an arrow key".to_string(),
+                (Some((a, q, _)), AidLevel::Learning) => {
+                    let words = landing_said(game, &a.launch(q))
+                        .unwrap_or_else(|| "does not fly: aim again".to_string());
+                    format!("It {words}")
+                }
+                (Some((a, q, _)), AidLevel::Standard) => {
+                    let dots = aid.dots(game, &a.launch(q));
+                    let rise = aim_words::rise_words(&dots, from)
+                        .unwrap_or_else(|| "it does not fly: aim again".to_string());
+                    format!("{}: {rise}", aim_words::aim_words(a, q))
+                }
+                (Some((a, q, _)), AidLevel::Expert) => {
+                    format!("{}: no path at Expert", aim_words::aim_words(a, q))
+                }
+            };
+            let said = match (aid, trail) {
+                (AidLevel::Learning, _) | (_, None) => now,
+                (_, Some(t)) => format!("{now}. {t}"),
+            };
+            a11y::say(said);
         }
     }
 
@@ -269,11 +344,19 @@ impl Table {
         let game = p.game();
         let places = game.aim_places();
         let from = lp.origin[0];
-        let Some(land) = aim_words::landing(&engine::physics::preview::flight(
-            game,
-            &a.launch(lp),
-            LANDING_FRAMES,
-        )) else {
+        // The tone follows what the level shows: where the shot comes down at Learning, the
+        // arc's top at Standard, nothing at Expert.
+        let aid = self.aid_now(cx, p);
+        let land = match aid {
+            AidLevel::Learning => aim_words::landing(&engine::physics::preview::flight(
+                game,
+                &a.launch(lp),
+                LANDING_FRAMES,
+            )),
+            AidLevel::Standard => aid.dots(game, &a.launch(lp)).last().copied(),
+            AidLevel::Expert => None,
+        };
+        let Some(land) = land else {
             return;
         };
         let place = match self.keys.place.and_then(|i| places.get(i)) {
@@ -283,7 +366,14 @@ impl Table {
                 .min_by(|x, y| (x.x - land[0]).abs().total_cmp(&(y.x - land[0]).abs())),
         };
         if let Some(place) = place {
-            let (step, short) = aim_words::nearness(land, place, from, sound::AIM_STEPS);
+            // At Standard the top is measured against the point half way to the place: where
+            // the top of an arc that comes down on it lies (what a sighted player reads).
+            let mut at = place.clone();
+            if aid == AidLevel::Standard {
+                at.x = from + (place.x - from) * 0.5;
+                at.half_width = place.half_width * 0.5;
+            }
+            let (step, short) = aim_words::nearness(land, &at, from, sound::AIM_STEPS);
             cx.aim_tone(step, short);
         }
     }
@@ -299,6 +389,9 @@ impl Table {
         );
         match p.fire(launch) {
             Ok(()) => {
+                if let Err(e) = crate::app::save::count_shot(cx.store.as_mut()) {
+                    log(&format!("could not count the shot: {e}"));
+                }
                 log(&format!("fire {text}"));
                 log(&format!("fired-by {by}"));
                 cx.sfx(sound::Effect::Launch);
@@ -351,7 +444,7 @@ impl Table {
                     if lp.kinds.contains(&kind) && kind != LaunchKind::Release {
                         a.kind = kind;
                     }
-                    let cache = Aim::for_keys(now, crate::app::save::aim_path(cx.store.as_ref()));
+                    let cache = Aim::for_keys(now, self.aid_now(cx, p));
                     self.keys.aim = Some((a, lp.clone(), cache));
                     log("key-aim start");
                 }
@@ -416,6 +509,12 @@ impl Table {
     ) {
         let u = cx.ui.u;
         let now = cx.ui.clock;
+        // The level may change under an aim (the pause menu): the dots follow at once.
+        let aid = self.aid_now(cx, p);
+        if cache.aid != aid {
+            cache.aid = aid;
+            cache.predicted = None;
+        }
         let dots = cache.predicted(p.game(), launch, now).to_vec();
         crate::app::probe::aim_path(&dots);
         draw_dots(&dots, f, u);
@@ -454,7 +553,7 @@ impl Table {
             };
             s.set_kind(lp, kind);
             let now = cx.ui.clock;
-            let cache = Aim::for_keys(now, crate::app::save::aim_path(cx.store.as_ref()));
+            let cache = Aim::for_keys(now, self.aid_now(cx, p));
             self.keys.switch = Some((s, lp.clone(), cache));
             log("switch-aim start");
         }
