@@ -13,7 +13,6 @@
 //!   `impl Type` and `impl Trait for Type` name their types. Single lower-case words (fields,
 //!   command words, fact names) are not checked: they are too common to tell.
 
-#[path = "support/source.rs"]
 use crate::support::source;
 
 use source::{root, rust_files};

@@ -9,7 +9,6 @@
 //! (`Mutex<Room>`, `Mutex<Held>`). Outside `server/src/room/` only the stores themselves
 //! (`store.rs`, `pg.rs`: where those store methods are written) may name them.
 
-#[path = "support/source.rs"]
 use crate::support::source;
 
 use source::{root, rust_files};

@@ -340,6 +340,7 @@ async fn names_that_hide_or_turn_text_are_refused_and_take_no_seat() {
             name: "Mallory\u{202e}".into(),
             players: None,
             device: None,
+            aid: None,
         },
     )
     .await;
