@@ -85,15 +85,18 @@ const results = [];
 // CT_ONLY=regex runs only the tests whose names match (for working on one game).
 const ONLY = process.env.CT_ONLY ? new RegExp(process.env.CT_ONLY) : null;
 
-// Tests run side by side, up to CT_LANES at a time (default 2; CT_LANES=1 runs them one after
-// another), each in its own browser context of the one shared browser: contexts share no storage,
+// Tests can run side by side, up to CT_LANES at a time (default 1: one after another), each in its
+// own browser context of the one shared browser: contexts share no storage,
 // no service worker and no cookies, and a test that needs a game server starts its own on a free
 // port. Most of a browser test's time is the game's own real time (a shot flies for seconds, a bot
-// waits its turn), not CPU, so two lanes fit on two cores (docs/testing.md). A test marked
-// `{ alone: true }` runs with nothing beside it: the first one (it reads which games exist) and
-// those that print timings (frame times, a bot's longest frame). A test's lines are printed
+// waits its turn), not CPU (docs/testing.md). Measured on a machine at load 17-23, three tests
+// failed in two lanes that pass alone (they are marked alone now); the rest are not yet measured
+// in two lanes on a quiet machine, so one lane stays the default until they are. A test marked
+// `{ alone: true }` runs with nothing beside it: the first one (it reads which games exist),
+// those that print timings (frame times, a bot's longest frame) and those seen to fail beside
+// another on a loaded machine. A test's lines are printed
 // together when it ends, under its name; `ok`, `FAIL` or `SKIP` and the name close them.
-const LANES = Math.max(1, Number(process.env.CT_LANES || 2) || 1);
+const LANES = Math.max(1, Number(process.env.CT_LANES || 1) || 1);
 const running = new Set();
 const finished = new Map();
 const lines = new AsyncLocalStorage();
@@ -442,7 +445,8 @@ async function main() {
         catapultsZoom(browser, url)
       );
       await test("catapults: a game resumed in its last round ends on the results screen with the chart", () =>
-        resultsChart(browser, url)
+        resultsChart(browser, url),
+        { alone: true }
       );
       await test("camera: a shot is followed and the view returns; pinch zooms, two fingers pan, no shot; reduce motion stops the follow", () =>
         cameraFollowPinchReduce(browser, url, Tab, { check, sleep })
@@ -472,11 +476,13 @@ async function main() {
     {
       const h = { check, sleep, assertDrawn };
       await test("link: each game near its end, shared from one browser, carries on to the results in a fresh one", () =>
-        linkEachGameToResults(browser, url, Tab, h, available)
+        linkEachGameToResults(browser, url, Tab, h, available),
+        { alone: true }
       );
       if (available.includes("feud")) {
         await test("link design: a fortress saved, reused, renamed and shared opens in the designer elsewhere with the same poses; bad design links refused", () =>
-          designShareAndOpen(browser, url, Tab, h)
+          designShareAndOpen(browser, url, Tab, h),
+          { alone: true }
         );
       }
       if (available.includes("carcassonne")) {
