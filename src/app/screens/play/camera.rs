@@ -6,10 +6,10 @@ use super::Table;
 use crate::app::backdrop;
 use crate::app::context::Ctx;
 use crate::app::draw;
-use crate::app::follow::{camera_on, shown_rect};
+use crate::app::follow::shown_rect;
+use crate::app::frame::shot::{aim_view, arc_view, grounded, landing_view};
 use crate::app::frame::{
-    aim_focus, aim_group, close_up_bounds, pieces_box, pieces_top, side_bounds, turn_bounds, Area,
-    Camera, Frame, TurnShot,
+    aim_group, pieces_box, pieces_top, side_bounds, Area, Camera, Frame, TurnShot,
 };
 use crate::app::log;
 use crate::app::nav::NavAction;
@@ -64,36 +64,18 @@ impl Table {
             self.camera_bounds = asked;
             self.camera_map = false;
         }
-        // A turn's framing keeps its own margins (room to pull, headroom, the target's side):
-        // it gets the whole area; anything else a small inset.
-        let aiming = p.flight.is_none() && !self.whole_table && turn_shot(p).is_some();
-        let framed = if aiming && !self.round.showing() {
-            table_area
-        } else {
+        // Every side view is framed into the whole area with the table's edge low
+        // (`frame::shot`); a tile map's band over it keeps the old inset framing.
+        let round = self.round.showing();
+        let framed = if round {
             table_area.inset(2.0 * u)
+        } else {
+            table_area
         };
-        // Before a shot the turn is framed (launcher to targets, the table low) unless the game
-        // has its own close-up; in flight, or when the player asked for the whole table, the
-        // whole table (the follow can go wherever the shot goes).
-        let bounds = match turn_shot(p) {
-            Some(mut shot)
-                if p.flight.is_none()
-                    && !self.whole_table
-                    && close_up.is_none()
-                    && !self.round.showing() =>
-            {
-                // A pull is measured on the whole screen (`Feel::for_screen`), the framing in the
-                // table's area: a table squeezed by buttons still leaves a full pull's room.
-                let area_side = framed.w.min(framed.h).max(1.0);
-                shot.pull *= cx.ui.w.min(cx.ui.h) / area_side;
-                let focus = aim_focus(asked, &p.game().aim_places(), shot.launcher[0]);
-                turn_bounds(view, focus, shot, framed)
-            }
-            // A game's own close-up (Catapults' lever to its box) keeps the table low too.
-            _ if close_up.is_some() && !self.whole_table && p.flight.is_none() => {
-                close_up_bounds(asked, pieces_top(view, asked), framed)
-            }
-            _ => side_bounds(asked, framed),
+        let bounds = if round {
+            side_bounds(asked, framed)
+        } else {
+            self.shot_bounds(cx, p, view, close_up, framed)
         };
         let (_, wheel) = mouse_wheel();
         let (mx, my) = mouse_position();
@@ -105,7 +87,7 @@ impl Table {
         if active {
             self.nav_input(cx, bounds, framed);
         }
-        let mut f = self.follow_frame(cx, p, bounds, framed, active);
+        let mut f = self.follow_frame(cx, bounds, framed, active);
         if active {
             self.effects.update(get_frame_time());
         }
@@ -148,7 +130,12 @@ impl Table {
                 cx.settings.reduce_motion,
             );
         }
-        let fit = Frame::fit(bounds, framed);
+        // The zoom the browser tests read: over the whole table, framed the same way.
+        let b = view.bounds;
+        let fit = Frame::fit(
+            grounded(b[0], b[2], pieces_top(view, b), 0.0, framed),
+            framed,
+        );
         let (wx, wy) = f.to_world(framed.centre().0, framed.centre().1);
         self.probe.camera = (wx, wy, f.scale / fit.scale.max(1e-6));
         // Zoomed in, the table must not spill over the bars.
@@ -180,6 +167,25 @@ impl Table {
         // SAFETY: as above.
         unsafe { get_internal_gl() }.quad_gl.scissor(None);
         f
+    }
+
+    /// Cuts what is drawn next to the table's area (`on`), or lets it go: the aim's dots and
+    /// words of a steep shot never go over the bars.
+    pub(super) fn clip_to_table(&self, cx: &Ctx, on: bool) {
+        let a = self.area;
+        let dpi = screen_dpi_scale().max(0.01);
+        let clip = on.then(|| {
+            (
+                (a.x * dpi) as i32,
+                (a.y * dpi) as i32,
+                (a.w * dpi).ceil() as i32,
+                (a.h * dpi).ceil() as i32,
+            )
+        });
+        // SAFETY: macroquad's internal GL context is borrowed on the main thread for this one
+        // call and not kept across frames (the scissor rectangle is in physical pixels).
+        unsafe { get_internal_gl() }.quad_gl.scissor(clip);
+        cx.ui.set_clip(on.then_some(a));
     }
 
     /// Pinch and two-finger pan (never while a piece is being placed: its fingers twist the
@@ -215,41 +221,110 @@ impl Table {
         };
     }
 
-    /// The frame to draw with: the player's camera when they zoomed or while anyone aims (a
-    /// gesture must not see the table move under it); otherwise the view eases towards the
-    /// moving bodies of a shot in flight and back to the framing once it rests.
+    /// The bounds the camera goes to now (`frame::shot`): the whole table when the player
+    /// asked for it; in flight the whole arc so far (with Reduce motion the whole table, one cut);
+    /// for a moment after a landing, the target there (the payoff); while a launch is aimed (a
+    /// person's or a bot's), the shooter close; while a piece is placed, the place it may go;
+    /// else (a card to choose, a bot deciding) the view stays where it was; the table's pieces
+    /// when nothing was shown yet.
+    fn shot_bounds(
+        &mut self,
+        cx: &Ctx,
+        p: &Play,
+        view: &TableView,
+        close_up: Option<[f32; 4]>,
+        framed: Area,
+    ) -> [f32; 4] {
+        let b = view.bounds;
+        let whole = grounded(b[0], b[2], pieces_top(view, b), 0.0, framed);
+        if self.whole_table {
+            self.follow_action = None;
+            return whole;
+        }
+        let places = p.game().aim_places();
+        let aim = turn_shot(p).map(|mut shot| {
+            // A pull is measured on the whole screen (`Feel::for_screen`), the framing in the
+            // table's area: a table squeezed by buttons still leaves a full pull's room.
+            let area_side = framed.w.min(framed.h).max(1.0);
+            shot.pull *= cx.ui.w.min(cx.ui.h) / area_side;
+            // A game's own close-up (Catapults' lever to its box) names the way to the target.
+            let target = match close_up {
+                Some(c) => Some([c[0], c[2]]),
+                None => aim_group(&places, shot.launcher[0]),
+            };
+            aim_view(view, shot, target, framed)
+        });
+        let close_h = aim.map_or(whole[3] - whole[1], |a| a[3] - a[1]);
+        if let Some(fl) = p.flight.as_ref() {
+            if self.follow_action.is_none() {
+                self.effects.new_shot();
+            }
+            self.effects.end_payoff();
+            if cx.settings.reduce_motion {
+                return whole;
+            }
+            let arc = match (self.follow_action, fl.moving_box()) {
+                (Some(a), Some(m)) => [a[0].min(m[0]), 0.0, a[2].max(m[2]), a[3].max(m[3])],
+                (None, Some(m)) => [m[0], 0.0, m[2], m[3]],
+                (a, None) => a.unwrap_or(aim.unwrap_or(whole)),
+            };
+            self.follow_action = Some(arc);
+            return arc_view(arc, b, close_h, framed);
+        }
+        self.follow_action = None;
+        if let Some((at, struck)) = self.effects.payoff() {
+            if self.aim.is_none() && self.place.is_none() {
+                let l = landing_view(view, at, struck, &places, close_h, framed);
+                self.held_bounds = Some(l);
+                return l;
+            }
+            self.effects.end_payoff();
+        }
+        if let Some(a) = aim {
+            self.held_bounds = Some(a);
+            return a;
+        }
+        if let Some(pp) = p.human_turn().and(p.game().placement_prompt()) {
+            let r = pp.region;
+            let (mut x0, mut x1) = (r[0], r[2]);
+            for s in pp.snaps.iter().chain(&pp.sources) {
+                x0 = x0.min(s[0]);
+                x1 = x1.max(s[0]);
+            }
+            let (x0, x1) = (x0.max(b[0]), x1.min(b[2]));
+            if x1 > x0 {
+                let top = pieces_top(view, [x0, b[1], x1, b[3]]) + 2.0 * pp.half_extents[1];
+                return grounded(x0, x1, top.min(b[3]), 0.0, framed);
+            }
+        }
+        // Held only while the area keeps its aspect (a rotated phone frames afresh).
+        let same_aspect = |h: &[f32; 4]| {
+            let (w, t) = (h[2] - h[0], h[3] - h[1]);
+            t > 0.0 && ((w / t) - framed.w / framed.h.max(1.0)).abs() < 1e-3
+        };
+        self.held_bounds.filter(same_aspect).unwrap_or(whole)
+    }
+
+    /// The frame to draw with: the player's camera on the bounds; the view glides there
+    /// (`follow::Ease`), or cuts with Reduce motion, after the player's own zoom, and while a
+    /// finger or the mouse aims or places (the table never moves under it).
     fn follow_frame(
         &mut self,
         cx: &mut Ctx,
-        p: &Play,
         bounds: [f32; 4],
         framed: Area,
         active: bool,
     ) -> Frame {
         let player = self.camera.frame(bounds, framed);
-        let aiming = p.flight.is_none() && p.human_turn().is_some();
-        if p.flight.is_none() {
-            self.follow_action = None;
-        }
-        let snap = cx.settings.reduce_motion || aiming || !self.camera.is_fit();
-        if snap {
-            self.follow_action = None;
-            self.ease.towards(shown_rect(&player, framed), 0.0, true);
-            return player;
-        }
-        if let Some(b) = p.flight.as_ref().and_then(|f| f.moving_box()) {
-            self.follow_action = Some(b);
-        }
-        let target = match self.follow_action {
-            Some(b) => camera_on(b, bounds, framed).frame(bounds, framed),
-            None => player,
-        };
+        let held = self.aim.is_some() || self.place.as_ref().is_some_and(|pl| pl.held());
+        let snap = cx.settings.reduce_motion || held || !self.camera.is_fit();
+        let target = shown_rect(&player, framed);
         let dt = if active { get_frame_time() } else { 0.0 };
-        let shown = self.ease.towards(shown_rect(&target, framed), dt, false);
-        if self.ease.moving(shown_rect(&target, framed)) {
+        let shown = self.ease.towards(target, dt, snap);
+        if self.ease.moving(target) {
             Frame::fit(shown, framed)
         } else {
-            target
+            player
         }
     }
 }
