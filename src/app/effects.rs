@@ -323,7 +323,7 @@ impl Effects {
 
 /// A count's name for `n` of it: "1 point", "1 tower", "2 points" (the ranking names its
 /// counts in the plural; the first word is made singular for one).
-fn counted(n: i64, key: &str) -> String {
+pub(crate) fn counted(n: i64, key: &str) -> String {
     if n != 1 {
         return key.to_string();
     }

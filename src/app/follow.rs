@@ -88,6 +88,13 @@ impl Ease {
         next
     }
 
+    /// Shows `r` now and eases on from there (the flying piece pulled the view along).
+    pub fn jump(&mut self, r: [f32; 4]) {
+        if r.iter().all(|v| v.is_finite()) {
+            self.shown = Some(r);
+        }
+    }
+
     /// Whether the shown rectangle is still on its way to `target`.
     pub fn moving(&self, target: [f32; 4]) -> bool {
         self.shown != Some(target)

@@ -3,11 +3,13 @@
 // flies: the figure is the cost of drawing the table. The page's requestAnimationFrame intervals
 // are collected for a few seconds, after a second of the title screen in the same page as the
 // baseline of what the machine gives any frame right now (a frame in which a bot thought,
-// `ct_bot_slices` growing, is left out). Printed, never asserted: a shared machine's load would
-// make any threshold flaky.
+// `ct_bot_slices` growing, is left out). Then Ada shoots and the frames of the followed flight
+// (the camera gliding after the piece, the payoff at the landing) are sampled too (issue #55).
+// Printed, never asserted: a shared machine's load would make any threshold flaky.
 
 import fs from "node:fs";
 import path from "node:path";
+import { gesturePath } from "./games.mjs";
 
 // rAF intervals (ms) over `ms`, leaving out frames in which a bot thought.
 function sample(tab, ms) {
@@ -73,10 +75,22 @@ export async function frameTimes(browser, url, Tab, h, fixtures, seconds = 3) {
     fs.writeFileSync(profile, JSON.stringify(p));
   }
   await tab.shot("fps-assault-10");
+  // A followed flight: Ada's throw, the camera after it from the shooter to the landing.
+  const kind = await tab.q("ct_input");
+  check(kind >= 1 && kind <= 4, `Ada has a shot to aim (input ${kind})`);
+  const anchor = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };
+  const g = gesturePath(kind, anchor, await tab.size());
+  await tab.drag(g.pts, g.stepMs, g.burst);
+  await tab.waitFor("the shot in flight", async () => (await tab.q("ct_busy")) === 1, 10000);
+  const flying = await sample(tab, seconds * 500);
+  check(flying.length > 2, `frames were drawn in flight (${flying.length})`);
   check(title.length > 2 && gaps.length > 2, `frames were drawn (${title.length}, ${gaps.length})`);
   console.log(`  frame times, title screen (1280x800, 1 s): ${describe(title)}`);
   console.log(
     `  frame times, Assault 10 seats, 80 cards standing (1280x800, ${seconds} s): ${describe(gaps)}`
+  );
+  console.log(
+    `  frame times, Assault 10 seats, a followed flight (1280x800, ${seconds / 2} s): ${describe(flying)}`
   );
   tab.noErrors();
   await ctx.close();

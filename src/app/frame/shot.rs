@@ -134,7 +134,11 @@ pub fn aim_view(
             }
         }
     };
-    let mut h = way_h.min(close_h).max(MIN_EXTENT);
+    // The launcher's grab ring (0.12 of the screen's shorter side, `gesture::Feel`: 0.4 of a
+    // full pull) whole under the top edge: a thrower's hand high on its post keeps its ring.
+    let ring = shot.pull * aw.min(ah) * 0.4 + MARGIN * ah;
+    let ring_h = shot.launcher[1].max(0.0) / (1.0 - GROUND - ring / ah).max(0.2);
+    let mut h = way_h.min(close_h).max(ring_h).max(MIN_EXTENT);
     // Twice: the pieces in the window found the first time may ask for more height.
     for _ in 0..2 {
         let x0 = place(h);

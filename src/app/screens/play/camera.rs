@@ -7,7 +7,9 @@ use crate::app::backdrop;
 use crate::app::context::Ctx;
 use crate::app::draw;
 use crate::app::follow::shown_rect;
-use crate::app::frame::shot::{aim_view, arc_view, grounded, landing_view};
+use crate::app::frame::shot::{
+    aim_view, arc_view, grounded, landing_range, landing_view, shooter_top,
+};
 use crate::app::frame::{
     aim_group, pieces_box, pieces_top, side_bounds, Area, Camera, Frame, TurnShot,
 };
@@ -87,10 +89,12 @@ impl Table {
         if active {
             self.nav_input(cx, bounds, framed);
         }
-        let mut f = self.follow_frame(cx, bounds, framed, active);
+        let moving = p.flight.as_ref().and_then(|fl| fl.moving_box());
+        let mut f = self.follow_frame(cx, bounds, framed, active, moving);
         if active {
             self.effects.update(get_frame_time());
         }
+        self.say_shares(p, view, &f);
         // A collapse shakes the view, never under a player's finger.
         if p.human_turn().is_none() {
             let (dx, dy) = self.effects.shake_offset(u);
@@ -237,6 +241,7 @@ impl Table {
     ) -> [f32; 4] {
         let b = view.bounds;
         let whole = grounded(b[0], b[2], pieces_top(view, b), 0.0, framed);
+        self.said.phase = Phase::Whole;
         if self.whole_table {
             self.follow_action = None;
             return whole;
@@ -258,7 +263,11 @@ impl Table {
         if let Some(fl) = p.flight.as_ref() {
             if self.follow_action.is_none() {
                 self.effects.new_shot();
+                let seats = &p.driver.session.replay.seats;
+                let bot = seats.get(fl.seat()).is_none_or(|s| s.is_bot());
+                self.said.who = if bot { "bot" } else { "player" };
             }
+            self.said.phase = Phase::Flight;
             self.effects.end_payoff();
             if cx.settings.reduce_motion {
                 return whole;
@@ -276,12 +285,19 @@ impl Table {
             if self.aim.is_none() && self.place.is_none() {
                 let l = landing_view(view, at, struck, &places, close_h, framed);
                 self.held_bounds = Some(l);
+                self.said.phase = Phase::Landing(landing_range(at, struck, &places));
                 return l;
             }
             self.effects.end_payoff();
         }
         if let Some(a) = aim {
             self.held_bounds = Some(a);
+            self.said.phase = Phase::Aim;
+            self.said.who = if p.human_turn().is_some() {
+                "player"
+            } else {
+                "bot"
+            };
             return a;
         }
         if let Some(pp) = p.human_turn().and(p.game().placement_prompt()) {
@@ -314,17 +330,141 @@ impl Table {
         bounds: [f32; 4],
         framed: Area,
         active: bool,
+        in_flight: Option<[f32; 4]>,
     ) -> Frame {
         let player = self.camera.frame(bounds, framed);
         let held = self.aim.is_some() || self.place.as_ref().is_some_and(|pl| pl.held());
         let snap = cx.settings.reduce_motion || held || !self.camera.is_fit();
         let target = shown_rect(&player, framed);
         let dt = if active { get_frame_time() } else { 0.0 };
-        let shown = self.ease.towards(target, dt, snap);
+        let mut shown = self.ease.towards(target, dt, snap);
+        // The piece in flight never leaves the picture while the view catches up with it.
+        if let Some(m) = in_flight {
+            let out = m[0] < shown[0] || m[2] > shown[2] || m[3] > shown[3];
+            if out && m.iter().all(|v| v.is_finite()) {
+                let h = shown[3] - shown[1];
+                shown = grounded(
+                    shown[0].min(m[0]),
+                    shown[2].max(m[2]),
+                    m[3].max(shown[3] - h * 0.1),
+                    h,
+                    framed,
+                );
+                self.ease.jump(shown);
+            }
+        }
+        self.said.rest = !self.ease.moving(target);
         if self.ease.moving(target) {
-            Frame::fit(shown, framed)
+            Frame::fit(keep_ground(shown, framed), framed)
         } else {
             player
+        }
+    }
+}
+
+/// `r` (world, y up, the table's edge at 0) given the area's aspect by scaling its height about
+/// the table's edge: the bare table keeps its share when the area changes shape under a glide
+/// (the bottom bar's buttons come and go as a shot starts and ends).
+fn keep_ground(r: [f32; 4], area: Area) -> [f32; 4] {
+    let (w, h) = (r[2] - r[0], r[3] - r[1]);
+    let want = w * area.h.max(1.0) / area.w.max(1.0);
+    if !(w > 0.0 && h > 0.0 && want.is_finite()) {
+        return r;
+    }
+    let k = want / h;
+    [r[0], r[1] * k, r[2], r[3] * k]
+}
+
+/// What the camera frames now (`Table::shot_bounds`), for the shares it says.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) enum Phase {
+    #[default]
+    Whole,
+    Aim,
+    Flight,
+    /// The payoff, and the x-range it shows.
+    Landing([f32; 2]),
+}
+
+/// The camera's figures said once a framing is reached (a console line the look test reads):
+/// the phase last said, whether the view is at rest on its bounds, whose shot flies, and the
+/// most bare table seen in this flight and how many of its frames had the flying piece in view.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Said {
+    phase: Phase,
+    last: Option<Phase>,
+    rest: bool,
+    who: &'static str,
+    flight_bare: f32,
+    flight_frames: u32,
+    flight_seen: u32,
+}
+
+impl Table {
+    /// Says the drawn frame's shares of the play area's height once a framing is at rest: while
+    /// aiming the shooter's and the target's (0 when it is out of sight), at a landing the
+    /// target's there; in each the bare table under the pieces and the empty sky over them; in
+    /// flight the most bare table and the frames with the piece in view, once it is over.
+    fn say_shares(&mut self, p: &Play, view: &TableView, f: &Frame) {
+        let a = self.area;
+        let share = |px: f32| (px / a.h.max(1.0)).clamp(0.0, 1.0);
+        let (_, edge) = f.to_screen(0.0, 0.0);
+        let bare = share(a.y + a.h - edge);
+        let b = view.bounds;
+        let (sx0, _) = f.to_world(a.x, 0.0);
+        let (sx1, _) = f.to_world(a.x + a.w, 0.0);
+        let seen = pieces_top(view, [sx0.max(b[0]), b[1], sx1.min(b[2]), b[3]]);
+        let sky = share(f.to_screen(0.0, seen).1 - a.y);
+        let said = &mut self.said;
+        if said.phase == Phase::Flight {
+            said.last = Some(Phase::Flight);
+            said.flight_bare = said.flight_bare.max(bare);
+            said.flight_frames += 1;
+            let inside = p
+                .flight
+                .as_ref()
+                .and_then(|fl| fl.moving_box())
+                .is_none_or(|m| m[0] >= sx0 && m[2] <= sx1 && f.to_screen(0.0, m[3]).1 >= a.y);
+            said.flight_seen += u32::from(inside);
+        } else if said.last == Some(Phase::Flight) {
+            log(&format!(
+                "camera flight who={} bare={:.3} in-view={}/{}",
+                said.who, said.flight_bare, said.flight_seen, said.flight_frames
+            ));
+            (said.flight_bare, said.flight_frames, said.flight_seen) = (0.0, 0, 0);
+            said.last = None;
+        }
+        if !said.rest || said.last == Some(said.phase) {
+            return;
+        }
+        said.last = Some(said.phase);
+        match said.phase {
+            Phase::Aim => {
+                let Some(shot) = turn_shot(p) else {
+                    return;
+                };
+                let who = said.who;
+                let shooter = shooter_top(view, shot.launcher) * f.scale;
+                let target = aim_group(&p.game().aim_places(), shot.launcher[0])
+                    .filter(|g| g[1] > sx0 && g[0] < sx1)
+                    .map_or(0.0, |g| {
+                        pieces_top(view, [g[0], b[1], g[1], b[3]]) * f.scale
+                    });
+                log(&format!(
+                    "camera aim who={who} shooter={:.3} target={:.3} bare={bare:.3} sky={sky:.3}",
+                    share(shooter),
+                    share(target)
+                ));
+            }
+            Phase::Landing([x0, x1]) => {
+                let target = pieces_top(view, [x0, b[1], x1, b[3]]) * f.scale;
+                log(&format!(
+                    "camera landing who={} target={:.3} bare={bare:.3} sky={sky:.3}",
+                    said.who,
+                    share(target)
+                ));
+            }
+            Phase::Flight | Phase::Whole => {}
         }
     }
 }

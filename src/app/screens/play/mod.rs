@@ -126,6 +126,8 @@ pub(crate) struct Table {
     /// The last shot's framing (the shooter, the landing): kept while a card is chosen or a
     /// bot decides, so the view does not jump to the whole table in between.
     held_bounds: Option<[f32; 4]>,
+    /// The camera's shares, said once each framing is reached (for the look test).
+    said: camera::Said,
     /// Dust, chips and the shake of a collapse.
     effects: effects::Effects,
     /// The side view's own motion: a catapult's swing, fallen figures carried off.
