@@ -95,6 +95,17 @@ impl Ease {
         }
     }
 
+    /// Whether the shown rectangle is within `share` of its size from `target` (there to the
+    /// eye: the last hundredths of a glide take as long as the first nine tenths).
+    pub fn near(&self, target: [f32; 4], share: f32) -> bool {
+        let span = (target[2] - target[0]).abs().max(1e-3);
+        self.shown.is_some_and(|s| {
+            s.iter()
+                .zip(target)
+                .all(|(v, t)| (v - t).abs() <= span * share)
+        })
+    }
+
     /// Whether the shown rectangle is still on its way to `target`.
     pub fn moving(&self, target: [f32; 4]) -> bool {
         self.shown != Some(target)
@@ -231,6 +242,7 @@ mod tests {
             e.towards(near, 1.0 / 60.0, false);
         }
         assert!(!e.moving(near));
+        assert!(e.near(near, 0.01) && !e.near(fit, 0.01));
         // Snapped (aiming or reduced motion): at once.
         assert_eq!(e.towards(fit, 1.0 / 60.0, true), fit);
         // A stalled frame moves no further than a quarter second would.

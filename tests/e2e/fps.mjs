@@ -75,7 +75,31 @@ export async function frameTimes(browser, url, Tab, h, fixtures, seconds = 3) {
     fs.writeFileSync(profile, JSON.stringify(p));
   }
   await tab.shot("fps-assault-10");
-  // A followed flight: Ada's throw, the camera after it from the shooter to the landing.
+  // A followed flight: Ada's throw, the camera after it from the shooter to the landing. Her
+  // turn may begin with a building card to place (put down where it is) or a choice (the first).
+  for (let i = 0; i < 6; i++) {
+    const input = await tab.q("ct_input");
+    if (input >= 1 && input <= 4) break;
+    const moves = await tab.q("ct_moves");
+    const mark = tab.mark();
+    if (input === 6) {
+      await tab.tapButton("release");
+    } else if (input === 5) {
+      const [ax, ay] = [await tab.q("ct_anchor_x"), await tab.q("ct_anchor_y")];
+      await tab.drag([[ax, ay], [ax + 10, ay], [ax + 20, ay]], 30);
+      await tab.tapButton("place");
+    } else if (await tab.button("choice:0")) {
+      await tab.tapButton("choice:0");
+    } else {
+      break;
+    }
+    await tab.waitLine(new RegExp(`^\\[ct\\] move ${moves + 1} `), 30000, mark);
+    await tab.waitFor(
+      "Ada's turn again",
+      async () => (await tab.q("ct_human")) === 1 && (await tab.q("ct_busy")) === 0,
+      30000
+    );
+  }
   const kind = await tab.q("ct_input");
   check(kind >= 1 && kind <= 4, `Ada has a shot to aim (input ${kind})`);
   const anchor = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };

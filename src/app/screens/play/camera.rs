@@ -353,7 +353,7 @@ impl Table {
                 self.ease.jump(shown);
             }
         }
-        self.said.rest = !self.ease.moving(target);
+        self.said.rest = self.ease.near(target, 0.01);
         if self.ease.moving(target) {
             Frame::fit(keep_ground(shown, framed), framed)
         } else {
