@@ -62,6 +62,12 @@ pub struct Effects {
     popup: Option<([f32; 2], String, f32)>,
     /// Seconds of slow motion left (a collapse or a capture plays at a third of the speed).
     slow: f32,
+    /// Where the last shot landed (world metres) and for how long more the camera shows it
+    /// (the payoff, `frame::shot::PAYOFF_SECONDS`).
+    payoff: Option<([f32; 2], f32)>,
+    /// The x-range (metres) of the pieces the shot now playing knocked over, if any: what the
+    /// payoff shows rather than where the ball came to rest.
+    struck: Option<[f32; 2]>,
 }
 
 impl Default for Effects {
@@ -76,6 +82,8 @@ impl Default for Effects {
             clock: 0.0,
             popup: None,
             slow: 0.0,
+            payoff: None,
+            struck: None,
         }
     }
 }
@@ -101,6 +109,10 @@ impl Effects {
         }
         let s = h.strength.clamp(0.0, 8.0);
         if h.knocked {
+            self.struck = Some(match self.struck {
+                Some([a, b]) => [a.min(h.x), b.max(h.x)],
+                None => [h.x, h.x],
+            });
             for _ in 0..9 {
                 let (a, b, c) = (self.rand(), self.rand(), self.rand());
                 self.spawn(Particle {
@@ -149,6 +161,7 @@ impl Effects {
         if !at.iter().all(|v| v.is_finite()) {
             return;
         }
+        self.payoff = Some((at, super::frame::shot::PAYOFF_SECONDS));
         let words = match gain {
             Some((n, key)) if n > 0 => format!("+{n} {}", counted(n, key)),
             _ if hit => "Hit!".to_string(),
@@ -214,6 +227,12 @@ impl Effects {
         if let Some(p) = self.popup.as_mut() {
             p.2 -= dt;
         }
+        if let Some(p) = self.payoff.as_mut() {
+            p.1 -= dt;
+        }
+        if self.payoff.is_some_and(|p| p.1 <= 0.0) {
+            self.payoff = None;
+        }
         if self.popup.as_ref().is_some_and(|p| p.2 <= 0.0) {
             self.popup = None;
         }
@@ -241,6 +260,22 @@ impl Effects {
         self.knocks = 0.0;
         self.slow = 0.0;
         self.popup = None;
+    }
+
+    /// Where the shot landed while the camera stays on it (the payoff), if it does, and the
+    /// x-range of what it knocked over.
+    pub fn payoff(&self) -> Option<([f32; 2], Option<[f32; 2]>)> {
+        self.payoff.map(|p| (p.0, self.struck))
+    }
+
+    /// A new shot flies: what the last one knocked over is forgotten.
+    pub fn new_shot(&mut self) {
+        self.struck = None;
+    }
+
+    /// The payoff is over early (the player took the view, or the next shot flies).
+    pub fn end_payoff(&mut self) {
+        self.payoff = None;
     }
 
     pub fn alive(&self) -> usize {
@@ -288,7 +323,7 @@ impl Effects {
 
 /// A count's name for `n` of it: "1 point", "1 tower", "2 points" (the ranking names its
 /// counts in the plural; the first word is made singular for one).
-fn counted(n: i64, key: &str) -> String {
+pub(crate) fn counted(n: i64, key: &str) -> String {
     if n != 1 {
         return key.to_string();
     }

@@ -1,15 +1,13 @@
 //! The camera following a shot, without a window: which part of the table the moving bodies
-//! occupy, the zoomed view that frames them inside the table's bounds, and the shown rectangle
-//! easing towards its target (the follow while a shot plays, the framing once it rests). The
+//! occupy (the arc the camera keeps in view, `frame::shot::arc_view`), and the shown rectangle
+//! easing towards its target (the shooter, the arc, the landing: `frame::shot`). The
 //! camera is view only: nothing here is read by the physics or the rules.
 
-use super::frame::{Area, Camera, Frame};
+use super::frame::{Area, Frame};
 use engine::core::{BodyShape, TableView};
 
 /// A body moving faster than this (metres a second) is part of the action.
 pub const MOVING: f32 = 0.35;
-/// The follow never magnifies more than this over the fitted table.
-pub const FOLLOW_ZOOM: f32 = 2.2;
 /// Seconds for the shown view to cover about two thirds of the way to its target.
 pub const EASE_SECONDS: f32 = 0.28;
 
@@ -43,29 +41,6 @@ pub fn moving_box(prev: &TableView, cur: &TableView, dt: f32) -> Option<[f32; 4]
         ]);
     }
     out.filter(|b| b.iter().all(|v| v.is_finite()))
-}
-
-/// The player's camera that frames `action` (a moving box) with room around it, inside
-/// `bounds` shown in `area`: zoomed at most `FOLLOW_ZOOM`, never less than the whole table.
-pub fn camera_on(action: [f32; 4], bounds: [f32; 4], area: Area) -> Camera {
-    let base = Frame::fit(bounds, area);
-    let (w, h) = (action[2] - action[0], action[3] - action[1]);
-    // Half the action's size again on each side, and at least 15 cm of table around it.
-    let pad = 0.5 * w.max(h) + 0.15;
-    let want = Frame::fit(
-        [
-            action[0] - pad,
-            action[1] - pad,
-            action[2] + pad,
-            action[3] + pad,
-        ],
-        area,
-    );
-    let zoom = (want.scale / base.scale).clamp(1.0, FOLLOW_ZOOM);
-    Camera {
-        zoom,
-        centre: Some(((action[0] + action[2]) * 0.5, (action[1] + action[3]) * 0.5)),
-    }
 }
 
 /// The world rectangle a frame shows in `area`.
@@ -111,6 +86,24 @@ impl Ease {
         };
         self.shown = Some(next);
         next
+    }
+
+    /// Shows `r` now and eases on from there (the flying piece pulled the view along).
+    pub fn jump(&mut self, r: [f32; 4]) {
+        if r.iter().all(|v| v.is_finite()) {
+            self.shown = Some(r);
+        }
+    }
+
+    /// Whether the shown rectangle is within `share` of its size from `target` (there to the
+    /// eye: the last hundredths of a glide take as long as the first nine tenths).
+    pub fn near(&self, target: [f32; 4], share: f32) -> bool {
+        let span = (target[2] - target[0]).abs().max(1e-3);
+        self.shown.is_some_and(|s| {
+            s.iter()
+                .zip(target)
+                .all(|(v, t)| (v - t).abs() <= span * share)
+        })
     }
 
     /// Whether the shown rectangle is still on its way to `target`.
@@ -197,22 +190,6 @@ mod tests {
     }
 
     #[test]
-    fn the_follow_frames_the_action_inside_the_table() {
-        let bounds = [-2.0, 0.0, 2.0, 1.0];
-        let area = Area::new(0.0, 0.0, 800.0, 400.0);
-        let action = [1.0, 0.4, 1.1, 0.5];
-        let cam = camera_on(action, bounds, area);
-        assert!(cam.zoom > 1.5 && cam.zoom <= FOLLOW_ZOOM, "{}", cam.zoom);
-        let f = cam.frame(bounds, area);
-        let r = shown_rect(&f, area);
-        assert!(r[0] <= action[0] && r[2] >= action[2], "{r:?}");
-        assert!(r[1] <= action[1] && r[3] >= action[3], "{r:?}");
-        // A shot spread over the whole table does not zoom at all.
-        let wide = camera_on([-2.0, 0.0, 2.0, 1.0], bounds, area);
-        assert!(wide.is_fit());
-    }
-
-    #[test]
     fn a_piece_the_rules_moved_travels_from_where_it_was_drawn_and_nothing_else_moves() {
         let piece = |mut b: BodyView, p: u32| {
             b.piece = p;
@@ -265,6 +242,7 @@ mod tests {
             e.towards(near, 1.0 / 60.0, false);
         }
         assert!(!e.moving(near));
+        assert!(e.near(near, 0.01) && !e.near(fit, 0.01));
         // Snapped (aiming or reduced motion): at once.
         assert_eq!(e.towards(fit, 1.0 / 60.0, true), fit);
         // A stalled frame moves no further than a quarter second would.

@@ -429,6 +429,7 @@ impl Camera {
     }
 }
 
+pub mod shot;
 pub mod target;
 
 #[cfg(test)]

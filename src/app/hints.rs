@@ -58,13 +58,16 @@ impl Hint {
     }
 }
 
-/// Whether a move ends `hint`: a launch ends the aiming hints, any other move (a piece put down)
-/// the placing one. A choice made while aiming (a card, the catapult turned) is not the move the
-/// hint shows, so it stays.
-pub fn counts_for(hint: Hint, launched: bool) -> bool {
+/// Whether the player has followed `hint` (it then goes for good): a shot of theirs flying
+/// (`flying`, seen the frame after the hint was drawn) ends the aiming hints; a move made with no
+/// shot (a piece put down) the placing one. A choice made while aiming (a card, the catapult
+/// turned) is not the gesture the hint shows, so it stays. (Before issue #55 the aiming hints
+/// waited for a move that came only once the shot was at rest, when no hint was up any more:
+/// the drag hint stayed for shots 2 and 3.)
+pub fn followed(hint: Hint, flying: bool, moved: bool) -> bool {
     match hint {
-        Hint::Fire | Hint::Flick | Hint::Wrist => launched,
-        Hint::Place => !launched,
+        Hint::Fire | Hint::Flick | Hint::Wrist => flying,
+        Hint::Place => moved && !flying,
     }
 }
 
@@ -290,12 +293,19 @@ mod tests {
     #[test]
     fn regress_a_choice_made_while_aiming_does_not_end_the_aiming_hint() {
         assert!(
-            !counts_for(Hint::Fire, false),
+            !followed(Hint::Fire, false, true),
             "a card played is not a shot"
         );
-        assert!(counts_for(Hint::Fire, true));
-        assert!(counts_for(Hint::Flick, true) && counts_for(Hint::Wrist, true));
-        assert!(counts_for(Hint::Place, false) && !counts_for(Hint::Place, true));
+        assert!(followed(Hint::Flick, true, false) && followed(Hint::Wrist, true, false));
+        assert!(followed(Hint::Place, false, true) && !followed(Hint::Place, true, false));
+        assert!(!followed(Hint::Place, false, false));
+    }
+
+    #[test]
+    fn regress_the_drag_hint_goes_once_the_first_shot_flies() {
+        // The frame after the release the shot flies and no move is made yet (that comes at
+        // rest, when the hint is no longer drawn): the hint is followed then.
+        assert!(followed(Hint::Fire, true, false));
     }
 
     #[test]

@@ -493,7 +493,7 @@ async function main() {
     }
 
     // The look of a turn (tests/e2e/look.mjs; CT_ONLY=look runs just these).
-    await test("look framing: at a turn's start what it aims at is large and the sky small (measured at 1180x820, 1280x800, 844x390)", () =>
+    await test("look framing: the camera close on the shooter while aiming, the piece in view in flight, the target large at the landing, the table low, a player's shot and a bot's (measured at 1180x820, 1280x800, 844x390)", () =>
       lookFraming(browser, url, Tab, { check, sleep }, available)
     );
     await test("look upright: on a phone held upright a side-view game asks to turn it; played upright, a full pull stays on screen", () =>

@@ -32,6 +32,9 @@ pub struct Sky {
     pub clear: [f32; 2],
     /// A margin, pixels (one of the screen's units): one over the inset, two under it.
     pub margin: f32,
+    /// The target is out of the main view (the camera close on the shooter, issue #55): the
+    /// inset shows it whatever its gain, at the side it lies on.
+    pub out_of_view: bool,
 }
 
 /// The inset: where it is on screen, the frame it draws the table with, and the target's
@@ -58,7 +61,8 @@ pub fn target_view(target: [f32; 4], main: &Frame, sky: Sky) -> Option<TargetVie
     // A margin over it, two under it (room for its pointer down to the target).
     let h = (sky.floor - 2.0 * m - (t.y + m)).min(MOST_H * t.h);
     let target_px = FILL * h;
-    if h < LEAST_H * t.h || target_px < LEAST_GAIN * th * main.scale {
+    let gain_ok = sky.out_of_view || target_px >= LEAST_GAIN * th * main.scale;
+    if h < LEAST_H * t.h || !gain_ok {
         return None;
     }
     let scale = target_px / th;
@@ -117,6 +121,7 @@ mod tests {
             floor: 466.0 - 0.078 * 960.0,
             clear: [0.0, 470.0],
             margin: 8.2,
+            out_of_view: false,
         };
         let cup = [1.06, 0.0, 1.128, 0.078];
         let v = target_view(cup, &main, sky).expect("room in the sky");
@@ -147,6 +152,7 @@ mod tests {
             floor,
             clear: [0.0, 100.0],
             margin: 4.0,
+            out_of_view: false,
         };
         let cup = [1.0, 0.0, 1.07, 0.078];
         let phone = Area::new(0.0, 60.0, 844.0, 270.0);
@@ -165,5 +171,14 @@ mod tests {
         );
         let broken = [f32::NAN, 0.0, 1.0, 0.1];
         assert_eq!(target_view(broken, &main, sky(tablet, 400.0)), None);
+        // Out of the main view (the camera close on the shooter), a target it would show large
+        // enough is shown in the inset all the same, at the side it lies on.
+        let beyond = [3.0, 0.0, 3.07, 0.078];
+        let out = Sky {
+            out_of_view: true,
+            ..sky(tablet, 150.0 + 0.6 * 560.0)
+        };
+        let v = target_view(beyond, &close, out).expect("shown out of view");
+        assert!(v.area.x + v.area.w > 1100.0, "{v:?}");
     }
 }

@@ -201,7 +201,8 @@ impl ResultsScreen {
             cx.ui.text(&name, nx, cy - ts * 0.55, ts, TEXT);
             let bar_x = nx + name_w + 2.0 * u;
             let value = scores.get(i).copied().unwrap_or(0);
-            let label = format!("{value} {key}");
+            // "1 tower", not "1 towers" (issue #55).
+            let label = format!("{value} {}", crate::app::effects::counted(value, &key));
             let lw = cx.ui.measure(&label, ts);
             let room = (x0 + col_w - bar_x - lw - 2.0 * u).max(2.0 * u);
             let bw = (room * value.max(0) as f32 / best as f32).max(u);

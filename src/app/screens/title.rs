@@ -18,6 +18,9 @@ use engine::games::GameInfo;
 use macroquad::prelude::*;
 use std::cell::RefCell;
 
+/// The title's button that opens a replay file.
+const OPEN_REPLAY: &str = "Open a replay";
+
 /// The title screen, the bottom of the stack (its state is the shell's: the saved game and
 /// the notice belong to every screen that quits to it).
 #[derive(Default)]
@@ -125,7 +128,12 @@ impl TitleScreen {
                 cx,
                 Area::new(w - 24.0 * u, 2.0 * u, 22.0 * u, bh),
             );
-            Area::new(2.0 * u, 2.0 * u, 26.0 * u, bh)
+            // Wide enough for its label whole (a phone on its side cut it to "Open a rep...").
+            let mut bw = 26.0 * u;
+            while bw < 34.0 * u && !cx.ui.label_fits(OPEN_REPLAY, Area::new(0.0, 0.0, bw, bh)) {
+                bw += u;
+            }
+            Area::new(2.0 * u, 2.0 * u, bw, bh)
         } else {
             // Portrait: the title takes the whole width; the toggle sits under the subtitle.
             let bh = cx.ui.tap(9.0);
@@ -137,12 +145,10 @@ impl TitleScreen {
             y += bh;
             a
         };
-        if cx.ui.button(
-            &TitleButton::OpenFile.key(),
-            open_file,
-            "Open a replay",
-            true,
-        ) {
+        if cx
+            .ui
+            .button(&TitleButton::OpenFile.key(), open_file, OPEN_REPLAY, true)
+        {
             crate::app::screens::viewer::pick_replay_file(cx);
         }
         let col_w = (w - 6.0 * u).min(150.0 * u);

@@ -36,8 +36,25 @@ impl Table {
             (ta.w - 4.0 * u).min(110.0 * u)
         };
         let lines = cx.ui.wrap_at_most(hint.caption(), size, width - 4.0 * u, 3);
-        let ph = (lines.len() as f32 * size * 1.3 + 2.0 * u).max(9.0 * u);
-        let a = caption_place(ta, aim, width, ph, u);
+        // Sized to its text (issue #55: a plate two lines tall held one line).
+        let text_w = lines
+            .iter()
+            .map(|l| cx.ui.measure(l, size))
+            .fold(0.0f32, f32::max);
+        let (pw, ph) = (
+            (text_w + 4.0 * u).min(width),
+            lines.len() as f32 * size * 1.3 + 2.0 * u,
+        );
+        // On the band of table in front of the pieces when it is tall enough: never over the
+        // arc, the target or a result (they are all above the table's edge); else beside the aim.
+        let band = self
+            .frame
+            .map(|f| {
+                let edge = f.to_screen(0.0, 0.0).1 + 0.5 * u;
+                Area::new(ta.x, edge, ta.w, ta.y + ta.h - edge)
+            })
+            .filter(|b| b.h >= ph && b.y > ta.y);
+        let a = caption_place(band.unwrap_or(ta), aim, pw, ph, u);
         cx.ui.panel(a, Color::new(0.05, 0.06, 0.08, 0.9));
         cx.ui.cover(a);
         for (i, l) in lines.iter().enumerate() {
@@ -55,7 +72,8 @@ impl Table {
     /// drawn already), one line each on a plate just above them, until the player's next move.
     pub(crate) fn first_sight_tips(&mut self, cx: &mut Ctx) {
         self.tips_up.clear();
-        if platform::hints_off() {
+        // One hint at a time: the first-game hint first.
+        if platform::hints_off() || self.hint_up.is_some() {
             return;
         }
         let seen = done(cx.store.as_ref());

@@ -120,8 +120,14 @@ pub(crate) struct Table {
     off_ring: bool,
     /// The side view on screen easing towards the action of a shot and back.
     ease: follow::Ease,
-    /// The last box of moving bodies in the shot now playing (the camera holds it until rest).
+    /// The box the shot's moving bodies have filled since the launch: the arc the camera keeps
+    /// in view (`frame::shot::arc_view`).
     follow_action: Option<[f32; 4]>,
+    /// The last shot's framing (the shooter, the landing): kept while a card is chosen or a
+    /// bot decides, so the view does not jump to the whole table in between.
+    held_bounds: Option<[f32; 4]>,
+    /// The camera's shares, said once each framing is reached (for the look test).
+    said: camera::Said,
     /// Dust, chips and the shake of a collapse.
     effects: effects::Effects,
     /// The side view's own motion: a catapult's swing, fallen figures carried off.
@@ -359,15 +365,17 @@ impl PlayScreen {
         if let Some(err) = tick.error {
             cx.say(err, true);
         }
+        // The hint drawn last frame was followed (the player's shot flies, a piece was put
+        // down): it goes for good.
+        let flying = p.flight.is_some() && !tick.launched;
+        if let Some(h) = self
+            .table
+            .hint_up
+            .filter(|h| crate::app::hints::followed(*h, flying, tick.moved))
+        {
+            self.table.hint_done(cx, h);
+        }
         if tick.moved {
-            // A move made while a hint was up: the player has found the gesture.
-            if let Some(h) = self
-                .table
-                .hint_up
-                .filter(|h| crate::app::hints::counts_for(*h, tick.launched))
-            {
-                self.table.hint_done(cx, h);
-            }
             if !self.table.tips_up.is_empty() {
                 self.table.tips_done(cx);
             }
@@ -465,7 +473,10 @@ impl PlayScreen {
         self.table.dots.clear();
         if let Some(lp) = &offer.launch {
             let kind = offer.kind.unwrap_or(LaunchKind::Catapult);
+            // A steep shot's dots stay on the table, off the bars.
+            self.table.clip_to_table(cx, true);
             self.table.launch_input(cx, p, lp, kind, &f, &feel);
+            self.table.clip_to_table(cx, false);
         } else {
             self.table.aim = None;
             self.table.keys.drop_aim();

@@ -587,6 +587,11 @@ pub(crate) fn rotate_handle(
 }
 
 impl Place {
+    /// A finger or the mouse holds the piece now (the camera keeps still under it).
+    pub(super) fn held(&self) -> bool {
+        self.grab.is_some() || self.carry.is_some()
+    }
+
     /// The move's arguments for putting the piece down where it is, as it is turned.
     pub(super) fn args(&self, pp: &PlacementPrompt) -> [i64; 3] {
         gesture::placement_args(pp, self.x, self.y, self.angle)

@@ -48,11 +48,14 @@ impl Table {
         // The launcher, a full pull round it and the words over it stay clear.
         let reach = crate::app::gesture::FULL_PULL_SHARE * cx.ui.w.min(cx.ui.h) + 2.0 * u;
         let lx = self.probe.anchor.0;
+        let (tx0, _) = f.to_screen(x0, 0.0);
+        let (tx1, _) = f.to_screen(x1, 0.0);
         let sky = Sky {
             table: t,
             floor,
             clear: [lx - reach, lx + reach],
             margin: u,
+            out_of_view: tx1 < t.x || tx0 > t.x + t.w,
         };
         let Some(tv) = target_view([x0, 0.0, x1, top], f, sky) else {
             return;
