@@ -205,7 +205,10 @@ impl Table {
     pub(crate) fn aid_now(&self, cx: &mut Ctx, p: &Play) -> AidLevel {
         let room = p.online.then(|| crate::app::online::room_aid(cx)).flatten();
         let aid = room.unwrap_or_else(|| {
-            crate::app::save::aid_level(cx.store.as_ref(), p.info.id == "practice")
+            crate::app::save::aid_level(
+                cx.store.as_ref(),
+                p.info.id == engine::games::practice::INFO.id,
+            )
         });
         cx.settings.aid = aid;
         cx.settings.aid_fixed = room.is_some();
