@@ -204,12 +204,7 @@ impl Table {
     /// first game's first shots). Kept in the settings for the pause menu.
     pub(crate) fn aid_now(&self, cx: &mut Ctx, p: &Play) -> AidLevel {
         let room = p.online.then(|| crate::app::online::room_aid(cx)).flatten();
-        let aid = room.unwrap_or_else(|| {
-            crate::app::save::aid_level(
-                cx.store.as_ref(),
-                p.info.id == engine::games::practice::INFO.id,
-            )
-        });
+        let aid = room.unwrap_or_else(|| crate::app::save::aid_level(cx.store.as_ref()));
         cx.settings.aid = aid;
         cx.settings.aid_fixed = room.is_some();
         aid
