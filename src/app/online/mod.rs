@@ -16,8 +16,8 @@ use std::sync::Mutex;
 
 /// The aim aid the room set for this device's seats (a quick-match room sets every player's:
 /// docs/online.md, "Rated rooms"), if it set one.
-pub(crate) fn room_aid(cx: &crate::app::context::Ctx) -> Option<crate::app::aim::AidLevel> {
-    let c = cx.net.client.as_ref()?;
+pub(crate) fn room_aid(c: Option<&client::Client>) -> Option<crate::app::aim::AidLevel> {
+    let c = c?;
     let aids = c.aids.as_ref()?;
     let mine = c.mine.first()?;
     let aid = (*aids.get(*mine)?)?;
