@@ -150,13 +150,13 @@ pub fn chosen_aid(store: &dyn Store) -> Option<AidLevel> {
     (store.get(AIM_PATH_KEY).as_deref() == Some("off")).then_some(AidLevel::Expert)
 }
 
-/// The aid level for a shot now: the player's choice; else Learning in practice and for a first
-/// game's first shots (`LEARNING_SHOTS`), Standard after.
-pub fn aid_level(store: &dyn Store, practice: bool) -> AidLevel {
+/// The aid level for a shot now: the player's choice; else Learning for a first game's first
+/// shots (`LEARNING_SHOTS`), Standard after.
+pub fn aid_level(store: &dyn Store) -> AidLevel {
     if let Some(a) = chosen_aid(store) {
         return a;
     }
-    if practice || shots_taken(store) < LEARNING_SHOTS {
+    if shots_taken(store) < LEARNING_SHOTS {
         AidLevel::Learning
     } else {
         AidLevel::Standard
@@ -214,31 +214,29 @@ mod tests {
     }
 
     #[test]
-    fn the_aid_is_learning_for_the_first_shots_and_in_practice_then_standard_until_chosen() {
+    fn the_aid_is_learning_for_the_first_shots_then_standard_until_chosen() {
         let mut store = MemStore::default();
-        assert_eq!(aid_level(&store, false), AidLevel::Learning);
+        assert_eq!(aid_level(&store), AidLevel::Learning);
         for _ in 0..LEARNING_SHOTS {
-            assert_eq!(aid_level(&store, false), AidLevel::Learning);
+            assert_eq!(aid_level(&store), AidLevel::Learning);
             assert!(count_shot(&mut store).is_ok());
         }
-        assert_eq!(aid_level(&store, false), AidLevel::Standard);
-        assert_eq!(aid_level(&store, true), AidLevel::Learning, "practice");
+        assert_eq!(aid_level(&store), AidLevel::Standard);
         for a in AidLevel::ALL {
             assert!(set_aid_level(&mut store, a).is_ok());
-            assert_eq!(aid_level(&store, false), a);
-            assert_eq!(aid_level(&store, true), a, "a choice holds in practice too");
+            assert_eq!(aid_level(&store), a);
         }
         assert!(store.set(AID_KEY, "sideways").is_ok());
-        assert_eq!(aid_level(&store, false), AidLevel::Standard);
+        assert_eq!(aid_level(&store), AidLevel::Standard);
     }
 
     #[test]
     fn an_old_aim_path_off_reads_as_expert() {
         let mut store = MemStore::default();
         assert!(store.set(AIM_PATH_KEY, "off").is_ok());
-        assert_eq!(aid_level(&store, false), AidLevel::Expert);
+        assert_eq!(aid_level(&store), AidLevel::Expert);
         assert!(store.set(AIM_PATH_KEY, "long").is_ok());
-        assert_eq!(aid_level(&store, false), AidLevel::Learning);
+        assert_eq!(aid_level(&store), AidLevel::Learning);
     }
 
     #[test]

@@ -285,7 +285,7 @@ impl App {
                         .seats
                         .iter()
                         .any(|s| matches!(s.plan, engine::online::protocol::SeatPlan::Bot(_)))
-                    && !c.aids.as_ref().is_some_and(|a| {
+                    && !c.aids().is_some_and(|a| {
                         a.contains(&Some(engine::online::protocol::Aid::Learning))
                     });
                 // Every seat hears each seat's aim aid (a room that set them).

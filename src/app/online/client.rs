@@ -119,7 +119,7 @@ pub struct Client {
     /// The ratings table last sent.
     ratings: Option<Table>,
     /// Each seat's aim aid when the room set them (`RoomView::aids`).
-    pub aids: Option<Vec<Option<Aid>>>,
+    aids: Option<Vec<Option<Aid>>>,
 }
 
 /// The words a server uses when every invited seat is taken (the room offers to watch).
@@ -128,6 +128,11 @@ pub fn offers_watching(why: &str) -> bool {
 }
 
 impl Client {
+    /// Each seat's aim aid when the room set them (a quick-match room).
+    pub fn aids(&self) -> Option<&[Option<Aid>]> {
+        self.aids.as_deref()
+    }
+
     /// The room's phase as last heard.
     pub fn phase(&self) -> Phase {
         self.phase

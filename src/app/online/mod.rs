@@ -16,9 +16,9 @@ use std::sync::Mutex;
 
 /// The aim aid the room set for this device's seats (a quick-match room sets every player's:
 /// docs/online.md, "Rated rooms"), if it set one.
-pub(crate) fn room_aid(cx: &crate::app::context::Ctx) -> Option<crate::app::aim::AidLevel> {
-    let c = cx.net.client.as_ref()?;
-    let aids = c.aids.as_ref()?;
+pub(crate) fn room_aid(c: Option<&client::Client>) -> Option<crate::app::aim::AidLevel> {
+    let c = c?;
+    let aids = c.aids()?;
     let mine = c.mine.first()?;
     let aid = (*aids.get(*mine)?)?;
     crate::app::aim::AidLevel::from_key(aid.key())
@@ -27,7 +27,7 @@ pub(crate) fn room_aid(cx: &crate::app::context::Ctx) -> Option<crate::app::aim:
 /// Each seat's aim aid in words for everyone in the room ("Aim aid: Ann Standard, Ben
 /// Learning"), with what it means for the rating; None when the room set no levels.
 pub(crate) fn aids_said(c: &client::Client) -> Option<String> {
-    let aids = c.aids.as_ref()?;
+    let aids = c.aids()?;
     let mut parts = Vec::new();
     let mut learning = false;
     for (seat, aid) in c.seats.iter().zip(aids) {

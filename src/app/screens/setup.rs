@@ -441,7 +441,7 @@ impl SetupScreen {
             true,
         );
         // The aim aid, one switch for the dots, words and tones (docs/ui.md, "Aid levels").
-        let aid = crate::app::save::aid_level(cx.store.as_ref(), self.game.id == "practice");
+        let aid = crate::app::save::aid_level(cx.store.as_ref());
         let aid_area = Area::new(x0 + 2.0 * (bw + 2.0 * u), by, bw, bh);
         let aid_label = format!("Aid: {}", aid.name());
         if cx

@@ -203,10 +203,11 @@ impl Table {
     /// one for this device's seats, else the player's setting (Learning in practice and for a
     /// first game's first shots). Kept in the settings for the pause menu.
     pub(crate) fn aid_now(&self, cx: &mut Ctx, p: &Play) -> AidLevel {
-        let room = p.online.then(|| crate::app::online::room_aid(cx)).flatten();
-        let aid = room.unwrap_or_else(|| {
-            crate::app::save::aid_level(cx.store.as_ref(), p.info.id == "practice")
-        });
+        let room = p
+            .online
+            .then(|| crate::app::online::room_aid(cx.net.client.as_ref()))
+            .flatten();
+        let aid = room.unwrap_or_else(|| crate::app::save::aid_level(cx.store.as_ref()));
         cx.settings.aid = aid;
         cx.settings.aid_fixed = room.is_some();
         aid
