@@ -458,6 +458,7 @@ impl Hub {
         let token = new_token()?;
         let seed = u64::from_le_bytes(random_bytes::<8>()?);
         let room = Room::create(&code, game, options, seats, seed, &token).map_err(|e| e.0)?;
+        let room = room.committed(random_bytes::<16>()?);
         self.may_make_room(ip)?;
         Ok((self.store_new(room).await?, token))
     }
@@ -634,6 +635,7 @@ impl Hub {
         self.stats.moves.fetch_add(1, Ordering::Relaxed);
         cell.turn_began(p.seq + 1);
         let seed = room.seed_when_over();
+        let salt = room.salt_when_over();
         cell.broadcast_each(room, |player| ServerFrame::Moved {
             seq: p.seq,
             mv: p.mv.clone(),
@@ -641,6 +643,7 @@ impl Hub {
             over: p.over,
             told: Some(room.tape_for(&p.notes, player)),
             seed,
+            salt: salt.clone(),
             clock,
         });
     }

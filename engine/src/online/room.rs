@@ -9,6 +9,7 @@
 #![allow(clippy::question_mark)]
 
 pub use super::names::check_name;
+use super::deal;
 use super::protocol::{Phase, RoomView, SeatInfo, SeatPlan, SeatRequest};
 use crate::core::bot::{self, BotBudget};
 use crate::core::driver::{bot_seed, Driver, Origin, Recorded};
@@ -32,6 +33,9 @@ struct Meta {
     quick: Option<bool>,
     /// Its result counts for its players' ratings (a quick room of two or more devices).
     rated: Option<bool>,
+    /// The secret salt of the commitment to the seed (`deal`), in hex: absent in a room stored
+    /// before commitments.
+    salt: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, SerJson, DeJson)]
@@ -153,6 +157,8 @@ pub fn replay_of(view: &RoomView) -> Replay {
         .map(|(i, s)| replay_seat(i, s.plan, &s.name))
         .collect();
     let mut r = Replay::new(&view.game, &view.options, seats, view.seed);
+    r.commitment = view.commitment.clone();
+    r.salt = view.salt.clone();
     r.moves = view.moves.clone();
     r
 }
@@ -204,6 +210,7 @@ impl Room {
             started: false,
             quick: None,
             rated: None,
+            salt: None,
         };
         for s in seats {
             let (level, holder) = match s.plan {
@@ -255,6 +262,7 @@ impl Room {
             started: true,
             quick: Some(true),
             rated: None,
+            salt: None,
         };
         let mut bots = 0;
         for s in seats {
@@ -351,12 +359,15 @@ impl Room {
     }
 
     fn header(&self) -> Replay {
-        Replay::new(
+        let mut r = Replay::new(
             &self.meta.game,
             &self.meta.options,
             self.replay_seats(),
             self.meta.seed,
-        )
+        );
+        r.commitment = self.commitment();
+        r.salt = self.meta.salt.clone();
+        r
     }
 
     /// The game made and `moves` played through the rules, noting every draw (outcomes trusted:
@@ -721,6 +732,30 @@ impl Room {
         (self.phase() == Phase::Over).then_some(self.meta.seed)
     }
 
+    /// The room with its seed committed to (`deal`): `salt` is secret random bytes the server
+    /// draws, as it draws the seed. Before any move is played or shown.
+    pub fn committed(mut self, salt: [u8; deal::SALT_LEN]) -> Room {
+        self.meta.salt = Some(deal::salt_text(&salt));
+        let commitment = self.commitment();
+        if let Some(d) = self.driver.as_mut() {
+            d.session.replay.commitment = commitment;
+            d.session.replay.salt = self.meta.salt.clone();
+        }
+        self
+    }
+
+    /// The commitment to the seed, for everyone from the start (None for a room made before
+    /// commitments).
+    pub fn commitment(&self) -> Option<String> {
+        let salt = deal::salt_bytes(self.meta.salt.as_deref()?)?;
+        Some(deal::commitment(&salt, self.meta.seed))
+    }
+
+    /// The salt that opens the commitment, for everyone once the game is over (None before).
+    pub fn salt_when_over(&self) -> Option<String> {
+        self.meta.salt.clone().filter(|_| self.phase() == Phase::Over)
+    }
+
     /// The room as `player` (None: a watcher) may see it: before the end, the draws its seats
     /// may see instead of the seed.
     pub fn view(&self, online: &dyn Fn(usize) -> bool, player: Option<usize>) -> RoomView {
@@ -736,6 +771,8 @@ impl Room {
             game: self.meta.game.clone(),
             options: self.meta.options.clone(),
             seed: if over { self.meta.seed } else { 0 },
+            commitment: self.commitment(),
+            salt: self.salt_when_over(),
             told,
             seats: self.seat_infos(online),
             phase: self.phase(),

@@ -170,6 +170,7 @@ fn rematch_room(
         });
     }
     let new = room.rematch(&code, seed, &tokens).map_err(|e| e.0)?;
+    let new = new.committed(random_bytes::<16>()?);
     Ok((new, tokens))
 }
 

@@ -422,6 +422,7 @@ impl Hub {
             seats.swap(i, usize::from(draw[i % 16]) % (i + 1));
         }
         let room = Room::quick(&code, &key.0, &seats, seed).map_err(|e| e.0)?;
+        let room = room.committed(random_bytes::<16>()?);
         Ok((self.store_new(room).await?, tokens))
     }
 }

@@ -72,6 +72,7 @@ impl Room {
                 started: true,
                 quick: self.meta.quick,
                 rated: rated.then_some(true),
+                salt: None,
             },
             driver: None,
             notes: Vec::new(),
