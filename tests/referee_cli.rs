@@ -161,7 +161,11 @@ fn a_committed_deal_is_checked_in_words_and_a_changed_salt_or_seed_is_refused() 
         .unwrap_or_else(|| panic!("no golden recording"));
     let plain = run(&args(&["replay", &tmp("plain.json", &r.to_json())]));
     assert_eq!(plain.code, 0, "{name}: {:?}", plain.err);
-    assert_eq!(plain.out.len(), 1, "a file without a commitment: the summary alone");
+    assert_eq!(
+        plain.out.len(),
+        1,
+        "a file without a commitment: the summary alone"
+    );
     r.commitment = Some(deal::commitment(&salt, r.seed));
     r.salt = Some(deal::salt_text(&salt));
     let good = run(&args(&["replay", &tmp("committed.json", &r.to_json())]));
@@ -181,7 +185,10 @@ fn a_committed_deal_is_checked_in_words_and_a_changed_salt_or_seed_is_refused() 
     let mut other_seed = r.clone();
     other_seed.seed ^= 1;
     for (what, bad) in [("salt", other_salt), ("seed", other_seed)] {
-        let out = run(&args(&["replay", &tmp(&format!("{what}.json"), &bad.to_json())]));
+        let out = run(&args(&[
+            "replay",
+            &tmp(&format!("{what}.json"), &bad.to_json()),
+        ]));
         assert_eq!(out.code, 2, "a changed {what}: {:?}", out.out);
         assert!(out.out.is_empty(), "{:?}", out.out);
         assert!(

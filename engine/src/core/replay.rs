@@ -49,10 +49,7 @@ impl Replay {
                 r.format
             )));
         }
-        for (what, text, len) in [
-            ("commitment", &r.commitment, 64),
-            ("salt", &r.salt, 32),
-        ] {
+        for (what, text, len) in [("commitment", &r.commitment, 64), ("salt", &r.salt, 32)] {
             if let Some(t) = text {
                 if t.len() != len || !t.chars().all(|c| c.is_ascii_hexdigit()) {
                     return Err(Refusal(format!(
@@ -311,14 +308,20 @@ mod tests {
     fn a_commitment_and_its_salt_round_trip_and_old_files_read_as_before() {
         let mut r = Replay::new("castle", &[], default_seats(2, SeatKind::Bot), 9);
         let old = r.to_json();
-        assert!(!old.contains("commitment") && !old.contains("salt"), "{old}");
+        assert!(
+            !old.contains("commitment") && !old.contains("salt"),
+            "{old}"
+        );
         r.commitment = Some("ab".repeat(32));
         r.salt = Some("0f".repeat(16));
         let text = r.to_json();
         assert_eq!(Replay::parse(&text), Ok(r.clone()));
         let short = text.replace(&"0f".repeat(16), "0f0f");
         let err = Replay::parse(&short).err().map(|e| e.0).unwrap_or_default();
-        assert!(err.contains("salt") && err.contains("32 hex digits"), "{err}");
+        assert!(
+            err.contains("salt") && err.contains("32 hex digits"),
+            "{err}"
+        );
         let unhex = text.replace(&"ab".repeat(32), &"zz".repeat(32));
         assert!(Replay::parse(&unhex).is_err());
     }

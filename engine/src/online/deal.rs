@@ -117,12 +117,18 @@ mod tests {
         assert_eq!(check(&VECTOR.to_uppercase(), &salt, SEED), Ok(CHECKED));
         let other_seed = check(VECTOR, &salt, SEED + 1).err().map(|e| e.0);
         assert!(
-            other_seed.as_deref().unwrap_or("").contains("does not match"),
+            other_seed
+                .as_deref()
+                .unwrap_or("")
+                .contains("does not match"),
             "{other_seed:?}"
         );
         let other_salt = salt.replace("0f", "0e");
         assert!(check(VECTOR, &other_salt, SEED).is_err());
         let bad = check(VECTOR, "not hex", SEED).err().map(|e| e.0);
-        assert!(bad.as_deref().unwrap_or("").contains("32 hexadecimal digits"));
+        assert!(bad
+            .as_deref()
+            .unwrap_or("")
+            .contains("32 hexadecimal digits"));
     }
 }

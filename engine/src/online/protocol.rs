@@ -330,7 +330,10 @@ impl Record for RoomView {
                 "commitment",
                 Field::MaybeText(&mut self.commitment, "the commitment", COMMITMENT_HEX),
             ),
-            ("salt", Field::MaybeText(&mut self.salt, "the salt", 2 * SALT_LEN)),
+            (
+                "salt",
+                Field::MaybeText(&mut self.salt, "the salt", 2 * SALT_LEN),
+            ),
             ("seats", Field::Seats(&mut self.seats)),
             ("phase", Field::Phase(&mut self.phase)),
             ("moves", Field::Moves(&mut self.moves)),

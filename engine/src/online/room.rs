@@ -8,8 +8,8 @@
 // nanoserde's DeJson derive for `Option` fields trips clippy::question_mark in generated code.
 #![allow(clippy::question_mark)]
 
-pub use super::names::check_name;
 use super::deal;
+pub use super::names::check_name;
 use super::protocol::{Phase, RoomView, SeatInfo, SeatPlan, SeatRequest};
 use crate::core::bot::{self, BotBudget};
 use crate::core::driver::{bot_seed, Driver, Origin, Recorded};
@@ -753,7 +753,10 @@ impl Room {
 
     /// The salt that opens the commitment, for everyone once the game is over (None before).
     pub fn salt_when_over(&self) -> Option<String> {
-        self.meta.salt.clone().filter(|_| self.phase() == Phase::Over)
+        self.meta
+            .salt
+            .clone()
+            .filter(|_| self.phase() == Phase::Over)
     }
 
     /// The room as `player` (None: a watcher) may see it: before the end, the draws its seats

@@ -349,9 +349,16 @@ fn a_committed_room_shows_its_commitment_from_the_first_welcome_and_opens_it_at_
     let promised = deal::commitment(&SALT, 7);
     for view in [r.view(&|_| true, Some(0)), r.view(&|_| true, None)] {
         assert_eq!(view.commitment.as_deref(), Some(promised.as_str()));
-        assert_eq!((view.seed, view.salt.as_deref()), (0, None), "nothing opened yet");
+        assert_eq!(
+            (view.seed, view.salt.as_deref()),
+            (0, None),
+            "nothing opened yet"
+        );
     }
-    assert!(r.meta_json().contains(&deal::salt_text(&SALT)), "kept with the room");
+    assert!(
+        r.meta_json().contains(&deal::salt_text(&SALT)),
+        "kept with the room"
+    );
     let r = play_out_room(r, "castle", &plans);
     assert_eq!(r.phase(), Phase::Over);
     let view = r.view(&|_| true, Some(1));
