@@ -96,6 +96,7 @@ impl Hub {
         let token = new_token()?;
         let seed = crate::room::new_seed()?;
         let room = Room::create(&code, game, options, seats, seed, &token).map_err(|e| e.0)?;
+        let room = room.committed(crate::room::random_bytes::<16>()?);
         count_hourly(&self.made_by, ip, self.limits.rooms_per_address, |n| {
             format!(
                 "this address has made {n} rooms in the last hour, the most allowed: try again \

@@ -354,6 +354,11 @@ impl App {
                 log(&format!("online-refused {why}"));
                 self.cx.say(crate::app::online::plain(&why), true);
             }
+            Heard::Deal(check) => {
+                log(&format!("online-deal {check:?}"));
+                self.cx
+                    .say(crate::app::online::deal_line(&check, false), check.is_err());
+            }
             Heard::OutOfStep(why) => {
                 let n = self.cx.net.client.as_ref().map(|c| c.resyncs).unwrap_or(0);
                 log(&format!("online-resync n={n} {why}"));

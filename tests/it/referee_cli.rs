@@ -150,3 +150,51 @@ fn regress_the_summary_of_an_unfinished_game_names_no_winner() {
     }
     assert!(cuts >= 10, "only {cuts} unfinished games were looked at");
 }
+
+#[test]
+fn a_committed_deal_is_checked_in_words_and_a_changed_salt_or_seed_is_refused() {
+    use engine::online::deal;
+    let salt = [7u8; deal::SALT_LEN];
+    let (name, mut r) = cut_goldens(|n| n)
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| panic!("no golden recording"));
+    let plain = run(&args(&["replay", &tmp("plain.json", &r.to_json())]));
+    assert_eq!(plain.code, 0, "{name}: {:?}", plain.err);
+    assert_eq!(
+        plain.out.len(),
+        1,
+        "a file without a commitment: the summary alone"
+    );
+    r.commitment = Some(deal::commitment(&salt, r.seed));
+    r.salt = Some(deal::salt_text(&salt));
+    let good = run(&args(&["replay", &tmp("committed.json", &r.to_json())]));
+    assert_eq!(good.code, 0, "{name}: {:?}", good.err);
+    assert_eq!(
+        good.out,
+        [deal::CHECKED.to_string(), plain.out[0].clone()],
+        "the check, then the same summary"
+    );
+    let mut sealed = r.clone();
+    sealed.salt = None;
+    let open = run(&args(&["check", &tmp("sealed.json", &sealed.to_json())]));
+    assert_eq!(open.code, 0, "{:?}", open.err);
+    assert!(open.out[0].contains("not checked"), "{:?}", open.out);
+    let mut other_salt = r.clone();
+    other_salt.salt = Some(deal::salt_text(&[8u8; deal::SALT_LEN]));
+    let mut other_seed = r.clone();
+    other_seed.seed ^= 1;
+    for (what, bad) in [("salt", other_salt), ("seed", other_seed)] {
+        let out = run(&args(&[
+            "replay",
+            &tmp(&format!("{what}.json"), &bad.to_json()),
+        ]));
+        assert_eq!(out.code, 2, "a changed {what}: {:?}", out.out);
+        assert!(out.out.is_empty(), "{:?}", out.out);
+        assert!(
+            out.err[0].contains("the deal does not match the commitment"),
+            "{:?}",
+            out.err
+        );
+    }
+}

@@ -129,8 +129,21 @@ pub fn run(args: &[String]) -> RunResult {
             } else {
                 Origin::Player
             };
+            // An online room's deal, before its moves: the revealed seed and salt against the
+            // commitment published before the first move (`online::deal`).
+            let header = engine::core::replay::Replay::parse(&text).ok();
+            let deal = match header.as_ref().and_then(engine::online::deal::check_replay) {
+                Some(Err(e)) => {
+                    r.code = 2;
+                    r.err.push(format!("{cmd} {}: {e}", shown(path)));
+                    return r;
+                }
+                Some(Ok(said)) => Some(said),
+                None => None,
+            };
             match replay_as(&text, cmd == "replay", origin) {
                 Ok(session) => {
+                    r.out.extend(deal.map(String::from));
                     if cmd == "check" {
                         r.out.push(format!(
                             "{}: valid {} replay, {} moves, game over: {}",

@@ -471,6 +471,8 @@ fn read_body(b: &[u8]) -> Result<LinkGame, &'static str> {
             options,
             seats,
             seed,
+            commitment: None,
+            salt: None,
             moves,
         },
         checks,

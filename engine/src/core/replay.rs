@@ -15,6 +15,11 @@ pub struct Replay {
     pub options: Vec<String>,
     pub seats: Vec<Seat>,
     pub seed: u64,
+    /// An online room's commitment to its seed (`online::deal`), published before the first
+    /// move: absent (and not written) for a local game and in files from before commitments.
+    pub commitment: Option<String>,
+    /// The salt that opens the commitment, revealed with the game's last move.
+    pub salt: Option<String>,
     pub moves: Vec<Move>,
 }
 
@@ -26,6 +31,8 @@ impl Replay {
             options: options.to_vec(),
             seats,
             seed,
+            commitment: None,
+            salt: None,
             moves: Vec::new(),
         }
     }
@@ -41,6 +48,16 @@ impl Replay {
                 "replay format {} is not supported (this build reads format {REPLAY_FORMAT})",
                 r.format
             )));
+        }
+        for (what, text, len) in [("commitment", &r.commitment, 64), ("salt", &r.salt, 32)] {
+            if let Some(t) = text {
+                if t.len() != len || !t.chars().all(|c| c.is_ascii_hexdigit()) {
+                    return Err(Refusal(format!(
+                        "the {what} {} is not {len} hex digits",
+                        shown(t)
+                    )));
+                }
+            }
         }
         for (i, m) in r.moves.iter().enumerate() {
             if m.seat as usize >= r.seats.len() {
@@ -89,7 +106,16 @@ pub(crate) const MAX_NAME: usize = 64;
 fn read_replay(text: &str) -> ReadResult<Replay> {
     let mut r = Reader::new(text);
     let mut out = Replay::new("", &[], Vec::new(), 0);
-    const KEYS: [&str; 6] = ["format", "game", "options", "seats", "seed", "moves"];
+    const KEYS: [&str; 8] = [
+        "format",
+        "game",
+        "options",
+        "seats",
+        "seed",
+        "moves",
+        "commitment",
+        "salt",
+    ];
     let seen = r.object("the replay", &KEYS, |r, k| {
         match k {
             0 => out.format = r.u32("format")?,
@@ -103,6 +129,8 @@ fn read_replay(text: &str) -> ReadResult<Replay> {
                 Ok(())
             })?,
             4 => out.seed = r.u64("seed")?,
+            6 => out.commitment = Some(r.string("a commitment", 64)?),
+            7 => out.salt = Some(r.string("a salt", 32)?),
             _ => r.array("moves", usize::MAX, |r, i| {
                 out.moves.push(read_move(r, i)?);
                 Ok(())
@@ -274,6 +302,28 @@ mod tests {
         assert!(err.contains("move 0") && err.contains("seat 7"), "{err}");
         let bad_format = text.replace("\"format\":1", "\"format\":99");
         assert!(Replay::parse(&bad_format).is_err());
+    }
+
+    #[test]
+    fn a_commitment_and_its_salt_round_trip_and_old_files_read_as_before() {
+        let mut r = Replay::new("castle", &[], default_seats(2, SeatKind::Bot), 9);
+        let old = r.to_json();
+        assert!(
+            !old.contains("commitment") && !old.contains("salt"),
+            "{old}"
+        );
+        r.commitment = Some("ab".repeat(32));
+        r.salt = Some("0f".repeat(16));
+        let text = r.to_json();
+        assert_eq!(Replay::parse(&text), Ok(r.clone()));
+        let short = text.replace(&"0f".repeat(16), "0f0f");
+        let err = Replay::parse(&short).err().map(|e| e.0).unwrap_or_default();
+        assert!(
+            err.contains("salt") && err.contains("32 hex digits"),
+            "{err}"
+        );
+        let unhex = text.replace(&"ab".repeat(32), &"zz".repeat(32));
+        assert!(Replay::parse(&unhex).is_err());
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! (`server/`) and the app's online client both stand on this.
 
 mod codec;
+pub mod deal;
 pub mod names;
 pub mod protocol;
 pub mod room;

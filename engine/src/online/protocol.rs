@@ -6,6 +6,7 @@
 //! docs/online.md.
 
 use super::codec::{self, Field, Frames, Keyed, Record};
+use super::deal::{COMMITMENT_HEX, SALT_LEN};
 pub use super::values::{
     Aid, Phase, RatingEntry, RoomView, SeatInfo, SeatPlan, SeatRequest, You, CODE_ALPHABET,
     MAX_DEVICE, MAX_PLAYER_NAME, MAX_RATING_ENTRIES, ROOM_CODE_LEN, TOKEN_LEN,
@@ -112,6 +113,9 @@ pub enum ServerFrame {
         told: Option<String>,
         /// The game's seed, with the move that ended it: the replay is whole.
         seed: Option<u64>,
+        /// The salt that opens the commitment to the seed (`deal`), with the move that ended
+        /// the game (None from a room made before commitments).
+        salt: Option<String>,
         clock: bool,
     },
     /// The last frame was refused; nothing changed.
@@ -331,6 +335,14 @@ impl Record for RoomView {
             ("game", Field::Text(&mut self.game, "the game id", MAX_NAME)),
             ("options", Field::Options(&mut self.options)),
             ("seed", Field::U64(&mut self.seed, "seed")),
+            (
+                "commitment",
+                Field::MaybeText(&mut self.commitment, "the commitment", COMMITMENT_HEX),
+            ),
+            (
+                "salt",
+                Field::MaybeText(&mut self.salt, "the salt", 2 * SALT_LEN),
+            ),
             ("seats", Field::Seats(&mut self.seats)),
             ("phase", Field::Phase(&mut self.phase)),
             ("moves", Field::Moves(&mut self.moves)),
@@ -362,6 +374,8 @@ impl Frames for ServerFrame {
                     game: text(),
                     options: Vec::new(),
                     seed: 0,
+                    commitment: None,
+                    salt: None,
                     told: None,
                     seats: Vec::new(),
                     phase: Phase::Waiting,
@@ -382,6 +396,7 @@ impl Frames for ServerFrame {
                 over: false,
                 told: None,
                 seed: None,
+                salt: None,
                 clock: false,
             },
             ServerFrame::Refused { why: text() },
@@ -427,6 +442,7 @@ impl Frames for ServerFrame {
                 over,
                 told,
                 seed,
+                salt,
                 clock,
             } => (
                 "moved",
@@ -437,6 +453,7 @@ impl Frames for ServerFrame {
                     ("over", Field::Bool(over, "over")),
                     ("told", Field::Tape(told)),
                     ("seed", Field::MaybeU64(seed, "seed")),
+                    ("salt", Field::MaybeText(salt, "the salt", 2 * SALT_LEN)),
                     ("clock", Field::Flag(clock, "clock")),
                 ],
             ),

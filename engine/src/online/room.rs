@@ -8,6 +8,7 @@
 // nanoserde's DeJson derive for `Option` fields trips clippy::question_mark in generated code.
 #![allow(clippy::question_mark)]
 
+use super::deal;
 pub use super::names::check_name;
 use super::protocol::{Aid, Phase, RoomView, SeatInfo, SeatPlan, SeatRequest};
 use crate::core::bot::{self, BotBudget};
@@ -36,6 +37,9 @@ struct Meta {
     /// Each seat's aim aid (`Aid::join`), set by the room (a quick-match room); absent, and not
     /// written, elsewhere: a room stored before aid levels reads and writes the same.
     aids: Option<String>,
+    /// The secret salt of the commitment to the seed (`deal`), in hex: absent in a room stored
+    /// before commitments.
+    salt: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, SerJson, DeJson)]
@@ -159,6 +163,8 @@ pub fn replay_of(view: &RoomView) -> Replay {
         .map(|(i, s)| replay_seat(i, s.plan, &s.name))
         .collect();
     let mut r = Replay::new(&view.game, &view.options, seats, view.seed);
+    r.commitment = view.commitment.clone();
+    r.salt = view.salt.clone();
     r.moves = view.moves.clone();
     r
 }
@@ -211,6 +217,7 @@ impl Room {
             quick: None,
             rated: None,
             aids: None,
+            salt: None,
         };
         for s in seats {
             let (level, holder) = match s.plan {
@@ -263,6 +270,7 @@ impl Room {
             quick: Some(true),
             rated: None,
             aids: None,
+            salt: None,
         };
         let mut bots = 0;
         let mut aids = Vec::new();
@@ -364,12 +372,15 @@ impl Room {
     }
 
     fn header(&self) -> Replay {
-        Replay::new(
+        let mut r = Replay::new(
             &self.meta.game,
             &self.meta.options,
             self.replay_seats(),
             self.meta.seed,
-        )
+        );
+        r.commitment = self.commitment();
+        r.salt = self.meta.salt.clone();
+        r
     }
 
     /// The game made and `moves` played through the rules, noting every draw (outcomes trusted:
@@ -739,6 +750,33 @@ impl Room {
         (self.phase() == Phase::Over).then_some(self.meta.seed)
     }
 
+    /// The room with its seed committed to (`deal`): `salt` is secret random bytes the server
+    /// draws, as it draws the seed. Before any move is played or shown.
+    pub fn committed(mut self, salt: [u8; deal::SALT_LEN]) -> Room {
+        self.meta.salt = Some(deal::salt_text(&salt));
+        let commitment = self.commitment();
+        if let Some(d) = self.driver.as_mut() {
+            d.session.replay.commitment = commitment;
+            d.session.replay.salt = self.meta.salt.clone();
+        }
+        self
+    }
+
+    /// The commitment to the seed, for everyone from the start (None for a room made before
+    /// commitments).
+    pub fn commitment(&self) -> Option<String> {
+        let salt = deal::salt_bytes(self.meta.salt.as_deref()?)?;
+        Some(deal::commitment(&salt, self.meta.seed))
+    }
+
+    /// The salt that opens the commitment, for everyone once the game is over (None before).
+    pub fn salt_when_over(&self) -> Option<String> {
+        self.meta
+            .salt
+            .clone()
+            .filter(|_| self.phase() == Phase::Over)
+    }
+
     /// The room as `player` (None: a watcher) may see it: before the end, the draws its seats
     /// may see instead of the seed.
     pub fn view(&self, online: &dyn Fn(usize) -> bool, player: Option<usize>) -> RoomView {
@@ -754,6 +792,8 @@ impl Room {
             game: self.meta.game.clone(),
             options: self.meta.options.clone(),
             seed: if over { self.meta.seed } else { 0 },
+            commitment: self.commitment(),
+            salt: self.salt_when_over(),
             told,
             seats: self.seat_infos(online),
             phase: self.phase(),

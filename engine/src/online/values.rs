@@ -133,6 +133,11 @@ pub struct RoomView {
     pub options: Vec<String>,
     /// The game's seed once it is over; 0 before, when `told` carries the draws instead.
     pub seed: u64,
+    /// The commitment to the seed (`deal`), from the first welcome on; None from a room made
+    /// before commitments.
+    pub commitment: Option<String>,
+    /// The salt that opens the commitment, once the game is over (None before).
+    pub salt: Option<String>,
     /// What this device was told of the setup's draws and of each move's (`core::hidden`): one
     /// tape for the setup, then one per move. None once the game is over (the seed says all).
     pub told: Option<Vec<String>>,

@@ -380,6 +380,7 @@ impl Hub {
             seats.swap(i, usize::from(draw[i % 16]) % (i + 1));
         }
         let room = Room::quick(&code, &key.0, &seats, seed).map_err(|e| e.0)?;
+        let room = room.committed(crate::room::random_bytes::<16>()?);
         // Made started: its bots and clock go at once.
         Ok((self.rooms.create(room, true).await?, tokens))
     }

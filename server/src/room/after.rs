@@ -137,6 +137,7 @@ fn rematch_room(room: &Room, askers: &[(usize, mpsc::UnboundedSender<News>)]) ->
     }
     let new = room
         .rematch(&new_code()?, new_seed()?, &tokens)
-        .map_err(|e| e.0)?;
+        .map_err(|e| e.0)?
+        .committed(super::random_bytes::<16>()?);
     Ok((new, tokens))
 }

@@ -329,6 +329,7 @@ impl Owner {
             self.rooms.rate_if_over(room);
         }
         let seed = room.seed_when_over();
+        let salt = room.salt_when_over();
         broadcast_each(&self.tx, room, |player| ServerFrame::Moved {
             seq: p.seq,
             mv: p.mv.clone(),
@@ -336,6 +337,7 @@ impl Owner {
             over: p.over,
             told: Some(room.tape_for(&p.notes, player)),
             seed,
+            salt: salt.clone(),
             clock,
         });
     }

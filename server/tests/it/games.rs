@@ -38,6 +38,9 @@ async fn whole_game(game: &str, plans: &[SeatPlan]) {
     let run = tools::referee::run(&["replay".into(), file.display().to_string()]);
     assert_eq!(run.code, 0, "{game}: {:?}", run.err);
     assert_eq!(run.out.last(), Some(&summary), "{game}");
+    // The deal was committed to in the first welcome and opened with the last move.
+    let checked = engine::online::deal::CHECKED.to_string();
+    assert_eq!(run.out.first(), Some(&checked), "{game}: {:?}", run.out);
     assert!(!server.errors().contains("panicked"), "{}", server.errors());
 }
 

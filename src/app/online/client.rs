@@ -49,6 +49,9 @@ pub enum Heard {
     Rematch(Vec<usize>),
     /// A game's ratings table came (`Client::ratings`).
     Ratings,
+    /// The game ended and its deal was checked against the room's commitment (`Client::deal`):
+    /// what the check said, or why it failed.
+    Deal(Result<&'static str, String>),
 }
 
 /// A game's ratings table as the server sent it: its game, how many are rated, the best (and
@@ -96,6 +99,10 @@ pub struct Client {
     options: Vec<String>,
     /// The game's seed: 0 until the game is over in a room that keeps it (`told` instead).
     seed: u64,
+    /// The room's commitment to its seed (`online::deal`) and, once the game is over, the
+    /// salt that opens it.
+    commitment: Option<String>,
+    salt: Option<String>,
     /// The draws this device was told: the setup's, then each move's (`core::hidden`).
     told: Option<Vec<String>>,
     pub seats: Vec<SeatInfo>,
@@ -180,6 +187,8 @@ impl Client {
             game: String::new(),
             options: Vec::new(),
             seed: 0,
+            commitment: None,
+            salt: None,
             told: None,
             seats: Vec::new(),
             phase: Phase::Waiting,
@@ -194,6 +203,21 @@ impl Client {
             ratings: None,
             aids: None,
         }
+    }
+
+    /// The check of the room's deal once its seed and salt are revealed (`online::deal`):
+    /// None before the end and for a room that published no commitment.
+    pub fn deal(&self) -> Option<RuleResult<&'static str>> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let commitment = self.commitment.as_deref()?;
+        let Some(salt) = self.salt.as_deref() else {
+            return Some(Err(Refusal::new(
+                "the server did not reveal the salt of its commitment to the deal",
+            )));
+        };
+        Some(engine::online::deal::check(commitment, salt, self.seed))
     }
 
     /// The seats whose players asked for a rematch of the finished game.
@@ -336,6 +360,8 @@ impl Client {
                 self.game = room.game.clone();
                 self.options = room.options.clone();
                 self.seed = room.seed;
+                self.commitment = room.commitment.clone();
+                self.salt = room.salt.clone();
                 self.told = room.told.clone();
                 self.seats = room.seats.clone();
                 self.phase = room.phase;
@@ -361,15 +387,21 @@ impl Client {
                 over,
                 told,
                 seed,
+                salt,
                 clock,
             } => {
                 if over {
                     self.phase = Phase::Over;
                 }
+                if salt.is_some() {
+                    self.salt = salt;
+                }
                 if let Some(seed) = seed {
                     self.seed = seed;
                     if let Some(p) = play {
                         p.driver.session.reveal_seed(seed);
+                        // The replay kept here opens the deal as the room's log does.
+                        p.driver.session.replay.salt = self.salt.clone();
                     }
                 }
                 let told = match told.as_deref().map(hidden::parse_tape).transpose() {
@@ -381,6 +413,11 @@ impl Client {
                 };
                 if clock {
                     heard.push(Heard::Clock(mv.seat as usize));
+                }
+                if over {
+                    if let Some(d) = self.deal() {
+                        heard.push(Heard::Deal(d.map_err(|e| e.0)));
+                    }
                 }
                 self.pending.push_back(Logged {
                     seq,
@@ -556,6 +593,8 @@ impl Client {
             game: self.game.clone(),
             options: self.options.clone(),
             seed: self.seed,
+            commitment: self.commitment.clone(),
+            salt: self.salt.clone(),
             told: None,
             seats: self.seats.clone(),
             phase: self.phase,
@@ -610,6 +649,7 @@ impl Client {
         if self.seed != 0 {
             // The seed came with the last move: the replay here is whole.
             p.driver.session.reveal_seed(self.seed);
+            p.driver.session.replay.salt = self.salt.clone();
         }
     }
 

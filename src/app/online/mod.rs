@@ -222,6 +222,18 @@ pub(crate) fn rematch_news(
         .collect()
 }
 
+/// What the check of a finished room's deal says, in a sentence (`Client::deal`): whole when
+/// said (`short` false), short enough for one line of the results when shown.
+pub(crate) fn deal_line(check: &Result<&'static str, String>, short: bool) -> String {
+    match check {
+        Ok(said) => plain(said),
+        Err(_) if short => {
+            "Warning: the deal does not match what the server promised at the start.".into()
+        }
+        Err(why) => plain(&format!("warning: {why}")),
+    }
+}
+
 /// A rating as the app writes it: 1,512.
 pub(crate) fn rating_text(r: i64) -> String {
     let digits = r.unsigned_abs().to_string();

@@ -9,6 +9,7 @@ use super::client::{Client, Heard};
 use super::wire::{Wire, WireState};
 use crate::app::play::Play;
 use engine::core::{Launch, LaunchKind};
+use engine::online::deal::{check_replay, CHECKED};
 use engine::online::protocol::{ClientFrame, Phase, SeatPlan, SeatRequest, ServerFrame, You};
 use engine::online::room::Room;
 use std::cell::RefCell;
@@ -16,6 +17,8 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 const CODE: &str = "0123456789abcdef";
+/// The fake server's salt for its commitment to the seed.
+const SALT: [u8; 16] = [5; 16];
 
 /// One fake connection, as the server and the client's wire both see it.
 #[derive(Default)]
@@ -38,6 +41,8 @@ struct Net {
     down: bool,
     /// Damage the hash of the next `moved` sent to this line.
     spoil_next: Option<usize>,
+    /// Reveal another salt than the one committed to with the last move.
+    spoil_salt: bool,
     tokens: u32,
     /// Lines waiting for a two-player quick match, with their names.
     waiters: Vec<(usize, String)>,
@@ -162,6 +167,9 @@ impl Net {
             return;
         };
         let seed = room.seed_when_over();
+        let salt = room
+            .salt_when_over()
+            .map(|s| if self.spoil_salt { "0".repeat(32) } else { s });
         self.broadcast_each(|player| ServerFrame::Moved {
             seq: p.seq,
             mv: p.mv.clone(),
@@ -169,6 +177,7 @@ impl Net {
             over: p.over,
             told: Some(room.tape_for(&p.notes, player)),
             seed,
+            salt: salt.clone(),
             clock,
         });
         self.room = Some(room);
@@ -227,6 +236,7 @@ impl Net {
                 let token = self.token();
                 match Room::create(CODE, &game, &options, &seats, 7, &token) {
                     Ok(r) => {
+                        let r = r.committed(SALT);
                         self.room = Some(r);
                         self.welcome(id, Some(0), Some(token));
                     }
@@ -353,6 +363,8 @@ struct Device {
     /// The seats the clock played for, and the rematch asks, as heard.
     clocked: Vec<usize>,
     rematch: Vec<Vec<usize>>,
+    /// What each check of the deal said.
+    deals: Vec<Result<&'static str, String>>,
 }
 
 impl Device {
@@ -365,6 +377,7 @@ impl Device {
             why: Vec::new(),
             clocked: Vec::new(),
             rematch: Vec::new(),
+            deals: Vec::new(),
         }
     }
 
@@ -381,6 +394,7 @@ impl Device {
                 Heard::Refused(why) => self.refused.push(why),
                 Heard::Clock(seat) => self.clocked.push(seat),
                 Heard::Rematch(asked) => self.rematch.push(asked),
+                Heard::Deal(d) => self.deals.push(d),
                 _ => {}
             }
         }
@@ -540,6 +554,40 @@ fn two_devices_and_a_watcher_play_a_room_to_its_end_in_step() {
         .as_ref()
         .map(|p| p.driver.session.replay.moves.len());
     assert_eq!(moves, Some(6), "two shots for each of the three seats");
+    // The deal is checked once, at the end, on every device; the replay kept here opens it.
+    for d in [&host, &friend, &watcher] {
+        assert_eq!(d.deals, [Ok(CHECKED)]);
+        assert_eq!(d.client.deal(), Some(Ok(CHECKED)));
+        let kept = d.play.as_ref().map(|p| &p.driver.session.replay);
+        assert_eq!(kept.and_then(check_replay), Some(Ok(CHECKED)));
+    }
+    assert_eq!(
+        super::deal_line(&Ok(CHECKED), true),
+        "The deal was fixed before the first move: checked."
+    );
+}
+
+#[test]
+fn a_salt_that_does_not_open_the_commitment_is_a_warning_on_every_device() {
+    let net: Shared = Rc::default();
+    let (mut host, mut friend, mut watcher) = started(&net);
+    net.borrow_mut().spoil_salt = true;
+    for _ in 0..400 {
+        run(&net, &mut [&mut host, &mut friend, &mut watcher], 1);
+        if [&host, &friend, &watcher].iter().all(|d| over(d)) {
+            break;
+        }
+    }
+    for d in [&host, &friend, &watcher] {
+        assert!(over(d));
+        let said: Vec<String> = d.deals.iter().map(|c| super::deal_line(c, false)).collect();
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].starts_with("Warning: the deal does not match"),
+            "{said:?}"
+        );
+        assert!(d.client.deal().is_some_and(|c| c.is_err()));
+    }
 }
 
 #[test]

@@ -499,8 +499,8 @@ fn results_buttons(cx: &Ctx, online: bool, quick: bool) -> Vec<(ResultsButton, &
     out
 }
 
-/// The lines over the buttons after an online game: the rating (a quick match), and who wants
-/// the rematch.
+/// The lines over the buttons after an online game: the rating (a quick match), the check of
+/// the deal, and who wants the rematch.
 fn online_notes(cx: &Ctx, online: bool, quick: bool) -> Vec<String> {
     let mut out = Vec::new();
     let Some(c) = cx.net.client.as_ref().filter(|_| online) else {
@@ -508,6 +508,9 @@ fn online_notes(cx: &Ctx, online: bool, quick: bool) -> Vec<String> {
     };
     if quick && !c.watching() && cx.net.rating.room == c.code {
         out.extend(cx.net.rating.line(cx.net.rating.rated));
+    }
+    if let Some(check) = c.deal() {
+        out.push(crate::app::online::deal_line(&check.map_err(|e| e.0), true));
     }
     if c.asked_rematch() {
         out.push("Waiting for the others to accept the rematch.".into());

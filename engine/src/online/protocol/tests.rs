@@ -113,6 +113,8 @@ fn every_server_frame_round_trips() {
                 game: "castle".into(),
                 options: vec![],
                 seed: u64::MAX,
+                commitment: Some("ab".repeat(32)),
+                salt: Some("0f".repeat(16)),
                 told: Some(vec!["n3 c12 c s4 s".into(), String::new()]),
                 seats: seats.clone(),
                 phase: Phase::Playing,
@@ -133,6 +135,7 @@ fn every_server_frame_round_trips() {
             over: true,
             told: Some("s9".into()),
             seed: Some(u64::MAX),
+            salt: Some("0f".repeat(16)),
             clock: false,
         },
         ServerFrame::Refused {
@@ -230,6 +233,8 @@ fn frames_are_written_byte_for_byte_as_the_browser_and_the_tests_read_them() {
         game: "castle".into(),
         options: vec![],
         seed: 9,
+        commitment: None,
+        salt: None,
         told: None,
         seats: vec![seat.clone()],
         phase: Phase::Over,
@@ -314,6 +319,7 @@ fn frames_are_written_byte_for_byte_as_the_browser_and_the_tests_read_them() {
                 over: true,
                 told: None,
                 seed: None,
+                salt: None,
                 clock: false,
             }
             .to_json(),
@@ -428,6 +434,7 @@ fn a_frame_whose_type_comes_last_is_read_the_same() {
             over: false,
             told: None,
             seed: None,
+            salt: None,
             clock: false,
         })
     );

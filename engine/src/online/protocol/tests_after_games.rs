@@ -27,6 +27,7 @@ fn the_new_frames_round_trip_and_are_written_byte_for_byte() {
         over: false,
         told: None,
         seed: None,
+        salt: None,
         clock: true,
     };
     let ratings = ServerFrame::Ratings {
@@ -66,6 +67,7 @@ fn the_new_frames_round_trip_and_are_written_byte_for_byte() {
         over: false,
         told: None,
         seed: None,
+        salt: None,
         clock: false,
     };
     assert_eq!(

@@ -81,6 +81,7 @@ impl Room {
                 quick: self.meta.quick,
                 rated: rated.then_some(true),
                 aids: aids.map(|a| super::Aid::join(&a)),
+                salt: None,
             },
             driver: None,
             notes: Vec::new(),

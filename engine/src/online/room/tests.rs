@@ -61,7 +61,10 @@ fn a_room_refuses_bad_setups_by_name() {
 /// Plays a whole game through the room, every seat's move chosen by the engine's bot on the
 /// "client" side and sent as a real client sends it (a shot as its launch alone).
 fn play_out(game: &str, plans: &[SeatPlan]) -> Room {
-    let mut r = room(game, plans);
+    play_out_room(room(game, plans), game, plans)
+}
+
+fn play_out_room(mut r: Room, game: &str, plans: &[SeatPlan]) -> Room {
     for _ in plans.iter().filter(|p| **p == Invited) {
         let n = r.players();
         r.join("Friend", &format!("t{n}"))
@@ -373,4 +376,56 @@ fn a_quick_room_sets_every_players_aid_to_standard_and_a_learning_seat_makes_it_
     assert_eq!(r.aids(), Some(vec![Some(Aid::Standard), None]));
     // A friends' room sets none (each device plays at its own setting).
     assert_eq!(room("feud", &[Here, Invited]).aids(), None);
+}
+
+const SALT: [u8; deal::SALT_LEN] = [9; deal::SALT_LEN];
+
+#[test]
+fn a_committed_room_shows_its_commitment_from_the_first_welcome_and_opens_it_at_the_end() {
+    let plans = [Here, Invited, Bot(Level::Easy)];
+    let r = room("castle", &plans).committed(SALT);
+    let promised = deal::commitment(&SALT, 7);
+    for view in [r.view(&|_| true, Some(0)), r.view(&|_| true, None)] {
+        assert_eq!(view.commitment.as_deref(), Some(promised.as_str()));
+        assert_eq!(
+            (view.seed, view.salt.as_deref()),
+            (0, None),
+            "nothing opened yet"
+        );
+    }
+    assert!(
+        r.meta_json().contains(&deal::salt_text(&SALT)),
+        "kept with the room"
+    );
+    let r = play_out_room(r, "castle", &plans);
+    assert_eq!(r.phase(), Phase::Over);
+    let view = r.view(&|_| true, Some(1));
+    assert_eq!(view.commitment.as_deref(), Some(promised.as_str()));
+    assert_eq!(view.salt, r.salt_when_over());
+    let salt = view.salt.clone().unwrap_or_default();
+    assert_eq!(deal::check(&promised, &salt, view.seed), Ok(deal::CHECKED));
+    // The room's log carries both, and so does the copy a client keeps.
+    let log = Replay::parse(&r.replay_text()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(deal::check_replay(&log), Some(Ok(deal::CHECKED)));
+    assert_eq!(replay_of(&view).to_json(), r.replay_text());
+    let moves = log.moves.clone();
+    let back = Room::restore("code", &r.meta_json(), moves).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back.commitment(), Some(promised));
+}
+
+#[test]
+fn the_salt_stays_hidden_until_the_game_is_over_and_old_rooms_have_no_commitment() {
+    let seats = [waiting("Ann", "ta", None), QuickSeat::Bot];
+    let r = Room::quick("code", "feud", &seats, 7)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .committed(SALT);
+    assert_eq!(r.phase(), Phase::Playing);
+    assert_eq!(r.salt_when_over(), None);
+    let view = r.view(&|_| true, Some(0));
+    assert_eq!(view.commitment, Some(deal::commitment(&SALT, 7)));
+    assert_eq!((view.seed, view.salt), (0, None));
+    let old = room("castle", &[Here, Invited]);
+    assert_eq!(old.commitment(), None);
+    assert_eq!(old.view(&|_| true, None).commitment, None);
+    assert!(!old.meta_json().contains("salt"));
 }

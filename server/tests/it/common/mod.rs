@@ -8,6 +8,7 @@ use engine::core::driver::{Driver, Origin, Recorded};
 use engine::core::hidden;
 use engine::core::{Level, Move, Rng};
 use engine::games;
+use engine::online::deal;
 use engine::online::protocol::{ClientFrame, Phase, RoomView, SeatPlan, SeatRequest, ServerFrame};
 use engine::online::room::{replay_of, state_hash};
 use futures_util::{SinkExt, StreamExt};
@@ -366,10 +367,19 @@ impl Player {
                 over,
                 told,
                 seed,
+                salt,
                 ..
             } => {
                 assert_eq!(*seq, self.seq(), "moves arrive in order, none missed");
                 assert_eq!(seed.is_some(), *over, "the seed comes with the last move");
+                assert_eq!(salt.is_some(), *over, "the salt comes with the last move");
+                if let (Some(seed), Some(salt)) = (seed, salt) {
+                    // The deal opens the commitment every welcome carried (`online::deal`).
+                    let promised = self.view.commitment.as_deref();
+                    let promised =
+                        promised.unwrap_or_else(|| panic!("no commitment was published"));
+                    assert_eq!(deal::check(promised, salt, *seed), Ok(deal::CHECKED));
+                }
                 let d = self
                     .driver
                     .as_mut()
@@ -385,6 +395,9 @@ impl Player {
                 assert_eq!(*over, d.game().is_over());
                 if let Some(seed) = seed {
                     d.session.reveal_seed(*seed);
+                }
+                if salt.is_some() {
+                    d.session.replay.salt = salt.clone();
                 }
                 self.view.moves.push(mv.clone());
             }
