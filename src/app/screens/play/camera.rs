@@ -90,7 +90,8 @@ impl Table {
             self.nav_input(cx, bounds, framed);
         }
         let moving = p.flight.as_ref().and_then(|fl| fl.moving_box());
-        let mut f = self.follow_frame(cx, bounds, framed, active, moving);
+        let human_acts = p.flight.is_none() && p.human_turn().is_some();
+        let mut f = self.follow_frame(cx, bounds, framed, active, moving, human_acts);
         if active {
             self.effects.update(get_frame_time());
         }
@@ -331,9 +332,13 @@ impl Table {
         framed: Area,
         active: bool,
         in_flight: Option<[f32; 4]>,
+        human_acts: bool,
     ) -> Frame {
         let player = self.camera.frame(bounds, framed);
-        let held = self.aim.is_some() || self.place.as_ref().is_some_and(|pl| pl.held());
+        // A person about to aim or place: the view cuts, so that the ring they press is where
+        // they saw it (the drag tests read it and press a few frames later).
+        let held =
+            self.aim.is_some() || self.place.as_ref().is_some_and(|pl| pl.held()) || human_acts;
         let snap = cx.settings.reduce_motion || held || !self.camera.is_fit();
         let target = shown_rect(&player, framed);
         let dt = if active { get_frame_time() } else { 0.0 };
