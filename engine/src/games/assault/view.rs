@@ -3,46 +3,10 @@
 use super::*;
 use crate::core::event::EventKind;
 use crate::core::game::prelude::*;
-use crate::core::{BodyShape, BodyView, Look};
-
-/// Each seat's thrower drawn as a small siege engine, not a bare pole (issue #55): the post
-/// becomes a wooden throwing arm (`Look::Catapult`, drawn with its bucket at the tip under the
-/// seat's ball) on a low wagon at its foot. View only: the physics never sees these boxes, and
-/// the arm keeps the post's place and height (the wrist pivot at its tip).
-fn siege_engines(v: &mut TableView) {
-    let mut wagons = Vec::new();
-    for b in v.bodies.iter_mut() {
-        if b.tag != table::TAG_PIVOT || b.look != Look::Plain {
-            continue;
-        }
-        if let BodyShape::Rect { hw, hh } = b.shape {
-            b.shape = BodyShape::Rect {
-                hw: (hw * 2.5).min(hh / 3.5),
-                hh,
-            };
-            b.look = Look::Catapult;
-            b.rgb = [150, 105, 60];
-            let (whw, whh) = (0.035, 0.012);
-            wagons.push(BodyView {
-                shape: BodyShape::Rect { hw: whw, hh: whh },
-                x: b.x,
-                y: whh,
-                angle: 0.0,
-                rgb: [120, 84, 48],
-                tag: table::TAG_PIVOT,
-                look: Look::Catapult,
-                owner: b.owner,
-                piece: 0,
-            });
-        }
-    }
-    v.bodies.extend(wagons);
-}
 
 impl Draw for Assault {
     fn view(&self) -> TableView {
         let mut v = self.frame();
-        siege_engines(&mut v);
         v.bodies.extend(table::state_bodies(&self.state));
         v
     }
