@@ -118,7 +118,7 @@ build_shipped() {
 
 # Each file's size raw and as sent gzipped (its .gz copy where there is one; a file without one,
 # a picture, is sent as it is). CT_SIZE_BUDGET=N fails when the total sent is over N bytes
-# (`test` checks 892,000: issue #27's 1,000,000, lowered as bytes are won, issue #45) or there
+# (`test` checks 906,000: issue #27's 1,000,000, lowered as bytes are won, up for features: docs/web.md) or there
 # is no dist/ to measure.
 web_sizes() {
   say "dist/ sizes (raw / sent gzipped / gzip -9)"
@@ -241,7 +241,7 @@ run_tests() {
   cat "$pre_log"
   STAGE_NAMES+=("  (precompress alone, beside the above)")
   STAGE_SECS+=("$(sed -n 's/^precompress took \([0-9.]*\) s$/\1/p' "$pre_log")")
-  CT_SIZE_BUDGET=${CT_SIZE_BUDGET:-892000} web_sizes
+  CT_SIZE_BUDGET=${CT_SIZE_BUDGET:-906000} web_sizes
   if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then
     if [ -d tests/e2e ] && [ -f tests/e2e/package.json ]; then
       stage "browser tests (headless Chromium)"
