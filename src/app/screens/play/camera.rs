@@ -283,7 +283,10 @@ impl Table {
         }
         self.follow_action = None;
         if let Some((at, struck)) = self.effects.payoff() {
-            if self.aim.is_none() && self.place.is_none() {
+            // A person to aim now sees their launcher at once: the payoff yields to it (the
+            // ring is where they look for it), as it yields to a gesture or a placement.
+            let person_aims = aim.is_some() && p.human_turn().is_some();
+            if self.aim.is_none() && self.place.is_none() && !person_aims {
                 let l = landing_view(view, at, struck, &places, close_h, framed);
                 self.held_bounds = Some(l);
                 self.said.phase = Phase::Landing(landing_range(at, struck, &places));
