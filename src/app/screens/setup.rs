@@ -443,7 +443,13 @@ impl SetupScreen {
         // The aim aid, one switch for the dots, words and tones (docs/ui.md, "Aid levels").
         let aid = crate::app::save::aid_level(cx.store.as_ref());
         let aid_area = Area::new(x0 + 2.0 * (bw + 2.0 * u), by, bw, bh);
-        let aid_label = format!("Aid: {}", aid.name());
+        // "Aid: Learning" where it fits whole; the level's name alone on a narrow phone.
+        let full = format!("Aid: {}", aid.name());
+        let aid_label = if cx.ui.label_fits(&full, aid_area) {
+            full
+        } else {
+            aid.name().to_string()
+        };
         if cx
             .ui
             .button(&SetupButton::Aid.key(), aid_area, &aid_label, true)
