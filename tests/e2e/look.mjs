@@ -102,8 +102,8 @@ async function cameraLine(tab, kind, who, from, timeout) {
 }
 
 // After seat 0's shot: its decisions played the plain way (a tower placed where the ghost is, the
-// first choice) until the bot's shot flies; that flight's camera line, or undefined when seat 0
-// is to aim again first or two minutes pass.
+// first choice, a plain shot when it is to shoot again first) until the bot's shot flies; that
+// flight's camera line, or undefined when two minutes pass.
 async function untilBotShot(tab, h, from) {
   const end = Date.now() + 120000;
   while (Date.now() < end) {
@@ -114,8 +114,12 @@ async function untilBotShot(tab, h, from) {
       const input = await tab.q("ct_input");
       const moves = await tab.q("ct_moves");
       const mark = tab.mark();
-      if (input >= 1 && input <= 4) return undefined;
-      if (input === 6) await tab.tapButton("release");
+      if (input >= 1 && input <= 4) {
+        // Seat 0 shoots again before the bot (another cube, a re-throw): a plain shot, then on.
+        const anchor = { x: await tab.q("ct_anchor_x"), y: await tab.q("ct_anchor_y") };
+        const g = gesturePath(input, anchor, await tab.size());
+        await tab.drag(g.pts, g.stepMs, g.burst);
+      } else if (input === 6) await tab.tapButton("release");
       else if (await tab.button("choice:0")) await tab.tapButton("choice:0");
       else if (input === 5) {
         const [ax, ay] = [await tab.q("ct_anchor_x"), await tab.q("ct_anchor_y")];
