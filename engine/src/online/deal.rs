@@ -9,9 +9,9 @@
 //! commitment; the commitment keeps the server from changing the seed once it is published.
 //! By hand: `printf '%s%016x' SALT SEED | xxd -r -p | sha256sum` (docs/online.md).
 
+use super::sha256::sha256;
 use crate::core::replay::Replay;
 use crate::core::{Refusal, RuleResult};
-use sha2::{Digest, Sha256};
 
 /// The salt's length in bytes (written as twice as many hex digits).
 pub const SALT_LEN: usize = 16;
@@ -45,10 +45,10 @@ pub fn salt_bytes(text: &str) -> Option<[u8; SALT_LEN]> {
 /// The commitment to `seed` with `salt`: hex SHA-256 of the salt's 16 bytes, then the seed's 8
 /// bytes, most significant first.
 pub fn commitment(salt: &[u8; SALT_LEN], seed: u64) -> String {
-    let mut h = Sha256::new();
-    h.update(salt);
-    h.update(seed.to_be_bytes());
-    hex(&h.finalize())
+    let mut message = [0u8; SALT_LEN + 8];
+    message[..SALT_LEN].copy_from_slice(salt);
+    message[SALT_LEN..].copy_from_slice(&seed.to_be_bytes());
+    hex(&sha256(&message))
 }
 
 /// Checks a revealed seed and salt against the commitment published before the first move:

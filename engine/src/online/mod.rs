@@ -5,7 +5,9 @@
 
 mod codec;
 pub mod deal;
+mod name_chars;
 pub mod names;
 pub mod protocol;
 pub mod room;
+mod sha256;
 mod values;
