@@ -291,6 +291,8 @@ impl App {
         }
         if self.shown != was {
             log(&format!("screen {}", self.shown.name()));
+            // A screen opened by a key (Escape's menu) is said, as a tap shows it.
+            a11y::say(self.shown.spoken());
         }
         self.online_frame();
         self.board_frame();

@@ -83,19 +83,10 @@ pub struct Landed {
     pub gain: Option<(i64, String)>,
 }
 
-/// Which of a ranking's keys is a count a player knows ("points", "soldiers standing"): the
-/// first that is not "winner" or "outlasted" (who won: the places say it).
-pub fn shown_key(r: &engine::core::Ranking) -> usize {
-    r.key_names
-        .iter()
-        .position(|k| k != "winner" && k != "outlasted")
-        .unwrap_or(0)
-}
-
 /// `seat`'s value of the ranking's shown key.
 fn shown_value(g: &dyn Game, seat: usize) -> Option<(i64, String)> {
     let r = g.ranking();
-    let k = shown_key(&r);
+    let k = r.shown_key();
     let v = r.standings.iter().find(|s| s.seat == seat)?.keys.get(k)?;
     Some((*v, r.key_names.get(k)?.clone()))
 }

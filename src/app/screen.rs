@@ -50,7 +50,7 @@ impl ScreenId {
             ScreenId::Title => "Catapult Table: choose a game",
             ScreenId::Setup => "Choose the players",
             ScreenId::Play => "Playing",
-            ScreenId::Pause => "Paused",
+            ScreenId::Pause => "Paused: Escape goes back to the game",
             ScreenId::Rules => "The rules",
             ScreenId::Results => "The results",
             ScreenId::Viewer => "Watching a replay",

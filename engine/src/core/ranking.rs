@@ -28,7 +28,9 @@ impl Ranking {
         }
     }
 
-    /// Lines for the results screen: place, name, keys, and why.
+    /// Lines for the results screen and the screen reader: place, name, the counts a player
+    /// knows, and why in words ("1. Ada — standing cards 3 (the winner)"). Keys that only say who
+    /// won ("winner", "outlasted") are not read out as numbers: the place says it.
     pub fn explain(&self, names: &[String]) -> Vec<String> {
         self.standings
             .iter()
@@ -41,18 +43,36 @@ impl Ranking {
                     .key_names
                     .iter()
                     .zip(&s.keys)
+                    .filter(|(k, _)| is_count(k))
                     .map(|(k, v)| format!("{k} {v}"))
                     .collect();
-                format!(
-                    "{}. {} — {} ({})",
-                    s.place,
-                    name,
-                    keys.join(", "),
-                    s.decided_by
-                )
+                let why = match s.decided_by.as_str() {
+                    "last" | "" => String::new(),
+                    "winner" => " (the winner)".to_string(),
+                    "outlasted" => " (lasted longer)".to_string(),
+                    "tied" => " (tied)".to_string(),
+                    k => format!(" (ahead on {k})"),
+                };
+                let counts = if keys.is_empty() {
+                    String::new()
+                } else {
+                    format!(" — {}", keys.join(", "))
+                };
+                format!("{}. {}{counts}{why}", s.place, name)
             })
             .collect()
     }
+
+    /// The first key that is a count a player knows ("points", "standing cards"), not one that
+    /// only says who won: the one the results draw as bars.
+    pub fn shown_key(&self) -> usize {
+        self.key_names.iter().position(|k| is_count(k)).unwrap_or(0)
+    }
+}
+
+/// Whether a ranking key is a count a player knows, not "winner" or "outlasted" (who won).
+fn is_count(key: &str) -> bool {
+    key != "winner" && key != "outlasted"
 }
 
 /// Ranks seats by their key vectors, each compared descending (bigger is better), in order.
@@ -112,5 +132,29 @@ mod tests {
         assert_eq!(r.winner(), None);
         assert_eq!(r.standings[1].place, 1);
         assert_eq!(r.standings[0].decided_by, "tied");
+    }
+
+    #[test]
+    fn assault_outlasted_999_is_not_read_out() {
+        // Assault ranks by winner, then who outlasted whom (1000 - defeats), then standing cards.
+        let r = rank(
+            &["winner", "outlasted", "standing cards"],
+            &[vec![0, 999, 0], vec![1, 1000, 3], vec![0, 2, 0]],
+        );
+        let names: Vec<String> = ["Ada", "Ben", "Cy"].map(String::from).to_vec();
+        assert_eq!(
+            r.explain(&names),
+            [
+                "1. Ben — standing cards 3 (the winner)",
+                "2. Ada — standing cards 0 (lasted longer)",
+                "3. Cy — standing cards 0",
+            ]
+        );
+        assert_eq!(r.shown_key(), 2);
+        let points = rank(&["points"], &[vec![3], vec![5]]);
+        assert_eq!(
+            points.explain(&names),
+            ["1. Ben — points 5 (ahead on points)", "2. Ada — points 3"]
+        );
     }
 }

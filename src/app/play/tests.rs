@@ -460,3 +460,32 @@ fn every_available_game_plays_through_the_app_generically() {
         assert_eq!(r.game().scores(), p.game().scores(), "{}", info.id);
     }
 }
+
+#[test]
+fn keys_during_a_bots_turn_say_whose_turn_it_is() {
+    use crate::app::screens::play::hud::waiting_words;
+    let mut seats = default_seats(2, SeatKind::Human);
+    seats[1] = Seat::new(1, SeatKind::Bot);
+    let bot = seats[1].name.clone();
+    let mut p = practice(seats, &[]);
+    let launch = Launch {
+        kind: LaunchKind::Catapult,
+        angle: 450,
+        power: 500,
+        ..Launch::default()
+    };
+    assert!(p.fire(launch).is_ok());
+    assert_eq!(
+        waiting_words(&p).as_deref(),
+        Some("The shot is still moving: your keys work again when it stops")
+    );
+    run_flight(&mut p);
+    assert_eq!(p.game().turn(), Some(1), "the bot's turn");
+    assert_eq!(
+        waiting_words(&p).as_deref(),
+        Some(format!(
+            "It is {bot}'s turn: your keys work again on your turn"
+        ))
+        .as_deref()
+    );
+}

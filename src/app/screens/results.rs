@@ -369,7 +369,7 @@ fn wins(name: &str) -> String {
 /// knows ("points", "soldiers standing"), not "winner" or "outlasted" (who won, already said by
 /// the headline and the places), with each standing's value in ranking order.
 fn shown_score(r: &engine::core::Ranking) -> (String, Vec<i64>) {
-    let pick = crate::app::play::shown_key(r);
+    let pick = r.shown_key();
     let name = r.key_names.get(pick).cloned().unwrap_or_default();
     let values = r
         .standings

@@ -384,6 +384,22 @@ pub(crate) fn mute_button(cx: &mut Ctx, a: Area) {
     }
 }
 
+/// What a game key pressed while this device may not act is answered with, in words: the shot
+/// still moving, or whose turn it is. None when the game is over or the seat is this device's.
+pub(crate) fn waiting_words(p: &Play) -> Option<String> {
+    if p.is_over() {
+        return None;
+    }
+    if p.flight.is_some() {
+        return Some("The shot is still moving: your keys work again when it stops".into());
+    }
+    let turn = p.game().turn()?;
+    let name = p.names().get(turn).cloned()?;
+    Some(format!(
+        "It is {name}'s turn: your keys work again on your turn"
+    ))
+}
+
 fn details_w(u: f32) -> f32 {
     18.0 * u
 }

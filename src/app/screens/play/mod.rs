@@ -29,14 +29,27 @@ use crate::app::pointer::PointerEvent;
 use crate::app::probe::{self, TableFigures};
 use crate::app::route::TableTouch;
 use crate::app::screen::{Screen, ScreenId};
+use crate::app::{a11y, keyqueue, log, sound, Command};
 use crate::app::{designs as design_state, effects, grid, nav, route, scene};
-use crate::app::{log, sound, Command};
 use crate::app::{map as map_state, round_map as round_state};
 use engine::core::{
     Choice, GridPrompt, LaunchKind, LaunchPrompt, PlacementPrompt, Scene, TableView,
 };
 use macroquad::prelude::*;
 use placement::Place;
+
+/// The keys that aim, place and ask about the aim: pressed while this device may not act, they
+/// are answered in words (`hud::waiting_words`) instead of nothing.
+const WAITING_KEYS: [KeyCode; 8] = [
+    KeyCode::T,
+    KeyCode::W,
+    KeyCode::P,
+    KeyCode::Space,
+    KeyCode::Left,
+    KeyCode::Right,
+    KeyCode::Up,
+    KeyCode::Down,
+];
 
 /// The game being played, and its table on screen (made fresh for each game). It owns the
 /// turn's clocks, the pieces travelling and the frame's pointer events, which it routes to the
@@ -422,6 +435,11 @@ impl PlayScreen {
             return;
         };
         let offer = self.table.offer(p, active);
+        if active && offer.human.is_none() && keyqueue::pressed_any(&WAITING_KEYS) {
+            if let Some(words) = hud::waiting_words(p) {
+                a11y::say(words);
+            }
+        }
         let bar = self.table.bottom_bar(cx, p, &offer, active);
         let strips = self.table.strips(cx, p);
         let table_y = top_h + strips.status_h;
