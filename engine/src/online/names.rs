@@ -9,22 +9,46 @@
 //! zero widths U+200B–200D, U+2060, U+FEFF and the rest), private-use characters (Co), code
 //! points not assigned yet (Cn) and the line and paragraph separators (Zl, Zp).
 //!
-//! The shipped build carries only the refused ranges (`name_chars.rs`, about a sixth of the
-//! crate's whole table, which the web build paid for in bytes); a test checks every code point
-//! against the crate and writes the file again when asked.
+//! The shipped build carries only the refused ranges, packed (`name_chars.rs`: 1.9 KB where the
+//! crate's table of every category cost the web build several kilobytes sent); a test writes
+//! the file from the crate and checks it against the crate.
 
 use super::name_chars::{Refused, REFUSED};
 use super::values::MAX_PLAYER_NAME;
 use crate::core::{Refusal, RuleResult};
 
+/// The refused ranges (first, last, why), in order, from `name_chars::REFUSED`: each range is two
+/// LEB128 numbers, (the gap after the range before it << 3 | why) and (its length - 1).
+fn refused_ranges() -> impl Iterator<Item = (u32, u32, Refused)> {
+    let mut bytes = REFUSED.iter();
+    let mut number = move || -> Option<u32> {
+        let mut value = 0u32;
+        for shift in (0..32).step_by(7) {
+            let b = *bytes.next()?;
+            value |= u32::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                return Some(value);
+            }
+        }
+        None
+    };
+    let mut from = 0u32;
+    std::iter::from_fn(move || {
+        let head = number()?;
+        let first = from.checked_add(head >> 3)?;
+        let last = first.checked_add(number()?)?;
+        from = last.checked_add(1)?;
+        Some((first, last, Refused::from_group(head & 7)?))
+    })
+}
+
 /// The refused group a character falls in, by its general category; None when it may be in a name.
 fn refused(c: char) -> Option<Refused> {
     let c = c as u32;
-    let i = REFUSED.partition_point(|&(_, last, _)| last < c);
-    REFUSED
-        .get(i)
-        .filter(|&&(first, _, _)| first <= c)
-        .map(|&(_, _, why)| why)
+    refused_ranges()
+        .take_while(|&(first, _, _)| first <= c)
+        .find(|&(_, last, _)| c <= last)
+        .map(|(_, _, why)| why)
 }
 
 /// Why a character may not be in a name, in words a player understands; None when it may.
@@ -83,8 +107,8 @@ mod tests {
         }
     }
 
-    /// `name_chars.rs` as the crate's table makes it: the refused code points in ranges.
-    fn name_chars_source() -> String {
+    /// The refused ranges by the crate's table: (first, last, why).
+    fn crate_ranges() -> Vec<(u32, u32, Refused)> {
         let mut ranges: Vec<(u32, u32, Refused)> = Vec::new();
         for c in (0..=0x10ffffu32).filter_map(char::from_u32) {
             let Some(why) = by_the_crate(c) else { continue };
@@ -94,44 +118,78 @@ mod tests {
                 _ => ranges.push((c, c, why)),
             }
         }
+        ranges
+    }
+
+    fn leb128(mut n: u32, out: &mut Vec<u8>) {
+        loop {
+            let low = (n & 0x7f) as u8;
+            n >>= 7;
+            if n == 0 {
+                out.push(low);
+                return;
+            }
+            out.push(low | 0x80);
+        }
+    }
+
+    /// `name_chars.rs` as the crate's table makes it.
+    fn name_chars_source(ranges: &[(u32, u32, Refused)]) -> String {
+        let mut bytes = Vec::new();
+        let mut from = 0;
+        for &(first, last, why) in ranges {
+            leb128((first - from) << 3 | why as u32, &mut bytes);
+            leb128(last - first, &mut bytes);
+            from = last + 1;
+        }
         let mut out = String::from(NAME_CHARS_HEAD);
-        for (first, last, why) in ranges {
-            out.push_str(&format!("    (0x{first:x}, 0x{last:x}, {why:?}),\n"));
+        for line in bytes.chunks(16) {
+            let line: Vec<String> = line.iter().map(|b| format!("0x{b:02x},")).collect();
+            out.push_str(&format!("    {}\n", line.join(" ")));
         }
         out.push_str("];\n");
         out
     }
 
     const NAME_CHARS_HEAD: &str = "\
-//! The code points a name may not hold, in ranges by why (see names.rs). Written by the test
+//! The code points a name may not hold, packed (see `names::refused_ranges`). Written by the test
 //! `online::names::tests::name_chars_is_the_crates_table` from `unicode-general-category` (Unicode
 //! 16): `CT_WRITE_NAME_CHARS=1 cargo test -p engine name_chars` writes it again. Do not edit.
 
-/// Why a code point is refused, by its Unicode general category.
+/// Why a code point is refused, by its Unicode general category (the number is its `why` in
+/// the table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Refused {
     /// Cc.
-    Control,
+    Control = 1,
     /// Cf.
-    Format,
+    Format = 2,
     /// Zl, Zp.
-    LineBreak,
+    LineBreak = 3,
     /// Co.
-    PrivateUse,
+    PrivateUse = 4,
     /// Cn (and Cs, which a char never is).
-    Unassigned,
+    Unassigned = 5,
 }
 
-use Refused::*;
+impl Refused {
+    pub(super) fn from_group(why: u32) -> Option<Refused> {
+        use Refused::*;
+        [Control, Format, LineBreak, PrivateUse, Unassigned]
+            .into_iter()
+            .find(|r| *r as u32 == why)
+    }
+}
 
-/// (first, last, why), sorted and not overlapping.
+/// Per range, two LEB128 numbers: (the gap after the range before << 3 | why), (length - 1).
 #[rustfmt::skip]
-pub(super) const REFUSED: &[(u32, u32, Refused)] = &[
+pub(super) const REFUSED: &[u8] = &[
 ";
 
     #[test]
     fn name_chars_is_the_crates_table() {
-        let source = name_chars_source();
+        let ranges = crate_ranges();
+        let source = name_chars_source(&ranges);
         if std::env::var_os("CT_WRITE_NAME_CHARS").is_some() {
             let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/online/name_chars.rs");
             std::fs::write(path, &source).unwrap_or_else(|e| panic!("writing {path}: {e}"));
@@ -141,7 +199,15 @@ pub(super) const REFUSED: &[(u32, u32, Refused)] = &[
             source,
             "name_chars.rs is not the crate's table: run CT_WRITE_NAME_CHARS=1 cargo test -p engine name_chars"
         );
-        for c in (0..=0x10ffffu32).filter_map(char::from_u32) {
+        assert_eq!(refused_ranges().collect::<Vec<_>>(), ranges);
+        // Each range's ends and their neighbours, and a spread of code points between.
+        let ends = ranges
+            .iter()
+            .flat_map(|r| [r.0.saturating_sub(1), r.0, r.1, r.1 + 1]);
+        for c in ends
+            .chain((0..=0x10ffff).step_by(61))
+            .filter_map(char::from_u32)
+        {
             assert_eq!(refused(c), by_the_crate(c), "U+{:04X}", c as u32);
         }
     }
