@@ -400,6 +400,22 @@ pub(crate) fn waiting_words(p: &Play) -> Option<String> {
     ))
 }
 
+/// What a game key pressed on this device's turn, when the turn is a choice and not an aim or a
+/// placement, is answered with: what the step is and how to choose ("Shoot from here" before
+/// Feud's aim, the card to give up in Castle), instead of nothing.
+pub(crate) fn choose_words(step: &str, choices: &[&str]) -> String {
+    let step = step.trim_end_matches(['.', ':']);
+    match choices {
+        [] => format!("{step}: nothing to aim now"),
+        [one] => format!("{step}: nothing to aim yet. Press Tab to reach {one}, then Enter"),
+        [first, rest @ ..] => format!(
+            "{step}: nothing to aim yet. Press Tab to go through {} choices, {first} first, and \
+             Enter to take one",
+            rest.len() + 1
+        ),
+    }
+}
+
 fn details_w(u: f32) -> f32 {
     18.0 * u
 }
@@ -455,6 +471,25 @@ fn acting_colour(p: &Play) -> Color {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn keys_on_a_choice_step_say_how_to_choose() {
+        use super::choose_words;
+        assert_eq!(
+            choose_words("Choose a soldier to shoot from", &["Shoot from here"]),
+            "Choose a soldier to shoot from: nothing to aim yet. Press Tab to reach Shoot from \
+             here, then Enter"
+        );
+        assert_eq!(
+            choose_words(
+                "Place the tower you took",
+                &["Give up Reinforce", "Give up Wind"]
+            ),
+            "Place the tower you took: nothing to aim yet. Press Tab to go through 2 choices, \
+             Give up Reinforce first, and Enter to take one"
+        );
+        assert_eq!(choose_words("Wait.", &[]), "Wait: nothing to aim now");
+    }
+
     use super::*;
 
     #[test]

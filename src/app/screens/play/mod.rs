@@ -33,7 +33,7 @@ use crate::app::{a11y, keyqueue, log, sound, Command};
 use crate::app::{designs as design_state, effects, grid, nav, route, scene};
 use crate::app::{map as map_state, round_map as round_state};
 use engine::core::{
-    Choice, GridPrompt, LaunchKind, LaunchPrompt, PlacementPrompt, Scene, TableView,
+    Choice, GridPrompt, Icon, LaunchKind, LaunchPrompt, PlacementPrompt, Scene, TableView,
 };
 use macroquad::prelude::*;
 use placement::Place;
@@ -435,8 +435,22 @@ impl PlayScreen {
             return;
         };
         let offer = self.table.offer(p, active);
-        if active && offer.human.is_none() && keyqueue::pressed_any(&WAITING_KEYS) {
-            if let Some(words) = hud::waiting_words(p) {
+        if active && keyqueue::pressed_any(&WAITING_KEYS) {
+            let choosing =
+                offer.launch.is_none() && offer.placement.is_none() && offer.grid.is_none();
+            let words = match offer.human {
+                None => hud::waiting_words(p),
+                Some(_) if choosing => {
+                    let labels: Vec<&str> =
+                        offer.choices.iter().map(|c| c.label.as_str()).collect();
+                    let status = p.game().status();
+                    let step = status.iter().find(|i| i.icon == Icon::Next);
+                    let step = step.map_or_else(|| p.game().phase(), |i| i.text.clone());
+                    Some(hud::choose_words(&step, &labels))
+                }
+                Some(_) => None,
+            };
+            if let Some(words) = words {
                 a11y::say(words);
             }
         }
