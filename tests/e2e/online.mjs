@@ -354,6 +354,12 @@ export async function onlineHostileLinks(browser, Tab, h, opts) {
       const got = await tab.waitLine(/^\[ct\] room-link-refused (.*)$/, 10000, mark);
       check(/^This room link is /.test(got[1]) && !/onerror|passwd/.test(got[1]), `a plain message for ${frag.slice(0, 40)}: ${got[1]}`);
       await tab.frames(3);
+      // The screen reader hears the message, not a lone "OK" (issue #53).
+      await tab.waitFor(
+        "the message said",
+        async () => (await tab.page.evaluate(() => window.ctA11y.events())).some((l) => l.startsWith("This room link")),
+        5000
+      );
       check((await tab.q("ct_screen")) === 1, `the title screen after ${frag.slice(0, 40)}`);
       check((await tab.q("ct_has_save")) === 1, `the saved game is offered after ${frag.slice(0, 40)}`);
       const kept = await tab.page.evaluate(() => localStorage.getItem("catapult-table.save"));

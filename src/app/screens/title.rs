@@ -27,6 +27,8 @@ const OPEN_REPLAY: &str = "Open a replay";
 pub(crate) struct TitleScreen {
     /// Since when the switch (Space) has been held down here, if it is.
     switch_held: Option<f64>,
+    /// The notice last read out (a refused link or save), so it is said once, not each frame.
+    said_notice: Option<String>,
 }
 
 /// Holding the switch this long on the title turns one-switch play on (seconds).
@@ -153,6 +155,13 @@ impl TitleScreen {
         }
         let col_w = (w - 6.0 * u).min(150.0 * u);
         let x0 = (w - col_w) * 0.5;
+        if cx.notice != self.said_notice {
+            // A screen reader hears the message, not a lone "OK".
+            if let Some(msg) = cx.notice.as_ref() {
+                crate::app::a11y::say(msg.clone());
+            }
+            self.said_notice = cx.notice.clone();
+        }
         if let Some(msg) = cx.notice.clone() {
             let size = cx.ui.size(3.2);
             let lines = cx.ui.wrap(&msg, size, col_w - 24.0 * u);
