@@ -374,3 +374,86 @@ async fn regress_a_seats_strikes_count_its_turns_not_its_moves() {
     drop(ben);
     assert!(!server.errors().contains("panicked"), "{}", server.errors());
 }
+
+/// The server process's CPU time so far (user and system, seconds), found by its data folder.
+fn server_cpu(data: &std::path::Path) -> f64 {
+    let want = data.join("rooms");
+    let want = want.to_string_lossy();
+    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let cmd = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+        let cmd = String::from_utf8_lossy(&cmd);
+        if !cmd.contains("catapult-table-server") || !cmd.contains(want.as_ref()) {
+            continue;
+        }
+        let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+        let after = stat.rsplit(") ").next().unwrap_or("");
+        let f: Vec<&str> = after.split_whitespace().collect();
+        let ticks = |i: usize| f.get(i).and_then(|t| t.parse::<f64>().ok()).unwrap_or(0.0);
+        // utime and stime are fields 14 and 15 of stat (11 and 12 after the name).
+        return (ticks(11) + ticks(12)) / 100.0;
+    }
+    panic!("no server process for {want}");
+}
+
+/// The measurement of issue #54's flood (run by hand: `cargo test -p catapult-table-server
+/// --test it fair::measure -- --ignored --nocapture`): 116 quick requests from one address in
+/// under a second with the default limits (but connections per address, and one-second clocks); how many rooms it got, and the server's CPU time
+/// over the ten seconds after every connection closed (the rooms were once played out by the
+/// clock's bot, 0.8 CPU-s each).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn measure_a_flood_of_quick_requests_from_one_address() {
+    let dir = TempDir::new("fair-flood");
+    // Connections let through (64 an address by default) so that the rooms' limit is measured.
+    let server = Server::start(
+        &dir.0,
+        &[
+            "--decision-clock",
+            "1",
+            "--shot-clock",
+            "1",
+            "--connections-per-address",
+            "200",
+        ],
+    );
+    let started = std::time::Instant::now();
+    let mut conns = Vec::new();
+    for i in 0..116 {
+        let mut ws = connect(&server).await;
+        send(
+            &mut ws,
+            &quick("castle", "Flood", &format!("device-flood-{i:05}")),
+        )
+        .await;
+        conns.push(ws);
+    }
+    let sent = started.elapsed();
+    let (mut rooms, mut refused) = (std::collections::HashSet::new(), 0);
+    for ws in conns.iter_mut() {
+        loop {
+            match tokio::time::timeout(Duration::from_secs(3), next(ws)).await {
+                Ok(Some(ServerFrame::Welcome { room, .. })) => {
+                    rooms.insert(room.room);
+                    break;
+                }
+                Ok(Some(ServerFrame::Refused { .. })) => {
+                    refused += 1;
+                    break;
+                }
+                Ok(Some(_)) => continue,
+                _ => break,
+            }
+        }
+    }
+    drop(conns);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let cpu0 = server_cpu(&dir.0);
+    tokio::time::sleep(Duration::from_secs(10)).await;
+    let cpu = server_cpu(&dir.0) - cpu0;
+    println!(
+        "116 quick requests sent in {sent:?}: {} rooms, {refused} refused; server CPU over the \
+         10 s after all left: {cpu:.2} s",
+        rooms.len()
+    );
+    assert!(rooms.len() <= 30, "{}", rooms.len());
+}
