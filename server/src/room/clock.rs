@@ -241,3 +241,36 @@ impl Owner {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Clock;
+
+    #[test]
+    fn a_turn_run_out_counts_once_however_many_of_its_moves_the_clock_played() {
+        let mut c = Clock::default();
+        // Seat 1's turn begins at move 4: a decision and a shot, both the clock's.
+        c.turn_began(4, Some(1));
+        let turn = c.turn_of(1, 4);
+        assert!(!c.ran_out(1, turn, 2));
+        c.turn_began(5, Some(1));
+        assert_eq!(c.turn_of(1, 5), turn, "the shot is the same turn");
+        assert!(!c.ran_out(1, turn, 2), "one turn, one strike");
+        assert!(c.played(1) && !c.handed(1));
+        // Seat 0 plays, then seat 1's next turn runs out: handed over.
+        c.turn_began(6, Some(0));
+        c.turn_began(7, Some(1));
+        let next = c.turn_of(1, 7);
+        assert_ne!(next, turn);
+        assert!(c.ran_out(1, next, 2));
+        assert!(c.handed(1));
+        // A move of the player's own ends the run: seat 0 starts again from none.
+        c.turn_began(9, Some(0));
+        let t = c.turn_of(0, 9);
+        assert!(!c.ran_out(0, t, 2));
+        c.player_moved(0);
+        c.turn_began(11, Some(0));
+        let t = c.turn_of(0, 11);
+        assert!(!c.ran_out(0, t, 2), "the run began again");
+    }
+}
