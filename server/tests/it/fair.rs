@@ -317,13 +317,24 @@ async fn regress_quick_rooms_count_against_the_address_room_limit() {
     assert!(!server.errors().contains("panicked"), "{}", server.errors());
 }
 
-/// A seat's strikes counted its moves: a silent seat was handed to the bot within its first turn
-/// when that turn had as many moves as strikes allowed (a decision and a shot), though the
-/// refusal says "turns in a row". Now it is handed during its second turn run out.
+/// A seat's strikes counted its moves: a silent seat was handed to the bot before its turns
+/// in a row reached the strikes allowed when its turns had more than one move (a decision and
+/// a shot), though the refusal says "turns in a row". Now, with three strikes, it is handed
+/// during its third turn run out.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn regress_a_seats_strikes_count_its_turns_not_its_moves() {
     let dir = TempDir::new("fair-strikes");
-    let server = Server::start(&dir.0, CLOCK);
+    let server = Server::start(
+        &dir.0,
+        &[
+            "--decision-clock",
+            "1",
+            "--shot-clock",
+            "1",
+            "--clock-strikes",
+            "3",
+        ],
+    );
     let (mut ann, ben) = pair(
         &server,
         "castle",
@@ -360,17 +371,14 @@ async fn regress_a_seats_strikes_count_its_turns_not_its_moves() {
         last_seat = Some(mv.seat);
     }
     // The handing came with the move before the seats were seen: at the latest the one taken
-    // last. Two of Ben's turns were run out, and a turn has more than one move (else this
-    // would not tell turns from moves).
+    // last. Three of Ben's turns were run out; his first two had three moves or more between
+    // them, so strikes by moves would have handed the seat over within two turns.
     assert!(
-        runs.len() >= 2,
+        runs.len() >= 3,
         "handed after {} turn(s): {runs:?}",
         runs.len()
     );
-    assert!(
-        runs[0] >= 2,
-        "a turn of Castle is a decision and a shot: {runs:?}"
-    );
+    assert!(runs[0] + runs[1] >= 3, "turns of one move each: {runs:?}");
     drop(ben);
     assert!(!server.errors().contains("panicked"), "{}", server.errors());
 }
