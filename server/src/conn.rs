@@ -106,7 +106,10 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, ip: IpAddr) {
                     QueueNews::Seated { code, token } => {
                         // A rematch: this connection leaves the finished room for the new one.
                         Box::pin(leave(&hub, seated.take())).await;
-                        let entered = hub.rooms.enter(&code, Some(&token), false).await;
+                        let entered = hub
+                            .rooms
+                            .enter_from(&code, Some(&token), false, Some(line.ip))
+                            .await;
                         Box::pin(follow(entered, code, &out, &mut seated))
                             .await
                     }
@@ -311,7 +314,7 @@ async fn handle(
             if bad_code(&room) || !is_code(&token, TOKEN_LEN) {
                 return Some(refused("this is not a room code and seat token"));
             }
-            let entered = rooms.enter(&room, Some(&token), true).await;
+            let entered = rooms.enter_from(&room, Some(&token), true, Some(ip)).await;
             follow(entered, room, out, seated).await
         }
         ClientFrame::Watch { room } => {

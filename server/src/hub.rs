@@ -46,14 +46,35 @@ fn count_hourly(
     most: usize,
     refusal: impl FnOnce(usize) -> String,
 ) -> Result<(), String> {
+    hourly(by, ip, most, true, refusal)
+}
+
+/// Refuses as `count_hourly` does; counts one more only when `count` (otherwise only looks).
+fn hourly(
+    by: &Mutex<HashMap<IpAddr, Vec<Instant>>>,
+    ip: IpAddr,
+    most: usize,
+    count: bool,
+    refusal: impl FnOnce(usize) -> String,
+) -> Result<(), String> {
     let mut by = by.lock().map_err(|_| "the server is unwell".to_string())?;
     let list = by.entry(ip).or_default();
     list.retain(|t| t.elapsed() < Duration::from_secs(3600));
     if list.len() >= most {
         return Err(refusal(list.len()));
     }
-    list.push(Instant::now());
+    if count {
+        list.push(Instant::now());
+    }
     Ok(())
+}
+
+/// Why an address may make no more rooms this hour (friends' rooms and quick rooms alike).
+fn rooms_refusal(n: usize) -> String {
+    format!(
+        "this address has made {n} rooms in the last hour (quick-match rooms count too), the \
+         most allowed: try again later"
+    )
 }
 
 impl Hub {
@@ -70,6 +91,7 @@ impl Hub {
 
     /// Rated rooms' results are recorded in `ratings` from now on.
     pub fn use_ratings(&self, ratings: Arc<Ratings>) {
+        ratings.limit_pairs(self.limits.rated_pairs_per_day);
         let _ = self.rooms.ratings.set(ratings);
     }
 
@@ -97,12 +119,12 @@ impl Hub {
         let seed = crate::room::new_seed()?;
         let room = Room::create(&code, game, options, seats, seed, &token).map_err(|e| e.0)?;
         let room = room.committed(crate::room::random_bytes::<16>()?);
-        count_hourly(&self.made_by, ip, self.limits.rooms_per_address, |n| {
-            format!(
-                "this address has made {n} rooms in the last hour, the most allowed: try again \
-                 later"
-            )
-        })?;
+        count_hourly(
+            &self.made_by,
+            ip,
+            self.limits.rooms_per_address,
+            rooms_refusal,
+        )?;
         Ok((self.rooms.create(room, false).await?, token))
     }
 

@@ -56,7 +56,7 @@ pub const USAGE: &str =
 [--database-url postgres://…] [--allow-origin ORIGIN]... [--rooms-per-address N] \
 [--frames-per-second N] [--room-days N] [--idle-after SECS] [--quick-per-address N] [--queued-per-address N] \
 [--quick-bots-after SECS] [--decision-clock SECS] [--shot-clock SECS] [--clock-strikes N] \
-[--upgrade-limit SECS] [--first-frame-limit SECS] [--connections-per-address N] [--connections N]
+[--rated-pairs-per-day N] [--upgrade-limit SECS] [--first-frame-limit SECS] [--connections-per-address N] [--connections N]
        catapult-table-server --precompress DIR   (write .br files beside the web build's files)
   --addr     where to listen (default 127.0.0.1:8080; put a TLS reverse proxy in front to serve \
 others)
@@ -73,6 +73,8 @@ offered a room with bots (default 20 seconds)
 60 seconds) or to shoot (default 45) has its move played by the server's normal bot
   --clock-strikes  a seat that runs out of time this many turns in a row is handed to the bot for \
 the rest of the game (default 3)
+  --rated-pairs-per-day  rated games two players (two devices, or two seats from one address) \
+may play together in a game per UTC day; later ones are not rated (default 3)
   --upgrade-limit, --first-frame-limit  a connection that takes longer than this to send its \
 request (default 10 seconds) or, upgraded, its first message (default 20) is closed
   --connections-per-address, --connections  connections one address (default 64) and the server \
@@ -135,6 +137,9 @@ impl Config {
                 }
                 "--clock-strikes" => {
                     c.limits.clock_strikes = number(value()?)?.clamp(1, 1000) as u32
+                }
+                "--rated-pairs-per-day" => {
+                    c.limits.rated_pairs_per_day = number(value()?)?.min(100_000) as u32
                 }
                 "--upgrade-limit" => {
                     c.limits.upgrade_limit =
@@ -349,6 +354,8 @@ mod tests {
             "0",
             "--clock-strikes",
             "4",
+            "--rated-pairs-per-day",
+            "7",
             "--idle-after",
             "0",
             "--upgrade-limit",
@@ -368,6 +375,7 @@ mod tests {
         // A clock of no time would take every move from the players: one second at least.
         assert_eq!(c.limits.shot_clock.as_secs(), 1);
         assert_eq!(c.limits.clock_strikes, 4);
+        assert_eq!(c.limits.rated_pairs_per_day, 7);
         // A room asleep the moment it is left would be rebuilt for every move: one second at
         // least.
         assert_eq!(c.limits.idle_after.as_secs(), 1);

@@ -5,7 +5,8 @@ use std::time::Duration;
 /// How a server is run (the command line's options).
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Rooms one address may make per hour.
+    /// Rooms one address may make per hour: friends' rooms, and the quick-match rooms it is
+    /// seated in (each address in a quick room counts it once).
     pub rooms_per_address: usize,
     /// Frames a connection may send per second (a burst of twice as many is let through).
     pub frames_per_second: u32,
@@ -30,6 +31,9 @@ pub struct Limits {
     pub shot_clock: Duration,
     /// A seat that runs out of time this many turns in a row is handed to the bot for good.
     pub clock_strikes: u32,
+    /// Rated games a pair of players (two devices, or two seats from one address) may play
+    /// together in a game per UTC day (`ratings::PAIR_GAMES_PER_DAY`).
+    pub rated_pairs_per_day: u32,
     /// A connection has this long to send its request's headers (the WebSocket upgrade).
     pub upgrade_limit: Duration,
     /// An upgraded connection has this long to send its first frame.
@@ -55,6 +59,7 @@ impl Default for Limits {
             decision_clock: Duration::from_secs(60),
             shot_clock: Duration::from_secs(45),
             clock_strikes: 3,
+            rated_pairs_per_day: crate::ratings::PAIR_GAMES_PER_DAY,
             upgrade_limit: Duration::from_secs(10),
             first_frame_limit: Duration::from_secs(20),
             connections_per_address: 64,

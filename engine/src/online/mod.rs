@@ -11,3 +11,7 @@ pub mod protocol;
 pub mod room;
 mod sha256;
 mod values;
+
+/// SHA-256 (the deal's commitment; the server keys an address's daily count of rated games by
+/// it rather than keep the address).
+pub use sha256::sha256;

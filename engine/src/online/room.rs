@@ -89,6 +89,8 @@ pub enum QuickSeat {
 /// One player's place in a rated room's finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RatedSeat {
+    /// The player holding the seat (an index into the room's players).
+    pub player: usize,
     pub device: String,
     pub name: String,
     /// 0 first; equal places tie.
@@ -463,6 +465,7 @@ impl Room {
             let player = self.meta.players.get(holder)?;
             let place = ranking.standings.iter().find(|s| s.seat == i)?.place;
             out.push(RatedSeat {
+                player: holder,
                 device: player.device.clone()?,
                 name: player.name.clone(),
                 place: place.saturating_sub(1),

@@ -229,8 +229,11 @@ impl Hub {
         Ok(())
     }
 
-    /// Counts a quick-match request from `ip`, refusing past the hourly limit.
+    /// Counts a quick-match request from `ip`, refusing past the hourly limit, or when the
+    /// address has made as many rooms this hour as it may (a quick room counts as one).
     fn may_ask_quick(&self, ip: IpAddr) -> Result<(), String> {
+        let most = self.limits.rooms_per_address;
+        super::hourly(&self.made_by, ip, most, false, super::rooms_refusal)?;
         super::count_hourly(&self.quick_by, ip, self.limits.quick_per_address, |n| {
             format!(
                 "this address has asked for {n} quick matches in the last hour, the most \
@@ -381,6 +384,17 @@ impl Hub {
         }
         let room = Room::quick(&code, &key.0, &seats, seed).map_err(|e| e.0)?;
         let room = room.committed(crate::room::random_bytes::<16>()?);
+        // The room counts once against each address seated in it (the per-address limit on
+        // rooms made): looked at for all, then counted.
+        let mut ips: Vec<IpAddr> = group.iter().map(|w| w.ip).collect();
+        ips.sort_unstable();
+        ips.dedup();
+        let most = self.limits.rooms_per_address;
+        for count in [false, true] {
+            for &ip in &ips {
+                super::hourly(&self.made_by, ip, most, count, super::rooms_refusal)?;
+            }
+        }
         // Made started: its bots and clock go at once.
         Ok((self.rooms.create(room, true).await?, tokens))
     }

@@ -185,6 +185,7 @@ async fn two_waiting_are_seated_in_a_started_rated_room_and_its_result_is_rated_
             device: r.device.clone(),
             name: r.name.clone(),
             place: 0,
+            ..Default::default()
         })
         .collect();
     let again = ratings.record(&code, "feud", &seats, 1).await;

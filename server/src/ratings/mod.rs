@@ -23,10 +23,14 @@ use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::{MultiTeamOutcome, Outcomes};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 pub mod store;
 use store::{PgRatings, RatingStore, SqliteRatings, Stored};
+
+/// What recording a game gives: the seats' new ratings, or why it is not rated.
+pub type Recorded = Result<Vec<Rated>, &'static str>;
 
 /// Entries a game's table shows.
 pub const TABLE_SIZE: usize = 50;
@@ -35,15 +39,40 @@ pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 /// Glicko-2 points per Weng-Lin point: 350 / (25/3).
 const SCALE: f64 = 42.0;
 
+/// How much less a settled rating (not provisional) moves in a game against provisional ones:
+/// its change is multiplied by `1 - PROVISIONAL_DAMPING x` the share of its opponents that are
+/// provisional (a half against one newcomer).
+pub const PROVISIONAL_DAMPING: f64 = 0.5;
+/// Rated games a pair of players (two device tokens, or two seats from one address) may play
+/// together in a game per UTC day, unless the server is told otherwise
+/// (`--rated-pairs-per-day`).
+pub const PAIR_GAMES_PER_DAY: u32 = 3;
+
 /// Why a room already counted is not rated again.
 pub const ALREADY_RATED: &str = "this room's result is already counted";
+/// Why a game whose players all left is not rated.
+pub const ALL_LEFT: &str = "every player left the game (no move of their own, or gone)";
+/// Why a game of a pair that played enough rated games today is not rated.
+pub const PAIR_LIMIT: &str =
+    "two of its players (two devices, or one address) played enough rated games together today";
 
-/// One human seat of a finished rated game: who, and its place (0 first; equal places tie).
-#[derive(Clone, Debug)]
+/// One human seat of a finished rated game: who, its place (0 first; equal places tie), whether
+/// its player left the game (docs/online.md, "Ratings": they take the loss), and a key for the
+/// address it played from, when the server knows it (`address_key`).
+#[derive(Clone, Debug, Default)]
 pub struct Placed {
     pub device: String,
     pub name: String,
     pub place: usize,
+    pub left: bool,
+    pub address: Option<String>,
+}
+
+/// The key a player's address is counted under for the pair limit: a hash (the address itself
+/// is not kept).
+pub fn address_key(ip: std::net::IpAddr) -> String {
+    let digest = engine::online::sha256(format!("catapult-table address {ip}").as_bytes());
+    digest[..12].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A player's rating in a game.
@@ -67,7 +96,7 @@ pub fn rate(players: &[(Glicko2Rating, usize)]) -> Vec<Glicko2Rating> {
                 std::cmp::Ordering::Equal => Outcomes::DRAW,
             };
             let (a2, b2) = glicko2(a, b, &outcome, &Glicko2Config::new());
-            vec![a2, b2]
+            damped(players, vec![a2, b2])
         }
         _ => {
             let teams: Vec<[WengLinRating; 1]> = players
@@ -84,7 +113,7 @@ pub fn rate(players: &[(Glicko2Rating, usize)]) -> Vec<Glicko2Rating> {
                 .zip(players)
                 .map(|(t, (_, place))| (&t[..], MultiTeamOutcome::new(place + 1)))
                 .collect();
-            weng_lin_multi_team(&ranked, &WengLinConfig::new())
+            let after = weng_lin_multi_team(&ranked, &WengLinConfig::new())
                 .iter()
                 .zip(players)
                 .map(|(team, (before, _))| match team.first() {
@@ -95,13 +124,87 @@ pub fn rate(players: &[(Glicko2Rating, usize)]) -> Vec<Glicko2Rating> {
                     },
                     None => *before,
                 })
-                .collect()
+                .collect();
+            damped(players, after)
         }
     }
 }
 
-/// The players' ratings, behind their store (calls made off the async threads).
-pub struct Ratings(Arc<dyn RatingStore>);
+/// Whether a rating is provisional (shown with "?"): its deviation is over 110.
+pub fn provisional(r: &Glicko2Rating) -> bool {
+    r.deviation > PROVISIONAL_DEVIATION
+}
+
+/// A settled rating's change in a game against provisional ones, damped by
+/// `PROVISIONAL_DAMPING` times the share of its opponents that are provisional (a newcomer's
+/// rating says little yet, so beating or losing to one says little of the settled player).
+/// Provisional ratings move as the maths says: fast.
+fn damped(before: &[(Glicko2Rating, usize)], mut after: Vec<Glicko2Rating>) -> Vec<Glicko2Rating> {
+    let opponents = before.len().saturating_sub(1).max(1) as f64;
+    for (i, new) in after.iter_mut().enumerate() {
+        let Some((old, _)) = before.get(i) else {
+            continue;
+        };
+        if provisional(old) {
+            continue;
+        }
+        let newcomers = before
+            .iter()
+            .enumerate()
+            .filter(|(j, (r, _))| *j != i && provisional(r))
+            .count() as f64;
+        let keep = 1.0 - PROVISIONAL_DAMPING * newcomers / opponents;
+        new.rating = old.rating + (new.rating - old.rating) * keep;
+    }
+    after
+}
+
+/// The seats with those who left placed last (tied), below every player who stayed; those who
+/// stayed keep their order (their places closed up).
+fn leavers_last(seats: &[Placed]) -> Vec<Placed> {
+    let mut stayed: Vec<usize> = seats.iter().filter(|s| !s.left).map(|s| s.place).collect();
+    stayed.sort_unstable();
+    stayed.dedup();
+    seats
+        .iter()
+        .map(|s| Placed {
+            place: if s.left {
+                stayed.len()
+            } else {
+                stayed.binary_search(&s.place).unwrap_or(0)
+            },
+            ..s.clone()
+        })
+        .collect()
+}
+
+/// The pairs of a game counted against the daily limit: each two devices, and each address two
+/// seats played from.
+fn pair_keys(seats: &[Placed]) -> Vec<String> {
+    let mut keys = Vec::new();
+    for (i, a) in seats.iter().enumerate() {
+        for b in &seats[i + 1..] {
+            let (x, y) = if a.device <= b.device {
+                (&a.device, &b.device)
+            } else {
+                (&b.device, &a.device)
+            };
+            keys.push(format!("devices {x} {y}"));
+            if let (Some(p), Some(q)) = (&a.address, &b.address) {
+                if p == q {
+                    keys.push(format!("address {p}"));
+                }
+            }
+        }
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
+
+/// The players' ratings, behind their store (calls made off the async threads), with the
+/// rated games a pair may play together a day.
+pub struct Ratings(Arc<dyn RatingStore>, AtomicU32);
 
 /// Why a finished game is not rated, if it is not.
 fn unrated(game: &[Placed]) -> Option<&'static str> {
@@ -111,18 +214,30 @@ fn unrated(game: &[Placed]) -> Option<&'static str> {
     let mut devices: Vec<&str> = game.iter().map(|p| p.device.as_str()).collect();
     devices.sort_unstable();
     devices.dedup();
-    (devices.len() < game.len()).then_some("one device played two seats")
+    if devices.len() < game.len() {
+        return Some("one device played two seats");
+    }
+    game.iter().all(|p| p.left).then_some(ALL_LEFT)
 }
 
 impl Ratings {
     /// A server on its own: `DIR/ratings.sqlite`.
     pub fn sqlite(dir: &std::path::Path) -> Result<Ratings, String> {
-        Ok(Ratings(Arc::new(SqliteRatings::open(dir)?)))
+        Ok(Ratings::over(Arc::new(SqliteRatings::open(dir)?)))
     }
 
     /// Servers sharing one PostgreSQL database.
     pub async fn postgres(pool: deadpool_postgres::Pool) -> Result<Ratings, String> {
-        Ok(Ratings(Arc::new(PgRatings::open(pool).await?)))
+        Ok(Ratings::over(Arc::new(PgRatings::open(pool).await?)))
+    }
+
+    fn over(store: Arc<dyn RatingStore>) -> Ratings {
+        Ratings(store, AtomicU32::new(PAIR_GAMES_PER_DAY))
+    }
+
+    /// Rated games a pair may play together in a game per UTC day from now on.
+    pub fn limit_pairs(&self, per_day: u32) {
+        self.1.store(per_day, Ordering::Relaxed);
     }
 
     async fn call<T: Send + 'static>(
@@ -142,24 +257,31 @@ impl Ratings {
     }
 
     /// Rates the finished game of room `room` (`game`); returns the seats' new ratings in their
-    /// order, or why the game is not rated (a room counts once: `rated_rooms`). The read and the
-    /// write are one transaction, so two games of one player finishing at once on two servers
-    /// both count, and a room's result recorded twice (two servers, a restart) counts once.
+    /// order, or why the game is not rated (a room counts once: `rated_rooms`). Those who left
+    /// are placed last; a game whose players all left is not rated; nor is one of a pair that
+    /// has played `limit_pairs` rated games of this game together today (UTC; `now` in
+    /// seconds). The read and the write are one transaction, so two games of one player
+    /// finishing at once on two servers both count, and a room's result recorded twice (two
+    /// servers, a restart) counts once.
     pub async fn record(
         &self,
         room: &str,
         game: &str,
         seats: &[Placed],
         now: i64,
-    ) -> Result<Result<Vec<Rated>, &'static str>, String> {
+    ) -> Result<Recorded, String> {
         if let Some(why) = unrated(seats) {
             return Ok(Err(why));
         }
-        let (room, game, seats) = (room.to_string(), game.to_string(), seats.to_vec());
-        let rated = self
-            .call(move |s| s.record(&room, &game, &seats, now))
-            .await?;
-        Ok(rated.ok_or(ALREADY_RATED))
+        let seats = leavers_last(seats);
+        let pairs = Pairs {
+            keys: pair_keys(&seats),
+            day: now.div_euclid(86_400),
+            most: i64::from(self.1.load(Ordering::Relaxed)),
+        };
+        let (room, game) = (room.to_string(), game.to_string());
+        self.call(move |s| s.record(&room, &game, &seats, &pairs, now))
+            .await
     }
 
     /// The game's table, best first (equal ratings: more games first).
@@ -182,6 +304,14 @@ impl Ratings {
             )
             .collect())
     }
+}
+
+/// A game's pairs as counted against the daily limit: their keys (`pair_keys`), the UTC day
+/// (days since 1970), and the most rated games a pair may play a day.
+pub struct Pairs {
+    pub keys: Vec<String>,
+    pub day: i64,
+    pub most: i64,
 }
 
 /// The seats' ratings after the game, from what was stored (None: a first game).
@@ -250,7 +380,7 @@ fn table_entries(
         name: r.name.clone(),
         rating: r.rating.rating.round() as i64,
         games: r.games.max(0) as u64,
-        provisional: r.rating.deviation > PROVISIONAL_DEVIATION,
+        provisional: provisional(&r.rating),
         you: mine(r),
     };
     let mut out: Vec<_> = all
@@ -282,7 +412,7 @@ fn entry_json(rank: usize, r: &Rated, mine: bool) -> String {
         js(&r.name),
         r.rating.rating.round() as i64,
         r.games,
-        r.rating.deviation > PROVISIONAL_DEVIATION
+        provisional(&r.rating)
     )
 }
 
@@ -318,6 +448,7 @@ mod tests {
             device: device.into(),
             name: device.to_uppercase(),
             place,
+            ..Placed::default()
         }
     }
 
@@ -407,6 +538,139 @@ mod tests {
         assert!(order.contains(&("ben", 4)) && order.contains(&("cy", 1)));
         assert_eq!(table[0].name, "ADA");
         assert!(ratings.table("other").await.unwrap_or_default().is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    fn settled(rating: f64) -> Glicko2Rating {
+        Glicko2Rating {
+            rating,
+            deviation: 60.0,
+            volatility: 0.06,
+        }
+    }
+
+    #[test]
+    fn a_settled_rating_moves_half_as_far_against_a_provisional_one() {
+        let (old, new) = (settled(1500.0), Glicko2Rating::new());
+        let damped = rate(&[(old, 1), (new, 0)]);
+        let plain = glicko2(&old, &new, &Outcomes::LOSS, &Glicko2Config::new()).0;
+        let (lost, undamped) = (1500.0 - damped[0].rating, 1500.0 - plain.rating);
+        println!(
+            "settled 1500/60 loses to a newcomer: -{lost:.2} (undamped -{undamped:.2}); the \
+             newcomer +{:.2}",
+            damped[1].rating - 1500.0
+        );
+        assert!(
+            lost > 0.0 && (lost - undamped / 2.0).abs() < 1e-9,
+            "{lost} {undamped}"
+        );
+        // The newcomer's rating moves as fast as Glicko-2 says, and far more.
+        assert!(damped[1].rating - 1500.0 > 20.0 * lost, "{damped:?}");
+        // Between two settled ratings nothing is damped.
+        let both = rate(&[(old, 1), (settled(1500.0), 0)]);
+        let plain = glicko2(
+            &old,
+            &settled(1500.0),
+            &Outcomes::LOSS,
+            &Glicko2Config::new(),
+        )
+        .0;
+        assert_eq!(both[0], plain);
+        // Of three: against one newcomer of two opponents, three quarters of the change.
+        let three = rate(&[(old, 2), (new, 0), (settled(1500.0), 1)]);
+        assert!(
+            three[0].rating < 1500.0 && three[0].rating < three[2].rating,
+            "{three:?}"
+        );
+        assert!(provisional(&three[1]) && !provisional(&three[0]));
+    }
+
+    #[test]
+    fn those_who_left_are_placed_last_below_everyone_who_stayed() {
+        let mut seats = vec![placed("ada", 0), placed("ben", 1), placed("cy", 2)];
+        seats[0].left = true;
+        let places: Vec<usize> = leavers_last(&seats).iter().map(|s| s.place).collect();
+        assert_eq!(places, [2, 0, 1]);
+        seats[2].left = true;
+        let places: Vec<usize> = leavers_last(&seats).iter().map(|s| s.place).collect();
+        assert_eq!(places, [1, 0, 1]);
+    }
+
+    #[test]
+    fn the_pairs_counted_are_each_two_devices_and_each_shared_address() {
+        let mut seats = vec![placed("b", 0), placed("a", 1), placed("c", 2)];
+        seats[0].address = Some("x".into());
+        seats[1].address = Some("x".into());
+        seats[2].address = Some("y".into());
+        assert_eq!(
+            pair_keys(&seats),
+            ["address x", "devices a b", "devices a c", "devices b c"]
+        );
+        assert_ne!(
+            address_key(
+                "127.0.0.1"
+                    .parse()
+                    .unwrap_or(std::net::Ipv4Addr::LOCALHOST.into())
+            ),
+            address_key(std::net::Ipv4Addr::new(127, 0, 0, 2).into())
+        );
+    }
+
+    #[tokio::test]
+    async fn leavers_take_the_loss_all_left_is_unrated_and_a_pair_is_rated_three_times_a_day() {
+        let dir = std::env::temp_dir().join(format!("ct-ratings-left-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let ratings = Ratings::sqlite(&dir).unwrap_or_else(|e| panic!("{e}"));
+        // Ada's seat won on the table, but she left: she takes the loss.
+        let mut seats = vec![placed("ada", 0), placed("ben", 1)];
+        seats[0].left = true;
+        let r = ratings.record("r1", "g", &seats, 1).await;
+        let Ok(Ok(after)) = r else { panic!("{r:?}") };
+        assert!(after[0].rating.rating < 1500.0 && after[1].rating.rating > 1500.0);
+        // Both left: not rated.
+        seats[1].left = true;
+        assert_eq!(
+            ratings.record("r2", "g", &seats, 1).await,
+            Ok(Err(ALL_LEFT))
+        );
+        // Ada and Ben: two more rated games today (three in all), then not; the next day again.
+        let seats = [placed("ada", 0), placed("ben", 1)];
+        for room in ["r3", "r4"] {
+            let r = ratings.record(room, "g", &seats, 2).await;
+            assert!(matches!(r, Ok(Ok(_))), "{r:?}");
+        }
+        assert_eq!(
+            ratings.record("r5", "g", &seats, 3).await,
+            Ok(Err(PAIR_LIMIT))
+        );
+        // Counted once, unrated: not rated later either.
+        assert_eq!(
+            ratings.record("r5", "g", &seats, 86_400).await,
+            Ok(Err(ALREADY_RATED))
+        );
+        let r = ratings.record("r6", "g", &seats, 86_400).await;
+        assert!(matches!(r, Ok(Ok(_))), "the next day: {r:?}");
+        // Another game is counted apart; so is another pair.
+        let r = ratings.record("r7", "h", &seats, 3).await;
+        assert!(matches!(r, Ok(Ok(_))), "{r:?}");
+        // Two fresh devices from one address: the address is the pair.
+        let from = |device: &str, place| Placed {
+            address: Some("same".into()),
+            ..placed(device, place)
+        };
+        for i in 0..3 {
+            let seats = [from(&format!("d{i}"), 0), from(&format!("e{i}"), 1)];
+            let r = ratings.record(&format!("a{i}"), "g", &seats, 4).await;
+            assert!(matches!(r, Ok(Ok(_))), "{r:?}");
+        }
+        let seats = [from("d9", 0), from("e9", 1)];
+        assert_eq!(
+            ratings.record("a9", "g", &seats, 4).await,
+            Ok(Err(PAIR_LIMIT))
+        );
+        let table = ratings.table("g").await.unwrap_or_default();
+        let ada = table.iter().find(|r| r.device == "ada").map(|r| r.games);
+        assert_eq!(ada, Some(4), "{table:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

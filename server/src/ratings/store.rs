@@ -1,9 +1,10 @@
 //! Where the ratings are kept: the `RatingStore` trait, with `DIR/ratings.sqlite` for a server
 //! on its own (`SqliteRatings`) and the shared PostgreSQL database for servers sharing one
 //! (`PgRatings`), each with its numbered migrations (`ratings_migrations`). The ratings own
-//! their tables: `ratings` and `rated_rooms`.
+//! their tables: `ratings`, `rated_rooms` and `rated_pairs` (the rated games each pair played
+//! together a day, kept two days).
 
-use super::{updated, Placed, Rated};
+use super::{updated, Pairs, Placed, Recorded, ALREADY_RATED, PAIR_LIMIT};
 use crate::db::{self, Migrations, Pg};
 use rusqlite::{params, Connection};
 use std::collections::HashMap;
@@ -16,9 +17,10 @@ const MIGRATIONS_TABLE: &str = "ratings_migrations";
 
 /// SQLite's steps. The first is the schema the ratings' file had before migrations were
 /// recorded (`IF NOT EXISTS`: such a file is taken as it is).
-const SQLITE: Migrations = &[(
-    1,
-    "CREATE TABLE IF NOT EXISTS ratings (
+const SQLITE: Migrations = &[
+    (
+        1,
+        "CREATE TABLE IF NOT EXISTS ratings (
          game TEXT NOT NULL,
          device TEXT NOT NULL,
          name TEXT NOT NULL,
@@ -35,13 +37,16 @@ const SQLITE: Migrations = &[(
          game TEXT NOT NULL,
          at INTEGER NOT NULL
      );",
-)];
+    ),
+    (2, RATED_PAIRS),
+];
 
 /// PostgreSQL's steps. The first is what the rooms' migrations 3 and 4 made before each
 /// feature owned its tables (`IF NOT EXISTS`: a database made then is taken as it is).
-const POSTGRES: Migrations = &[(
-    1,
-    "CREATE TABLE IF NOT EXISTS ratings (
+const POSTGRES: Migrations = &[
+    (
+        1,
+        "CREATE TABLE IF NOT EXISTS ratings (
          game TEXT NOT NULL,
          device TEXT NOT NULL,
          name TEXT NOT NULL,
@@ -58,7 +63,19 @@ const POSTGRES: Migrations = &[(
          game TEXT NOT NULL,
          at BIGINT NOT NULL
      );",
-)];
+    ),
+    (2, RATED_PAIRS),
+];
+
+/// The second step, the same in both: the rated games a pair of players (`pair`: two devices,
+/// or one address's hash) played together in a game on a UTC day (days since 1970).
+const RATED_PAIRS: &str = "CREATE TABLE IF NOT EXISTS rated_pairs (
+         day BIGINT NOT NULL,
+         game TEXT NOT NULL,
+         pair TEXT NOT NULL,
+         games BIGINT NOT NULL,
+         PRIMARY KEY (day, game, pair)
+     );";
 
 /// A rating as stored: rating, deviation, volatility, games.
 pub type Stored = (f64, f64, f64, i64);
@@ -67,15 +84,18 @@ pub type Stored = (f64, f64, f64, i64);
 pub trait RatingStore: Send + Sync + 'static {
     /// A device's rating in a game, if it has played a rated game of it.
     fn rating_of(&self, game: &str, device: &str) -> Result<Option<f64>, String>;
-    /// Rates the finished game of `room` in one transaction with the room's record; None when
-    /// the room was already counted.
+    /// Rates the finished game of `room` in one transaction with the room's record and its
+    /// pairs' counts for the day: not rated when the room was already counted
+    /// (`ALREADY_RATED`) or a pair has played `pairs.most` rated games today (`PAIR_LIMIT`;
+    /// the room is then counted, unrated).
     fn record(
         &self,
         room: &str,
         game: &str,
         seats: &[Placed],
+        pairs: &Pairs,
         now: i64,
-    ) -> Result<Option<Vec<Rated>>, String>;
+    ) -> Result<Recorded, String>;
     /// The game's table, best first (equal ratings: more games first): device, name, the
     /// rating as stored.
     fn table(&self, game: &str) -> Result<Vec<(String, String, Stored)>, String>;
@@ -127,8 +147,9 @@ impl RatingStore for SqliteRatings {
         room: &str,
         game: &str,
         seats: &[Placed],
+        pairs: &Pairs,
         now: i64,
-    ) -> Result<Option<Vec<Rated>>, String> {
+    ) -> Result<Recorded, String> {
         let db = sqlite_err;
         self.with(|conn| {
             let tx = conn.transaction().map_err(db)?;
@@ -140,7 +161,40 @@ impl RatingStore for SqliteRatings {
                 )
                 .map_err(db)?;
             if new == 0 {
-                return Ok(None);
+                return Ok(Err(ALREADY_RATED));
+            }
+            tx.execute(
+                "DELETE FROM rated_pairs WHERE day < ?1",
+                params![pairs.day - 1],
+            )
+            .map_err(db)?;
+            let mut most_played = 0i64;
+            for key in &pairs.keys {
+                let n: Option<i64> = tx
+                    .query_row(
+                        "SELECT games FROM rated_pairs WHERE day=?1 AND game=?2 AND pair=?3",
+                        params![pairs.day, game, key],
+                        |r| r.get(0),
+                    )
+                    .map(Some)
+                    .or_else(|e| match e {
+                        rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                        e => Err(e),
+                    })
+                    .map_err(db)?;
+                most_played = most_played.max(n.unwrap_or(0));
+            }
+            if most_played >= pairs.most {
+                tx.commit().map_err(db)?;
+                return Ok(Err(PAIR_LIMIT));
+            }
+            for key in &pairs.keys {
+                tx.execute(
+                    "INSERT INTO rated_pairs (day, game, pair, games) VALUES (?1, ?2, ?3, 1)
+                     ON CONFLICT (day, game, pair) DO UPDATE SET games = games + 1",
+                    params![pairs.day, game, key],
+                )
+                .map_err(db)?;
             }
             let mut before = Vec::new();
             for s in seats {
@@ -183,7 +237,7 @@ impl RatingStore for SqliteRatings {
                 .map_err(db)?;
             }
             tx.commit().map_err(db)?;
-            Ok(Some(after))
+            Ok(Ok(after))
         })
     }
 
@@ -242,8 +296,9 @@ impl RatingStore for PgRatings {
         room: &str,
         game: &str,
         seats: &[Placed],
+        pairs: &Pairs,
         now: i64,
-    ) -> Result<Option<Vec<Rated>>, String> {
+    ) -> Result<Recorded, String> {
         let pg = |e| self.0.err(e);
         self.0.run(async {
             let mut c = self.0.client().await?;
@@ -257,7 +312,48 @@ impl RatingStore for PgRatings {
                 .await
                 .map_err(pg)?;
             if new == 0 {
-                return Ok(None);
+                return Ok(Err(ALREADY_RATED));
+            }
+            tx.execute(
+                "DELETE FROM rated_pairs WHERE day < $1",
+                &[&(pairs.day - 1)],
+            )
+            .await
+            .map_err(pg)?;
+            // The pairs' rows made and locked in one order (keys are sorted), as the ratings'
+            // below: two games of one pair ending at once on two servers count one after the
+            // other.
+            let mut most_played = 0i64;
+            for key in &pairs.keys {
+                tx.execute(
+                    "INSERT INTO rated_pairs (day, game, pair, games) VALUES ($1, $2, $3, 0)
+                     ON CONFLICT (day, game, pair) DO NOTHING",
+                    &[&pairs.day, &game, key],
+                )
+                .await
+                .map_err(pg)?;
+                let row = tx
+                    .query_one(
+                        "SELECT games FROM rated_pairs WHERE day=$1 AND game=$2 AND pair=$3
+                         FOR UPDATE",
+                        &[&pairs.day, &game, key],
+                    )
+                    .await
+                    .map_err(pg)?;
+                let n: i64 = row.try_get(0).map_err(pg)?;
+                most_played = most_played.max(n);
+            }
+            if most_played >= pairs.most {
+                tx.commit().await.map_err(pg)?;
+                return Ok(Err(PAIR_LIMIT));
+            }
+            for key in &pairs.keys {
+                tx.execute(
+                    "UPDATE rated_pairs SET games = games + 1 WHERE day=$1 AND game=$2 AND pair=$3",
+                    &[&pairs.day, &game, key],
+                )
+                .await
+                .map_err(pg)?;
             }
             // Rows first, in one order on every server, then locked: no deadlock, no lost
             // update.
@@ -320,7 +416,7 @@ impl RatingStore for PgRatings {
                 .map_err(pg)?;
             }
             tx.commit().await.map_err(pg)?;
-            Ok(Some(after))
+            Ok(Ok(after))
         })
     }
 

@@ -28,7 +28,8 @@ use engine::core::Move;
 use engine::online::protocol::{code_from, ServerFrame, ROOM_CODE_LEN, TOKEN_LEN};
 use engine::online::room::{Played, Room};
 use nanoserde::{DeJson, SerJson};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::net::IpAddr;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -71,6 +72,10 @@ struct Owner {
     touched: Instant,
     /// The owner's own inbox, for the moves its bots think out off its task.
     me: mpsc::WeakSender<Box<Ask>>,
+    /// Players who made a move of their own while this owner held the room (not the clock's).
+    moved: HashSet<usize>,
+    /// The address each player last entered from on this server.
+    from: HashMap<usize, IpAddr>,
 }
 
 /// Servers sharing the store, by id, with when each was last heard.
@@ -163,6 +168,7 @@ enum Ask {
     Enter {
         token: Option<String>,
         resume: bool,
+        from: Option<IpAddr>,
         reply: Reply<Entered>,
     },
     Start {
@@ -290,8 +296,9 @@ impl Rooms {
         let c = code.to_string();
         let stored = blocking(move || store.load(&c)).await??.ok_or_else(gone)?;
         let room = blocking(move || restore(stored)).await??;
-        // A result a server stopped before recording is recorded now (once: `rate_if_over`).
-        self.rate_if_over(&room);
+        // A result a server stopped before recording is recorded now (once: `rate_if_over`),
+        // as it stands: who left is not known any more.
+        self.rate_if_over(&room, &[], &[]);
         let mut map = self.map.lock().map_err(unwell)?;
         // Another connection may have loaded it meanwhile: keep theirs.
         if let Some(inbox) = map.get(code).filter(|i| !i.0.is_closed()) {
@@ -352,9 +359,21 @@ impl Rooms {
         token: Option<&str>,
         resume: bool,
     ) -> Result<Entered, String> {
+        self.enter_from(code, token, resume, None).await
+    }
+
+    /// Enters as `enter` does, from this address (kept for the rating's pair limit).
+    pub async fn enter_from(
+        self: &Arc<Self>,
+        code: &str,
+        token: Option<&str>,
+        resume: bool,
+        from: Option<IpAddr>,
+    ) -> Result<Entered, String> {
         self.ask(code, |reply| Ask::Enter {
             token: token.map(str::to_string),
             resume,
+            from,
             reply,
         })
         .await
@@ -484,7 +503,9 @@ impl Rooms {
 
     /// Records a rated room's result once its game is over (off the caller's path; recording
     /// is keyed by the room's code, so a second try, here or on another server, counts nothing).
-    fn rate_if_over(&self, room: &Room) {
+    /// `left` and `from`, by player: who left the game (they take the loss) and the address
+    /// each played from (for the pair limit), as far as the room's owner knows.
+    fn rate_if_over(&self, room: &Room, left: &[bool], from: &[Option<IpAddr>]) {
         let (Some(result), Some(ratings)) = (room.rated_result(), self.ratings.get()) else {
             return;
         };
@@ -492,14 +513,24 @@ impl Rooms {
         let placed: Vec<Placed> = result
             .into_iter()
             .map(|s| Placed {
+                left: left.get(s.player).copied().unwrap_or(false),
+                address: from
+                    .get(s.player)
+                    .copied()
+                    .flatten()
+                    .map(crate::ratings::address_key),
                 device: s.device,
                 name: s.name,
                 place: s.place,
             })
             .collect();
         tokio::spawn(async move {
-            if let Err(e) = ratings.record(&code, &game, &placed, now() as i64).await {
-                eprintln!("room {code}: its result was not rated: {e}");
+            match ratings.record(&code, &game, &placed, now() as i64).await {
+                Err(e) => eprintln!("room {code}: its result was not rated: {e}"),
+                Ok(Err(why)) if why != crate::ratings::ALREADY_RATED => {
+                    eprintln!("room {code}: not rated: {why}")
+                }
+                Ok(_) => {}
             }
         });
     }

@@ -24,6 +24,8 @@ pub(super) fn spawn(rooms: Arc<Rooms>, room: Room, bots: bool) -> Inbox {
         rematch: Default::default(),
         touched: Instant::now(),
         me: inbox.downgrade(),
+        moved: HashSet::new(),
+        from: HashMap::new(),
     };
     tokio::spawn(owner.run(asks, bots));
     Inbox(inbox)
@@ -74,11 +76,17 @@ impl Owner {
             Ask::Enter {
                 token,
                 resume,
+                from,
                 reply,
             } => {
                 let entered = self.enter(token, resume).await;
+                let player = entered.as_ref().ok().and_then(|e| e.player);
                 let _ = reply.send(entered);
-                if resume {
+                if let (Some(p), Some(ip)) = (player, from) {
+                    self.from.insert(p, ip);
+                }
+                // A player here: the room's bots go on (a room nobody followed stood still).
+                if resume || player.is_some() {
                     self.run_bots();
                 }
             }
@@ -175,6 +183,11 @@ impl Owner {
             return Err("this seat token does not belong to this room".into());
         }
         if let Some(p) = player {
+            if !self.followed() {
+                // Nobody followed the room: its clock stood still, and the turn being played
+                // starts afresh now that a player is back.
+                self.clock.restart();
+            }
             self.set_online(p, true);
             self.broadcast_seats();
         }
@@ -239,6 +252,7 @@ impl Owner {
         }
         self.play_move(player, seq, mv, false).await?;
         self.clock.player_moved(seat);
+        self.moved.insert(player);
         Ok(())
     }
 
@@ -321,13 +335,21 @@ impl Owner {
     /// the turn clock played it. A game that ended is rated.
     pub(super) fn announce(&mut self, p: Played, clock: bool) {
         self.rooms.stats.moves.fetch_add(1, Ordering::Relaxed);
-        self.clock.turn_began(p.seq + 1);
+        let next = self
+            .room
+            .as_deref()
+            .and_then(|r| r.session())
+            .and_then(|s| s.game.turn());
+        self.clock.turn_began(p.seq + 1, next);
+        if p.over {
+            if let Some(room) = self.room.as_deref() {
+                let (left, from) = self.who_left(room);
+                self.rooms.rate_if_over(room, &left, &from);
+            }
+        }
         let Some(room) = self.room.as_deref() else {
             return;
         };
-        if p.over {
-            self.rooms.rate_if_over(room);
-        }
         let seed = room.seed_when_over();
         let salt = room.salt_when_over();
         broadcast_each(&self.tx, room, |player| ServerFrame::Moved {
@@ -342,10 +364,44 @@ impl Owner {
         });
     }
 
+    /// By player, as the game ends: who left it, and the address each played from here. A
+    /// player **left** when a seat of theirs was handed to the bot (`clock_strikes` turns run
+    /// out in a row), when they have no connection to the room at the end (here or on another
+    /// server), or when the clock played for them and they never made a move of their own; in
+    /// a game where no player made a move of their own, everyone left (docs/online.md,
+    /// "Ratings").
+    fn who_left(&self, room: &Room) -> (Vec<bool>, Vec<Option<IpAddr>>) {
+        let nobody_moved = self.moved.is_empty();
+        let left = (0..room.players())
+            .map(|p| {
+                let seats = room.seats_of(p);
+                nobody_moved
+                    || seats.iter().any(|&s| self.clock.handed(s))
+                    || !self.is_online(p)
+                    || (!self.moved.contains(&p) && seats.iter().any(|&s| self.clock.played(s)))
+            })
+            .collect();
+        let from = (0..room.players())
+            .map(|p| self.from.get(&p).copied())
+            .collect();
+        (left, from)
+    }
+
+    /// Whether a player of the room has a connection to it (here or on another server heard
+    /// lately). Watchers alone do not count: a room no player follows stands still (no bot,
+    /// no clock) until one comes back.
+    pub(super) fn followed(&self) -> bool {
+        self.online.values().any(|n| *n > 0) || {
+            let players: HashSet<usize> = self.remote.keys().map(|(_, p)| *p).collect();
+            players.into_iter().any(|p| self.is_online(p))
+        }
+    }
+
     /// Has the bot think out its move when one of the room's bot seats is to act (off the
     /// room's task; the move comes back as `Ask::BotMoved`, and the next is looked for then).
+    /// Not while no player follows the room.
     pub(super) fn run_bots(&mut self) {
-        if self.thinking {
+        if self.thinking || !self.followed() {
             return;
         }
         let Some(job) = self.room.as_deref().and_then(|r| r.bot_job()) else {
@@ -366,8 +422,8 @@ impl Owner {
         if self.touched.elapsed() < idle || self.thinking || self.clock.busy {
             return Sweep::Kept;
         }
-        if self.room.as_deref().is_some_and(clocked) {
-            // The clock asks for the room while its game is played.
+        if self.room.as_deref().is_some_and(clocked) && self.followed() {
+            // The clock asks for the room while its game is played (and a player follows it).
             return Sweep::Kept;
         }
         if self.followers == 0 && self.tx.receiver_count() == 0 && asks.is_empty() {

@@ -192,8 +192,18 @@ impl Owner {
                 return false;
             };
             let seq = room.seq();
+            let seat = mv.seat as usize;
+            // A move another server stored counts as its player's own (its notice does not say
+            // whether that server's clock played it): across servers a player who left is
+            // known by the clock handing their seat over, or by having no connection.
+            let holder = (0..room.players()).find(|&p| room.seats_of(p).contains(&seat));
             match room.apply_logged(seq, mv) {
-                Ok(played) => self.announce(played, false),
+                Ok(played) => {
+                    if let Some(p) = holder {
+                        self.moved.insert(p);
+                    }
+                    self.announce(played, false)
+                }
                 Err(_) => return false,
             }
         }

@@ -7,6 +7,7 @@ mod after;
 mod board;
 mod clock;
 mod common;
+mod fair;
 mod files;
 mod flood;
 mod fuzz;

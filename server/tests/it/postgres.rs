@@ -499,6 +499,7 @@ async fn ratings_recorded_at_once_through_two_servers_all_count() {
         device: device.into(),
         name: device.into(),
         place,
+        ..Placed::default()
     };
     let mut games = Vec::new();
     for i in 0..12 {
@@ -621,11 +622,13 @@ async fn a_database_from_before_each_feature_owned_its_tables_keeps_working() {
             device: "device-old".into(),
             name: "Old".into(),
             place: 0,
+            ..Placed::default()
         },
         Placed {
             device: "device-new".into(),
             name: "New".into(),
             place: 1,
+            ..Placed::default()
         },
     ];
     let again = ratings.record("OLDRATED", "castle", &seats, 2).await;
@@ -637,11 +640,17 @@ async fn a_database_from_before_each_feature_owned_its_tables_keeps_working() {
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(table.iter().map(|r| r.games).sum::<i64>(), 5);
+    // The pairs' daily counts (the ratings' second migration) hold in the old database: the
+    // same two are rated three times a day, then not.
+    for (room, rated) in [("NEW2", true), ("NEW3", true), ("NEW4", false)] {
+        let r = ratings.record(room, "castle", &seats, 2).await;
+        assert_eq!(matches!(r, Ok(Ok(_))), rated, "{room}: {r:?}");
+    }
     // Each feature recorded its own migrations; the rooms' stay at 4.
     for (table, version) in [
         ("schema_migrations", 4i64),
         ("board_migrations", 1),
-        ("ratings_migrations", 1),
+        ("ratings_migrations", 2),
     ] {
         let row = client
             .query_one(&format!("SELECT MAX(version) FROM {table}"), &[])

@@ -47,6 +47,7 @@ async fn files_from_before_each_feature_owned_its_migrations_keep_working() {
         device: device.into(),
         name: device.into(),
         place,
+        ..Placed::default()
     };
     let seats = [seat("device-old", 0), seat("device-new", 1)];
     let again = ratings.record("OLDRATED", "feud", &seats, 2).await;
@@ -55,6 +56,12 @@ async fn files_from_before_each_feature_owned_its_migrations_keep_working() {
     assert!(matches!(new, Ok(Ok(_))), "{new:?}");
     let table = ratings.table("feud").await.unwrap_or_default();
     assert_eq!(table.iter().map(|r| r.games).sum::<i64>(), 4, "{table:?}");
+    // The pairs' daily counts (the ratings' second migration) hold in the old file: the same
+    // two are rated three times a day, then not.
+    for (room, rated) in [("NEW2", true), ("NEW3", true), ("NEW4", false)] {
+        let r = ratings.record(room, "feud", &seats, 2).await;
+        assert_eq!(matches!(r, Ok(Ok(_))), rated, "{room}: {r:?}");
+    }
     let board = Results::sqlite(&dir).unwrap_or_else(|e| panic!("{e}"));
     let day = board
         .standings("feud", "2026-12-01")
@@ -75,9 +82,11 @@ async fn files_from_before_each_feature_owned_its_migrations_keep_working() {
         .await
         .unwrap_or_default();
     assert_eq!((day.len(), day[0].score), (1, 12));
-    for (file, table) in [
-        ("ratings.sqlite", "ratings_migrations"),
-        ("board.sqlite", "board_migrations"),
+    // Each feature's migrations recorded, to its last (the ratings' second: the pairs'
+    // daily counts).
+    for (file, table, last) in [
+        ("ratings.sqlite", "ratings_migrations", 2),
+        ("board.sqlite", "board_migrations", 1),
     ] {
         let conn = rusqlite::Connection::open(dir.join(file)).unwrap_or_else(|e| panic!("{e}"));
         let v: i64 = conn
@@ -85,7 +94,7 @@ async fn files_from_before_each_feature_owned_its_migrations_keep_working() {
                 r.get(0)
             })
             .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(v, 1, "{file}");
+        assert_eq!(v, last, "{file}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
