@@ -204,7 +204,8 @@ impl Effects {
             return;
         };
         let k = 1.0 - (left / POPUP_SECONDS).clamp(0.0, 1.0);
-        let size = ui.size(5.0);
+        // Large: the payoff of the shot, read at a glance.
+        let size = ui.size(7.0);
         let (x, y) = f.to_screen(at[0], at[1]);
         let w = ui.measure(words, size);
         let rise = k * 6.0 * ui.u;

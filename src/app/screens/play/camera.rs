@@ -284,9 +284,12 @@ impl Table {
         self.follow_action = None;
         if let Some((at, struck)) = self.effects.payoff() {
             // A person to aim now sees their launcher at once: the payoff yields to it (the
-            // ring is where they look for it), as it yields to a gesture or a placement.
+            // ring is where they look for it), as it yields to a gesture and to a piece taken in
+            // hand. A piece to place (Castle's tower taken) waits out the payoff: the hit is
+            // shown where it happened first.
             let person_aims = aim.is_some() && p.human_turn().is_some();
-            if self.aim.is_none() && self.place.is_none() && !person_aims {
+            let placing = self.place.as_ref().is_some_and(|pl| pl.handled());
+            if self.aim.is_none() && !placing && !person_aims {
                 let l = landing_view(view, at, struck, &places, close_h, framed);
                 self.held_bounds = Some(l);
                 self.said.phase = Phase::Landing(landing_range(at, struck, &places));

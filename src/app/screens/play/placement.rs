@@ -533,6 +533,14 @@ pub(crate) struct Place {
     tag: String,
 }
 
+impl Place {
+    /// The player has taken hold of the piece (a finger, the mouse or a key moved it): the
+    /// camera then stays on the place it goes, never moving under the hand.
+    pub(crate) fn handled(&self) -> bool {
+        self.grab.is_some() || self.carry.is_some() || self.keys.is_some() || self.by_keys
+    }
+}
+
 /// The placement key pressed this frame, if any: arrows move, Q/E twist, R turns a quarter,
 /// Space (or Enter while no button has the focus ring) places, Backspace puts a carried piece
 /// back.
