@@ -10,6 +10,12 @@ use engine::online::protocol::{Phase, RatingEntry};
 const EVERY: f64 = 1.0;
 const TRIES: u32 = 15;
 
+/// What the results say of a rated room's game the server never counted (docs/online.md,
+/// "Ratings": the same players are rated together three times a day; a game no one played is
+/// not rated).
+const NOT_COUNTED: &str =
+    "Not rated: the same players are rated together three times a day at most.";
+
 /// The rating watched for the quick-match game being played.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct RatingWatch {
@@ -81,11 +87,16 @@ impl RatingWatch {
         }
     }
 
-    /// The results' line: "Your rating: 1,512 (+14)" (a first game counts from 1,500); "Not
-    /// rated: bots played in this game." for a quick game with bots.
+    /// The results' line: "Your rating: 1,512 (+14)" (a first game counts from 1,500), with a
+    /// "?" while the rating is provisional (a new player's, which still moves fast); "Not rated:
+    /// bots played in this game." for a quick game with bots; once the server has been asked
+    /// every time and never counted the game, that it was not rated and why it can be so.
     pub(crate) fn line(&self, rated: bool) -> Option<String> {
         if !rated {
             return Some("Not rated: bots played in this game.".into());
+        }
+        if self.after.is_none() && self.tries >= TRIES {
+            return Some(NOT_COUNTED.into());
         }
         let after = self.after.as_ref()?;
         let was = match &self.before {
@@ -98,8 +109,9 @@ impl RatingWatch {
             Some(d) => format!(" (-{})", -d),
             None => String::new(),
         };
+        let unsure = if after.provisional { "?" } else { "" };
         Some(format!(
-            "Your rating: {}{change}",
+            "Your rating: {}{unsure}{change}",
             rating_text(after.rating)
         ))
     }
@@ -139,7 +151,7 @@ mod tests {
         assert_eq!(w.line(true), None);
         assert!(w.want_ask(Phase::Over, true, 7.5));
         w.heard(&table(1512, 3), Phase::Over);
-        assert_eq!(w.line(true).as_deref(), Some("Your rating: 1,512 (+14)"));
+        assert_eq!(w.line(true).as_deref(), Some("Your rating: 1,512? (+14)"));
         assert!(!w.want_ask(Phase::Over, true, 20.0), "done");
         assert_eq!(
             w.line(false).as_deref(),
@@ -155,7 +167,9 @@ mod tests {
             },
             Phase::Playing,
         );
-        w.heard(&table(1431, 1), Phase::Over);
+        let mut settled = table(1431, 1);
+        settled.entries[0].provisional = false;
+        w.heard(&settled, Phase::Over);
         assert_eq!(w.line(true).as_deref(), Some("Your rating: 1,431 (-69)"));
         // Tried a few times at most.
         let mut w = RatingWatch::default();
@@ -163,6 +177,7 @@ mod tests {
             .filter(|i| w.want_ask(Phase::Over, true, *i as f64 * 2.0))
             .count();
         assert_eq!(asks, TRIES as usize);
+        assert_eq!(w.line(true).as_deref(), Some(NOT_COUNTED), "never counted: said");
         assert_eq!(rating_text(1512), "1,512");
         assert_eq!(rating_text(987), "987");
         assert_eq!(rating_text(-1234567), "-1,234,567");
