@@ -104,6 +104,16 @@ export async function cameraFollowPinchReduce(browser, url, Tab, h) {
   await tab.shot("camera-pinched");
   await tab.tapButton("view:fit");
   await tab.waitFor("the fit", async () => Math.abs((await tab.q("ct_cam_zoom")) - z0) < 0.01, 5000);
+  // Keys look around too: + zooms in, a full stop looks right, 0 fits again; nothing fired.
+  await tab.page.keyboard.press("Equal");
+  await tab.page.keyboard.press("Equal");
+  await tab.waitFor("+ zooms in", async () => (await tab.q("ct_cam_zoom")) > z0 * 1.4, 5000);
+  const xk = await tab.q("ct_cam_x");
+  await tab.page.keyboard.press("Period");
+  await tab.waitFor("a full stop looks right", async () => (await tab.q("ct_cam_x")) > xk, 5000);
+  await tab.page.keyboard.press("Digit0");
+  await tab.waitFor("0 fits", async () => Math.abs((await tab.q("ct_cam_zoom")) - z0) < 0.01, 5000);
+  check((await tab.q("ct_moves")) === moves && (await tab.q("ct_busy")) === 0, "keys that look around never fire");
 
   // 3. Reduce motion (the pause menu): the next shot is not followed and raises no dust.
   await tab.page.keyboard.press("Escape");

@@ -9,38 +9,8 @@ use common::*;
 use engine::online::protocol::{ClientFrame, Phase, SeatPlan, ServerFrame};
 use std::time::Duration;
 
-fn quick(game: &str, name: &str, device: &str) -> ClientFrame {
-    ClientFrame::Quick {
-        game: game.into(),
-        name: name.into(),
-        players: Some(2),
-        device: Some(device.into()),
-        aid: None,
-    }
-}
-
 const ANN: &str = "device-of-ann-0001";
 const BEN: &str = "device-of-ben-0001";
-
-/// Two players seated together by quick match: (the first to queue, the second).
-async fn quick_pair(server: &Server, game: &str) -> (Player, Player) {
-    let mut ann = connect(server).await;
-    send(&mut ann, &quick(game, "Ann", ANN)).await;
-    assert!(matches!(
-        next_news(&mut ann).await,
-        ServerFrame::Queued { waiting: 1, .. }
-    ));
-    let ben = Player::quick(connect(server).await, quick(game, "Ben", BEN)).await;
-    let ann = loop {
-        match next_news(&mut ann).await {
-            ServerFrame::Queued { .. } => continue,
-            ServerFrame::Welcome { you, room } => break Player::welcomed(ann, you, room),
-            other => panic!("expected a welcome, got {other:?}"),
-        }
-    };
-    assert_eq!(ann.code(), ben.code());
-    (ann, ben)
-}
 
 /// The next frame about the rematch or the new room: `rematch` (its seats) or the welcome.
 async fn rematch_news(p: &mut Player) -> ServerFrame {
@@ -97,7 +67,7 @@ async fn the_clocks_moves_are_marked_and_the_players_own_are_not() {
             "9",
         ],
     );
-    let (mut ann, ben) = quick_pair(&server, "castle").await;
+    let (mut ann, ben) = quick_pair(&server, "castle", ANN, BEN).await;
     let ben_seat = ben.seats[0];
     // Ben stays connected and silent: each of his turns is played by the clock.
     let mut clocked = 0;
@@ -128,7 +98,7 @@ async fn the_clocks_moves_are_marked_and_the_players_own_are_not() {
 async fn a_rematch_asked_and_accepted_seats_the_same_players_in_a_new_rated_room() {
     let dir = TempDir::new("after-rematch");
     let server = Server::start(&dir.0, &[]);
-    let (ann, ben) = quick_pair(&server, "feud").await;
+    let (ann, ben) = quick_pair(&server, "feud", ANN, BEN).await;
     let (old, ann_seat, ben_seat) = (ann.code(), ann.seats[0], ben.seats[0]);
     let mut players = vec![ann, ben];
     // Asked before the end: refused in words, nothing changed.
@@ -212,7 +182,7 @@ async fn a_rematch_asked_and_accepted_seats_the_same_players_in_a_new_rated_room
 async fn a_player_who_left_is_played_by_the_bot_in_the_rematch_and_is_told_it_began() {
     let dir = TempDir::new("after-left");
     let server = Server::start(&dir.0, &[]);
-    let (ann, ben) = quick_pair(&server, "feud").await;
+    let (ann, ben) = quick_pair(&server, "feud", ANN, BEN).await;
     let (old, ben_seat) = (ann.code(), ben.seats[0]);
     let ben_token = ben.token.clone().unwrap_or_default();
     let mut players = vec![ann, ben];

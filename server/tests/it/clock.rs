@@ -19,35 +19,8 @@ const CLOCK: &[&str] = &[
     "2",
 ];
 
-fn quick(name: &str, device: &str) -> ClientFrame {
-    ClientFrame::Quick {
-        game: "castle".into(),
-        name: name.into(),
-        players: Some(2),
-        device: Some(device.into()),
-        aid: None,
-    }
-}
-
-/// Two players seated together by quick match: (the first to queue, the second).
-async fn quick_pair(server: &Server) -> (Player, Player) {
-    let mut ann = connect(server).await;
-    send(&mut ann, &quick("Ann", "device-of-ann-0001")).await;
-    assert!(matches!(
-        next_news(&mut ann).await,
-        ServerFrame::Queued { waiting: 1, .. }
-    ));
-    let ben = Player::quick(connect(server).await, quick("Ben", "device-of-ben-0001")).await;
-    let ann = loop {
-        match next_news(&mut ann).await {
-            ServerFrame::Queued { .. } => continue,
-            ServerFrame::Welcome { you, room } => break Player::welcomed(ann, you, room),
-            other => panic!("expected a welcome, got {other:?}"),
-        }
-    };
-    assert_eq!(ann.code(), ben.code());
-    (ann, ben)
-}
+const ANN: &str = "device-of-ann-0001";
+const BEN: &str = "device-of-ben-0001";
 
 /// Every client given takes the next move, checking it re-simulates to the server's hash.
 async fn all_take_move(players: &mut [&mut Player]) {
@@ -63,7 +36,7 @@ async fn all_take_move(players: &mut [&mut Player]) {
 async fn a_silent_seat_is_played_by_the_clock_then_handed_to_the_bot_and_the_game_finishes() {
     let dir = TempDir::new("clock-quick");
     let server = Server::start(&dir.0, CLOCK);
-    let (mut ann, ben) = quick_pair(&server).await;
+    let (mut ann, ben) = quick_pair(&server, "castle", ANN, BEN).await;
     let (code, token) = (ben.code(), ben.token.clone().unwrap_or_default());
     let ben_seat = ben.seats[0];
     // Ben goes away: Ann plays her moves until it is Ben's turn.
@@ -171,7 +144,7 @@ async fn a_handed_seat_is_refused_and_shown_as_a_bot_to_a_resuming_player() {
             "1",
         ],
     );
-    let (mut ann, ben) = quick_pair(&server).await;
+    let (mut ann, ben) = quick_pair(&server, "castle", ANN, BEN).await;
     let (code, token) = (ben.code(), ben.token.clone().unwrap_or_default());
     let ben_seat = ben.seats[0];
     drop(ben);

@@ -21,35 +21,6 @@ const CLOCK: &[&str] = &[
     "2",
 ];
 
-fn quick(game: &str, name: &str, device: &str) -> ClientFrame {
-    ClientFrame::Quick {
-        game: game.into(),
-        name: name.into(),
-        players: Some(2),
-        device: Some(device.into()),
-        aid: None,
-    }
-}
-
-/// Two players seated together by quick match: (the first to queue, the second).
-async fn pair(server: &Server, game: &str, ann: &str, ben: &str) -> (Player, Player) {
-    let mut ws = connect(server).await;
-    send(&mut ws, &quick(game, "Ann", ann)).await;
-    assert!(matches!(
-        next_news(&mut ws).await,
-        ServerFrame::Queued { waiting: 1, .. }
-    ));
-    let ben = Player::quick(connect(server).await, quick(game, "Ben", ben)).await;
-    let ann = loop {
-        match next_news(&mut ws).await {
-            ServerFrame::Queued { .. } => continue,
-            ServerFrame::Welcome { you, room } => break Player::welcomed(ws, you, room),
-            other => panic!("expected a welcome, got {other:?}"),
-        }
-    };
-    assert_eq!(ann.code(), ben.code());
-    (ann, ben)
-}
 
 /// A move that throws the game: the bot's choice, a shot at the gentlest power (it falls short).
 fn weak(p: &Player, n: u64) -> Move {
@@ -146,7 +117,7 @@ fn won_on_table(p: &Player, seat: usize) -> bool {
 async fn regress_a_room_both_players_left_is_not_played_out_by_the_bot_nor_rated() {
     let dir = TempDir::new("fair-left");
     let server = Server::start(&dir.0, CLOCK);
-    let (ann, ben) = pair(
+    let (ann, ben) = quick_pair(
         &server,
         "castle",
         "device-of-ann-0001",
@@ -200,7 +171,7 @@ async fn regress_a_room_both_players_left_is_not_played_out_by_the_bot_nor_rated
 async fn regress_a_silent_player_takes_the_loss_not_the_bots_win() {
     let dir = TempDir::new("fair-silent");
     let server = Server::start(&dir.0, CLOCK);
-    let (mut ann, ben) = pair(
+    let (mut ann, ben) = quick_pair(
         &server,
         "castle",
         "device-of-ann-0001",
@@ -232,7 +203,7 @@ async fn regress_a_silent_player_takes_the_loss_not_the_bots_win() {
 async fn a_player_who_left_takes_the_loss_and_the_one_who_stayed_the_win() {
     let dir = TempDir::new("fair-leaver");
     let server = Server::start(&dir.0, CLOCK);
-    let (mut ann, ben) = pair(
+    let (mut ann, ben) = quick_pair(
         &server,
         "castle",
         "device-of-ann-0001",
@@ -265,7 +236,7 @@ async fn regress_throwing_with_two_tokens_from_one_address_is_rated_three_times_
             format!("device-of-ann-000{i}"),
             format!("device-of-ben-000{i}"),
         );
-        let (ann, ben) = pair(&server, "feud", &a, &b).await;
+        let (ann, ben) = quick_pair(&server, "feud", &a, &b).await;
         let mut players = vec![ann, ben];
         play_on(&mut players, 5000).await;
         assert!(players[0].is_over());
@@ -295,10 +266,10 @@ async fn regress_quick_rooms_count_against_the_address_room_limit() {
             format!("device-of-ann-000{i}"),
             format!("device-of-ben-000{i}"),
         );
-        kept.push(pair(&server, "feud", &a, &b).await);
+        kept.push(quick_pair(&server, "feud", &a, &b).await);
     }
     let mut ws = connect(&server).await;
-    send(&mut ws, &quick("feud", "Cy", "device-of-cy-00001")).await;
+    send(&mut ws, &quick_request("feud", "Cy", "device-of-cy-00001")).await;
     let why = refusal(&mut ws).await;
     assert!(why.contains("rooms in the last hour"), "{why}");
     // Friends' rooms and quick rooms share the count.
@@ -335,7 +306,7 @@ async fn regress_a_seats_strikes_count_its_turns_not_its_moves() {
             "3",
         ],
     );
-    let (mut ann, ben) = pair(
+    let (mut ann, ben) = quick_pair(
         &server,
         "castle",
         "device-of-ann-0001",
@@ -430,7 +401,7 @@ async fn measure_a_flood_of_quick_requests_from_one_address() {
         let mut ws = connect(&server).await;
         send(
             &mut ws,
-            &quick("castle", "Flood", &format!("device-flood-{i:05}")),
+            &quick_request("castle", "Flood", &format!("device-flood-{i:05}")),
         )
         .await;
         conns.push(ws);

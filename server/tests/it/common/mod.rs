@@ -213,6 +213,38 @@ pub fn seats(plans: &[SeatPlan]) -> Vec<SeatRequest> {
         .collect()
 }
 
+/// A two-seat quick-match request for `game` by `name` from the device token `device`.
+pub fn quick_request(game: &str, name: &str, device: &str) -> ClientFrame {
+    ClientFrame::Quick {
+        game: game.into(),
+        name: name.into(),
+        players: Some(2),
+        device: Some(device.into()),
+        aid: None,
+    }
+}
+
+/// Ann and Ben (device tokens `ann`, `ben`) seated together by quick match: (Ann, who queued
+/// first; Ben).
+pub async fn quick_pair(server: &Server, game: &str, ann: &str, ben: &str) -> (Player, Player) {
+    let mut ws = connect(server).await;
+    send(&mut ws, &quick_request(game, "Ann", ann)).await;
+    assert!(matches!(
+        next_news(&mut ws).await,
+        ServerFrame::Queued { waiting: 1, .. }
+    ));
+    let ben = Player::quick(connect(server).await, quick_request(game, "Ben", ben)).await;
+    let ann = loop {
+        match next_news(&mut ws).await {
+            ServerFrame::Queued { .. } => continue,
+            ServerFrame::Welcome { you, room } => break Player::welcomed(ws, you, room),
+            other => panic!("expected a welcome, got {other:?}"),
+        }
+    };
+    assert_eq!(ann.code(), ben.code());
+    (ann, ben)
+}
+
 /// A client in a room, following the game with its own engine.
 pub struct Player {
     pub ws: Ws,

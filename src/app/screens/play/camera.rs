@@ -13,7 +13,7 @@ use crate::app::frame::shot::{
 use crate::app::frame::{
     aim_group, pieces_box, pieces_top, side_bounds, Area, Camera, Frame, TurnShot,
 };
-use crate::app::log;
+use crate::app::{keyqueue, log};
 use crate::app::nav::NavAction;
 use crate::app::play::Play;
 use crate::app::pointer::PointerEvent;
@@ -213,6 +213,7 @@ impl Table {
                 }
             }
         }
+        self.view_keys(bounds, framed);
         let (mx, my) = mouse_position();
         let held =
             is_mouse_button_down(MouseButton::Right) || is_mouse_button_down(MouseButton::Middle);
@@ -224,6 +225,32 @@ impl Table {
             (true, None) if self.area.contains(mx, my) => Some((mx, my)),
             _ => None,
         };
+    }
+
+    /// Looking around by keys: + and - zoom about the table's middle, comma and full stop look
+    /// left and right once zoomed in, 0 fits the view again (as the *Fit* button).
+    fn view_keys(&mut self, bounds: [f32; 4], framed: Area) {
+        let (mx, my) = framed.centre();
+        let zoom = if keyqueue::pressed_any(&[KeyCode::Equal, KeyCode::KpAdd]) {
+            1.25
+        } else if keyqueue::pressed_any(&[KeyCode::Minus, KeyCode::KpSubtract]) {
+            0.8
+        } else {
+            1.0
+        };
+        if zoom != 1.0 {
+            self.camera.zoom_at(zoom, mx, my, bounds, framed);
+            log(&format!("view zoom={:.2}", self.camera.zoom));
+        }
+        let look = framed.w * 0.25;
+        if keyqueue::pressed(KeyCode::Comma) {
+            self.camera.pan_by(look, 0.0, bounds, framed);
+        } else if keyqueue::pressed(KeyCode::Period) {
+            self.camera.pan_by(-look, 0.0, bounds, framed);
+        } else if keyqueue::pressed_any(&[KeyCode::Key0, KeyCode::Kp0]) {
+            self.camera = Camera::default();
+            log("view fit");
+        }
     }
 
     /// The bounds the camera goes to now (`frame::shot`): the whole table when the player
