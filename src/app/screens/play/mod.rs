@@ -38,13 +38,13 @@ use engine::core::{
 use macroquad::prelude::*;
 use placement::Place;
 
-/// The keys that aim, place and ask about the aim: pressed while this device may not act, they
-/// are answered in words (`hud::waiting_words`) instead of nothing.
-const WAITING_KEYS: [KeyCode; 8] = [
+/// The keys that aim and ask about the aim: pressed while they can do nothing, they are answered
+/// in words (`hud::waiting_words`, `hud::choose_words`) instead of nothing. Space too, on another
+/// seat's turn, when it presses no button and is not the one switch.
+const AIM_KEYS: [KeyCode; 7] = [
     KeyCode::T,
     KeyCode::W,
     KeyCode::P,
-    KeyCode::Space,
     KeyCode::Left,
     KeyCode::Right,
     KeyCode::Up,
@@ -435,12 +435,16 @@ impl PlayScreen {
             return;
         };
         let offer = self.table.offer(p, active);
-        if active && keyqueue::pressed_any(&WAITING_KEYS) {
+        let aim_keys = keyqueue::pressed_any(&AIM_KEYS);
+        let space = keyqueue::pressed(KeyCode::Space)
+            && !cx.ui.focused()
+            && !crate::app::save::one_switch(cx.store.as_ref()).on();
+        if active && (aim_keys || space) {
             let choosing =
                 offer.launch.is_none() && offer.placement.is_none() && offer.grid.is_none();
             let words = match offer.human {
                 None => hud::waiting_words(p),
-                Some(_) if choosing => {
+                Some(_) if choosing && aim_keys => {
                     let labels: Vec<&str> =
                         offer.choices.iter().map(|c| c.label.as_str()).collect();
                     let status = p.game().status();
