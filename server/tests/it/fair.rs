@@ -21,7 +21,6 @@ const CLOCK: &[&str] = &[
     "2",
 ];
 
-
 /// A move that throws the game: the bot's choice, a shot at the gentlest power (it falls short).
 fn weak(p: &Player, n: u64) -> Move {
     let mut mv = p.choose(n);

@@ -177,7 +177,11 @@ mod tests {
             .filter(|i| w.want_ask(Phase::Over, true, *i as f64 * 2.0))
             .count();
         assert_eq!(asks, TRIES as usize);
-        assert_eq!(w.line(true).as_deref(), Some(NOT_COUNTED), "never counted: said");
+        assert_eq!(
+            w.line(true).as_deref(),
+            Some(NOT_COUNTED),
+            "never counted: said"
+        );
         assert_eq!(rating_text(1512), "1,512");
         assert_eq!(rating_text(987), "987");
         assert_eq!(rating_text(-1234567), "-1,234,567");

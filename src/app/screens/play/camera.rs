@@ -13,11 +13,11 @@ use crate::app::frame::shot::{
 use crate::app::frame::{
     aim_group, pieces_box, pieces_top, side_bounds, Area, Camera, Frame, TurnShot,
 };
-use crate::app::{keyqueue, log};
 use crate::app::nav::NavAction;
 use crate::app::play::Play;
 use crate::app::pointer::PointerEvent;
 use crate::app::route::{self, Owner, TableTouch};
+use crate::app::{keyqueue, log};
 use engine::core::TableView;
 use macroquad::prelude::*;
 
