@@ -50,6 +50,7 @@ impl Ranking {
                     "last" | "" => String::new(),
                     "winner" => " (the winner)".to_string(),
                     "outlasted" => " (lasted longer)".to_string(),
+                    TURN_ORDER => format!(" ({TURN_ORDER})"),
                     "tied" => " (tied)".to_string(),
                     k => format!(" (ahead on {k})"),
                 };
@@ -70,10 +71,14 @@ impl Ranking {
     }
 }
 
-/// Whether a ranking key is a count a player knows, not "winner" or "outlasted" (who won).
+/// Whether a ranking key is a count a player knows, not one that only orders the places ("winner",
+/// "outlasted", Castle's last tie-break "later in turn order").
 fn is_count(key: &str) -> bool {
-    key != "winner" && key != "outlasted"
+    !matches!(key, "winner" | "outlasted" | TURN_ORDER)
 }
+
+/// Castle's last tie-break: a seat's place in the turn order (a position, not a count).
+const TURN_ORDER: &str = "later in turn order";
 
 /// Ranks seats by their key vectors, each compared descending (bigger is better), in order.
 /// `keys[seat]` must all have `key_names.len()` entries. Eliminated seats can be given low keys.
@@ -151,6 +156,18 @@ mod tests {
             ]
         );
         assert_eq!(r.shown_key(), 2);
+        // Castle's last tie-break is a place in the turn order, not a count.
+        let castle = rank(
+            &["towers", "later in turn order"],
+            &[vec![3, 0], vec![3, 1]],
+        );
+        assert_eq!(
+            castle.explain(&names),
+            [
+                "1. Ben — towers 3 (later in turn order)",
+                "2. Ada — towers 3"
+            ]
+        );
         let points = rank(&["points"], &[vec![3], vec![5]]);
         assert_eq!(
             points.explain(&names),

@@ -9,9 +9,6 @@ use common::*;
 use engine::online::protocol::{ClientFrame, Phase, SeatPlan, ServerFrame};
 use std::time::Duration;
 
-const ANN: &str = "device-of-ann-0001";
-const BEN: &str = "device-of-ben-0001";
-
 /// The next frame about the rematch or the new room: `rematch` (its seats) or the welcome.
 async fn rematch_news(p: &mut Player) -> ServerFrame {
     match next_news(&mut p.ws).await {
@@ -56,17 +53,7 @@ async fn ratings_with(server: &Server, game: &str, device: &str, players: u64) -
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_clocks_moves_are_marked_and_the_players_own_are_not() {
     let dir = TempDir::new("after-clock");
-    let server = Server::start(
-        &dir.0,
-        &[
-            "--decision-clock",
-            "1",
-            "--shot-clock",
-            "1",
-            "--clock-strikes",
-            "9",
-        ],
-    );
+    let server = Server::start(&dir.0, &one_second_clocks("9"));
     let (mut ann, ben) = quick_pair(&server, "castle", ANN, BEN).await;
     let ben_seat = ben.seats[0];
     // Ben stays connected and silent: each of his turns is played by the clock.

@@ -10,18 +10,6 @@ use engine::core::Level;
 use engine::online::protocol::{ClientFrame, SeatPlan, ServerFrame};
 use std::time::{Duration, Instant};
 
-const CLOCK: &[&str] = &[
-    "--decision-clock",
-    "1",
-    "--shot-clock",
-    "1",
-    "--clock-strikes",
-    "2",
-];
-
-const ANN: &str = "device-of-ann-0001";
-const BEN: &str = "device-of-ben-0001";
-
 /// Every client given takes the next move, checking it re-simulates to the server's hash.
 async fn all_take_move(players: &mut [&mut Player]) {
     for p in players.iter_mut() {
@@ -35,7 +23,7 @@ async fn all_take_move(players: &mut [&mut Player]) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_silent_seat_is_played_by_the_clock_then_handed_to_the_bot_and_the_game_finishes() {
     let dir = TempDir::new("clock-quick");
-    let server = Server::start(&dir.0, CLOCK);
+    let server = Server::start(&dir.0, &one_second_clocks("2"));
     let (mut ann, ben) = quick_pair(&server, "castle", ANN, BEN).await;
     let (code, token) = (ben.code(), ben.token.clone().unwrap_or_default());
     let ben_seat = ben.seats[0];
@@ -133,17 +121,7 @@ async fn a_silent_seat_is_played_by_the_clock_then_handed_to_the_bot_and_the_gam
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_handed_seat_is_refused_and_shown_as_a_bot_to_a_resuming_player() {
     let dir = TempDir::new("clock-handed");
-    let server = Server::start(
-        &dir.0,
-        &[
-            "--decision-clock",
-            "1",
-            "--shot-clock",
-            "1",
-            "--clock-strikes",
-            "1",
-        ],
-    );
+    let server = Server::start(&dir.0, &one_second_clocks("1"));
     let (mut ann, ben) = quick_pair(&server, "castle", ANN, BEN).await;
     let (code, token) = (ben.code(), ben.token.clone().unwrap_or_default());
     let ben_seat = ben.seats[0];
@@ -201,7 +179,7 @@ async fn a_handed_seat_is_refused_and_shown_as_a_bot_to_a_resuming_player() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_friends_room_has_no_clock() {
     let dir = TempDir::new("clock-friends");
-    let server = Server::start(&dir.0, CLOCK);
+    let server = Server::start(&dir.0, &one_second_clocks("2"));
     let mut players = start_room(&server, "castle", &[SeatPlan::Here, SeatPlan::Invited]).await;
     tokio::time::sleep(Duration::from_millis(2500)).await;
     for p in players.iter_mut() {

@@ -11,16 +11,6 @@ use engine::core::Move;
 use engine::online::protocol::{ClientFrame, RatingEntry, SeatPlan, ServerFrame};
 use std::time::Duration;
 
-/// One-second clocks: a silent seat is played by the clock at once, handed over after two turns.
-const CLOCK: &[&str] = &[
-    "--decision-clock",
-    "1",
-    "--shot-clock",
-    "1",
-    "--clock-strikes",
-    "2",
-];
-
 /// A move that throws the game: the bot's choice, a shot at the gentlest power (it falls short).
 fn weak(p: &Player, n: u64) -> Move {
     let mut mv = p.choose(n);
@@ -115,14 +105,8 @@ fn won_on_table(p: &Player, seat: usize) -> bool {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn regress_a_room_both_players_left_is_not_played_out_by_the_bot_nor_rated() {
     let dir = TempDir::new("fair-left");
-    let server = Server::start(&dir.0, CLOCK);
-    let (ann, ben) = quick_pair(
-        &server,
-        "castle",
-        "device-of-ann-0001",
-        "device-of-ben-0001",
-    )
-    .await;
+    let server = Server::start(&dir.0, &one_second_clocks("2"));
+    let (ann, ben) = quick_pair(&server, "castle", ANN, BEN).await;
     let (code, token, seat) = (ann.code(), ann.token.clone(), ann.seats.clone());
     drop(ann);
     drop(ben);
@@ -169,14 +153,8 @@ async fn regress_a_room_both_players_left_is_not_played_out_by_the_bot_nor_rated
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn regress_a_silent_player_takes_the_loss_not_the_bots_win() {
     let dir = TempDir::new("fair-silent");
-    let server = Server::start(&dir.0, CLOCK);
-    let (mut ann, ben) = quick_pair(
-        &server,
-        "castle",
-        "device-of-ann-0001",
-        "device-of-ben-0001",
-    )
-    .await;
+    let server = Server::start(&dir.0, &one_second_clocks("2"));
+    let (mut ann, ben) = quick_pair(&server, "castle", ANN, BEN).await;
     let ben_seat = ben.seats[0];
     // Ben stays connected and says nothing; Ann throws (her shots fall short).
     ann_plays_out(&mut ann, weak).await;
@@ -201,14 +179,8 @@ async fn regress_a_silent_player_takes_the_loss_not_the_bots_win() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_who_left_takes_the_loss_and_the_one_who_stayed_the_win() {
     let dir = TempDir::new("fair-leaver");
-    let server = Server::start(&dir.0, CLOCK);
-    let (mut ann, ben) = quick_pair(
-        &server,
-        "castle",
-        "device-of-ann-0001",
-        "device-of-ben-0001",
-    )
-    .await;
+    let server = Server::start(&dir.0, &one_second_clocks("2"));
+    let (mut ann, ben) = quick_pair(&server, "castle", ANN, BEN).await;
     let ben_seat = ben.seats[0];
     drop(ben);
     ann_plays_out(&mut ann, weak).await;
@@ -294,24 +266,8 @@ async fn regress_quick_rooms_count_against_the_address_room_limit() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn regress_a_seats_strikes_count_its_turns_not_its_moves() {
     let dir = TempDir::new("fair-strikes");
-    let server = Server::start(
-        &dir.0,
-        &[
-            "--decision-clock",
-            "1",
-            "--shot-clock",
-            "1",
-            "--clock-strikes",
-            "3",
-        ],
-    );
-    let (mut ann, ben) = quick_pair(
-        &server,
-        "castle",
-        "device-of-ann-0001",
-        "device-of-ben-0001",
-    )
-    .await;
+    let server = Server::start(&dir.0, &one_second_clocks("3"));
+    let (mut ann, ben) = quick_pair(&server, "castle", ANN, BEN).await;
     let ben_seat = ben.seats[0] as u32;
     // Ben stays connected and silent: his turns (runs of his seat's moves) are the clock's.
     let mut runs: Vec<usize> = Vec::new();

@@ -10,11 +10,11 @@ use engine::online::protocol::{Phase, RatingEntry};
 const EVERY: f64 = 1.0;
 const TRIES: u32 = 15;
 
-/// What the results say of a rated room's game the server never counted (docs/online.md,
-/// "Ratings": the same players are rated together three times a day; a game no one played is
-/// not rated).
-const NOT_COUNTED: &str =
-    "Not rated: the same players are rated together three times a day at most.";
+/// What the results say of a rated room's game the server never counted: not rated, with the
+/// likeliest reason as a rule, not a claim (docs/online.md, "Ratings": the same players are
+/// rated together three times a day; a game no one played is not rated).
+const NOT_COUNTED: &str = "Not rated: this game was not counted. The same players are rated \
+                           together three times a day at most.";
 
 /// The rating watched for the quick-match game being played.
 #[derive(Clone, Debug, Default, PartialEq)]

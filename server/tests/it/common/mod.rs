@@ -213,6 +213,23 @@ pub fn seats(plans: &[SeatPlan]) -> Vec<SeatRequest> {
         .collect()
 }
 
+/// Server arguments for one-second turn clocks: a silent seat is played by the clock at once and
+/// handed to the bot after `strikes` turns run out in a row.
+pub fn one_second_clocks(strikes: &'static str) -> [&'static str; 6] {
+    [
+        "--decision-clock",
+        "1",
+        "--shot-clock",
+        "1",
+        "--clock-strikes",
+        strikes,
+    ]
+}
+
+/// The device tokens Ann and Ben play quick matches with.
+pub const ANN: &str = "device-of-ann-0001";
+pub const BEN: &str = "device-of-ben-0001";
+
 /// A two-seat quick-match request for `game` by `name` from the device token `device`.
 pub fn quick_request(game: &str, name: &str, device: &str) -> ClientFrame {
     ClientFrame::Quick {
